@@ -1,0 +1,7 @@
+"""gpuisa: spec compiler, assembler/disassembler, golden-model simulator and
+reference manual for a 128-bit SASS-like GPU instruction set."""
+from .api import ISA, load_isa
+from .errors import AsmError, GpuisaError, ModelError, SpecError
+
+__version__ = "0.1.0"
+__all__ = ["ISA", "load_isa", "AsmError", "GpuisaError", "ModelError", "SpecError", "__version__"]

@@ -1,0 +1,1 @@
+"""Assembler and disassembler, driven entirely by the instruction database."""

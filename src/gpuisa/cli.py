@@ -1,0 +1,112 @@
+"""The ``gpuisa`` command line.
+
+Global options select the ISA for every sub-command::
+
+    gpuisa [--spec PATH]... [--no-base] COMMAND ...
+
+Sub-commands live next to the stage they drive (``gpuisa.spec.cli``,
+``gpuisa.asm.cli``, ``gpuisa.sim.cli``, ``gpuisa.docs.cli``) and are added here.
+Bad input never produces a traceback: :class:`gpuisa.errors.GpuisaError` is
+printed as diagnostics and the exit status is 1.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .errors import GpuisaError
+
+
+@dataclass
+class Selection:
+    """The ISA chosen on the command line (loaded lazily, once)."""
+
+    paths: tuple[str, ...] = ()
+    base: bool = True
+    _isa: object = field(default=None, repr=False)
+
+    @property
+    def spec_paths(self) -> list[str] | None:
+        return list(self.paths) if self.paths else None
+
+    def isa(self):
+        if self._isa is None:
+            from .api import load_isa
+            self._isa = load_isa(self.spec_paths, base=self.base)
+        return self._isa
+
+    def db(self):
+        return self.isa().db
+
+
+def print_diagnostics(diags, *, stream=None) -> None:
+    stream = stream or sys.stderr
+    for d in diags:
+        click.echo(d.format(), file=stream)
+
+
+def handle_errors(fn):
+    """Turn bad-input exceptions into diagnostics and exit status 1."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except GpuisaError as e:
+            print_diagnostics(e.diagnostics)
+            n = len(e.errors)
+            if n > 1:
+                click.echo(f"{n} errors", err=True)
+            sys.exit(1)
+        except BrokenPipeError:
+            sys.exit(0)
+
+    return wrapper
+
+
+pass_selection = click.make_pass_decorator(Selection, ensure=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("--spec", "spec_paths", multiple=True, type=click.Path(path_type=str), metavar="PATH",
+              help="Description file or folder (repeatable). Default: the shipped ISA.")
+@click.option("--no-base", is_flag=True, help="Do not add the project's base description file to --spec paths.")
+@click.version_option(__version__, prog_name="gpuisa")
+@click.pass_context
+def main(ctx: click.Context, spec_paths: tuple[str, ...], no_base: bool) -> None:
+    """gpuisa: toolchain for a 128-bit SASS-like GPU instruction set.
+
+    \b
+    Typical use:
+      gpuisa spec check                 lint the shipped ISA
+      gpuisa spec show SHFL_RI          one opcode: bit table, operands, syntax
+      gpuisa asm prog.s -o prog.bin     assemble
+      gpuisa dis prog.bin --labels      disassemble
+      gpuisa run prog.s --dump R1       simulate on the golden model
+      gpuisa docs --out site/           generate the reference manual
+    """
+    ctx.obj = Selection(tuple(spec_paths), not no_base)
+
+
+def _add_plugins() -> None:
+    for mod_name in ("gpuisa.spec.cli", "gpuisa.asm.cli", "gpuisa.sim.cli", "gpuisa.docs.cli"):
+        try:
+            mod = importlib.import_module(mod_name)
+        except ModuleNotFoundError as e:
+            if e.name == mod_name:
+                continue
+            raise
+        for cmd in getattr(mod, "COMMANDS", ()):
+            main.add_command(cmd)
+
+
+_add_plugins()
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

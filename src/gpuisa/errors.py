@@ -1,0 +1,125 @@
+"""Error and diagnostic types shared by every stage.
+
+Three families, kept apart on purpose:
+
+* :class:`GpuisaError` subclasses (:class:`SpecError`, :class:`AsmError`,
+  :class:`BinaryError`, :class:`UsageError`) report bad *input*: a description
+  file, an assembly file, a binary, a command-line value.  They carry
+  :class:`Diagnostic` objects with a :class:`Coord` and print as
+  ``file:line:col: error: message`` followed by the source line and a caret.
+* :class:`ModelError` is a bug in gpuisa itself (an invariant broken, a missing
+  semantics function).  It is never caught to produce a diagnostic.
+* Architectural faults of a running program (bad memory access, trap, ...)
+  live in :mod:`gpuisa.sim` and are results of execution, not exceptions that
+  escape to the user.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Coord:
+    """A position in a text file; ``line`` and ``col`` are 1-based."""
+
+    file: str
+    line: int
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    severity: str  # "error" | "warning" | "note"
+    message: str
+    coord: Coord | None = None
+    source_line: str | None = None
+    length: int = 1
+
+    def format(self) -> str:
+        head = f"{self.coord}: " if self.coord else ""
+        text = f"{head}{self.severity}: {self.message}"
+        if self.source_line is not None and self.coord is not None:
+            line = self.source_line.rstrip("\n").expandtabs(1)
+            caret = " " * (max(self.coord.col, 1) - 1) + "^" + "~" * max(self.length - 1, 0)
+            text += f"\n    {line}\n    {caret}"
+        return text
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def to_dict(self) -> dict:
+        d = {"severity": self.severity, "message": self.message}
+        if self.coord:
+            d.update(file=self.coord.file, line=self.coord.line, col=self.coord.col)
+        return d
+
+
+class GpuisaError(Exception):
+    """Bad input.  Carries one or more diagnostics."""
+
+    def __init__(self, diagnostics: "list[Diagnostic] | Diagnostic | str"):
+        if isinstance(diagnostics, str):
+            diagnostics = [Diagnostic("error", diagnostics)]
+        elif isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics: list[Diagnostic] = list(diagnostics)
+        super().__init__(self.format())
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    def format(self) -> str:
+        return "\n".join(d.format() for d in self.diagnostics)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+class SpecError(GpuisaError):
+    """A malformed or inconsistent ISA description."""
+
+
+class AsmError(GpuisaError):
+    """Invalid assembly text."""
+
+
+class BinaryError(GpuisaError):
+    """An unusable binary input (e.g. truncated)."""
+
+
+class UsageError(GpuisaError):
+    """A bad command-line or API argument value."""
+
+
+class ModelError(Exception):
+    """A bug in gpuisa (broken invariant), never the user's fault."""
+
+
+@dataclass
+class DiagnosticSink:
+    """Collects diagnostics; used by the parser and the checker."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    lines: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, severity: str, message: str, coord: Coord | None, length: int = 1) -> None:
+        src = None
+        if coord is not None:
+            lines = self.lines.get(coord.file)
+            if lines is not None and 1 <= coord.line <= len(lines):
+                src = lines[coord.line - 1]
+        self.diagnostics.append(Diagnostic(severity, message, coord, src, length))
+
+    def error(self, message: str, coord: Coord | None = None, length: int = 1) -> None:
+        self.add("error", message, coord, length)
+
+    def warning(self, message: str, coord: Coord | None = None, length: int = 1) -> None:
+        self.add("warning", message, coord, length)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity == "error" for d in self.diagnostics)

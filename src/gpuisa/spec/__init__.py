@@ -1,0 +1,112 @@
+"""The ISA description language: parser, resolution, checks, database.
+
+    >>> from gpuisa.spec import load
+    >>> db = load()                      # the shipped ISA
+    >>> db.opcode("SHFL_RI").fields      # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import hashlib
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from ..errors import Coord, Diagnostic, DiagnosticSink, SpecError
+from .build import build
+from .database import Database, SourceInfo
+from .parser import parse_file
+
+SPEC_SUFFIXES = (".isa", ".txt")
+BASE_NAME = "base.isa"
+
+__all__ = ["Database", "load", "compile_spec", "shipped_files", "base_file", "expand_paths"]
+
+
+def _isa_dir() -> Path:
+    return Path(str(resources.files("gpuisa") / "isa"))
+
+
+def base_file() -> Path:
+    return _isa_dir() / BASE_NAME
+
+
+def shipped_files() -> list[Path]:
+    """The shipped description files, base first."""
+    d = _isa_dir()
+    files = sorted(p for p in d.iterdir() if p.suffix == ".isa" and p.name != BASE_NAME)
+    return [d / BASE_NAME] + files
+
+
+def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """Files stay; folders give their ``*.isa`` and ``*.txt`` files, sorted."""
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            out.extend(sorted(q for q in p.iterdir() if q.is_file() and q.suffix in SPEC_SUFFIXES))
+        else:
+            out.append(p)
+    return out
+
+
+def _read(path: Path, sink: DiagnosticSink) -> str | None:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        sink.error(f"no such file: {path}")
+        return None
+    except OSError as e:
+        sink.error(f"cannot read {path}: {e.strerror}")
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        sink.lines[str(path)] = data.decode("utf-8", "replace").split("\n")
+        sink.error(f"invalid UTF-8 byte 0x{data[e.start]:02x} (description files are UTF-8)", Coord(str(path), line, col))
+        return None
+
+
+def compile_spec(paths: Sequence[str | Path] | None = None, *, base: bool = True,
+                 texts: dict[str, str] | None = None) -> tuple[Database | None, list[Diagnostic]]:
+    """Parse, resolve and check.  Returns the database (None if there were errors
+    that prevent building one) and every diagnostic, errors and warnings.
+
+    *paths*: files or folders; None means the shipped ISA.  *base*: prepend the
+    project's base file (ignored when *paths* is None).  *texts*: in-memory
+    files ``{name: text}`` parsed after *paths* (used by tests and tools).
+    """
+    sink = DiagnosticSink()
+    files = shipped_files() if paths is None else ([base_file()] if base else []) + expand_paths(paths)
+    parsed = []
+    sources = []
+    seen: set[Path] = set()
+    for path in files:
+        rp = path.resolve()
+        if rp in seen:
+            continue
+        seen.add(rp)
+        text = _read(path, sink)
+        if text is None:
+            continue
+        if path.suffix == ".txt" and "__Def" not in text:
+            sink.add("note", f"skipped {path}: not a description file (no __Def definitions)", None)
+            continue
+        sources.append(SourceInfo(str(path), hashlib.sha256(text.encode()).hexdigest()))
+        parsed.append(parse_file(str(path), text, sink))
+    for name, text in (texts or {}).items():
+        sources.append(SourceInfo(name, hashlib.sha256(text.encode()).hexdigest()))
+        parsed.append(parse_file(name, text, sink))
+    types, groups, opcodes = build(parsed, sink)
+    db = Database(types, groups, opcodes, sources, sink.diagnostics)
+    return (None if sink.has_errors else db), sink.diagnostics
+
+
+def load(paths: Sequence[str | Path] | None = None, *, base: bool = True,
+         texts: dict[str, str] | None = None) -> Database:
+    """Like :func:`compile_spec` but raises :class:`SpecError` on any error."""
+    db, diags = compile_spec(paths, base=base, texts=texts)
+    if db is None:
+        raise SpecError([d for d in diags if d.severity == "error"])
+    return db

@@ -1,0 +1,549 @@
+"""From parsed files to the instruction database: inheritance and checks.
+
+``build(files, sink)`` resolves every ``__DefOpcode`` against its ancestors
+(fields merge by name; a diamond reaches a group once), turns the raw sections
+into the typed objects of :mod:`gpuisa.spec.model` and runs the lint checks,
+reporting every problem into *sink* with a coordinate.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..errors import Coord, DiagnosticSink
+from .expr import Call, Name, Num
+from .model import (PREFIX_OF_SUFFIX, AsmFormat, BitFieldType, ExceptionRule, Field, GroupInfo, Modifier,
+                    Opcode, Operand)
+from .parser import RawBlock, RawField, SpecFile
+from .syntax import SyntaxTemplate, SyntaxTemplateError, parse_syntax
+
+ROOT = "ALL"
+WORD_BITS = 128
+GUARD = "pg"
+
+# prose words naming register classes, checked against operand field types
+_CLASS_WORDS = [
+    (re.compile(r"(?<![A-Za-z])UPR(?![A-Za-z])|uniform predicate", re.I), "UPred"),
+    (re.compile(r"(?<![A-Za-z])(?:UR|UGPR)(?![A-Za-z])|uniform register", re.I), "UReg"),
+    (re.compile(r"(?<![A-Za-z])PR(?![A-Za-z])|(?<!uniform )predicate register", re.I), "Pred"),
+    (re.compile(r"(?<![A-Za-z])GPR(?![A-Za-z])|general[- ]purpose register", re.I), "Reg"),
+]
+
+
+class _Builder:
+    def __init__(self, files: list[SpecFile], sink: DiagnosticSink):
+        self.files = files
+        self.sink = sink
+        self.types: dict[str, BitFieldType] = {}
+        self.blocks: dict[str, RawBlock] = {}
+        self.linear: dict[str, tuple[str, ...]] = {}
+
+    # -- types -------------------------------------------------------------
+    def build_types(self) -> None:
+        for f in self.files:
+            for bf in f.bitfields:
+                if bf.name in self.types:
+                    prev = self.types[bf.name]
+                    self.sink.error(f"bit-field type {bf.name} defined twice (first at {prev.coord})", bf.coord, len(bf.name))
+                    continue
+                if bf.width <= 0 or bf.width > 64:
+                    self.sink.error(f"bit-field type {bf.name} has width {bf.width}; widths are 1..64", bf.coord, len(bf.name))
+                    continue
+                seen: dict[str, Coord] = {}
+                seen_v: dict[int, str] = {}
+                values = []
+                for v in bf.values:
+                    if v.name in seen:
+                        self.sink.error(f"duplicate value name {v.name} in {bf.name} (first at {seen[v.name]})", v.coord, len(v.name))
+                        continue
+                    seen[v.name] = v.coord
+                    if v.value >= (1 << bf.width):
+                        self.sink.error(f"value {v.name} = {v.value:#x} does not fit in {bf.name}<{bf.width}>", v.coord, len(v.name))
+                        continue
+                    if v.value in seen_v:
+                        self.sink.error(f"{v.name} has the same value {v.value:#x} as {seen_v[v.value]} in {bf.name}", v.coord, len(v.name))
+                        continue
+                    seen_v[v.value] = v.name
+                    values.append((v.name, v.value))
+                if bf.kind == "enum" and not values:
+                    self.sink.error(f"enumeration {bf.name} has no values (for an integer type write `= UInt` or `= SInt`)", bf.coord, len(bf.name))
+                if bf.kind == "cmem" and bf.cmem_split and sum(bf.cmem_split) != bf.width:
+                    self.sink.error(f"CMem split {bf.cmem_split[0]}+{bf.cmem_split[1]} does not add up to width {bf.width}", bf.coord, len(bf.name))
+                    continue
+                self.types[bf.name] = BitFieldType(bf.name, bf.width, bf.kind, tuple(values), bf.coord, bf.cmem_split,
+                                                   tuple((c.name, c.coord) for c in bf.commented))
+
+    # -- blocks and inheritance ---------------------------------------------
+    def collect_blocks(self) -> None:
+        for f in self.files:
+            for b in f.blocks:
+                if b.name in self.blocks:
+                    self.sink.error(f"{b.name} defined twice (first at {self.blocks[b.name].coord})", b.coord, len(b.name))
+                    continue
+                if b.name in self.types:
+                    self.sink.error(f"{b.name} is already a bit-field type", b.coord, len(b.name))
+                self.blocks[b.name] = b
+        for b in self.blocks.values():
+            for p, pc in zip(b.parents, b.parent_coords):
+                if p not in self.blocks:
+                    hint = " (the base description file defines ALL; was it left out with --no-base?)" if p == ROOT else ""
+                    self.sink.error(f"unknown parent {p!r} of {b.name}{hint}", pc, len(p))
+                elif self.blocks[p].kind == "opcode":
+                    self.sink.error(f"{b.name} cannot inherit from opcode {p}", pc, len(p))
+            if len(set(b.parents)) != len(b.parents):
+                self.sink.error(f"{b.name} lists a parent twice", b.coord, len(b.name))
+
+    def linearize(self, name: str, stack: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """Ancestors root-first (post-order, each group once), excluding *name*."""
+        if name in self.linear:
+            return self.linear[name]
+        if name in stack:
+            b = self.blocks[name]
+            self.sink.error(f"inheritance cycle: {' -> '.join(stack + (name,))}", b.coord, len(name))
+            return ()
+        b = self.blocks.get(name)
+        out: list[str] = []
+        if b is not None:
+            for p in b.parents:
+                if p not in self.blocks:
+                    continue
+                for a in self.linearize(p, stack + (name,)) + (p,):
+                    if a not in out:
+                        out.append(a)
+        self.linear[name] = tuple(out)
+        return self.linear[name]
+
+    def unit_of(self, name: str) -> str:
+        chain = self.linear.get(name, ())
+        for a in chain:
+            if ROOT in self.blocks.get(a, RawBlock("group", a, [], None, [])).parents:  # type: ignore[arg-type]
+                return a
+        b = self.blocks.get(name)
+        if b is not None and ROOT in b.parents:
+            return name
+        return chain[0] if chain and chain[0] != ROOT else (chain[1] if len(chain) > 1 else name)
+
+    # -- values --------------------------------------------------------------
+    def value_of(self, t: BitFieldType | None, text: str, coord: Coord | None, what: str) -> int | None:
+        if t is None:
+            return None
+        if t.is_enum:
+            if text in t.by_name:
+                return t.by_name[text]
+            if re.fullmatch(r"-?(0[xX][0-9a-fA-F]+|\d+)", text):
+                v = int(text, 0)
+                if v in t.by_value:
+                    return v
+                self.sink.error(f"{what} {text} is not a value of enumeration {t.name}", coord, len(text))
+                return None
+            self.sink.error(f"{what} {text!r} is not a value of enumeration {t.name} (values: {', '.join(n for n, _ in t.values[:12])}{', ...' if len(t.values) > 12 else ''})", coord, len(text))
+            return None
+        if t.kind in ("uint", "sint", "cmem"):
+            if text in ("False", "True"):
+                v = int(text == "True")
+            else:
+                try:
+                    v = int(text, 0)
+                except ValueError:
+                    self.sink.error(f"{what} {text!r} is not a number (type {t.name} is an integer type)", coord, len(text))
+                    return None
+            if not (t.min <= v <= t.max) and t.kind != "cmem":
+                self.sink.error(f"{what} {text} does not fit in {t.name} ({t.min}..{t.max})", coord, len(text))
+                return None
+            return t.to_raw(v)
+        return None
+
+    def make_field(self, rf: RawField, owner: str) -> Field | None:
+        t = self.types.get(rf.type)
+        ok = True
+        if t is None:
+            self.sink.error(f"unknown type {rf.type!r} of field {rf.name}", rf.coord, len(rf.name))
+            ok = False
+        elif t.width != rf.width:
+            self.sink.error(f"field {rf.name} is {rf.width} bits wide but its type {t.name} is {t.width} bits", rf.coord, len(rf.name))
+            ok = False
+        if rf.pos + rf.width > WORD_BITS or rf.width <= 0:
+            self.sink.error(f"field {rf.name}<{rf.pos}, {rf.width}> lies outside the {WORD_BITS}-bit word", rf.coord, len(rf.name))
+            return None
+        fixed = default = None
+        if rf.value is not None:
+            v = self.value_of(t, rf.value, rf.value_coord, "fixed value" if rf.op == "==" else "default")
+            if rf.op == "==":
+                fixed = v
+            else:
+                default = v
+        if not ok and t is None:
+            return Field(rf.name, rf.pos, rf.width, rf.type, fixed, default, rf.coord, owner)
+        return Field(rf.name, rf.pos, rf.width, rf.type, fixed, default, rf.coord, owner)
+
+    def merged_fields(self, name: str) -> list[Field]:
+        chain = self.linear.get(name, ()) + (name,)
+        fields: dict[str, Field] = {}
+        for a in chain:
+            b = self.blocks.get(a)
+            if b is None:
+                continue
+            local: set[str] = set()
+            for rf in b.fields:
+                if rf.name in local:
+                    self.sink.error(f"field {rf.name} declared twice in {a}", rf.coord, len(rf.name))
+                    continue
+                local.add(rf.name)
+                f = self._field_cache.get((a, rf.name))
+                if f is None:
+                    continue
+                prev = fields.get(f.name)
+                if prev is not None and (prev.pos, prev.width, prev.type) != (f.pos, f.width, f.type):
+                    if (a, prev.owner, f.name) not in self._reported:
+                        self._reported.add((a, prev.owner, f.name))
+                        self.sink.error(f"field {f.name} redeclared as <{f.pos}, {f.width}> {f.type} in {a}; inherited from {prev.owner} as <{prev.pos}, {prev.width}> {prev.type} ({prev.coord})", f.coord, len(f.name))
+                    continue
+                if prev is not None:
+                    # same bits: a redeclaration may add or change the fixed value / default
+                    f = Field(f.name, f.pos, f.width, f.type,
+                              f.fixed if f.fixed is not None else prev.fixed,
+                              f.default if f.default is not None else prev.default, f.coord, f.owner)
+                fields[f.name] = f
+        return list(fields.values())
+
+    # -- opcodes -----------------------------------------------------------------
+    def build(self):
+        self.build_types()
+        self.collect_blocks()
+        for name in self.blocks:
+            self.linearize(name)
+        self._reported: set = set()
+        self._field_cache: dict[tuple[str, str], Field] = {}
+        for b in self.blocks.values():
+            for rf in b.fields:
+                f = self.make_field(rf, b.name)
+                if f is not None:
+                    self._field_cache.setdefault((b.name, rf.name), f)
+        self.check_redundant_parents()
+        opcodes: dict[str, Opcode] = {}
+        for b in self.blocks.values():
+            if b.kind == "opcode":
+                op = self.build_opcode(b)
+                if op is not None:
+                    opcodes[op.name] = op
+        groups = {}
+        for b in self.blocks.values():
+            if b.kind in ("group", "optype"):
+                texts = {k: v.text for k, v in b.texts.items()}
+                ops = tuple(o.name for o in opcodes.values() if o.optype == b.name) if b.kind == "optype" else ()
+                groups[b.name] = GroupInfo(b.name, b.kind, tuple(b.parents), self.unit_of(b.name), texts, b.coord, ops)
+        self.check_decode_keys(opcodes)
+        self.check_optype_blocks()
+        return self.types, groups, opcodes
+
+    def check_redundant_parents(self) -> None:
+        for b in self.blocks.values():
+            for p, pc in zip(b.parents, b.parent_coords):
+                for q in b.parents:
+                    if q != p and p in self.linear.get(q, ()):
+                        self.sink.warning(f"parent {p} of {b.name} is redundant: {q} already inherits from it", pc, len(p))
+
+    def check_optype_blocks(self) -> None:
+        for b in self.blocks.values():
+            if b.kind == "optype" and not any(o.kind == "opcode" and b.name in self.linear.get(o.name, ()) for o in self.blocks.values()):
+                self.sink.warning(f"optype {b.name} has no opcode variants", b.coord, len(b.name))
+
+    def section(self, name: str, sec: str, optype: str | None):
+        b = self.blocks[name]
+        if sec in b.texts:
+            return b.texts[sec]
+        if optype and optype in self.blocks and sec in self.blocks[optype].texts:
+            return self.blocks[optype].texts[sec]
+        return None
+
+    def inherited(self, name: str, attr: str) -> dict:
+        out: dict = {}
+        for a in self.linear.get(name, ()) + (name,):
+            b = self.blocks.get(a)
+            if b is not None:
+                out.update(getattr(b, attr))
+        return out
+
+    def build_opcode(self, b: RawBlock) -> Opcode | None:
+        chain = self.linear.get(b.name, ())
+        optypes = [a for a in chain if self.blocks[a].kind == "optype"]
+        if not optypes:
+            self.sink.error(f"opcode {b.name} does not inherit from any __DefOptype", b.coord, len(b.name))
+            optype = b.name.split("_")[0]
+        else:
+            optype = optypes[-1]
+            if len(optypes) > 1:
+                self.sink.error(f"opcode {b.name} inherits from several optypes: {', '.join(optypes)}", b.coord, len(b.name))
+        fields = self.merged_fields(b.name)
+        fmap = {f.name: f for f in fields}
+        # overlapping fields
+        fields.sort(key=lambda f: f.pos)
+        for i, f in enumerate(fields):
+            for g in fields[i + 1:]:
+                if g.pos > f.hi:
+                    break
+                key = ("overlap", f.owner, f.name, g.owner, g.name)
+                if key in self._reported:
+                    continue
+                self._reported.add(key)
+                where = g if g.owner == b.name or f.owner != b.name else f
+                other = f if where is g else g
+                self.sink.error(f"field {where.name}<{where.pos}, {where.width}> overlaps {other.name}<{other.pos}, {other.width}> (bits {max(f.pos, g.pos)}..{min(f.hi, g.hi)}) in {b.name}; {other.name} is declared at {other.coord}", where.coord, len(where.name))
+        # modifier fields must attach to an existing base field
+        for f in fields:
+            if f.suffix is not None:
+                if f.base not in fmap:
+                    self.sink.error(f"modifier field {f.name} has no base field {f.base}", f.coord, len(f.name))
+                if f.suffix not in PREFIX_OF_SUFFIX:
+                    self.sink.warning(f"unknown modifier suffix .{f.suffix} in {f.name} (known: {', '.join('.' + s for s in PREFIX_OF_SUFFIX)})", f.coord, len(f.name))
+        # fixed optype / stype
+        for key in ("optype", "stype"):
+            f = fmap.get(key)
+            if f is None or f.fixed is None:
+                self.sink.error(f"opcode {b.name} has no fixed `{key}` field (`{key}=={'…'}`); it cannot be decoded", b.coord, len(b.name))
+        of = fmap.get("optype")
+        if of is not None and of.fixed is not None:
+            t = self.types.get(of.type)
+            if t is not None and t.by_value.get(of.fixed) not in (optype, None):
+                self.sink.warning(f"{b.name} belongs to optype {optype} but fixes optype=={t.by_value.get(of.fixed)}", of.coord, len(of.name))
+        sf = fmap.get("stype")
+        if sf is not None and sf.fixed is not None and "_" in b.name:
+            t = self.types.get(sf.type)
+            sname = t.by_value.get(sf.fixed) if t else None
+            suffix = b.name.rsplit("_", 1)[1]
+            if sname is not None and suffix != sname:
+                self.sink.warning(f"opcode {b.name} is named _{suffix} but fixes stype=={sname}", sf.coord, len(sf.name))
+        # operand info, inherited then overridden
+        lists = self.inherited(b.name, "lists")
+        bitwidth = self.inherited(b.name, "bitwidth")
+        asm_fmt = self.inherited(b.name, "asm_format")
+        for kw in ("InList", "OutList", "Order"):
+            rl = lists.get(kw)
+            if rl is None:
+                continue
+            seen = set()
+            for n, c in zip(rl.names, rl.name_coords):
+                if n not in fmap:
+                    self.sink.error(f"{kw}<> names {n!r}, which is not a field of {b.name}", c, len(n))
+                if n in seen:
+                    self.sink.error(f"{kw}<> names {n!r} twice", c, len(n))
+                seen.add(n)
+        if "Order" not in lists:
+            self.sink.error(f"opcode {b.name} has no Order<> in __OperandInfo; its operands cannot be written", b.coord, len(b.name))
+        order = tuple(n for n in (lists["Order"].names if "Order" in lists else []) if n in fmap)
+        ins = tuple(lists["InList"].names) if "InList" in lists else ()
+        outs = tuple(lists["OutList"].names) if "OutList" in lists else ()
+        env_names = set(fmap) | {f.base for f in fields}
+        for name, ra in bitwidth.items():
+            if name not in fmap:
+                self.sink.error(f"Bitwidth<{name}> names a field that {b.name} does not have", ra.coord, len(name))
+            for n in ra.expr.names() - env_names:
+                self.sink.error(f"Bitwidth<{name}> uses unknown name {n!r}", ra.coord, len(name))
+        formats: dict[str, AsmFormat] = {}
+        for name, ra in asm_fmt.items():
+            if name not in fmap:
+                self.sink.error(f"AsmFormat<{name}> names a field that {b.name} does not have", ra.coord, len(name))
+                continue
+            e = ra.expr
+            if not (isinstance(e, Call) and e.func in ("CvtIShift", "CvtPCRel") and len(e.args) == 2
+                    and isinstance(e.args[0], Name) and e.args[0].name == name and isinstance(e.args[1], Num)):
+                self.sink.error(f"AsmFormat<{name}> must be CvtIShift({name}, N) or CvtPCRel({name}, N)", ra.coord, len(name))
+                continue
+            formats[name] = AsmFormat("shift" if e.func == "CvtIShift" else "pcrel", e.args[1].value, ra.text)
+        exceptions = []
+        for a in chain + (b.name,):
+            for rx in self.blocks[a].exceptions:
+                for n in rx.expr.names() - env_names:
+                    self.sink.error(f"exception condition uses unknown name {n!r}", rx.coord, len(rx.kind))
+                exceptions.append(ExceptionRule(rx.exc_kind, rx.message, rx.expr, rx.text, rx.coord))
+        # operands
+        operands = []
+        prefixes_of: dict[str, list[tuple[str, Field]]] = {}
+        for f in fields:
+            if f.suffix in PREFIX_OF_SUFFIX:
+                prefixes_of.setdefault(f.base, []).append((PREFIX_OF_SUFFIX[f.suffix], f))
+        for n in order:
+            f = fmap[n]
+            t = self.types.get(f.type)
+            ra = bitwidth.get(n)
+            operands.append(Operand(n, f, f.type, t.kind if t else "enum", n in ins, n in outs, guard=(n == GUARD),
+                                    bitwidth=ra.expr if ra else None, bitwidth_text=ra.text if ra else None,
+                                    prefixes=tuple(prefixes_of.get(n, ())), asm_format=formats.get(n)))
+        if order and GUARD in order and order[0] != GUARD:
+            self.sink.warning(f"guard predicate pg should come first in Order<> of {b.name}", lists["Order"].coord, 5)
+        # syntax template
+        syn_sec = self.section(b.name, "Syntax", optype)
+        syntax: SyntaxTemplate | None = None
+        if syn_sec is None:
+            self.sink.warning(f"opcode {b.name} has no __Syntax (neither it nor its optype {optype}); modifiers are printed in encoding order", b.coord, len(b.name))
+        else:
+            try:
+                syntax = parse_syntax(syn_sec.text)
+            except SyntaxTemplateError as e:
+                self.sink.error(f"bad syntax template: {e}", Coord(syn_sec.coord.file, syn_sec.first_line + e.line_offset, e.col))
+        # modifiers and controls
+        used_in_ops = set(order) | {pf.name for lst in prefixes_of.values() for _, pf in lst}
+        root_fields = {rf.name for rf in self.blocks[ROOT].fields} if ROOT in self.blocks else set()
+        controls = []
+        mod_fields = []
+        for f in sorted(fields, key=lambda x: x.pos):
+            if f.fixed is not None or f.name in used_in_ops:
+                continue
+            if f.suffix is not None and f.base in fmap:
+                if f.base not in used_in_ops:
+                    self.sink.warning(f"modifier field {f.name} belongs to {f.base}, which is not an operand of {b.name}", f.coord, len(f.name))
+                continue
+            t = self.types.get(f.type)
+            if f.owner == ROOT or f.name in root_fields:
+                controls.append(f)
+            elif t is not None and t.is_enum:
+                mod_fields.append(f)
+            elif t is not None:
+                self.sink.warning(f"field {f.name} of {b.name} is neither an operand (Order<>), a modifier (enumeration) nor a control field; it will always be encoded as {f.default or 0}", f.coord, len(f.name))
+        modifiers = self.build_modifiers(b, mod_fields, syntax, syn_sec, order)
+        if syntax is not None:
+            self.check_syntax_operands(b, syntax, syn_sec, operands, [c.name for c in controls])
+        # texts: own sections, else the optype's
+        texts = {}
+        for sec in ("Syntax", "Description", "OperandInfo", "ModifierInfo", "Semantics", "Examples"):
+            s = self.section(b.name, sec, optype)
+            if s is not None:
+                texts[sec] = s.text
+        self.check_prose(b, optype, operands)
+        self.check_examples_section(b, optype)
+        decode_mask = decode_value = used = 0
+        for f in fields:
+            used |= f.mask
+            if f.fixed is not None:
+                decode_mask |= f.mask
+                decode_value |= f.fixed << f.pos
+        mnemonic = syntax.mnemonic if syntax is not None else optype
+        if syntax is not None and syntax.mnemonic != optype:
+            self.sink.warning(f"syntax mnemonic {syntax.mnemonic} differs from optype {optype}", syn_sec.coord, 8)
+        return Opcode(b.name, optype, self.unit_of(b.name), tuple(b.parents), chain, tuple(fields), tuple(operands),
+                      tuple(modifiers), tuple(controls), ins, outs, order, tuple(exceptions), syntax, texts, b.coord,
+                      mnemonic, decode_mask, decode_value, used)
+
+    def build_modifiers(self, b, mod_fields, syntax, syn_sec, order):
+        mods = []
+        by_name = {f.name: f for f in mod_fields}
+        slot_order = []
+        if syntax is not None:
+            for s in syntax.slots:
+                if s.name not in by_name:
+                    self.sink.error(f"syntax modifier .{s.name} of {b.name} is not a modifier field of its encoding (modifier fields: {', '.join(by_name) or 'none'})", syn_sec.coord, 8)
+                    continue
+                slot_order.append((by_name[s.name], s))
+            listed = {f.name for f, _ in slot_order}
+            for f in mod_fields:
+                if f.name not in listed:
+                    self.sink.warning(f"modifier field {f.name} of {b.name} does not appear in its syntax template", f.coord, len(f.name))
+                    slot_order.append((f, None))
+        else:
+            slot_order = [(f, None) for f in mod_fields]
+        for f, s in slot_order:
+            t = self.types[f.type]
+            values = tuple(n for n, _ in t.values)
+            default = t.by_value.get(f.default) if f.default is not None else None
+            if s is not None:
+                for v in s.values:
+                    if v not in t.by_name:
+                        self.sink.error(f"syntax value .{v} of .{s.name} is not in enumeration {t.name}", syn_sec.coord, 8)
+                if s.values:
+                    values = tuple(v for v in s.values if v in t.by_name)
+                    if default is not None and default not in values:
+                        values = values + (default,)
+                if s.default is not None and default is not None and s.default != default:
+                    self.sink.warning(f"syntax marks .{s.default} as default of .{s.name} but the encoding default is {default}", syn_sec.coord, 8)
+                if default is None and s.default is not None and s.default in t.by_name:
+                    default = s.default
+                if s.optional and default is None:
+                    self.sink.error(f"syntax makes .{s.name} optional but its field has no default", syn_sec.coord, 8)
+            mods.append(Modifier(f.name, f, f.type, values, default, default is not None))
+        return mods
+
+    def check_syntax_operands(self, b, syntax, syn_sec, operands, controls) -> None:
+        ops = [o for o in operands if not o.guard]
+        coord = syn_sec.coord
+        if len(syntax.operands) != len(ops):
+            self.sink.error(f"syntax template of {b.name} has {len(syntax.operands)} operands ({', '.join(o.text for o in syntax.operands) or 'none'}) but Order<> has {len(ops)} ({', '.join(o.name for o in ops) or 'none'})", coord, 8)
+            return
+        names = {o.name.lower(): i for i, o in enumerate(ops)}
+        for i, (so, o) in enumerate(zip(syntax.operands, ops)):
+            j = names.get(so.name.lower())
+            if j is not None and j != i:
+                self.sink.error(f"syntax operand {so.name} of {b.name} is at position {i + 1} but operand {ops[j].name} is at position {j + 1} of Order<>", coord, 8)
+            if "!" in so.prefixes and not any(p == "!" for p, _ in o.prefixes):
+                self.sink.error(f"syntax allows '!' on {so.name} but {o.name} has no .not field", coord, 8)
+        for c in syntax.controls:
+            if c not in controls:
+                self.sink.error(f"syntax annotation ${c} of {b.name} has no control field (control fields: {', '.join(controls) or 'none'})", coord, 8)
+
+    def check_prose(self, b, optype, operands) -> None:
+        """Warn where prose names a register class that contradicts a field type."""
+        if optype in self._prose_checked:
+            return
+        self._prose_checked.add(optype)
+        types = {o.name.lower(): o for o in operands}
+        for sec_name in ("OperandInfo", "Description"):
+            sec = self.blocks[optype].texts.get(sec_name) if optype in self.blocks else None
+            if sec is None:
+                continue
+            in_code = False
+            for k, line in enumerate(sec.text.split("\n")):
+                if line.strip().startswith("```"):
+                    in_code = not in_code
+                    continue
+                if in_code:
+                    continue
+                pos = 0
+                for clause in re.split(r"[\u3002\uff1b\uff0c;,!?\uff01\uff1f]|\.\s", line):
+                    start = line.index(clause, pos) if clause else pos
+                    pos = start + len(clause)
+                    classes = {cls for rx, cls in _CLASS_WORDS if rx.search(clause)}
+                    if len(classes) != 1:
+                        continue
+                    cls = classes.pop()
+                    for m in re.finditer(r"(?<![A-Za-z0-9_])([A-Za-z][A-Za-z0-9]*)(?![A-Za-z0-9_])", clause):
+                        o = types.get(m.group(1).lower())
+                        if o is None or o.type not in ("Reg", "UReg", "Pred", "UPred") or o.type == cls:
+                            continue
+                        if m.group(1) in ("PR", "UR", "GPR", "UPR", "UGPR"):
+                            continue
+                        self.sink.warning(f"{sec_name} of {optype} says {m.group(1)} is a {cls} operand but its field has type {o.type}",
+                                          Coord(sec.coord.file, sec.first_line + k, start + m.start(1) + 1), len(m.group(1)))
+
+    def check_examples_section(self, b, optype) -> None:
+        for name in (b.name, optype):
+            blk = self.blocks.get(name)
+            if blk is None or name in self._examples_checked:
+                continue
+            self._examples_checked.add(name)
+            sec = blk.texts.get("Examples")
+            if sec is None:
+                continue
+            if "```" not in sec.text:
+                looks_semantic = bool(re.search(r"[\u4e00-\u9fff]|semantic", sec.text)) or sec.text.lstrip().startswith("-")
+                what = "prose that reads like semantics" if looks_semantic else "text without a code block"
+                self.sink.warning(f"__Examples of {name} holds {what}, not assembly examples; it belongs under __Semantics", sec.coord, 10)
+
+    def check_decode_keys(self, opcodes: dict[str, Opcode]) -> None:
+        seen: dict[tuple[int, int], Opcode] = {}
+        for op in opcodes.values():
+            key = (op.decode_mask, op.decode_value)
+            if key in seen:
+                other = seen[key]
+                self.sink.error(f"opcodes {other.name} and {op.name} have the same decode key (fixed bits); {other.name} is at {other.coord}", op.coord, len(op.name))
+            else:
+                seen[key] = op
+        # a more general key that swallows a more specific one is also ambiguous
+        masks = {}
+        for op in opcodes.values():
+            masks.setdefault(op.decode_mask, []).append(op)
+
+
+def build(files: Iterable[SpecFile], sink: DiagnosticSink):
+    b = _Builder(list(files), sink)
+    b._prose_checked = set()
+    b._examples_checked = set()
+    return b.build()
