@@ -431,7 +431,8 @@ class _Builder:
         if syntax is not None:
             for s in syntax.slots:
                 if s.name not in by_name:
-                    self.sink.error(f"syntax modifier .{s.name} of {b.name} is not a modifier field of its encoding (modifier fields: {', '.join(by_name) or 'none'})", syn_sec.coord, 8)
+                    if not s.optional:
+                        self.sink.error(f"syntax modifier .{s.name} of {b.name} is not a modifier field of its encoding (modifier fields: {', '.join(by_name) or 'none'}); modifiers absent in some variants must be written {{.{s.name}}}", syn_sec.coord, 8)
                     continue
                 slot_order.append((by_name[s.name], s))
             listed = {f.name for f, _ in slot_order}
@@ -462,19 +463,39 @@ class _Builder:
             mods.append(Modifier(f.name, f, f.type, values, default, default is not None))
         return mods
 
+    @staticmethod
+    def align_syntax(template_ops, ops):
+        """Map template operands to a variant's operands in order.  Optional
+        template operands (``{X}``) may be absent in a variant, so one template
+        can describe all variants of an optype.  Returns a list of
+        (template operand, operand) pairs or None."""
+        def go(i, j):
+            if j == len(ops):
+                return [] if all(t.optional for t in template_ops[i:]) else None
+            if i == len(template_ops):
+                return None
+            rest = go(i + 1, j + 1)
+            if rest is not None:
+                return [(template_ops[i], ops[j])] + rest
+            if template_ops[i].optional:
+                return go(i + 1, j)
+            return None
+        return go(0, 0)
+
     def check_syntax_operands(self, b, syntax, syn_sec, operands, controls) -> None:
         ops = [o for o in operands if not o.guard]
         coord = syn_sec.coord
-        if len(syntax.operands) != len(ops):
-            self.sink.error(f"syntax template of {b.name} has {len(syntax.operands)} operands ({', '.join(o.text for o in syntax.operands) or 'none'}) but Order<> has {len(ops)} ({', '.join(o.name for o in ops) or 'none'})", coord, 8)
+        pairs = self.align_syntax(list(syntax.operands), ops)
+        if pairs is None:
+            self.sink.error(f"syntax template operands ({', '.join(o.text for o in syntax.operands) or 'none'}) do not fit Order<> of {b.name} ({', '.join(o.name for o in ops) or 'none'}); operands missing in some variants must be written {{X}}", coord, 8)
             return
         names = {o.name.lower(): i for i, o in enumerate(ops)}
-        for i, (so, o) in enumerate(zip(syntax.operands, ops)):
+        for i, (so, o) in enumerate(pairs):
             j = names.get(so.name.lower())
-            if j is not None and j != i:
-                self.sink.error(f"syntax operand {so.name} of {b.name} is at position {i + 1} but operand {ops[j].name} is at position {j + 1} of Order<>", coord, 8)
-            if "!" in so.prefixes and not any(p == "!" for p, _ in o.prefixes):
-                self.sink.error(f"syntax allows '!' on {so.name} but {o.name} has no .not field", coord, 8)
+            if j is not None and ops[j] is not o:
+                self.sink.error(f"syntax operand {so.name} of {b.name} stands where Order<> has {o.name}, but {ops[j].name} is operand {j + 1}", coord, 8)
+            if "!" in so.prefixes and o.type in ("Pred", "UPred") and not any(p == "!" for p, _ in o.prefixes):
+                self.sink.error(f"syntax allows '!' on {so.name} but {o.name} of {b.name} has no .not field", coord, 8)
         for c in syntax.controls:
             if c not in controls:
                 self.sink.error(f"syntax annotation ${c} of {b.name} has no control field (control fields: {', '.join(controls) or 'none'})", coord, 8)
