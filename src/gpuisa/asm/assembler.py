@@ -1,0 +1,978 @@
+"""The assembler: text → 128-bit words, driven entirely by the database.
+
+Pipeline: :mod:`gpuisa.asm.lexer` splits the text into statements and parsed
+operands; :class:`Assembler` picks the opcode variant from the mnemonic, the
+modifiers and the *kinds* of the operands (register of type T, register pair,
+number, constant memory), then packs the fields.  The choice of variant and a
+compiled plan for it are cached per ``(mnemonic+modifiers, operand kinds)``,
+so each operand syntax is resolved once per variant, not per instruction.
+
+Public API::
+
+    assemble(db, text, filename="<input>", base=0) -> Program   # raises AsmError
+    encode_one(db, text, pc=0) -> int
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import weakref
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from ..errors import AsmError, Coord, Diagnostic
+from ..spec.database import Database
+from ..spec.model import Opcode, Operand
+from .instruction import Instruction, extract_fields
+from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
+                    parse_operand, split_operands, strip_block_comments)
+
+WORD_BYTES = 16
+MAX_ERRORS = 100
+_RE_NUMBERED = re.compile(r"^([A-Za-z_]+?)(\d+)$")
+
+
+# ----------------------------------------------------------------------------
+# results
+
+
+@dataclass(frozen=True, slots=True)
+class Relocation:
+    """A reference to a symbol that is not defined in the file.  The field
+    holds ``addend`` (converted like the operand); a linker/loader adds the
+    symbol's value.  ``kind``: ``abs`` (plain integer field) or ``shiftN``
+    (the field holds ``(symbol + addend) >> N``)."""
+
+    address: int
+    symbol: str
+    field: str
+    kind: str
+    addend: int = 0
+    line: int = 0
+    pos: int = 0  # bit position of the field in the word
+    width: int = 0
+
+    def to_dict(self) -> dict:
+        return {"address": self.address, "symbol": self.symbol, "field": self.field, "kind": self.kind,
+                "addend": self.addend, "bit_pos": self.pos, "bit_width": self.width, "line": self.line}
+
+
+class Record:
+    """One assembled statement.  ``instruction`` and ``text`` (the canonical
+    disassembly) are computed on first access."""
+
+    __slots__ = ("address", "word", "opcode", "line", "_db", "_inst", "_text")
+
+    def __init__(self, db: Database, address: int, word: int, opcode: str | None, line: int):
+        self._db = db
+        self.address = address
+        self.word = word
+        self.opcode = opcode  # opcode name, None for data (.u128)
+        self.line = line
+        self._inst = None
+        self._text = None
+
+    @property
+    def instruction(self) -> Instruction | None:
+        if self._inst is None and self.opcode is not None:
+            op = self._db.opcodes[self.opcode]
+            self._inst = Instruction(op, self.word, extract_fields(op, self.word), self.address)
+        return self._inst
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            from .disassembler import decode_one
+            self._text = decode_one(self._db, self.word, pc=self.address).text
+        return self._text
+
+    def to_dict(self) -> dict:
+        return {"address": self.address, "word": f"0x{self.word:032x}", "opcode": self.opcode, "line": self.line,
+                "text": self.text}
+
+    def __repr__(self) -> str:
+        return f"Record({self.address:#06x}, {self.opcode}, line {self.line})"
+
+
+@dataclass
+class Program:
+    words: list[int]
+    symbols: dict[str, int]
+    relocations: list[Relocation]
+    records: list[Record]
+    warnings: list[Diagnostic] = field(default_factory=list)
+    base: int = 0
+
+    @property
+    def data(self) -> bytes:
+        return b"".join(w.to_bytes(WORD_BYTES, "little") for w in self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+# ----------------------------------------------------------------------------
+# compiled per-opcode information
+
+
+class _OpErr(Exception):
+    """An operand value error (message; column/length filled by the caller)."""
+
+    def __init__(self, message: str, offset: int = 0, length: int | None = None):
+        super().__init__(message)
+        self.offset = offset
+        self.length = length
+
+
+K_ENUM, K_INT, K_CMEM = 0, 1, 2
+
+
+class OpInfo:
+    """Everything needed to encode/print one operand of one opcode."""
+
+    __slots__ = ("operand", "name", "pos", "width", "mask", "code", "type", "prefix_fields", "prefix_chars",
+                 "optional", "default", "fmt", "shift", "bw_const", "bw_expr", "numbered", "stem_of", "name_of_num")
+
+    def __init__(self, db: Database, o: Operand):
+        self.operand = o
+        self.name = o.name
+        f = o.field
+        self.pos, self.width, self.mask = f.pos, f.width, ((1 << f.width) - 1)
+        t = db.types.get(o.type)
+        self.type = t
+        self.code = {"enum": K_ENUM, "cmem": K_CMEM}.get(o.kind, K_INT)
+        self.prefix_fields = {c: pf for c, pf in o.prefixes}
+        self.prefix_chars = "".join(c for c, _ in o.prefixes)
+        self.optional = f.default is not None
+        self.default = f.default
+        self.fmt = o.asm_format.func if o.asm_format else None
+        self.shift = o.asm_format.shift if o.asm_format else 0
+        if o.bitwidth is None:
+            self.bw_const, self.bw_expr = 32, None
+        elif not o.bitwidth.names():
+            self.bw_const, self.bw_expr = int(o.bitwidth.eval({})), None
+        else:
+            self.bw_const, self.bw_expr = None, o.bitwidth
+        # numbered register names: R5 -> ("R", 5)
+        self.numbered = False
+        self.stem_of: dict[str, tuple[str, int]] = {}
+        self.name_of_num: dict[tuple[str, int], str] = {}
+        if t is not None and t.is_enum:
+            for n, _ in t.values:
+                m = _RE_NUMBERED.match(n)
+                if m:
+                    self.stem_of[n] = (m.group(1), int(m.group(2)))
+                    self.name_of_num[(m.group(1), int(m.group(2)))] = n
+            self.numbered = len(self.stem_of) * 2 > len(t.values)
+
+    def bitwidth(self, env: dict) -> int:
+        if self.bw_const is not None:
+            return self.bw_const
+        try:
+            return int(self.bw_expr.eval(env))
+        except Exception:  # noqa: BLE001 - unknown names are reported by the spec checker
+            return 32
+
+    def describe(self, width: int = 32) -> str:
+        t = self.type.name if self.type else self.operand.type
+        if self.code == K_ENUM and self.numbered and width > 32:
+            t = f"{t} pair"
+        pre = "".join(f"[{c}]" for c in self.prefix_chars if c != "|")
+        s = f"{pre}{t}"
+        if self.fmt == "pcrel":
+            s += " target"
+        elif self.fmt == "shift":
+            s += f"<<{self.shift}"
+        return s
+
+
+class VInfo:
+    """A compiled opcode variant."""
+
+    __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value")
+
+    def __init__(self, db: Database, op: Opcode):
+        self.op = op
+        self.guard = OpInfo(db, op.guard) if op.guard is not None else None
+        self.ops = [OpInfo(db, o) for o in op.asm_operands]
+        self.mods = op.modifiers
+        self.controls = {c.name: c for c in op.controls}
+        base = op.decode_value
+        for f in op.fields:
+            if f.fixed is None and f.default is not None:
+                base |= f.default << f.pos
+        self.base = base
+        self.has_exc = bool(op.exceptions)
+        names = set()
+        if op.syntax is not None:
+            names |= {o.name for o in op.syntax.operands}
+        names |= {o.name for o in op.operands}
+        self.syntax_names = {n.lower() for n in names}
+
+    def form(self, widths: list[int] | None = None) -> str:
+        mods = "".join(f"{{.{m.name}}}" if m.optional else f".{m.name}" for m in self.mods)
+        ops = []
+        for k, o in enumerate(self.ops):
+            d = o.describe(widths[k] if widths else (o.bw_const or 32))
+            ops.append(f"[{d}]" if o.optional else d)
+        return f"{self.op.mnemonic}{mods} {', '.join(ops)}".rstrip()
+
+
+class Plan:
+    """A variant chosen for one (mnemonic+modifiers, operand kinds) key."""
+
+    __slots__ = ("v", "base", "steps", "env_mods", "omitted")
+
+    def __init__(self, v: VInfo, base: int, steps: list, env_mods: dict, omitted: int):
+        self.v = v
+        self.base = base
+        self.steps = steps  # [(parsed index, OpInfo, bitwidth)]
+        self.env_mods = env_mods
+        self.omitted = omitted
+
+
+class _State:
+    """Per-database caches."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        self.vinfo = {name: VInfo(db, op) for name, op in db.opcodes.items()}
+        self.by_mn: dict[str, list[VInfo]] = {}
+        for op in db.opcodes.values():
+            self.by_mn.setdefault(op.mnemonic, []).append(self.vinfo[op.name])
+        self.names = db.enum_names
+        self.pop_cache: dict[str, tuple[POp, tuple]] = {}
+        self.mod_cache: dict[str, Any] = {}
+        self.plan_cache: dict[tuple, Any] = {}
+        self.commented: dict[str, tuple[str, Coord]] = {}
+        for t in db.types.values():
+            for n, c in t.commented:
+                self.commented.setdefault(n, (t.name, c))
+
+    # -- operands ---------------------------------------------------------
+    def operand(self, text: str) -> tuple[POp, tuple]:
+        r = self.pop_cache.get(text)
+        if r is None:
+            p = parse_operand(text)
+            if p.kind == "name":
+                sig = ("n", self.names.get(p.name, ()), p.prefix)
+            elif p.kind == "pair":
+                sig = ("p", self.names.get(p.name, ()), p.prefix)
+            elif p.kind in ("int", "expr"):
+                sig = ("i", (), p.prefix)
+            else:
+                sig = (p.kind[0], (), p.prefix)
+            r = (p, sig)
+            if len(self.pop_cache) < 200_000:
+                self.pop_cache[text] = r
+        return r
+
+    # -- modifiers --------------------------------------------------------
+    def resolve_mods(self, key: str):
+        """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error)."""
+        r = self.mod_cache.get(key)
+        if r is not None:
+            return r
+        parts = key.split(".")
+        mn, suffixes = parts[0], parts[1:]
+        variants = self.by_mn.get(mn)
+        if not variants:
+            r = (mn, [], ("mnemonic", mn))
+            self.mod_cache[key] = r
+            return r
+        out = []
+        first_err = None
+        for v in variants:
+            assigned: dict[str, str] = {}
+            err = None
+            for k, s in enumerate(suffixes):
+                m = next((m for m in v.mods if m.name not in assigned and s in m.values), None)
+                if m is None:
+                    dup = next((m for m in v.mods if s in m.values), None)
+                    if dup is not None:
+                        err = ("modifier-twice", k, s, dup.name)
+                    else:
+                        err = ("modifier", k, s, v)
+                    break
+                assigned[m.name] = s
+            if err is None:
+                for m in v.mods:
+                    if m.name not in assigned and not m.optional:
+                        err = ("missing-mod", m, v)
+                        break
+            if err is not None:
+                first_err = first_err or err
+                continue
+            fields = {}
+            env = {}
+            for m in v.mods:
+                val = assigned.get(m.name, m.default)
+                t = self.db.types[m.type]
+                fields[m.field.name] = (m.field.pos, t.by_name[val])
+                env[m.name] = val
+            out.append((v, fields, env))
+        r = (mn, out, None if out else first_err)
+        self.mod_cache[key] = r
+        return r
+
+    # -- variant selection -------------------------------------------------
+    def plan(self, key: str, sigs: tuple):
+        pk = (key, sigs)
+        r = self.plan_cache.get(pk)
+        if r is None:
+            r = self._make_plans(key, sigs)
+            self.plan_cache[pk] = r
+        return r
+
+    def _make_plans(self, key: str, sigs: tuple):
+        mn, cands, err = self.resolve_mods(key)
+        if err is not None:
+            return err
+        found = []
+        for order, (v, mfields, menv) in enumerate(cands):
+            env = dict(menv)
+            for f in v.op.fields:
+                if f.name not in env and f.default is not None:
+                    env[f.name] = f.default
+            widths = [o.bitwidth(env) for o in v.ops]
+            m = _match(v.ops, widths, sigs)
+            if m is None:
+                continue
+            steps, omitted = m
+            base = v.base
+            for fname, (pos, raw) in mfields.items():
+                f = v.op.field_map[fname]
+                base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
+            found.append((omitted, order, Plan(v, base, steps, menv, omitted)))
+        if not found:
+            return ("nomatch", cands)
+        found.sort(key=lambda t: (t[0], t[1]))
+        return [p for _, _, p in found]
+
+
+def _compatible(o: OpInfo, width: int, sig: tuple) -> bool:
+    kind, types, prefix = sig
+    if prefix and any(c not in o.prefix_chars for c in prefix):
+        return False
+    code = o.code
+    if code == K_ENUM:
+        if o.type is None or o.type.name not in types:
+            return False
+        if o.numbered and width > 32:
+            return kind == "p" or (kind == "n")  # names checked at encode (RZ ok, R8 not)
+        return kind == "n"
+    if code == K_INT:
+        return kind == "i"
+    return kind == "c"
+
+
+def _match(ops: list[OpInfo], widths: list[int], sigs: tuple):
+    """Align parsed operands with the variant's operands, skipping optional
+    ones; greedy with backtracking.  Returns (steps, omitted count) or None."""
+    n, m = len(ops), len(sigs)
+
+    def rec(i: int, j: int):
+        if j == m:
+            if all(o.optional for o in ops[i:]):
+                return [], n - i
+            return None
+        if i == n:
+            return None
+        o = ops[i]
+        if _compatible(o, widths[i], sigs[j]):
+            r = rec(i + 1, j + 1)
+            if r is not None:
+                return [(j, o, widths[i])] + r[0], r[1]
+        if o.optional:
+            r = rec(i + 1, j)
+            if r is not None:
+                return r[0], r[1] + 1
+        return None
+
+    return rec(0, 0)
+
+
+_STATES: "weakref.WeakKeyDictionary[Database, _State]" = weakref.WeakKeyDictionary()
+
+
+def state(db: Database) -> _State:
+    s = _STATES.get(db)
+    if s is None:
+        s = _State(db)
+        _STATES[db] = s
+    return s
+
+
+# ----------------------------------------------------------------------------
+# value encoding
+
+
+def _hexs(v: int) -> str:
+    return f"-{-v:#x}" if v < 0 else f"{v:#x}"
+
+
+def _enum_raw(o: OpInfo, p: POp, width: int) -> int:
+    t = o.type
+    if p.kind == "pair":
+        count = max(width // 32, 1)
+        if not o.numbered or count < 2:
+            raise _OpErr(f"{o.name} is a {width}-bit operand: write a single register, not {p.text}")
+        if p.name not in t.by_name:
+            raise _OpErr(f"{p.name} is not a {t.name} register")
+        if p.lo % count:
+            raise _OpErr(f"register pair {p.text} is not aligned: the first register of a {width}-bit "
+                         f"operand must be a multiple of {count}")
+        if p.hi != p.lo + count - 1:
+            want = f"{p.stem}[{p.lo}:{p.lo + count - 1}]"
+            raise _OpErr(f"register pair {p.text} is not {count} consecutive registers (did you mean {want}?)")
+        last = o.name_of_num.get((p.stem, p.hi))
+        if last is None:
+            raise _OpErr(f"register pair {p.text} runs past the last {t.name} register")
+        return t.by_name[p.name]
+    raw = t.by_name[p.name]
+    if o.numbered and width > 32 and p.name in o.stem_of:
+        stem, n = o.stem_of[p.name]
+        count = width // 32
+        raise _OpErr(f"{o.name} is a {width}-bit operand: write the register pair {stem}[{n}:{n + count - 1}]")
+    return raw
+
+
+def _int_raw(o: OpInfo, v: int, pc: int) -> int:
+    t = o.type
+    if o.fmt == "pcrel":
+        unit = 1 << o.shift
+        if v % unit:
+            raise _OpErr(f"branch target {_hexs(v)} is not {unit}-byte aligned")
+        f = (v - (pc + 16)) >> o.shift
+        if not t.fits(f):
+            lo, hi = pc + 16 + (t.min << o.shift), pc + 16 + (t.max << o.shift)
+            raise _OpErr(f"branch target {_hexs(v)} is out of range for {o.name} ({_hexs(lo)}..{_hexs(hi)} from {pc:#x})")
+        return f & o.mask
+    if o.fmt == "shift":
+        unit = 1 << o.shift
+        if v % unit:
+            raise _OpErr(f"{_hexs(v)} is not a multiple of {unit:#x} ({o.name} stores the value >> {o.shift})")
+        f = v >> o.shift
+        if not t.fits(f):
+            raise _OpErr(f"{_hexs(v)} is out of range for {o.name} ({_hexs(t.min << o.shift)}..{_hexs(t.max << o.shift)})")
+        return f & o.mask
+    if not t.fits(v):
+        raise _OpErr(f"{_hexs(v)} does not fit in {o.name} ({t.name}: {_hexs(t.min)}..{_hexs(t.max)})")
+    return v & o.mask
+
+
+def _cmem_raw(o: OpInfo, p: POp, width: int) -> int:
+    t = o.type
+    bb, ob = t.cmem_split or (0, t.width)
+    if not 0 <= p.bank < (1 << bb):
+        raise _OpErr(f"constant bank {_hexs(p.bank)} out of range (0x0..{(1 << bb) - 1:#x})")
+    if not 0 <= p.value < (1 << ob):
+        raise _OpErr(f"constant offset {_hexs(p.value)} out of range (0x0..{(1 << ob) - 1:#x})")
+    align = max(width // 8, 1)
+    if p.value % align:
+        raise _OpErr(f"constant offset {_hexs(p.value)} is not {align}-byte aligned for a {width}-bit operand")
+    return (p.bank << ob) | p.value
+
+
+# ----------------------------------------------------------------------------
+# the assembler
+
+
+class _Ctx:
+    __slots__ = ("symbols", "relocs", "final")
+
+    def __init__(self, symbols: dict | None, final: bool):
+        self.symbols = symbols
+        self.relocs: list[tuple] = []
+        self.final = final
+
+
+def _eval_expr(o: OpInfo, p: POp, pc: int, ctx: _Ctx) -> int:
+    e = p.expr
+    total = 0
+    undefined: list[tuple[int, str]] = []
+    syms = ctx.symbols or {}
+    for sign, sym, num in e.terms:
+        if sym is None:
+            total += sign * num
+        elif sym == ".":
+            total += sign * pc
+        elif sym in syms:
+            total += sign * syms[sym]
+        else:
+            undefined.append((sign, sym))
+    if not undefined:
+        return total
+    if o.fmt == "pcrel":
+        raise _OpErr(f"undefined label {undefined[0][1]} (a branch target must be defined in this file)")
+    if len(undefined) > 1 or undefined[0][0] < 0:
+        raise _OpErr(f"cannot relocate {e.text!r}: an undefined symbol may only be added once "
+                     f"(undefined: {', '.join(s for _, s in undefined)})")
+    kind = f"shift{o.shift}" if o.fmt == "shift" else "abs"
+    ctx.relocs.append((undefined[0][1], o.name, kind, total, o.pos, o.width))
+    return total
+
+
+def _encode_plan(plan: Plan, pops: list, pc: int, ctx: _Ctx) -> int:
+    word = plan.base
+    for j, o, width in plan.steps:
+        p = pops[j]
+        code = o.code
+        if code == K_ENUM:
+            raw = _enum_raw(o, p, width)
+        elif code == K_INT:
+            if p.kind == "int":
+                raw = _int_raw(o, p.value, pc)
+            else:
+                raw = _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
+        else:
+            raw = _cmem_raw(o, p, width)
+        word = (word & ~(o.mask << o.pos)) | (raw << o.pos)
+        if p.prefix:
+            for c in p.prefix:
+                pf = o.prefix_fields[c]
+                word |= 1 << pf.pos
+    return word
+
+
+def _env_of(op: Opcode, db: Database, word: int) -> dict:
+    env = {}
+    for f in op.fields:
+        raw = (word >> f.pos) & ((1 << f.width) - 1)
+        t = db.types.get(f.type)
+        if t is not None and t.is_enum:
+            env[f.name] = t.by_value.get(raw, raw)
+        elif t is not None:
+            env[f.name] = t.from_raw(raw)
+        else:
+            env[f.name] = raw
+    return env
+
+
+class _Stmt:
+    __slots__ = ("line", "col", "text", "address", "src")
+
+    def __init__(self, line: int, col: int, text: str, address: int, src: str):
+        self.line, self.col, self.text, self.address, self.src = line, col, text, address, src
+
+
+class Assembler:
+    def __init__(self, db: Database, filename: str = "<input>"):
+        self.db = db
+        self.st = state(db)
+        self.filename = filename
+        self.diags: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []
+        self.nerr = 0
+
+    # -- diagnostics ------------------------------------------------------
+    def error(self, msg: str, line: int, col: int, src: str | None, length: int = 1) -> None:
+        self.nerr += 1
+        if len(self.diags) < MAX_ERRORS:
+            self.diags.append(Diagnostic("error", msg, Coord(self.filename, line, col), src, max(length, 1)))
+
+    def warn(self, msg: str, line: int, col: int, src: str | None, length: int = 1) -> None:
+        self.warnings.append(Diagnostic("warning", msg, Coord(self.filename, line, col), src, max(length, 1)))
+
+    # -- pass 1 -----------------------------------------------------------
+    def scan(self, text: str, base: int) -> tuple[list[_Stmt], dict[str, int], dict[str, tuple[int, int]]]:
+        clean, notes = strip_block_comments(text)
+        src_lines = text.split("\n")
+        for ln in sorted(set(notes)):
+            self.warn("NVIDIA (*...*) annotation ignored", ln, 1, src_lines[ln - 1] if ln <= len(src_lines) else None)
+        stmts: list[_Stmt] = []
+        symbols: dict[str, int] = {}
+        defined_at: dict[str, tuple[int, int]] = {}
+        addr = base
+        for lineno, line in enumerate(clean.split("\n"), 1):
+            k = line.find("//")
+            if k >= 0:
+                line = line[:k]
+            if "/*" in line:
+                c = line.find("/*")
+                self.error("unterminated /* comment", lineno, c + 1, src_lines[lineno - 1], 2)
+                line = line[:c]
+            if not line or line.isspace():
+                continue
+            pos = 0
+            for part in line.split(";") if ";" in line else (line,):
+                col = pos
+                pos += len(part) + 1
+                if not part or part.isspace():
+                    continue
+                # labels
+                while ":" in part:
+                    m = _RE_LABEL.match(part)
+                    if not m:
+                        break
+                    name = m.group("name")
+                    lc = col + m.start("name") + 1
+                    if name in symbols:
+                        pl, pc_ = defined_at[name]
+                        self.error(f"label {name} defined twice (first at line {pl})", lineno, lc,
+                                   src_lines[lineno - 1], len(name))
+                    else:
+                        symbols[name] = addr
+                        defined_at[name] = (lineno, lc)
+                    col += m.end()
+                    part = part[m.end():]
+                if not part or part.isspace():
+                    continue
+                stripped = part.lstrip()
+                col += len(part) - len(stripped)
+                stmts.append(_Stmt(lineno, col + 1, stripped.rstrip(), addr, src_lines[lineno - 1]))
+                addr += WORD_BYTES
+        return stmts, symbols, defined_at
+
+    # -- one statement ----------------------------------------------------
+    def statement(self, s: _Stmt, ctx: _Ctx) -> tuple[int, str | None] | None:
+        text = s.text
+        col0 = s.col
+        if text[0] == ".":
+            return self.directive(s)
+        # guard
+        gnot = False
+        gname = None
+        gcol = 0
+        i = 0
+        if text[0] == "@":
+            m = _RE_GUARD.match(text)
+            if not m:
+                self.error("expected a predicate after '@' (e.g. @P0 or @!P1)", s.line, col0, s.src)
+                return None
+            gnot = bool(m.group("not"))
+            gname = m.group("pred")
+            gcol = col0 + m.start("pred")
+            i = m.end()
+        m = _RE_MNEM.match(text, i)
+        if not m:
+            self.error(f"expected a mnemonic, found {text[i:i + 12]!r}", s.line, col0 + i, s.src)
+            return None
+        key = m.group(0)
+        mcol = col0 + i
+        rest_start = m.end()
+        rest = text[rest_start:]
+        if rest and not rest[0].isspace() and rest[0] not in "$":
+            self.error(f"unexpected {rest[0]!r} after the mnemonic {key}", s.line, col0 + rest_start, s.src)
+            return None
+        controls_text = None
+        dk = rest.find("$")
+        if dk >= 0:
+            controls_text = rest[dk:]
+            ctl_col = col0 + rest_start + dk
+            rest = rest[:dk]
+        st = self.st
+        pops: list[POp] = []
+        sigs: list[tuple] = []
+        cols: list[tuple[int, int]] = []
+        if rest.strip():
+            for otext, ocol in split_operands(rest, col0 + rest_start):
+                try:
+                    p, sig = st.operand(otext)
+                except OperandSyntaxError as e:
+                    self.error(str(e), s.line, ocol + e.offset, s.src, e.length)
+                    return None
+                pops.append(p)
+                sigs.append(sig)
+                cols.append((ocol, len(otext)))
+        sigt = tuple(sigs)
+        plans = st.plan(key, sigt)
+        if type(plans) is tuple:
+            self.explain(plans, key, mcol, pops, sigs, cols, s)
+            return None
+        first_err = None
+        for plan in plans:
+            try:
+                word = _encode_plan(plan, pops, s.address, ctx)
+            except _OpErr as e:
+                if first_err is None:
+                    first_err = (e, plan)
+                continue
+            v = plan.v
+            # guard
+            if gname is not None:
+                g = v.guard
+                if g is None:
+                    self.error(f"{v.op.name} has no guard predicate", s.line, gcol, s.src, len(gname))
+                    return None
+                raw = g.type.by_name.get(gname)
+                if raw is None:
+                    self.error(self.unknown_name(gname, g, v), s.line, gcol, s.src, len(gname))
+                    return None
+                word = (word & ~(g.mask << g.pos)) | (raw << g.pos)
+                if gnot:
+                    pf = g.prefix_fields.get("!")
+                    if pf is None:
+                        self.error(f"the guard of {v.op.name} cannot be negated", s.line, gcol - 1, s.src)
+                        return None
+                    word |= 1 << pf.pos
+            if controls_text is not None:
+                word = self.controls(v, word, controls_text, ctl_col, s)
+                if word is None:
+                    return None
+            if v.has_exc:
+                env = _env_of(v.op, self.db, word)
+                bad = next((r for r in v.op.exceptions if r.violated(env)), None)
+                if bad is not None:
+                    if first_err is None:
+                        first_err = (_OpErr(f"{bad.message} [{v.op.name}: {bad.text}]"), None)
+                    continue
+            if ctx.relocs:
+                for sym, fname, kind, addend, pos, width in ctx.relocs:
+                    ctx_rel = Relocation(s.address, sym, fname, kind, addend, s.line, pos, width)
+                    self.relocations.append(ctx_rel)
+                ctx.relocs.clear()
+            return word, v.op.name
+        e, plan = first_err
+        ctx.relocs.clear()
+        if plan is not None:
+            # find the operand that failed: re-run step by step
+            col, ln = mcol, len(key)
+            for j, o, width in plan.steps:
+                try:
+                    _encode_plan(Plan(plan.v, plan.base, [(j, o, width)], {}, 0), pops, s.address, _Ctx(ctx.symbols, False))
+                except _OpErr:
+                    col, ln = cols[j]
+                    break
+            self.error(str(e), s.line, col, s.src, e.length or ln)
+        else:
+            self.error(str(e), s.line, mcol, s.src, len(key))
+        return None
+
+    def controls(self, v: VInfo, word: int, text: str, col: int, s: _Stmt) -> int | None:
+        pos = 0
+        while pos < len(text):
+            if text[pos].isspace():
+                pos += 1
+                continue
+            m = _RE_CONTROL.match(text, pos)
+            if not m:
+                self.error(f"unexpected {text[pos]!r} after the control annotations", s.line, col + pos, s.src)
+                return None
+            name, val = m.group("name"), m.group("val")
+            f = v.controls.get(name)
+            if f is None:
+                known = " ".join(f"${n}" for n in v.controls) or "none"
+                self.error(f"unknown control annotation ${name} (known: {known})", s.line, col + pos, s.src, len(name) + 1)
+                return None
+            if not val:
+                self.error(f"${name} needs a value: ${name}=N", s.line, col + pos, s.src, len(name) + 1)
+                return None
+            try:
+                n = parse_number(val)
+            except ValueError:
+                self.error(f"${name} value {val!r} is not a number", s.line, col + m.start("val"), s.src, len(val))
+                return None
+            if not 0 <= n < (1 << f.width):
+                self.error(f"${name}={val} does not fit in {f.width} bits (0..{(1 << f.width) - 1})", s.line,
+                           col + m.start("val"), s.src, len(val))
+                return None
+            word = (word & ~(((1 << f.width) - 1) << f.pos)) | (n << f.pos)
+            pos = m.end()
+        return word
+
+    def directive(self, s: _Stmt) -> tuple[int, None] | None:
+        parts = s.text.split(None, 1)
+        name = parts[0]
+        if name == ".u128":
+            if len(parts) < 2:
+                self.error(".u128 needs a value", s.line, s.col, s.src, len(name))
+                return None
+            arg = parts[1].strip()
+            try:
+                v = parse_number(arg)
+            except ValueError:
+                self.error(f".u128 value {arg!r} is not a number", s.line, s.col + len(s.text) - len(parts[1]), s.src, len(arg))
+                return None
+            if not 0 <= v < (1 << 128):
+                self.error(".u128 value does not fit in 128 bits", s.line, s.col + len(s.text) - len(parts[1]), s.src, len(arg))
+                return None
+            return v, None
+        self.error(f"unknown directive {name} (supported: .u128)", s.line, s.col, s.src, len(name))
+        return None
+
+    # -- error explanations -------------------------------------------------
+    def unknown_name(self, name: str, o: OpInfo | None, v: VInfo | None) -> str:
+        st = self.st
+        if v is not None and name.lower() in v.syntax_names and name not in st.names:
+            return f"`{name}` is a syntax placeholder, not a register"
+        if name in st.commented:
+            tname, c = st.commented[name]
+            return f"{name} is commented out in {tname} ({c.file}:{c.line})"
+        pool: Iterable[str]
+        if o is not None and o.type is not None and o.type.is_enum:
+            pool = o.type.by_name
+            what = {"Reg": "register", "UReg": "uniform register", "Pred": "predicate",
+                    "UPred": "uniform predicate", "SReg": "special register"}.get(o.type.name, f"{o.type.name} value")
+            if name in st.names:
+                return f"{name} is a {'/'.join(st.names[name])} value, not a {what}"
+        else:
+            pool = st.names
+            what = "register or value name"
+        close = sorted(n for n in pool if n.startswith(name + "."))[:3]
+        close += [n for n in difflib.get_close_matches(name, list(pool), n=3, cutoff=0.6) if n not in close]
+        hint = f" (did you mean {' or '.join(close[:3])}?)" if close else ""
+        article = "an" if what[0] in "aeiou" else "a"
+        return f"{name} is not {article} {what}{hint}"
+
+    def explain(self, err: tuple, key: str, mcol: int, pops: list[POp], sigs: list, cols: list, s: _Stmt) -> None:
+        st = self.st
+        kind = err[0]
+        mn = key.split(".")[0]
+        if kind == "mnemonic":
+            close = difflib.get_close_matches(mn.upper(), list(st.by_mn), n=3, cutoff=0.6)
+            if mn.upper() in st.by_mn and mn.upper() not in close:
+                close.insert(0, mn.upper())
+            hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+            self.error(f"unknown mnemonic {mn}{hint}", s.line, mcol, s.src, len(mn))
+            return
+        if kind in ("modifier", "modifier-twice"):
+            k, suf = err[1], err[2]
+            parts = key.split(".")
+            off = len(".".join(parts[:k + 1])) + 1
+            if kind == "modifier-twice":
+                self.error(f"modifier .{suf} given twice or conflicts with another .{err[3]} value", s.line,
+                           mcol + off, s.src, len(suf))
+                return
+            allv = sorted({x for v in st.by_mn[mn] for m in v.mods for x in m.values})
+            close = difflib.get_close_matches(suf, allv, n=3, cutoff=0.5)
+            if not close:
+                close = [x for x in allv if x.lower() == suf.lower()]
+            hint = f"; did you mean .{' or .'.join(close)}?" if close else ""
+            mods = ", ".join(f".{x}" for x in allv) or "none"
+            self.error(f"unknown modifier .{suf} for {mn} (modifiers: {mods}){hint}", s.line, mcol + off, s.src, len(suf))
+            return
+        if kind == "missing-mod":
+            m = err[1]
+            self.error(f"{mn} needs a .{m.name} modifier ({', '.join('.' + x for x in m.values)})", s.line, mcol,
+                       s.src, len(key))
+            return
+        # no variant accepts these operand kinds
+        cands = err[1]
+        # 1. unknown names first
+        for j, p in enumerate(pops):
+            if p.kind in ("name", "pair") and p.name not in st.names:
+                o = self._expected_at(cands, j)
+                v = cands[0][0] if cands else None
+                msg = self.unknown_name(p.name, o, v)
+                if p.kind == "pair" and p.name not in st.names:
+                    msg = f"{p.text}: {msg}"
+                self.error(msg, s.line, cols[j][0], s.src, cols[j][1])
+                return
+        # 2. the variant that gets furthest
+        best = None
+        for v, _, menv in cands:
+            env = dict(menv)
+            widths = [o.bitwidth(env) for o in v.ops]
+            prog, reason = _progress(v.ops, widths, pops, sigs, st)
+            if best is None or prog > best[0]:
+                best = (prog, reason, v)
+        forms = "; ".join(sorted({v.form([o.bitwidth(menv) for o in v.ops]) for v, _, menv in cands}))
+        prog, reason, v = best
+        if prog < len(pops):
+            col, ln = cols[prog]
+            self.error(f"{reason}; accepted forms: {forms}", s.line, col, s.src, ln)
+        else:
+            self.error(f"{key} needs more operands; accepted forms: {forms}", s.line, mcol, s.src, len(key))
+
+    def _expected_at(self, cands, j) -> OpInfo | None:
+        for v, _, _ in cands:
+            if j < len(v.ops):
+                return v.ops[j]
+        return None
+
+
+def _progress(ops: list[OpInfo], widths: list[int], pops: list[POp], sigs: list, st: _State) -> tuple[int, str]:
+    """How many parsed operands a variant accepts (greedy, skipping optional
+    ones), and why the next one fails."""
+    i = j = 0
+    reason = "too many operands"
+    while j < len(pops):
+        if i >= len(ops):
+            return j, f"too many operands: {ops[-1].operand.name if ops else 'no operand'} is the last operand" if ops else "this instruction takes no operands"
+        sig = sigs[j]
+        if _compatible(ops[i], widths[i], sig):
+            i += 1
+            j += 1
+            continue
+        if ops[i].optional:
+            # does a later operand accept it?
+            k = i + 1
+            while k < len(ops) and ops[k].optional and not _compatible(ops[k], widths[k], sig):
+                k += 1
+            if k < len(ops) and _compatible(ops[k], widths[k], sig):
+                i = k
+                continue
+        o = ops[i]
+        p = pops[j]
+        if p.prefix and any(c not in o.prefix_chars for c in p.prefix):
+            bad = next(c for c in p.prefix if c not in o.prefix_chars)
+            reason = f"operand {o.name} does not take the prefix {bad!r}"
+        elif o.code == K_ENUM and o.numbered and widths[i] > 32 and p.kind == "name" and p.name in o.stem_of:
+            stem, n = o.stem_of[p.name]
+            c = widths[i] // 32
+            reason = f"{o.name} is a {widths[i]}-bit operand: write the register pair {stem}[{n}:{n + c - 1}]"
+        elif o.code == K_ENUM and p.kind == "pair" and widths[i] <= 32:
+            reason = f"{o.name} is a {widths[i]}-bit operand: write a single register, not a pair"
+        else:
+            reason = f"operand {j + 1} `{p.text}` is {_kind_text(p, st)} but {o.name} expects {o.describe(widths[i])}"
+        return j, reason
+    return j, reason
+
+
+def _kind_text(p: POp, st: _State) -> str:
+    if p.kind == "name":
+        types = st.names.get(p.name, ())
+        return f"a {'/'.join(types)}" if types else "an unknown name"
+    if p.kind == "pair":
+        return "a register pair"
+    if p.kind == "int":
+        return "a number"
+    if p.kind == "expr":
+        return "a label expression"
+    return "a constant-memory reference"
+
+
+# ----------------------------------------------------------------------------
+# entry points
+
+
+def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 0) -> Program:
+    """Assemble *text*.  Raises :class:`AsmError` with every error (up to
+    :data:`MAX_ERRORS`); warnings are in ``Program.warnings``."""
+    a = Assembler(db, filename)
+    a.relocations = []
+    if base % WORD_BYTES:
+        raise AsmError(Diagnostic("error", f"base address {base:#x} is not {WORD_BYTES}-byte aligned"))
+    stmts, symbols, _ = a.scan(text, base)
+    ctx = _Ctx(symbols, True)
+    words: list[int] = []
+    records: list[Record] = []
+    stmt = a.statement
+    for s in stmts:
+        r = stmt(s, ctx)
+        if r is None:
+            words.append(0)
+            continue
+        word, opname = r
+        words.append(word)
+        records.append(Record(db, s.address, word, opname, s.line))
+    if a.nerr:
+        diags = list(a.diags)
+        if a.nerr > len(diags):
+            diags.append(Diagnostic("note", f"{a.nerr - len(diags)} more errors not shown"))
+        raise AsmError(diags + a.warnings)
+    return Program(words, symbols, a.relocations, records, a.warnings, base)
+
+
+def encode_one(db: Database, text: str, *, pc: int = 0) -> int:
+    """Encode a single statement (labels other than ``.`` are undefined)."""
+    a = Assembler(db, "<input>")
+    a.relocations = []
+    stmts, symbols, _ = a.scan(text, pc)
+    if not a.nerr and len(stmts) != 1:
+        raise AsmError(Diagnostic("error", f"expected one statement, found {len(stmts)}"))
+    r = a.statement(stmts[0], _Ctx(symbols, True)) if not a.nerr else None
+    if r is None:
+        raise AsmError(a.diags)
+    return r[0]

@@ -1,0 +1,363 @@
+"""The disassembler: 128-bit words → canonical assembly text.  Never raises on
+a word: anything that is not a valid encoding prints as ``.u128 0x…`` with a
+warning.
+
+A word is *valid* exactly when the assembler would produce it: an opcode's
+decode key matches, no bit is set outside the opcode's fields, every
+enumeration field holds a listed value (modifiers: a value the syntax allows),
+register pairs are aligned, constant-memory offsets are aligned to the operand
+width, and no ``__Exception`` rule is violated.  So for every valid word,
+``assemble(print(word)) == word``.
+
+Public API::
+
+    decode_one(db, word, pc=0) -> DecodedLine
+    disassemble(db, data, base=0, labels=False) -> list[DecodedLine]
+    format_listing(lines, labels=False, hex=False) -> str
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from ..spec.database import Database
+from ..spec.model import Opcode
+from .assembler import K_CMEM, K_ENUM, OpInfo, _env_of, state
+from .instruction import Instruction
+
+WORD_BYTES = 16
+_MEMO_LIMIT = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedLine:
+    pc: int
+    word: int
+    text: str  # without the trailing " ;"
+    instruction: Instruction | None = None  # None for raw data
+    warning: str | None = None
+    pieces: tuple | None = None  # text split around pc-relative targets: (str, int, str, ...)
+    label: str | None = None  # label defined at this address (with labels=True)
+    size: int = WORD_BYTES
+
+    @property
+    def opcode(self) -> Opcode | None:
+        return self.instruction.opcode if self.instruction is not None else None
+
+    def to_dict(self) -> dict:
+        d = {"pc": self.pc, "word": f"0x{self.word:032x}", "text": self.text}
+        if self.instruction is not None:
+            d["opcode"] = self.instruction.opcode.name
+            d["fields"] = dict(self.instruction.fields)
+        if self.warning:
+            d["warning"] = self.warning
+        if self.label:
+            d["label"] = self.label
+        if self.size != WORD_BYTES:
+            d["size"] = self.size
+        return d
+
+
+def _hexs(v: int) -> str:
+    return f"-{-v:#x}" if v < 0 else f"{v:#x}"
+
+
+class _Invalid(Exception):
+    pass
+
+
+class _Printer:
+    """Compiled printing information for one opcode."""
+
+    def __init__(self, db: Database, op: Opcode):
+        st = state(db)
+        self.st = st
+        self.op = op
+        v = st.vinfo[op.name]
+        self.v = v
+        self.free = op.free_mask
+        self.mods = []
+        for m in op.modifiers:
+            t = db.types[m.type]
+            self.mods.append((m.name, m.field.pos, (1 << m.field.width) - 1, t.by_value, frozenset(m.values), m.default))
+        self.ctrls = []
+        for c in op.controls:
+            self.ctrls.append((c.name, c.pos, (1 << c.width) - 1, c.default or 0))
+        self.ops: list[OpInfo] = v.ops
+        self.guard = v.guard
+        self.pcrel = any(o.fmt == "pcrel" for o in v.ops)
+        self.need_env = bool(op.exceptions) or any(o.bw_expr is not None for o in v.ops)
+        self.names = st.names
+        self.omit_cache: dict = {}
+        self.mnemonic = op.mnemonic
+
+    def operand(self, o: OpInfo, word: int, width: int, pc: int):
+        """(text, sig kind, sig types, target or None); raises _Invalid."""
+        raw = (word >> o.pos) & o.mask
+        if o.code == K_ENUM:
+            name = o.type.by_value.get(raw)
+            if name is None:
+                raise _Invalid(f"{o.name} = {raw:#x} is not a value of {o.type.name}")
+            if o.numbered and width > 32 and name in o.stem_of:
+                stem, n = o.stem_of[name]
+                count = width // 32
+                if n % count or (stem, n + count - 1) not in o.name_of_num:
+                    raise _Invalid(f"{o.name} = {name} is not a valid first register of a {width}-bit pair")
+                return f"{stem}[{n}:{n + count - 1}]", "p", self.names.get(name, ()), None
+            return name, "n", self.names.get(name, ()), None
+        if o.code == K_CMEM:
+            bb, ob = o.type.cmem_split or (0, o.type.width)
+            bank, off = raw >> ob, raw & ((1 << ob) - 1)
+            align = max(width // 8, 1)
+            if off % align:
+                raise _Invalid(f"constant offset {off:#x} of {o.name} is not {align}-byte aligned")
+            return f"c[{bank:#x}][{off:#x}]", "c", (), None
+        t = o.type
+        v = t.from_raw(raw) if t is not None else raw
+        if o.fmt == "pcrel":
+            target = pc + 16 + (v << o.shift)
+            return _hexs(target), "i", (), target
+        if o.fmt == "shift":
+            v <<= o.shift
+        return _hexs(v), "i", (), None
+
+    def decode(self, word: int, pc: int):
+        """Returns (text, pieces, fields) or raises _Invalid."""
+        if word & self.free:
+            raise _Invalid(f"bits set outside the fields of {self.op.name}: {word & self.free:#x}")
+        st = self.st
+        mtext = [self.mnemonic]
+        env = {}
+        for name, pos, mask, by_value, allowed, default in self.mods:
+            raw = (word >> pos) & mask
+            val = by_value.get(raw)
+            if val is None or val not in allowed:
+                raise _Invalid(f".{name} = {raw} is not a valid value of {self.op.name}")
+            env[name] = val
+            if val != default:
+                mtext.append(val)
+        key = ".".join(mtext)
+        if self.need_env:
+            fenv = _env_of(self.op, st.db, word)
+            for r in self.op.exceptions:
+                if r.violated(fenv):
+                    raise _Invalid(f"violates {self.op.name} rule: {r.message}")
+            env = {**fenv, **env}
+        # guard
+        gtext = ""
+        g = self.guard
+        if g is not None:
+            raw = (word >> g.pos) & g.mask
+            gname = g.type.by_value.get(raw)
+            if gname is None:
+                raise _Invalid(f"guard {raw} is not a value of {g.type.name}")
+            neg = False
+            pf = g.prefix_fields.get("!")
+            if pf is not None:
+                neg = bool((word >> pf.pos) & 1)
+            if neg or raw != g.default:
+                gtext = f"@{'!' if neg else ''}{gname} "
+        texts = []
+        sigs = []
+        omittable = []
+        targets = []
+        for k, o in enumerate(self.ops):
+            width = o.bitwidth(env) if o.bw_const is None else o.bw_const
+            t, kind, types, target = self.operand(o, word, width, pc)
+            pre = ""
+            if o.prefix_chars:
+                for c in o.prefix_chars:
+                    pf = o.prefix_fields[c]
+                    bit = (word >> pf.pos) & ((1 << pf.width) - 1)
+                    if bit > 1:
+                        raise _Invalid(f"prefix field {pf.name} = {bit} (expected 0 or 1)")
+                    if bit:
+                        pre += c
+            if pre:
+                if "|" in pre:
+                    t = f"|{pre.replace('|', '')}{t}|"
+                else:
+                    t = pre + t
+            texts.append(t)
+            targets.append(target)
+            sigs.append((kind, types, "".join(c for c in "!~-|" if c in pre)))
+            if o.optional and not pre and ((word >> o.pos) & o.mask) == o.default:
+                omittable.append(k)
+        # omission of default operands, as long as the text still selects this opcode
+        keep = range(len(texts))
+        if omittable:
+            ck = (key, tuple(sigs), tuple(omittable))
+            omit = self.omit_cache.get(ck)
+            if omit is None:
+                omit = self._choose_omit(key, sigs, omittable)
+                self.omit_cache[ck] = omit
+            if omit:
+                keep = [k for k in range(len(texts)) if k not in omit]
+        parts = [texts[k] for k in keep]
+        ctl = ""
+        for name, pos, mask, default in self.ctrls:
+            raw = (word >> pos) & mask
+            if raw != default:
+                ctl += f" ${name}={raw if raw < 10 else hex(raw)}"
+        head = f"{gtext}{key}"
+        text = f"{head} {', '.join(parts)}{ctl}" if parts else f"{head}{ctl}"
+        pieces = None
+        if self.pcrel and any(targets[k] is not None for k in keep):
+            pieces = []
+            cur = f"{head} "
+            for n, k in enumerate(keep):
+                if n:
+                    cur += ", "
+                if targets[k] is not None:
+                    pieces.append(cur)
+                    pieces.append(targets[k])
+                    cur = ""
+                else:
+                    cur += texts[k]
+            pieces.append(cur + ctl)
+            pieces = tuple(pieces)
+        return text, pieces
+
+    def _choose_omit(self, key: str, sigs: list, omittable: list) -> frozenset:
+        st = self.st
+        for r in range(len(omittable), 0, -1):
+            for combo in combinations(omittable, r):
+                sub = tuple(s for k, s in enumerate(sigs) if k not in combo)
+                plans = st.plan(key, sub)
+                if type(plans) is list and plans[0].v is self.v and self._same(plans[0], combo):
+                    return frozenset(combo)
+        return frozenset()
+
+    def _same(self, plan, combo) -> bool:
+        # the plan must map the remaining operands to the same operand slots
+        kept = [o for k, o in enumerate(self.ops) if k not in combo]
+        return [o for _, o, _ in plan.steps] == kept
+
+
+class _DState:
+    def __init__(self, db: Database):
+        self.db = db
+        self.printers: dict[str, _Printer] = {}
+        self.memo: dict[int, DecodedLine] = {}
+
+    def printer(self, op: Opcode) -> _Printer:
+        p = self.printers.get(op.name)
+        if p is None:
+            p = _Printer(self.db, op)
+            self.printers[op.name] = p
+        return p
+
+
+_DSTATES: "weakref.WeakKeyDictionary[Database, _DState]" = weakref.WeakKeyDictionary()
+
+
+def _dstate(db: Database) -> _DState:
+    s = _DSTATES.get(db)
+    if s is None:
+        s = _DState(db)
+        _DSTATES[db] = s
+    return s
+
+
+def raw_text(word: int) -> str:
+    return f".u128 {word:#034x}"
+
+
+def _decode(ds: _DState, word: int, pc: int) -> DecodedLine:
+    m = ds.memo.get(word)
+    if m is not None:
+        return m if m.pc == pc else replace(m, pc=pc, instruction=m.instruction and _at(m.instruction, pc))
+    db = ds.db
+    op = db.lookup(word)
+    if op is None:
+        line = DecodedLine(pc, word, raw_text(word), None, "no opcode matches this word")
+        if len(ds.memo) < _MEMO_LIMIT:
+            ds.memo[word] = line
+        return line
+    pr = ds.printer(op)
+    try:
+        text, pieces = pr.decode(word, pc)
+    except _Invalid as e:
+        line = DecodedLine(pc, word, raw_text(word), None, f"{op.name}: {e}")
+        if len(ds.memo) < _MEMO_LIMIT:
+            ds.memo[word] = line
+        return line
+    fields = {f.name: (word >> f.pos) & ((1 << f.width) - 1) for f in op.fields}
+    line = DecodedLine(pc, word, text, Instruction(op, word, fields, pc), None, pieces)
+    if not pr.pcrel and len(ds.memo) < _MEMO_LIMIT:
+        ds.memo[word] = line
+    return line
+
+
+def _at(inst: Instruction, pc: int) -> Instruction:
+    return Instruction(inst.opcode, inst.word, inst.fields, pc)
+
+
+def decode_one(db: Database, word: int, *, pc: int = 0) -> DecodedLine:
+    """Decode one 128-bit word.  Never raises for any int in [0, 2**128)."""
+    if not 0 <= word < (1 << 128):
+        from ..errors import UsageError
+        raise UsageError(f"word {word:#x} is not a 128-bit value")
+    return _decode(_dstate(db), word, pc)
+
+
+def disassemble(db: Database, data: bytes, *, base: int = 0, labels: bool = False) -> list[DecodedLine]:
+    """Disassemble little-endian 128-bit words.  Trailing bytes that do not
+    make a whole word become a final line ``.u8 0x.., ...`` with a warning."""
+    ds = _dstate(db)
+    n = len(data) // WORD_BYTES
+    out: list[DecodedLine] = []
+    frombytes = int.from_bytes
+    dec = _decode
+    pc = base
+    for k in range(n):
+        out.append(dec(ds, frombytes(data[k * 16:k * 16 + 16], "little"), pc))
+        pc += 16
+    rest = data[n * WORD_BYTES:]
+    if rest:
+        out.append(DecodedLine(pc, int.from_bytes(rest, "little"), ".u8 " + ", ".join(f"{b:#04x}" for b in rest), None,
+                               f"truncated input: {len(rest)} trailing byte(s) do not make a 16-byte word", None, None,
+                               len(rest)))
+    if labels:
+        out = add_labels(out, base, pc)
+    return out
+
+
+def add_labels(lines: list[DecodedLine], lo: int, hi: int) -> list[DecodedLine]:
+    """nvdisasm-style ``.L_x_N`` labels for pc-relative targets inside [lo, hi)."""
+    targets = sorted({t for ln in lines if ln.pieces for t in ln.pieces[1::2] if lo <= t < hi and (t - lo) % 16 == 0})
+    if not targets:
+        return lines
+    names = {t: f".L_x_{k}" for k, t in enumerate(targets)}
+    out = []
+    for ln in lines:
+        label = names.get(ln.pc)
+        if ln.pieces:
+            text = "".join(p if isinstance(p, str) else (f"`({names[p]})" if p in names else _hexs(p)) for p in ln.pieces)
+            ln = replace(ln, text=text, label=label)
+        elif label:
+            ln = replace(ln, label=label)
+        out.append(ln)
+    return out
+
+
+def format_listing(lines: list[DecodedLine], labels: bool = False, hex: bool = False) -> str:  # noqa: A002
+    """nvdisasm-like listing: ``/*0010*/  TEXT ;`` (with ``hex``: the low and
+    high 64 bits as ``/* 0x… */`` comments on two lines)."""
+    out = []
+    for ln in lines:
+        if ln.label and labels:
+            out.append(f"{ln.label}:")
+        s = f"        /*{ln.pc:04x}*/  {ln.text} ;"
+        if hex:
+            s = s.ljust(72) + f"  /* {ln.word & ((1 << 64) - 1):#018x} */"
+            if ln.warning:
+                s += f"  // warning: {ln.warning}"
+            out.append(s)
+            out.append(" " * 74 + f"/* {ln.word >> 64:#018x} */")
+            continue
+        if ln.warning:
+            s += f"  // warning: {ln.warning}"
+        out.append(s)
+    return "\n".join(out) + ("\n" if out else "")

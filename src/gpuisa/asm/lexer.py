@@ -1,0 +1,303 @@
+"""Lexical layer of the assembly language: comments, statements, operands.
+
+Source text → statements (one per ``;`` or line) → operand texts → :class:`POp`
+(parsed operand).  Nothing here knows about opcodes; the assembler matches
+parsed operands against the database.
+
+Grammar (BNF, informal)::
+
+    line       := (label ":")* [statement] (";" [statement])* 
+    statement  := ["@" ["!"] PRED] MNEMONIC ("." MOD)* [operand ("," operand)*] control* 
+                | "." DIRECTIVE args
+    operand    := prefix* (register | pair | number | cmem | "`(" expr ")")
+    prefix     := "!" | "~" | "-" (before a name) | "|" operand "|"
+    register   := NAME ("." NAME)*                    R5, PT, SR_CTAID.X
+    pair       := NAME "[" INT ":" INT "]"             R[8:9], UR[4:5]
+    cmem       := "c" "[" number "]" "[" number "]"    c[0x2][0x100]
+    number     := ["-"] (DEC | "0x" HEX)
+    expr       := term (("+" | "-") term)*
+    term       := NUMBER | SYMBOL | "." | "(" expr ")" | "-" term
+    control    := "$" NAME "=" number                 $sched=2 $req=0x3
+
+Operand forms are tried in the order of :data:`OPERAND_FORMS`, a table of
+(regex, builder) pairs; a new operand syntax (for example memory operands
+``[R2.64+0x10]``) is one more row.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+# ----------------------------------------------------------------------------
+# comments
+
+
+_RE_BLOCK = re.compile(r"/\*.*?\*/|\(\*.*?\*\)", re.S)
+
+
+def _blank(m: re.Match) -> str:
+    s = m.group(0)
+    return "".join(c if c == "\n" else " " for c in s)
+
+
+def strip_block_comments(text: str) -> tuple[str, list[int]]:
+    """Replace ``/* */`` comments and NVIDIA ``(* *)`` annotations by spaces
+    (keeping newlines, so lines and columns stay valid).  Returns the text and
+    the line numbers (1-based) where a ``(* *)`` annotation was dropped."""
+    notes: list[int] = []
+    if "/*" not in text and "(*" not in text:
+        return text, notes
+
+    def sub(m: re.Match) -> str:
+        if m.group(0).startswith("(*"):
+            notes.append(text.count("\n", 0, m.start()) + 1)
+        return _blank(m)
+
+    return _RE_BLOCK.sub(sub, text), notes
+
+
+def unterminated_block_comment(text: str) -> int | None:
+    """Offset of a ``/*`` that is never closed (after stripping), else None."""
+    i = text.find("/*")
+    return i if i >= 0 else None
+
+
+# ----------------------------------------------------------------------------
+# parsed operands
+
+
+class OperandSyntaxError(ValueError):
+    def __init__(self, message: str, offset: int = 0, length: int = 1):
+        super().__init__(message)
+        self.offset = offset
+        self.length = length
+
+
+@dataclass(frozen=True, slots=True)
+class Expr:
+    """A label expression: ``terms`` are (sign, symbol-or-None, number)."""
+
+    text: str
+    terms: tuple[tuple[int, str | None, int], ...]
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        return tuple(s for _, s, _ in self.terms if s is not None and s != ".")
+
+
+@dataclass(frozen=True, slots=True)
+class POp:
+    """A parsed operand, independent of its position (cacheable by text).
+
+    kind: ``name`` (register/enum value), ``pair`` (``R[8:9]``), ``int``,
+    ``expr`` (label expression), ``cmem`` (``c[b][o]``)."""
+
+    kind: str
+    text: str
+    prefix: str = ""  # subset of "!~-|" in that order
+    name: str = ""  # name, or pair base name ("R8")
+    lo: int = 0
+    hi: int = 0
+    value: int = 0  # int value, or cmem offset
+    bank: int = 0
+    expr: Expr | None = None
+    stem: str = ""  # pair prefix ("R")
+
+
+_NUM = r"[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)"
+_RE_NUM = re.compile(rf"^{_NUM}$")
+_RE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_0-9][A-Za-z0-9_]*)*$")
+_RE_PAIR = re.compile(r"^(?P<stem>[A-Za-z_]+)\[\s*(?P<lo>\d+)\s*:\s*(?P<hi>\d+)\s*\]$")
+_RE_CMEM = re.compile(rf"^c\s*\[\s*(?P<bank>{_NUM})\s*\]\s*\[\s*(?P<off>{_NUM})\s*\]$")
+_RE_EXPR = re.compile(r"^`\((?P<body>.*)\)$", re.S)
+
+
+def parse_number(text: str) -> int:
+    t = text.strip().replace("_", "")
+    neg = t.startswith("-")
+    if t[:1] in "+-":
+        t = t[1:]
+    v = int(t, 0) if t[:2].lower() in ("0x", "0b") else int(t, 10)
+    return -v if neg else v
+
+
+_RE_ETOK = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)|(?P<sym>\.?[A-Za-z_$][\w.$]*)|(?P<dot>\.)|(?P<op>[-+()]))")
+
+
+def parse_expr(body: str, base_offset: int) -> Expr:
+    """``expr := term (("+"|"-") term)*``; ``term := NUMBER | SYMBOL | "." |
+    "(" expr ")" | "-" term``.  Returns a flat sum of signed terms."""
+    toks: list[tuple[str, str, int]] = []
+    pos = 0
+    while pos < len(body):
+        if not body[pos:].strip():
+            break
+        m = _RE_ETOK.match(body, pos)
+        if not m or m.end() == pos:
+            off = pos + len(body[pos:]) - len(body[pos:].lstrip())
+            raise OperandSyntaxError(f"unexpected {body[off]!r} in label expression", base_offset + off)
+        kind = m.lastgroup
+        toks.append((kind, m.group(kind), base_offset + m.start(kind)))
+        pos = m.end()
+    i = 0
+    terms: list[tuple[int, str | None, int]] = []
+
+    def peek():
+        return toks[i] if i < len(toks) else None
+
+    def expr(sign: int) -> None:
+        nonlocal i
+        term(sign)
+        while (t := peek()) is not None and t[0] == "op" and t[1] in "+-":
+            i += 1
+            term(sign if t[1] == "+" else -sign)
+
+    def term(sign: int) -> None:
+        nonlocal i
+        t = peek()
+        if t is None:
+            raise OperandSyntaxError("label expression ends too early", base_offset + len(body))
+        kind, val, off = t
+        i += 1
+        if kind == "num":
+            terms.append((sign, None, int(val, 0)))
+        elif kind == "sym":
+            terms.append((sign, val, 0))
+        elif kind == "dot":
+            terms.append((sign, ".", 0))
+        elif kind == "op" and val == "-":
+            term(-sign)
+        elif kind == "op" and val == "(":
+            expr(sign)
+            t2 = peek()
+            if t2 is None or t2[1] != ")":
+                raise OperandSyntaxError("missing ')' in label expression", t2[2] if t2 else base_offset + len(body))
+            i += 1
+        else:
+            raise OperandSyntaxError(f"unexpected {val!r} in label expression", off)
+
+    if not toks:
+        raise OperandSyntaxError("empty label expression", base_offset)
+    expr(1)
+    if i < len(toks):
+        raise OperandSyntaxError(f"unexpected {toks[i][1]!r} in label expression", toks[i][2])
+    return Expr(body.strip(), tuple(terms))
+
+
+# Operand forms: (regex on the text after prefixes, builder(match, text, prefix)).
+def _b_expr(m, text, prefix):
+    return POp("expr", text, prefix, expr=parse_expr(m.group("body"), m.start("body")))
+
+
+def _b_cmem(m, text, prefix):
+    return POp("cmem", text, prefix, bank=parse_number(m.group("bank")), value=parse_number(m.group("off")))
+
+
+def _b_pair(m, text, prefix):
+    stem = m.group("stem")
+    lo, hi = int(m.group("lo")), int(m.group("hi"))
+    return POp("pair", text, prefix, name=f"{stem}{lo}", lo=lo, hi=hi, stem=stem)
+
+
+def _b_num(m, text, prefix):
+    return POp("int", text, prefix, value=parse_number(text))
+
+
+def _b_name(m, text, prefix):
+    return POp("name", text, prefix, name=text)
+
+
+OPERAND_FORMS: list[tuple[re.Pattern, Callable]] = [
+    (_RE_EXPR, _b_expr),
+    (_RE_CMEM, _b_cmem),
+    (_RE_PAIR, _b_pair),
+    (_RE_NUM, _b_num),
+    (_RE_NAME, _b_name),
+]
+
+
+def parse_operand(text: str) -> POp:
+    """Parse one operand text (already stripped).  Raises OperandSyntaxError
+    with an offset into *text*."""
+    if not text:
+        raise OperandSyntaxError("empty operand", 0)
+    prefix = ""
+    start = 0
+    abs_ = False
+    s = text
+    while s:
+        c = s[0]
+        if c in "!~":
+            if c in prefix:
+                raise OperandSyntaxError(f"prefix {c!r} written twice", start)
+            prefix += c
+        elif c == "-" and len(s) > 1 and not (s[1].isdigit() or s[1] == "+"):
+            if "-" in prefix:
+                raise OperandSyntaxError("prefix '-' written twice", start)
+            prefix += "-"
+        elif c == "|" and not abs_:
+            if not s.endswith("|") or len(s) < 3:
+                raise OperandSyntaxError("'|' without a closing '|'", start)
+            abs_ = True
+            s = s[:-1]
+        else:
+            break
+        s = s[1:].lstrip()
+        start = len(text) - len(s) - (1 if abs_ else 0)
+    if abs_:
+        prefix += "|"
+    if not s:
+        raise OperandSyntaxError("operand has a prefix but no value", len(text) - 1)
+    prefix = "".join(c for c in "!~-|" if c in prefix)
+    for rx, build in OPERAND_FORMS:
+        m = rx.match(s)
+        if m:
+            try:
+                return build(m, s, prefix)
+            except OperandSyntaxError as e:
+                raise OperandSyntaxError(str(e), e.offset + start, e.length) from None
+    if s.startswith("`") and not s.startswith("`("):
+        raise OperandSyntaxError("a label expression is written `(...)", start)
+    if s.startswith("c") and "[" in s:
+        raise OperandSyntaxError("constant memory is written c[BANK][OFFSET] with numbers", start, len(s))
+    if "[" in s:
+        raise OperandSyntaxError(f"cannot read operand {s!r} (register pairs are written R[8:9])", start, len(s))
+    bad = next((k for k, ch in enumerate(s) if not (ch.isalnum() or ch in "_.")), 0)
+    raise OperandSyntaxError(f"cannot read operand {s!r}", start + bad, 1)
+
+
+# ----------------------------------------------------------------------------
+# statements
+
+
+_RE_LABEL = re.compile(r"\s*(?P<name>\.?[A-Za-z_$][\w.$]*)\s*:(?!:)")
+_RE_GUARD = re.compile(r"@\s*(?P<not>!?)\s*(?P<pred>[A-Za-z_]\w*)\s*")
+_RE_MNEM = re.compile(r"(?P<mn>[A-Za-z_][A-Za-z0-9_]*)(?P<mods>(?:\.[A-Za-z0-9_]+)*)")
+_RE_CONTROL = re.compile(r"\$(?P<name>[A-Za-z_]\w*)\s*(?:=\s*(?P<val>[^\s$;,]*))?")
+
+
+def split_operands(text: str, start: int) -> list[tuple[str, int]]:
+    """Split *text* on top-level commas; return (stripped text, column offset)."""
+    out: list[tuple[str, int]] = []
+    if "`" not in text and "(" not in text:
+        pos = start
+        for part in text.split(","):
+            st = part.strip()
+            out.append((st, pos + (len(part) - len(part.lstrip()))))
+            pos += len(part) + 1
+        return out
+    depth = 0
+    cur = 0
+    for k, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth <= 0:
+            part = text[cur:k]
+            out.append((part.strip(), start + cur + (len(part) - len(part.lstrip()))))
+            cur = k + 1
+    part = text[cur:]
+    out.append((part.strip(), start + cur + (len(part) - len(part.lstrip()))))
+    return out
