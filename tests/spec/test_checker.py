@@ -151,3 +151,13 @@ def test_missing_base_hint(seeds_dir):
     assert db is None
     d = find(diags, "error", "unknown parent 'ALL'")
     assert "--no-base" in d.message
+
+
+def test_pseudo_code_precedence_slips(seeds_dir):
+    db, diags = compile_spec([seeds_dir])
+    lines = {d.coord.line for d in diags if d.message.startswith("C precedence")}
+    # YIELD's `if (ValidMask ^ ActiveMask == 0)`, WARPSYNC's `(arrivemask & mmask) ^ mmask == 0`
+    # and `assert(lanemask & mmask != 0)`
+    assert {1036, 1349, 1160, 1205} <= lines
+    # parenthesised comparisons are fine: `assert( (cmask & ActiveMask)==0)` in the BRU description
+    assert not any(d.coord.line == 123 for d in diags if d.message.startswith("C precedence"))

@@ -410,6 +410,7 @@ class _Builder:
             if s is not None:
                 texts[sec] = s.text
         self.check_prose(b, optype, operands)
+        self.check_pseudo_code(optype)
         self.check_examples_section(b, optype)
         decode_mask = decode_value = used = 0
         for f in fields:
@@ -534,6 +535,30 @@ class _Builder:
                         self.sink.warning(f"{sec_name} of {optype} says {m.group(1)} is a {cls} operand but its field has type {o.type}",
                                           Coord(sec.coord.file, sec.first_line + k, start + m.start(1) + 1), len(m.group(1)))
 
+    def check_pseudo_code(self, name: str) -> None:
+        """Warn about C-precedence slips in pseudo code: in `a ^ b == 0` the
+        comparison binds first, which is rarely what the author meant."""
+        blk = self.blocks.get(name)
+        if blk is None or name in self._code_checked:
+            return
+        self._code_checked.add(name)
+        for sec in blk.texts.values():
+            if sec.name not in ("Semantics", "Description"):
+                continue
+            in_code = False
+            for k, line in enumerate(sec.text.split("\n")):
+                if line.strip().startswith("```"):
+                    in_code = not in_code
+                    continue
+                if not in_code:
+                    continue
+                code = line.split("//")[0]
+                col = _precedence_slip(code)
+                if col is not None:
+                    self.sink.warning("C precedence: `==`/`!=` binds tighter than `&`, `^` and `|`, so this compares before "
+                                      "the bitwise operation; parenthesise the bitwise part (gpuisa implements the evident intent, "
+                                      "see docs/decisions.md)", Coord(sec.coord.file, sec.first_line + k, col + 1), 2)
+
     def check_examples_section(self, b, optype) -> None:
         for name in (b.name, optype):
             blk = self.blocks.get(name)
@@ -563,8 +588,41 @@ class _Builder:
             masks.setdefault(op.decode_mask, []).append(op)
 
 
+def _precedence_slip(code: str) -> int | None:
+    """Column (0-based) of a comparison that follows a bitwise operator at the
+    same parenthesis depth with no logical operator in between, else None."""
+    depth = 0
+    bitwise_at: dict[int, bool] = {}
+    i = 0
+    while i < len(code):
+        c = code[i]
+        two = code[i:i + 2]
+        if c == "(":
+            depth += 1
+            bitwise_at[depth] = False
+        elif c == ")":
+            bitwise_at.pop(depth, None)
+            depth -= 1
+        elif two in ("&&", "||"):
+            bitwise_at[depth] = False
+            i += 2
+            continue
+        elif two in ("==", "!="):
+            if bitwise_at.get(depth):
+                return i
+            i += 2
+            continue
+        elif c in ",;?=":
+            bitwise_at[depth] = False
+        elif c in "&^|":
+            bitwise_at[depth] = True
+        i += 1
+    return None
+
+
 def build(files: Iterable[SpecFile], sink: DiagnosticSink):
     b = _Builder(list(files), sink)
+    b._code_checked = set()
     b._prose_checked = set()
     b._examples_checked = set()
     return b.build()

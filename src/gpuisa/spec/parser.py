@@ -336,12 +336,12 @@ class Parser:
             elif name == "OperandInfo" and self._is_structured(body):
                 self.parse_operand_info(blk, first, body)
             else:
-                text = self._clean_text(body)
+                text, skipped = self._clean_text(body)
                 if name in blk.texts:
                     old = blk.texts[name]
                     blk.texts[name] = RawSection(name, old.text + "\n\n" + text, old.coord, old.first_line)
                 else:
-                    blk.texts[name] = RawSection(name, text, kw_coord, first + 1)
+                    blk.texts[name] = RawSection(name, text, kw_coord, first + 1 + skipped)
         self.file.blocks.append(blk)
 
     def _section_lines(self) -> list[str]:
@@ -363,17 +363,21 @@ class Parser:
         return bool(content) and all(_RE_STRUCT_START.match(ln) for ln in content)
 
     @staticmethod
-    def _clean_text(body: list[str]) -> str:
+    def _clean_text(body: list[str]) -> tuple[str, int]:
+        """The section text (trailing blanks and trailing comment lines outside
+        code fences dropped, leading blank lines dropped) and the number of
+        leading lines dropped."""
         lines = list(body)
         # drop trailing blank lines and trailing comment-only lines outside code fences
         def fences(ls):
             return sum(1 for ln in ls if ln.strip().startswith("```"))
         while lines and (not lines[-1].strip() or (lines[-1].strip().startswith("//") and fences(lines) % 2 == 0)):
             lines.pop()
+        skipped = 0
         while lines and not lines[0].strip():
             lines.pop(0)
-        # remove the common indentation of prose lines (sections are often indented by two)
-        return "\n".join(ln.rstrip() for ln in lines)
+            skipped += 1
+        return "\n".join(ln.rstrip() for ln in lines), skipped
 
     # BNF: encline := "field" "<" INT "," INT ">" TYPE FIELDNAME [("==" | "=") VALUE] ";"
     def parse_encoding(self, blk: RawBlock, first: int, body: list[str]) -> None:
