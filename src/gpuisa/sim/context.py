@@ -1,0 +1,332 @@
+"""The execution context handed to every semantics function.
+
+An :class:`Exec` is built once per instruction address (decode once) and
+bound to the executing warp at each issue.  Semantics read operands generically
+by *field name* (``"ra"``, ``"vb"``, ``"urb"``...), whatever their kind: the
+field's type in the database says whether it is a GPR, a uniform register, an
+immediate or a constant-memory reference.  See ``docs/sim-semantics-api.md``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .state import (FULL, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, Fault, mask2array)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .simulator import Simulator
+    from .state import Warp
+
+# operand kinds
+K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
+_KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED, "BReg": K_BREG}
+
+
+class Exec:
+    """One decoded instruction, bound at issue to a warp (``x.w``).
+
+    Attributes valid during a semantics call:
+
+    ``w``      the :class:`~gpuisa.sim.state.Warp`
+    ``sim``    the :class:`~gpuisa.sim.Simulator` (memories, clock, options)
+    ``pc``     this instruction's address (ActivePC at issue)
+    ``pmask``  lanes that execute: ``ActiveMask & guard`` (``@{!}Pg``)
+    ``op``     the :class:`~gpuisa.spec.model.Opcode`; ``name`` its name
+    ``f``      raw field values by field name
+    """
+
+    __slots__ = ("sim", "db", "op", "name", "optype", "word", "pc", "f", "fn", "control", "text", "w",
+                 "pmask", "writes", "events", "_desc", "_mods", "pg", "pg_not", "hint")
+
+    def __init__(self, sim: "Simulator", inst, fn, control: bool, text: str):
+        self.sim = sim
+        self.db = sim.db
+        self.op = inst.opcode
+        self.name = inst.opcode.name
+        self.optype = inst.opcode.optype
+        self.word = inst.word
+        self.pc = inst.pc
+        self.f = dict(inst.fields)
+        self.fn = fn
+        self.control = control
+        self.text = text
+        self.w: "Warp" = None  # type: ignore[assignment]
+        self.pmask = 0
+        self.writes: list | None = None
+        self.events: list | None = None
+        self._desc: dict[str, tuple] = {}
+        self._mods: dict[str, str | None] = {}
+        self.pg = self.f.get("pg", PT)
+        self.pg_not = self.f.get("pg.not", 0)
+        self.hint = None
+
+    # -- fields, immediates, modifiers -----------------------------------------
+    def has(self, name: str) -> bool:
+        """True if this opcode variant has a field *name*."""
+        return name in self.f
+
+    def field(self, name: str) -> int:
+        """Raw (unsigned) bits of field *name*."""
+        return self.f[name]
+
+    def imm(self, name: str, default: int | None = None) -> int:
+        """Field value, sign-extended for signed types (``SImm*``).  *default*
+        is returned when the variant has no such field."""
+        if name not in self.f:
+            if default is None:
+                raise KeyError(f"{self.name} has no field {name!r}")
+            return default
+        raw = self.f[name]
+        t = self.db.types.get(self.op.field_map[name].type)
+        return t.from_raw(raw) if t is not None else raw
+
+    def mod(self, name: str) -> str | None:
+        """Enumeration name of a modifier field (``x.mod("cond") -> "DIV"``),
+        None if the variant has no such field."""
+        if name in self._mods:
+            return self._mods[name]
+        v = None
+        if name in self.f:
+            t = self.db.types.get(self.op.field_map[name].type)
+            v = t.by_value.get(self.f[name], str(self.f[name])) if t is not None and t.is_enum else str(self.f[name])
+        self._mods[name] = v
+        return v
+
+    def flag(self, name: str) -> bool:
+        """True if the modifier/prefix field *name* exists and is non-zero."""
+        return bool(self.f.get(name, 0))
+
+    # -- operand descriptors ---------------------------------------------------------
+    def _d(self, name: str) -> tuple:
+        d = self._desc.get(name)
+        if d is None:
+            if name not in self.f:
+                raise Fault("invalid-operand", f"{self.name} has no operand field {name!r}")
+            fld = self.op.field_map[name]
+            t = self.db.types.get(fld.type)
+            kind = _KIND_OF_TYPE.get(fld.type)
+            if kind is None:
+                if t is not None and t.kind == "cmem":
+                    kind = K_CMEM
+                elif t is not None and t.kind in ("uint", "sint"):
+                    kind = K_IMM
+                else:
+                    kind = K_ENUM
+            raw = self.f[name]
+            val = t.from_raw(raw) if (t is not None and kind == K_IMM) else raw
+            d = (kind, val, bool(self.f.get(name + ".not", 0)), bool(self.f.get(name + ".bitnot", 0)),
+                 bool(self.f.get(name + ".neg", 0)), bool(self.f.get(name + ".abs", 0)))
+            self._desc[name] = d
+        return d
+
+    def kind(self, name: str) -> str:
+        """``"R"``, ``"U"``, ``"P"``, ``"UP"``, ``"B"``, ``"I"``, ``"C"`` or ``"E"`` (other enum)."""
+        return ("R", "U", "P", "UP", "B", "I", "C", "E")[self._d(name)[0]]
+
+    def reg_index(self, name: str) -> int:
+        return self._d(name)[1]
+
+    def uniform(self, name: str) -> bool:
+        """True if the operand has one value for the whole warp."""
+        return self._d(name)[0] != K_REG
+
+    # -- reading sources -------------------------------------------------------------
+    def src(self, name: str, width: int = 32):
+        """Value of source operand *name*.
+
+        GPR (``Reg``): a ``(32,)`` array (``uint32``; ``uint64`` for width 64,
+        from the pair ``R[n], R[n+1]``).  Uniform register, immediate, constant
+        memory: a Python int (width 32 or 64; signed immediates sign-extended,
+        so mask with ``& 0xFFFFFFFF`` for bit patterns).  The operand's ``~``
+        (bitnot), ``-`` (neg) and ``|x|`` (abs) prefixes are applied (integer
+        semantics, wrapped to *width*)."""
+        kind, v, _n, bitnot, neg, ab = self._d(name)
+        w = self.w
+        if kind == K_REG:
+            if width == 64:
+                lo = w.R[v].astype(np.uint64) if v != RZ else np.zeros(WARP_SIZE, np.uint64)
+                hi = w.R[v + 1].astype(np.uint64) if v + 1 < RZ else np.zeros(WARP_SIZE, np.uint64)
+                val = lo | (hi << np.uint64(32))
+            else:
+                val = w.R[v]
+            if ab:
+                val = np.abs(val.view(np.int64 if width == 64 else np.int32)).view(val.dtype)
+            if neg:
+                val = (np.zeros_like(val) - val)
+            if bitnot:
+                val = ~val
+            return val
+        if kind == K_UREG:
+            val = w.UR[v] if v != URZ else 0
+            if width == 64:
+                val |= (w.UR[v + 1] if v + 1 < URZ else 0) << 32
+        elif kind == K_CMEM:
+            val = self.sim.const.read(v >> 16, v & 0xFFFF, width // 8)
+        elif kind == K_IMM:
+            val = v
+        elif kind == K_PRED:
+            return self.pred(name)
+        elif kind == K_UPRED:
+            return self.upred(name)
+        elif kind == K_BREG:
+            return w.B[v]
+        else:
+            return v
+        m = (1 << width) - 1
+        if ab and val >> (width - 1) & 1:
+            val = (-val) & m
+        if neg:
+            val = (-val) & m
+        if bitnot:
+            val = ~val & m
+        return val
+
+    def src_lanes(self, name: str, width: int = 32) -> np.ndarray:
+        """Like :meth:`src` but always a ``(32,)`` array."""
+        v = self.src(name, width)
+        if isinstance(v, np.ndarray):
+            return v
+        dt = np.uint64 if width == 64 else np.uint32
+        return np.full(WARP_SIZE, v & ((1 << width) - 1), dt)
+
+    def src_signed(self, name: str, width: int = 32):
+        """:meth:`src` reinterpreted as signed (int32/int64 array, or Python int)."""
+        v = self.src(name, width)
+        if isinstance(v, np.ndarray):
+            return v.view(np.int64 if width == 64 else np.int32)
+        v &= (1 << width) - 1
+        return v - (1 << width) if v >> (width - 1) else v
+
+    def pred(self, name: str) -> int:
+        """A predicate operand (``Pred``) as a lane mask, its ``!`` applied (PT = all lanes)."""
+        kind, v, inv, *_ = self._d(name)
+        if kind == K_UPRED:
+            return FULL if self.upred(name) else 0
+        m = self.w.P[v]
+        return (~m & FULL) if inv else m
+
+    def upred(self, name: str) -> bool:
+        """A uniform predicate operand (``UPred``) as a bool, its ``!`` applied."""
+        kind, v, inv, *_ = self._d(name)
+        b = self.w.UP[v]
+        return (not b) if inv else b
+
+    # -- writing destinations -----------------------------------------------------------------
+    def write(self, name: str, value, mask: int | None = None, width: int = 32) -> None:
+        """Write destination *name* in the lanes of *mask* (default: ``pmask``).
+
+        ``Reg``: *value* is a ``(32,)`` array or a scalar, wrapped to 32 bits
+        (width 64 writes the pair ``R[n], R[n+1]``); RZ writes are dropped.
+        ``UReg``: a scalar, written if *mask* is not empty (URZ dropped).
+        ``Pred``: *value* is a lane mask; ``UPred``: a bool.  ``BReg``: a 32-bit int."""
+        kind, v, *_ = self._d(name)
+        if mask is None:
+            mask = self.pmask
+        w = self.w
+        if kind == K_REG:
+            if not mask or v == RZ:
+                return
+            if width == 64:
+                arr = np.broadcast_to(np.asarray(value if isinstance(value, np.ndarray) else value & MASK64,
+                                                 dtype=np.uint64), (WARP_SIZE,))
+                self._write_reg(v, (arr & np.uint64(MASK32)).astype(np.uint32), mask)
+                if v + 1 < RZ:
+                    self._write_reg(v + 1, (arr >> np.uint64(32)).astype(np.uint32), mask)
+            else:
+                if isinstance(value, np.ndarray):
+                    arr = value if value.dtype == np.uint32 else value.astype(np.uint32)
+                else:
+                    arr = np.full(WARP_SIZE, int(value) & MASK32, np.uint32)
+                self._write_reg(v, arr, mask)
+        elif kind == K_UREG:
+            if not mask or v == URZ:
+                return
+            if width == 64:
+                value = int(value) & MASK64
+                w.UR[v] = value & MASK32
+                if v + 1 < URZ:
+                    w.UR[v + 1] = value >> 32
+                    self._rec(f"UR{v + 1}", None, value >> 32)
+            else:
+                w.UR[v] = int(value) & MASK32
+            self._rec(f"UR{v}", None, w.UR[v])
+        elif kind == K_PRED:
+            if not mask or v == PT:
+                return
+            w.P[v] = (w.P[v] & ~mask) | (int(value) & mask)
+            self._rec(f"P{v}", mask, w.P[v])
+        elif kind == K_UPRED:
+            if not mask or v == UPT:
+                return
+            w.UP[v] = bool(value)
+            self._rec(f"UP{v}", None, w.UP[v])
+        elif kind == K_BREG:
+            w.B[v] = int(value) & MASK32
+            self._rec(f"B{v}", None, w.B[v])
+        else:
+            raise Fault("invalid-operand", f"{self.name}: operand {name!r} is not writable")
+
+    def _write_reg(self, idx: int, arr: np.ndarray, mask: int) -> None:
+        row = self.w.R[idx]
+        if mask == FULL:
+            row[:] = arr
+        else:
+            np.copyto(row, arr, where=mask2array(mask))
+        if self.writes is not None:
+            self.writes.append((f"R{idx}", mask, row.tolist()))
+
+    def _rec(self, reg: str, mask, value) -> None:
+        if self.writes is not None:
+            self.writes.append((reg, mask, value))
+
+    def set_reg(self, idx: int, value, mask: int) -> None:
+        """Write GPR number *idx* directly (e.g. the second register of a pair)."""
+        if idx >= RZ or not mask:
+            return
+        arr = value if isinstance(value, np.ndarray) else np.full(WARP_SIZE, int(value) & MASK32, np.uint32)
+        self._write_reg(idx, arr.astype(np.uint32, copy=False), mask)
+
+    def set_breg(self, idx: int, value: int) -> None:
+        self.w.B[idx] = int(value) & MASK32
+        self._rec(f"B{idx}", None, self.w.B[idx])
+
+    # -- memories -----------------------------------------------------------------------------
+    @property
+    def gmem(self):
+        """Global memory (:class:`~gpuisa.sim.state.Memory`): ``load(addrs, mask, size)``, ``store(addrs, values, mask, size)``."""
+        return self.sim.gmem
+
+    @property
+    def smem(self):
+        """Shared memory of this warp's CTA (same interface, addresses from 0)."""
+        return self.w.cta.shared
+
+    @property
+    def const(self):
+        """Constant banks: ``read(bank, offset, size)``, ``read_lanes(bank, offsets, mask, size)``."""
+        return self.sim.const
+
+    def cmem_ref(self, name: str) -> tuple[int, int]:
+        """``(bank, offset)`` of a constant-memory operand field."""
+        v = self.f[name]
+        return v >> 16, v & 0xFFFF
+
+    # -- control ------------------------------------------------------------------------------
+    def fault(self, kind: str, message: str):
+        """Raise an architectural fault (reported as the run's status)."""
+        raise Fault(kind, message)
+
+    def event(self, kind: str, message: str) -> None:
+        """Record a warning event (kept in the step record and the result)."""
+        self.sim._event(self, kind, message)
+
+    def barrier_wait(self) -> None:
+        """Block this warp at the CTA barrier (``BAR.SYNC``): the scheduler
+        releases it when every non-exited warp of the CTA is waiting.  ActivePC
+        is advanced as usual (the warp resumes after the barrier)."""
+        self.sim._barrier_wait(self.w)
+
+    def lane_ids(self) -> np.ndarray:
+        from .state import LANES
+        return LANES

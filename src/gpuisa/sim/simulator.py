@@ -1,0 +1,518 @@
+"""The golden-model simulator: launch, scheduler, step records, results."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+import numpy as np
+
+from ..errors import ModelError, UsageError
+from .context import Exec
+from .registry import check_complete, lookup
+from .state import (BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
+                    ConstantBanks, Fault, Memory, Warp)
+
+TRACE_FORMAT = "gpuisa-trace"
+TRACE_VERSION = 1
+GLOBAL_BASE = 0x1000_0000
+DEFAULT_SHARED = 48 * 1024
+DEFAULT_MAX_STEPS = 10_000_000
+#: consecutive failed synchronisations (switches without progress) after which
+#: a warp is declared deadlocked: more than twice the number of lane groups.
+DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
+
+
+@dataclass
+class StepRecord:
+    """One executed warp-instruction (for co-simulation and traces)."""
+
+    step: int
+    cta: int
+    warp: int
+    pc: int
+    word: int
+    text: str
+    before: dict
+    after: dict
+    writes: list = field(default_factory=list)   # [(reg, lane mask or None, value(s))]
+    events: list = field(default_factory=list)
+    fault: dict | None = None
+    clock: int = 0
+
+    def to_json(self) -> dict:
+        d = {"format": TRACE_FORMAT, "version": TRACE_VERSION, "step": self.step, "clock": self.clock,
+             "cta": self.cta, "warp": self.warp, "pc": self.pc, "word": f"0x{self.word:032x}", "text": self.text,
+             "before": self.before, "after": self.after,
+             "writes": [{"reg": r, "mask": m, "value": v} if m is not None else {"reg": r, "value": v}
+                        for r, m, v in self.writes],
+             "events": self.events}
+        if self.fault:
+            d["fault"] = self.fault
+        return d
+
+
+@dataclass
+class WarpResult:
+    cta: int
+    warp: int
+    ctaid: tuple
+    R: np.ndarray      # (255, 32) uint32
+    P: np.ndarray      # (7, 32) bool
+    UR: np.ndarray     # (63,) uint32
+    UP: np.ndarray     # (7,) bool
+    B: np.ndarray      # (16,) uint32
+    valid_at_launch: int
+    pc: int
+    state: str
+
+    def reg(self, name: str):
+        from .initexpr import parse_reg
+        kind, n = parse_reg(name)
+        return {"R": self.R, "UR": self.UR, "P": self.P, "UP": self.UP, "B": self.B}[kind][n]
+
+
+@dataclass
+class Result:
+    status: str                 # "ok" or a fault kind
+    steps: int
+    clock: int
+    warps: list[WarpResult]
+    fault: dict | None = None
+    events: list = field(default_factory=list)
+    buffers: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    def warp(self, cta: int = 0, warp: int = 0) -> WarpResult:
+        for w in self.warps:
+            if w.cta == cta and w.warp == warp:
+                return w
+        raise KeyError((cta, warp))
+
+
+def _dims(v, name: str) -> tuple[int, int, int]:
+    if isinstance(v, int):
+        v = (v,)
+    v = tuple(int(x) for x in v)
+    if not 1 <= len(v) <= 3 or any(x < 1 for x in v):
+        raise UsageError(f"{name} must be 1-3 positive integers, got {v}")
+    return (v + (1, 1))[:3]
+
+
+def _program_words(program) -> tuple[list[int], int]:
+    base = int(getattr(program, "base", 0) or 0)
+    if isinstance(program, (bytes, bytearray, memoryview)):
+        data = bytes(program)
+    elif hasattr(program, "data"):
+        data = bytes(program.data)
+    elif isinstance(program, (list, tuple)):
+        return [int(w) for w in program], base
+    else:
+        raise UsageError(f"cannot simulate a {type(program).__name__}: expected a Program, bytes or a list of words")
+    if len(data) % INST_SIZE:
+        raise UsageError(f"program size {len(data)} is not a multiple of {INST_SIZE} bytes")
+    return [int.from_bytes(data[i:i + INST_SIZE], "little") for i in range(0, len(data), INST_SIZE)], base
+
+
+class Simulator:
+    """The golden model running one grid launch of *program*.
+
+    ``Simulator(isa, program, grid=1, block=32, init=None, const=None,
+    buffers=None, params=None, strict=False, max_steps=10_000_000,
+    shared_size=49152, trap_handler=None, syscall=None, entry=None)``
+
+    * *isa*: a :class:`gpuisa.api.ISA` or a :class:`gpuisa.spec.Database`.
+    * *program*: an assembled Program (``.data``), bytes, or a list of 128-bit words.
+    * *grid*: CTAs (int or (x, y, z)); *block*: threads per CTA (int or tuple,
+      flattened) giving ceil(block/32) warps, the last one partial.
+    * *init*: ``{"R1": v, "P0": v, "UR4": v, "B0": v}``; *v* is an int, a
+      sequence/array of 32 lane values, a callable ``f(lane, warp, cta, tid)``
+      or an expression string (see :mod:`gpuisa.sim.initexpr`).
+    * *const*: ``{bank: bytes | array | [32-bit words]}``; bank 0 is the kernel
+      parameter bank.  *params*: alternatively, a list packed into bank 0:
+      ints (4 bytes) and buffer names (their 8-byte address, 8-aligned).
+    * *buffers*: ``{name: numpy array}`` placed in global memory (256-byte
+      aligned from 0x10000000; addresses in :attr:`addresses`); programs read and
+      write them in place.
+    * *strict*: SHFL from an inactive lane is a fault instead of a warning event.
+    * *trap_handler*: ``f(sim, warp, index) -> None`` called by TRAP (execution
+      continues after the TRAP), or an int program address: TRAP jumps there
+      and RTT returns.  Default: TRAP stops the run with status ``trap``.
+    * *syscall*: ``f(sim, warp) -> None`` called by SYSCALL; default: fault.
+    """
+
+    def __init__(self, isa, program, *, grid=1, block=32, init: Mapping | None = None,
+                 const: Mapping | None = None, buffers: Mapping | None = None, params=None,
+                 strict: bool = False, max_steps: int = DEFAULT_MAX_STEPS, shared_size: int = DEFAULT_SHARED,
+                 trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
+                 record: bool = False):
+        self.isa = isa
+        self.db = getattr(isa, "db", isa)
+        check_complete(self.db)
+        self.words, self.base = _program_words(program)
+        self.end = self.base + INST_SIZE * len(self.words)
+        self.program = program
+        self.grid = _dims(grid, "grid")
+        self.block = _dims(block, "block")
+        self.strict = strict
+        self.max_steps = int(max_steps)
+        self.trap_handler = trap_handler
+        self.syscall = syscall
+        self.record = record
+        self.steps = 0
+        self.clock = 0
+        self.status: str | None = None
+        self.fault: dict | None = None
+        self.events: list = []
+        self._cache: dict[int, Exec] = {}
+        self._texts: dict[int, str] = {}
+        self._trace_file = None
+        self._pending_events: list | None = None
+        # memories
+        self.gmem = Memory("global")
+        self.const = ConstantBanks()
+        self.addresses: dict[str, int] = {}
+        self.buffers: dict[str, np.ndarray] = {}
+        addr = GLOBAL_BASE
+        for name, arr in (buffers or {}).items():
+            if not isinstance(arr, np.ndarray):
+                raise UsageError(f"buffer {name!r} must be a numpy array")
+            if not arr.flags.c_contiguous:
+                raise UsageError(f"buffer {name!r} must be C-contiguous")
+            self.gmem.add(name, addr, arr)
+            self.addresses[name] = addr
+            self.buffers[name] = arr
+            addr = (addr + arr.nbytes + 256 + 255) & ~255
+        for bank, data in (const or {}).items():
+            self.const.set(int(bank), data)
+        if params is not None:
+            if 0 in (const or {}):
+                raise UsageError("give kernel parameters either as params= or as const={0: ...}, not both")
+            self.const.set(0, self._pack_params(params))
+        # grid
+        nthreads = self.block[0] * self.block[1] * self.block[2]
+        nwarps = (nthreads + WARP_SIZE - 1) // WARP_SIZE
+        entry = self.base if entry is None else entry
+        self.ctas: list[CTA] = []
+        self.warps: list[Warp] = []
+        gx, gy, gz = self.grid
+        for lin in range(gx * gy * gz):
+            cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
+            for wi in range(nwarps):
+                n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
+                w = Warp(cta, wi, len(self.warps), n, entry)
+                cta.warps.append(w)
+                self.warps.append(w)
+            self.ctas.append(cta)
+        self._live = list(self.warps)
+        self._rr = 0
+        self._next_wake: int | None = None
+        if init:
+            self._apply_init(init)
+
+    # -- launch helpers --------------------------------------------------------------------
+    def _pack_params(self, params) -> bytes:
+        out = bytearray()
+        for p in params:
+            if isinstance(p, str):
+                if p not in self.addresses:
+                    raise UsageError(f"params: unknown buffer {p!r}")
+                out += bytes((-len(out)) % 8) + self.addresses[p].to_bytes(8, "little")
+            else:
+                out += bytes((-len(out)) % 4) + (int(p) & MASK32).to_bytes(4, "little")
+        return bytes(out)
+
+    def _apply_init(self, init: Mapping) -> None:
+        from .initexpr import InitExpr, parse_reg
+        for reg, value in init.items():
+            kind, n = parse_reg(reg)
+            if isinstance(value, str):
+                value = InitExpr(value)
+            for w in self.warps:
+                if callable(value):
+                    lanes = [int(value(l, w.index, w.cta.linear, w.index * WARP_SIZE + l)) & MASK32
+                             for l in range(WARP_SIZE)]
+                elif isinstance(value, (int, np.integer)):
+                    lanes = [int(value) & MASK32] * WARP_SIZE
+                else:
+                    arr = np.asarray(value).reshape(-1)
+                    if arr.size != WARP_SIZE:
+                        raise UsageError(f"init {reg}: expected 32 lane values, got {arr.size}")
+                    lanes = [int(v) & MASK32 for v in arr.tolist()]
+                if kind == "R":
+                    w.R[n] = np.asarray(lanes, dtype=np.uint32)
+                elif kind == "P":
+                    w.P[n] = sum(1 << l for l, v in enumerate(lanes) if v)
+                elif kind == "UR":
+                    w.UR[n] = lanes[0]
+                elif kind == "UP":
+                    w.UP[n] = bool(lanes[0])
+                else:
+                    w.B[n] = lanes[0]
+
+    # -- decode once per address ---------------------------------------------------------
+    def text_at(self, pc: int) -> str:
+        t = self._texts.get(pc)
+        if t is None:
+            t = self._disasm(pc)
+            self._texts[pc] = t
+        return t
+
+    def _disasm(self, pc: int) -> str:
+        idx = (pc - self.base) // INST_SIZE
+        if pc % INST_SIZE or not 0 <= idx < len(self.words):
+            return "<outside program>"
+        word = self.words[idx]
+        try:
+            from ..asm.disassembler import decode_one
+            line = decode_one(self.db, word, pc=pc)
+            text = getattr(line, "text", None) or str(line)
+            return text.strip()
+        except Exception:  # noqa: BLE001 - the disassembler is optional for the model
+            pass
+        from ..asm.instruction import decode_word
+        inst = decode_word(self.db, word, pc)
+        if inst is None:
+            return f".insn 0x{word:032x}"
+        shown = ", ".join(f"{k}={v}" for k, v in inst.fields.items()
+                          if k not in ("optype", "stype", "sched", "req", "wsb", "rsb"))
+        return f"{inst.opcode.name} {shown}"
+
+    def fetch(self, pc: int) -> Exec:
+        x = self._cache.get(pc)
+        if x is not None:
+            return x
+        idx = (pc - self.base) // INST_SIZE
+        if pc % INST_SIZE or not 0 <= idx < len(self.words):
+            raise Fault("pc-out-of-range", f"PC 0x{pc:x} is outside the program "
+                        f"[0x{self.base:x}, 0x{self.end:x}) or not 16-byte aligned")
+        from ..asm.instruction import decode_word
+        word = self.words[idx]
+        inst = decode_word(self.db, word, pc)
+        if inst is None:
+            raise Fault("invalid-instruction", f"word 0x{word:032x} at 0x{pc:x} is not a valid instruction")
+        op = inst.opcode
+        env = None
+        for ex in op.exceptions:
+            if env is None:
+                env = self._field_env(op, inst.fields)
+            if ex.violated(env):
+                raise Fault("invalid-instruction", f"{op.name} at 0x{pc:x}: {ex.message}")
+        entry = lookup(op.optype)
+        if entry is None:  # pragma: no cover - check_complete guarantees it
+            raise ModelError(f"no semantics for {op.name}")
+        x = Exec(self, inst, entry.fn, entry.control, "")
+        self._cache[pc] = x
+        return x
+
+    def _field_env(self, op, fields) -> dict:
+        env: dict[str, Any] = {}
+        for f in op.fields:
+            t = self.db.types.get(f.type)
+            v = fields[f.name]
+            env[f.name] = t.by_value.get(v, v) if t is not None and t.is_enum else v
+        return env
+
+    # -- scheduling ------------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.status is not None
+
+    def _stop(self, kind: str, message: str, w: Warp | None, pc: int | None) -> None:
+        self.status = "ok" if kind == "ok" else kind
+        if kind == "ok":
+            return
+        self.fault = {"kind": kind, "message": message}
+        if w is not None:
+            self.fault.update(cta=w.cta.linear, warp=w.index)
+        if pc is not None:
+            self.fault.update(pc=pc, instruction=self.text_at(pc))
+
+    def _wake(self) -> None:
+        nxt = None
+        for w in self._live:
+            if w.timer is not None:
+                if w.timer <= self.clock:
+                    w.timer = None
+                    w.sleep = 0  # the single timer clears every SleepMask bit at once
+                    if w.state == SLEEPING:
+                        w.state = READY
+                elif nxt is None or w.timer < nxt:
+                    nxt = w.timer
+        self._next_wake = nxt
+
+    def _pick(self) -> Warp | None:
+        live = self._live
+        if self._next_wake is not None and self.clock >= self._next_wake:
+            self._wake()
+        n = len(live)
+        while True:
+            if not n:
+                self._stop("ok", "", None, None)
+                return None
+            rr = self._rr
+            for k in range(n):
+                i = (rr + k) % n
+                w = live[i]
+                if w.state == READY:
+                    self._rr = i + 1
+                    return w
+            # nobody ready: jump the clock to the next timer, or deadlock
+            self._wake()
+            if self._next_wake is not None:
+                self.clock = self._next_wake
+                self._wake()
+                continue
+            for w in live:
+                if w.state == SLEEPING:  # sleeping without a timer: wake at once
+                    w.state = READY
+                    w.sleep = 0
+                    break
+            else:
+                w = live[0]
+                self._stop("deadlock", "no warp can progress (every live warp waits at a barrier)", w, w.pc)
+                return None
+
+    def _retire(self, w: Warp) -> None:
+        w.state = EXITED
+        i = self._live.index(w)
+        del self._live[i]
+        if i < self._rr:
+            self._rr -= 1
+        self._check_barrier(w.cta)
+
+    def _barrier_wait(self, w: Warp) -> None:
+        w.state = BARRIER
+        self._check_barrier(w.cta)
+
+    def _check_barrier(self, cta: CTA) -> None:
+        live = [w for w in cta.warps if w.state != EXITED]
+        if live and all(w.state == BARRIER for w in live):
+            for w in live:
+                w.state = READY
+
+    def warp_sleep(self, w: Warp) -> None:
+        """The seed's ``warpSleep()``: remove *w* from scheduling until its timer ends."""
+        w.state = SLEEPING
+        if w.timer is not None and (self._next_wake is None or w.timer < self._next_wake):
+            self._next_wake = w.timer
+
+    def warp_exit(self, w: Warp) -> None:
+        """The seed's ``warpExit()``."""
+        self._retire(w)
+
+    def set_timer(self, w: Warp, cycles: int) -> None:
+        """The seed's ``setTimer``: one timer per warp; the earliest deadline wins."""
+        t = self.clock + int(cycles)
+        if w.timer is None or t < w.timer:
+            w.timer = t
+        if self._next_wake is None or w.timer < self._next_wake:
+            self._next_wake = w.timer
+
+    def _event(self, x: Exec, kind: str, message: str) -> None:
+        ev = {"kind": kind, "message": message, "cta": x.w.cta.linear, "warp": x.w.index, "pc": x.pc}
+        self.events.append(ev)
+        if x.events is not None:
+            x.events.append(ev)
+
+    # -- execution ---------------------------------------------------------------------------------
+    def _issue(self, w: Warp, record: bool) -> StepRecord | None:
+        pc = w.pc
+        rec = None
+        try:
+            x = self.fetch(pc)
+            x.w = w
+            g = w.P[x.pg]
+            if x.pg_not:
+                g = ~g & FULL
+            x.pmask = w.active & g
+            if record:
+                x.writes = []
+                x.events = []
+                before = w.masks()
+            self.steps += 1
+            self.clock += 1
+            w.issued += 1
+            x.fn(x)
+            if not x.control:
+                w.pc = pc + INST_SIZE
+            if record:
+                rec = StepRecord(self.steps, w.cta.linear, w.index, pc, x.word, self.text_at(pc), before,
+                                 w.masks(), x.writes, x.events, None, self.clock)
+                x.writes = x.events = None
+        except Fault as f:
+            self._stop(f.kind, f.message, w, pc)
+            w.state = STOPPED if w.state != EXITED else w.state
+            if record:
+                rec = StepRecord(self.steps, w.cta.linear, w.index, pc, self.words[(pc - self.base) // INST_SIZE]
+                                 if self.base <= pc < self.end and pc % INST_SIZE == 0 else 0,
+                                 self.text_at(pc), w.masks(), w.masks(), [], [], self.fault, self.clock)
+        return rec
+
+    def step(self) -> StepRecord | None:
+        """Execute one warp-instruction; returns its :class:`StepRecord`, or None
+        when the run is over (see :attr:`status`)."""
+        if self.status is not None:
+            return None
+        if self.steps >= self.max_steps:
+            w = self._live[0] if self._live else None
+            self._stop("step-limit", f"step limit of {self.max_steps} warp-instructions reached", w,
+                       w.pc if w else None)
+            return None
+        w = self._pick()
+        if w is None:
+            return None
+        rec = self._issue(w, True)
+        if self._trace_file is not None and rec is not None:
+            self._trace_file.write(json.dumps(rec.to_json()) + "\n")
+        return rec
+
+    def run(self, trace=None) -> Result:
+        """Run to completion (or fault) and return the :class:`Result`.
+        *trace*: a path or text file receiving one JSON line per warp-instruction."""
+        close = False
+        if trace is not None:
+            if isinstance(trace, (str, bytes)) or hasattr(trace, "__fspath__"):
+                self._trace_file = open(trace, "w", encoding="utf-8")
+                close = True
+            else:
+                self._trace_file = trace
+        try:
+            if self._trace_file is not None or self.record:
+                while self.step() is not None:
+                    pass
+            else:
+                self._run_fast()
+        finally:
+            if close:
+                self._trace_file.close()
+            self._trace_file = None
+        return self.result()
+
+    def _run_fast(self) -> None:
+        issue = self._issue
+        pick = self._pick
+        max_steps = self.max_steps
+        while self.status is None:
+            if self.steps >= max_steps:
+                w = self._live[0] if self._live else None
+                self._stop("step-limit", f"step limit of {max_steps} warp-instructions reached", w,
+                           w.pc if w else None)
+                break
+            w = pick()
+            if w is None:
+                break
+            issue(w, False)
+
+    def result(self) -> Result:
+        warps = []
+        for w in self.warps:
+            p = np.array([[(w.P[i] >> l) & 1 for l in range(WARP_SIZE)] for i in range(7)], dtype=bool)
+            warps.append(WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R[:255].copy(), p,
+                                    np.array(w.UR[:63], dtype=np.uint32), np.array(w.UP[:7], dtype=bool),
+                                    np.array(w.B, dtype=np.uint32), (1 << 0), w.pc, w.state))
+        return Result(self.status or "running", self.steps, self.clock, warps, self.fault, list(self.events),
+                      dict(self.buffers))

@@ -1,0 +1,284 @@
+"""Machine state of the golden model: warps, CTAs, memories, faults.
+
+Conventions (see ``docs/sim-semantics-api.md``):
+
+* Lane masks (ValidMask, ActiveMask, YieldMask, SleepMask, SwitchMask,
+  predicates P0-P6/PT, B registers) are Python ints, bit *i* = lane *i*.
+* GPRs are a ``(256, 32)`` ``numpy.uint32`` array per warp (row 255 is RZ and
+  stays 0); uniform registers and uniform predicates are Python lists.
+* RPC is a ``(32,)`` ``numpy.int64`` array of byte addresses.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+import numpy as np
+
+FULL = 0xFFFFFFFF
+MASK32 = 0xFFFFFFFF
+MASK64 = (1 << 64) - 1
+WARP_SIZE = 32
+INST_SIZE = 16
+RZ = 255
+URZ = 63
+PT = 7
+UPT = 7
+LANES = np.arange(WARP_SIZE, dtype=np.uint32)
+_LANE_BITS = np.uint64(1) << np.arange(WARP_SIZE, dtype=np.uint64)
+
+# warp scheduling states
+READY, SLEEPING, BARRIER, EXITED, STOPPED = "ready", "sleeping", "barrier", "exited", "stopped"
+
+
+class Fault(Exception):
+    """An architectural fault raised inside the model.  The simulator catches it
+    and reports it as the run's status (with cta/warp/pc/instruction); it never
+    escapes to the user of :class:`~gpuisa.sim.Simulator`.
+
+    Kinds: ``invalid-instruction``, ``pc-out-of-range``, ``memory``,
+    ``misaligned``, ``trap``, ``syscall``, ``special-register``,
+    ``shfl-inactive`` (strict mode), ``deadlock``, ``step-limit``,
+    ``invalid-operand``.
+    """
+
+    def __init__(self, kind: str, message: str, **info):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.info = info
+
+
+# -- mask <-> array helpers -------------------------------------------------
+_MASK_CACHE: dict[int, np.ndarray] = {}
+
+
+def mask2array(mask: int) -> np.ndarray:
+    """A read-only ``(32,)`` bool array of *mask* (cached; do not modify)."""
+    a = _MASK_CACHE.get(mask)
+    if a is None:
+        a = ((mask >> LANES) & 1).astype(bool) if mask else np.zeros(WARP_SIZE, bool)
+        a.setflags(write=False)
+        if len(_MASK_CACHE) > 4096:
+            _MASK_CACHE.clear()
+        _MASK_CACHE[mask] = a
+    return a
+
+
+def array2mask(arr) -> int:
+    """Lane mask of a ``(32,)`` bool array."""
+    return int(np.bitwise_or.reduce(_LANE_BITS[np.asarray(arr, dtype=bool)], initial=np.uint64(0)))
+
+
+def ffs(mask: int) -> int:
+    """Index of the lowest set bit (the seed's ``ffs``), -1 for 0."""
+    return (mask & -mask).bit_length() - 1
+
+
+def lanes_of(mask: int):
+    """Iterate over the lane numbers in *mask*."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# -- memories -----------------------------------------------------------------
+_DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+@dataclass
+class Segment:
+    name: str
+    base: int
+    data: np.ndarray  # uint8, 1-D (a view of the user's buffer when possible)
+    views: dict = field(default_factory=dict)
+
+    @property
+    def end(self) -> int:
+        return self.base + self.data.size
+
+    def view(self, size: int) -> np.ndarray:
+        v = self.views.get(size)
+        if v is None:
+            n = self.data.size // size * size
+            v = self.data[:n].view(_DT[size])
+            self.views[size] = v
+        return v
+
+
+class Memory:
+    """A byte-addressed memory made of segments (numpy buffers).  Accesses are
+    vectorised over lanes; an address outside every segment is a ``memory``
+    fault, an address not a multiple of the access size a ``misaligned`` one."""
+
+    def __init__(self, space: str):
+        self.space = space
+        self.segments: list[Segment] = []
+        self._bases: list[int] = []
+
+    def add(self, name: str, base: int, data: np.ndarray) -> Segment:
+        buf = np.ascontiguousarray(data)
+        if buf is not data and isinstance(data, np.ndarray):
+            pass
+        u8 = buf.reshape(-1).view(np.uint8)
+        seg = Segment(name, base, u8)
+        i = bisect.bisect(self._bases, base)
+        self._bases.insert(i, base)
+        self.segments.insert(i, seg)
+        return seg
+
+    def _segment(self, addr: int, size: int) -> Segment:
+        i = bisect.bisect(self._bases, addr) - 1
+        if i >= 0:
+            s = self.segments[i]
+            if addr + size <= s.end:
+                return s
+        raise Fault("memory", f"{self.space} memory access of {size} bytes at 0x{addr:x} is out of bounds",
+                    address=addr)
+
+    def _check(self, addrs: np.ndarray, size: int) -> Segment | None:
+        """The one segment holding every address (None if they span several)."""
+        if size > 1:
+            bad = (addrs & np.uint64(size - 1)) != 0
+            if bad.any():
+                a = int(addrs[bad][0])
+                raise Fault("misaligned", f"{self.space} memory access of {size} bytes at 0x{a:x} is misaligned",
+                            address=a)
+        lo, hi = int(addrs.min()), int(addrs.max())
+        s = self._segment(lo, size)
+        if hi + size <= s.end:
+            return s
+        for a in addrs.tolist():
+            self._segment(int(a), size)
+        return None
+
+    def load(self, addrs, mask: int, size: int = 4) -> np.ndarray:
+        """Per-lane load of *size* bytes at *addrs* (``(32,)`` integers) in the
+        lanes of *mask*; other lanes read 0.  Returns ``(32,)`` of the unsigned
+        type of *size*."""
+        out = np.zeros(WARP_SIZE, _DT[size])
+        if not mask:
+            return out
+        m = mask2array(mask)
+        a = np.asarray(addrs).astype(np.uint64)[m] if np.ndim(addrs) else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
+        s = self._check(a, size)
+        if s is not None:
+            out[m] = s.view(size)[((a - np.uint64(s.base)) // np.uint64(size)).astype(np.int64)]
+        else:
+            vals = []
+            for ai in a.tolist():
+                sg = self._segment(ai, size)
+                vals.append(sg.view(size)[(ai - sg.base) // size])
+            out[m] = vals
+        return out
+
+    def store(self, addrs, values, mask: int, size: int = 4) -> None:
+        """Per-lane store; when lanes collide the highest lane wins."""
+        if not mask:
+            return
+        m = mask2array(mask)
+        a = np.asarray(addrs).astype(np.uint64)[m] if np.ndim(addrs) else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
+        v = np.broadcast_to(np.asarray(values), (WARP_SIZE,)).astype(_DT[size])[m] if np.ndim(values) \
+            else np.full(int(m.sum()), int(values) & ((1 << (8 * size)) - 1), _DT[size])
+        s = self._check(a, size)
+        if s is not None:
+            s.view(size)[((a - np.uint64(s.base)) // np.uint64(size)).astype(np.int64)] = v
+        else:
+            for ai, vi in zip(a.tolist(), v.tolist()):
+                sg = self._segment(ai, size)
+                sg.view(size)[(ai - sg.base) // size] = vi
+
+    def read_scalar(self, addr: int, size: int = 4) -> int:
+        if size > 1 and addr % size:
+            raise Fault("misaligned", f"{self.space} memory access of {size} bytes at 0x{addr:x} is misaligned",
+                        address=addr)
+        s = self._segment(addr, size)
+        return int(s.view(size)[(addr - s.base) // size])
+
+    def write_scalar(self, addr: int, value: int, size: int = 4) -> None:
+        if size > 1 and addr % size:
+            raise Fault("misaligned", f"{self.space} memory access of {size} bytes at 0x{addr:x} is misaligned",
+                        address=addr)
+        s = self._segment(addr, size)
+        s.view(size)[(addr - s.base) // size] = value & ((1 << (8 * size)) - 1)
+
+
+class ConstantBanks:
+    """Constant memory: up to 64 banks of up to 64 KiB, read-only for programs.
+    Bank 0 holds the kernel parameters."""
+
+    def __init__(self):
+        self.banks: dict[int, np.ndarray] = {}
+
+    def set(self, bank: int, data) -> None:
+        if isinstance(data, (bytes, bytearray, memoryview)):
+            arr = np.frombuffer(bytes(data), np.uint8).copy()
+        elif isinstance(data, np.ndarray):
+            arr = np.ascontiguousarray(data).reshape(-1).view(np.uint8).copy()
+        else:  # sequence of 32-bit words
+            arr = np.asarray([int(v) & MASK32 for v in data], dtype=np.uint32).view(np.uint8).copy()
+        self.banks[bank] = arr
+
+    def read(self, bank: int, offset: int, size: int = 4) -> int:
+        arr = self.banks.get(bank)
+        if offset % size:
+            raise Fault("misaligned", f"constant access c[0x{bank:x}][0x{offset:x}] of {size} bytes is misaligned")
+        if arr is None or offset + size > arr.size or offset < 0:
+            raise Fault("memory", f"constant access c[0x{bank:x}][0x{offset:x}] of {size} bytes is out of bounds")
+        return int.from_bytes(arr[offset:offset + size].tobytes(), "little")
+
+    def read_lanes(self, bank: int, offsets, mask: int, size: int = 4) -> np.ndarray:
+        out = np.zeros(WARP_SIZE, _DT[size])
+        offs = np.broadcast_to(np.asarray(offsets, dtype=np.int64), (WARP_SIZE,))
+        for lane in lanes_of(mask):
+            out[lane] = self.read(bank, int(offs[lane]), size)
+        return out
+
+
+class CTA:
+    def __init__(self, linear: int, ctaid: tuple[int, int, int], shared_size: int):
+        self.linear = linear
+        self.ctaid = ctaid
+        self.shared = Memory("shared")
+        self.shared.add("shared", 0, np.zeros(shared_size, np.uint8))
+        self.warps: list[Warp] = []
+
+
+class Warp:
+    """Per-warp architectural state, named as in the branch-unit page."""
+
+    def __init__(self, cta: CTA, index: int, gid: int, nlanes: int, entry: int):
+        self.cta = cta
+        self.index = index  # warp index within the CTA (SR_WARPID)
+        self.gid = gid      # linear index over the grid (scheduling order)
+        self.R = np.zeros((256, WARP_SIZE), np.uint32)
+        self.P = [0] * 7 + [FULL]            # lane masks; P[7] is PT
+        self.UR = [0] * 64                   # UR[63] is URZ
+        self.UP = [False] * 7 + [True]       # UP[7] is UPT
+        self.B = [0] * 16
+        self.pc = entry                      # ActivePC
+        self.rpc = np.full(WARP_SIZE, entry, np.int64)
+        valid = (1 << nlanes) - 1
+        self.valid = valid                   # ValidMask
+        self.active = valid                  # ActiveMask
+        self.yield_mask = 0                  # YieldMask
+        self.sleep = 0                       # SleepMask
+        self.switch = 0                      # SwitchMask
+        self.timer: int | None = None        # model clock at which SleepMask clears
+        self.state = READY
+        self.issued = 0                      # warp-instructions issued by this warp
+        self.sreg: dict[int, int] = {}       # writable special registers (SETREG)
+        self.trap_stack: list[tuple[int, int]] = []
+
+    @property
+    def exited(self) -> bool:
+        return self.state == EXITED
+
+    def masks(self) -> dict:
+        return {"pc": self.pc, "valid": self.valid, "active": self.active, "yield": self.yield_mask,
+                "sleep": self.sleep, "switch": self.switch}
+
+    def __repr__(self) -> str:
+        return (f"<Warp cta={self.cta.linear} warp={self.index} pc=0x{self.pc:x} valid=0x{self.valid:08x} "
+                f"active=0x{self.active:08x} {self.state}>")
