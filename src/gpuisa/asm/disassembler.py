@@ -221,7 +221,8 @@ class _Printer:
 
     def _choose_omit(self, key: str, sigs: list, omittable: list) -> frozenset:
         st = self.st
-        for r in range(len(omittable), 0, -1):
+        top = len(omittable) - (1 if len(omittable) == len(sigs) else 0)  # keep at least one operand
+        for r in range(top, 0, -1):
             for combo in combinations(omittable, r):
                 sub = tuple(s for k, s in enumerate(sigs) if k not in combo)
                 plans = st.plan(key, sub)

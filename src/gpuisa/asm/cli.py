@@ -1,0 +1,197 @@
+"""``gpuisa asm`` and ``gpuisa dis``."""
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..cli import Selection, handle_errors, pass_selection, print_diagnostics
+from ..errors import BinaryError, Diagnostic, UsageError
+
+
+def _read_text(path: str) -> tuple[str, str]:
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+        except OSError as e:
+            raise UsageError(f"cannot read {path}: {e.strerror}") from None
+        name = path
+    try:
+        return data.decode("utf-8"), name
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise UsageError(f"{name}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x} (assembly files are UTF-8)") from None
+
+
+def _read_bytes(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as e:
+        raise BinaryError(f"cannot read {path}: {e.strerror}") from None
+
+
+def _write(path: str, data: bytes | str) -> None:
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if path == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror}") from None
+
+
+def _parse_addr(text: str) -> int:
+    try:
+        v = int(text, 0)
+    except ValueError:
+        raise UsageError(f"--base {text!r} is not a number") from None
+    if v < 0 or v % 16:
+        raise UsageError(f"--base {text} must be a non-negative multiple of 16")
+    return v
+
+
+def program_listing(prog, *, show_control: bool = False) -> str:
+    """Listing of an assembled program: address, canonical text, both 64-bit
+    halves, source line; then symbols and relocations."""
+    from .disassembler import decode_one, format_listing
+    db = prog.records[0]._db if prog.records else None
+    lines = []
+    src_line = {r.address: r.line for r in prog.records}
+    for k, w in enumerate(prog.words):
+        pc = prog.base + 16 * k
+        if db is not None:
+            ln = decode_one(db, w, pc=pc)
+            if show_control:
+                ln = _with_all_controls(db, ln)
+        else:
+            from .disassembler import DecodedLine, raw_text
+            ln = DecodedLine(pc, w, raw_text(w))
+        lines.append(ln)
+    labels = {}
+    for name, addr in prog.symbols.items():
+        labels.setdefault(addr, []).append(name)
+    out = []
+    body = format_listing(lines, hex=True).split("\n")
+    for k, ln in enumerate(lines):
+        for name in labels.get(ln.pc, ()):
+            out.append(f"{name}:")
+        first, second = body[2 * k], body[2 * k + 1]
+        if ln.pc in src_line:
+            first += f"  // line {src_line[ln.pc]}"
+        out += [first, second]
+    out.append("")
+    out.append("// symbols")
+    for name, addr in sorted(prog.symbols.items(), key=lambda kv: (kv[1], kv[0])):
+        out.append(f"//   {name} = {addr:#06x}")
+    if prog.relocations:
+        out.append("// relocations")
+        for r in prog.relocations:
+            out.append(f"//   {r.address:#06x}  {r.kind:<8} {r.field:<10} {r.symbol}{f' + {r.addend:#x}' if r.addend else ''}"
+                       f"  (bits {r.pos}..{r.pos + r.width - 1})")
+    return "\n".join(out) + "\n"
+
+
+def _with_all_controls(db, ln):
+    """Append every control annotation (also default ones) to the text."""
+    from dataclasses import replace
+    if ln.instruction is None:
+        return ln
+    op = ln.instruction.opcode
+    have = {p.split("=")[0][1:] for p in ln.text.split() if p.startswith("$")}
+    extra = ""
+    for c in op.controls:
+        if c.name not in have:
+            raw = (ln.word >> c.pos) & ((1 << c.width) - 1)
+            extra += f" ${c.name}={raw if raw < 10 else hex(raw)}"
+    if not extra:
+        return ln
+    # controls go last; keep the existing ones, add the missing ones
+    return replace(ln, text=ln.text + extra, pieces=(ln.pieces[:-1] + (ln.pieces[-1] + extra,)) if ln.pieces else None)
+
+
+@click.command("asm")
+@click.argument("source", type=str, metavar="IN.s")
+@click.option("-o", "--output", type=str, metavar="OUT.bin",
+              help="Binary output (16 bytes per instruction, little-endian); '-' for stdout. "
+                   "Default: IN with the suffix .bin.")
+@click.option("--listing", type=str, metavar="FILE", help="Also write a listing (addresses, text, hex words, "
+              "symbols, relocations); '-' for stdout.")
+@click.option("--base", "base", default="0", metavar="ADDR", help="Address of the first instruction (default 0).")
+@click.option("--show-control", is_flag=True, help="In the listing, print every control annotation, also default ones.")
+@click.option("--json", "as_json", is_flag=True, help="Write symbols, relocations and records as JSON to stdout "
+              "(in addition to the binary).")
+@pass_selection
+@handle_errors
+def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json) -> None:
+    """Assemble IN.s ('-' for stdin) into raw 128-bit words.
+
+    Errors are printed as `file:line:col: error: message` with the source line
+    and a caret; every error of the file is reported; exit status 1.
+    """
+    from .assembler import assemble
+    text, name = _read_text(source)
+    addr = _parse_addr(base)
+    prog = assemble(sel.db(), text, filename=name, base=addr)
+    print_diagnostics(prog.warnings)
+    if output is None:
+        if source == "-":
+            output = "-"
+        else:
+            output = source[:-2] + ".bin" if source.endswith(".s") else source + ".bin"
+    _write(output, prog.data)
+    if listing:
+        _write(listing, program_listing(prog, show_control=show_control))
+    if as_json:
+        click.echo(json.dumps({"base": prog.base, "size": len(prog.data),
+                               "symbols": prog.symbols,
+                               "relocations": [r.to_dict() for r in prog.relocations],
+                               "records": [r.to_dict() for r in prog.records]}, indent=1))
+
+
+@click.command("dis")
+@click.argument("binary", type=str, metavar="IN.bin")
+@click.option("--base", "base", default="0", metavar="ADDR", help="Address of the first word (default 0).")
+@click.option("--labels", is_flag=True, help="Insert .L_x_N labels for branch targets (nvdisasm style).")
+@click.option("--hex", "hex_", is_flag=True, help="Show each word as /* low 64 bits */ /* high 64 bits */.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {pc, word, text, opcode, fields, warning}.")
+@click.option("--show-control", is_flag=True, help="Print every control annotation, also default ones.")
+@click.option("-o", "--output", type=str, default="-", metavar="FILE", help="Output file (default stdout).")
+@pass_selection
+@handle_errors
+def dis_cmd(sel: Selection, binary, base, labels, hex_, as_json, show_control, output) -> None:
+    """Disassemble raw little-endian 128-bit words ('-' for stdin).
+
+    A word that is not a valid encoding prints as `.u128 0x…` with a warning
+    comment; trailing bytes that do not make a whole word print as a final
+    `.u8 …` line with a warning (also on stderr).
+    """
+    from .disassembler import add_labels, disassemble, format_listing
+    data = _read_bytes(binary)
+    addr = _parse_addr(base)
+    db = sel.db()
+    lines = disassemble(db, data, base=addr, labels=False)
+    if show_control:
+        lines = [_with_all_controls(db, ln) for ln in lines]
+    if labels:
+        lines = add_labels(lines, addr, addr + len(data))
+    if len(data) % 16:
+        print_diagnostics([Diagnostic("warning", f"{binary}: {lines[-1].warning}")])
+    if as_json:
+        _write(output, json.dumps([ln.to_dict() for ln in lines], indent=1) + "\n")
+    else:
+        _write(output, format_listing(lines, labels=labels, hex=hex_))
+
+
+COMMANDS = [asm_cmd, dis_cmd]
