@@ -221,7 +221,9 @@ class _Printer:
 
     def _choose_omit(self, key: str, sigs: list, omittable: list) -> frozenset:
         st = self.st
-        top = len(omittable) - (1 if len(omittable) == len(sigs) else 0)  # keep at least one operand
+        top = len(omittable)
+        if top == len(sigs) and any(self.ops[k].code != K_ENUM for k in omittable):
+            top -= 1  # `CALL.ABS 0x0`, not `CALL.ABS`: keep a number when everything is default
         for r in range(top, 0, -1):
             for combo in combinations(omittable, r):
                 sub = tuple(s for k, s in enumerate(sigs) if k not in combo)
