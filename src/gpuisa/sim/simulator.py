@@ -62,7 +62,7 @@ class WarpResult:
     UR: np.ndarray     # (63,) uint32
     UP: np.ndarray     # (7,) bool
     B: np.ndarray      # (16,) uint32
-    valid_at_launch: int
+    valid: int          # ValidMask at the end
     pc: int
     state: str
 
@@ -106,6 +106,8 @@ def _program_words(program) -> tuple[list[int], int]:
     base = int(getattr(program, "base", 0) or 0)
     if isinstance(program, (bytes, bytearray, memoryview)):
         data = bytes(program)
+    elif hasattr(program, "words"):
+        return [int(w) for w in program.words], base
     elif hasattr(program, "data"):
         data = bytes(program.data)
     elif isinstance(program, (list, tuple)):
@@ -513,6 +515,6 @@ class Simulator:
             p = np.array([[(w.P[i] >> l) & 1 for l in range(WARP_SIZE)] for i in range(7)], dtype=bool)
             warps.append(WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R[:255].copy(), p,
                                     np.array(w.UR[:63], dtype=np.uint32), np.array(w.UP[:7], dtype=bool),
-                                    np.array(w.B, dtype=np.uint32), (1 << 0), w.pc, w.state))
+                                    np.array(w.B, dtype=np.uint32), w.valid, w.pc, w.state))
         return Result(self.status or "running", self.steps, self.clock, warps, self.fault, list(self.events),
                       dict(self.buffers))

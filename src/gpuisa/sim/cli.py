@@ -1,0 +1,172 @@
+"""``gpuisa run``: simulate a program on the golden model.
+
+Exit status: 0 when the run ends normally, 2 on an architectural fault
+(invalid instruction, PC outside the program, memory fault, trap, step limit,
+deadlock, ...), 1 on bad input (assembly errors, bad options).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..cli import handle_errors, pass_selection
+from ..errors import UsageError
+
+FAULT_EXIT = 2
+DEFAULT_CLI_MAX_STEPS = 1_000_000
+
+
+def _parse_grid(text: str) -> tuple[int, ...]:
+    try:
+        dims = tuple(int(p, 0) for p in text.split(","))
+    except ValueError:
+        raise UsageError(f"--grid {text!r}: expected X or X,Y,Z") from None
+    if not 1 <= len(dims) <= 3 or any(d < 1 for d in dims):
+        raise UsageError(f"--grid {text!r}: expected 1 to 3 positive integers")
+    return dims
+
+
+def _load_program(isa, path: str):
+    p = Path(path)
+    try:
+        data = p.read_bytes() if path != "-" else sys.stdin.buffer.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    if p.suffix == ".bin":
+        if len(data) % 16:
+            raise UsageError(f"{path}: binary size {len(data)} is not a multiple of 16 bytes")
+        return data
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise UsageError(f"{path}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x} (assembly files are UTF-8)") from None
+    return isa.assemble(text, filename=path if path != "-" else "<stdin>")
+
+
+def default_dump(sim, inits) -> list[str]:
+    """Registers named by ``--init`` plus every register an instruction of the
+    program writes (its output operands), in a stable order."""
+    from ..asm.instruction import decode_word
+    names: set[str] = set(inits)
+    for i, word in enumerate(sim.words):
+        inst = decode_word(sim.db, word, sim.base + 16 * i)
+        if inst is None:
+            continue
+        for o in inst.opcode.operands:
+            if not o.is_output:
+                continue
+            v = inst.fields.get(o.field.name)
+            prefix = {"Reg": "R", "UReg": "UR", "Pred": "P", "UPred": "UP"}.get(o.type)
+            if prefix is None or v is None or v == {"R": 255, "UR": 63, "P": 7, "UP": 7}[prefix]:
+                continue
+            names.add(f"{prefix}{v}")
+            if prefix == "R" and o.width_for(dict(inst.fields)) == 64 and v + 1 < 255:
+                names.add(f"R{v + 1}")
+    order = {"R": 0, "P": 1, "UR": 2, "UP": 3, "B": 4}
+
+    def key(n: str):
+        p = n.rstrip("0123456789")
+        return order.get(p, 9), int(n[len(p):])
+
+    return sorted(names, key=key)
+
+
+def _value(wr, name: str):
+    v = wr.reg(name)
+    if hasattr(v, "tolist"):
+        v = v.tolist()
+    return v
+
+
+@click.command("run")
+@click.argument("program", type=click.Path(dir_okay=False, path_type=str))
+@click.option("--grid", "grid", default="1", metavar="X", help="CTAs in the grid (X or X,Y,Z). Default 1.")
+@click.option("--block", "block", default=32, type=int, metavar="N", help="Threads per CTA. Default 32.")
+@click.option("--init", "inits", multiple=True, metavar="REG=EXPR",
+              help="Initialise a register in every lane: EXPR over lane, warp, cta, tid (repeatable).")
+@click.option("--dump", "dump", default=None, metavar="LIST",
+              help="Registers to print, e.g. R1,R2,P0,UR4. Default: the program's destinations and --init registers.")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object on stdout.")
+@click.option("--trace", "trace", default=None, type=click.Path(dir_okay=False, path_type=str), metavar="FILE",
+              help="Write one JSON line per executed warp-instruction (docs/trace-format.md).")
+@click.option("--max-steps", "max_steps", default=DEFAULT_CLI_MAX_STEPS, type=int, metavar="N",
+              help=f"Stop with a step-limit fault after N warp-instructions. Default {DEFAULT_CLI_MAX_STEPS}.")
+@click.option("--strict", is_flag=True, help="Make undefined behaviour (SHFL from an inactive lane) a fault.")
+@pass_selection
+@handle_errors
+def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, strict):
+    """Simulate PROGRAM (assembly, or raw words with a .bin suffix) on the golden model."""
+    from .initexpr import parse_init, parse_reg
+    from .simulator import Simulator
+    isa = sel.isa()
+    if block < 1:
+        raise UsageError("--block must be at least 1")
+    if max_steps < 0:
+        raise UsageError("--max-steps must be non-negative")
+    init = dict(parse_init(s) for s in inits)
+    prog = _load_program(isa, program)
+    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps)
+    if dump:
+        regs = [r.strip().upper() for r in dump.split(",") if r.strip()]
+        for r in regs:
+            parse_reg(r)
+    else:
+        regs = default_dump(sim, init)
+    if trace:
+        try:
+            fh = open(trace, "w", encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"cannot write {trace}: {e.strerror}") from None
+        with fh:
+            res = sim.run(trace=fh)
+    else:
+        res = sim.run()
+    if as_json:
+        out = {"status": res.status, "steps": res.steps}
+        if res.fault:
+            out["fault"] = res.fault
+        if res.events:
+            out["events"] = res.events
+        out["warps"] = [dict({"cta": w.cta, "warp": w.warp}, **{r: _value(w, r) for r in regs}) for w in res.warps]
+        click.echo(json.dumps(out))
+    else:
+        _print_table(res, regs)
+    if not res.ok:
+        sys.exit(FAULT_EXIT)
+
+
+def _fmt(v) -> str:
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    return str(v)
+
+
+def _print_table(res, regs) -> None:
+    echo = click.echo
+    for w in res.warps:
+        echo(f"cta {w.cta} {tuple(w.ctaid)} warp {w.warp}  ValidMask=0x{w.valid:08x}  PC=0x{w.pc:x}  {w.state}")
+        for r in regs:
+            v = _value(w, r)
+            if isinstance(v, list):
+                if r.startswith("P"):
+                    echo(f"  {r:<5} " + "".join("1" if b else "." for b in v) + "   (lanes 0..31)")
+                else:
+                    for k in range(0, 32, 8):
+                        echo(f"  {r if k == 0 else '':<5} [{k:2}..{k + 7:2}] " + " ".join(f"{_fmt(x):>10}" for x in v[k:k + 8]))
+            else:
+                echo(f"  {r:<5} {_fmt(v)}")
+    for ev in res.events[:20]:
+        echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}", err=True)
+    echo(f"{res.status}: {res.steps} warp-instructions")
+    if res.fault:
+        f = res.fault
+        where = f" (cta {f.get('cta')}, warp {f.get('warp')}, pc 0x{f.get('pc', 0):x}: {f.get('instruction', '?')})" \
+            if "cta" in f else ""
+        echo(f"fault {f['kind']}: {f['message']}{where}", err=True)
+
+
+COMMANDS = [run_cmd]
