@@ -185,6 +185,8 @@ class HtmlRenderer:
 
 _CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
 _MD_LINK = re.compile(r"(?<!!)\[([^\[\]]*)\]\(([^()\s]+)(?:\s+\"[^\"]*\")?\)")
+# one pass over both, so that a link made from [[X]] is not rewritten again
+_PROSE = re.compile(XREF_RE + r"|(?<!!)\[[^\[\]]*\]\([^()\s]+(?:\s+\"[^\"]*\")?\)")
 
 
 def rewrite_markdown(text: str, resolve: Resolver, root: str = "", suffix: str = ".md") -> str:
@@ -213,9 +215,11 @@ def rewrite_markdown(text: str, resolve: Resolver, root: str = "", suffix: str =
         target = resolve(_md_target_name(parts.path))
         return label if target is None else f"[{label}]({link(target)})"
 
+    def fix(m: re.Match) -> str:
+        return fix_xref(m) if m.group(1) is not None else fix_link(_MD_LINK.match(m.group(0)))
+
     def fix_prose(s: str) -> str:
-        s = re.sub(XREF_RE, fix_xref, s)
-        return _MD_LINK.sub(fix_link, s)
+        return _PROSE.sub(fix, s)
 
     out = []
     fence: str | None = None

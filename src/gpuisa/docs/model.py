@@ -203,6 +203,7 @@ class ExampleLine:
     text: str  # the source line as written
     words: list[int] = field(default_factory=list)
     error: str = ""  # the assembler's message when it does not assemble
+    label_only: bool = False  # the only problem: a label the snippet does not define
     opcodes: list[str] = field(default_factory=list)  # variant of each word
     is_code: bool = True  # False for blank/comment/label-only lines
 
@@ -277,6 +278,8 @@ class ExampleAssembler:
                     ln.words = self._words(ln.text)
                 except GpuisaError as e:
                     ln.error = _error_text(e)
+                    errs = e.errors or e.diagnostics
+                    ln.label_only = bool(errs) and all(d.message.startswith("undefined label") for d in errs)
         for ln in code_lines:
             ln.opcodes = [(op.name if (op := self.db.lookup(w)) is not None else "") for w in ln.words]
         return Example(lines, True)

@@ -16,6 +16,7 @@ Layout of both (``.md`` instead of ``.html`` for Markdown)::
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from importlib import resources
 from pathlib import Path
@@ -124,6 +125,22 @@ def _md_cell(value: Any) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+
+
+def _md_escape(value: Any) -> str:
+    """Plain text in a Markdown table cell."""
+    return _MD_SPECIAL.sub(r"\\\1", str(value)).replace("\n", " ")
+
+
+def _md_code(value: Any) -> str:
+    """A code span that survives backticks inside (and pipes, in a table)."""
+    text = str(value).replace("\n", " ").replace("|", "\\|")
+    ticks = max((len(m) for m in re.findall(r"`+", text)), default=0) + 1
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{'`' * ticks}{pad}{text}{pad}{'`' * ticks}"
+
+
 def build_markdown(db: Database, out: str | Path, *, assemble: Callable[..., Any] | None = None,
                    title: str = "gpuisa reference manual") -> list[Path]:
     """Write the manual of *db* as a Markdown tree into *out*."""
@@ -131,6 +148,8 @@ def build_markdown(db: Database, out: str | Path, *, assemble: Callable[..., Any
     manual = Manual(db, assemble=assemble, title=title)
     env = _env(autoescape=False)
     env.filters["cell"] = _md_cell
+    env.filters["esc"] = _md_escape
+    env.filters["code"] = _md_code
     written: list[Path] = []
 
     def md_link(target: str | None, root: str) -> str:
