@@ -812,6 +812,8 @@ class Assembler:
         close = sorted(n for n in pool if n.startswith(name + "."))[:3]
         close += [n for n in difflib.get_close_matches(name, list(pool), n=3, cutoff=0.6) if n not in close]
         hint = f" (did you mean {' or '.join(close[:3])}?)" if close else ""
+        if not close and o is not None and o.type is not None and o.type.is_enum and len(o.type.values) <= 16:
+            hint = f" (values: {', '.join(n for n, _ in o.type.values)})"
         article = "an" if what[0] in "aeiou" else "a"
         return f"{name} is not {article} {what}{hint}"
 

@@ -54,7 +54,8 @@ def _write(path: str, data: bytes | str) -> None:
 
 def _parse_addr(text: str) -> int:
     try:
-        v = int(text, 0)
+        from .lexer import parse_number
+        v = parse_number(text)
     except ValueError:
         raise UsageError(f"--base {text!r} is not a number") from None
     if v < 0 or v % 16:

@@ -161,7 +161,7 @@ def parse_expr(body: str, base_offset: int) -> Expr:
         kind, val, off = t
         i += 1
         if kind == "num":
-            terms.append((sign, None, int(val, 0)))
+            terms.append((sign, None, parse_number(val)))
         elif kind == "sym":
             terms.append((sign, val, 0))
         elif kind == "dot":
@@ -272,7 +272,7 @@ def parse_operand(text: str) -> POp:
 
 
 _RE_LABEL = re.compile(r"\s*(?P<name>\.?[A-Za-z_$][\w.$]*)\s*:(?!:)")
-_RE_GUARD = re.compile(r"@\s*(?P<not>!?)\s*(?P<pred>[A-Za-z_]\w*)\s*")
+_RE_GUARD = re.compile(r"@(?P<not>!?)(?P<pred>[A-Za-z_]\w*)(?:\s+|$)")
 _RE_MNEM = re.compile(r"(?P<mn>[A-Za-z_][A-Za-z0-9_]*)(?P<mods>(?:\.[A-Za-z0-9_]+)*)")
 _RE_CONTROL = re.compile(r"\$(?P<name>[A-Za-z_]\w*)\s*(?:=\s*(?P<val>[^\s$;,]*))?")
 

@@ -1,0 +1,143 @@
+"""Bad input: every error has file:line:col, the source line and a caret; all
+errors of a file come out in one run; nothing else ever escapes (fuzz)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gpuisa.asm.assembler import MAX_ERRORS, assemble
+from gpuisa.errors import AsmError
+
+
+def errors_of(db, text, filename="bad.s"):
+    with pytest.raises(AsmError) as e:
+        assemble(db, text, filename=filename)
+    return e.value.errors
+
+
+CASES = [
+    # (source, line, col, caret length, message fragment)
+    ("SHLF.UP P1, R2, R1, 1, 0", 1, 1, 4, "unknown mnemonic SHLF (did you mean SHFL?)"),
+    ("shfl.UP P1, R2, R1, 1, 0", 1, 1, 4, "did you mean SHFL?"),
+    ("SHFL.UPP P1, R2, R1, 1, 0", 1, 6, 3, "unknown modifier .UPP for SHFL"),
+    ("SHFL P1, R2, R1, 1, 0", 1, 1, 4, "SHFL needs a .mode modifier (.IDX, .UP, .DOWN, .BFLY)"),
+    ("  SHFL.UP P1, R2, R1, 1, 0x2000", 1, 26, 6, "0x2000 does not fit in vc (UImm13: 0x0..0x1fff)"),
+    ("SHFL.UP P1, R2, R1, -1, 0", 1, 21, 2, "-0x1 does not fit in vb"),
+    ("SHFL.UP P7, R2, R1, 1, 0", 1, 9, 2, "P7 is not a predicate (values: P0, P1, P2, P3, P4, P5, P6, PT)"),
+    ("SHFL.UP P1, R2, R255, 1, 0", 1, 17, 4, "R255 is not a register"),
+    ("SHFL.UP P1, R2, UR1, 1, 0", 1, 17, 3, "operand 3 `UR1` is a UReg but ra expects Reg"),
+    ("S2R R1, SR_CTAID", 1, 9, 8, "SR_CTAID is not a special register (did you mean SR_CTAID.X"),
+    ("CS2R R[0:1], SR_CLOCK", 1, 14, 8, "SR_CLOCK is commented out in SReg ("),
+    ("SHFL.UP pu, R1, R0, 0x1, 0x0", 1, 9, 2, "`pu` is a syntax placeholder, not a register"),
+    ("MATCH.U64.ALL R0, P0, R[3:4]", 1, 23, 6, "register pair R[3:4] is not aligned"),
+    ("MATCH.ALL R0, P0, R[2:3]", 1, 19, 6, "write a single register, not a pair"),
+    ("BRA UR4, 0x100", 1, 1, 3, "BRA_U should be used with .DIV/.CONV"),
+    ("BRX R6, -0x71", 1, 9, 5, "-0x71 is not a multiple of 0x10"),
+    ("EXIT $foo=1", 1, 6, 4, "unknown control annotation $foo (known: $sched $req $wsb $rsb)"),
+    ("EXIT $sched=32", 1, 13, 2, "$sched=32 does not fit in 5 bits"),
+    ("EXIT $sched", 1, 6, 6, "$sched needs a value"),
+    ("@P9 EXIT", 1, 2, 2, "P9 is not a predicate"),
+    ("@ EXIT", 1, 1, 1, "expected a predicate after '@'"),
+    ("VOTE.ANY R0, P0, ~P1", 1, 18, 3, "does not take the prefix '~'"),
+    ("BRX R6, `(.a +)", 1, 15, 1, "label expression ends too early"),
+    ("BRX R6, `(.a * 2)", 1, 14, 1, "unexpected '*' in label expression"),
+    ("WARPSYNC c[0x2][R1]", 1, 10, 10, "constant memory is written c[BANK][OFFSET]"),
+    ("WARPSYNC c[0x2][0x102]", 1, 10, 13, "not 4-byte aligned"),
+    ("L: EXIT\nL: EXIT", 2, 1, 1, "label L defined twice (first at line 1)"),
+    (".word 0x1", 1, 1, 5, "unknown directive .word"),
+    ("EXIT /* never closed", 1, 6, 2, "unterminated /* comment"),
+    ("BRA", 1, 1, 3, "BRA needs more operands; accepted forms:"),
+    ("EXIT, P2", 1, 5, 1, "unexpected ',' after the mnemonic EXIT"),
+    ("SHFL.UP P1, R2, R1, 1, 0, R5", 1, 27, 2, "too many operands"),
+    ("SHFL.UP P1, R2, , 1, 0", 1, 17, 1, "empty operand"),
+    ("CALL.ABS `(.a - .b)", 1, 10, 10, "cannot relocate"),
+]
+
+
+@pytest.mark.parametrize("src,line,col,length,msg", CASES, ids=[c[0] for c in CASES])
+def test_error_position_and_message(shipped_db, src, line, col, length, msg):
+    errs = errors_of(shipped_db, src)
+    assert len(errs) == 1, [e.format() for e in errs]
+    d = errs[0]
+    assert (d.coord.file, d.coord.line, d.coord.col) == ("bad.s", line, col), d.format()
+    assert msg in d.message, d.format()
+    assert d.length == length, d.format()
+    text = d.format()
+    assert text.startswith(f"bad.s:{line}:{col}: error: ")
+    src_line = src.split("\n")[line - 1]
+    assert text.split("\n")[1] == "    " + src_line
+    assert text.split("\n")[2] == "    " + " " * (col - 1) + "^" + "~" * (length - 1)
+
+
+def test_all_errors_reported(shipped_db):
+    src = "\n".join(["EXIT", "FOO", "EXIT", "SHFL.UP P1, R2, R1, 99, 0", "BAR R1", "NOP"])
+    errs = errors_of(shipped_db, src)
+    assert [e.coord.line for e in errs] == [2, 4, 5]
+
+
+def test_error_limit(shipped_db):
+    with pytest.raises(AsmError) as e:
+        assemble(shipped_db, "FOO\n" * (MAX_ERRORS + 50))
+    assert len(e.value.errors) == MAX_ERRORS
+    assert "50 more errors not shown" in e.value.format()
+
+
+# --------------------------------------------------------------------------
+# fuzz
+
+TOKENS = ["SHFL", ".UP", ".IDX", "BRA", ".DIV", "CALL", ".ABS", "LEPC", "EXIT", "MATCH", ".U64", ".ALL", "S2R",
+          "R1", "R[2:3]", "R[3:4]", "UR4", "UR[4:5]", "RZ", "URZ", "P0", "!P1", "PT", "~UR2", "SR_CTAID.X", "B0",
+          "0x10", "-0x70", "7", "0x1C03", "c[0x2][0x100]", "`(", ")", "`(.L)", ".L:", ".", "+", "-", ",", ";", "@",
+          "@!P0", "$sched=3", "$req=", "$", "/*", "*/", "//", "\n", " ", ":", "[", "]", "(*", "*)", ".u128", "\t",
+          "é", "\x00", "0x" + "f" * 40, "99999999999999999999999"]
+
+VALID = """\
+.L0:  @P0 SHFL.UP P1, R2, R1, 0x1, 0x0 ;
+      MATCH.U64.ALL R0, P0, R[2:3] $sched=2
+      BRA `(.L0)
+      CALL.ABS `(.F + 0x10) ; LEPC R[4:5], 0x80
+      WARPSYNC ~c[0x2][0x100] // comment
+      BRX R6, `(.L0 - . - 0x10) /* c */ EXIT
+"""
+
+
+def _assert_clean(db, text):
+    try:
+        prog = assemble(db, text, filename="fuzz.s")
+    except AsmError as e:
+        assert e.errors
+        for d in e.errors:
+            assert d.coord is not None and d.coord.file == "fuzz.s" and d.coord.line >= 1 and d.coord.col >= 1
+            d.format()
+    else:
+        assert len(prog.data) == 16 * len(prog.words)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(TOKENS), max_size=30).map(" ".join))
+def test_fuzz_token_soup(shipped_db, text):
+    _assert_clean(shipped_db, text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(VALID)), st.integers(0, 3), st.text(max_size=3)), max_size=6))
+def test_fuzz_mutated_program(shipped_db, edits):
+    text = VALID
+    for pos, kind, s in edits:
+        pos = min(pos, len(text))
+        if kind == 0:
+            text = text[:pos] + s + text[pos:]
+        elif kind == 1:
+            text = text[:pos] + text[pos + len(s) + 1:]
+        elif kind == 2 and pos < len(text):
+            text = text[:pos] + text[pos + 1:pos + 2] + text[pos:pos + 1] + text[pos + 2:]
+        else:
+            text = text[:pos] + (s or "0") * 2 + text[pos:]
+    _assert_clean(shipped_db, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60))
+def test_fuzz_any_text(shipped_db, text):
+    _assert_clean(shipped_db, text)
