@@ -288,23 +288,37 @@ class ExampleAssembler:
 # ---------------------------------------------------------------------------
 # summaries for the index and the search box
 
-_MD_NOISE = re.compile(r"[`*_#>\[\]|]")
+_MD_LINK_TEXT = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_MD_XREF = re.compile(r"\[\[\s*([^\]]+?)\s*\]\]")
+_MD_NOISE = re.compile(r"[`*_#>|]")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s|(?<=[。！？])")
 
 
-def summary(text: str, limit: int = 140) -> str:
-    """The first prose line of a Markdown text, markup removed."""
+def summary(text: str, limit: int = 160) -> str:
+    """The first sentence of the first prose paragraph of a Markdown text,
+    markup removed (links become their text)."""
+    paras: list[list[str]] = [[]]
     fence = False
     for line in text.split("\n"):
         s = line.strip()
         if s.startswith(("```", "~~~")):
             fence = not fence
+            paras.append([])
             continue
-        if fence or not s or s.startswith(("|", "#")):
+        if fence:
             continue
-        s = _MD_NOISE.sub("", s).strip()
-        if s:
-            return s if len(s) <= limit else s[: limit - 1] + "…"
-    return ""
+        if not s or s.startswith(("|", "#", "- ", "* ")) or re.match(r"\d+[.)]\s", s):
+            paras.append([])
+            continue
+        paras[-1].append(s)
+    prose = [" ".join(p) for p in paras if p]
+    text = next((p for p in prose if not p.lower().startswith(("see also", "参考"))), prose[0] if prose else "")
+    text = _MD_XREF.sub(r"\1", _MD_LINK_TEXT.sub(r"\1", text))
+    text = _MD_NOISE.sub("", text).strip()
+    m = _SENTENCE_END.search(text)
+    if m and m.start() > 20:
+        text = text[: m.start()].strip()
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,131 @@
+"""End to end in a real browser: Debian's chromium, driven by selenium through
+/usr/bin/chromedriver (nothing is downloaded).  The site is served on
+127.0.0.1 by http.server in a thread.
+
+When chromium is missing the test runs ``scripts/install-browser.sh`` (apt-get,
+as root) once; it skips, saying why, only when that cannot install it.
+Screenshots go to ``test-artifacts/`` (git-ignored)."""
+from __future__ import annotations
+
+import functools
+import http.server
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from gpuisa.docs import build_html
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+INSTALL = ROOT / "scripts" / "install-browser.sh"
+
+
+def _have_browser() -> bool:
+    return CHROMIUM.exists() and CHROMEDRIVER.exists()
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory, monkeypatch_module):
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+    if not _have_browser() and INSTALL.exists():
+        subprocess.run(["bash", str(INSTALL)], check=False, timeout=900)
+    if not _have_browser():
+        pytest.skip(f"{CHROMIUM} / {CHROMEDRIVER} absent and scripts/install-browser.sh could not install them "
+                    "(needs root and apt-get)")
+    monkeypatch_module.setenv("SE_OFFLINE", "true")  # selenium-manager must not fetch anything
+    from selenium.webdriver.chrome.service import Service
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = str(CHROMIUM)
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1280,1000"):
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    drv = webdriver.Chrome(options=opts, service=Service(str(CHROMEDRIVER)))
+    drv.set_page_load_timeout(30)
+    yield drv
+    drv.quit()
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    mp = pytest.MonkeyPatch()
+    yield mp
+    mp.undo()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep the test output clean
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(shipped_db, tmp_path_factory):
+    site = tmp_path_factory.mktemp("browser-site")
+    build_html(shipped_db, site)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    t = threading.Thread(target=httpd.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _severe(drv) -> list[dict]:
+    return [e for e in drv.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+def _visible_ids(drv, css: str) -> list[str]:
+    return [e.get_attribute("data-id") for e in drv.find_elements("css selector", css) if e.is_displayed()]
+
+
+def test_index_search_and_encoding_diagram(driver, server, shipped_db):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.get(server + "index.html")
+    assert driver.execute_script("return document.characterSet") == "UTF-8"
+    assert not _severe(driver), _severe(driver)
+    everything = _visible_ids(driver, ".entry")
+    assert len(everything) >= len(shipped_db.optypes)
+    driver.save_screenshot(str(ARTIFACTS / "docs-index.png"))
+
+    box = driver.find_element("id", "search")
+    box.send_keys("SHFL")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element("id", "search-status").text != "")
+    entries = _visible_ids(driver, ".entry")
+    variants = _visible_ids(driver, ".variant")
+    assert "optype:SHFL" in entries
+    assert entries and all("shfl" in e.lower() for e in entries), entries
+    assert variants and all("shfl" in v.lower() for v in variants), variants
+    assert {f"opcode:{op.name}" for op in shipped_db.by_optype("SHFL")} <= set(variants)
+    assert len(entries) < len(everything)
+    driver.save_screenshot(str(ARTIFACTS / "docs-search.png"))
+
+    driver.find_element("css selector", '.entry[data-id="optype:SHFL"] .entry-name').click()
+    WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith("optypes/SHFL.html"))
+    assert not _severe(driver), _severe(driver)
+    diagrams = driver.find_elements("css selector", "figure.encoding")
+    assert len(diagrams) == len(shipped_db.by_optype("SHFL"))
+    fig = diagrams[0]
+    driver.execute_script("arguments[0].scrollIntoView()", fig)
+    assert fig.is_displayed()
+    size = fig.size
+    assert size["width"] > 300 and size["height"] > 50, size
+    cells = [c for c in fig.find_elements("css selector", ".cell") if c.is_displayed()]
+    assert cells and all(c.size["width"] > 0 and c.size["height"] > 0 for c in cells)
+    # a 16-bit field is drawn twice as wide as an 8-bit one (to scale): compare bits per pixel
+    widths = {}
+    for c in cells:
+        bits = int(c.get_attribute("data-hi")) - int(c.get_attribute("data-lo")) + 1
+        widths.setdefault(bits, c.size["width"])
+    per_bit = [w / b for b, w in widths.items()]
+    assert max(per_bit) - min(per_bit) < 3, widths
+    fig.screenshot(str(ARTIFACTS / "docs-encoding.png"))
