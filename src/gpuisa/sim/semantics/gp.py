@@ -1,0 +1,517 @@
+"""General-purpose instructions (project extension, ``isa/gp.isa``).
+
+One function per optype, named after it, the description's pseudo code in its
+docstring.  Results are computed with numpy over the 32 lanes and written with
+``x.write`` (which honours the guard ``x.pmask``).
+
+Operands are found by role, whatever the opcode variant: the second source is
+``rb`` (GPR), ``vb`` (immediate or ``c[bank][offset]``) or ``urb`` (uniform
+register); the third is ``rc``, ``vc`` or ``urc``.
+
+Decisions (see docs/gp-extension.md):
+
+* Integer sources are read *raw* (:func:`_raw`) and the ``-``/``~`` prefixes
+  are applied here on unbounded integers (``~x = 0xffffffff - x``,
+  ``-x = 2^32 - x``), so that IADD3's carry out is that of the exact sum.
+* Float32 prefixes flip the sign bit (also of NaNs).  FADD and FMUL use numpy
+  float32 arithmetic (IEEE 754, round to nearest even, denormals kept: numpy
+  does not enable flush-to-zero).  FFMA rounds once: the product of two
+  float32 values is exact in float64, the float64 sum is corrected with the
+  TwoSum error term where rounding it to float32 could double-round
+  (:func:`_fma32`).  Every NaN result is the canonical ``0x7fffffff``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..registry import semantics
+from ..state import FULL, MASK32, MASK64, WARP_SIZE, array2mask, mask2array
+
+CANONICAL_NAN = 0x7FFFFFFF
+SIGN = 0x80000000
+_U32 = np.uint32
+_U64 = np.uint64
+
+
+# -- operand helpers -------------------------------------------------------------------------
+def _role(x, *names: str) -> str:
+    """The first of *names* that this opcode variant has."""
+    for n in names:
+        if n in x.f:
+            return n
+    raise KeyError(f"{x.name} has none of the fields {names}")
+
+
+def _b(x) -> str:
+    return _role(x, "rb", "vb", "urb")
+
+
+def _c(x) -> str:
+    return _role(x, "rc", "vc", "urc")
+
+
+def _lanes(v) -> np.ndarray:
+    """A (32,) uint32 array of a per-lane array or a uniform Python int."""
+    if isinstance(v, np.ndarray):
+        return v if v.dtype == _U32 else v.astype(_U32)
+    return np.full(WARP_SIZE, int(v) & MASK32, _U32)
+
+
+def _raw(x, name: str) -> np.ndarray:
+    """32-bit bits of a source, prefixes NOT applied, as a (32,) uint32 array."""
+    k = x.kind(name)
+    if k == "R":
+        return x.w.R[x.reg_index(name)]
+    if k == "U":
+        i = x.reg_index(name)
+        return _lanes(0 if i == 63 else x.w.UR[i])
+    if k == "C":
+        bank, off = x.cmem_ref(name)
+        return _lanes(x.const.read(bank, off, 4))
+    return _lanes(x.imm(name))  # immediate (sign-extended for SImm, masked by _lanes)
+
+
+def _raw_int(x, name: str) -> int:
+    """A uniform source (uniform register, immediate, constant) as a 32-bit Python int."""
+    k = x.kind(name)
+    if k == "U":
+        i = x.reg_index(name)
+        return 0 if i == 63 else x.w.UR[i] & MASK32
+    if k == "C":
+        bank, off = x.cmem_ref(name)
+        return x.const.read(bank, off, 4) & MASK32
+    return x.imm(name) & MASK32
+
+
+def _addend(x, name: str, v):
+    """IADD3 addend: ``~`` then ``-`` on the unbounded value (array of int64 or int)."""
+    if x.flag(name + ".bitnot"):
+        v = MASK32 - v
+    if x.flag(name + ".neg"):
+        v = (1 << 32) - v
+    return v
+
+
+def _bool_lanes(mask: int) -> np.ndarray:
+    return mask2array(mask)
+
+
+def _combine(r: int, p: int, bop: str) -> tuple[int, int]:
+    """(r bop p, !r bop p) on lane masks."""
+    nr = ~r & FULL
+    if bop == "AND":
+        return r & p, nr & p
+    if bop == "OR":
+        return (r | p) & FULL, (nr | p) & FULL
+    return (r ^ p) & FULL, (nr ^ p) & FULL
+
+
+# -- float helpers ---------------------------------------------------------------------------
+def _fbits(x, name: str) -> np.ndarray:
+    """Float32 source bits with its ``-`` prefix applied (sign-bit flip)."""
+    v = _raw(x, name)
+    if x.flag(name + ".neg"):
+        v = v ^ _U32(SIGN)
+    return v
+
+
+def _f32(bits: np.ndarray) -> np.ndarray:
+    return bits.view(np.float32)
+
+
+def _out_bits(f: np.ndarray) -> np.ndarray:
+    """float32 results as bits, NaNs canonicalised."""
+    bits = np.ascontiguousarray(f, dtype=np.float32).view(_U32).copy()
+    bits[np.isnan(f)] = CANONICAL_NAN
+    return bits
+
+
+def _fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """float32 fused multiply-add, one rounding to nearest even.
+
+    ``p = a*b`` is exact in float64 (24+24 significant bits, exponents within
+    float64's range, also for denormals).  ``s = fl64(p + c)`` with the TwoSum
+    error ``e`` (``s + e == p + c`` exactly).  Rounding ``s`` to float32 gives
+    the correctly rounded ``p + c`` unless ``s`` is exactly a midpoint between
+    two float32 values while ``e != 0`` (double rounding); then ``s`` is moved
+    one float64 ulp toward the exact value first.
+    """
+    with np.errstate(all="ignore"):
+        p = a.astype(np.float64) * b.astype(np.float64)
+        c64 = c.astype(np.float64)
+        s = p + c64
+        t = s - p
+        e = (p - (s - t)) + (c64 - t)
+        f = s.astype(np.float32)
+        f64 = f.astype(np.float64)
+        big = np.float64(2.0 ** 128)
+        up = np.nextafter(f, np.float32(np.inf)).astype(np.float64)
+        dn = np.nextafter(f, np.float32(-np.inf)).astype(np.float64)
+        up = np.where(np.isinf(up), big, up)
+        dn = np.where(np.isinf(dn), -big, dn)
+        f64c = np.where(np.isinf(f64), np.sign(f64) * big, f64)
+        other = np.where(f64c > s, dn, up)
+        mid = (f64c + other) * 0.5
+        fix = np.isfinite(s) & (e != 0) & (mid == s)
+        if fix.any():
+            s2 = np.nextafter(s, np.where(e > 0, np.inf, -np.inf))
+            f = np.where(fix, s2.astype(np.float32), f)
+    return f
+
+
+# -- moves -----------------------------------------------------------------------------------
+@semantics("MOV")
+def MOV(x):
+    """MOV Rd, SrcB:
+        Rd = SrcB;"""
+    x.write("rd", _raw(x, _b(x)))
+
+
+@semantics("UMOV")
+def UMOV(x):
+    """UMOV URd, SrcB:
+        if (pmask != 0)
+            URd = SrcB;"""
+    x.write("urd", _raw_int(x, _b(x)))
+
+
+@semantics("ULDC")
+def ULDC(x):
+    """ULDC URd, c[bank][offset]:
+        if (pmask != 0)
+            URd = ConstantBank[bank][offset : offset + 4];   // little endian"""
+    if x.pmask:
+        x.write("urd", _raw_int(x, "vb"))
+
+
+# -- integer arithmetic ----------------------------------------------------------------------
+@semantics("IADD3")
+def IADD3(x):
+    """IADD3{.X} Rd, Pu, Ra, SrcB, SrcC, Pp:
+        // each source as an unbounded integer: `~x` = 0xffffffff - x, `-x` = 2^32 - x
+        a = src(Ra); b = src(SrcB); c = src(SrcC);
+        cin = .X ? (Pp.not ? !Pp : Pp) : 0;
+        sum = a + b + c + cin;
+        Rd = sum[31:0];
+        Pu = sum[32];          // the carry out of bit 31"""
+    total = np.zeros(WARP_SIZE, np.int64)
+    for name in ("ra", _b(x), _c(x)):
+        total += _addend(x, name, _raw(x, name).astype(np.int64))
+    if x.mod("x") == "X":
+        total += mask2array(x.pred("pp")).astype(np.int64)
+    x.write("rd", (total & MASK32).astype(_U32))
+    x.write("pu", array2mask(((total >> 32) & 1).astype(bool)))
+
+
+@semantics("UIADD3")
+def UIADD3(x):
+    """UIADD3{.X} URd, UPu, URa, SrcB, URc, UPp:
+        // `~x` = 0xffffffff - x, `-x` = 2^32 - x, as for IADD3
+        if (pmask != 0) {
+            cin = .X ? (UPp.not ? !UPp : UPp) : 0;
+            sum = a + b + c + cin;
+            URd = sum[31:0];
+            UPu = sum[32];
+        }"""
+    if not x.pmask:
+        return
+    total = sum(_addend(x, n, _raw_int(x, n)) for n in ("ura", _b(x), "urc"))
+    if x.mod("x") == "X":
+        total += int(x.upred("upp"))
+    x.write("urd", total & MASK32)
+    x.write("upu", bool((total >> 32) & 1))
+
+
+@semantics("IMAD")
+def IMAD(x):
+    """IMAD{.mode}{.U32} Rd, Ra, SrcB, SrcC:
+        a = .U32 ? zext(Ra) : sext(Ra);          // 64-bit
+        b = .U32 ? zext(SrcB) : sext(SrcB);
+        p = a * b;                                // exact 64-bit product
+        switch (.mode) {
+            case none, .SHL, .MOV: Rd = (p + SrcC)[31:0]; break;
+            case .WIDE: R[d:d+1] = (p + C64)[63:0];  break;   // C64: 64-bit SrcC
+            case .HI:   Rd = (p[63:32] + SrcC)[31:0]; break;
+        }"""
+    mode = x.mod("mode")
+    unsigned = x.mod("fmt") == "U32"
+    a = _raw(x, "ra")
+    b = _raw(x, _b(x))
+    cn = _c(x)
+    if unsigned:
+        p = a.astype(_U64) * b.astype(_U64)
+    else:
+        p = (a.view(np.int32).astype(np.int64) * b.view(np.int32).astype(np.int64)).view(_U64)
+    if mode == "WIDE":
+        if x.kind(cn) == "I":
+            c = (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64
+            c = np.full(WARP_SIZE, c, _U64)
+        elif x.kind(cn) == "C":
+            c = np.full(WARP_SIZE, x.src(cn, 64) & MASK64, _U64)
+        else:
+            c = x.src_lanes(cn, 64)
+        x.write("rd", p + c, width=64)  # uint64 arithmetic wraps modulo 2^64
+        return
+    c = _raw(x, cn).astype(_U64)
+    if mode == "HI":
+        hi = (p >> _U64(32)) if unsigned else (p.view(np.int64) >> 32).view(_U64)
+        x.write("rd", ((hi + c) & _U64(MASK32)).astype(_U32))
+    else:  # no mode, .SHL, .MOV: the low 32 bits
+        x.write("rd", ((p + c) & _U64(MASK32)).astype(_U32))
+
+
+# -- logic and shifts ------------------------------------------------------------------------
+def _lut3(lut: int, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    r = np.zeros(WARP_SIZE, _U32)
+    na, nb, nc = ~a, ~b, ~c
+    for i in range(8):
+        if (lut >> i) & 1:
+            r |= (a if i & 4 else na) & (b if i & 2 else nb) & (c if i & 1 else nc)
+    return r
+
+
+@semantics("LOP3")
+def LOP3(x):
+    """LOP3.LUT Pu, Rd, Ra, SrcB, Rc, lut, Pp:
+        for (i = 0; i < 32; i++)
+            r[i] = lut[(Ra[i] << 2) | (SrcB[i] << 1) | Rc[i]];
+        Rd = r;
+        Pu = (r != 0) || (Pp.not ? !Pp : Pp);"""
+    r = _lut3(x.imm("lut"), _raw(x, "ra"), _raw(x, _b(x)), _raw(x, "rc"))
+    pu = array2mask(r != 0) | x.pred("pp")
+    x.write("rd", r)
+    x.write("pu", pu)
+
+
+@semantics("SHF")
+def SHF(x):
+    """SHF.dir{.W}.type{.HI} Rd, Ra, SrcB, Rc:
+        lim = (.type == .U32 || .type == .S32) ? 32 : 64;
+        n = .W ? (SrcB % lim) : min(SrcB, lim);       // SrcB unsigned
+        v[63:0] = {Rc, Ra};
+        if (.dir == .L)      v = v << n;                       // zeros in
+        else if (.type is signed) v = v >>> n;                 // copies of v[63] in
+        else                 v = v >> n;                       // zeros in
+        Rd = .HI ? v[63:32] : v[31:0];"""
+    typ = x.mod("type")
+    lim = 32 if typ in ("U32", "S32") else 64
+    n = _raw(x, _b(x)).astype(_U64)
+    n = n % _U64(lim) if x.mod("wrap") == "W" else np.minimum(n, _U64(lim))
+    v = (_raw(x, "rc").astype(_U64) << _U64(32)) | _raw(x, "ra").astype(_U64)
+    n63 = np.minimum(n, _U64(63))
+    if x.mod("dir") == "L":
+        v = np.where(n >= 64, _U64(0), v << n63)
+    elif typ in ("S32", "S64"):
+        v = (v.view(np.int64) >> n63.astype(np.int64)).view(_U64)
+    else:
+        v = np.where(n >= 64, _U64(0), v >> n63)
+    r = (v >> _U64(32)) if x.mod("half") == "HI" else (v & _U64(MASK32))
+    x.write("rd", r.astype(_U32))
+
+
+@semantics("ISETP")
+def ISETP(x):
+    """ISETP.cmp{.U32}.bop Pu, Pv, Ra, SrcB, Pp:
+        a = .U32 ? unsigned(Ra) : signed(Ra);
+        b = .U32 ? unsigned(SrcB) : signed(SrcB);
+        r = (a cmp b);
+        p = Pp.not ? !Pp : Pp;
+        Pu = r bop p;
+        Pv = (!r) bop p;"""
+    a = _raw(x, "ra")
+    b = _raw(x, _b(x))
+    if x.mod("fmt") != "U32":
+        a, b = a.view(np.int32), b.view(np.int32)
+    code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
+    r = np.zeros(WARP_SIZE, bool)
+    if code & 1:
+        r |= a < b
+    if code & 2:
+        r |= a == b
+    if code & 4:
+        r |= a > b
+    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop"))
+    x.write("pu", pu)
+    x.write("pv", pv)
+
+
+@semantics("SEL")
+def SEL(x):
+    """SEL Rd, Ra, SrcB, Pp:
+        Rd = (Pp.not ? !Pp : Pp) ? Ra : SrcB;"""
+    x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
+
+
+# -- predicates ------------------------------------------------------------------------------
+@semantics("PLOP3")
+def PLOP3(x):
+    """PLOP3.LUT Pu, Pv, Pa, Pb, Pc, lutu, lutv:
+        a = Pa.not ? !Pa : Pa;  b = Pb.not ? !Pb : Pb;  c = Pc.not ? !Pc : Pc;
+        i = (a << 2) | (b << 1) | c;
+        Pu = lutu[i];
+        Pv = lutv[i];"""
+    a, b, c = x.pred("pa"), x.pred("pb"), x.pred("pc")
+    terms = []
+    for i in range(8):
+        terms.append((a if i & 4 else ~a) & (b if i & 2 else ~b) & (c if i & 1 else ~c) & FULL)
+    outs = []
+    for lut in (x.imm("lutu"), x.imm("lutv")):
+        m = 0
+        for i in range(8):
+            if (lut >> i) & 1:
+                m |= terms[i]
+        outs.append(m)
+    x.write("pu", outs[0])
+    x.write("pv", outs[1])
+
+
+@semantics("P2R")
+def P2R(x):
+    """P2R Rd, PR, Ra, mask:
+        packed = P0 | (P1 << 1) | ... | (P6 << 6);
+        Rd = (Ra & ~mask) | (packed & mask);"""
+    packed = np.zeros(WARP_SIZE, _U32)
+    for i in range(7):
+        packed |= mask2array(x.w.P[i]).astype(_U32) << _U32(i)
+    mask = _U32(x.imm("vb") & MASK32)
+    x.write("rd", (_raw(x, "ra") & ~mask) | (packed & mask))
+
+
+@semantics("R2P")
+def R2P(x):
+    """R2P PR, Ra, mask:
+        for (i = 0; i < 7; i++)
+            if (mask[i]) Pi = Ra[i];"""
+    if not x.pmask:
+        return
+    a = _raw(x, "ra")
+    mask = x.imm("vb")
+    w = x.w
+    for i in range(7):
+        if (mask >> i) & 1:
+            bit = array2mask(((a >> _U32(i)) & _U32(1)).astype(bool))
+            w.P[i] = (w.P[i] & ~x.pmask) | (bit & x.pmask)
+
+
+# -- float32 ---------------------------------------------------------------------------------
+@semantics("FADD")
+def FADD(x):
+    """FADD Rd, Ra, SrcB:
+        a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
+        Rd = round_rn(a + b);   // exact sum rounded once; NaN result = 0x7fffffff"""
+    with np.errstate(all="ignore"):
+        r = _f32(_fbits(x, "ra")) + _f32(_fbits(x, _b(x)))
+    x.write("rd", _out_bits(r))
+
+
+@semantics("FMUL")
+def FMUL(x):
+    """FMUL Rd, Ra, SrcB:
+        a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
+        Rd = round_rn(a * b);   // NaN result = 0x7fffffff"""
+    with np.errstate(all="ignore"):
+        r = _f32(_fbits(x, "ra")) * _f32(_fbits(x, _b(x)))
+    x.write("rd", _out_bits(r))
+
+
+@semantics("FFMA")
+def FFMA(x):
+    """FFMA Rd, Ra, SrcB, SrcC:
+        a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;  c = SrcC.neg ? -SrcC : SrcC;
+        Rd = round_rn(a * b + c);      // exact product and sum, one rounding"""
+    r = _fma32(_f32(_fbits(x, "ra")), _f32(_fbits(x, _b(x))), _f32(_fbits(x, _c(x))))
+    x.write("rd", _out_bits(r))
+
+
+@semantics("FSETP")
+def FSETP(x):
+    """FSETP.cmp.bop Pu, Pv, Ra, SrcB, Pp:
+        rel = isnan(a) || isnan(b) ? 8 : (a < b ? 1 : a == b ? 2 : 4);
+        r = (.cmp & rel) != 0;          // .cmp value bits: lt 1, eq 2, gt 4, unordered 8
+        p = Pp.not ? !Pp : Pp;
+        Pu = r bop p;
+        Pv = (!r) bop p;"""
+    a = _f32(_fbits(x, "ra"))
+    b = _f32(_fbits(x, _b(x)))
+    code = x.db.types["FCmpOp"].by_name[x.mod("cmp")]
+    r = np.zeros(WARP_SIZE, bool)
+    with np.errstate(all="ignore"):
+        if code & 1:
+            r |= a < b
+        if code & 2:
+            r |= a == b
+        if code & 4:
+            r |= a > b
+        if code & 8:
+            r |= np.isnan(a) | np.isnan(b)
+    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop"))
+    x.write("pu", pu)
+    x.write("pv", pv)
+
+
+@semantics("FMNMX")
+def FMNMX(x):
+    """FMNMX Rd, Ra, SrcB, Pp:
+        if (isnan(a) && isnan(b)) Rd = 0x7fffffff;
+        else if (isnan(a))        Rd = b;
+        else if (isnan(b))        Rd = a;
+        else Rd = (Pp.not ? !Pp : Pp) ? min(a, b) : max(a, b);   // -0 < +0"""
+    ab, bb = _raw(x, "ra"), _raw(x, _b(x))
+    a, b = _f32(ab), _f32(bb)
+    want_min = mask2array(x.pred("pp"))
+    with np.errstate(all="ignore"):
+        mn = np.where(a < b, ab, np.where(b < a, bb, ab | bb))   # equal: -0 wins the min
+        mx = np.where(a > b, ab, np.where(b > a, bb, ab & bb))   # equal: +0 wins the max
+    r = np.where(want_min, mn, mx)
+    na, nb = np.isnan(a), np.isnan(b)
+    r = np.where(na & ~nb, bb, np.where(nb & ~na, ab, r))
+    r = np.where(na & nb, _U32(CANONICAL_NAN), r).astype(_U32)
+    x.write("rd", r)
+
+
+@semantics("I2F")
+def I2F(x):
+    """I2F{.U32} Rd, SrcB:
+        Rd = round_rn(float32(.U32 ? unsigned(SrcB) : signed(SrcB)));"""
+    v = _raw(x, _b(x))
+    v64 = v.astype(np.float64) if x.mod("fmt") == "U32" else v.view(np.int32).astype(np.float64)
+    x.write("rd", v64.astype(np.float32).view(_U32))   # exact in float64, one rounding to float32
+
+
+_ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+
+
+@semantics("F2I")
+def F2I(x):
+    """F2I{.U32}{.rnd} Rd, SrcB:
+        if (isnan(SrcB)) Rd = 0;
+        else {
+            i = round(.rnd, SrcB);                       // an integer, or +-inf
+            lo = .U32 ? 0 : -2^31;  hi = .U32 ? 2^32 - 1 : 2^31 - 1;
+            Rd = min(max(i, lo), hi);
+        }"""
+    f = _f32(_raw(x, _b(x))).astype(np.float64)
+    lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
+    with np.errstate(all="ignore"):
+        i = np.clip(_ROUND[x.mod("rnd")](f), lo, hi)
+        i = np.where(np.isnan(f), 0.0, i)
+    x.write("rd", (i.astype(np.int64) & MASK32).astype(_U32))
+
+
+# -- fence and barrier -----------------------------------------------------------------------
+@semantics("MEMBAR")
+def MEMBAR(x):
+    """MEMBAR.sem.scope:
+        // no architectural effect in this model (all accesses are already visible)"""
+
+
+@semantics("BAR")
+def BAR(x):
+    """BAR.SYNC BarId:
+        if (pmask != 0) {
+            warp.state = WAITING_AT_BARRIER;     // ActivePC already points past the barrier
+            // the scheduler releases all waiting warps of the CTA when
+            // (waiting warps) == (non-exited warps of the CTA)
+        }"""
+    if x.pmask:
+        x.barrier_wait()
