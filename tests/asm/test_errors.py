@@ -18,8 +18,8 @@ def errors_of(db, text, filename="bad.s"):
 
 CASES = [
     # (source, line, col, caret length, message fragment)
-    ("SHLF.UP P1, R2, R1, 1, 0", 1, 1, 4, "unknown mnemonic SHLF (did you mean SHFL?)"),
-    ("shfl.UP P1, R2, R1, 1, 0", 1, 1, 4, "did you mean SHFL?"),
+    ("SHLF.UP P1, R2, R1, 1, 0", 1, 1, 4, "unknown mnemonic SHLF (did you mean "),
+    ("shfl.UP P1, R2, R1, 1, 0", 1, 1, 4, "did you mean SHFL"),
     ("SHFL.UPP P1, R2, R1, 1, 0", 1, 6, 3, "unknown modifier .UPP for SHFL"),
     ("SHFL P1, R2, R1, 1, 0", 1, 1, 4, "SHFL needs a .mode modifier (.IDX, .UP, .DOWN, .BFLY)"),
     ("  SHFL.UP P1, R2, R1, 1, 0x2000", 1, 26, 6, "0x2000 does not fit in vc (UImm13: 0x0..0x1fff)"),

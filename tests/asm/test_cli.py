@@ -1,0 +1,78 @@
+"""``gpuisa asm`` / ``gpuisa dis``: files, stdin/stdout, exit status, no tracebacks."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from gpuisa.cli import main
+
+SRC = "S2R R1, SR_LANEID ;\n.L: @P0 BRA `(.L)\nCALL.ABS `(.Ext)\nEXIT\n"
+
+
+def run(*args, input=None):
+    r = CliRunner().invoke(main, list(args), input=input)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exc_info
+    return r
+
+
+def test_asm_dis_roundtrip(tmp_path):
+    src = tmp_path / "p.s"
+    src.write_text(SRC)
+    out = tmp_path / "p.bin"
+    lst = tmp_path / "p.lst"
+    r = run("asm", str(src), "-o", str(out), "--listing", str(lst))
+    assert r.exit_code == 0, r.output
+    data = out.read_bytes()
+    assert len(data) == 64
+    listing = lst.read_text()
+    assert "// relocations" in listing and ".Ext" in listing and ".L = 0x0010" in listing
+    r = run("dis", str(out), "--labels")
+    assert r.exit_code == 0
+    assert ".L_x_0:" in r.output and "@P0 BRA `(.L_x_0) ;" in r.output
+    src2 = tmp_path / "q.s"
+    src2.write_text(r.output)
+    r = run("asm", str(src2), "-o", str(tmp_path / "q.bin"))
+    assert r.exit_code == 0 and (tmp_path / "q.bin").read_bytes() == data
+
+
+def test_stdin_stdout_and_json(tmp_path):
+    r = CliRunner().invoke(main, ["asm", "-", "-o", "-"], input=SRC)
+    assert r.exit_code == 0
+    data = r.stdout_bytes
+    assert len(data) == 64
+    r = CliRunner().invoke(main, ["dis", "-", "--json", "--base", "0x100"], input=data)
+    assert r.exit_code == 0
+    rows = json.loads(r.output)
+    assert rows[0]["pc"] == 0x100 and rows[0]["opcode"] == "S2R_I" and rows[0]["text"] == "S2R R1, SR_LANEID"
+    r = CliRunner().invoke(main, ["dis", "-", "--hex", "--show-control"], input=data)
+    assert "$sched=0 $req=0 $wsb=7 $rsb=7" in r.output and "/* 0x" in r.output
+
+
+def test_errors_exit_1(tmp_path):
+    src = tmp_path / "bad.s"
+    src.write_text("EXIT\nSHLF.UP P1, R2, R1, 1, 0\nFOO\n")
+    r = run("asm", str(src), "-o", str(tmp_path / "bad.bin"))
+    assert r.exit_code == 1
+    assert f"{src}:2:1: error: unknown mnemonic SHLF (did you mean " in r.output and "SHFL" in r.output
+    assert f"{src}:3:1: error: unknown mnemonic FOO" in r.output
+    assert "Traceback" not in r.output
+    assert not (tmp_path / "bad.bin").exists()
+    r = run("asm", str(tmp_path / "missing.s"))
+    assert r.exit_code == 1 and "cannot read" in r.output
+    r = run("dis", str(tmp_path / "missing.bin"))
+    assert r.exit_code == 1 and "cannot read" in r.output
+    r = run("dis", str(src), "--base", "0x3")
+    assert r.exit_code == 1 and "multiple of 16" in r.output
+    (tmp_path / "latin1.s").write_bytes(b"EXIT \xe9\n")
+    r = run("asm", str(tmp_path / "latin1.s"))
+    assert r.exit_code == 1 and "UTF-8" in r.output
+
+
+def test_garbage_and_truncated_binary(tmp_path):
+    data = bytes(range(256)) * 3 + b"\x01\x02\x03"
+    p = tmp_path / "g.bin"
+    p.write_bytes(data)
+    r = run("dis", str(p))
+    assert r.exit_code == 0
+    assert ".u128 0x" in r.output and ".u8 0x01, 0x02, 0x03" in r.output and "truncated" in r.output
