@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,8 +73,43 @@ def handle_errors(fn):
 
 pass_selection = click.make_pass_decorator(Selection, ensure=True)
 
+# Sub-commands by name -> the module that defines them (in its COMMANDS list).
+# Modules are imported only when their command runs, so that `gpuisa spec list`
+# does not pay for numpy, jinja2 or the simulator.
+PLUGINS = {
+    "spec": "gpuisa.spec.cli",
+    "asm": "gpuisa.asm.cli",
+    "dis": "gpuisa.asm.cli",
+    "run": "gpuisa.sim.cli",
+    "docs": "gpuisa.docs.cli",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | {n for n, m in PLUGINS.items() if _available(m)})
+
+    def get_command(self, ctx: click.Context, name: str):
+        cmd = super().get_command(ctx, name)
+        if cmd is not None or name not in PLUGINS:
+            return cmd
+        try:
+            mod = importlib.import_module(PLUGINS[name])
+        except ModuleNotFoundError as e:
+            if e.name == PLUGINS[name]:
+                return None
+            raise
+        for c in getattr(mod, "COMMANDS", ()):
+            if c.name == name:
+                return c
+        return None
+
+
+def _available(mod_name: str) -> bool:
+    return importlib.util.find_spec(mod_name) is not None
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--spec", "spec_paths", multiple=True, type=click.Path(path_type=str), metavar="PATH",
               help="Description file or folder (repeatable). Default: the shipped ISA.")
 @click.option("--no-base", is_flag=True, help="Do not add the project's base description file to --spec paths.")
@@ -93,20 +129,6 @@ def main(ctx: click.Context, spec_paths: tuple[str, ...], no_base: bool) -> None
     """
     ctx.obj = Selection(tuple(spec_paths), not no_base)
 
-
-def _add_plugins() -> None:
-    for mod_name in ("gpuisa.spec.cli", "gpuisa.asm.cli", "gpuisa.sim.cli", "gpuisa.docs.cli"):
-        try:
-            mod = importlib.import_module(mod_name)
-        except ModuleNotFoundError as e:
-            if e.name == mod_name:
-                continue
-            raise
-        for cmd in getattr(mod, "COMMANDS", ()):
-            main.add_command(cmd)
-
-
-_add_plugins()
 
 if __name__ == "__main__":  # pragma: no cover
     main()
