@@ -1,0 +1,69 @@
+"""The description of the extension itself: encodings, texts, examples."""
+from __future__ import annotations
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.asm.disassembler import decode_one
+from gpuisa.asm.examples import example_lines
+from gpuisa.sim.registry import registry
+from gpuisa.spec import compile_spec, shipped_files
+
+GP_GROUPS = {"GPInt", "GPUniform", "GPPred", "GPFloat", "GPSync"}
+
+
+def gp_opcodes(db):
+    return [op for op in db.opcodes.values() if op.unit == "GP"]
+
+
+def test_gp_isa_compiles_without_diagnostics():
+    gp = [p for p in shipped_files() if p.name == "gp.isa"]
+    assert gp, "gp.isa is not shipped"
+    db, diags = compile_spec(gp)
+    assert db is not None
+    assert [d.format() for d in diags] == []
+
+
+def test_encodings_use_reserved_optypes_and_leave_control_bits_free(gp_isa):
+    db = gp_isa.db
+    ops = gp_opcodes(db)
+    assert len({op.optype for op in ops}) == 22
+    control = ((1 << 19) - 1) << 109            # bits 109..127
+    for op in ops:
+        optype = op.field_map["optype"].fixed
+        assert 0x40 <= optype <= 0x5D, op.name
+        own = 0
+        for f in op.fields:
+            if f.owner != "ALL":
+                own |= f.mask
+        assert own & control == 0, op.name
+
+
+def test_every_optype_is_documented(gp_isa):
+    db = gp_isa.db
+    for op in gp_opcodes(db):
+        assert op.syntax is not None, op.name
+        for sec in ("Description", "OperandInfo", "Semantics", "Examples"):
+            assert sec in op.texts, (op.name, sec)
+        assert "project extension" in op.texts["Description"].lower(), op.name
+        assert set(op.ancestors) & GP_GROUPS, op.name
+
+
+def test_examples_assemble_and_round_trip(gp_isa):
+    db = gp_isa.db
+    seen = set()
+    for op in gp_opcodes(db):
+        for ln in example_lines(op.texts["Examples"]):
+            if ln in seen:
+                continue
+            seen.add(ln)
+            word = assemble(db, ln).records[0].word
+            text = decode_one(db, word).text
+            assert assemble(db, text).records[0].word == word, (ln, text)
+
+
+def test_every_gp_optype_has_semantics_with_pseudo_code(gp_isa):
+    reg = registry()
+    for optype in {op.optype for op in gp_opcodes(gp_isa.db)}:
+        entry = reg[optype]
+        assert entry.module.endswith(".gp"), optype
+        assert entry.fn.__name__ == optype
+        assert entry.fn.__doc__ and optype in entry.fn.__doc__
