@@ -278,7 +278,9 @@ def BRA(x):
     modi = _COND[x.mod("cond") or "NoCond"]
     ur = (x.src("ura") & MASK32) if "ura" in x.f else None
     b = golden_branch_mask(w.active, w.valid, pg, modi, ur)
-    _jump(x, b, x.pc + INST_SIZE + x.imm("offset") * INST_SIZE)
+    if x.hint is None:
+        x.hint = x.pc + INST_SIZE + x.imm("offset") * INST_SIZE  # TargetPC, computed once per address
+    _jump(x, b, x.hint)
 
 
 def _sext32(v):

@@ -39,6 +39,9 @@ def shfl_lanes(mode: str, b, c):
     return np.broadcast_to(j, (WARP_SIZE,)), np.broadcast_to(pu, (WARP_SIZE,))
 
 
+_SHFL_CACHE: dict = {}
+
+
 @semantics("SHFL")
 def SHFL(x):
     """SHFL: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
@@ -89,7 +92,16 @@ def SHFL(x):
     a = x.src("ra")
     b = x.src("rb") if "rb" in x.f else x.src("vb")
     c = x.src("rc") if "rc" in x.f else x.src("vc")
-    j, pu = shfl_lanes(x.mod("mode"), b, c)
+    if isinstance(b, int) and isinstance(c, int):  # uniform SrcB/SrcC: compute the lane map once
+        key = (x.mod("mode"), b, c)
+        hit = _SHFL_CACHE.get(key)
+        if hit is None:
+            hit = _SHFL_CACHE[key] = (*shfl_lanes(*key), None)
+            hit = _SHFL_CACHE[key] = (hit[0], hit[1], array2mask(hit[1]))
+        j, pu, pu_mask = hit
+    else:
+        j, pu = shfl_lanes(x.mod("mode"), b, c)
+        pu_mask = array2mask(pu)
     part = mask2array(pmask)
     src_lanes = j[part]
     bad = src_lanes[((pmask >> src_lanes) & 1) == 0]
@@ -100,7 +112,7 @@ def SHFL(x):
         x.event("shfl-inactive", msg)
     vals = a[j]
     x.write("rd", vals)
-    x.write("pu", array2mask(pu))
+    x.write("pu", pu_mask)
 
 
 @semantics("MOVM")
