@@ -15,6 +15,7 @@ Public API::
 from __future__ import annotations
 
 import difflib
+import gc
 import re
 import weakref
 from dataclasses import dataclass, field
@@ -244,15 +245,36 @@ class _State:
         self.pop_cache: dict[str, tuple[POp, tuple]] = {}
         self.mod_cache: dict[str, Any] = {}
         self.plan_cache: dict[tuple, Any] = {}
+        self.sig_ids: dict[tuple, int] = {}
+        self.sig_list: list[tuple] = []
         self.commented: dict[str, tuple[str, Coord]] = {}
         for t in db.types.values():
             for n, c in t.commented:
                 self.commented.setdefault(n, (t.name, c))
 
     # -- operands ---------------------------------------------------------
-    def operand(self, text: str) -> tuple[POp, tuple]:
+    def intern(self, sig: tuple) -> int:
+        """Operand-kind signatures are interned as small ints (cheap keys)."""
+        i = self.sig_ids.get(sig)
+        if i is None:
+            i = len(self.sig_list)
+            self.sig_ids[sig] = i
+            self.sig_list.append(sig)
+        return i
+
+    def operand(self, text: str) -> tuple[POp, int]:
         r = self.pop_cache.get(text)
         if r is None:
+            c = text[:1]
+            if c.isdigit() or (c == "-" and text[1:2].isdigit()):
+                try:
+                    r = (POp("int", text, "", value=parse_number(text)), self.intern(("i", (), "")))
+                except ValueError:
+                    r = None
+                if r is not None:
+                    if len(self.pop_cache) < 200_000:
+                        self.pop_cache[text] = r
+                    return r
             p = parse_operand(text)
             if p.kind == "name":
                 sig = ("n", self.names.get(p.name, ()), p.prefix)
@@ -262,7 +284,7 @@ class _State:
                 sig = ("i", (), p.prefix)
             else:
                 sig = (p.kind[0], (), p.prefix)
-            r = (p, sig)
+            r = (p, self.intern(sig))
             if len(self.pop_cache) < 200_000:
                 self.pop_cache[text] = r
         return r
@@ -324,7 +346,8 @@ class _State:
             self.plan_cache[pk] = r
         return r
 
-    def _make_plans(self, key: str, sigs: tuple):
+    def _make_plans(self, key: str, sig_ids: tuple):
+        sigs = tuple(self.sig_list[i] for i in sig_ids)
         mn, cands, err = self.resolve_mods(key)
         if err is not None:
             return err
@@ -866,7 +889,7 @@ class Assembler:
         for v, _, menv in cands:
             env = dict(menv)
             widths = [o.bitwidth(env) for o in v.ops]
-            prog, reason = _progress(v.ops, widths, pops, sigs, st)
+            prog, reason = _progress(v.ops, widths, pops, [st.sig_list[i] for i in sigs], st)
             if best is None or prog > best[0]:
                 best = (prog, reason, v)
         forms = "; ".join(sorted({v.form([o.bitwidth(menv) for o in v.ops]) for v, _, menv in cands}))
@@ -939,18 +962,7 @@ def _kind_text(p: POp, st: _State) -> str:
 # entry points
 
 
-def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 0) -> Program:
-    """Assemble *text*.  Raises :class:`AsmError` with every error (up to
-    :data:`MAX_ERRORS`); warnings are in ``Program.warnings``."""
-    a = Assembler(db, filename)
-    a.relocations = []
-    if base % WORD_BYTES:
-        raise AsmError(Diagnostic("error", f"base address {base:#x} is not {WORD_BYTES}-byte aligned"))
-    stmts, symbols, _ = a.scan(text, base)
-    ctx = _Ctx(symbols, True)
-    words: list[int] = []
-    records: list[Record] = []
-    stmt = a.statement
+def _assemble_all(db, stmts, stmt, ctx, words, records) -> None:
     for s in stmts:
         r = stmt(s, ctx)
         if r is None:
@@ -959,6 +971,26 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
         word, opname = r
         words.append(word)
         records.append(Record(db, s.address, word, opname, s.line))
+
+
+def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 0) -> Program:
+    """Assemble *text*.  Raises :class:`AsmError` with every error (up to
+    :data:`MAX_ERRORS`); warnings are in ``Program.warnings``."""
+    a = Assembler(db, filename)
+    a.relocations = []
+    if base % WORD_BYTES:
+        raise AsmError(Diagnostic("error", f"base address {base:#x} is not {WORD_BYTES}-byte aligned"))
+    words: list[int] = []
+    records: list[Record] = []
+    gc_was = gc.isenabled()
+    gc.disable()  # the objects made here hold no cycles; collection passes only cost time
+    try:
+        stmts, symbols, _ = a.scan(text, base)
+        ctx = _Ctx(symbols, True)
+        _assemble_all(db, stmts, a.statement, ctx, words, records)
+    finally:
+        if gc_was:
+            gc.enable()
     if a.nerr:
         diags = list(a.diags)
         if a.nerr > len(diags):

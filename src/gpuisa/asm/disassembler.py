@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, replace
+import gc
+from collections.abc import Mapping
 from itertools import combinations
 
 from ..spec.database import Database
@@ -30,7 +32,7 @@ WORD_BYTES = 16
 _MEMO_LIMIT = 1_000_000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DecodedLine:
     pc: int
     word: int
@@ -91,6 +93,28 @@ class _Printer:
         self.names = st.names
         self.omit_cache: dict = {}
         self.mnemonic = op.mnemonic
+        self.int_sid = st.intern(("i", (), ""))
+        self.fast = [self._fast_spec(o) for o in v.ops]
+        self.fieldpos = {f.name: (f.pos, (1 << f.width) - 1) for f in op.fields}
+
+    def _fast_spec(self, o: OpInfo):
+        """(o, table, pos, mask, prefixes, omittable default or None, int format)."""
+        table = None
+        intfmt = None
+        if o.code == K_ENUM and o.bw_const is not None:
+            table = {}
+            for name, raw in o.type.values:
+                if o.type.by_value.get(raw) != name:
+                    continue
+                try:
+                    t, kind, types, _ = self.operand(o, raw << o.pos, o.bw_const, 0)
+                except _Invalid:
+                    continue
+                table[raw] = (t, kind, types, self.st.intern((kind, types, "")))
+        elif o.code not in (K_ENUM, K_CMEM) and o.fmt != "pcrel" and o.type is not None:
+            intfmt = (o.type.signed, o.width, o.shift if o.fmt == "shift" else 0)
+        pfx = tuple((c, o.prefix_fields[c].pos, (1 << o.prefix_fields[c].width) - 1) for c in o.prefix_chars)
+        return (o, table, o.pos, o.mask, pfx, o.default if o.optional else None, intfmt)
 
     def operand(self, o: OpInfo, word: int, width: int, pc: int):
         """(text, sig kind, sig types, target or None); raises _Invalid."""
@@ -160,29 +184,45 @@ class _Printer:
                 gtext = f"@{'!' if neg else ''}{gname} "
         texts = []
         sigs = []
-        omittable = []
-        targets = []
-        for k, o in enumerate(self.ops):
-            width = o.bitwidth(env) if o.bw_const is None else o.bw_const
-            t, kind, types, target = self.operand(o, word, width, pc)
+        omittable = None
+        targets = [] if self.pcrel else None
+        for k, (o, table, pos, mask, pfx, dflt, intfmt) in enumerate(self.fast):
+            raw = (word >> pos) & mask
+            target = None
+            if table is not None:
+                ent = table.get(raw)
+                if ent is None:
+                    self.operand(o, word, o.bw_const, pc)  # raises with the reason
+                    raise _Invalid(f"{o.name} = {raw:#x} is not valid")
+                t, kind, types, sid = ent
+            elif intfmt is not None:
+                signed, w, sh = intfmt
+                v = raw - (1 << w) if signed and raw >> (w - 1) else raw
+                if sh:
+                    v <<= sh
+                t = f"-{-v:#x}" if v < 0 else f"{v:#x}"
+                kind, types, sid = "i", (), self.int_sid
+            else:
+                width = o.bitwidth(env) if o.bw_const is None else o.bw_const
+                t, kind, types, target = self.operand(o, word, width, pc)
+                sid = None
             pre = ""
-            if o.prefix_chars:
-                for c in o.prefix_chars:
-                    pf = o.prefix_fields[c]
-                    bit = (word >> pf.pos) & ((1 << pf.width) - 1)
-                    if bit > 1:
-                        raise _Invalid(f"prefix field {pf.name} = {bit} (expected 0 or 1)")
+            if pfx:
+                for c, ppos, pmask in pfx:
+                    bit = (word >> ppos) & pmask
                     if bit:
+                        if bit > 1:
+                            raise _Invalid(f"prefix field of {o.name} = {bit} (expected 0 or 1)")
                         pre += c
-            if pre:
-                if "|" in pre:
-                    t = f"|{pre.replace('|', '')}{t}|"
-                else:
-                    t = pre + t
+                if pre:
+                    t = f"|{pre.replace('|', '')}{t}|" if "|" in pre else pre + t
             texts.append(t)
-            targets.append(target)
-            sigs.append((kind, types, "".join(c for c in "!~-|" if c in pre)))
-            if o.optional and not pre and ((word >> o.pos) & o.mask) == o.default:
+            if targets is not None:
+                targets.append(target)
+            sigs.append(sid if sid is not None and not pre else self.st.intern((kind, types, pre)))
+            if dflt is not None and raw == dflt and not pre:
+                if omittable is None:
+                    omittable = []
                 omittable.append(k)
         # omission of default operands, as long as the text still selects this opcode
         keep = range(len(texts))
@@ -203,7 +243,7 @@ class _Printer:
         head = f"{gtext}{key}"
         text = f"{head} {', '.join(parts)}{ctl}" if parts else f"{head}{ctl}"
         pieces = None
-        if self.pcrel and any(targets[k] is not None for k in keep):
+        if targets is not None and any(targets[k] is not None for k in keep):
             pieces = []
             cur = f"{head} "
             for n, k in enumerate(keep):
@@ -286,11 +326,33 @@ def _decode(ds: _DState, word: int, pc: int) -> DecodedLine:
         if len(ds.memo) < _MEMO_LIMIT:
             ds.memo[word] = line
         return line
-    fields = {f.name: (word >> f.pos) & ((1 << f.width) - 1) for f in op.fields}
-    line = DecodedLine(pc, word, text, Instruction(op, word, fields, pc), None, pieces)
+    line = DecodedLine(pc, word, text, Instruction(op, word, _Fields(pr.fieldpos, word), pc), None, pieces)
     if not pr.pcrel and len(ds.memo) < _MEMO_LIMIT:
         ds.memo[word] = line
     return line
+
+
+class _Fields(Mapping):
+    """Raw field values of a word, extracted on access."""
+
+    __slots__ = ("_pos", "_word")
+
+    def __init__(self, fieldpos: dict, word: int):
+        self._pos = fieldpos
+        self._word = word
+
+    def __getitem__(self, name: str) -> int:
+        pos, mask = self._pos[name]
+        return (self._word >> pos) & mask
+
+    def __iter__(self):
+        return iter(self._pos)
+
+    def __len__(self) -> int:
+        return len(self._pos)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def _at(inst: Instruction, pc: int) -> Instruction:
@@ -314,9 +376,15 @@ def disassemble(db: Database, data: bytes, *, base: int = 0, labels: bool = Fals
     frombytes = int.from_bytes
     dec = _decode
     pc = base
-    for k in range(n):
-        out.append(dec(ds, frombytes(data[k * 16:k * 16 + 16], "little"), pc))
-        pc += 16
+    gc_was = gc.isenabled()
+    gc.disable()  # no cycles among the objects made here
+    try:
+        for k in range(n):
+            out.append(dec(ds, frombytes(data[k * 16:k * 16 + 16], "little"), pc))
+            pc += 16
+    finally:
+        if gc_was:
+            gc.enable()
     rest = data[n * WORD_BYTES:]
     if rest:
         out.append(DecodedLine(pc, int.from_bytes(rest, "little"), ".u8 " + ", ".join(f"{b:#04x}" for b in rest), None,
