@@ -155,16 +155,7 @@ class OpInfo:
         else:
             self.bw_const, self.bw_expr = None, o.bitwidth
         # numbered register names: R5 -> ("R", 5)
-        self.numbered = False
-        self.stem_of: dict[str, tuple[str, int]] = {}
-        self.name_of_num: dict[tuple[str, int], str] = {}
-        if t is not None and t.is_enum:
-            for n, _ in t.values:
-                m = _RE_NUMBERED.match(n)
-                if m:
-                    self.stem_of[n] = (m.group(1), int(m.group(2)))
-                    self.name_of_num[(m.group(1), int(m.group(2)))] = n
-            self.numbered = len(self.stem_of) * 2 > len(t.values)
+        self.numbered, self.stem_of, self.name_of_num = _numbering(t)
 
     def bitwidth(self, env: dict) -> int:
         if self.bw_const is not None:
@@ -185,6 +176,27 @@ class OpInfo:
         elif self.fmt == "shift":
             s += f"<<{self.shift}"
         return s
+
+
+_NUMBERING: dict = {}
+
+
+def _numbering(t) -> tuple[bool, dict, dict]:
+    """For an enumeration of register names: (numbered?, name -> (stem, n), (stem, n) -> name)."""
+    if t is None or not t.is_enum:
+        return False, {}, {}
+    key = (t.name, t.values)
+    r = _NUMBERING.get(key)
+    if r is None:
+        stem_of, name_of = {}, {}
+        for n, _ in t.values:
+            m = _RE_NUMBERED.match(n)
+            if m:
+                stem_of[n] = (m.group(1), int(m.group(2)))
+                name_of[(m.group(1), int(m.group(2)))] = n
+        r = (len(stem_of) * 2 > len(t.values), stem_of, name_of)
+        _NUMBERING[key] = r
+    return r
 
 
 class VInfo:

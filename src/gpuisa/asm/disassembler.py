@@ -65,6 +65,9 @@ def _hexs(v: int) -> str:
     return f"-{-v:#x}" if v < 0 else f"{v:#x}"
 
 
+_TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
 class _Invalid(Exception):
     pass
 
@@ -82,7 +85,7 @@ class _Printer:
         self.mods = []
         for m in op.modifiers:
             t = db.types[m.type]
-            self.mods.append((m.name, m.field.pos, (1 << m.field.width) - 1, t.by_value, frozenset(m.values), m.default))
+            self.mods.append((m.name, m.field.pos, (1 << m.field.width) - 1, dict(t.by_value), frozenset(m.values), m.default))
         self.ctrls = []
         for c in op.controls:
             self.ctrls.append((c.name, c.pos, (1 << c.width) - 1, c.default or 0))
@@ -94,6 +97,7 @@ class _Printer:
         self.omit_cache: dict = {}
         self.mnemonic = op.mnemonic
         self.int_sid = st.intern(("i", (), ""))
+        self.tables = _TABLES.setdefault(st, {})
         self.fast = [self._fast_spec(o) for o in v.ops]
         self.fieldpos = {f.name: (f.pos, (1 << f.width) - 1) for f in op.fields}
 
@@ -102,7 +106,13 @@ class _Printer:
         table = None
         intfmt = None
         if o.code == K_ENUM and o.bw_const is not None:
+            tkey = (o.type.name, o.bw_const if o.numbered and o.bw_const > 32 else 32)
+            table = self.tables.get(tkey)
+        if table is not None:
+            pass
+        elif o.code == K_ENUM and o.bw_const is not None:
             table = {}
+            self.tables[tkey] = table
             for name, raw in o.type.values:
                 if o.type.by_value.get(raw) != name:
                     continue
