@@ -161,3 +161,46 @@ def test_pseudo_code_precedence_slips(seeds_dir):
     assert {1036, 1349, 1160, 1205} <= lines
     # parenthesised comparisons are fine: `assert( (cmask & ActiveMask)==0)` in the BRU description
     assert not any(d.coord.line == 123 for d in diags if d.message.startswith("C precedence"))
+
+
+ADDR = HEAD + """
+__DefBitFieldType Width<2>
+    32;
+    64;
+    128;
+__DefOptype LDX : [G]
+  __Encoding
+    field<0, 8> Optype optype==LDG;
+    field<16, 8> Reg rd;
+    field<24, 8> Reg ra;
+    field<32, 24> SImm24 off = 0;
+    field<80, 2> Width w = 32;
+__DefOpcode LDX_R : [LDX]
+  __Encoding
+    field<8, 4> SType stype==R;
+  __OperandInfo
+    InList<pg, addr>;
+    OutList<rd>;
+    Order<pg, rd, addr>;
+    Bitwidth<ra> = 64;
+    Address<addr> = MemAddr(ra, off);
+"""
+
+
+def test_address_operands_and_digit_values():
+    db, diags = check(ADDR)
+    assert db is not None, "\\n".join(map(str, diags))
+    op = db.opcode("LDX_R")
+    addr = op.operands[-1]
+    assert addr.kind == "address" and addr.address.kind == "mem"
+    assert addr.address.base.name == "ra" and addr.address.offset.name == "off"
+    assert addr.is_input and addr.bitwidth_text == "64"
+    assert db.types["Width"].by_name["64"] == 1
+    assert [m.name for m in op.modifiers] == ["w"]
+
+
+def test_address_errors():
+    db, diags = check(ADDR.replace("MemAddr(ra, off)", "MemAddr(off, ra)"))
+    find(diags, "error", "must be a register")
+    db, diags = check(ADDR.replace("MemAddr(ra, off)", "MemAddr(ra, nope)"))
+    find(diags, "error", "'nope', which is not a field")

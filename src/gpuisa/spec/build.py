@@ -12,7 +12,7 @@ from typing import Iterable
 
 from ..errors import Coord, DiagnosticSink
 from .expr import Call, Name, Num
-from .model import (PREFIX_OF_SUFFIX, AsmFormat, BitFieldType, ExceptionRule, Field, GroupInfo, Modifier,
+from .model import (PREFIX_OF_SUFFIX, AddressRef, AsmFormat, BitFieldType, ExceptionRule, Field, GroupInfo, Modifier,
                     Opcode, Operand)
 from .parser import RawBlock, RawField, SpecFile
 from .syntax import SyntaxTemplate, SyntaxTemplateError, parse_syntax
@@ -317,20 +317,21 @@ class _Builder:
         lists = self.inherited(b.name, "lists")
         bitwidth = self.inherited(b.name, "bitwidth")
         asm_fmt = self.inherited(b.name, "asm_format")
+        addresses = self.build_addresses(b, self.inherited(b.name, "address"), fmap)
         for kw in ("InList", "OutList", "Order"):
             rl = lists.get(kw)
             if rl is None:
                 continue
             seen = set()
             for n, c in zip(rl.names, rl.name_coords):
-                if n not in fmap:
+                if n not in fmap and n not in addresses:
                     self.sink.error(f"{kw}<> names {n!r}, which is not a field of {b.name}", c, len(n))
                 if n in seen:
                     self.sink.error(f"{kw}<> names {n!r} twice", c, len(n))
                 seen.add(n)
         if "Order" not in lists:
             self.sink.error(f"opcode {b.name} has no Order<> in __OperandInfo; its operands cannot be written", b.coord, len(b.name))
-        order = tuple(n for n in (lists["Order"].names if "Order" in lists else []) if n in fmap)
+        order = tuple(n for n in (lists["Order"].names if "Order" in lists else []) if n in fmap or n in addresses)
         ins = tuple(lists["InList"].names) if "InList" in lists else ()
         outs = tuple(lists["OutList"].names) if "OutList" in lists else ()
         env_names = set(fmap) | {f.base for f in fields}
@@ -345,9 +346,16 @@ class _Builder:
                 self.sink.error(f"AsmFormat<{name}> names a field that {b.name} does not have", ra.coord, len(name))
                 continue
             e = ra.expr
+            if isinstance(e, Call) and e.func == "F32" and len(e.args) == 1 and isinstance(e.args[0], Name) \
+                    and e.args[0].name == name:
+                if fmap[name].width != 32:
+                    self.sink.error(f"AsmFormat<{name}> = F32(...) needs a 32-bit field", ra.coord, len(name))
+                    continue
+                formats[name] = AsmFormat("f32", 0, ra.text)
+                continue
             if not (isinstance(e, Call) and e.func in ("CvtIShift", "CvtPCRel") and len(e.args) == 2
                     and isinstance(e.args[0], Name) and e.args[0].name == name and isinstance(e.args[1], Num)):
-                self.sink.error(f"AsmFormat<{name}> must be CvtIShift({name}, N) or CvtPCRel({name}, N)", ra.coord, len(name))
+                self.sink.error(f"AsmFormat<{name}> must be CvtIShift({name}, N), CvtPCRel({name}, N) or F32({name})", ra.coord, len(name))
                 continue
             formats[name] = AsmFormat("shift" if e.func == "CvtIShift" else "pcrel", e.args[1].value, ra.text)
         exceptions = []
@@ -363,6 +371,15 @@ class _Builder:
             if f.suffix in PREFIX_OF_SUFFIX:
                 prefixes_of.setdefault(f.base, []).append((PREFIX_OF_SUFFIX[f.suffix], f))
         for n in order:
+            if n in addresses:
+                ad = addresses[n]
+                base = ad.base or ad.offset or ad.bank
+                ra = bitwidth.get(ad.base.name) if ad.base else None
+                ins_parts = n in ins or any(p.name in ins for p in ad.parts)
+                operands.append(Operand(n, base, "Address", "address", ins_parts, n in outs,
+                                        bitwidth=ra.expr if ra else None, bitwidth_text=ra.text if ra else None,
+                                        prefixes=(), address=ad))
+                continue
             f = fmap[n]
             t = self.types.get(f.type)
             ra = bitwidth.get(n)
@@ -383,6 +400,7 @@ class _Builder:
                 self.sink.error(f"bad syntax template: {e}", Coord(syn_sec.coord.file, syn_sec.first_line + e.line_offset, e.col))
         # modifiers and controls
         used_in_ops = set(order) | {pf.name for lst in prefixes_of.values() for _, pf in lst}
+        used_in_ops |= {p.name for n in order if n in addresses for p in addresses[n].parts}
         root_fields = {rf.name for rf in self.blocks[ROOT].fields} if ROOT in self.blocks else set()
         controls = []
         mod_fields = []
@@ -424,6 +442,43 @@ class _Builder:
         return Opcode(b.name, optype, self.unit_of(b.name), tuple(b.parents), chain, tuple(fields), tuple(operands),
                       tuple(modifiers), tuple(controls), ins, outs, order, tuple(exceptions), syntax, texts, b.coord,
                       mnemonic, decode_mask, decode_value, used)
+
+    def build_addresses(self, b, raw: dict, fmap: dict) -> dict[str, AddressRef]:
+        """``Address<addr> = MemAddr(base, offset)`` / ``ConstAddr(bank, base, offset)``."""
+        out: dict[str, AddressRef] = {}
+        for name, ra in raw.items():
+            e = ra.expr
+            shapes = {"MemAddr": ("base", "offset"), "ConstAddr": ("bank", "base", "offset")}
+            if not (isinstance(e, Call) and e.func in shapes and len(e.args) == len(shapes[e.func])
+                    and all(isinstance(a, Name) for a in e.args)):
+                self.sink.error(f"Address<{name}> must be MemAddr(base, offset) or ConstAddr(bank, base, offset) over field names", ra.coord, len(name))
+                continue
+            if name in fmap:
+                self.sink.error(f"Address<{name}>: {name} is already a field; name the address operand differently", ra.coord, len(name))
+                continue
+            parts: dict[str, Field | None] = {}
+            ok = True
+            for role, a in zip(shapes[e.func], e.args):
+                if a.name in ("_", "none"):
+                    parts[role] = None
+                    continue
+                f = fmap.get(a.name)
+                if f is None:
+                    self.sink.error(f"Address<{name}> uses {a.name!r}, which is not a field of {b.name}", ra.coord, len(name))
+                    ok = False
+                    continue
+                t = self.types.get(f.type)
+                if t is not None and role in ("offset", "bank") and t.is_enum:
+                    self.sink.error(f"Address<{name}>: the {role} {a.name} must have an integer type, not {t.name}", ra.coord, len(name))
+                    ok = False
+                if t is not None and role == "base" and not t.is_enum:
+                    self.sink.error(f"Address<{name}>: the base {a.name} must be a register (enumeration) type, not {t.name}", ra.coord, len(name))
+                    ok = False
+                parts[role] = f
+            if ok:
+                out[name] = AddressRef("mem" if e.func == "MemAddr" else "const", parts.get("base"), parts.get("offset"),
+                                       parts.get("bank"), ra.text)
+        return out
 
     def build_modifiers(self, b, mod_fields, syntax, syn_sec, order):
         mods = []

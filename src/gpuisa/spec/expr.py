@@ -174,6 +174,7 @@ class UnOp:
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "CvtIShift": lambda x, n: x << n,
     "CvtPCRel": lambda x, n: x << n,
+    "F32": lambda x: x,
     "min": min,
     "max": max,
 }

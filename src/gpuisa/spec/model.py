@@ -123,12 +123,35 @@ PREFIX_OF_SUFFIX = {"not": "!", "bitnot": "~", "neg": "-", "abs": "|"}
 @dataclass(frozen=True)
 class AsmFormat:
     """How an immediate operand is shown: ``func`` is ``"shift"`` (CvtIShift: the
-    text value is the field value << shift) or ``"pcrel"`` (CvtPCRel: the text is
-    the absolute target ``PC + 16 + (value << shift)``)."""
+    text value is the field value << shift), ``"pcrel"`` (CvtPCRel: the text is
+    the absolute target ``PC + 16 + (value << shift)``) or ``"f32"`` (F32: the
+    32 bits are an IEEE binary32 number, written as a float literal)."""
 
     func: str
     shift: int
     text: str = ""
+
+
+@dataclass(frozen=True)
+class AddressRef:
+    """A memory-address operand made of several fields (``Address<addr> = ...``):
+    ``kind`` ``"mem"`` is written ``[Ra+imm]`` (``[Ra.64+imm]`` when the base is
+    64 bits wide), ``"const"`` is ``c[bank][Ra+imm]``.  Any part may be absent."""
+
+    kind: str
+    base: Field | None
+    offset: Field | None
+    bank: Field | None = None
+    text: str = ""
+
+    @property
+    def parts(self) -> tuple[Field, ...]:
+        return tuple(f for f in (self.bank, self.base, self.offset) if f is not None)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "base": self.base.name if self.base else None,
+                "offset": self.offset.name if self.offset else None,
+                "bank": self.bank.name if self.bank else None}
 
 
 @dataclass(frozen=True)
@@ -144,6 +167,7 @@ class Operand:
     bitwidth_text: str | None = None
     prefixes: tuple[tuple[str, Field], ...] = ()  # (prefix char, modifier field)
     asm_format: AsmFormat | None = None
+    address: AddressRef | None = None  # set for memory-address operands (kind "address")
 
     @property
     def default(self) -> int | None:
@@ -174,6 +198,8 @@ class Operand:
             d["prefixes"] = {c: f.name for c, f in self.prefixes}
         if self.asm_format:
             d["asm_format"] = {"func": self.asm_format.func, "shift": self.asm_format.shift}
+        if self.address:
+            d["address"] = self.address.to_json()
         return d
 
 

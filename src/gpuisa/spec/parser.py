@@ -21,6 +21,7 @@ Grammar (``//`` comments and blank lines may appear between any two lines)::
     opinfo      := ("InList" | "OutList" | "Order") "<" [NAME ("," NAME)*] ">" ";"
                  | "Bitwidth" "<" NAME ">" "=" expr ";"
                  | "AsmFormat" "<" NAME ">" "=" expr ";"
+                 | "Address" "<" NAME ">" "=" ("MemAddr" "(" base "," offset ")" | "ConstAddr" "(" bank "," base "," offset ")") ";"
     exception   := "EncodingError" "<" NAME "," STRING ">" "=" expr ";"
 
 Free-text sections (TEXT) are kept verbatim as Markdown; they end at the next
@@ -42,6 +43,7 @@ TEXT_SECTIONS = ("Syntax", "Description", "ModifierInfo", "Semantics", "Examples
 BLOCK_KINDS = {"__DefGroup": "group", "__DefOptype": "optype", "__DefOpcode": "opcode"}
 
 _IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
+_VALNAME = r"[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*"  # enumeration values may start with a digit (.64)
 _RE_DEF = re.compile(r"^(?P<kw>__Def[A-Za-z]+)\b")
 _RE_SECTION = re.compile(r"^(?P<ind>\s*)(?P<kw>__[A-Z][A-Za-z]+)\s*(?://.*)?$")
 _RE_BITFIELD = re.compile(
@@ -53,7 +55,7 @@ _RE_BLOCK = re.compile(
     rf"(?::\s*\[(?P<parents>[^\]]*)\])?\s*(?://.*)?$"
 )
 _RE_VALUE = re.compile(
-    rf"^\s*(?P<name>{_IDENT}(?:\.{_IDENT})*)\s*(?:=\s*(?P<val>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+))?\s*;\s*(?://.*)?$"
+    rf"^\s*(?P<name>{_VALNAME})\s*(?:=\s*(?P<val>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+))?\s*;\s*(?://.*)?$"
 )
 _RE_COMMENTED_VALUE = re.compile(rf"^\s*//\s*(?P<name>{_IDENT}(?:\.{_IDENT})*)\s*(?:=\s*\w+)?\s*;")
 _RE_FIELD = re.compile(
@@ -61,11 +63,11 @@ _RE_FIELD = re.compile(
     rf"(?P<name>{_IDENT}(?:\.{_IDENT})?)\s*(?:(?P<op>==|=)\s*(?P<val>[A-Za-z0-9_.]+|-\s*\d+|-\s*0[xX][0-9a-fA-F]+))?\s*;\s*(?://.*)?$"
 )
 _RE_LIST = re.compile(rf"^\s*(?P<kw>InList|OutList|Order)\s*<(?P<body>[^<>]*)>\s*;\s*(?://.*)?$")
-_RE_ASSIGN = re.compile(rf"^\s*(?P<kw>Bitwidth|AsmFormat)\s*<\s*(?P<name>{_IDENT})\s*>\s*=\s*(?P<expr>[^;]*?)\s*;\s*(?://.*)?$")
+_RE_ASSIGN = re.compile(rf"^\s*(?P<kw>Bitwidth|AsmFormat|Address)\s*<\s*(?P<name>{_IDENT})\s*>\s*=\s*(?P<expr>[^;]*?)\s*;\s*(?://.*)?$")
 _RE_EXC = re.compile(
     rf'^\s*(?P<kw>{_IDENT})\s*<\s*(?P<kind>{_IDENT})\s*,\s*"(?P<msg>[^"]*)"\s*>\s*=\s*(?P<expr>[^;]*?)\s*;\s*(?://.*)?$'
 )
-_RE_STRUCT_START = re.compile(r"^\s*(InList|OutList|Order|Bitwidth|AsmFormat)\s*<")
+_RE_STRUCT_START = re.compile(r"^\s*(InList|OutList|Order|Bitwidth|AsmFormat|Address)\s*<")
 
 
 @dataclass
@@ -142,6 +144,7 @@ class RawBlock:
     lists: dict[str, RawList] = field(default_factory=dict)
     bitwidth: dict[str, RawAssign] = field(default_factory=dict)
     asm_format: dict[str, RawAssign] = field(default_factory=dict)
+    address: dict[str, RawAssign] = field(default_factory=dict)
     exceptions: list[RawException] = field(default_factory=list)
     texts: dict[str, RawSection] = field(default_factory=dict)
     sections_seen: list[str] = field(default_factory=list)
@@ -402,7 +405,7 @@ class Parser:
                                        m.group("name"), m.group("op"), val.replace(" ", "") if val else None,
                                        self.coord(idx, m.start("name") + 1), vcoord))
 
-    # BNF: opinfo := list | "Bitwidth" "<" NAME ">" "=" expr ";" | "AsmFormat" "<" NAME ">" "=" expr ";"
+    # BNF: opinfo := list | ("Bitwidth" | "AsmFormat" | "Address") "<" NAME ">" "=" expr ";"
     def parse_operand_info(self, blk: RawBlock, first: int, body: list[str]) -> None:
         for k, ln in enumerate(body):
             idx = first + k
@@ -421,7 +424,7 @@ class Parser:
                 expr = self._expr(m.group("expr"), idx, m.start("expr"))
                 if expr is None:
                     continue
-                target = blk.bitwidth if m.group("kw") == "Bitwidth" else blk.asm_format
+                target = {"Bitwidth": blk.bitwidth, "AsmFormat": blk.asm_format, "Address": blk.address}[m.group("kw")]
                 target[m.group("name")] = RawAssign(m.group("name"), expr, m.group("expr"), self.coord(idx, m.start("name") + 1))
                 continue
             col = len(ln) - len(ln.lstrip()) + 1
