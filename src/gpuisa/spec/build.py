@@ -234,6 +234,8 @@ class _Builder:
                 groups[b.name] = GroupInfo(b.name, b.kind, tuple(b.parents), self.unit_of(b.name), texts, b.coord, ops)
         self.check_decode_keys(opcodes)
         self.check_optype_blocks()
+        for name in self.blocks:  # groups too (the BRU group's description holds pseudo code)
+            self.check_pseudo_code(name)
         return self.types, groups, opcodes
 
     def check_redundant_parents(self) -> None:
