@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .state import (FULL, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, Fault, mask2array)
+from .state import (FULL, INST_SIZE, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, Fault, mask2array)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .simulator import Simulator
@@ -21,6 +21,17 @@ if TYPE_CHECKING:  # pragma: no cover
 # operand kinds
 K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
 _KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED, "BReg": K_BREG}
+_NO = object()
+
+# guard modes: how ``pmask = ActiveMask & {!}Pg`` is computed at issue
+G_ALWAYS, G_PRED, G_NOT_PRED, G_NEVER = range(4)
+
+
+def guard_mode(pg: int, pg_not: int) -> int:
+    """``@PT`` (the common case) needs no mask work; ``@!PT`` never executes."""
+    if pg == PT:
+        return G_NEVER if pg_not else G_ALWAYS
+    return G_NOT_PRED if pg_not else G_PRED
 
 
 class Exec:
@@ -37,7 +48,8 @@ class Exec:
     """
 
     __slots__ = ("sim", "db", "op", "name", "optype", "word", "pc", "f", "fn", "control", "text", "w",
-                 "pmask", "writes", "events", "_desc", "_mods", "pg", "pg_not", "hint")
+                 "pmask", "writes", "events", "_desc", "_mods", "pg", "pg_not", "hint", "guard", "next_pc",
+                 "memo", "_imms")
 
     def __init__(self, sim: "Simulator", inst, fn, control: bool, text: str):
         self.sim = sim
@@ -57,9 +69,27 @@ class Exec:
         self.events: list | None = None
         self._desc: dict[str, tuple] = {}
         self._mods: dict[str, str | None] = {}
+        self._imms: dict[str, int] = {}
         self.pg = self.f.get("pg", PT)
         self.pg_not = self.f.get("pg.not", 0)
         self.hint = None
+        #: how the issue loop evaluates the guard ``@{!}Pg`` (see :func:`guard_mode`)
+        self.guard = guard_mode(self.pg, self.pg_not)
+        self.next_pc = self.pc + INST_SIZE
+        #: per-address memo for semantics functions (values that depend only on
+        #: the decoded fields, computed at the first execution); None until set
+        self.memo = None
+
+    def eval_guard(self) -> int:
+        """``ActiveMask & guard`` for the bound warp (what the simulator stores in ``pmask``)."""
+        g = self.guard
+        if g == G_ALWAYS:
+            return self.w.active
+        if g == G_PRED:
+            return self.w.active & self.w.P[self.pg]
+        if g == G_NOT_PRED:
+            return self.w.active & ~self.w.P[self.pg]
+        return 0
 
     # -- fields, immediates, modifiers -----------------------------------------
     def has(self, name: str) -> bool:
@@ -73,19 +103,24 @@ class Exec:
     def imm(self, name: str, default: int | None = None) -> int:
         """Field value, sign-extended for signed types (``SImm*``).  *default*
         is returned when the variant has no such field."""
+        v = self._imms.get(name)
+        if v is not None:
+            return v
         if name not in self.f:
             if default is None:
                 raise KeyError(f"{self.name} has no field {name!r}")
             return default
         raw = self.f[name]
         t = self.db.types.get(self.op.field_map[name].type)
-        return t.from_raw(raw) if t is not None else raw
+        v = self._imms[name] = t.from_raw(raw) if t is not None else raw
+        return v
 
     def mod(self, name: str) -> str | None:
         """Enumeration name of a modifier field (``x.mod("cond") -> "DIV"``),
         None if the variant has no such field."""
-        if name in self._mods:
-            return self._mods[name]
+        v = self._mods.get(name, _NO)
+        if v is not _NO:
+            return v
         v = None
         if name in self.f:
             t = self.db.types.get(self.op.field_map[name].type)
@@ -115,8 +150,9 @@ class Exec:
                     kind = K_ENUM
             raw = self.f[name]
             val = t.from_raw(raw) if (t is not None and kind == K_IMM) else raw
-            d = (kind, val, bool(self.f.get(name + ".not", 0)), bool(self.f.get(name + ".bitnot", 0)),
-                 bool(self.f.get(name + ".neg", 0)), bool(self.f.get(name + ".abs", 0)))
+            bitnot, neg, ab = (bool(self.f.get(name + ".bitnot", 0)), bool(self.f.get(name + ".neg", 0)),
+                               bool(self.f.get(name + ".abs", 0)))
+            d = (kind, val, bool(self.f.get(name + ".not", 0)), bitnot, neg, ab, bitnot or neg or ab)
             self._desc[name] = d
         return d
 
@@ -140,31 +176,42 @@ class Exec:
         memory: a Python int (width 32 or 64; signed immediates sign-extended,
         so mask with ``& 0xFFFFFFFF`` for bit patterns).  The operand's ``~``
         (bitnot), ``-`` (neg) and ``|x|`` (abs) prefixes are applied (integer
-        semantics, wrapped to *width*)."""
-        kind, v, _n, bitnot, neg, ab = self._d(name)
+        semantics, wrapped to *width*).
+
+        A GPR value is a view of the register file: copy it before writing the
+        same register if you still need the old value."""
+        d = self._desc.get(name)
+        if d is None:
+            d = self._d(name)
+        kind = d[0]
+        v = d[1]
         w = self.w
         if kind == K_REG:
-            if width == 64:
+            if width != 64:
+                val = w.R[v]
+                if not d[6]:
+                    return val  # the common case: no prefix
+            else:
                 lo = w.R[v].astype(np.uint64) if v != RZ else np.zeros(WARP_SIZE, np.uint64)
                 hi = w.R[v + 1].astype(np.uint64) if v + 1 < RZ else np.zeros(WARP_SIZE, np.uint64)
                 val = lo | (hi << np.uint64(32))
-            else:
-                val = w.R[v]
-            if ab:
+            if d[5]:
                 val = np.abs(val.view(np.int64 if width == 64 else np.int32)).view(val.dtype)
-            if neg:
+            if d[4]:
                 val = (np.zeros_like(val) - val)
-            if bitnot:
+            if d[3]:
                 val = ~val
             return val
-        if kind == K_UREG:
+        if kind == K_IMM:
+            val = v
+            if not d[6]:
+                return val
+        elif kind == K_UREG:
             val = w.UR[v] if v != URZ else 0
             if width == 64:
                 val |= (w.UR[v + 1] if v + 1 < URZ else 0) << 32
         elif kind == K_CMEM:
             val = self.sim.const.read(v >> 16, v & 0xFFFF, width // 8)
-        elif kind == K_IMM:
-            val = v
         elif kind == K_PRED:
             return self.pred(name)
         elif kind == K_UPRED:
@@ -173,12 +220,14 @@ class Exec:
             return w.B[v]
         else:
             return v
+        if not d[6]:
+            return val
         m = (1 << width) - 1
-        if ab and val >> (width - 1) & 1:
+        if d[5] and val >> (width - 1) & 1:
             val = (-val) & m
-        if neg:
+        if d[4]:
             val = (-val) & m
-        if bitnot:
+        if d[3]:
             val = ~val & m
         return val
 
@@ -200,17 +249,21 @@ class Exec:
 
     def pred(self, name: str) -> int:
         """A predicate operand (``Pred``) as a lane mask, its ``!`` applied (PT = all lanes)."""
-        kind, v, inv, *_ = self._d(name)
-        if kind == K_UPRED:
+        d = self._desc.get(name)
+        if d is None:
+            d = self._d(name)
+        if d[0] == K_UPRED:
             return FULL if self.upred(name) else 0
-        m = self.w.P[v]
-        return (~m & FULL) if inv else m
+        m = self.w.P[d[1]]
+        return (~m & FULL) if d[2] else m
 
     def upred(self, name: str) -> bool:
         """A uniform predicate operand (``UPred``) as a bool, its ``!`` applied."""
-        kind, v, inv, *_ = self._d(name)
-        b = self.w.UP[v]
-        return (not b) if inv else b
+        d = self._desc.get(name)
+        if d is None:
+            d = self._d(name)
+        b = self.w.UP[d[1]]
+        return (not b) if d[2] else b
 
     # -- writing destinations -----------------------------------------------------------------
     def write(self, name: str, value, mask: int | None = None, width: int = 32) -> None:
@@ -220,7 +273,11 @@ class Exec:
         (width 64 writes the pair ``R[n], R[n+1]``); RZ writes are dropped.
         ``UReg``: a scalar, written if *mask* is not empty (URZ dropped).
         ``Pred``: *value* is a lane mask; ``UPred``: a bool.  ``BReg``: a 32-bit int."""
-        kind, v, *_ = self._d(name)
+        d = self._desc.get(name)
+        if d is None:
+            d = self._d(name)
+        kind = d[0]
+        v = d[1]
         if mask is None:
             mask = self.pmask
         w = self.w
@@ -233,12 +290,27 @@ class Exec:
                 self._write_reg(v, (arr & np.uint64(MASK32)).astype(np.uint32), mask)
                 if v + 1 < RZ:
                     self._write_reg(v + 1, (arr >> np.uint64(32)).astype(np.uint32), mask)
-            else:
-                if isinstance(value, np.ndarray):
-                    arr = value if value.dtype == np.uint32 else value.astype(np.uint32)
+                return
+            row = w.R[v]
+            if isinstance(value, np.ndarray):
+                if value.dtype != np.uint32:
+                    value = value.astype(np.uint32)  # C wrap-around
+                if mask == FULL:
+                    row[:] = value
                 else:
-                    arr = np.full(WARP_SIZE, int(value) & MASK32, np.uint32)
-                self._write_reg(v, arr, mask)
+                    np.copyto(row, value, where=mask2array(mask))
+            elif mask == FULL:
+                row.fill(int(value) & MASK32)
+            else:
+                np.copyto(row, np.uint32(int(value) & MASK32), where=mask2array(mask))
+            if self.writes is not None:
+                self.writes.append((f"R{v}", mask, row.tolist()))
+        elif kind == K_PRED:
+            if not mask or v == PT:
+                return
+            w.P[v] = (w.P[v] & ~mask) | (int(value) & mask)
+            if self.writes is not None:
+                self.writes.append((f"P{v}", mask, w.P[v]))
         elif kind == K_UREG:
             if not mask or v == URZ:
                 return
@@ -251,11 +323,6 @@ class Exec:
             else:
                 w.UR[v] = int(value) & MASK32
             self._rec(f"UR{v}", None, w.UR[v])
-        elif kind == K_PRED:
-            if not mask or v == PT:
-                return
-            w.P[v] = (w.P[v] & ~mask) | (int(value) & mask)
-            self._rec(f"P{v}", mask, w.P[v])
         elif kind == K_UPRED:
             if not mask or v == UPT:
                 return
@@ -289,7 +356,8 @@ class Exec:
 
     def set_breg(self, idx: int, value: int) -> None:
         self.w.B[idx] = int(value) & MASK32
-        self._rec(f"B{idx}", None, self.w.B[idx])
+        if self.writes is not None:
+            self.writes.append((f"B{idx}", None, self.w.B[idx]))
 
     # -- memories -----------------------------------------------------------------------------
     @property

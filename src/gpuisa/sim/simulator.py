@@ -422,15 +422,16 @@ class Simulator:
 
     # -- execution ---------------------------------------------------------------------------------
     def _issue(self, w: Warp, record: bool) -> StepRecord | None:
+        """Issue one warp-instruction of *w* (the step API; :meth:`_run_fast`
+        is the same sequence without the record)."""
         pc = w.pc
         rec = None
         try:
-            x = self.fetch(pc)
+            x = self._cache.get(pc)
+            if x is None:
+                x = self.fetch(pc)
             x.w = w
-            g = w.P[x.pg]
-            if x.pg_not:
-                g = ~g & FULL
-            x.pmask = w.active & g
+            x.pmask = x.eval_guard()
             if record:
                 x.writes = []
                 x.events = []
@@ -440,19 +441,22 @@ class Simulator:
             w.issued += 1
             x.fn(x)
             if not x.control:
-                w.pc = pc + INST_SIZE
+                w.pc = x.next_pc
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, x.word, self.text_at(pc), before,
                                  w.masks(), x.writes, x.events, None, self.clock)
                 x.writes = x.events = None
         except Fault as f:
-            self._stop(f.kind, f.message, w, pc)
-            w.state = STOPPED if w.state != EXITED else w.state
+            self._fault_in(w, pc, f)
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, self.words[(pc - self.base) // INST_SIZE]
                                  if self.base <= pc < self.end and pc % INST_SIZE == 0 else 0,
                                  self.text_at(pc), w.masks(), w.masks(), [], [], self.fault, self.clock)
         return rec
+
+    def _fault_in(self, w: Warp, pc: int, f: Fault) -> None:
+        self._stop(f.kind, f.message, w, pc)
+        w.state = STOPPED if w.state != EXITED else w.state
 
     def step(self) -> StepRecord | None:
         """Execute one warp-instruction; returns its :class:`StepRecord`, or None
@@ -495,19 +499,74 @@ class Simulator:
         return self.result()
 
     def _run_fast(self) -> None:
-        issue = self._issue
+        """:meth:`run` without step records: the same scheduling and issue
+        sequence as :meth:`step`/:meth:`_issue`, inlined.
+
+        * The round-robin pick takes the warp at the rotation index when it is
+          ready and no timer is due (the usual case); otherwise :meth:`_pick`.
+        * With a single live warp and no timer pending, round robin picks the
+          same warp again, so it is issued back to back until its state changes
+          (exit, sleep, barrier, fault), a timer is set or the step limit is hit.
+        * The guard is specialised per address (``Exec.guard``): ``@PT`` costs
+          no mask work."""
+        live = self._live
+        cache = self._cache
+        fetch = self.fetch
         pick = self._pick
         max_steps = self.max_steps
         while self.status is None:
             if self.steps >= max_steps:
-                w = self._live[0] if self._live else None
+                w = live[0] if live else None
                 self._stop("step-limit", f"step limit of {max_steps} warp-instructions reached", w,
                            w.pc if w else None)
                 break
-            w = pick()
-            if w is None:
-                break
-            issue(w, False)
+            # -- pick (round robin over the ready warps) --
+            n = len(live)
+            if n and self._next_wake is None:
+                i = self._rr
+                if i >= n:
+                    i = 0
+                w = live[i]
+                if w.state == READY:
+                    self._rr = i + 1
+                else:
+                    w = pick()
+                    if w is None:
+                        break
+            else:
+                w = pick()
+                if w is None:
+                    break
+            # back-to-back issue of a lone warp: round robin would pick it again
+            burst = len(live) == 1 and self._next_wake is None
+            pc = w.pc
+            try:
+                while True:
+                    x = cache.get(pc)
+                    if x is None:
+                        x = fetch(pc)
+                    x.w = w
+                    g = x.guard
+                    if g == 0:      # G_ALWAYS (@PT)
+                        x.pmask = w.active
+                    elif g == 1:    # G_PRED
+                        x.pmask = w.active & w.P[x.pg]
+                    elif g == 2:    # G_NOT_PRED
+                        x.pmask = w.active & ~w.P[x.pg]
+                    else:           # G_NEVER (@!PT)
+                        x.pmask = 0
+                    self.steps += 1
+                    self.clock += 1
+                    w.issued += 1
+                    x.fn(x)
+                    if x.control:
+                        pc = w.pc
+                    else:
+                        pc = w.pc = x.next_pc
+                    if not burst or w.state != READY or self._next_wake is not None or self.steps >= max_steps:
+                        break
+            except Fault as f:
+                self._fault_in(w, pc, f)
 
     def result(self) -> Result:
         warps = []
