@@ -302,7 +302,7 @@ class Exec:
             elif mask == FULL:
                 row.fill(int(value) & MASK32)
             else:
-                np.copyto(row, np.uint32(int(value) & MASK32), where=mask2array(mask))
+                row[mask2array(mask)] = int(value) & MASK32
             if self.writes is not None:
                 self.writes.append((f"R{v}", mask, row.tolist()))
         elif kind == K_PRED:

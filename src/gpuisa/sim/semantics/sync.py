@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..registry import semantics
-from ..state import FULL, LANES, MASK32, WARP_SIZE, Fault, array2mask, ffs, mask2array
+from ..state import FULL, LANES, MASK32, WARP_SIZE, Fault, array2mask, ffs, lanes_of, mask2array
 
 _LANES64 = np.arange(WARP_SIZE, dtype=np.int64)
 
@@ -39,7 +39,44 @@ def shfl_lanes(mode: str, b, c):
     return np.broadcast_to(j, (WARP_SIZE,)), np.broadcast_to(pu, (WARP_SIZE,))
 
 
+class _ShflMap:
+    """A SHFL lane map: source lane ``j`` per lane, ``pu`` as a lane mask, and
+    (memoised per participating mask) the ``shfl-inactive`` message."""
+
+    __slots__ = ("j", "pu_mask", "_jl", "_outside")
+
+    def __init__(self, j, pu):
+        self.j = j
+        self.pu_mask = array2mask(pu)
+        self._jl = j.tolist()
+        self._outside: dict[int, str] = {}
+
+    def outside(self, pmask: int) -> str:
+        """The ``shfl-inactive`` message when lanes of *pmask* read lanes outside
+        *pmask*, else ``""``."""
+        r = self._outside.get(pmask)
+        if r is None:
+            jl = self._jl
+            bad = sorted({jl[l] for l in lanes_of(pmask) if not (pmask >> jl[l]) & 1})
+            r = f"SHFL reads lane(s) {bad} outside the participating lanes 0x{pmask:08x}" if bad else ""
+            if len(self._outside) > 1024:
+                self._outside.clear()
+            self._outside[pmask] = r
+        return r
+
+
 _SHFL_CACHE: dict = {}
+
+
+def _shfl_map(mode: str, b: int, c: int) -> _ShflMap:
+    """The lane map of uniform SrcB/SrcC values (cached)."""
+    key = (mode, b, c)
+    hit = _SHFL_CACHE.get(key)
+    if hit is None:
+        if len(_SHFL_CACHE) > 4096:
+            _SHFL_CACHE.clear()
+        hit = _SHFL_CACHE[key] = _ShflMap(*shfl_lanes(mode, b, c))
+    return hit
 
 
 @semantics("SHFL")
@@ -89,30 +126,28 @@ def SHFL(x):
     pmask = x.pmask
     if not pmask:
         return
-    a = x.src("ra")
-    b = x.src("rb") if "rb" in x.f else x.src("vb")
-    c = x.src("rc") if "rc" in x.f else x.src("vc")
-    if isinstance(b, int) and isinstance(c, int):  # uniform SrcB/SrcC: compute the lane map once
-        key = (x.mod("mode"), b, c)
-        hit = _SHFL_CACHE.get(key)
-        if hit is None:
-            hit = _SHFL_CACHE[key] = (*shfl_lanes(*key), None)
-            hit = _SHFL_CACHE[key] = (hit[0], hit[1], array2mask(hit[1]))
-        j, pu, pu_mask = hit
-    else:
-        j, pu = shfl_lanes(x.mod("mode"), b, c)
-        pu_mask = array2mask(pu)
-    part = mask2array(pmask)
-    src_lanes = j[part]
-    bad = src_lanes[((pmask >> src_lanes) & 1) == 0]
-    if bad.size:
-        msg = f"SHFL reads lane(s) {sorted(set(bad.tolist()))} outside the participating lanes 0x{pmask:08x}"
+    m = x.memo
+    if m is None:  # per address: operand fields, mode, and the lane map when SrcB/SrcC are immediates
+        bn = "rb" if "rb" in x.f else "vb"
+        cn = "rc" if "rc" in x.f else "vc"
+        const = x.kind(bn) == "I" and x.kind(cn) == "I"
+        m = x.memo = [bn, cn, x.mod("mode"), _shfl_map(x.mod("mode"), x.src(bn), x.src(cn)) if const else None]
+    hit = m[3]
+    if hit is None:
+        b = x.src(m[0])
+        c = x.src(m[1])
+        if isinstance(b, int) and isinstance(c, int):  # uniform SrcB/SrcC: one lane map per value
+            hit = _shfl_map(m[2], b, c)
+        else:
+            j, pu = shfl_lanes(m[2], b, c)
+            hit = _ShflMap(j, pu)
+    msg = hit.outside(pmask)
+    if msg:
         if x.sim.strict:
             raise Fault("shfl-inactive", msg)
         x.event("shfl-inactive", msg)
-    vals = a[j]
-    x.write("rd", vals)
-    x.write("pu", pu_mask)
+    x.write("rd", x.src("ra")[hit.j])
+    x.write("pu", hit.pu_mask)
 
 
 @semantics("MOVM")
