@@ -67,7 +67,7 @@ def mask2array(mask: int) -> np.ndarray:
 
 def array2mask(arr) -> int:
     """Lane mask of a ``(32,)`` bool array."""
-    return int(np.bitwise_or.reduce(_LANE_BITS[np.asarray(arr, dtype=bool)], initial=np.uint64(0)))
+    return int.from_bytes(np.packbits(np.asarray(arr, dtype=bool), bitorder="little").tobytes(), "little")
 
 
 def ffs(mask: int) -> int:

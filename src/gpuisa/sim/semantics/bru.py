@@ -272,15 +272,18 @@ def BRA(x):
             return branch_mask_array
         ```
     """
+    m = x.memo
+    if m is None:  # once per address: modifier, operand presence, TargetPC
+        m = x.memo = (_COND[x.mod("cond") or "NoCond"], "pp" in x.f, "ura" in x.f,
+                      x.pc + INST_SIZE + x.imm("offset") * INST_SIZE)
     w = x.w
     g = w.P[x.pg]  # pg_array: guard & Pp over all lanes (the golden function masks with ActiveMask)
-    pg = ((~g & FULL) if x.pg_not else g) & _pp(x)
-    modi = _COND[x.mod("cond") or "NoCond"]
-    ur = (x.src("ura") & MASK32) if "ura" in x.f else None
-    b = golden_branch_mask(w.active, w.valid, pg, modi, ur)
-    if x.hint is None:
-        x.hint = x.pc + INST_SIZE + x.imm("offset") * INST_SIZE  # TargetPC, computed once per address
-    _jump(x, b, x.hint)
+    pg = (~g & FULL) if x.pg_not else g
+    if m[1]:
+        pg &= x.pred("pp")
+    ur = (x.src("ura") & MASK32) if m[2] else None
+    b = golden_branch_mask(w.active, w.valid, pg, m[0], ur)
+    _jump(x, b, m[3])
 
 
 def _sext32(v):
