@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..registry import semantics
-from ..state import FULL, MASK32, MASK64, WARP_SIZE, array2mask, mask2array
+from ..state import FULL, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
 
 CANONICAL_NAN = 0x7FFFFFFF
 SIGN = 0x80000000
@@ -177,10 +177,16 @@ def UMOV(x):
 
 @semantics("ULDC")
 def ULDC(x):
-    """ULDC URd, c[bank][offset]:
-        if (pmask != 0)
-            URd = ConstantBank[bank][offset : offset + 4];   // little endian"""
-    if x.pmask:
+    """ULDC{.64} URd, c[bank][offset]:
+        if (pmask != 0) {
+            n = .64 ? 8 : 4;
+            URd = ConstantBank[bank][offset : offset + n];   // little endian; .64: UR[d:d+1]
+        }"""
+    if not x.pmask:
+        return
+    if x.mod("size") == "64":
+        x.write("urd", x.src("vb", 64), width=64)
+    else:
         x.write("urd", _raw_int(x, "vb"))
 
 
@@ -496,6 +502,329 @@ def F2I(x):
         i = np.clip(_ROUND[x.mod("rnd")](f), lo, hi)
         i = np.where(np.isnan(f), 0.0, i)
     x.write("rd", (i.astype(np.int64) & MASK32).astype(_U32))
+
+
+# -- memory ----------------------------------------------------------------------------------
+# Field names of the memory instructions (gp.isa): the address base ``ra``, the
+# signed byte offset ``offset`` (LDC: unsigned, with ``bank``), the data
+# register ``rb`` (stores, atomic operand), ``rc`` (CAS swap value), ``rd``.
+#: an access starting less than this many bytes after a buffer's end is reported
+#: as "out of bounds" of that buffer; further away it is "unmapped".
+OOB_SLACK = 4096
+_SIZE_BYTES = {"32": 4, "U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
+
+
+def _size(x) -> tuple[str, int]:
+    s = x.mod("size")
+    n = _SIZE_BYTES.get(s)
+    if n is None:   # pragma: no cover - the description's exceptions reject such words first
+        x.fault("invalid-instruction", f"{x.name}: no access size {s}")
+    return s, n
+
+
+def _reg_row(x, idx: int) -> np.ndarray:
+    """GPR *idx* as a (32,) uint64 array; RZ (and anything past it) reads 0."""
+    if idx >= 255:
+        return np.zeros(WARP_SIZE, _U64)
+    return x.w.R[idx].astype(_U64)
+
+
+def _global_addrs(x) -> np.ndarray:
+    """``Ra.64 + sext(offset)`` modulo 2^64, per lane."""
+    i = x.reg_index("ra")
+    base = _reg_row(x, i) | (_reg_row(x, i + 1) << _U64(32))
+    return base + _U64(x.imm("offset") & MASK64)
+
+
+def _shared_addrs(x) -> np.ndarray:
+    """``Ra + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API)."""
+    return (_raw(x, "ra") + _U32(x.imm("offset") & MASK32)).astype(_U64)
+
+
+def _where(mem, addr: int) -> str:
+    """Why an access at *addr* is outside *mem*: past the end of a buffer (up to
+    4 KiB beyond it: ``out of bounds``) or nowhere near one (``unmapped``)."""
+    segs = list(getattr(mem, "segments", []))
+    if mem.space == "shared" and segs:
+        return f"out of bounds: shared memory is 0x{segs[-1].end:x} bytes"
+    below = [s for s in segs if s.base <= addr]
+    if below:
+        s = max(below, key=lambda s: s.base)
+        if addr < s.end:
+            return f"out of bounds: runs past the end of buffer {s.name!r} [0x{s.base:x}, 0x{s.end:x})"
+        if addr < s.end + OOB_SLACK:
+            past = f"{addr - s.end} bytes past" if addr > s.end else "just past"
+            return f"out of bounds: {past} the end of buffer {s.name!r} [0x{s.base:x}, 0x{s.end:x})"
+    names = ", ".join(f"{s.name!r} [0x{s.base:x}, 0x{s.end:x})" for s in segs[:4]) or "none"
+    return f"unmapped: no {mem.space} buffer there (buffers: {names}{', ...' if len(segs) > 4 else ''})"
+
+
+def _fault(x, mem, what: str, addrs: np.ndarray, mask: int, nbytes: int, f: Fault):
+    """Re-raise the memory API's fault *f* naming the instruction, the lane and the reason."""
+    bad = f.info.get("address")
+    a = np.asarray(addrs, dtype=_U64)
+    lane = None
+    for ln in lanes_of(mask):
+        ai = int(a[ln])
+        if f.kind == "misaligned" and ai % nbytes:
+            lane = ln
+            break
+        if f.kind != "misaligned" and bad is not None and ai <= bad < ai + nbytes:
+            lane = ln
+            break
+    if lane is None:
+        return f
+    addr = int(a[lane])
+    op = x.optype + ("." + x.mod("size") if x.has("size") and x.mod("size") != "32" else "")
+    if f.kind == "misaligned":
+        why = f"misaligned: not a multiple of {nbytes}"
+    else:
+        why = _where(mem, addr)
+    return Fault(f.kind, f"{op}: {mem.space} {what} of {nbytes} bytes at 0x{addr:x} (lane {lane}) is {why}",
+                 address=addr, lane=lane)
+
+
+def _mem_load(x, mem, addrs: np.ndarray, mask: int, nbytes: int, what: str = "load") -> list[np.ndarray]:
+    """Load *nbytes* (1, 2, 4, 8, 16) per lane; 16 bytes come back as two uint64
+    halves.  Every lane is checked before anything is returned."""
+    try:
+        if nbytes == 16:
+            if mask and (np.asarray(addrs)[mask2array(mask)] % _U64(16)).any():
+                raise Fault("misaligned", "", address=None)
+            return [mem.load(addrs, mask, 8), mem.load(addrs + _U64(8), mask, 8)]
+        return [mem.load(addrs, mask, nbytes)]
+    except Fault as f:
+        raise _fault(x, mem, what, addrs, mask, nbytes, f) from None
+
+
+def _mem_store(x, mem, addrs: np.ndarray, mask: int, nbytes: int, parts: list) -> None:
+    """Store per lane after checking every lane (a faulting store writes nothing)."""
+    if not mask:
+        return
+    _mem_load(x, mem, addrs, mask, nbytes, "store")   # the checks, with no side effect
+    if nbytes == 16:
+        mem.store(addrs, parts[0], mask, 8)
+        mem.store(addrs + _U64(8), parts[1], mask, 8)
+    else:
+        mem.store(addrs, parts[0], mask, nbytes)
+
+
+def _write_loaded(x, size: str, parts: list) -> None:
+    v = parts[0]
+    if size == "32":
+        x.write("rd", v)
+    elif size == "U8" or size == "U16":
+        x.write("rd", v.astype(_U32))
+    elif size == "S8":
+        x.write("rd", v.view(np.int8).astype(np.int32).view(_U32))
+    elif size == "S16":
+        x.write("rd", v.view(np.int16).astype(np.int32).view(_U32))
+    elif size == "64":
+        x.write("rd", v, width=64)
+    else:  # 128: R[d:d+3], lowest address in the lowest register
+        d = x.reg_index("rd")
+        m32 = _U64(MASK32)
+        for k, word in enumerate((v & m32, v >> _U64(32), parts[1] & m32, parts[1] >> _U64(32))):
+            x.set_reg(d + k, word.astype(_U32), x.pmask)
+
+
+def _store_parts(x, size: str) -> list:
+    b = x.reg_index("rb")
+    if size == "128":
+        return [_reg_row(x, b) | (_reg_row(x, b + 1) << _U64(32)),
+                _reg_row(x, b + 2) | (_reg_row(x, b + 3) << _U64(32))]
+    if size == "64":
+        return [_reg_row(x, b) | (_reg_row(x, b + 1) << _U64(32))]
+    return [_raw(x, "rb")]   # .U8/.U16: the memory API keeps the low bytes
+
+
+def _load(x, mem, addrs) -> None:
+    size, n = _size(x)
+    if not x.pmask:
+        return
+    _write_loaded(x, size, _mem_load(x, mem, addrs, x.pmask, n))
+
+
+def _store(x, mem, addrs) -> None:
+    size, n = _size(x)
+    _mem_store(x, mem, addrs, x.pmask, n, _store_parts(x, size))
+
+
+def _s32(v: int) -> int:
+    return v - (1 << 32) if v >> 31 else v
+
+
+def _fadd32(a: int, b: int) -> int:
+    with np.errstate(all="ignore"):
+        r = np.array([a], _U32).view(np.float32) + np.array([b], _U32).view(np.float32)
+    return int(_out_bits(r)[0])
+
+
+def _atomic_fn(x):
+    """The update ``new = f(old, b, c)`` of an atomic on 32-bit Python ints."""
+    op, typ = x.mod("op"), x.mod("type") or "U32"   # the CAS variants have no type field
+    if typ == "F32" and op == "ADD":
+        return lambda o, b, c: _fadd32(o, b)
+    if typ in ("U32", "S32") and op in ("MIN", "MAX"):
+        key = _s32 if typ == "S32" else (lambda v: v)
+        pick = min if op == "MIN" else max
+        return lambda o, b, c: pick(o, b, key=key)
+    if typ == "U32":
+        fn = {"ADD": lambda o, b, c: (o + b) & MASK32, "EXCH": lambda o, b, c: b,
+              "CAS": lambda o, b, c: c if o == b else o, "AND": lambda o, b, c: o & b,
+              "OR": lambda o, b, c: o | b, "XOR": lambda o, b, c: o ^ b}.get(op)
+        if fn is not None:
+            return fn
+    x.fault("invalid-instruction", f"{x.name}: no atomic .{op}.{typ}")  # pragma: no cover - see the exceptions
+
+
+def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
+    """Lanes in order, lowest first, each on the memory left by the previous ones."""
+    mask = x.pmask
+    if not mask:
+        return
+    fn = _atomic_fn(x)
+    olds = _mem_load(x, mem, addrs, mask, 4, "atomic access")[0].tolist()     # checks every lane first
+    alist = np.asarray(addrs, dtype=_U64).tolist()
+    b = _raw(x, "rb").tolist()
+    c = _raw(x, "rc").tolist() if x.has("rc") else b
+    cur: dict[int, int] = {}
+    ret = [0] * WARP_SIZE
+    for lane in lanes_of(mask):
+        a = alist[lane]
+        old = cur.get(a, olds[lane])
+        cur[a] = fn(old, b[lane], c[lane])
+        ret[lane] = old
+    final = np.array([cur.get(a, 0) for a in alist], _U32)
+    mem.store(addrs, final, mask, 4)   # every lane of an address writes its final value
+    if returns:
+        x.write("rd", np.array(ret, _U32))
+
+
+@semantics("LDC")
+def LDC(x):
+    """LDC{.size} Rd, c[Bank][Ra+Imm]:
+        for each executing lane:
+            off = (Ra + Imm) % 2^32;            // unsigned 32-bit address arithmetic
+            if (off % bytes(size) != 0) fault(misaligned);
+            if (off + bytes(size) > size_of(ConstantBank[Bank])) fault(memory);
+            v = ConstantBank[Bank][off : off + bytes(size)];    // little endian
+            Rd = extend(size, v);               // .S8/.S16 sign-extend, others zero-extend"""
+    size, n = _size(x)
+    if not x.pmask or n > 8:
+        if n > 8:  # pragma: no cover - the description's exception rejects LDC.128
+            x.fault("invalid-instruction", "LDC has no .128 form")
+        return
+    offs = ((_raw(x, "ra").astype(np.int64) + x.imm("offset")) & MASK32)
+    bank = x.imm("bank")
+    try:
+        v = x.const.read_lanes(bank, offs, x.pmask, n)
+    except Fault as f:
+        lane = next((ln for ln in lanes_of(x.pmask) if offs[ln] % n or offs[ln] + n > _bank_size(x, bank)), None)
+        where = f" (lane {lane})" if lane is not None else ""
+        raise Fault(f.kind, f"LDC: {f.message}{where}", lane=lane) from None
+    _write_loaded(x, size, [v])
+
+
+def _bank_size(x, bank: int) -> int:
+    arr = x.const.banks.get(bank)
+    return 0 if arr is None else int(arr.size)
+
+
+@semantics("LDG")
+def LDG(x):
+    """LDG.E{.size} Rd, [Ra.64+Imm]:
+        for each executing lane:
+            addr = (Ra.64 + sext(Imm)) % 2^64;
+            if (addr % bytes(size) != 0) fault(misaligned);
+            if (addr .. addr + bytes(size) - 1 is not inside one buffer) fault(memory);
+        // no fault: every executing lane loads
+        for each executing lane:
+            v = GlobalMemory[addr : addr + bytes(size)];    // little endian
+            Rd = extend(size, v);     // .S8/.S16 sign-extend; .64/.128 fill R[d:d+1] / R[d:d+3]"""
+    _load(x, x.gmem, _global_addrs(x))
+
+
+@semantics("STG")
+def STG(x):
+    """STG.E{.size} [Ra.64+Imm], Rb:
+        for each executing lane:
+            addr = (Ra.64 + sext(Imm)) % 2^64;
+            if (addr % bytes(size) != 0) fault(misaligned);
+            if (addr .. addr + bytes(size) - 1 is not inside one buffer) fault(memory);
+        // no fault: the lanes store in order, so the highest lane wins on a collision
+        for each executing lane, lowest first:
+            GlobalMemory[addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
+    _store(x, x.gmem, _global_addrs(x))
+
+
+@semantics("LDS")
+def LDS(x):
+    """LDS{.size} Rd, [Ra+Imm]:
+        for each executing lane:
+            addr = (Ra + sext(Imm)) % 2^32;
+            if (addr % bytes(size) != 0) fault(misaligned);
+            if (addr + bytes(size) > SharedMemorySize) fault(memory);
+        for each executing lane:
+            Rd = extend(size, SharedMemory[addr : addr + bytes(size)]);"""
+    _load(x, x.smem, _shared_addrs(x))
+
+
+@semantics("STS")
+def STS(x):
+    """STS{.size} [Ra+Imm], Rb:
+        for each executing lane:
+            addr = (Ra + sext(Imm)) % 2^32;
+            if (addr % bytes(size) != 0) fault(misaligned);
+            if (addr + bytes(size) > SharedMemorySize) fault(memory);
+        for each executing lane, lowest first:
+            SharedMemory[addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
+    _store(x, x.smem, _shared_addrs(x))
+
+
+@semantics("ATOMG")
+def ATOMG(x):
+    """ATOMG.E.op{.type} Rd, [Ra.64+Imm], Rb, Rc:
+        check every executing lane's address (4-byte aligned, inside a buffer) or fault;
+        for each executing lane, lowest first:
+            addr = (Ra.64 + sext(Imm)) % 2^64;
+            old = GlobalMemory[addr : addr + 4];
+            switch (.op) {
+                case .ADD:  new = .F32 ? round_rn(f32(old) + f32(Rb)) : (old + Rb) % 2^32; break;
+                case .MIN:  new = min(old, Rb);  break;     // signed with .S32
+                case .MAX:  new = max(old, Rb);  break;
+                case .EXCH: new = Rb;            break;
+                case .CAS:  new = (old == Rb) ? Rc : old; break;
+                case .AND:  new = old & Rb; break;
+                case .OR:   new = old | Rb; break;
+                case .XOR:  new = old ^ Rb; break;
+            }
+            GlobalMemory[addr : addr + 4] = new;
+            Rd = old;"""
+    _atomic(x, x.gmem, _global_addrs(x), True)
+
+
+@semantics("ATOMS")
+def ATOMS(x):
+    """ATOMS.op{.type} Rd, [Ra+Imm], Rb, Rc:
+        check every executing lane's address (4-byte aligned, inside shared memory) or fault;
+        for each executing lane, lowest first:
+            addr = (Ra + sext(Imm)) % 2^32;
+            old = SharedMemory[addr : addr + 4];
+            new = op(old, Rb, Rc);          // as ATOMG
+            SharedMemory[addr : addr + 4] = new;
+            Rd = old;"""
+    _atomic(x, x.smem, _shared_addrs(x), True)
+
+
+@semantics("RED")
+def RED(x):
+    """RED.E.op{.type} [Ra.64+Imm], Rb:
+        check every executing lane's address (4-byte aligned, inside a buffer) or fault;
+        for each executing lane, lowest first:
+            addr = (Ra.64 + sext(Imm)) % 2^64;
+            GlobalMemory[addr : addr + 4] = op(GlobalMemory[addr : addr + 4], Rb);   // as ATOMG"""
+    _atomic(x, x.gmem, _global_addrs(x), False)
 
 
 # -- fence and barrier -----------------------------------------------------------------------
