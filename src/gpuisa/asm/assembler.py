@@ -25,6 +25,7 @@ from ..errors import AsmError, Coord, Diagnostic
 from ..spec.database import Database
 from ..spec.model import Opcode, Operand
 from .instruction import Instruction, extract_fields
+from .floats import parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
                     parse_operand, split_operands, strip_block_comments)
 
@@ -125,14 +126,49 @@ class _OpErr(Exception):
         self.length = length
 
 
-K_ENUM, K_INT, K_CMEM = 0, 1, 2
+K_ENUM, K_INT, K_CMEM, K_ADDR = 0, 1, 2, 3
+
+
+class AddrInfo:
+    """The parts of a memory-address operand (``Address<x> = MemAddr/ConstAddr``):
+    (pos, width, mask, type) of the base register, the offset and the bank
+    fields (None when absent), and the raw value of the base's zero register
+    (``RZ``/``URZ``: the numbered stem + ``Z``), used for ``[offset]``."""
+
+    __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name")
+
+    def __init__(self, db: Database, o: Operand):
+        ad = o.address
+        self.kind = ad.kind  # "mem" | "const"
+
+        def part(f):
+            if f is None:
+                return None
+            return (f.pos, f.width, (1 << f.width) - 1, db.types.get(f.type))
+
+        self.base, self.off, self.bank = part(ad.base), part(ad.offset), part(ad.bank)
+        self.off_name = ad.offset.name if ad.offset else None
+        self.bank_name = ad.bank.name if ad.bank else None
+        self.zero = self.zero_name = None
+        t = self.base[3] if self.base else None
+        if t is not None and t.is_enum:
+            _, stem_of, _ = _numbering(t)
+            for stem in sorted({s for s, _ in stem_of.values()}):
+                if stem + "Z" in t.by_name:
+                    self.zero_name, self.zero = stem + "Z", t.by_name[stem + "Z"]
+                    break
 
 
 class OpInfo:
-    """Everything needed to encode/print one operand of one opcode."""
+    """Everything needed to encode/print one operand of one opcode.
+
+    For an address operand (``code == K_ADDR``) ``pos`` is 0 and ``mask`` the
+    absolute mask of all its fields, ``default`` their absolute default bits
+    (or None), ``type`` the base register's type and ``addr`` the parts."""
 
     __slots__ = ("operand", "name", "pos", "width", "mask", "code", "type", "prefix_fields", "prefix_chars",
-                 "optional", "default", "fmt", "shift", "bw_const", "bw_expr", "numbered", "stem_of", "name_of_num")
+                 "optional", "default", "fmt", "shift", "bw_const", "bw_expr", "numbered", "stem_of", "name_of_num",
+                 "addr", "pclear", "pdefault")
 
     def __init__(self, db: Database, o: Operand):
         self.operand = o
@@ -141,11 +177,29 @@ class OpInfo:
         self.pos, self.width, self.mask = f.pos, f.width, ((1 << f.width) - 1)
         t = db.types.get(o.type)
         self.type = t
-        self.code = {"enum": K_ENUM, "cmem": K_CMEM}.get(o.kind, K_INT)
+        self.code = {"enum": K_ENUM, "cmem": K_CMEM, "address": K_ADDR}.get(o.kind, K_INT)
         self.prefix_fields = {c: pf for c, pf in o.prefixes}
         self.prefix_chars = "".join(c for c, _ in o.prefixes)
+        # prefix fields: all their bits (cleared when the operand is written) and their defaults
+        self.pclear = 0
+        self.pdefault = 0
+        for _, pf in o.prefixes:
+            self.pclear |= pf.mask
+            self.pdefault |= (pf.default or 0) << pf.pos
         self.optional = f.default is not None
         self.default = f.default
+        self.addr = None
+        if self.code == K_ADDR:
+            parts = o.address.parts
+            self.addr = AddrInfo(db, o)
+            self.type = self.addr.base[3] if self.addr.base else None
+            self.pos, self.width = 0, 128
+            self.mask = 0
+            for pf in parts:
+                self.mask |= pf.mask
+            self.optional = all(pf.default is not None for pf in parts)
+            self.default = sum(pf.default << pf.pos for pf in parts) if self.optional else None
+            t = self.type
         self.fmt = o.asm_format.func if o.asm_format else None
         self.shift = o.asm_format.shift if o.asm_format else 0
         if o.bitwidth is None:
@@ -166,6 +220,22 @@ class OpInfo:
             return 32
 
     def describe(self, width: int = 32) -> str:
+        if self.code == K_ADDR:
+            a = self.addr
+            inner = ""
+            if a.base:
+                inner = a.base[3].name if a.base[3] else "?"
+                if width > 32:
+                    inner += ".64"
+            if a.off:
+                ot = a.off[3].name if a.off[3] else "imm"
+                inner = f"{inner}+{ot}" if inner else ot
+            if a.kind == "const":
+                bt = a.bank[3].name if a.bank and a.bank[3] else "0x0"
+                return f"c[{bt}][{inner}]"
+            return f"[{inner}]"
+        if self.fmt == "f32":
+            return "float"
         t = self.type.name if self.type else self.operand.type
         if self.code == K_ENUM and self.numbered and width > 32:
             t = f"{t} pair"
@@ -288,18 +358,29 @@ class _State:
                         self.pop_cache[text] = r
                     return r
             p = parse_operand(text)
-            if p.kind == "name":
-                sig = ("n", self.names.get(p.name, ()), p.prefix)
-            elif p.kind == "pair":
-                sig = ("p", self.names.get(p.name, ()), p.prefix)
-            elif p.kind in ("int", "expr"):
-                sig = ("i", (), p.prefix)
-            else:
-                sig = (p.kind[0], (), p.prefix)
-            r = (p, self.intern(sig))
+            r = (p, self.intern(self.signature(p)))
             if len(self.pop_cache) < 200_000:
                 self.pop_cache[text] = r
         return r
+
+    def signature(self, p: POp) -> tuple:
+        """(kind letter, enumeration types of the name, prefix): what variant
+        selection looks at.  Kinds: n name, p pair, i integer or label
+        expression, f float literal, c constant memory with numbers, m memory
+        address, k constant address with a register base."""
+        k = p.kind
+        if k == "name":
+            return ("n", self.names.get(p.name, ()), p.prefix)
+        if k == "pair":
+            return ("p", self.names.get(p.name, ()), p.prefix)
+        if k in ("int", "expr"):
+            return ("i", (), p.prefix)
+        if k == "float":
+            return ("f", self.names.get(p.name, ()), p.prefix)
+        if k in ("addr", "caddr"):
+            base = self.names.get(p.name, ("?",)) if p.name else ()
+            return ("m" if k == "addr" else "k", base, p.prefix)
+        return ("c", (), p.prefix)
 
     # -- modifiers --------------------------------------------------------
     def resolve_mods(self, key: str):
@@ -378,6 +459,10 @@ class _State:
             for fname, (pos, raw) in mfields.items():
                 f = v.op.field_map[fname]
                 base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
+            for _, o, _ in steps:
+                # a written operand sets its field(s) and its prefix fields: the prefix is
+                # off unless written, whatever the field's default (`x.not = True`)
+                base &= ~((o.mask << o.pos) | o.pclear)
             found.append((omitted, order, Plan(v, base, steps, menv, omitted)))
         if not found:
             return ("nomatch", cands)
@@ -395,9 +480,19 @@ def _compatible(o: OpInfo, width: int, sig: tuple) -> bool:
             return False
         if o.numbered and width > 32:
             return kind == "p" or (kind == "n")  # names checked at encode (RZ ok, R8 not)
-        return kind == "n"
+        return kind == "n" or kind == "f"  # f: a value name that also reads as a float (NAN)
     if code == K_INT:
-        return kind == "i"
+        return kind == "i" or (kind == "f" and o.fmt == "f32")
+    if code == K_ADDR:
+        if o.addr.kind == "mem":
+            if kind != "m":
+                return False
+        elif kind == "c":
+            return True
+        elif kind != "k":
+            return False
+        # the base's kind; `[offset]` (no base written) fits any, checked at encode
+        return not types or (o.type is not None and o.type.name in types)
     return kind == "c"
 
 
@@ -492,13 +587,33 @@ def _int_raw(o: OpInfo, v: int, pc: int) -> int:
             raise _OpErr(f"{_hexs(v)} is out of range for {o.name} ({_hexs(t.min << o.shift)}..{_hexs(t.max << o.shift)})")
         return f & o.mask
     if not t.fits(v):
+        if o.width == 32:
+            # 32-bit immediates: any value in -2**31..2**32-1, stored modulo 2**32 (SASS: MOV R0, -1)
+            if -0x80000000 <= v <= 0xFFFFFFFF:
+                return v & 0xFFFFFFFF
+            raise _OpErr(f"{_hexs(v)} does not fit in {o.name} (32-bit immediate: -0x80000000..0xffffffff)")
         raise _OpErr(f"{_hexs(v)} does not fit in {o.name} ({t.name}: {_hexs(t.min)}..{_hexs(t.max)})")
     return v & o.mask
+
+
+def _f32_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
+    """An F32 operand: a float literal or a decimal integer is a number
+    (rounded to binary32); hex/binary literals and label expressions are the bits."""
+    if p.kind == "float":
+        return p.value
+    if p.kind == "int":
+        t = p.text.lstrip("+-")
+        if t[:2] not in ("0x", "0X", "0b", "0B"):
+            return parse_f32(p.text)
+        return _int_raw(o, p.value, pc)
+    return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
 
 
 def _cmem_raw(o: OpInfo, p: POp, width: int) -> int:
     t = o.type
     bb, ob = t.cmem_split or (0, t.width)
+    if p.kind == "caddr":
+        raise _OpErr(f"{o.name} is a constant-memory operand: constant memory is written c[BANK][OFFSET] with numbers")
     if not 0 <= p.bank < (1 << bb):
         raise _OpErr(f"constant bank {_hexs(p.bank)} out of range (0x0..{(1 << bb) - 1:#x})")
     if not 0 <= p.value < (1 << ob):
@@ -507,6 +622,60 @@ def _cmem_raw(o: OpInfo, p: POp, width: int) -> int:
     if p.value % align:
         raise _OpErr(f"constant offset {_hexs(p.value)} is not {align}-byte aligned for a {width}-bit operand")
     return (p.bank << ob) | p.value
+
+
+def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
+    """The bits (at their positions) of an address operand ``[Ra.64+off]`` /
+    ``c[bank][Ra+off]``."""
+    a = o.addr
+    bits = 0
+    if a.kind == "const":
+        if a.bank is not None:
+            pos, w, mask, _ = a.bank
+            if not 0 <= p.bank <= mask:
+                raise _OpErr(f"constant bank {_hexs(p.bank)} out of range for {o.name} (0x0..{mask:#x})")
+            bits |= p.bank << pos
+        elif p.bank:
+            raise _OpErr(f"{o.name} has no bank field: write c[0x0][...]")
+    wide = width > 32
+    if p.name:
+        if a.base is None:
+            raise _OpErr(f"{o.name} has no base register: write {'c[..]' if a.kind == 'const' else ''}[offset]")
+        pos, w, mask, t = a.base
+        raw = t.by_name[p.name]
+        shown = f"{p.name}{'.64' if p.wide else ''}"
+        if wide and not p.wide:
+            raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name}.64 (not {shown})")
+        if p.wide and not wide:
+            raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name} without .64")
+        if wide and p.name in o.stem_of:
+            stem, n = o.stem_of[p.name]
+            count = width // 32
+            if n % count:
+                raise _OpErr(f"the {width}-bit base {shown} must be an even register ({stem}{n}:{stem}{n + 1} is not aligned)"
+                             if count == 2 else f"the {width}-bit base {shown} is not aligned to {count} registers")
+            if (stem, n + count - 1) not in o.name_of_num:
+                raise _OpErr(f"the {width}-bit base {shown} runs past the last {t.name} register")
+        bits |= raw << pos
+    elif a.base is not None:
+        if a.zero is None:
+            raise _OpErr(f"{o.name} needs a base register ({a.base[3].name if a.base[3] else '?'})")
+        bits |= a.zero << a.base[0]
+    if p.expr is not None:
+        if a.off is None:
+            raise _OpErr(f"{o.name} has no offset: write [{p.name or 'Ra'}]")
+        pos, w, mask, t = a.off
+        v = _eval_expr_raw(p.expr, a.off_name, "abs", pos, w, False, pc, ctx)
+    else:
+        v = p.value
+    if a.off is None:
+        if v:
+            raise _OpErr(f"{o.name} has no offset: write [{p.name or 'Ra'}]")
+        return bits
+    pos, w, mask, t = a.off
+    if t is not None and not t.fits(v):
+        raise _OpErr(f"address offset {_hexs(v)} does not fit in {a.off_name} ({t.name}: {_hexs(t.min)}..{_hexs(t.max)})")
+    return bits | ((v & mask) << pos)
 
 
 # ----------------------------------------------------------------------------
@@ -523,7 +692,13 @@ class _Ctx:
 
 
 def _eval_expr(o: OpInfo, p: POp, pc: int, ctx: _Ctx) -> int:
-    e = p.expr
+    kind = f"shift{o.shift}" if o.fmt == "shift" else "abs"
+    return _eval_expr_raw(p.expr, o.name, kind, o.pos, o.width, o.fmt == "pcrel", pc, ctx)
+
+
+def _eval_expr_raw(e, fname: str, kind: str, pos: int, width: int, pcrel: bool, pc: int, ctx: _Ctx) -> int:
+    """Value of a label expression; an undefined symbol (added once) becomes a
+    relocation of field *fname* (at *pos*, *width*) and the value is the addend."""
     total = 0
     undefined: list[tuple[int, str]] = []
     syms = ctx.symbols or {}
@@ -538,31 +713,34 @@ def _eval_expr(o: OpInfo, p: POp, pc: int, ctx: _Ctx) -> int:
             undefined.append((sign, sym))
     if not undefined:
         return total
-    if o.fmt == "pcrel":
+    if pcrel:
         raise _OpErr(f"undefined label {undefined[0][1]} (a branch target must be defined in this file)")
     if len(undefined) > 1 or undefined[0][0] < 0:
         raise _OpErr(f"cannot relocate {e.text!r}: an undefined symbol may only be added once "
                      f"(undefined: {', '.join(s for _, s in undefined)})")
-    kind = f"shift{o.shift}" if o.fmt == "shift" else "abs"
-    ctx.relocs.append((undefined[0][1], o.name, kind, total, o.pos, o.width))
+    ctx.relocs.append((undefined[0][1], fname, kind, total, pos, width))
     return total
 
 
 def _encode_plan(plan: Plan, pops: list, pc: int, ctx: _Ctx) -> int:
-    word = plan.base
+    word = plan.base  # the written operands' fields and prefix fields are clear
     for j, o, width in plan.steps:
         p = pops[j]
         code = o.code
         if code == K_ENUM:
             raw = _enum_raw(o, p, width)
         elif code == K_INT:
-            if p.kind == "int":
+            if o.fmt == "f32":
+                raw = _f32_raw(o, p, pc, ctx)
+            elif p.kind == "int":
                 raw = _int_raw(o, p.value, pc)
             else:
                 raw = _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
+        elif code == K_ADDR:
+            raw = _addr_raw(o, p, width, pc, ctx)
         else:
             raw = _cmem_raw(o, p, width)
-        word = (word & ~(o.mask << o.pos)) | (raw << o.pos)
+        word |= raw << o.pos
         if p.prefix:
             for c in p.prefix:
                 pf = o.prefix_fields[c]
@@ -734,7 +912,7 @@ class Assembler:
                 if raw is None:
                     self.error(self.unknown_name(gname, g, v), s.line, gcol, s.src, len(gname))
                     return None
-                word = (word & ~(g.mask << g.pos)) | (raw << g.pos)
+                word = (word & ~((g.mask << g.pos) | g.pclear)) | (raw << g.pos)
                 if gnot:
                     pf = g.prefix_fields.get("!")
                     if pf is None:
@@ -888,11 +1066,11 @@ class Assembler:
         cands = err[1]
         # 1. unknown names first
         for j, p in enumerate(pops):
-            if p.kind in ("name", "pair") and p.name not in st.names:
+            if p.kind in ("name", "pair", "addr", "caddr") and p.name and p.name not in st.names:
                 o = self._expected_at(cands, j)
                 v = cands[0][0] if cands else None
                 msg = self.unknown_name(p.name, o, v)
-                if p.kind == "pair" and p.name not in st.names:
+                if p.kind != "name":
                     msg = f"{p.text}: {msg}"
                 self.error(msg, s.line, cols[j][0], s.src, cols[j][1])
                 return
@@ -902,10 +1080,13 @@ class Assembler:
             env = dict(menv)
             widths = [o.bitwidth(env) for o in v.ops]
             prog, reason = _progress(v.ops, widths, pops, [st.sig_list[i] for i in sigs], st)
-            if best is None or prog > best[0]:
-                best = (prog, reason, v)
+            # ties: prefer a variant that has an operand of the failing operand's family
+            fam = _FAMILY_OF_KIND.get(pops[prog].kind) if prog < len(pops) else None
+            rel = any(_family(o) == fam for o in v.ops)
+            if best is None or (prog, rel) > best[0]:
+                best = ((prog, rel), reason, v)
         forms = "; ".join(sorted({v.form([o.bitwidth(menv) for o in v.ops]) for v, _, menv in cands}))
-        prog, reason, v = best
+        (prog, _), reason, v = best
         if prog < len(pops):
             col, ln = cols[prog]
             self.error(f"{reason}; accepted forms: {forms}", s.line, col, s.src, ln)
@@ -940,8 +1121,15 @@ def _progress(ops: list[OpInfo], widths: list[int], pops: list[POp], sigs: list,
             if k < len(ops) and _compatible(ops[k], widths[k], sig):
                 i = k
                 continue
-        o = ops[i]
         p = pops[j]
+        # explain against the operand the text most likely means: the first one,
+        # from here on, of the same family (register / number / constant / address)
+        k = i
+        while k < len(ops) and ops[k].optional and _family(ops[k]) != _FAMILY_OF_KIND.get(p.kind):
+            k += 1
+        if k < len(ops) and _family(ops[k]) == _FAMILY_OF_KIND.get(p.kind):
+            i = k
+        o = ops[i]
         if p.prefix and any(c not in o.prefix_chars for c in p.prefix):
             bad = next(c for c in p.prefix if c not in o.prefix_chars)
             reason = f"operand {o.name} does not take the prefix {bad!r}"
@@ -951,10 +1139,34 @@ def _progress(ops: list[OpInfo], widths: list[int], pops: list[POp], sigs: list,
             reason = f"{o.name} is a {widths[i]}-bit operand: write the register pair {stem}[{n}:{n + c - 1}]"
         elif o.code == K_ENUM and p.kind == "pair" and widths[i] <= 32:
             reason = f"{o.name} is a {widths[i]}-bit operand: write a single register, not a pair"
+        elif o.code == K_CMEM and p.kind == "caddr":
+            reason = (f"operand {j + 1} `{p.text}`: constant memory is written c[BANK][OFFSET] with numbers "
+                      f"({o.name} takes no register)")
+        elif o.code == K_ADDR and p.kind in ("addr", "caddr") and p.name and (sig[0] == "m") == (o.addr.kind == "mem"):
+            if o.addr.base is None:
+                reason = f"operand {j + 1} `{p.text}`: {o.name} has no base register, write {o.describe(widths[i])}"
+            else:
+                types = "/".join(st.names.get(p.name, ()))
+                reason = (f"operand {j + 1} `{p.text}`: the base {p.name} is a {types} but {o.name} expects "
+                          f"{o.describe(widths[i])}")
         else:
             reason = f"operand {j + 1} `{p.text}` is {_kind_text(p, st)} but {o.name} expects {o.describe(widths[i])}"
         return j, reason
     return j, reason
+
+
+_FAMILY_OF_KIND = {"name": "reg", "pair": "reg", "int": "num", "expr": "num", "float": "num", "cmem": "const",
+                   "caddr": "const", "addr": "mem"}
+
+
+def _family(o: OpInfo) -> str:
+    if o.code == K_ENUM:
+        return "reg"
+    if o.code == K_INT:
+        return "num"
+    if o.code == K_ADDR:
+        return "mem" if o.addr.kind == "mem" else "const"
+    return "const"
 
 
 def _kind_text(p: POp, st: _State) -> str:
@@ -967,6 +1179,12 @@ def _kind_text(p: POp, st: _State) -> str:
         return "a number"
     if p.kind == "expr":
         return "a label expression"
+    if p.kind == "float":
+        return "a float literal"
+    if p.kind == "addr":
+        return "a memory address"
+    if p.kind == "caddr":
+        return "a constant-memory address with a register"
     return "a constant-memory reference"
 
 

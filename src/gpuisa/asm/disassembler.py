@@ -25,7 +25,8 @@ from itertools import combinations
 
 from ..spec.database import Database
 from ..spec.model import Opcode
-from .assembler import K_CMEM, K_ENUM, OpInfo, _env_of, state
+from .assembler import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, _env_of, state
+from .floats import format_f32
 from .instruction import Instruction
 
 WORD_BYTES = 16
@@ -95,6 +96,7 @@ class _Printer:
         self.need_env = bool(op.exceptions) or any(o.bw_expr is not None for o in v.ops)
         self.names = st.names
         self.omit_cache: dict = {}
+        self.sel_cache: dict = {}
         self.mnemonic = op.mnemonic
         self.int_sid = st.intern(("i", (), ""))
         self.tables = _TABLES.setdefault(st, {})
@@ -121,7 +123,7 @@ class _Printer:
                 except _Invalid:
                     continue
                 table[raw] = (t, kind, types, self.st.intern((kind, types, "")))
-        elif o.code not in (K_ENUM, K_CMEM) and o.fmt != "pcrel" and o.type is not None:
+        elif o.code == K_INT and o.fmt not in ("pcrel", "f32") and o.type is not None:
             intfmt = (o.type.signed, o.width, o.shift if o.fmt == "shift" else 0)
         pfx = tuple((c, o.prefix_fields[c].pos, (1 << o.prefix_fields[c].width) - 1) for c in o.prefix_chars)
         return (o, table, o.pos, o.mask, pfx, o.default if o.optional else None, intfmt)
@@ -140,6 +142,8 @@ class _Printer:
                     raise _Invalid(f"{o.name} = {name} is not a valid first register of a {width}-bit pair")
                 return f"{stem}[{n}:{n + count - 1}]", "p", self.names.get(name, ()), None
             return name, "n", self.names.get(name, ()), None
+        if o.code == K_ADDR:
+            return self.address(o, word, width)
         if o.code == K_CMEM:
             bb, ob = o.type.cmem_split or (0, o.type.width)
             bank, off = raw >> ob, raw & ((1 << ob) - 1)
@@ -154,7 +158,50 @@ class _Printer:
             return _hexs(target), "i", (), target
         if o.fmt == "shift":
             v <<= o.shift
+        elif o.fmt == "f32":
+            t = format_f32(raw)
+            if t[:2] == "0x":
+                return t, "i", (), None
+            return t, "f", self.names.get(t, ()), None
         return _hexs(v), "i", (), None
+
+    def address(self, o: OpInfo, word: int, width: int, explicit: bool = False):
+        """``[Ra.64+0x10]``, ``[Ra]``, ``[0x10]``, ``c[0x3][Ra-0x8]``: the
+        base is left out when it is the zero register and an offset exists,
+        the offset when it is 0 and a base is shown."""
+        a = o.addr
+        base = bname = ""
+        if a.base is not None:
+            pos, _, mask, t = a.base
+            raw = (word >> pos) & mask
+            name = t.by_value.get(raw)
+            if name is None:
+                raise _Invalid(f"base of {o.name} = {raw:#x} is not a value of {t.name}")
+            if raw != a.zero or a.off is None or explicit:
+                if width > 32 and name in o.stem_of:
+                    stem, n = o.stem_of[name]
+                    count = width // 32
+                    if n % count or (stem, n + count - 1) not in o.name_of_num:
+                        raise _Invalid(f"base of {o.name} = {name} is not a valid {width}-bit register")
+                bname = name
+                base = f"{name}.64" if width > 32 else name
+        if a.off is not None:
+            pos, w, mask, t = a.off
+            v = (word >> pos) & mask
+            if t is not None and t.signed and v >> (w - 1):
+                v -= 1 << w
+            if base:
+                inner = base if v == 0 else (f"{base}+{v:#x}" if v > 0 else f"{base}-{-v:#x}")
+            else:
+                inner = _hexs(v)
+        else:
+            inner = base
+        if a.kind == "mem":
+            return f"[{inner}]", "m", (self.names.get(bname, ("?",)) if bname else ()), None
+        bank = (word >> a.bank[0]) & a.bank[2] if a.bank is not None else 0
+        if base:
+            return f"c[{bank:#x}][{inner}]", "k", self.names.get(bname, ("?",)), None
+        return f"c[{bank:#x}][{inner}]", "c", (), None
 
     def decode(self, word: int, pc: int):
         """Returns (text, pieces, fields) or raises _Invalid."""
@@ -190,11 +237,12 @@ class _Printer:
             pf = g.prefix_fields.get("!")
             if pf is not None:
                 neg = bool((word >> pf.pos) & 1)
-            if neg or raw != g.default:
+            if raw != g.default or (word & g.pclear) != g.pdefault:
                 gtext = f"@{'!' if neg else ''}{gname} "
         texts = []
         sigs = []
         omittable = None
+        zero_base = None
         targets = [] if self.pcrel else None
         for k, (o, table, pos, mask, pfx, dflt, intfmt) in enumerate(self.fast):
             raw = (word >> pos) & mask
@@ -216,6 +264,10 @@ class _Printer:
                 width = o.bitwidth(env) if o.bw_const is None else o.bw_const
                 t, kind, types, target = self.operand(o, word, width, pc)
                 sid = None
+                if o.code == K_ADDR and not types and o.addr.base is not None:
+                    if zero_base is None:
+                        zero_base = []
+                    zero_base.append((k, o, width))
             pre = ""
             if pfx:
                 for c, ppos, pmask in pfx:
@@ -230,10 +282,24 @@ class _Printer:
             if targets is not None:
                 targets.append(target)
             sigs.append(sid if sid is not None and not pre else self.st.intern((kind, types, pre)))
-            if dflt is not None and raw == dflt and not pre:
+            if dflt is not None and raw == dflt and (word & o.pclear) == o.pdefault:
                 if omittable is None:
                     omittable = []
                 omittable.append(k)
+        if zero_base:
+            # `[0x10]` leaves the zero base register out; keep it (`[URZ+0x10]`) when
+            # the shorter text would select another variant
+            sk = (key, tuple(sigs))
+            ok = self.sel_cache.get(sk)
+            if ok is None:
+                plans = st.plan(key, sk[1])
+                ok = type(plans) is list and plans[0].v is self.v and self._same(plans[0], ())
+                self.sel_cache[sk] = ok
+            if not ok:
+                for k, o, width in zero_base:
+                    t, kind, types, _ = self.address(o, word, width, explicit=True)
+                    texts[k] = t
+                    sigs[k] = st.intern((kind, types, ""))
         # omission of default operands, as long as the text still selects this opcode
         keep = range(len(texts))
         if omittable:

@@ -9,25 +9,32 @@ Grammar (BNF, informal)::
     line       := (label ":")* [statement] (";" [statement])* 
     statement  := ["@" ["!"] PRED] MNEMONIC ("." MOD)* [operand ("," operand)*] control* 
                 | "." DIRECTIVE args
-    operand    := prefix* (register | pair | number | cmem | "`(" expr ")")
+    operand    := float | prefix* (register | pair | number | cmem | caddr | maddr | "`(" expr ")")
     prefix     := "!" | "~" | "-" (before a name) | "|" operand "|"
     register   := NAME ("." NAME)*                    R5, PT, SR_CTAID.X
     pair       := NAME "[" INT ":" INT "]"             R[8:9], UR[4:5]
     cmem       := "c" "[" number "]" "[" number "]"    c[0x2][0x100]
+    caddr      := "c" "[" number "]" "[" inner "]"     c[0x3][R2+0x10], c[0x3][R2]
+    maddr      := "[" inner "]"                        [R2.64+0x10], [R2-0x8], [UR4], [0x10]
+    inner      := NAME [".64"] [("+" | "-") offset] | ["+" | "-"] offset
+    offset     := number | "`(" expr ")" | "(" expr ")"
     number     := ["-"] (DEC | "0x" HEX)
+    float      := ["-" | "+"] (DEC "." [DEC] | "." DEC | DEC) [("e" | "E") ["+" | "-"] DEC]   1.5, -0.25, 1e-3
+                | ["-" | "+"] ("inf" | "nan" | "qnan")   (any case)
     expr       := term (("+" | "-") term)*
     term       := NUMBER | SYMBOL | "." | "(" expr ")" | "-" term
     control    := "$" NAME "=" number                 $sched=2 $req=0x3
 
 Operand forms are tried in the order of :data:`OPERAND_FORMS`, a table of
-(regex, builder) pairs; a new operand syntax (for example memory operands
-``[R2.64+0x10]``) is one more row.
+(regex, builder) pairs; a new operand syntax is one more row.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from typing import Callable
+
+from .floats import FLOAT_LITERAL, parse_f32
 
 # ----------------------------------------------------------------------------
 # comments
@@ -91,7 +98,11 @@ class POp:
     """A parsed operand, independent of its position (cacheable by text).
 
     kind: ``name`` (register/enum value), ``pair`` (``R[8:9]``), ``int``,
-    ``expr`` (label expression), ``cmem`` (``c[b][o]``)."""
+    ``expr`` (label expression), ``cmem`` (``c[b][o]`` with numbers),
+    ``float`` (``value`` = binary32 bits), ``addr`` (``[Ra.64+imm]``) and
+    ``caddr`` (``c[b][Ra+imm]``).  For the two address kinds ``name`` is the
+    base register ("" when absent), ``wide`` says ``.64`` was written and the
+    offset is ``value`` or, for a label expression, ``expr`` (sign applied)."""
 
     kind: str
     text: str
@@ -103,6 +114,7 @@ class POp:
     bank: int = 0
     expr: Expr | None = None
     stem: str = ""  # pair prefix ("R")
+    wide: bool = False  # address base written with .64
 
 
 _NUM = r"[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)"
@@ -208,11 +220,70 @@ def _b_name(m, text, prefix):
     return POp("name", text, prefix, name=text)
 
 
+_RE_INNER = re.compile(
+    r"^\s*(?:(?P<base>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*)?(?:(?P<sign>[-+])\s*)?"
+    r"(?P<off>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+|`?\(.*\))?\s*$", re.S)
+_RE_MADDR = re.compile(r"^\[(?P<inner>[^\[\]]*)\]$")
+_RE_CADDR = re.compile(rf"^c\s*\[\s*(?P<bank>{_NUM})\s*\]\s*\[(?P<inner>[^\[\]]*)\]$")
+
+
+def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | None]:
+    """``Ra[.64] [+|- offset]`` or ``[+|-] offset`` → (base or "", wide, offset, expr).
+    *at*: offset of *inner* in the operand text (for error positions)."""
+    m = _RE_INNER.match(inner)
+    if not m:
+        bad = len(inner) - len(inner.lstrip())
+        raise OperandSyntaxError("an address is written [Ra+offset], [Ra.64-offset], [Ra] or [offset]", at + bad,
+                                 max(len(inner.strip()), 1))
+    base, sign, off = m.group("base") or "", m.group("sign"), m.group("off")
+    wide = False
+    if base.endswith(".64"):
+        base, wide = base[:-3], True
+    if not base and off is None:
+        raise OperandSyntaxError("empty address: write [Ra+offset], [Ra] or [offset]", at, max(len(inner), 1))
+    if off is None and sign:
+        raise OperandSyntaxError(f"address offset missing after {sign!r}", at + m.start("sign"))
+    if base and off is not None and not sign:
+        raise OperandSyntaxError(f"write {base}{'.64' if wide else ''}+OFFSET: '+' or '-' between base and offset",
+                                 at + m.start("off"), len(off))
+    neg = sign == "-"
+    if off is None:
+        return base, wide, 0, None
+    if off[0] in "`(":
+        k = 2 if off[0] == "`" else 1
+        e = parse_expr(off[k:-1], at + m.start("off") + k)
+        if neg:
+            e = Expr(e.text, tuple((-sg, sym, n) for sg, sym, n in e.terms))
+        return base, wide, 0, e
+    v = parse_number(off)
+    return base, wide, -v if neg else v, None
+
+
+def _b_maddr(m, text, prefix):
+    base, wide, off, e = parse_address_inner(m.group("inner"), m.start("inner"))
+    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e)
+
+
+def _b_caddr(m, text, prefix):
+    base, wide, off, e = parse_address_inner(m.group("inner"), m.start("inner"))
+    return POp("caddr", text, prefix, name=base, wide=wide, value=off, expr=e, bank=parse_number(m.group("bank")))
+
+
+_RE_FLOAT = re.compile(rf"^{FLOAT_LITERAL}$")
+
+
+def _b_float(m, text, prefix):
+    return POp("float", text, prefix, name=text, value=parse_f32(text))
+
+
 OPERAND_FORMS: list[tuple[re.Pattern, Callable]] = [
     (_RE_EXPR, _b_expr),
     (_RE_CMEM, _b_cmem),
+    (_RE_CADDR, _b_caddr),
     (_RE_PAIR, _b_pair),
+    (_RE_MADDR, _b_maddr),
     (_RE_NUM, _b_num),
+    (_RE_FLOAT, _b_float),
     (_RE_NAME, _b_name),
 ]
 
@@ -222,6 +293,8 @@ def parse_operand(text: str) -> POp:
     with an offset into *text*."""
     if not text:
         raise OperandSyntaxError("empty operand", 0)
+    if text[0] in "+-" and _RE_FLOAT.match(text):  # -0.25, -INF, +QNAN: a sign, not a prefix
+        return POp("float", text, "", name=text, value=parse_f32(text))
     prefix = ""
     start = 0
     abs_ = False
@@ -260,9 +333,15 @@ def parse_operand(text: str) -> POp:
     if s.startswith("`") and not s.startswith("`("):
         raise OperandSyntaxError("a label expression is written `(...)", start)
     if s.startswith("c") and "[" in s:
-        raise OperandSyntaxError("constant memory is written c[BANK][OFFSET] with numbers", start, len(s))
+        raise OperandSyntaxError("constant memory is written c[BANK][OFFSET] or c[BANK][Ra+OFFSET], with numbers",
+                                 start, len(s))
+    if s.startswith("["):
+        raise OperandSyntaxError("an address is written [Ra+offset], [Ra.64-offset], [Ra] or [offset]", start, len(s))
     if "[" in s:
         raise OperandSyntaxError(f"cannot read operand {s!r} (register pairs are written R[8:9])", start, len(s))
+    if s[0].isdigit() or (s[0] in "+-." and s[1:2].isdigit()):
+        raise OperandSyntaxError(f"cannot read operand {s!r} as a number (integers: 31, 0x1f, -0x70, 0b101; "
+                                 f"floats: 1.5, -0.25, 1e-3)", start, len(s))
     bad = next((k for k, ch in enumerate(s) if not (ch.isalnum() or ch in "_.")), 0)
     raise OperandSyntaxError(f"cannot read operand {s!r}", start + bad, 1)
 

@@ -1,0 +1,111 @@
+"""IEEE 754 binary32 immediates (``AsmFormat<x> = F32(x)``).
+
+:func:`parse_f32` turns a decimal literal into binary32 bits with one
+round-to-nearest-even step from the *exact* decimal value (``float(text)``
+followed by ``struct.pack('<f')`` would round twice, through binary64, and
+differ in rare halfway cases).  :func:`format_f32` prints the shortest decimal
+that reads back to the same bits (numpy's Dragon4 "unique" mode for float32),
+``INF``/``-INF`` for the infinities and, for a NaN, its hex bits, so that
+every payload round-trips exactly.
+
+Accepted literals (case-insensitive words, optional sign)::
+
+    1.5   -0.25   .5   2.   1e-3   3.0e+2   7        decimal, exact, then RNE
+    inf   +INF   -Inf   infinity                     0x7f800000 / 0xff800000
+    nan   QNAN   +QNAN  -nan                         0x7fffffff / 0xffffffff
+"""
+from __future__ import annotations
+
+import re
+import struct
+
+import numpy as np
+
+F32_INF = 0x7F800000
+F32_NAN = 0x7FFFFFFF  # the ISA's canonical NaN (docs/decisions.md G4)
+
+_RE_DEC = re.compile(r"^(?P<int>\d*)(?:\.(?P<frac>\d*))?(?:[eE](?P<exp>[-+]?\d+))?$")
+_WORDS = {"inf": F32_INF, "infinity": F32_INF, "nan": F32_NAN, "qnan": F32_NAN}
+
+# float literal syntax as the lexer sees it (an integer without '.'/exponent is an int token)
+FLOAT_LITERAL = (r"[-+]?(?:(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+"
+                 r"|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[qQ]?[nN][aA][nN])")
+
+
+def parse_f32(text: str) -> int:
+    """Binary32 bits of a decimal literal (see the module docstring).  Raises
+    ValueError when *text* is not a float literal."""
+    t = text.strip()
+    sign = 0
+    if t[:1] in "+-":
+        sign = 1 if t[0] == "-" else 0
+        t = t[1:]
+    w = _WORDS.get(t.lower())
+    if w is not None:
+        return (sign << 31) | w
+    m = _RE_DEC.match(t)
+    if not m or not (m.group("int") or m.group("frac")):
+        raise ValueError(f"not a float literal: {text!r}")
+    digits = (m.group("int") or "") + (m.group("frac") or "")
+    exp10 = int(m.group("exp") or 0) - len(m.group("frac") or "")
+    n = int(digits)
+    if n == 0:
+        return sign << 31
+    # the value is n * 10**exp10; anything >= 1e40 is infinite, anything < 1e-50 rounds to zero
+    nd = len(digits.lstrip("0"))
+    if nd + exp10 > 40:
+        return (sign << 31) | F32_INF
+    if nd + exp10 < -50:
+        return sign << 31
+    if exp10 >= 0:
+        num, den = n * 10 ** exp10, 1
+    else:
+        num, den = n, 10 ** -exp10
+    return (sign << 31) | round_to_f32(num, den)
+
+
+def round_to_f32(num: int, den: int) -> int:
+    """Bits of the positive rational num/den rounded to binary32 (nearest, ties to even)."""
+    e = num.bit_length() - den.bit_length()  # 2**e <= num/den < 2**(e+2)
+    if (num << max(0, -e)) < (den << max(0, e)):
+        e -= 1
+    # now 2**e <= num/den < 2**(e+1)
+    shift = 149 if e < -126 else 23 - e  # scale so that the kept bits are the integer part
+    if shift >= 0:
+        q, r = divmod(num << shift, den)
+        d2 = den
+    else:
+        d2 = den << -shift
+        q, r = divmod(num, d2)
+    if 2 * r > d2 or (2 * r == d2 and q & 1):
+        q += 1
+    if e < -126:
+        return q  # subnormal (q == 2**23 is the smallest normal: exponent field 1, mantissa 0)
+    if q == 1 << 24:
+        q >>= 1
+        e += 1
+    if e > 127:
+        return F32_INF
+    return ((e + 127) << 23) | (q - (1 << 23))
+
+
+_UNPACK = struct.Struct("<f").unpack
+_positional = np.format_float_positional
+_scientific = np.format_float_scientific
+
+
+def format_f32(bits: int) -> str:
+    """Shortest decimal text that :func:`parse_f32` reads back as *bits*
+    (positional with at least one fractional digit, ``300.0``, for
+    1e-4 <= |x| < 1e16, else scientific, ``1e-45``); ``INF``/``-INF``; a NaN as
+    its hex bits (``0x7fffffff``)."""
+    bits &= 0xFFFFFFFF
+    if (bits >> 23) & 0xFF == 0xFF:
+        if bits & 0x7FFFFF:
+            return f"{bits:#010x}"
+        return "-INF" if bits >> 31 else "INF"
+    x = np.float32(_UNPACK(bits.to_bytes(4, "little"))[0])
+    a = abs(x)
+    if a == 0 or 1e-4 <= a < 1e16:
+        return _positional(x, unique=True, trim="0")
+    return _scientific(x, unique=True, trim="-", exp_digits=1)
