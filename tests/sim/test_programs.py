@@ -295,6 +295,15 @@ def test_faults_are_reported(isa):
     assert isa.launch("GETREG R1, 0x77 ;\nEXIT ;").status == "special-register"
 
 
+def test_jump_below_address_zero_is_a_pc_fault(isa):
+    # target = 0x10 + offset*16 < 0: taken by every lane (ActivePC) or by some (parked in RPC)
+    bra = isa.encode("@P0 BRA 0x0 ;", pc=0x100)   # offset -17: from address 0 the target is -0x100
+    for p0 in ("1", "lane & 1"):
+        res = Simulator(isa, [bra, isa.encode("EXIT ;")], init={"P0": p0}).run()
+        assert res.status == "pc-out-of-range" and res.fault["pc"] == (1 << 64) - 0x100
+        assert "0xffffffffffffff00" in res.fault["message"]
+
+
 def test_special_registers_and_getreg_setreg(isa):
     t = isa.db.types["SReg"].by_name
     res = isa.launch(f"""

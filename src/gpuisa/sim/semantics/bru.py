@@ -14,6 +14,9 @@
   (``OutList<breg>``), so a B register is 0 again after a complete sync.
 * YIELD and NANOSLEEP park the switched-out lanes at the next instruction
   (``RPC[ActiveMask] = ActivePC + INST_SIZE``); NANOSLEEP sets ``SleepMask |= ActiveMask``.
+* Addresses are 64-bit: ActivePC is unsigned, RPC stores the same addresses as
+  int64 (two's complement), so a jump below 0 parks or resumes at an address
+  of 2^63 or more, outside any program (``pc-out-of-range``).
 * A switch with no candidate lane, or more than 66 consecutive failed
   synchronisations of one warp with no timer running, is a ``deadlock`` fault.
 """
@@ -39,13 +42,18 @@ def rpc_eq(w, pc: int) -> int:
 
 
 def set_rpc(w, mask: int, value) -> None:
-    """``RPC[mask2array(mask)] = value`` (value: int or per-lane array)."""
+    """``RPC[mask2array(mask)] = value`` (value: int or per-lane array).
+
+    RPC holds 64-bit addresses as int64: an int address of 2^63 or more (a
+    jump below address 0 wraps there) is stored as its two's complement, a
+    negative address outside any program (``pc-out-of-range`` when resumed)."""
     if mask:
         m = mask2array(mask)
         if isinstance(value, np.ndarray):
             w.rpc[m] = value[m]
         else:
-            w.rpc[m] = value
+            value &= MASK64
+            w.rpc[m] = value - (1 << 64) if value >> 63 else value
 
 
 def sleep_check(w, cmask: int) -> tuple[bool, int]:
@@ -67,7 +75,7 @@ def switch_pc_by_mask(x, cmask: int) -> None:
     lid = ffs(cmask)
     target = int(w.rpc[lid])
     w.active = cmask & rpc_eq(w, target)
-    w.pc = target
+    w.pc = target & MASK64
 
 
 def _failed_sync(x) -> None:
@@ -95,7 +103,7 @@ def _jump(x, b_jump: int, target) -> None:
             pc = int(target[lid])
             same = array2mask(target == pc)
             other = w.active & ~same
-            w.pc = pc
+            w.pc = pc & MASK64
             w.active &= same
             set_rpc(w, other, target)  # unselected lanes park at their target
         else:
@@ -472,8 +480,9 @@ def EXIT(x):
     mask_ny = cmask & ~w.yield_mask
     mask_y = cmask & w.yield_mask
     lid = ffs(mask_ny) if mask_ny else ffs(mask_y)
-    w.pc = int(w.rpc[lid])
-    w.active = rpc_eq(w, w.pc) & w.valid
+    target = int(w.rpc[lid])
+    w.active = rpc_eq(w, target) & w.valid
+    w.pc = target & MASK64
     if do_sleep:
         x.sim.warp_sleep(w)
 
@@ -664,7 +673,7 @@ def _switch_like_yield(x) -> None:
     w.yield_mask |= w.active
     target = int(w.rpc[lid])
     w.active = rpc_eq(w, target) & others
-    w.pc = target
+    w.pc = target & MASK64
     others = w.valid ^ w.active
     w.switch &= others
     if w.switch == 0:
@@ -966,7 +975,7 @@ def WARPSYNC(x):
     set_rpc(w, w.active, x.pc)
     _failed_sync(x)
     target = int(w.rpc[lid])
-    w.pc = target
+    w.pc = target & MASK64
     w.active = rpc_eq(w, target) & w.valid
     if do_sleep:
         x.sim.warp_sleep(w)
