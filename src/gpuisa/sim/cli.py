@@ -82,7 +82,31 @@ def _value(wr, name: str):
     return v
 
 
-@click.command("run")
+_RUN_EPILOG = """\b
+Kernel arguments (docs/simulator-run.md):
+  --param TYPE:VALUE        appended to constant bank 0 at the next offset that
+                            is a multiple of its size, from c[0x0][0x0];
+                            TYPE u8 s8 u16 s16 u32 s32 u64 s64 f32 f64, or
+                            ptr:NAME[+OFFSET] (8-byte address of a --buffer).
+                            f32/f64 take 1.5, -2e-3, inf, nan or 0x raw bits.
+  --buffer NAME=SIZE[:INIT] global buffer of SIZE bytes, placed in order from
+                            0x10000000 (256-byte aligned). INIT: zeros
+                            (default), iota[:DTYPE], fill:VALUE[:DTYPE],
+                            random:SEED[:DTYPE], file:PATH. DTYPE default u32.
+  --dump-buffer NAME[:DTYPE[:COUNT]]
+                            print the buffer after the run as DTYPE elements
+                            (default u32, all); with --json under "buffers".
+                            Without --dump, no registers are printed then.
+\b
+Example:
+  gpuisa run examples/vector_add.s --grid 2 --block 64 \\
+    --buffer a=512:iota:f32 --buffer b=512:fill:0.5:f32 --buffer c=512 \\
+    --param ptr:a --param ptr:b --param ptr:c --param u32:128 \\
+    --dump-buffer c:f32
+"""
+
+
+@click.command("run", epilog=_RUN_EPILOG)
 @click.argument("program", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--grid", "grid", default="1", metavar="X", help="CTAs in the grid (X or X,Y,Z). Default 1.")
 @click.option("--block", "block", default=32, type=int, metavar="N", help="Threads per CTA. Default 32.")
@@ -96,11 +120,23 @@ def _value(wr, name: str):
 @click.option("--max-steps", "max_steps", default=DEFAULT_CLI_MAX_STEPS, type=int, metavar="N",
               help=f"Stop with a step-limit fault after N warp-instructions. Default {DEFAULT_CLI_MAX_STEPS}.")
 @click.option("--strict", is_flag=True, help="Make undefined behaviour (SHFL from an inactive lane) a fault.")
+@click.option("--param", "params", multiple=True, metavar="TYPE:VALUE",
+              help="Kernel parameter in constant bank 0, in order, naturally aligned: u32:5, s32:-1, f32:1.5, "
+                   "u64:0x100000000, ptr:NAME[+OFFSET] (repeatable).")
+@click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]",
+              help="Global buffer of SIZE bytes; INIT zeros|iota[:DTYPE]|fill:VALUE[:DTYPE]|random:SEED[:DTYPE]|"
+                   "file:PATH (repeatable).")
+@click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
+              help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f32, f64; default u32) elements "
+                   "(repeatable).")
 @pass_selection
 @handle_errors
-def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, strict):
+def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, strict, params, buffers,
+            dump_buffers):
     """Simulate PROGRAM (assembly, or raw words with a .bin suffix) on the golden model."""
     from .initexpr import parse_init, parse_reg
+    from .kernelargs import (dump_array, json_values, make_buffer, pack_params, parse_buffer, parse_dump_buffer,
+                             parse_param)
     from .simulator import Simulator
     isa = sel.isa()
     if block < 1:
@@ -108,12 +144,31 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, s
     if max_steps < 0:
         raise UsageError("--max-steps must be non-negative")
     init = dict(parse_init(s) for s in inits)
+    bufs: dict = {}
+    for spec in map(parse_buffer, buffers):
+        if spec.name in bufs:
+            raise UsageError(f"--buffer {spec.name} is given twice")
+        bufs[spec.name] = make_buffer(spec)
+    dumps = [parse_dump_buffer(d) for d in dump_buffers]
+    for d in dumps:
+        if d.name not in bufs:
+            raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
+    if len({d.name for d in dumps}) != len(dumps):
+        raise UsageError("--dump-buffer names a buffer twice")
+    plist = [parse_param(p) for p in params]
     prog = _load_program(isa, program)
-    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps)
+    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps,
+                    buffers=bufs)
+    layout = []
+    if plist:
+        data, layout = pack_params(plist, sim.addresses)
+        sim.const.set(0, data)
     if dump:
         regs = [r.strip().upper() for r in dump.split(",") if r.strip()]
         for r in regs:
             parse_reg(r)
+    elif dumps:
+        regs = []   # the buffers are the result
     else:
         regs = default_dump(sim, init)
     if trace:
@@ -132,11 +187,33 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, s
         if res.events:
             out["events"] = res.events
         out["warps"] = [dict({"cta": w.cta, "warp": w.warp}, **{r: _value(w, r) for r in regs}) for w in res.warps]
+        if dumps:
+            out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
         click.echo(json.dumps(out))
     else:
-        _print_table(res, regs)
+        _print_params(layout)
+        _print_table(res, regs, lambda: _print_buffers(sim, bufs, dumps))
     if not res.ok:
         sys.exit(FAULT_EXIT)
+
+
+def _print_params(layout) -> None:
+    for slot in layout:
+        p = slot.param
+        v = f"0x{slot.value:x} ({p.value}{f'{p.offset:+#x}' if p.offset else ''})" if p.type == "ptr" else slot.value
+        click.echo(f"param c[0x0][0x{slot.offset:x}] {p.type} = {v}")
+
+
+def _print_buffers(sim, bufs, dumps) -> None:
+    from .kernelargs import dump_array
+    for d in dumps:
+        arr = dump_array(bufs[d.name], d)
+        click.echo(f"buffer {d.name} at 0x{sim.addresses[d.name]:x}: {arr.size} {d.dtype}")
+        per = 8
+        for k in range(0, arr.size, per):
+            chunk = arr[k:k + per].tolist()
+            text = " ".join(f"{v!r:>12}" if arr.dtype.kind == "f" else f"{v:>12}" for v in chunk)
+            click.echo(f"  [{k:5}..{k + len(chunk) - 1:5}] {text}")
 
 
 def _fmt(v) -> str:
@@ -145,7 +222,7 @@ def _fmt(v) -> str:
     return str(v)
 
 
-def _print_table(res, regs) -> None:
+def _print_table(res, regs, before_status=None) -> None:
     echo = click.echo
     for w in res.warps:
         echo(f"cta {w.cta} {tuple(w.ctaid)} warp {w.warp}  ValidMask=0x{w.valid:08x}  PC=0x{w.pc:x}  {w.state}")
@@ -161,6 +238,8 @@ def _print_table(res, regs) -> None:
                 echo(f"  {r:<5} {_fmt(v)}")
     for ev in res.events[:20]:
         echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}", err=True)
+    if before_status is not None:
+        before_status()
     echo(f"{res.status}: {res.steps} warp-instructions")
     if res.fault:
         f = res.fault

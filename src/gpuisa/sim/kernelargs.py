@@ -1,0 +1,369 @@
+"""Kernel arguments: typed parameters in constant bank 0, global buffers and
+buffer dumps, for ``gpuisa run --param/--buffer/--dump-buffer`` and for
+Python callers (:func:`launch_kernel`).
+
+Textual forms (also in ``docs/simulator-run.md`` and ``gpuisa run --help``)::
+
+    --param TYPE:VALUE          TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f32 f64 ptr
+                                ptr:NAME[+OFFSET]  the 64-bit address of buffer NAME
+    --buffer NAME=SIZE[:INIT]   SIZE in bytes; INIT: zeros | iota[:DTYPE] |
+                                fill:VALUE[:DTYPE] | random:SEED[:DTYPE] | file:PATH
+    --dump-buffer NAME[:DTYPE[:COUNT]]
+
+Parameters are laid out in order from ``c[0x0][0x0]``, each at the next offset
+that is a multiple of its size (natural alignment; ``ptr`` is 8 bytes).
+Buffers are placed in global memory in order by the simulator (256-byte
+aligned from 0x10000000, see :class:`gpuisa.sim.Simulator`).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from ..errors import UsageError
+
+#: element types of parameters, buffer initialisers and dumps
+DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
+    ("u8", "<u1"), ("s8", "<i1"), ("u16", "<u2"), ("s16", "<i2"), ("u32", "<u4"), ("s32", "<i4"),
+    ("u64", "<u8"), ("s64", "<i8"), ("f32", "<f4"), ("f64", "<f8"))}
+PARAM_TYPES = tuple(DTYPES) + ("ptr",)
+INITS = ("zeros", "iota", "fill", "random", "file")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_INT = re.compile(r"[-+]?(0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)\Z")
+MAX_BUFFER = 1 << 30
+
+
+# -- numbers --------------------------------------------------------------------------------
+def _int(text: str, what: str) -> int:
+    t = text.strip().replace("_", "")
+    if not _INT.match(t):
+        raise UsageError(f"{what}: {text!r} is not an integer (decimal, 0x hex or 0b binary)")
+    return int(t, 0)
+
+
+def _round_binary(q: Fraction, mant: int, emin: int, emax: int) -> float | None:
+    """*q* rounded to nearest even in a binary format with *mant* fraction bits;
+    None when it overflows."""
+    if q == 0:
+        return 0.0
+    neg, q = q < 0, abs(q)
+    e = q.numerator.bit_length() - q.denominator.bit_length()
+    if Fraction(2) ** e > q:
+        e -= 1
+    quantum = Fraction(2) ** (max(e, emin) - mant)
+    n, rem = divmod(q, quantum)
+    n = int(n)
+    if rem * 2 > quantum or (rem * 2 == quantum and n & 1):
+        n += 1
+    v = n * quantum
+    if v >= Fraction(2) ** (emax + 1):
+        return None
+    return -float(v) if neg else float(v)
+
+
+def float_value(text: str, dtype: str, what: str) -> float:
+    """A decimal or float literal (``1.5``, ``-2e-3``, ``inf``, ``nan``) rounded
+    once, to nearest even, to float32 or float64; or ``0x…`` raw bits."""
+    t = text.strip().lower()
+    bits = 32 if dtype == "f32" else 64
+    if re.fullmatch(r"0x[0-9a-f]+", t):
+        v = int(t, 16)
+        if v >> bits:
+            raise UsageError(f"{what}: {text} does not fit in {bits} bits")
+        return float(np.array([v], f"<u{bits // 8}").view(f"<f{bits // 8}")[0])
+    sign = -1.0 if t.startswith("-") else 1.0
+    body = t.lstrip("+-")
+    if body in ("inf", "infinity"):
+        return sign * math.inf
+    if body == "nan":
+        return math.nan
+    try:
+        q = Fraction(t)
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{what}: {text!r} is not a number") from None
+    v = _round_binary(q, 23, -126, 127) if bits == 32 else _round_binary(q, 52, -1022, 1023)
+    if v is None:
+        return sign * math.inf
+    return v if v != 0 or sign > 0 else -0.0
+
+
+def _scalar(text: str, dtype: str, what: str):
+    """*text* as a numpy scalar of *dtype* (integers must fit the type)."""
+    dt = DTYPES[dtype]
+    if dt.kind == "f":
+        return dt.type(float_value(text, dtype, what))
+    v = _int(text, what)
+    info = np.iinfo(dt)
+    if not info.min <= v <= info.max:
+        # unsigned types also take negative values and signed ones their unsigned bit patterns
+        bits = 8 * dt.itemsize
+        if -(1 << (bits - 1)) <= v < (1 << bits):
+            v &= (1 << bits) - 1
+            if dt.kind == "i" and v >> (bits - 1):
+                v -= 1 << bits
+        else:
+            raise UsageError(f"{what}: {text} does not fit in {dtype}")
+    return dt.type(v)
+
+
+# -- parameters -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Param:
+    """One kernel parameter: *type* is a :data:`DTYPES` name or ``ptr``;
+    *value* a number, or for ``ptr`` a buffer name (with *offset*)."""
+
+    type: str
+    value: Any
+    offset: int = 0    # ptr: added to the buffer's address
+    text: str = ""
+
+    @property
+    def size(self) -> int:
+        return 8 if self.type == "ptr" else DTYPES[self.type].itemsize
+
+
+def parse_param(text: str) -> Param:
+    """``TYPE:VALUE``: ``u32:5``, ``s32:-1``, ``f32:1.5``, ``u64:0x100000000``, ``ptr:a``, ``ptr:a+0x10``."""
+    typ, sep, val = text.partition(":")
+    typ = typ.strip().lower()
+    if not sep or typ not in PARAM_TYPES:
+        raise UsageError(f"--param {text!r}: expected TYPE:VALUE with TYPE one of {', '.join(PARAM_TYPES)}")
+    if typ == "ptr":
+        m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:([-+])\s*(\S+))?\s*", val)
+        if not m:
+            raise UsageError(f"--param {text!r}: expected ptr:NAME or ptr:NAME+OFFSET (NAME a --buffer)")
+        off = _int(m.group(3), f"--param {text}") if m.group(3) else 0
+        return Param("ptr", m.group(1), -off if m.group(2) == "-" else off, text)
+    return Param(typ, _scalar(val, typ, f"--param {text}"), 0, text)
+
+
+def _as_param(p) -> Param:
+    if isinstance(p, Param):
+        return p
+    if isinstance(p, str):
+        return parse_param(p) if ":" in p else Param("ptr", p, 0, p)
+    if isinstance(p, tuple) and len(p) == 2:
+        typ, v = p
+        if typ == "ptr":
+            return Param("ptr", v, 0, f"ptr:{v}")
+        if typ not in DTYPES:
+            raise UsageError(f"param {p!r}: unknown type {typ!r} (types: {', '.join(PARAM_TYPES)})")
+        return Param(typ, DTYPES[typ].type(v), 0, f"{typ}:{v}")
+    if isinstance(p, np.generic):
+        for name, dt in DTYPES.items():
+            if p.dtype == dt:
+                return Param(name, p, 0, f"{name}:{p}")
+    if isinstance(p, (bool, np.bool_)):
+        return Param("u32", np.uint32(int(p)), 0, str(p))
+    if isinstance(p, int):
+        return Param("u32" if p >= 0 else "s32", _scalar(str(p), "u32" if p >= 0 else "s32", "param"), 0, str(p))
+    if isinstance(p, float):
+        return Param("f32", np.float32(p), 0, str(p))
+    raise UsageError(f"param {p!r}: expected a 'TYPE:VALUE' string, a buffer name, (type, value), "
+                     "an int, a float or a numpy scalar")
+
+
+@dataclass(frozen=True)
+class ParamSlot:
+    offset: int
+    param: Param
+    value: int | float    # the stored number (a ptr: the address)
+
+
+def pack_params(params: Sequence, addresses: Mapping[str, int]) -> tuple[bytes, list[ParamSlot]]:
+    """Lay out *params* for constant bank 0: in order, each at the next multiple
+    of its size.  Returns the bank's bytes and where each parameter went.
+
+    Each item is a :class:`Param`, a ``"TYPE:VALUE"`` string, a buffer name
+    (a pointer), a ``(type, value)`` pair, a numpy scalar (its own type), an int
+    (u32, s32 if negative) or a float (f32)."""
+    out = bytearray()
+    layout = []
+    for item in params:
+        p = _as_param(item)
+        out += bytes((-len(out)) % p.size)
+        off = len(out)
+        if p.type == "ptr":
+            if p.value not in addresses:
+                known = ", ".join(addresses) or "none"
+                raise UsageError(f"param ptr:{p.value}: no buffer named {p.value!r} (buffers: {known})")
+            v = (addresses[p.value] + p.offset) & ((1 << 64) - 1)
+            out += v.to_bytes(8, "little")
+        else:
+            v = DTYPES[p.type].type(p.value)
+            out += np.array([v], DTYPES[p.type]).tobytes()
+            v = v.item()
+        layout.append(ParamSlot(off, p, v))
+    if len(out) > 0x10000:
+        raise UsageError(f"kernel parameters take {len(out)} bytes; constant bank 0 holds 64 KiB")
+    return bytes(out), layout
+
+
+# -- buffers ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BufferSpec:
+    name: str
+    size: int
+    init: str = "zeros"       # one of INITS
+    arg: str | None = None    # fill value, random seed, file path
+    dtype: str = "u32"
+    text: str = ""
+
+
+def parse_buffer(text: str) -> BufferSpec:
+    """``NAME=SIZE[:INIT]``, INIT = ``zeros`` | ``iota[:DTYPE]`` | ``fill:VALUE[:DTYPE]`` |
+    ``random:SEED[:DTYPE]`` | ``file:PATH``."""
+    what = f"--buffer {text}"
+    name, eq, rest = text.partition("=")
+    name = name.strip()
+    if not eq or not _NAME.match(name):
+        raise UsageError(f"--buffer {text!r}: expected NAME=SIZE[:INIT] with NAME an identifier")
+    size_text, _, init = rest.partition(":")
+    size = _int(size_text, what + " (SIZE in bytes)")
+    if not 0 < size <= MAX_BUFFER:
+        raise UsageError(f"{what}: SIZE must be 1..{MAX_BUFFER} bytes")
+    kind, _, tail = init.partition(":")
+    kind = kind.strip().lower() or "zeros"
+    if kind not in INITS:
+        raise UsageError(f"{what}: unknown initialiser {kind!r} (zeros, iota[:DTYPE], fill:VALUE[:DTYPE], "
+                         f"random:SEED[:DTYPE], file:PATH)")
+    arg, dtype = None, "u32"
+    if kind == "file":
+        if not tail:
+            raise UsageError(f"{what}: file needs a path (file:PATH)")
+        arg = tail
+    elif kind == "zeros":
+        if tail:
+            raise UsageError(f"{what}: zeros takes no argument")
+    elif kind == "iota":
+        dtype = tail.strip().lower() or "u32"
+    else:
+        arg, _, d = tail.partition(":")
+        if not arg.strip():
+            raise UsageError(f"{what}: {kind} needs a value ({kind}:{'VALUE' if kind == 'fill' else 'SEED'}[:DTYPE])")
+        dtype = d.strip().lower() or "u32"
+    if dtype not in DTYPES:
+        raise UsageError(f"{what}: unknown element type {dtype!r} (types: {', '.join(DTYPES)})")
+    if size % DTYPES[dtype].itemsize:
+        raise UsageError(f"{what}: SIZE {size} is not a multiple of the {dtype} element size {DTYPES[dtype].itemsize}")
+    return BufferSpec(name, size, kind, arg, dtype, text)
+
+
+def make_buffer(spec: BufferSpec) -> np.ndarray:
+    """The initial contents of *spec*: a uint8 array of ``spec.size`` bytes."""
+    what = f"--buffer {spec.text or spec.name}"
+    dt = DTYPES[spec.dtype]
+    n = spec.size // dt.itemsize
+    if spec.init == "zeros":
+        return np.zeros(spec.size, np.uint8)
+    if spec.init == "iota":
+        if dt.kind == "f":
+            arr = np.arange(n, dtype=np.float64).astype(dt)
+        else:
+            arr = (np.arange(n, dtype=np.uint64) & np.uint64((1 << (8 * dt.itemsize)) - 1)).astype(dt)
+    elif spec.init == "fill":
+        arr = np.full(n, _scalar(spec.arg, spec.dtype, what), dt)
+    elif spec.init == "random":
+        rng = np.random.default_rng(_int(spec.arg, what + " (SEED)"))
+        if dt.kind != "f":
+            return rng.integers(0, 256, spec.size, dtype=np.uint8)   # uniform over the type's whole range
+        arr = rng.random(n).astype(dt)                                  # uniform in [0, 1)
+    else:  # file
+        try:
+            data = Path(spec.arg).expanduser().read_bytes()
+        except OSError as e:
+            raise UsageError(f"{what}: cannot read {spec.arg}: {e.strerror}") from None
+        if len(data) > spec.size:
+            raise UsageError(f"{what}: {spec.arg} has {len(data)} bytes, more than SIZE {spec.size}")
+        buf = np.zeros(spec.size, np.uint8)
+        buf[:len(data)] = np.frombuffer(data, np.uint8)
+        return buf
+    return np.ascontiguousarray(arr).view(np.uint8).copy()
+
+
+# -- dumps --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DumpSpec:
+    name: str
+    dtype: str = "u32"
+    count: int | None = None   # None: every element
+    text: str = ""
+
+
+def parse_dump_buffer(text: str) -> DumpSpec:
+    """``NAME[:DTYPE[:COUNT]]``."""
+    parts = text.split(":")
+    if len(parts) > 3 or not _NAME.match(parts[0].strip()):
+        raise UsageError(f"--dump-buffer {text!r}: expected NAME[:DTYPE[:COUNT]]")
+    dtype = parts[1].strip().lower() if len(parts) > 1 and parts[1].strip() else "u32"
+    if dtype not in DTYPES:
+        raise UsageError(f"--dump-buffer {text!r}: unknown element type {dtype!r} (types: {', '.join(DTYPES)})")
+    count = None
+    if len(parts) == 3:
+        count = _int(parts[2], f"--dump-buffer {text} (COUNT)")
+        if count < 0:
+            raise UsageError(f"--dump-buffer {text!r}: COUNT must be non-negative")
+    return DumpSpec(parts[0].strip(), dtype, count, text)
+
+
+def dump_array(buf: np.ndarray, spec: DumpSpec) -> np.ndarray:
+    """The first *count* elements of *buf* read as *dtype* (a copy)."""
+    raw = np.ascontiguousarray(buf).reshape(-1).view(np.uint8)
+    dt = DTYPES[spec.dtype]
+    avail = raw.size // dt.itemsize
+    count = avail if spec.count is None else spec.count
+    if count > avail:
+        raise UsageError(f"--dump-buffer {spec.text or spec.name}: buffer {spec.name!r} holds {avail} {spec.dtype} "
+                         f"elements, not {count}")
+    return raw[:count * dt.itemsize].view(dt).copy()
+
+
+def json_values(arr: np.ndarray) -> list:
+    """JSON-safe values: ints, floats; non-finite floats as "nan", "inf", "-inf"."""
+    if arr.dtype.kind != "f":
+        return [int(v) for v in arr.tolist()]
+    out = []
+    for v in arr.tolist():
+        if math.isnan(v):
+            out.append("nan")
+        elif math.isinf(v):
+            out.append("inf" if v > 0 else "-inf")
+        else:
+            out.append(v)
+    return out
+
+
+# -- Python API ---------------------------------------------------------------------------------
+def kernel_simulator(isa, program, *, params: Sequence = (), buffers: Mapping[str, np.ndarray] | None = None,
+                     **launch):
+    """A :class:`~gpuisa.sim.Simulator` whose constant bank 0 holds *params*
+    (see :func:`pack_params`: pointers to *buffers* by name, typed numbers).
+    *buffers* are numpy arrays, placed in global memory and updated in place."""
+    from .simulator import Simulator
+    if isinstance(program, str):
+        program = isa.assemble(program)
+    if params and 0 in (launch.get("const") or {}):
+        raise UsageError("give kernel parameters either as params= or as const={0: ...}, not both")
+    sim = Simulator(isa, program, buffers=buffers or {}, **launch)
+    if params:
+        sim.const.set(0, pack_params(list(params), sim.addresses)[0])
+    return sim
+
+
+def launch_kernel(isa, program, *, params: Sequence = (), buffers: Mapping[str, np.ndarray] | None = None,
+                  **launch):
+    """Run *program* with typed kernel *params* and numpy *buffers*; returns the
+    :class:`~gpuisa.sim.Result` (``result.buffers[name]`` is the updated array).
+
+        >>> a = np.arange(64, dtype=np.float32)                       # doctest: +SKIP
+        >>> res = launch_kernel(isa, text, grid=2, block=32,           # doctest: +SKIP
+        ...                     buffers={"a": a, "c": np.zeros(64, np.float32)},
+        ...                     params=["a", "c", ("u32", 64), np.float32(0.5)])
+    """
+    return kernel_simulator(isa, program, params=params, buffers=buffers, **launch).run()

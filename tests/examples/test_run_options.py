@@ -1,0 +1,166 @@
+"""`gpuisa run --param/--buffer/--dump-buffer` and the Python helpers of
+gpuisa.sim.kernelargs.  Expected values are computed here (struct, numpy)."""
+from __future__ import annotations
+
+import json
+import math
+import struct
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from gpuisa.cli import main
+from gpuisa.errors import UsageError
+from gpuisa.sim import kernelargs as ka
+
+BASE = 0x10000000
+
+
+def run(tmp_path, prog, *args):
+    p = tmp_path / "k.s"
+    p.write_text(prog)
+    return CliRunner().invoke(main, ["run", str(p), *map(str, args)])
+
+
+def run_json(tmp_path, prog, *args):
+    r = run(tmp_path, prog, *args, "--json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+READ_PARAMS = """
+    ULDC.64 UR[4:5], c[0x0][0x0] ;
+    ULDC UR6, c[0x0][0x8] ;
+    ULDC.64 UR[8:9], c[0x0][0x10] ;
+    ULDC UR10, c[0x0][0x18] ;
+    ULDC UR11, c[0x0][0x1c] ;
+    ULDC.64 UR[12:13], c[0x0][0x20] ;
+    ULDC UR14, c[0x0][0x28] ;
+    EXIT ;
+"""
+
+
+def test_params_are_laid_out_in_order_with_natural_alignment(tmp_path):
+    out = run_json(tmp_path, READ_PARAMS, "--buffer", "a=100", "--buffer", "b=64",
+                   "--param", "ptr:a", "--param", "u8:0xff", "--param", "ptr:b+0x10", "--param", "f32:1.5",
+                   "--param", "s16:-2", "--param", "f64:-0.1", "--param", "s32:-7",
+                   "--dump", "UR4,UR5,UR6,UR8,UR9,UR10,UR11,UR12,UR13,UR14")
+    w = out["warps"][0]
+    a = w["UR4"] | w["UR5"] << 32
+    b = (w["UR8"] | w["UR9"] << 32) - 0x10
+    assert a == BASE
+    assert b % 256 == 0 and b >= a + 100 + 256                 # next buffer: aligned, unmapped gap
+    assert w["UR6"] == 0xFF                                     # u8 at 0x8, then padding to 0x10
+    assert w["UR10"] == struct.unpack("<I", struct.pack("<f", 1.5))[0]   # f32 at 0x18
+    assert w["UR11"] == 0xFFFE                                  # s16 at 0x1c (2 bytes, rest 0)
+    assert w["UR12"] | w["UR13"] << 32 == struct.unpack("<Q", struct.pack("<d", -0.1))[0]
+    assert w["UR14"] == 0xFFFFFFF9
+
+
+def test_param_layout_is_printed(tmp_path):
+    r = run(tmp_path, "ULDC UR4, c[0x0][0x0] ;\nEXIT ;", "--buffer", "a=16", "--param", "u32:5", "--param", "ptr:a",
+            "--dump", "UR4")
+    assert r.exit_code == 0, r.output
+    assert "param c[0x0][0x0] u32 = 5" in r.output
+    assert f"param c[0x0][0x8] ptr = 0x{BASE:x} (a)" in r.output
+
+
+@pytest.mark.parametrize("text,expect", [
+    ("f32:0.1", 0x3DCCCCCD), ("f32:-0", 0x80000000), ("f32:inf", 0x7F800000), ("f32:1e39", 0x7F800000),
+    ("f32:0x3fc00000", 0x3FC00000), ("f32:1.401298464324817e-45", 1), ("f32:3.4028235677973366e38", 0x7F7FFFFF),
+    # 1 + 2^-24 is a tie between 1 and 1 + 2^-23: to even (1); a hair above rounds up
+    ("f32:1.000000059604644775390625", 0x3F800000), ("f32:1.0000000596046448", 0x3F800001),
+    ("u32:-1", 0xFFFFFFFF), ("s32:0xffffffff", 0xFFFFFFFF), ("u32:0b101", 5),
+])
+def test_param_values(text, expect):
+    data, layout = ka.pack_params([text], {})
+    assert int.from_bytes(data[:4], "little") == expect
+
+
+def test_float_params_round_once():
+    # decimal -> float64 -> float32 double-rounds this value; the exact rounding does not
+    s = "1.00000005960464477539062500000001"
+    data, _ = ka.pack_params([f"f32:{s}"], {})
+    assert int.from_bytes(data, "little") == 0x3F800001
+    assert np.float32(float(s)).view(np.uint32) == 0x3F800000     # what double rounding gives
+
+
+@pytest.mark.parametrize("spec,dtype,expect", [
+    ("a=32:iota", "u32", list(range(8))),
+    ("a=16:iota:f32", "f32", [0.0, 1.0, 2.0, 3.0]),
+    ("a=8:iota:u8", "u8", list(range(8))),
+    ("a=16:fill:-1:s16", "s16", [-1] * 8),
+    ("a=16:fill:0.25:f32", "f32", [0.25] * 4),
+    ("a=12", "u32", [0, 0, 0]),
+    ("a=0x10:fill:0x7f:u8", "u8", [0x7F] * 16),
+])
+def test_buffer_initialisers(tmp_path, spec, dtype, expect):
+    out = run_json(tmp_path, "EXIT ;", "--buffer", spec, "--dump-buffer", f"a:{dtype}")
+    assert out["buffers"] == {"a": expect}
+    assert out["warps"] == [{"cta": 0, "warp": 0}]     # no registers without --dump
+
+
+def test_random_and_file_initialisers(tmp_path):
+    out = run_json(tmp_path, "EXIT ;", "--buffer", "r=64:random:7", "--buffer", "s=64:random:7",
+                   "--buffer", "f=32:random:7:f32", "--dump-buffer", "r", "--dump-buffer", "s:u32:3",
+                   "--dump-buffer", "f:f32")
+    r = np.random.default_rng(7).integers(0, 256, 64, dtype=np.uint8).view(np.uint32)
+    assert out["buffers"]["r"] == r.tolist() and out["buffers"]["s"] == r[:3].tolist()
+    f = np.random.default_rng(7).random(8).astype(np.float32)
+    assert out["buffers"]["f"] == [float(v) for v in f] and all(0 <= v < 1 for v in out["buffers"]["f"])
+    data = bytes(range(10))
+    (tmp_path / "d.bin").write_bytes(data)
+    out = run_json(tmp_path, "EXIT ;", "--buffer", f"d=16:file:{tmp_path / 'd.bin'}", "--dump-buffer", "d:u8")
+    assert out["buffers"]["d"] == list(data) + [0] * 6
+
+
+def test_non_finite_floats_in_json(tmp_path):
+    out = run_json(tmp_path, "EXIT ;", "--buffer", "a=8:fill:nan:f32", "--buffer", "b=8:fill:-inf:f64",
+                   "--dump-buffer", "a:f32", "--dump-buffer", "b:f64")
+    assert out["buffers"] == {"a": ["nan", "nan"], "b": ["-inf"]}
+
+
+def test_text_dump(tmp_path):
+    r = run(tmp_path, "EXIT ;", "--buffer", "a=40:iota", "--dump-buffer", "a")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    i = lines.index(f"buffer a at 0x{BASE:x}: 10 u32")
+    assert lines[i + 1].split()[-8:] == [str(v) for v in range(8)]
+    assert lines[i + 2].split()[-2:] == ["8", "9"]
+    assert lines[-1].startswith("ok:")
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--param", "u33:1"], "TYPE one of"),
+    (["--param", "u8:256"], "does not fit in u8"),
+    (["--param", "f32:abc"], "is not a number"),
+    (["--param", "ptr:nope"], "no buffer named 'nope'"),
+    (["--buffer", "a=10:iota"], "not a multiple of the u32 element size"),
+    (["--buffer", "a=8:magic"], "unknown initialiser"),
+    (["--buffer", "1a=8"], "NAME an identifier"),
+    (["--buffer", "a=0"], "SIZE must be"),
+    (["--buffer", "a=8", "--buffer", "a=8"], "given twice"),
+    (["--buffer", "a=8:file:/nonexistent/x"], "cannot read"),
+    (["--buffer", "a=8:fill"], "fill needs a value"),
+    (["--dump-buffer", "a"], "no --buffer named 'a'"),
+    (["--buffer", "a=8", "--dump-buffer", "a:u32:3"], "holds 2 u32 elements, not 3"),
+    (["--buffer", "a=8", "--dump-buffer", "a:q8"], "unknown element type"),
+])
+def test_bad_options(tmp_path, args, message):
+    r = run(tmp_path, "EXIT ;", *args)
+    assert r.exit_code == 1, r.output
+    assert message in r.output and "Traceback" not in r.output
+
+
+def test_python_helpers():
+    data, layout = ka.pack_params(["a", ("u32", 7), np.float32(2.5), np.uint64(1 << 40), -3, 0.5, "ptr:a+8"],
+                                  {"a": 0x10000100})
+    assert [(s.offset, s.param.type) for s in layout] == \
+        [(0, "ptr"), (8, "u32"), (12, "f32"), (16, "u64"), (24, "s32"), (28, "f32"), (32, "ptr")]
+    assert data == struct.pack("<QIfQifQ", 0x10000100, 7, 2.5, 1 << 40, -3, 0.5, 0x10000108)
+    with pytest.raises(UsageError):
+        ka.pack_params([object()], {})
+    arr = ka.dump_array(np.arange(4, dtype=np.uint32), ka.parse_dump_buffer("x:u16:5"))
+    assert arr.tolist() == [0, 0, 1, 0, 2]
+    assert ka.json_values(np.array([1.5, math.inf, math.nan], np.float32)) == [1.5, "inf", "nan"]
