@@ -219,3 +219,35 @@ def test_f2i(run):
         assert r.R[4][k] == ref(f32, "CEIL", False), f
         assert r.R[5][k] == ref(f32, "TRUNC", True), f
         assert r.R[6][k] == ref(f32, "RN", True), f
+
+
+# -- float literals (AsmFormat F32) ------------------------------------------------------------
+@pytest.mark.parametrize("lit,bits", [
+    ("1.5", 0x3FC00000), ("-0.25", 0xBE800000), ("0.1", 0x3DCCCCCD), ("1e-3", 0x3A83126F), ("2", 0x40000000),
+    ("INF", 0x7F800000), ("-INF", 0xFF800000), ("-0.0", 0x80000000), ("1e-45", 0x00000001),
+    ("0x3fc00000", 0x3FC00000),
+])
+def test_float_literals_are_the_bits(gp_isa, run, lit, bits):
+    """A float literal in FADD/FMUL/FFMA/FSETP/FMNMX is its binary32 bits (rounded once);
+    the simulated result equals the one with the bits written in hex."""
+    if lit[-1].isdigit() and not lit.startswith("0x") and float(lit) != 0:
+        assert round_f32(Fraction(lit)) == bits            # the literal's exact value, rounded once
+    for form in ("FADD R1, R0, {} ;", "FMUL R1, R0, {} ;", "FFMA R1, R0, {}, R0 ;", "FFMA R1, R0, R0, {} ;",
+                 "FMNMX R1, R0, {}, PT ;", "FSETP.GT.AND P0, PT, R0, {}, PT ;"):
+        assert gp_isa.encode(form.format(lit)) == gp_isa.encode(form.format(f"{bits:#x}")), form
+    r = run(f"FADD R1, R0, {lit} ;\nFMUL R2, R0, {lit} ;\nFFMA R3, R0, {lit}, R0 ;",
+            {"R0": [fbits(v) for v in np.linspace(-3, 3, 32)]}).warp()
+    for i, a in enumerate(np.linspace(-3, 3, 32)):
+        a, b = Fraction(bitsf(fbits(a))), exact(bits) if (bits & 0x7F800000) != 0x7F800000 else None
+        if not b:
+            continue          # infinities and signed zeros: the bit check above covers the literal
+        assert r.R[1][i] == round_f32(a + b)
+        assert r.R[2][i] == round_f32(a * b)
+        assert r.R[3][i] == round_f32(a * b + a)
+
+
+def test_float_literals_print_as_floats(gp_isa):
+    assert gp_isa.decode(gp_isa.encode("FADD R1, R0, 0x3dcccccd ;")).text == "FADD R1, R0, 0.1"
+    assert gp_isa.decode(gp_isa.encode("FFMA R1, R0, R2, -2.5 ;")).text == "FFMA R1, R0, R2, -2.5"
+    # MOV is not a float instruction: its immediate stays an integer
+    assert gp_isa.decode(gp_isa.encode("MOV R1, 0x3f800000 ;")).text == "MOV R1, 0x3f800000"

@@ -2,9 +2,9 @@
 
 Expected values come from the raw bytes of the buffers (``struct``, plain
 Python integers) and from sequential replays of the atomics in lane order.
-Instruction words are built from the database's field positions
-(:func:`encode`), and cross-checked against the assembler when it reads
-memory-address operands (:func:`text_or_word`)."""
+Programs are assembly text; :func:`encode` builds words from the database's
+field positions, independently of the assembler, to cross-check it and to
+write the invalid encodings the assembler refuses."""
 from __future__ import annotations
 
 import struct
@@ -36,10 +36,6 @@ def encode(db, opname: str, **fields) -> int:
         word |= (int(v) & ((1 << f.width) - 1)) << f.pos
     assert not fields, f"{opname} has no fields {sorted(fields)}"
     return word
-
-
-def reg(db, name: str) -> int:
-    return db.types["Reg"].by_name[name]
 
 
 @pytest.fixture
@@ -81,8 +77,9 @@ def test_ldg_sizes_and_extension(gp_isa, mem_run, rng, size):
     n, fmt = SIZES[size]
     offs = (np.arange(32) * 3 * n) % (1024 - 16 - n) // n * n           # aligned, varied
     dest = 4
-    word = encode(db, "LDG_R", rd=dest, ra=2, offset=8, e="E", size=size)
-    res, _ = mem_run([word], {"buf": data}, regs=lambda a: ptr(a, "buf", offs))
+    mod = "" if size == "32" else "." + size
+    rd = "R[4:5]" if size == "64" else "R4"
+    res, _ = mem_run([f"LDG.E{mod} {rd}, [R2.64+0x8] ;"], {"buf": data}, regs=lambda a: ptr(a, "buf", offs))
     r = res.warp()
     for lane in range(32):
         at = int(offs[lane]) + 8
@@ -97,8 +94,7 @@ def test_ldg_128_fills_a_register_quad(gp_isa, mem_run, rng):
     db = gp_isa.db
     data = rng.integers(0, 1 << 32, 256, dtype=np.uint64).astype(np.uint32)
     offs = (31 - np.arange(32)) * 16
-    res, _ = mem_run([encode(db, "LDG_R", rd=8, ra=2, offset=0, e="E", size="128")],
-                     {"buf": data}, regs=lambda a: ptr(a, "buf", offs))
+    res, _ = mem_run(["LDG.E.128 R[8:11], [R2.64] ;"], {"buf": data}, regs=lambda a: ptr(a, "buf", offs))
     r = res.warp()
     for lane in range(32):
         w = offs[lane] // 4
@@ -108,7 +104,7 @@ def test_ldg_128_fills_a_register_quad(gp_isa, mem_run, rng):
 def test_ldg_negative_offset_and_high_address_word(gp_isa, mem_run):
     db = gp_isa.db
     data = np.arange(64, dtype=np.uint32)
-    word = encode(db, "LDG_R", rd=5, ra=2, offset=-8 & 0xFFFFFF, e="E")
+    word = "LDG.E R5, [R2.64-0x8] ;"
     res, _ = mem_run([word], {"buf": data}, regs=lambda a: ptr(a, "buf", 8 + 4 * np.arange(32)))
     assert res.warp().R[5].tolist() == list(range(32))
     # a base whose high word is set reaches a different (unmapped) address: a fault, not a wrap to 32 bits
@@ -125,7 +121,9 @@ def test_stg_sizes(gp_isa, mem_run, rng, size):
     vals = [rng.integers(0, 1 << 32, 32, dtype=np.uint64) for _ in range(4)]
     offs = np.arange(32)[::-1] * n
     regs = lambda a: dict(ptr(a, "buf", offs), **{f"R{8 + k}": vals[k] for k in range(4)})
-    mem_run([encode(db, "STG_RR", ra=2, rb=8, offset=n, e="E", size=size)], {"buf": buf}, regs=regs)
+    mod = "" if size == "32" else "." + size
+    rb = {"64": "R[8:9]", "128": "R[8:11]"}.get(size, "R8")
+    mem_run([f"STG.E{mod} [R2.64+{n:#x}], {rb} ;"], {"buf": buf}, regs=regs)
     expect = bytearray(b"\xAA" * buf.size)
     for lane in range(32):
         v = sum(int(vals[k][lane]) << (32 * k) for k in range(4))
@@ -137,7 +135,7 @@ def test_stg_sizes(gp_isa, mem_run, rng, size):
 def test_stg_collision_highest_lane_wins_and_guard(gp_isa, mem_run):
     db = gp_isa.db
     buf = np.zeros(4, np.uint32)
-    word = encode(db, "STG_RR", ra=2, rb=8, e="E", pg="P0")
+    word = "@P0 STG.E [R2.64], R8 ;"
     regs = lambda a: dict(ptr(a, "buf"), R8=np.arange(32) + 100)
     mem_run([word], {"buf": buf}, regs=regs, init={"P0": [int(l < 20) for l in range(32)]})
     assert buf[0] == 119 and buf[1:].tolist() == [0, 0, 0]
@@ -151,12 +149,12 @@ def test_sts_lds_round_trip_shared_per_cta(gp_isa, mem_run):
         "S2R R1, SR_CTAID.X ;",
         "IMAD.SHL.U32 R2, R0, 0x4, RZ ;",                    # R2 = lane * 4
         "IMAD R3, R1, 0x100, R0 ;",                          # value = cta * 256 + lane
-        encode(db, "STS_RR", ra=2, rb=3, offset=0x40),
-        encode(db, "LDS_R", rd=4, ra=2, offset=0x40),
-        encode(db, "LDS_R", rd=5, ra=reg(db, "RZ"), offset=0x40 + 4 * 31),   # [0xbc]: lane 31's word
-        encode(db, "LDS_R", rd=6, ra=2, offset=0x40, size="U16"),
-        encode(db, "STS_RR", ra=2, rb=3, offset=0x400, size="U8"),
-        encode(db, "LDS_R", rd=7, ra=reg(db, "RZ"), offset=0x400 + 4 * 5, size="S8"),
+        "STS [R2+0x40], R3 ;",
+        "LDS R4, [R2+0x40] ;",
+        "LDS R5, [0xbc] ;",                                  # lane 31's word
+        "LDS.U16 R6, [R2+0x40] ;",
+        "STS.U8 [R2+0x400], R3 ;",
+        "LDS.S8 R7, [0x414] ;",                              # lane 5's byte
     ]
     res, _ = mem_run(items, grid=3)
     for cta in range(3):
@@ -171,9 +169,9 @@ def test_lds_sts_64_and_128(gp_isa, mem_run, rng):
     db = gp_isa.db
     vals = {f"R{8 + k}": rng.integers(0, 1 << 32, 32, dtype=np.uint64) for k in range(4)}
     items = ["S2R R0, SR_LANEID ;", "IMAD.SHL.U32 R2, R0, 0x10, RZ ;",
-             encode(db, "STS_RR", ra=2, rb=8, size="128"),
-             encode(db, "LDS_R", rd=12, ra=2, offset=8, size="64"),
-             encode(db, "LDS_R", rd=16, ra=2, size="128")]
+             "STS.128 [R2], R[8:11] ;",
+             "LDS.64 R[12:13], [R2+0x8] ;",
+             "LDS.128 R[16:19], [R2] ;"]
     res, _ = mem_run(items, regs=lambda a: vals)
     r = res.warp()
     for lane in range(32):
@@ -188,11 +186,11 @@ def test_ldc_per_lane_offsets_sizes(gp_isa, mem_run, rng):
     bank = rng.integers(0, 256, 512, dtype=np.uint8)
     raw = bank.tobytes()
     items = ["S2R R0, SR_LANEID ;", "IMAD.SHL.U32 R1, R0, 0x8, RZ ;",
-             encode(db, "LDC_R", rd=2, ra=1, offset=0x10, bank=3),
-             encode(db, "LDC_R", rd=3, ra=1, offset=0x13, bank=3, size="S8"),
-             encode(db, "LDC_R", rd=4, ra=1, offset=0x16, bank=3, size="U16"),
-             encode(db, "LDC_R", rd=6, ra=1, offset=0x20, bank=3, size="64"),
-             encode(db, "LDC_R", rd=8, offset=0x1fc, bank=3)]          # ra = RZ (default)
+             "LDC R2, c[0x3][R1+0x10] ;",
+             "LDC.S8 R3, c[0x3][R1+0x13] ;",
+             "LDC.U16 R4, c[0x3][R1+0x16] ;",
+             "LDC.64 R[6:7], c[0x3][R1+0x20] ;",
+             "LDC R8, c[0x3][0x1fc] ;"]
     res, _ = mem_run(items, const={3: raw})
     r = res.warp()
     for lane in range(32):
@@ -214,10 +212,10 @@ def test_uldc_64(gp_isa, mem_run):
 def test_ldc_faults(gp_isa, mem_run):
     db = gp_isa.db
     items = ["S2R R0, SR_LANEID ;", "IMAD.SHL.U32 R1, R0, 0x4, RZ ;"]
-    res, _ = mem_run(items + [encode(db, "LDC_R", rd=2, ra=1, offset=0x2, bank=0)], const={0: bytes(256)},
+    res, _ = mem_run(items + ["LDC R2, c[0x0][R1+0x2] ;"], const={0: bytes(256)},
                      expect_ok=False)
     assert res.status == "misaligned" and "lane 0" in res.fault["message"]
-    res, _ = mem_run(items + [encode(db, "LDC_R", rd=2, ra=1, offset=0x84, bank=0)], const={0: bytes(256)},
+    res, _ = mem_run(items + ["LDC R2, c[0x0][R1+0x84] ;"], const={0: bytes(256)},
                      expect_ok=False)
     assert res.status == "memory" and "(lane 31)" in res.fault["message"], res.fault
     assert res.fault["pc"] == 0x20 and (res.fault["cta"], res.fault["warp"]) == (0, 0)
@@ -273,7 +271,8 @@ def test_atomg_contention_all_lanes_few_words(gp_isa, mem_run, rng, op, typ):
         b = np.array([fbits(float(v)) for v in rng.normal(0, 100, 32)], np.uint64)
     words = (np.arange(32) * 7) % 3
     buf = init.copy()
-    res, _ = mem_run([atom(db, "ATOMG_RR", op, typ=typ)], {"buf": buf},
+    mod = "" if typ == "U32" else "." + typ
+    res, _ = mem_run([f"ATOMG.E.{op}{mod} R4, [R2.64], R8 ;"], {"buf": buf},
                      regs=lambda a: dict(ptr(a, "buf", 4 * words), R8=b))
     olds, final = replay({k: int(init[k]) for k in range(4)},
                          [(l, int(words[l]), int(b[l]), None) for l in range(32)], REF[(op, typ)])
@@ -285,7 +284,7 @@ def test_atomg_cas_and_guard(gp_isa, mem_run):
     db = gp_isa.db
     buf = np.zeros(2, np.uint32)
     # every lane: CAS(0 -> lane + 1) on word 0: only the first executing lane (lane 1) wins
-    res, _ = mem_run([atom(db, "ATOMG_RRR", "CAS", rb=reg(db, "RZ"), rc=9, pg="P0")], {"buf": buf},
+    res, _ = mem_run(["@P0 ATOMG.E.CAS R4, [R2.64], RZ, R9 ;"], {"buf": buf},
                      regs=lambda a: dict(ptr(a, "buf"), R9=np.arange(32) + 1, R4=0xDEAD),
                      init={"P0": [int(l != 0) for l in range(32)]})
     r = res.warp()
@@ -298,7 +297,7 @@ def test_atomg_add_from_several_warps_and_ctas(gp_isa, mem_run):
     permutation of 0..511 and each warp's are consecutive in lane order."""
     db = gp_isa.db
     buf = np.zeros(1, np.uint32)
-    items = [atom(db, "ATOMG_RR", "ADD"), encode(db, "NOP_X") if "NOP_X" in db.opcodes else "NOP ;"]
+    items = ["ATOMG.E.ADD R4, [R2.64], R8 ;", "NOP ;"]
     res, _ = mem_run(items, {"buf": buf}, regs=lambda a: dict(ptr(a, "buf"), R8=1), grid=4, block=128)
     olds = []
     for w in res.warps:
@@ -316,10 +315,10 @@ def test_red_add_and_atoms_from_several_warps(gp_isa, mem_run):
              "IMAD.SHL.U32 R6, R5, 0x4, RZ ;",
              "IADD3 R2, P0, R2, R6, RZ ;", "IADD3.X R3, R3, RZ, RZ, P0 ;",
              "IADD3 R8, R0, 0x1, RZ ;",                       # add lane + 1
-             atom(db, "RED_RR", "ADD"),
-             atom(db, "ATOMS_RR", "ADD", rd=10, ra=6),        # shared counters, per CTA
+             "RED.E.ADD [R2.64], R8 ;",
+             "ATOMS.ADD R10, [R6], R8 ;",                     # shared counters, per CTA
              "BAR.SYNC 0x0 ;",
-             atom(db, "ATOMS_RR", "ADD", rd=11, ra=6, rb=reg(db, "RZ"))]   # read back: add 0
+             "ATOMS.ADD R11, [R6], RZ ;"]                     # read back: add 0
     res, _ = mem_run(items, {"buf": buf}, regs=lambda a: ptr(a, "buf"), grid=2, block=96)
     expect = [0] * 8
     for lane in range(32):
@@ -349,20 +348,19 @@ def test_memory_faults_are_reported(gp_isa, mem_run, case):
     db = gp_isa.db
     buf = np.arange(16, dtype=np.uint32)
     offs = np.arange(32) * 4 % 64
-    kw = dict(rd=4, ra=2, e="E")
     if case == "misaligned":
-        word, offs = encode(db, "LDG_R", **kw), offs + (np.arange(32) == 5) * 2
+        word, offs = "LDG.E R4, [R2.64] ;", offs + (np.arange(32) == 5) * 2
         kind, lane = "misaligned", 5
     elif case == "past-end":
-        word, kind, lane = encode(db, "LDG_R", offset=4, **kw), "memory", 15
+        word, kind, lane = "LDG.E R4, [R2.64+0x4] ;", "memory", 15
     elif case == "unmapped":
-        word, kind, lane = encode(db, "LDG_R", **kw), "memory", 0
+        word, kind, lane = "LDG.E R4, [R2.64] ;", "memory", 0
     elif case == "store":
-        word, kind, lane = encode(db, "STG_RR", ra=2, rb=0, offset=4, e="E"), "memory", 15
+        word, kind, lane = "STG.E [R2.64+0x4], R0 ;", "memory", 15
     elif case == "atomic":
-        word, kind, lane = atom(db, "ATOMG_RR", "ADD", offset=2), "misaligned", 0
+        word, kind, lane = "ATOMG.E.ADD R4, [R2.64+0x2], R8 ;", "misaligned", 0
     else:
-        word, kind, lane = encode(db, "LDG_R", size="128", **kw), "memory", 12
+        word, kind, lane = "LDG.E.128 R[4:7], [R2.64] ;", "memory", 12
         offs = np.arange(32) * 16 % 64
         buf = np.arange(14, dtype=np.uint32)          # 56 bytes: lane 3's second half is outside
         lane = 3
@@ -381,6 +379,35 @@ def test_memory_faults_are_reported(gp_isa, mem_run, case):
         assert "out of bounds: just past the end of buffer 'buf'" in f["message"], f
     assert res.warp(1, 1).R[4].tolist() == [7] * 32           # nothing written
     assert buf.tolist() == before.tolist()                     # nothing stored
+
+
+@pytest.mark.parametrize("text,opname,fields", [
+    ("LDG.E.S16 R1, [R4.64-0x2] ;", "LDG_R", dict(rd=1, ra=4, offset=-2, e="E", size="S16")),
+    ("LDG.E.128 R[8:11], [R2.64+0x7ffff0] ;", "LDG_R", dict(rd=8, ra=2, offset=0x7FFFF0, e="E", size="128")),
+    ("@!P2 STG.E.U8 [R6.64+0x1], R5 ;", "STG_RR", dict(ra=6, rb=5, offset=1, e="E", size="U8", pg="P2", **{"pg.not": 1})),
+    ("LDS.64 R[4:5], [R3+0x100] ;", "LDS_R", dict(rd=4, ra=3, offset=0x100, size="64")),
+    ("LDS R0, [-0x8] ;", "LDS_R", dict(rd=0, ra="RZ", offset=-8)),
+    ("STS.128 [R2], R[8:11] ;", "STS_RR", dict(ra=2, rb=8, size="128")),
+    ("LDC.S8 R6, c[0x2][R7+0x3] ;", "LDC_R", dict(rd=6, ra=7, offset=3, bank=2, size="S8")),
+    ("LDC R1, c[0x3f][0xfffc] ;", "LDC_R", dict(rd=1, ra="RZ", offset=0xFFFC, bank=0x3F)),
+    ("ATOMG.E.MIN.S32 R1, [R2.64+0x10], R5 ;", "ATOMG_RR", dict(rd=1, ra=2, rb=5, offset=0x10, e="E", op="MIN", type="S32")),
+    ("ATOMG.E.CAS R6, [R2.64], R4, R5 ;", "ATOMG_RRR", dict(rd=6, ra=2, rb=4, rc=5, e="E", op="CAS")),
+    ("ATOMS.XOR RZ, [R2+0x8], R4 ;", "ATOMS_RR", dict(rd="RZ", ra=2, rb=4, offset=8, op="XOR")),
+    ("ATOMS.CAS R1, [0x10], R4, R5 ;", "ATOMS_RRR", dict(rd=1, ra="RZ", rb=4, rc=5, offset=0x10, op="CAS")),
+    ("RED.E.ADD.F32 [R2.64+0x4], R5 ;", "RED_RR", dict(ra=2, rb=5, offset=4, e="E", op="ADD", type="F32")),
+    ("ULDC.64 UR[6:7], c[0x0][0x8] ;", "ULDC_C", dict(urd=6, vb=8, size="64")),
+])
+def test_assembler_agrees_with_field_positions(gp_isa, text, opname, fields):
+    db = gp_isa.db
+    for k in ("rd", "ra", "rb", "rc"):
+        if isinstance(fields.get(k), int):
+            fields[k] = f"R{fields[k]}"
+    if "offset" in fields:
+        w = db.opcodes[opname].field_map["offset"].width
+        fields["offset"] &= (1 << w) - 1
+    word = encode(db, opname, **fields)
+    assert gp_isa.encode(text) == word
+    assert gp_isa.decode(word).text == text.rstrip(" ;")
 
 
 def test_invalid_encodings_fault(gp_isa, mem_run):
