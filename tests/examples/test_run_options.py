@@ -164,3 +164,19 @@ def test_python_helpers():
     arr = ka.dump_array(np.arange(4, dtype=np.uint32), ka.parse_dump_buffer("x:u16:5"))
     assert arr.tolist() == [0, 0, 1, 0, 2]
     assert ka.json_values(np.array([1.5, math.inf, math.nan], np.float32)) == [1.5, "inf", "nan"]
+
+
+def test_launch_kernel_takes_and_returns_numpy_arrays(isa):
+    """The Python API of docs/simulator-run.md: numpy buffers in, updated in place, typed params."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "examples" / "vector_add.s").read_text()
+    a = np.linspace(-1, 1, 100, dtype=np.float32)
+    b = np.full(100, 0.25, np.float32)
+    c = np.full(104, -7.0, np.float32)
+    res = ka.launch_kernel(isa, text, grid=2, block=64, buffers={"a": a, "b": b, "c": c},
+                           params=["a", "b", "c", np.uint32(100), ("u32", 64)])
+    assert res.ok and res.buffers["c"] is c
+    assert np.array_equal(c[:100], a + b) and (c[100:] == -7.0).all()
+    sim = ka.kernel_simulator(isa, text, grid=1, block=32, buffers={"a": a, "b": b, "c": c},
+                              params=["a", "b", "c", "u32:0", "u32:32"])
+    assert sim.step() is not None and sim.run().ok                   # n = 0: every thread leaves

@@ -101,7 +101,7 @@ Kernel arguments (docs/simulator-run.md):
 Example:
   gpuisa run examples/vector_add.s --grid 2 --block 64 \\
     --buffer a=512:iota:f32 --buffer b=512:fill:0.5:f32 --buffer c=512 \\
-    --param ptr:a --param ptr:b --param ptr:c --param u32:128 \\
+    --param ptr:a --param ptr:b --param ptr:c --param u32:128 --param u32:64 \\
     --dump-buffer c:f32
 """
 
@@ -211,8 +211,8 @@ def _print_buffers(sim, bufs, dumps) -> None:
         click.echo(f"buffer {d.name} at 0x{sim.addresses[d.name]:x}: {arr.size} {d.dtype}")
         per = 8
         for k in range(0, arr.size, per):
-            chunk = arr[k:k + per].tolist()
-            text = " ".join(f"{v!r:>12}" if arr.dtype.kind == "f" else f"{v:>12}" for v in chunk)
+            chunk = arr[k:k + per]
+            text = " ".join(f"{str(v):>12}" for v in chunk)     # numpy: shortest repr of the element's type
             click.echo(f"  [{k:5}..{k + len(chunk) - 1:5}] {text}")
 
 
