@@ -7,21 +7,8 @@ from gpuisa.asm.examples import example_lines
 from gpuisa.sim.registry import registry
 from gpuisa.spec import compile_spec, shipped_files
 
-import pytest
-
-from gpuisa.errors import AsmError
-
 GP_GROUPS = {"GPInt", "GPUniform", "GPPred", "GPFloat", "GPSync", "GPMem"}
 MEMORY_OPTYPES = {"LDC", "LDG", "STG", "LDS", "STS", "ATOMG", "ATOMS", "RED"}
-
-
-def reads_addresses(db) -> bool:
-    """True once the assembler reads memory-address operands (`[R2.64+0x10]`)."""
-    try:
-        assemble(db, "LDG.E R0, [R2.64+0x10] ;")
-    except AsmError:
-        return False
-    return True
 
 
 def gp_opcodes(db):
@@ -84,8 +71,6 @@ def test_examples_assemble_and_round_trip(gp_isa):
 
 def test_memory_examples_assemble_and_round_trip(gp_isa):
     db = gp_isa.db
-    if not reads_addresses(db):
-        pytest.skip("the assembler does not read memory-address operands yet")
     assert _examples_round_trip(db, [op for op in gp_opcodes(db) if op.optype in MEMORY_OPTYPES]) > 25
 
 
