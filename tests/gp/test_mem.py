@@ -417,3 +417,19 @@ def test_invalid_encodings_fault(gp_isa, mem_run):
                  atom(db, "RED_RR", "EXCH"), encode(db, "LDC_R", rd=1, bank=0, size="128")):
         res, _ = mem_run([word], expect_ok=False)
         assert res.status == "invalid-instruction", (hex(word), res.status)
+
+
+@pytest.mark.parametrize("line,kind,lane,why", [
+    ("LDS R4, [R2+0xbf84] ;", "memory", 31, "out of bounds: shared memory is 0xc000 bytes"),
+    ("STS.64 [R2+0x4], R[8:9] ;", "misaligned", 0, "misaligned: not a multiple of 8"),
+    ("ATOMS.ADD R4, [R2+0xbf84], R8 ;", "memory", 31, "out of bounds"),
+    ("LDS.128 R[4:7], [R2+0x8] ;", "misaligned", 0, "not a multiple of 16"),
+])
+def test_shared_memory_faults(mem_run, line, kind, lane, why):
+    items = ["S2R R0, SR_LANEID ;", "IMAD.SHL.U32 R2, R0, 0x4, RZ ;", "MOV R4, 0x7 ;", "STS [R2], R0 ;", line]
+    res, sim = mem_run(items, grid=2, expect_ok=False)
+    f = res.fault
+    assert res.status == kind and (f["cta"], f["warp"], f["pc"]) == (0, 0, 0x40), f
+    assert f"(lane {lane})" in f["message"] and why in f["message"], f
+    assert res.warp(0).R[4].tolist() == [7] * 32
+    assert sim.ctas[0].shared.load(np.arange(32, dtype=np.uint64) * 4, 0xFFFFFFFF).tolist() == list(range(32))
