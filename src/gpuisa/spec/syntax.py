@@ -15,7 +15,7 @@ Template grammar::
 
     template  := MNEMONIC slot* [operand ("," operand)*] control* [";"]
     slot      := "." NAME | "{" "." NAME "}"
-    operand   := ["{"] prefix* PLACEHOLDER ["}"]
+    operand   := ["{"] prefix* PLACEHOLDER ["}"]      (a placeholder may be an address: [Ra.64+Imm], c[b][Ra+Imm])
     prefix    := "{!}" | "{~}" | "{-}" | "!" | "~" | "-"
     control   := "$" NAME
     valueline := "." NAME "=" "{" "." VALUE ["*"] ("," "." VALUE ["*"])* "}"
@@ -135,7 +135,7 @@ def parse_syntax(text: str) -> SyntaxTemplate:
                     break
                 prefixes.append(pm.group(1).strip("{}"))
                 inner = inner[pm.end():]
-            if not re.fullmatch(r"[A-Za-z_][\w\[\]:+.]*", inner):
+            if not re.fullmatch(r"[A-Za-z_\[][\w\[\]:+.-]*", inner):
                 raise SyntaxTemplateError(f"bad operand placeholder {p!r}", off + idx, max(tline.find(p), 0) + 1)
             operands.append(OperandT(p, inner, tuple(prefixes), optional))
     return SyntaxTemplate(tline.strip(), m.group("mn"), tuple(slots), tuple(operands), controls)
