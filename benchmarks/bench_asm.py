@@ -7,7 +7,12 @@ database (random field values, drawn like the round-trip property test),
 prints them as text, then times ``assemble`` on the text and ``disassemble``
 on the binary (cold caches: a fresh database each time).  Rates are printed
 with the ratios to CuAssembler (9,400 instr/s) and nvdisasm (75,600 instr/s)
-measured on this machine class.
+measured on this machine class, and whether the issue's targets (assemble >=
+100,000/s, disassemble >= 150,000/s) are met.  The exit status is 0 either way:
+this is a report, not a test.
+
+Memory-address operands get random offsets and banks (every such operand text is
+new), F32 fields random bits (any float, infinity or NaN payload).
 """
 from __future__ import annotations
 
@@ -21,13 +26,20 @@ from gpuisa.spec import load
 
 CUASSEMBLER = 9_400
 NVDISASM = 75_600
+TARGET_ASM = 100_000  # issue 3: >= 10x CuAssembler
+TARGET_DIS = 150_000  # issue 3: >= 2x nvdisasm
 
 
 def random_word(db, op, rng: random.Random) -> int:
     word = op.decode_value
     role = {}
+    free = set()  # integer parts of memory-address operands: any value
     for o in op.operands:
         role[o.field.name] = o
+        if o.address is not None:
+            if o.address.base is not None:
+                role[o.address.base.name] = o
+            free |= {f.name for f in (o.address.offset, o.address.bank) if f is not None}
     mods = {m.field.name: m for m in op.modifiers}
     env = {m.name: rng.choice(m.values) for m in op.modifiers}
     for f in op.fields:
@@ -36,6 +48,8 @@ def random_word(db, op, rng: random.Random) -> int:
         t = db.types[f.type]
         if f.name in mods:
             raw = t.by_name[env[mods[f.name].name]]
+        elif f.name in free:
+            raw = rng.randrange(1 << f.width)
         elif f.name in role:
             o = role[f.name]
             width = o.width_for({**{g.name: g.default for g in op.fields if g.default is not None}, **env})
@@ -113,9 +127,13 @@ def main(argv=None) -> int:
         best_d = min(best_d, time.perf_counter() - t)
         assert all(ln.instruction is not None for ln in lines)
     ra, rd = args.n / best_a, args.n / best_d
-    print(f"assemble:    {ra:>10,.0f} instr/s  ({ra / CUASSEMBLER:5.1f}x CuAssembler {CUASSEMBLER:,}/s; target >= 100,000)")
-    print(f"disassemble: {rd:>10,.0f} instr/s  ({rd / NVDISASM:5.1f}x nvdisasm {NVDISASM:,}/s; target >= 150,000)")
-    return 0 if ra >= 100_000 and rd >= 150_000 else 1
+    for what, rate, ref, ref_name, target in (("assemble:   ", ra, CUASSEMBLER, "CuAssembler", TARGET_ASM),
+                                              ("disassemble:", rd, NVDISASM, "nvdisasm", TARGET_DIS)):
+        verdict = "target met" if rate >= target else "below target"
+        print(f"{what} {rate:>10,.0f} instr/s  ({rate / ref:5.1f}x {ref_name} {ref:,}/s; "
+              f"target >= {target:,}: {verdict})")
+    # a report, not a test: the exit status is 0 whatever the rates (the numbers depend on the machine)
+    return 0
 
 
 if __name__ == "__main__":

@@ -282,3 +282,31 @@ def test_float_words():
         ["INF", "-INF", "0x7fc00000", "1.0", "16777216.0", "1e-45"]
     with pytest.raises(ValueError):
         parse_f32("1.5e")
+
+
+# --------------------------------------------------------------------------
+# the fast path of `assemble` agrees with the diagnostic path (`Assembler.statement`)
+
+FAST_SAMPLES = [
+    "LDG R0, [R2.64+0x10]", "LDG R0, [R2+0x10]", "LDG R0, [R2.640x10]", "LDG R0, []", "LDG R0, [0x10]",
+    "LDS R1, [URZ+0x10]", "LDS R1, [0x10]", "LDS R1, [-0x10]", "LDC R0, c[0x3][R2-0x8]", "LDC R0, c[0x3][-0x8]",
+    "LDC R0, c[0x3][0x8]", "LDC R0, -c[0x3][0x8]", "LDC R0, c[0x20][0x8]", "STS [0x10], R1", "STS [R1+0x10], R1",
+    "ATOMS R0, [R2], R3", "ATOMS R0, [R2+0x4], R3", "FADD R0, R1, 1.5", "FADD R0, R1, -1", "FADD R0, R1, 0x7fc00001",
+    "FADD R0, R1, -INF", "FADD R0, R1, 1.5e", "MOV R0, -1", "MOV R0, 0x100000000", "MOV R0, 007", "MOV R0, +5",
+    "IADD3 R0, R1, -0x80000000, RZ", "SEL R0, R1, R2, !P0", "SEL R0, R1, R2", "@!PT P2R R0", "@P9 P2R R0",
+    "P2R R0 $sched=3 $req=0x3f", "P2R R0 $sched=32", "P2R R0 $foo=1", "P2R R0 $sched = 3",
+]
+
+
+@pytest.mark.parametrize("text", FAST_SAMPLES)
+def test_fast_path_agrees(db, text):
+    from gpuisa.asm.assembler import Assembler, _Ctx, _fast, state
+    fast = _fast(state(db), text, 0x40)
+    a = Assembler(db)
+    a.relocations = []
+    stmts, symbols, _ = a.scan(text, 0x40)
+    slow = a.statement(stmts[0], _Ctx(symbols, True))
+    if fast is not None:
+        assert fast == slow
+    # the fast path may decline what the slow path accepts, never the reverse
+    assert slow is not None or fast is None

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from gpuisa.asm.assembler import _env_of, encode_one
+from gpuisa.asm.assembler import _env_of, assemble, encode_one
 from gpuisa.asm.disassembler import decode_one
 from gpuisa.spec import load
 
@@ -110,8 +110,9 @@ def test_roundtrip_every_opcode(which, name):
         line = decode_one(db, word, pc=pc)
         assert line.warning is None, (hex(word), line.warning)
         assert line.instruction is not None and line.instruction.opcode.name == name
-        again = encode_one(db, line.text, pc=pc)
+        again = encode_one(db, line.text, pc=pc)  # the diagnostic (slow) path
         assert again == word, f"{line.text!r}: {again:#034x} != {word:#034x}"
+        assert assemble(db, line.text, base=pc).words == [word], line.text  # the fast path
         # printing is stable
         assert decode_one(db, again, pc=pc).text == line.text
 
@@ -141,6 +142,7 @@ def test_random_words_never_raise(which):
             assert encode_one(db, line.text, pc=pc) == word
         else:
             assert encode_one(db, line.text, pc=pc) == word, line.text
+            assert assemble(db, line.text, base=pc).words == [word], line.text
 
     prop()
 

@@ -19,13 +19,14 @@ import gc
 import re
 import weakref
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Iterable
 
 from ..errors import AsmError, Coord, Diagnostic
 from ..spec.database import Database
 from ..spec.model import Opcode, Operand
 from .instruction import Instruction, extract_fields
-from .floats import parse_f32
+from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
                     parse_operand, split_operands, strip_block_comments)
 
@@ -96,12 +97,42 @@ class Record:
         return f"Record({self.address:#06x}, {self.opcode}, line {self.line})"
 
 
+class RecordList(Sequence):
+    """The records of a program, made on access (the assembler keeps only the
+    opcode name and source line of each word)."""
+
+    __slots__ = ("_db", "_addresses", "_words", "_opnames", "_lines", "_made")
+
+    def __init__(self, db: Database, addresses: list[int], words: list[int], opnames: list, lines: list[int]):
+        self._db, self._addresses, self._words, self._opnames, self._lines = db, addresses, words, opnames, lines
+        self._made: dict[int, Record] = {}
+
+    def __len__(self) -> int:
+        return len(self._opnames)
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        r = self._made.get(k)
+        if r is None:
+            if not 0 <= k < len(self._opnames):
+                raise IndexError(k)
+            r = Record(self._db, self._addresses[k], self._words[k], self._opnames[k], self._lines[k])
+            self._made[k] = r
+        return r
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} records>"
+
+
 @dataclass
 class Program:
     words: list[int]
     symbols: dict[str, int]
     relocations: list[Relocation]
-    records: list[Record]
+    records: Sequence[Record]
     warnings: list[Diagnostic] = field(default_factory=list)
     base: int = 0
 
@@ -135,7 +166,7 @@ class AddrInfo:
     fields (None when absent), and the raw value of the base's zero register
     (``RZ``/``URZ``: the numbered stem + ``Z``), used for ``[offset]``."""
 
-    __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name")
+    __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name", "off_lo", "off_hi")
 
     def __init__(self, db: Database, o: Operand):
         ad = o.address
@@ -148,6 +179,8 @@ class AddrInfo:
 
         self.base, self.off, self.bank = part(ad.base), part(ad.offset), part(ad.bank)
         self.off_name = ad.offset.name if ad.offset else None
+        ot = self.off[3] if self.off else None
+        self.off_lo, self.off_hi = (ot.min, ot.max) if ot is not None else (0, (1 << ad.offset.width) - 1 if ad.offset else 0)
         self.bank_name = ad.bank.name if ad.bank else None
         self.zero = self.zero_name = None
         t = self.base[3] if self.base else None
@@ -269,10 +302,14 @@ def _numbering(t) -> tuple[bool, dict, dict]:
     return r
 
 
+_MISSING = object()
+
+
 class VInfo:
     """A compiled opcode variant."""
 
-    __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value")
+    __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value",
+                 "exc_fields", "exc_cache", "db")
 
     def __init__(self, db: Database, op: Opcode):
         self.op = op
@@ -286,11 +323,40 @@ class VInfo:
                 base |= f.default << f.pos
         self.base = base
         self.has_exc = bool(op.exceptions)
+        # the fields the __Exception conditions read: their verdict is cached by those fields' values
+        self.db = db
+        used = set()
+        for r in op.exceptions:
+            try:
+                used |= set(r.condition.names())
+            except Exception:  # noqa: BLE001 - an expression without names()
+                used |= {f.name for f in op.fields}
+        self.exc_fields = tuple((f.name, f.pos, (1 << f.width) - 1, db.types.get(f.type)) for f in op.fields
+                                if f.name in used)
+        self.exc_cache: dict = {}
         names = set()
         if op.syntax is not None:
             names |= {o.name for o in op.syntax.operands}
         names |= {o.name for o in op.operands}
         self.syntax_names = {n.lower() for n in names}
+
+    def violation(self, word: int):
+        """The first ``__Exception`` rule that *word* violates, or None."""
+        key = tuple([(word >> pos) & mask for _, pos, mask, _ in self.exc_fields])
+        r = self.exc_cache.get(key, _MISSING)
+        if r is _MISSING:
+            env = {}
+            for (name, _, _, t), raw in zip(self.exc_fields, key):
+                if t is not None and t.is_enum:
+                    env[name] = t.by_value.get(raw, raw)
+                elif t is not None:
+                    env[name] = t.from_raw(raw)
+                else:
+                    env[name] = raw
+            r = next((rule for rule in self.op.exceptions if rule.violated(env)), None)
+            if len(self.exc_cache) < 100_000:
+                self.exc_cache[key] = r
+        return r
 
     def form(self, widths: list[int] | None = None) -> str:
         mods = "".join(f"{{.{m.name}}}" if m.optional else f".{m.name}" for m in self.mods)
@@ -326,6 +392,8 @@ class _State:
         self.names = db.enum_names
         self.pop_cache: dict[str, tuple[POp, tuple]] = {}
         self.mod_cache: dict[str, Any] = {}
+        self.cand_cache: dict[str, Any] = {}
+        self.compat: dict[tuple, bool] = {}
         self.plan_cache: dict[tuple, Any] = {}
         self.sig_ids: dict[tuple, int] = {}
         self.sig_list: list[tuple] = []
@@ -333,6 +401,13 @@ class _State:
         for t in db.types.values():
             for n, c in t.commented:
                 self.commented.setdefault(n, (t.name, c))
+        # fast path (see _fast): operand text -> (signature id, payload); compiled plans
+        self.ocls: dict[str, tuple] = {}
+        self.fplans: dict[tuple, Any] = {}
+        self.name_tables: dict[tuple, dict] = {}
+        self.int_sid = self.intern(("i", (), ""))
+        self.float_sid = self.intern(("f", (), ""))
+        self.cmem_sid = self.intern(("c", (), ""))
 
     # -- operands ---------------------------------------------------------
     def intern(self, sig: tuple) -> int:
@@ -362,6 +437,46 @@ class _State:
             if len(self.pop_cache) < 200_000:
                 self.pop_cache[text] = r
         return r
+
+    def classify(self, text: str):
+        """Fast-path view of an operand: (signature id, payload) with payload the
+        bare name of a (prefixed) register, the value of an integer, else the
+        :class:`POp`; None when the text does not parse (the slow path reports it)."""
+        m = _RE_PNAME.match(text)
+        if m is not None and m.group(2) in self.names and not _RE_FLOAT_WORD.match(m.group(2)):
+            name = m.group(2)
+            r = (self.intern(("n", self.names[name], m.group(1))), name)
+        else:
+            try:
+                p = parse_operand(text)
+            except OperandSyntaxError:
+                return None
+            sid = self.intern(self.signature(p))
+            r = (sid, p.name if p.kind == "name" else (p.value if p.kind == "int" else p))
+        if len(self.ocls) < 200_000:
+            self.ocls[text] = r
+        return r
+
+    def name_table(self, o: OpInfo, width: int) -> dict:
+        """name -> raw value of the names an enumeration operand accepts as a
+        plain name at this width (a 64-bit register operand takes RZ, not R8)."""
+        wide = o.numbered and width > 32
+        key = (o.type.name, wide)
+        t = self.name_tables.get(key)
+        if t is None:
+            t = {n: v for n, v in o.type.by_name.items() if not (wide and n in o.stem_of)}
+            self.name_tables[key] = t
+        return t
+
+    def fast_plan(self, key: str, sigt: tuple):
+        """The first plan for (key, signatures), compiled for :func:`_fast`, or
+        False when the slow path must handle the statement."""
+        plans = self.plan(key, sigt)
+        fp = False
+        if type(plans) is list:
+            fp = FastPlan(self, plans[0], sigt)
+        self.fplans[(key, sigt)] = fp
+        return fp
 
     def signature(self, p: POp) -> tuple:
         """(kind letter, enumeration types of the name, prefix): what variant
@@ -439,33 +554,44 @@ class _State:
             self.plan_cache[pk] = r
         return r
 
+    def candidates(self, key: str):
+        """(error, [(order, VInfo, base word with the modifiers, modifier env, operand widths)])."""
+        r = self.cand_cache.get(key)
+        if r is None:
+            mn, cands, err = self.resolve_mods(key)
+            out = []
+            for order, (v, mfields, menv) in enumerate(cands):
+                env = dict(menv)
+                for f in v.op.fields:
+                    if f.name not in env and f.default is not None:
+                        env[f.name] = f.default
+                base = v.base
+                for fname, (pos, raw) in mfields.items():
+                    f = v.op.field_map[fname]
+                    base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
+                out.append((order, v, base, menv, [o.bitwidth(env) for o in v.ops]))
+            r = (err, out, cands)
+            self.cand_cache[key] = r
+        return r
+
     def _make_plans(self, key: str, sig_ids: tuple):
         sigs = tuple(self.sig_list[i] for i in sig_ids)
-        mn, cands, err = self.resolve_mods(key)
+        err, cands, raw_cands = self.candidates(key)
         if err is not None:
             return err
         found = []
-        for order, (v, mfields, menv) in enumerate(cands):
-            env = dict(menv)
-            for f in v.op.fields:
-                if f.name not in env and f.default is not None:
-                    env[f.name] = f.default
-            widths = [o.bitwidth(env) for o in v.ops]
-            m = _match(v.ops, widths, sigs)
+        for order, v, base, menv, widths in cands:
+            m = _match(v.ops, widths, sigs, sig_ids, self.compat)
             if m is None:
                 continue
             steps, omitted = m
-            base = v.base
-            for fname, (pos, raw) in mfields.items():
-                f = v.op.field_map[fname]
-                base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
             for _, o, _ in steps:
                 # a written operand sets its field(s) and its prefix fields: the prefix is
                 # off unless written, whatever the field's default (`x.not = True`)
                 base &= ~((o.mask << o.pos) | o.pclear)
             found.append((omitted, order, Plan(v, base, steps, menv, omitted)))
         if not found:
-            return ("nomatch", cands)
+            return ("nomatch", raw_cands)
         found.sort(key=lambda t: (t[0], t[1]))
         return [p for _, _, p in found]
 
@@ -496,10 +622,20 @@ def _compatible(o: OpInfo, width: int, sig: tuple) -> bool:
     return kind == "c"
 
 
-def _match(ops: list[OpInfo], widths: list[int], sigs: tuple):
+def _match(ops: list[OpInfo], widths: list[int], sigs: tuple, sig_ids: tuple = (), memo: dict | None = None):
     """Align parsed operands with the variant's operands, skipping optional
-    ones; greedy with backtracking.  Returns (steps, omitted count) or None."""
+    ones; greedy with backtracking.  Returns (steps, omitted count) or None.
+    *memo* caches :func:`_compatible` by (operand, width, signature id)."""
     n, m = len(ops), len(sigs)
+
+    def compatible(o, width, j):
+        if memo is None:
+            return _compatible(o, width, sigs[j])
+        k = (o, width, sig_ids[j])
+        r = memo.get(k)
+        if r is None:
+            r = memo[k] = _compatible(o, width, sigs[j])
+        return r
 
     def rec(i: int, j: int):
         if j == m:
@@ -509,7 +645,7 @@ def _match(ops: list[OpInfo], widths: list[int], sigs: tuple):
         if i == n:
             return None
         o = ops[i]
-        if _compatible(o, widths[i], sigs[j]):
+        if compatible(o, widths[i], j):
             r = rec(i + 1, j + 1)
             if r is not None:
                 return [(j, o, widths[i])] + r[0], r[1]
@@ -531,6 +667,265 @@ def state(db: Database) -> _State:
         s = _State(db)
         _STATES[db] = s
     return s
+
+
+# ----------------------------------------------------------------------------
+# the fast path: one regex for the common statement shape, a compiled plan per
+# (mnemonic+modifiers, operand signatures); anything unusual (label
+# expressions, errors, a plan that does not encode) goes to the slow path,
+# which has the diagnostics.
+
+_RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
+                      r"(?:\s+([^$`(]*?))?\s*(\$[^`(]*)?$")
+_RE_PNAME = re.compile(r"^([!~-]?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)$")
+_RE_FLOAT_WORD = re.compile(r"^(?i:inf|infinity|q?nan)$")
+_RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
+# canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
+_RE_FADDR = re.compile(r"(?:c\[(0x[0-9a-fA-F]+)\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)(0x[0-9a-fA-F]+))?\]$")
+
+F_ENUM, F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM = 0, 1, 2, 3, 4, 5, 6, 7
+
+
+class FastPlan:
+    """A :class:`Plan` flattened to tuples: the base word (modifiers, defaults,
+    the prefix bits the signatures say are written), one step per written
+    operand, the guard and control fields."""
+
+    __slots__ = ("name", "v", "base", "steps", "guard", "controls", "has_exc", "plan")
+
+    def __init__(self, st: "_State", plan: Plan, sigt: tuple):
+        v = plan.v
+        self.plan = plan
+        self.v = v
+        self.name = v.op.name
+        self.has_exc = v.has_exc
+        base = plan.base
+        steps = []
+        for j, o, width in plan.steps:
+            kind, _, prefix = st.sig_list[sigt[j]]
+            for c in prefix:
+                base |= 1 << o.prefix_fields[c].pos
+            t = o.type
+            if o.code == K_ENUM and kind == "n":
+                steps.append((F_ENUM, j, o.pos, st.name_table(o, width), 0, 0))
+            elif o.code == K_INT and kind == "f" and o.fmt == "f32":
+                steps.append((F_F32, j, o.pos, 0, 0, 0))
+            elif o.code == K_ADDR and kind in ("m", "k", "c"):
+                steps.append((F_ADDR, j, o, width, 0, 0))
+            elif o.code == K_CMEM and kind == "c":
+                bb, ob = t.cmem_split or (0, t.width)
+                steps.append((F_CMEM, j, o.pos, ob, (1 << bb) - 1, max(width // 8, 1)))
+            elif o.code == K_INT and kind == "i" and t is not None and o.fmt is None:
+                lo, hi = (-0x80000000, 0xFFFFFFFF) if o.width == 32 else (t.min, t.max)
+                steps.append((F_INT, j, o.pos, lo, hi, o.mask))
+            elif o.code == K_INT and kind == "i" and t is not None and o.fmt in ("pcrel", "shift"):
+                steps.append((F_PCREL if o.fmt == "pcrel" else F_SHIFT, j, o.pos, o.shift, (t.min, t.max), o.mask))
+            else:
+                steps.append((F_GENERIC, j, o, width, 0, 0))
+        self.base = base
+        self.steps = tuple(steps)
+        g = v.guard
+        self.guard = None
+        if g is not None:
+            pf = g.prefix_fields.get("!")
+            self.guard = (g.pos, (g.mask << g.pos) | g.pclear, g.type.by_name, (1 << pf.pos) if pf is not None else None)
+        self.controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
+
+
+_NOCTX = None
+
+
+def _addr_fast(o: OpInfo, v: tuple, width: int):
+    """:func:`_addr_raw` for a canonical address text (bank, base, .64?, offset); None on any problem."""
+    bank, base, wide, off = v
+    a = o.addr
+    bits = 0
+    if a.kind == "const":
+        if a.bank is not None:
+            if bank > a.bank[2]:
+                return None
+            bits = bank << a.bank[0]
+        elif bank:
+            return None
+    if base:
+        if a.base is None or wide != (width > 32):
+            return None
+        raw = a.base[3].by_name.get(base)
+        if raw is None:
+            return None
+        if wide and base in o.stem_of:
+            stem, n = o.stem_of[base]
+            count = width // 32
+            if n % count or (stem, n + count - 1) not in o.name_of_num:
+                return None
+        bits |= raw << a.base[0]
+    elif a.base is not None:
+        if a.zero is None:
+            return None
+        bits |= a.zero << a.base[0]
+    if a.off is None:
+        return None if off else bits
+    if not a.off_lo <= off <= a.off_hi:
+        return None
+    return bits | ((off & a.off[2]) << a.off[0])
+
+
+def _fast(st: "_State", text: str, pc: int):
+    """(word, opcode name) for a statement without label expressions that
+    encodes without any problem, else None."""
+    m = _RE_FAST.match(text)
+    if m is None:
+        return None
+    gnot, gname, key, ops, ctl = m.groups()
+    sigs = []
+    vals = []
+    if ops:
+        ocls = st.ocls
+        for t in ops.split(","):
+            t = t.strip()
+            r = ocls.get(t)
+            if r is None:
+                c = t[:1]
+                if c.isdigit() or (c == "-" and t[1:2].isdigit()):
+                    try:
+                        vals.append(int(t, 0))
+                        sigs.append(st.int_sid)
+                        continue
+                    except ValueError:
+                        if _RE_FLOAT_LIT.match(t):  # a float literal: its binary32 bits
+                            vals.append(parse_f32(t))
+                            sigs.append(st.float_sid)
+                            continue
+                elif c == "[" or c == "c" or ((c == "-" or c == "~") and "c[" in t[:4]):
+                    pre = ""
+                    u = t
+                    if c != "[" and c != "c":  # -c[..][..], ~c[..][..], -~c[..][..]
+                        while u[:1] in ("-", "~"):
+                            pre += u[0]
+                            u = u[1:]
+                        pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
+                    m2 = _RE_FADDR.match(u) if len(pre) < 2 or pre == "~-" else None
+                    if m2 is not None:
+                        bank, base, wide, sign, off = m2.groups()
+                        if (base or off) and not (base and off and not sign):
+                            v = int(off, 16) if off else 0
+                            if sign == "-":
+                                v = -v
+                            if bank is None:
+                                sid = st.intern(("m", st.names.get(base, ("?",)) if base else (), pre))
+                            elif base:
+                                sid = st.intern(("k", st.names.get(base, ("?",)), pre))
+                            else:
+                                sid = st.cmem_sid if not pre else st.intern(("c", (), pre))
+                            sigs.append(sid)
+                            vals.append((int(bank, 16) if bank else 0, base or "", wide is not None, v))
+                            continue
+                r = st.classify(t)
+                if r is None:
+                    return None
+            sigs.append(r[0])
+            vals.append(r[1])
+    sigt = tuple(sigs)
+    fp = st.fplans.get((key, sigt))
+    if fp is None:
+        fp = st.fast_plan(key, sigt)
+    if fp is False:
+        return None
+    word = fp.base
+    for kind, j, pos, a, b, c in fp.steps:
+        v = vals[j]
+        if kind == F_ENUM:
+            raw = a.get(v)
+            if raw is None:
+                return None
+            word |= raw << pos
+        elif kind == F_INT:
+            if type(v) is not int or not a <= v <= b:
+                return None
+            word |= (v & c) << pos
+        elif kind == F_ADDR:
+            if type(v) is not tuple:
+                return None
+            raw = _addr_fast(pos, v, a)
+            if raw is None:
+                return None
+            word |= raw
+        elif kind == F_CMEM:
+            if type(v) is tuple:
+                if v[1]:
+                    return None
+                bank, off = v[0], v[3]
+            elif type(v) is POp and v.kind == "cmem":
+                bank, off = v.bank, v.value
+            else:
+                return None
+            if bank > b or not 0 <= off < (1 << a) or off % c:
+                return None
+            word |= ((bank << a) | off) << pos
+        elif kind == F_F32:
+            if type(v) is not int:
+                return None
+            word |= v << pos
+        elif kind == F_GENERIC:
+            # pos is the OpInfo, a the bitwidth
+            p = v if type(v) is POp else st.operand(ops.split(",")[j].strip())[0]
+            try:
+                if pos.code == K_ENUM:
+                    raw = _enum_raw(pos, p, a)
+                elif pos.code == K_INT:
+                    raw = _f32_raw(pos, p, pc, _NOCTX) if pos.fmt == "f32" else _int_raw(pos, p.value, pc)
+                elif pos.code == K_ADDR:
+                    raw = _addr_raw(pos, p, a, pc, _NOCTX)
+                else:
+                    raw = _cmem_raw(pos, p, a)
+            except (_OpErr, AttributeError, KeyError):
+                return None
+            word |= raw << pos.pos
+        else:
+            if type(v) is not int:
+                return None
+            if kind == F_PCREL:
+                if v & ((1 << a) - 1):
+                    return None
+                f = (v - pc - 16) >> a
+            else:
+                if v & ((1 << a) - 1):
+                    return None
+                f = v >> a
+            if not b[0] <= f <= b[1]:
+                return None
+            word |= (f & c) << pos
+    if gname is not None:
+        g = fp.guard
+        if g is None:
+            return None
+        raw = g[2].get(gname)
+        if raw is None:
+            return None
+        word = (word & ~g[1]) | (raw << g[0])
+        if gnot:
+            if g[3] is None:
+                return None
+            word |= g[3]
+    if ctl is not None:
+        controls = fp.controls
+        for tok in ctl.split():
+            if tok[0] != "$":
+                return None
+            name, eq, val = tok[1:].partition("=")
+            f = controls.get(name)
+            if f is None or not eq:
+                return None
+            try:
+                n = int(val, 0)
+            except ValueError:
+                return None
+            if not 0 <= n <= f[1]:
+                return None
+            word = (word & ~(f[1] << f[0])) | (n << f[0])
+    if fp.has_exc and fp.v.violation(word) is not None:
+        return None
+    return word, fp.name
 
 
 # ----------------------------------------------------------------------------
@@ -924,8 +1319,7 @@ class Assembler:
                 if word is None:
                     return None
             if v.has_exc:
-                env = _env_of(v.op, self.db, word)
-                bad = next((r for r in v.op.exceptions if r.violated(env)), None)
+                bad = v.violation(word)
                 if bad is not None:
                     if first_err is None:
                         first_err = (_OpErr(f"{bad.message} [{v.op.name}: {bad.text}]"), None)
@@ -1192,15 +1586,18 @@ def _kind_text(p: POp, st: _State) -> str:
 # entry points
 
 
-def _assemble_all(db, stmts, stmt, ctx, words, records) -> None:
+def _assemble_all(st: _State, stmts, stmt, ctx, words, opnames, lines) -> None:
+    fast = _fast
     for s in stmts:
-        r = stmt(s, ctx)
+        r = fast(st, s.text, s.address)
         if r is None:
-            words.append(0)
-            continue
-        word, opname = r
-        words.append(word)
-        records.append(Record(db, s.address, word, opname, s.line))
+            r = stmt(s, ctx)
+            if r is None:
+                words.append(0)
+                continue
+        words.append(r[0])
+        opnames.append(r[1])
+        lines.append(s.line)
 
 
 def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 0) -> Program:
@@ -1211,13 +1608,14 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
     if base % WORD_BYTES:
         raise AsmError(Diagnostic("error", f"base address {base:#x} is not {WORD_BYTES}-byte aligned"))
     words: list[int] = []
-    records: list[Record] = []
+    opnames: list = []
+    lines: list[int] = []
     gc_was = gc.isenabled()
     gc.disable()  # the objects made here hold no cycles; collection passes only cost time
     try:
         stmts, symbols, _ = a.scan(text, base)
         ctx = _Ctx(symbols, True)
-        _assemble_all(db, stmts, a.statement, ctx, words, records)
+        _assemble_all(a.st, stmts, a.statement, ctx, words, opnames, lines)
     finally:
         if gc_was:
             gc.enable()
@@ -1226,7 +1624,8 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
         if a.nerr > len(diags):
             diags.append(Diagnostic("note", f"{a.nerr - len(diags)} more errors not shown"))
         raise AsmError(diags + a.warnings)
-    return Program(words, symbols, a.relocations, records, a.warnings, base)
+    addresses = list(range(base, base + WORD_BYTES * len(words), WORD_BYTES))
+    return Program(words, symbols, a.relocations, RecordList(db, addresses, words, opnames, lines), a.warnings, base)
 
 
 def encode_one(db: Database, text: str, *, pc: int = 0) -> int:

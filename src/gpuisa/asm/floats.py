@@ -21,7 +21,13 @@ import struct
 
 import numpy as np
 
+import math
+
 F32_INF = 0x7F800000
+_F32_OVERFLOW = 2.0 ** 128 - 2.0 ** 103  # halfway between the largest binary32 and 2**128: rounds to inf
+_frexp, _ldexp = math.frexp, math.ldexp
+_PACK_F = struct.Struct("<f").pack
+_PACK_BITS = struct.Struct("<I").unpack
 F32_NAN = 0x7FFFFFFF  # the ISA's canonical NaN (docs/decisions.md G4)
 
 _RE_DEC = re.compile(r"^(?P<int>\d*)(?:\.(?P<frac>\d*))?(?:[eE](?P<exp>[-+]?\d+))?$")
@@ -46,6 +52,17 @@ def parse_f32(text: str) -> int:
     m = _RE_DEC.match(t)
     if not m or not (m.group("int") or m.group("frac")):
         raise ValueError(f"not a float literal: {text!r}")
+    # fast: float() rounds the exact value once to binary64 (d); rounding d to binary32 gives the
+    # directly rounded result unless d is exactly a binary32 midpoint (a midpoint strictly between
+    # the exact value and d would be a closer binary64), so only that case takes the exact path
+    d = float(t)
+    if d >= _F32_OVERFLOW:
+        return (sign << 31) | F32_INF
+    if d != 0.0:
+        mant, e = _frexp(d)  # d = mant * 2**e, 0.5 <= mant < 1
+        scaled = mant * 33554432.0 if e >= -125 else _ldexp(d, 150)  # 2**25 (normal) or d / 2**-150
+        if scaled != int(scaled) or int(scaled) % 2 == 0:
+            return (sign << 31) | _PACK_BITS(_PACK_F(d))[0]
     digits = (m.group("int") or "") + (m.group("frac") or "")
     exp10 = int(m.group("exp") or 0) - len(m.group("frac") or "")
     n = int(digits)
