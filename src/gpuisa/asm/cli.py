@@ -106,7 +106,6 @@ def program_listing(prog, *, show_control: bool = False) -> str:
 
 def _with_all_controls(db, ln):
     """Append every control annotation (also default ones) to the text."""
-    from dataclasses import replace
     if ln.instruction is None:
         return ln
     op = ln.instruction.opcode
@@ -119,7 +118,7 @@ def _with_all_controls(db, ln):
     if not extra:
         return ln
     # controls go last; keep the existing ones, add the missing ones
-    return replace(ln, text=ln.text + extra, pieces=(ln.pieces[:-1] + (ln.pieces[-1] + extra,)) if ln.pieces else None)
+    return ln.replace(text=ln.text + extra, pieces=(ln.pieces[:-1] + (ln.pieces[-1] + extra,)) if ln.pieces else None)
 
 
 @click.command("asm")

@@ -18,14 +18,13 @@ Public API::
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, replace
 import gc
 from collections.abc import Mapping
 from itertools import combinations
 
 from ..spec.database import Database
 from ..spec.model import Opcode
-from .assembler import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, _env_of, state
+from .assembler import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
 from .floats import format_f32
 from .instruction import Instruction
 
@@ -33,25 +32,63 @@ WORD_BYTES = 16
 _MEMO_LIMIT = 1_000_000
 
 
-@dataclass(slots=True)
 class DecodedLine:
-    pc: int
-    word: int
-    text: str  # without the trailing " ;"
-    instruction: Instruction | None = None  # None for raw data
-    warning: str | None = None
-    pieces: tuple | None = None  # text split around pc-relative targets: (str, int, str, ...)
-    label: str | None = None  # label defined at this address (with labels=True)
-    size: int = WORD_BYTES
+    """One decoded word.  ``instruction`` (the fields, for the simulator and
+    tools) is made on first access."""
+
+    __slots__ = ("pc", "word", "text", "_inst", "warning", "pieces", "label", "size", "_op", "_fieldpos")
+
+    def __init__(self, pc: int, word: int, text: str, instruction: Instruction | None = None,
+                 warning: str | None = None, pieces: tuple | None = None, label: str | None = None,
+                 size: int = WORD_BYTES, *, op: Opcode | None = None, fieldpos: dict | None = None):
+        self.pc = pc
+        self.word = word
+        self.text = text  # without the trailing " ;"
+        self._inst = instruction  # None for raw data
+        self.warning = warning
+        self.pieces = pieces  # text split around pc-relative targets: (str, int, str, ...)
+        self.label = label  # label defined at this address (with labels=True)
+        self.size = size
+        self._op = op if op is not None else (instruction.opcode if instruction is not None else None)
+        self._fieldpos = fieldpos
+
+    @property
+    def instruction(self) -> Instruction | None:
+        if self._inst is None and self._op is not None:
+            fp = self._fieldpos
+            if fp is None:
+                fp = {f.name: (f.pos, (1 << f.width) - 1) for f in self._op.fields}
+            self._inst = Instruction(self._op, self.word, _Fields(fp, self.word), self.pc)
+        return self._inst
 
     @property
     def opcode(self) -> Opcode | None:
-        return self.instruction.opcode if self.instruction is not None else None
+        return self._op
+
+    def replace(self, **changes) -> "DecodedLine":
+        d = {k: getattr(self, k) for k in ("pc", "word", "text", "warning", "pieces", "label", "size")}
+        d.update(changes)
+        inst = self._inst if d["pc"] == self.pc and d["word"] == self.word else None
+        return DecodedLine(d["pc"], d["word"], d["text"], inst, d["warning"], d["pieces"], d["label"], d["size"],
+                           op=self._op, fieldpos=self._fieldpos)
+
+    def _key(self) -> tuple:
+        return (self.pc, self.word, self.text, self._op, self.warning, self.pieces, self.label, self.size)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, DecodedLine) and self._key() == other._key()
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return (f"DecodedLine(pc={self.pc:#x}, word={self.word:#034x}, text={self.text!r}"
+                + (f", opcode={self._op.name}" if self._op is not None else "")
+                + (f", warning={self.warning!r}" if self.warning else "") + ")")
 
     def to_dict(self) -> dict:
         d = {"pc": self.pc, "word": f"0x{self.word:032x}", "text": self.text}
-        if self.instruction is not None:
-            d["opcode"] = self.instruction.opcode.name
+        if self._op is not None:
+            d["opcode"] = self._op.name
             d["fields"] = dict(self.instruction.fields)
         if self.warning:
             d["warning"] = self.warning
@@ -87,46 +124,132 @@ class _Printer:
         for m in op.modifiers:
             t = db.types[m.type]
             self.mods.append((m.name, m.field.pos, (1 << m.field.width) - 1, dict(t.by_value), frozenset(m.values), m.default))
+        self.mod_pm = tuple((pos, mask) for _, pos, mask, _, _, _ in self.mods)
+        self.mod_cache: dict = {}
         self.ctrls = []
         for c in op.controls:
             self.ctrls.append((c.name, c.pos, (1 << c.width) - 1, c.default or 0))
+        self.ctrl_mask = sum(mask << pos for _, pos, mask, _ in self.ctrls)
+        self.ctrl_default = sum(d << pos for _, pos, _, d in self.ctrls)
+        self.ctrl_cache: dict = {}
         self.ops: list[OpInfo] = v.ops
         self.guard = v.guard
         self.pcrel = any(o.fmt == "pcrel" for o in v.ops)
-        self.need_env = bool(op.exceptions) or any(o.bw_expr is not None for o in v.ops)
+        self.has_exc = bool(op.exceptions)
+        # operand widths that depend on field values (Bitwidth<x> = expr): the fields they read
+        self.dyn_width = any(o.bw_expr is not None for o in v.ops)
+        used = set()
+        for o in v.ops:
+            if o.bw_expr is not None:
+                used |= set(o.bw_expr.names())
+        self.wfields = tuple((f.name, f.pos, (1 << f.width) - 1, db.types.get(f.type)) for f in op.fields
+                             if f.name in used)
+        self.width_cache: dict = {}
         self.names = st.names
         self.omit_cache: dict = {}
         self.sel_cache: dict = {}
+        self.psid_cache: dict = {}
         self.mnemonic = op.mnemonic
         self.int_sid = st.intern(("i", (), ""))
         self.tables = _TABLES.setdefault(st, {})
         self.fast = [self._fast_spec(o) for o in v.ops]
         self.fieldpos = {f.name: (f.pos, (1 << f.width) - 1) for f in op.fields}
+        # the guard: its bits (register and `!`) -> printed prefix ("" when default)
+        self.gmask = ((self.guard.mask << self.guard.pos) | self.guard.pclear) if self.guard is not None else 0
+        self.gcache: dict = {}
 
     def _fast_spec(self, o: OpInfo):
-        """(o, table, pos, mask, prefixes, omittable default or None, int format)."""
+        """(kind, o, pos, mask, table, int format, prefix bits, prefix texts, omittable default, prefix default).
+        kind: 0 enumeration through a table, 1 plain/shifted integer, 2 anything else (:meth:`operand`)."""
         table = None
         intfmt = None
         if o.code == K_ENUM and o.bw_const is not None:
             tkey = (o.type.name, o.bw_const if o.numbered and o.bw_const > 32 else 32)
             table = self.tables.get(tkey)
-        if table is not None:
-            pass
-        elif o.code == K_ENUM and o.bw_const is not None:
-            table = {}
-            self.tables[tkey] = table
-            for name, raw in o.type.values:
-                if o.type.by_value.get(raw) != name:
-                    continue
-                try:
-                    t, kind, types, _ = self.operand(o, raw << o.pos, o.bw_const, 0)
-                except _Invalid:
-                    continue
-                table[raw] = (t, kind, types, self.st.intern((kind, types, "")))
+            if table is None:
+                table = {}
+                self.tables[tkey] = table
+                for name, raw in o.type.values:
+                    if o.type.by_value.get(raw) != name:
+                        continue
+                    try:
+                        t, kind, types, _ = self.operand(o, raw << o.pos, o.bw_const, 0)
+                    except _Invalid:
+                        continue
+                    table[raw] = (t, self.st.intern((kind, types, "")))
         elif o.code == K_INT and o.fmt not in ("pcrel", "f32") and o.type is not None:
             intfmt = (o.type.signed, o.width, o.shift if o.fmt == "shift" else 0)
-        pfx = tuple((c, o.prefix_fields[c].pos, (1 << o.prefix_fields[c].width) - 1) for c in o.prefix_chars)
-        return (o, table, o.pos, o.mask, pfx, o.default if o.optional else None, intfmt)
+        # prefix bits -> prefix text ("!", "~", "-", "|": written |x|), for every 0/1 combination
+        ptext = {}
+        pfields = [(c, o.prefix_fields[c].pos) for c in o.prefix_chars]
+        for n in range(1, 1 << len(pfields)):
+            bits = 0
+            pre = ""
+            for k, (c, pos) in enumerate(pfields):
+                if n >> k & 1:
+                    bits |= 1 << pos
+                    pre += c
+            ptext[bits] = pre
+        kind = 0 if table is not None else (1 if intfmt is not None else 2)
+        return (kind, o, o.pos, o.mask, table, intfmt, o.pclear, ptext, o.default if o.optional else None, o.pdefault)
+
+    def _modifiers(self, raws: tuple):
+        """(mnemonic with the modifiers, modifier env) for the modifier fields' raw values; raises _Invalid."""
+        mtext = [self.mnemonic]
+        env = {}
+        for (name, pos, mask, by_value, allowed, default), raw in zip(self.mods, raws):
+            val = by_value.get(raw)
+            if val is None or val not in allowed:
+                raise _Invalid(f".{name} = {raw} is not a valid value of {self.op.name}")
+            env[name] = val
+            if val != default:
+                mtext.append(val)
+        r = (".".join(mtext), env)
+        self.mod_cache[raws] = r
+        return r
+
+    def _widths(self, word: int, menv: dict) -> dict:
+        """Widths of the operands whose Bitwidth reads fields, for this word."""
+        key = tuple([(word >> pos) & mask for _, pos, mask, _ in self.wfields])
+        r = self.width_cache.get(key)
+        if r is None:
+            env = {}
+            for (name, _, _, t), raw in zip(self.wfields, key):
+                if t is not None and t.is_enum:
+                    env[name] = t.by_value.get(raw, raw)
+                elif t is not None:
+                    env[name] = t.from_raw(raw)
+                else:
+                    env[name] = raw
+            env.update(menv)
+            r = {k: o.bitwidth(env) for k, o in enumerate(self.ops) if o.bw_const is None}
+            if len(self.width_cache) < 10_000:
+                self.width_cache[key] = r
+        return r
+
+    def _guard_text(self, bits: int) -> str:
+        g = self.guard
+        raw = (bits >> g.pos) & g.mask
+        gname = g.type.by_value.get(raw)
+        if gname is None:
+            raise _Invalid(f"guard {raw} is not a value of {g.type.name}")
+        pf = g.prefix_fields.get("!")
+        neg = pf is not None and (bits >> pf.pos) & 1
+        text = ""
+        if raw != g.default or (bits & g.pclear) != g.pdefault:
+            text = f"@{'!' if neg else ''}{gname} "
+        self.gcache[bits] = text
+        return text
+
+    def _controls(self, bits: int) -> str:
+        ctl = ""
+        for name, pos, mask, default in self.ctrls:
+            raw = (bits >> pos) & mask
+            if raw != default:
+                ctl += f" ${name}={raw if raw < 10 else hex(raw)}"
+        if len(self.ctrl_cache) < 100_000:
+            self.ctrl_cache[bits] = ctl
+        return ctl
 
     def operand(self, o: OpInfo, word: int, width: int, pc: int):
         """(text, sig kind, sig types, target or None); raises _Invalid."""
@@ -204,88 +327,86 @@ class _Printer:
         return f"c[{bank:#x}][{inner}]", "c", (), None
 
     def decode(self, word: int, pc: int):
-        """Returns (text, pieces, fields) or raises _Invalid."""
+        """Returns (text, pieces) or raises _Invalid."""
         if word & self.free:
             raise _Invalid(f"bits set outside the fields of {self.op.name}: {word & self.free:#x}")
         st = self.st
-        mtext = [self.mnemonic]
-        env = {}
-        for name, pos, mask, by_value, allowed, default in self.mods:
-            raw = (word >> pos) & mask
-            val = by_value.get(raw)
-            if val is None or val not in allowed:
-                raise _Invalid(f".{name} = {raw} is not a valid value of {self.op.name}")
-            env[name] = val
-            if val != default:
-                mtext.append(val)
-        key = ".".join(mtext)
-        if self.need_env:
-            fenv = _env_of(self.op, st.db, word)
-            for r in self.op.exceptions:
-                if r.violated(fenv):
-                    raise _Invalid(f"violates {self.op.name} rule: {r.message}")
-            env = {**fenv, **env}
-        # guard
+        if self.mod_pm:
+            raws = tuple([(word >> pos) & mask for pos, mask in self.mod_pm])
+            m = self.mod_cache.get(raws)
+            if m is None:
+                m = self._modifiers(raws)
+            key, menv = m
+        else:
+            key, menv = self.mnemonic, {}
+        if self.has_exc:
+            bad = self.v.violation(word)
+            if bad is not None:
+                raise _Invalid(f"violates {self.op.name} rule: {bad.message}")
+        widths = self._widths(word, menv) if self.dyn_width else None
         gtext = ""
-        g = self.guard
-        if g is not None:
-            raw = (word >> g.pos) & g.mask
-            gname = g.type.by_value.get(raw)
-            if gname is None:
-                raise _Invalid(f"guard {raw} is not a value of {g.type.name}")
-            neg = False
-            pf = g.prefix_fields.get("!")
-            if pf is not None:
-                neg = bool((word >> pf.pos) & 1)
-            if raw != g.default or (word & g.pclear) != g.pdefault:
-                gtext = f"@{'!' if neg else ''}{gname} "
+        if self.gmask:
+            gb = word & self.gmask
+            gtext = self.gcache.get(gb)
+            if gtext is None:
+                gtext = self._guard_text(gb)
         texts = []
         sigs = []
         omittable = None
         zero_base = None
         targets = [] if self.pcrel else None
-        for k, (o, table, pos, mask, pfx, dflt, intfmt) in enumerate(self.fast):
+        k = -1
+        for kind, o, pos, mask, table, intfmt, pclear, ptext, dflt, pdef in self.fast:
+            k += 1
             raw = (word >> pos) & mask
-            target = None
-            if table is not None:
+            if kind == 0:
                 ent = table.get(raw)
                 if ent is None:
                     self.operand(o, word, o.bw_const, pc)  # raises with the reason
                     raise _Invalid(f"{o.name} = {raw:#x} is not valid")
-                t, kind, types, sid = ent
-            elif intfmt is not None:
+                t, sid = ent
+                target = None
+            elif kind == 1:
                 signed, w, sh = intfmt
                 v = raw - (1 << w) if signed and raw >> (w - 1) else raw
                 if sh:
                     v <<= sh
                 t = f"-{-v:#x}" if v < 0 else f"{v:#x}"
-                kind, types, sid = "i", (), self.int_sid
+                sid = self.int_sid
+                target = None
             else:
-                width = o.bitwidth(env) if o.bw_const is None else o.bw_const
-                t, kind, types, target = self.operand(o, word, width, pc)
-                sid = None
+                width = o.bw_const if o.bw_const is not None else widths[k]
+                t, skind, types, target = self.operand(o, word, width, pc)
+                sid = st.intern((skind, types, ""))
                 if o.code == K_ADDR and not types and o.addr.base is not None:
                     if zero_base is None:
                         zero_base = []
                     zero_base.append((k, o, width))
-            pre = ""
-            if pfx:
-                for c, ppos, pmask in pfx:
-                    bit = (word >> ppos) & pmask
-                    if bit:
-                        if bit > 1:
-                            raise _Invalid(f"prefix field of {o.name} = {bit} (expected 0 or 1)")
-                        pre += c
-                if pre:
+            if pclear:
+                pbits = word & pclear
+                if pbits:
+                    pre = ptext.get(pbits)
+                    if pre is None:
+                        raise _Invalid(f"prefix field of {o.name} is not 0 or 1")
                     t = f"|{pre.replace('|', '')}{t}|" if "|" in pre else pre + t
-            texts.append(t)
-            if targets is not None:
-                targets.append(target)
-            sigs.append(sid if sid is not None and not pre else self.st.intern((kind, types, pre)))
-            if dflt is not None and raw == dflt and (word & o.pclear) == o.pdefault:
+                    psk = (sid, pre)
+                    p_sid = self.psid_cache.get(psk)
+                    if p_sid is None:
+                        skind, types, _ = st.sig_list[sid]
+                        p_sid = self.psid_cache[psk] = st.intern((skind, types, pre))
+                    sid = p_sid
+                if dflt is not None and raw == dflt and pbits == pdef:
+                    if omittable is None:
+                        omittable = []
+                    omittable.append(k)
+            elif dflt is not None and raw == dflt:
                 if omittable is None:
                     omittable = []
                 omittable.append(k)
+            texts.append(t)
+            sigs.append(sid)
+            if targets is not None:
+                targets.append(target)
         if zero_base:
             # `[0x10]` leaves the zero base register out; keep it (`[URZ+0x10]`) when
             # the shorter text would select another variant
@@ -297,11 +418,11 @@ class _Printer:
                 self.sel_cache[sk] = ok
             if not ok:
                 for k, o, width in zero_base:
-                    t, kind, types, _ = self.address(o, word, width, explicit=True)
+                    t, skind, types, _ = self.address(o, word, width, explicit=True)
                     texts[k] = t
-                    sigs[k] = st.intern((kind, types, ""))
+                    sigs[k] = st.intern((skind, types, ""))
         # omission of default operands, as long as the text still selects this opcode
-        keep = range(len(texts))
+        keep = None
         if omittable:
             ck = (key, tuple(sigs), tuple(omittable))
             omit = self.omit_cache.get(ck)
@@ -310,30 +431,35 @@ class _Printer:
                 self.omit_cache[ck] = omit
             if omit:
                 keep = [k for k in range(len(texts)) if k not in omit]
-        parts = [texts[k] for k in keep]
-        ctl = ""
-        for name, pos, mask, default in self.ctrls:
-            raw = (word >> pos) & mask
-            if raw != default:
-                ctl += f" ${name}={raw if raw < 10 else hex(raw)}"
-        head = f"{gtext}{key}"
-        text = f"{head} {', '.join(parts)}{ctl}" if parts else f"{head}{ctl}"
-        pieces = None
-        if targets is not None and any(targets[k] is not None for k in keep):
-            pieces = []
-            cur = f"{head} "
-            for n, k in enumerate(keep):
-                if n:
-                    cur += ", "
-                if targets[k] is not None:
-                    pieces.append(cur)
-                    pieces.append(targets[k])
-                    cur = ""
-                else:
-                    cur += texts[k]
-            pieces.append(cur + ctl)
-            pieces = tuple(pieces)
-        return text, pieces
+                texts = [texts[k] for k in keep]
+        cb = word & self.ctrl_mask
+        if cb == self.ctrl_default:
+            ctl = ""
+        else:
+            ctl = self.ctrl_cache.get(cb)
+            if ctl is None:
+                ctl = self._controls(cb)
+        head = gtext + key
+        text = f"{head} {', '.join(texts)}{ctl}" if texts else head + ctl
+        if targets is None:
+            return text, None
+        if keep is not None:
+            targets = [targets[k] for k in keep]
+        if not any(t is not None for t in targets):
+            return text, None
+        pieces = []
+        cur = head + " "
+        for n, (t, target) in enumerate(zip(texts, targets)):
+            if n:
+                cur += ", "
+            if target is not None:
+                pieces.append(cur)
+                pieces.append(target)
+                cur = ""
+            else:
+                cur += t
+        pieces.append(cur + ctl)
+        return text, tuple(pieces)
 
     def _choose_omit(self, key: str, sigs: list, omittable: list) -> frozenset:
         st = self.st
@@ -359,6 +485,11 @@ class _DState:
         self.db = db
         self.printers: dict[str, _Printer] = {}
         self.memo: dict[int, DecodedLine] = {}
+        # Database.lookup depends only on the bits of the decode masks: cache it by them
+        self.key_mask = 0
+        for mask, _ in db._decode:
+            self.key_mask |= mask
+        self.by_key: dict[int, _Printer | None] = {}
 
     def printer(self, op: Opcode) -> _Printer:
         p = self.printers.get(op.name)
@@ -386,26 +517,32 @@ def raw_text(word: int) -> str:
 def _decode(ds: _DState, word: int, pc: int) -> DecodedLine:
     m = ds.memo.get(word)
     if m is not None:
-        return m if m.pc == pc else replace(m, pc=pc, instruction=m.instruction and _at(m.instruction, pc))
-    db = ds.db
-    op = db.lookup(word)
-    if op is None:
+        return m if m.pc == pc else m.replace(pc=pc)
+    pr = ds.by_key.get(word & ds.key_mask, _MISSING)
+    if pr is _MISSING:
+        op = ds.db.lookup(word)
+        pr = ds.printer(op) if op is not None else None
+        if len(ds.by_key) < 100_000:
+            ds.by_key[word & ds.key_mask] = pr
+    if pr is None:
         line = DecodedLine(pc, word, raw_text(word), None, "no opcode matches this word")
         if len(ds.memo) < _MEMO_LIMIT:
             ds.memo[word] = line
         return line
-    pr = ds.printer(op)
     try:
         text, pieces = pr.decode(word, pc)
     except _Invalid as e:
-        line = DecodedLine(pc, word, raw_text(word), None, f"{op.name}: {e}")
+        line = DecodedLine(pc, word, raw_text(word), None, f"{pr.op.name}: {e}")
         if len(ds.memo) < _MEMO_LIMIT:
             ds.memo[word] = line
         return line
-    line = DecodedLine(pc, word, text, Instruction(op, word, _Fields(pr.fieldpos, word), pc), None, pieces)
+    line = DecodedLine(pc, word, text, None, None, pieces, op=pr.op, fieldpos=pr.fieldpos)
     if not pr.pcrel and len(ds.memo) < _MEMO_LIMIT:
         ds.memo[word] = line
     return line
+
+
+_MISSING = object()
 
 
 class _Fields(Mapping):
@@ -429,10 +566,6 @@ class _Fields(Mapping):
 
     def __repr__(self) -> str:
         return repr(dict(self))
-
-
-def _at(inst: Instruction, pc: int) -> Instruction:
-    return Instruction(inst.opcode, inst.word, inst.fields, pc)
 
 
 def decode_one(db: Database, word: int, *, pc: int = 0) -> DecodedLine:
@@ -482,9 +615,9 @@ def add_labels(lines: list[DecodedLine], lo: int, hi: int) -> list[DecodedLine]:
         label = names.get(ln.pc)
         if ln.pieces:
             text = "".join(p if isinstance(p, str) else (f"`({names[p]})" if p in names else _hexs(p)) for p in ln.pieces)
-            ln = replace(ln, text=text, label=label)
+            ln = ln.replace(text=text, label=label)
         elif label:
-            ln = replace(ln, label=label)
+            ln = ln.replace(label=label)
         out.append(ln)
     return out
 
