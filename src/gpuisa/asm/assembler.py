@@ -394,6 +394,7 @@ class _State:
         self.mod_cache: dict[str, Any] = {}
         self.cand_cache: dict[str, Any] = {}
         self.compat: dict[tuple, bool] = {}
+        self.bare_sigs: dict[tuple, tuple] = {}
         self.plan_cache: dict[tuple, Any] = {}
         self.sig_ids: dict[tuple, int] = {}
         self.sig_list: list[tuple] = []
@@ -471,7 +472,18 @@ class _State:
     def fast_plan(self, key: str, sigt: tuple):
         """The first plan for (key, signatures), compiled for :func:`_fast`, or
         False when the slow path must handle the statement."""
-        plans = self.plan(key, sigt)
+        # the variant choice without the prefixes is shared by all prefix combinations; when its
+        # first plan accepts the written prefixes it is also the first plan with them (prefixes
+        # only remove candidates), else ask for the plans of the full signatures
+        bare = self.bare_sigs.get(sigt)
+        if bare is None:
+            bare = self.bare_sigs[sigt] = tuple(self.intern(self.sig_list[i][:2] + ("",)) if self.sig_list[i][2] else i
+                                                for i in sigt)
+        plans = self.plan(key, bare)
+        if type(plans) is list and bare != sigt:
+            p0 = plans[0]
+            if not all(c in o.prefix_chars for j, o, _ in p0.steps for c in self.sig_list[sigt[j]][2]):
+                plans = self.plan(key, sigt)
         fp = False
         if type(plans) is list:
             fp = FastPlan(self, plans[0], sigt)
@@ -1176,16 +1188,19 @@ class Assembler:
     # -- diagnostics ------------------------------------------------------
     def error(self, msg: str, line: int, col: int, src: str | None, length: int = 1) -> None:
         self.nerr += 1
-        if len(self.diags) < MAX_ERRORS:
+        if len(self.diags) < MAX_ERRORS * 10:  # sorted by position and cut to MAX_ERRORS at the end
             self.diags.append(Diagnostic("error", msg, Coord(self.filename, line, col), src, max(length, 1)))
 
     def warn(self, msg: str, line: int, col: int, src: str | None, length: int = 1) -> None:
         self.warnings.append(Diagnostic("warning", msg, Coord(self.filename, line, col), src, max(length, 1)))
 
     # -- pass 1 -----------------------------------------------------------
-    def scan(self, text: str, base: int) -> tuple[list[_Stmt], dict[str, int], dict[str, tuple[int, int]]]:
+    def scan(self, text: str, base: int, emit=None) -> tuple[list[_Stmt], dict[str, int], dict[str, tuple[int, int]]]:
+        """Pass 1: comments, labels, statements.  Each statement goes to
+        ``emit(line, col, text, address)`` when given, else into the returned list."""
         clean, notes = strip_block_comments(text)
         src_lines = text.split("\n")
+        self.src_lines = src_lines
         for ln in sorted(set(notes)):
             self.warn("NVIDIA (*...*) annotation ignored", ln, 1, src_lines[ln - 1] if ln <= len(src_lines) else None)
         stmts: list[_Stmt] = []
@@ -1228,7 +1243,10 @@ class Assembler:
                     continue
                 stripped = part.lstrip()
                 col += len(part) - len(stripped)
-                stmts.append(_Stmt(lineno, col + 1, stripped.rstrip(), addr, src_lines[lineno - 1]))
+                if emit is not None:
+                    emit(lineno, col + 1, stripped.rstrip(), addr)
+                else:
+                    stmts.append(_Stmt(lineno, col + 1, stripped.rstrip(), addr, src_lines[lineno - 1]))
                 addr += WORD_BYTES
         return stmts, symbols, defined_at
 
@@ -1586,41 +1604,51 @@ def _kind_text(p: POp, st: _State) -> str:
 # entry points
 
 
-def _assemble_all(st: _State, stmts, stmt, ctx, words, opnames, lines) -> None:
-    fast = _fast
-    for s in stmts:
-        r = fast(st, s.text, s.address)
-        if r is None:
-            r = stmt(s, ctx)
-            if r is None:
-                words.append(0)
-                continue
-        words.append(r[0])
-        opnames.append(r[1])
-        lines.append(s.line)
-
-
 def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 0) -> Program:
     """Assemble *text*.  Raises :class:`AsmError` with every error (up to
-    :data:`MAX_ERRORS`); warnings are in ``Program.warnings``."""
+    :data:`MAX_ERRORS`, in source order); warnings are in ``Program.warnings``.
+
+    One pass over the text encodes every statement the fast path takes (it
+    needs no symbols); the others (label expressions, anything the fast path
+    declines) are encoded after the pass, when all labels are known, by the
+    diagnostic path."""
     a = Assembler(db, filename)
     a.relocations = []
     if base % WORD_BYTES:
         raise AsmError(Diagnostic("error", f"base address {base:#x} is not {WORD_BYTES}-byte aligned"))
+    st = a.st
     words: list[int] = []
     opnames: list = []
     lines: list[int] = []
+    pending: list[tuple] = []
+    fast = _fast
+    w_append, o_append, l_append = words.append, opnames.append, lines.append
+
+    def emit(lineno: int, col: int, t: str, addr: int) -> None:
+        r = fast(st, t, addr)
+        if r is None:
+            pending.append((len(words), lineno, col, t, addr))
+            w_append(0)
+            o_append(None)
+        else:
+            w_append(r[0])
+            o_append(r[1])
+        l_append(lineno)
+
     gc_was = gc.isenabled()
     gc.disable()  # the objects made here hold no cycles; collection passes only cost time
     try:
-        stmts, symbols, _ = a.scan(text, base)
+        _, symbols, _ = a.scan(text, base, emit)
         ctx = _Ctx(symbols, True)
-        _assemble_all(a.st, stmts, a.statement, ctx, words, opnames, lines)
+        for k, lineno, col, t, addr in pending:
+            r = a.statement(_Stmt(lineno, col, t, addr, a.src_lines[lineno - 1]), ctx)
+            if r is not None:
+                words[k], opnames[k] = r
     finally:
         if gc_was:
             gc.enable()
     if a.nerr:
-        diags = list(a.diags)
+        diags = sorted(a.diags, key=lambda d: (d.coord.line, d.coord.col) if d.coord else (0, 0))[:MAX_ERRORS]
         if a.nerr > len(diags):
             diags.append(Diagnostic("note", f"{a.nerr - len(diags)} more errors not shown"))
         raise AsmError(diags + a.warnings)
