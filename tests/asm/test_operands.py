@@ -294,7 +294,10 @@ FAST_SAMPLES = [
     "ATOMS R0, [R2], R3", "ATOMS R0, [R2+0x4], R3", "FADD R0, R1, 1.5", "FADD R0, R1, -1", "FADD R0, R1, 0x7fc00001",
     "FADD R0, R1, -INF", "FADD R0, R1, 1.5e", "MOV R0, -1", "MOV R0, 0x100000000", "MOV R0, 007", "MOV R0, +5",
     "IADD3 R0, R1, -0x80000000, RZ", "SEL R0, R1, R2, !P0", "SEL R0, R1, R2", "@!PT P2R R0", "@P9 P2R R0",
-    "P2R R0 $sched=3 $req=0x3f", "P2R R0 $sched=32", "P2R R0 $foo=1", "P2R R0 $sched = 3",
+    "P2R R0 $sched=3 $req=0x3f", "P2R R0 $sched=32", "P2R R0 $foo=1", "P2R R0 $sched = 3", "P2R R0 $sched=0o3",
+    "MOV R0, 0o17", "MOV R0, 1_0", "MOV R0, 1__0", "MOV R0, 0x_1f", "MOV R0, 0X1F", "MOV R0, 0b101", "MOV R0, -0b1",
+    "LDG R0, [R2.64+16]", "LDG R0, [R2.64+0X10]", "LDG R0, [R2.X+0x10]", "LDC R0, c[3][R2]", "LDC R0, --c[0x3][0x8]",
+    "LDC R0, ~-c[0x3][0x8]", "FADD R0, R1, 1.", "FADD R0, R1, .5", "FADD R0, R1, 1e", "SEL R0, R1, R2, -P0",
 ]
 
 
@@ -310,3 +313,26 @@ def test_fast_path_agrees(db, text):
         assert fast == slow
     # the fast path may decline what the slow path accepts, never the reverse
     assert slow is not None or fast is None
+
+
+FUZZ_MNEMONICS = ["LDG", "LDG.E.64", "STG.E", "STG", "LDS", "STS", "ATOMS", "LDC", "FADD", "IADD3", "MOV", "SEL",
+                  "P2R", "@P0 LDG", "@!PT SEL"]
+FUZZ_OPERANDS = ["R0", "R1", "RZ", "UR4", "URZ", "P0", "!P0", "PT", "-R2", "~R3", "[R2.64+0x10]", "[R2+0x10]",
+                 "[R3.64]", "[0x10]", "[-0x10]", "[URZ+0x8]", "[UR4]", "[RZ]", "c[0x3][R2-0x8]", "c[0x3][0x8]",
+                 "-c[0x3][0x8]", "c[0x40][0x8]", "0x10", "-1", "0xffffffff", "0x100000000", "1.5", "-0.25", "INF",
+                 "nan", "1e-3", "007", "R[2:3]", "`(x)", "[R2.64+`(x)]", "", "[R2.64 + 0x10]", "[R999.64]"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(FUZZ_MNEMONICS), st.lists(st.sampled_from(FUZZ_OPERANDS), max_size=5),
+       st.sampled_from(["", " $sched=3", " $req=0x3f $wsb=0", " $sched=99"]))
+def test_fast_path_agrees_fuzz(db, mn, ops, ctl):
+    text = f"{mn} {', '.join(ops)}{ctl}".strip()
+    from gpuisa.asm.assembler import Assembler, _Ctx, _fast, state
+    fast = _fast(state(db), text, 0x40)
+    if fast is None:
+        return
+    a = Assembler(db)
+    a.relocations = []
+    stmts, symbols, _ = a.scan(text, 0x40)
+    assert a.statement(stmts[0], _Ctx(symbols, True)) == fast, text

@@ -3,9 +3,19 @@
 Pipeline: :mod:`gpuisa.asm.lexer` splits the text into statements and parsed
 operands; :class:`Assembler` picks the opcode variant from the mnemonic, the
 modifiers and the *kinds* of the operands (register of type T, register pair,
-number, constant memory), then packs the fields.  The choice of variant and a
-compiled plan for it are cached per ``(mnemonic+modifiers, operand kinds)``,
-so each operand syntax is resolved once per variant, not per instruction.
+number, float, constant memory, memory address), then packs the fields.  The
+choice of variant and a compiled plan for it are cached per
+``(mnemonic+modifiers, operand kinds)``, so each operand syntax is resolved
+once per variant, not per instruction.
+
+Two paths encode a statement.  :func:`_fast` takes the common shape (one
+regex for guard, mnemonic, operands and control annotations; operands
+classified inline or through a per-text cache; a :class:`FastPlan` of flat
+tuples) and gives up, returning None, on anything unusual: label expressions,
+any value out of range, a rule violated.  :meth:`Assembler.statement` is the
+slow path with every diagnostic; it handles whatever the fast path declines,
+so the fast path only ever has to be right when it answers (tests compare the
+two).
 
 Public API::
 
@@ -800,11 +810,14 @@ def _fast(st: "_State", text: str, pc: int):
                 c = t[:1]
                 if c.isdigit() or (c == "-" and t[1:2].isdigit()):
                     try:
+                        # int(t, 0) reads what parse_number reads, and also 0o17 and 1_000: not those
+                        if "_" in t or "o" in t or "O" in t:
+                            raise ValueError
                         vals.append(int(t, 0))
                         sigs.append(st.int_sid)
                         continue
                     except ValueError:
-                        if _RE_FLOAT_LIT.match(t):  # a float literal: its binary32 bits
+                        if _RE_FLOAT_LIT.match(t) and t not in st.names:  # a float literal: its binary32 bits
                             vals.append(parse_f32(t))
                             sigs.append(st.float_sid)
                             continue
@@ -926,7 +939,7 @@ def _fast(st: "_State", text: str, pc: int):
                 return None
             name, eq, val = tok[1:].partition("=")
             f = controls.get(name)
-            if f is None or not eq:
+            if f is None or not eq or "_" in val or "o" in val or "O" in val:
                 return None
             try:
                 n = int(val, 0)
