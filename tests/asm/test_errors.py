@@ -90,10 +90,16 @@ TOKENS = ["SHFL", ".UP", ".IDX", "BRA", ".DIV", "CALL", ".ABS", "LEPC", "EXIT", 
           "R1", "R[2:3]", "R[3:4]", "UR4", "UR[4:5]", "RZ", "URZ", "P0", "!P1", "PT", "~UR2", "SR_CTAID.X", "B0",
           "0x10", "-0x70", "7", "0x1C03", "c[0x2][0x100]", "`(", ")", "`(.L)", ".L:", ".", "+", "-", ",", ";", "@",
           "@!P0", "$sched=3", "$req=", "$", "/*", "*/", "//", "\n", " ", ":", "[", "]", "(*", "*)", ".u128", "\t",
-          "é", "\x00", "0x" + "f" * 40, "99999999999999999999999"]
+          "é", "\x00", "0x" + "f" * 40, "99999999999999999999999",
+          # memory addresses, constant addresses, floats (general-purpose instructions)
+          "LDG", ".E", ".64", "STG", "LDS", "LDC", "FADD", "MOV", "[R2.64+0x10]", "[R2+0x10]", "[0x10]", "[UR4]",
+          "[R2.64-`(.L)]", "c[0x3][R2+0x10]", "c[0x3][-0x8]", "1.5", "-0.25", "1e-3", "-INF", "+QNAN", "1e999",
+          "[R2", "R2]", "[R2.64", "+0x10]", "-1", "0xffffffff"]
 
 VALID = """\
 .L0:  @P0 SHFL.UP P1, R2, R1, 0x1, 0x0 ;
+      LDG.E R8, [R4.64+0x10] ; STS [R9-0x4], R8 ; LDC R10, c[0x0][R1+0x10]
+      FADD R0, R1, -1.5e-3 ; MOV R0, -1
       MATCH.U64.ALL R0, P0, R[2:3] $sched=2
       BRA `(.L0)
       CALL.ABS `(.F + 0x10) ; LEPC R[4:5], 0x80
