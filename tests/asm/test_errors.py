@@ -147,3 +147,12 @@ def test_fuzz_mutated_program(shipped_db, edits):
 @given(st.text(max_size=60))
 def test_fuzz_any_text(shipped_db, text):
     _assert_clean(shipped_db, text)
+
+
+@pytest.mark.parametrize("text", ["MOV R0, " + "9" * 5000, "FADD R0, R1, 1." + "0" * 5000 + "1",
+                                  "FADD R0, R1, -1." + "0" * 5000 + "1", "LDG.E R0, [R2.64+" + "9" * 5000 + "]",
+                                  "BRX R6, `(" + "9" * 5000 + ")", "FADD R0, R1, " + "9" * 5000])
+def test_huge_numbers_are_clean_errors(shipped_db, text):
+    # Python refuses int() of more than 4300 decimal digits: that must be a diagnostic, not a traceback
+    (d,) = errors_of(shipped_db, text)
+    assert d.coord.line == 1 and "cannot read" in d.message

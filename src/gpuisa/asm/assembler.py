@@ -817,8 +817,8 @@ def _fast(st: "_State", text: str, pc: int):
                         sigs.append(st.int_sid)
                         continue
                     except ValueError:
-                        if _RE_FLOAT_LIT.match(t) and t not in st.names:  # a float literal: its binary32 bits
-                            vals.append(parse_f32(t))
+                        if _RE_FLOAT_LIT.match(t) and t not in st.names and len(t) < 100:
+                            vals.append(parse_f32(t))  # a float literal: its binary32 bits
                             sigs.append(st.float_sid)
                             continue
                 elif c == "[" or c == "c" or ((c == "-" or c == "~") and "c[" in t[:4]):
@@ -1024,7 +1024,10 @@ def _f32_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
     if p.kind == "int":
         t = p.text.lstrip("+-")
         if t[:2] not in ("0x", "0X", "0b", "0B"):
-            return parse_f32(p.text)
+            try:
+                return parse_f32(p.text)
+            except ValueError as e:
+                raise _OpErr(str(e)) from None
         return _int_raw(o, p.value, pc)
     return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
 

@@ -52,6 +52,8 @@ def parse_f32(text: str) -> int:
     m = _RE_DEC.match(t)
     if not m or not (m.group("int") or m.group("frac")):
         raise ValueError(f"not a float literal: {text!r}")
+    if len(t) > 1000:
+        raise ValueError("a float literal has at most 1000 characters")
     # fast: float() rounds the exact value once to binary64 (d); rounding d to binary32 gives the
     # directly rounded result unless d is exactly a binary32 midpoint (a midpoint strictly between
     # the exact value and d would be a closer binary64), so only that case takes the exact path

@@ -294,7 +294,10 @@ def parse_operand(text: str) -> POp:
     if not text:
         raise OperandSyntaxError("empty operand", 0)
     if text[0] in "+-" and _RE_FLOAT.match(text):  # -0.25, -INF, +QNAN: a sign, not a prefix
-        return POp("float", text, "", name=text, value=parse_f32(text))
+        try:
+            return POp("float", text, "", name=text, value=parse_f32(text))
+        except ValueError as e:
+            raise OperandSyntaxError(f"cannot read float {text!r}: {e}", 0, len(text)) from None
     prefix = ""
     start = 0
     abs_ = False
@@ -330,6 +333,8 @@ def parse_operand(text: str) -> POp:
                 return build(m, s, prefix)
             except OperandSyntaxError as e:
                 raise OperandSyntaxError(str(e), e.offset + start, e.length) from None
+            except ValueError as e:  # e.g. a decimal number of more than 4300 digits
+                raise OperandSyntaxError(f"cannot read {s!r}: {e}", start, len(s)) from None
     if s.startswith("`") and not s.startswith("`("):
         raise OperandSyntaxError("a label expression is written `(...)", start)
     if s.startswith("c") and "[" in s:
