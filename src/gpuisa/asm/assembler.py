@@ -698,7 +698,7 @@ def state(db: Database) -> _State:
 # which has the diagnostics.
 
 _RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
-                      r"(?:\s+([^$`(]*?))?\s*(\$[^`(]*)?$")
+                      r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
 _RE_PNAME = re.compile(r"^([!~-]?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)$")
 _RE_FLOAT_WORD = re.compile(r"^(?i:inf|infinity|q?nan)$")
 _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
