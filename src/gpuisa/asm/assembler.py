@@ -319,7 +319,7 @@ class VInfo:
     """A compiled opcode variant."""
 
     __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value",
-                 "exc_fields", "exc_cache", "db")
+                 "exc_fields", "exc_cache", "exc_mask", "db")
 
     def __init__(self, db: Database, op: Opcode):
         self.op = op
@@ -343,7 +343,8 @@ class VInfo:
                 used |= {f.name for f in op.fields}
         self.exc_fields = tuple((f.name, f.pos, (1 << f.width) - 1, db.types.get(f.type)) for f in op.fields
                                 if f.name in used)
-        self.exc_cache: dict = {}
+        self.exc_mask = sum(mask << pos for _, pos, mask, _ in self.exc_fields)
+        self.exc_cache: dict = {}  # bits of those fields -> violated rule or None
         names = set()
         if op.syntax is not None:
             names |= {o.name for o in op.syntax.operands}
@@ -352,11 +353,12 @@ class VInfo:
 
     def violation(self, word: int):
         """The first ``__Exception`` rule that *word* violates, or None."""
-        key = tuple([(word >> pos) & mask for _, pos, mask, _ in self.exc_fields])
+        key = word & self.exc_mask
         r = self.exc_cache.get(key, _MISSING)
         if r is _MISSING:
             env = {}
-            for (name, _, _, t), raw in zip(self.exc_fields, key):
+            for name, pos, mask, t in self.exc_fields:
+                raw = (word >> pos) & mask
                 if t is not None and t.is_enum:
                     env[name] = t.by_value.get(raw, raw)
                 elif t is not None:

@@ -125,7 +125,8 @@ class _Printer:
             t = db.types[m.type]
             self.mods.append((m.name, m.field.pos, (1 << m.field.width) - 1, dict(t.by_value), frozenset(m.values), m.default))
         self.mod_pm = tuple((pos, mask) for _, pos, mask, _, _, _ in self.mods)
-        self.mod_cache: dict = {}
+        self.mod_mask = sum(mask << pos for pos, mask in self.mod_pm)
+        self.mod_cache: dict = {}  # modifier bits of the word -> (mnemonic with modifiers, env)
         self.ctrls = []
         for c in op.controls:
             self.ctrls.append((c.name, c.pos, (1 << c.width) - 1, c.default or 0))
@@ -144,13 +145,15 @@ class _Printer:
                 used |= set(o.bw_expr.names())
         self.wfields = tuple((f.name, f.pos, (1 << f.width) - 1, db.types.get(f.type)) for f in op.fields
                              if f.name in used)
-        self.width_cache: dict = {}
+        self.wmask = sum(mask << pos for _, pos, mask, _ in self.wfields) | self.mod_mask
+        self.width_cache: dict = {}  # bits of the fields the widths read -> {operand index: width}
         self.names = st.names
         self.omit_cache: dict = {}
         self.sel_cache: dict = {}
         self.psid_cache: dict = {}
         self.mnemonic = op.mnemonic
         self.int_sid = st.intern(("i", (), ""))
+        self.cmem_sid = st.intern(("c", (), ""))
         self.tables = _TABLES.setdefault(st, {})
         self.fast = [self._fast_spec(o) for o in v.ops]
         self.fieldpos = {f.name: (f.pos, (1 << f.width) - 1) for f in op.fields}
@@ -158,27 +161,43 @@ class _Printer:
         self.gmask = ((self.guard.mask << self.guard.pos) | self.guard.pclear) if self.guard is not None else 0
         self.gcache: dict = {}
 
+    def _enum_table(self, o: OpInfo, width: int) -> dict:
+        """raw value -> (text, signature id) of an enumeration operand at this width (shared per type)."""
+        tkey = (o.type.name, width if o.numbered and width > 32 else 32)
+        table = self.tables.get(tkey)
+        if table is None:
+            table = {}
+            self.tables[tkey] = table
+            for name, raw in o.type.values:
+                if o.type.by_value.get(raw) != name:
+                    continue
+                try:
+                    t, kind, types, _ = self.operand(o, raw << o.pos, width, 0)
+                except _Invalid:
+                    continue
+                table[raw] = (t, self.st.intern((kind, types, "")))
+        return table
+
     def _fast_spec(self, o: OpInfo):
         """(kind, o, pos, mask, table, int format, prefix bits, prefix texts, omittable default, prefix default).
-        kind: 0 enumeration through a table, 1 plain/shifted integer, 2 anything else (:meth:`operand`)."""
+        kind: 0 enumeration through a table, 1 plain/shifted integer, 2 anything else (:meth:`operand`),
+        3 constant memory c[b][o], 4 enumeration whose width depends on other fields (a table per width)."""
         table = None
         intfmt = None
+        kind = 2
         if o.code == K_ENUM and o.bw_const is not None:
-            tkey = (o.type.name, o.bw_const if o.numbered and o.bw_const > 32 else 32)
-            table = self.tables.get(tkey)
-            if table is None:
-                table = {}
-                self.tables[tkey] = table
-                for name, raw in o.type.values:
-                    if o.type.by_value.get(raw) != name:
-                        continue
-                    try:
-                        t, kind, types, _ = self.operand(o, raw << o.pos, o.bw_const, 0)
-                    except _Invalid:
-                        continue
-                    table[raw] = (t, self.st.intern((kind, types, "")))
+            table = self._enum_table(o, o.bw_const)
+            kind = 0
+        elif o.code == K_ENUM:
+            table = {}  # width -> table
+            kind = 4
         elif o.code == K_INT and o.fmt not in ("pcrel", "f32") and o.type is not None:
             intfmt = (o.type.signed, o.width, o.shift if o.fmt == "shift" else 0)
+            kind = 1
+        elif o.code == K_CMEM and o.bw_const is not None and o.type is not None:
+            bb, ob = o.type.cmem_split or (0, o.type.width)
+            intfmt = (ob, (1 << ob) - 1, max(o.bw_const // 8, 1))
+            kind = 3
         # prefix bits -> prefix text ("!", "~", "-", "|": written |x|), for every 0/1 combination
         ptext = {}
         pfields = [(c, o.prefix_fields[c].pos) for c in o.prefix_chars]
@@ -190,11 +209,11 @@ class _Printer:
                     bits |= 1 << pos
                     pre += c
             ptext[bits] = pre
-        kind = 0 if table is not None else (1 if intfmt is not None else 2)
         return (kind, o, o.pos, o.mask, table, intfmt, o.pclear, ptext, o.default if o.optional else None, o.pdefault)
 
-    def _modifiers(self, raws: tuple):
-        """(mnemonic with the modifiers, modifier env) for the modifier fields' raw values; raises _Invalid."""
+    def _modifiers(self, bits: int):
+        """(mnemonic with the modifiers, modifier env) for the modifier bits of a word; raises _Invalid."""
+        raws = [(bits >> pos) & mask for pos, mask in self.mod_pm]
         mtext = [self.mnemonic]
         env = {}
         for (name, pos, mask, by_value, allowed, default), raw in zip(self.mods, raws):
@@ -205,16 +224,17 @@ class _Printer:
             if val != default:
                 mtext.append(val)
         r = (".".join(mtext), env)
-        self.mod_cache[raws] = r
+        self.mod_cache[bits] = r
         return r
 
     def _widths(self, word: int, menv: dict) -> dict:
         """Widths of the operands whose Bitwidth reads fields, for this word."""
-        key = tuple([(word >> pos) & mask for _, pos, mask, _ in self.wfields])
+        key = word & self.wmask
         r = self.width_cache.get(key)
         if r is None:
             env = {}
-            for (name, _, _, t), raw in zip(self.wfields, key):
+            for name, pos, mask, t in self.wfields:
+                raw = (word >> pos) & mask
                 if t is not None and t.is_enum:
                     env[name] = t.by_value.get(raw, raw)
                 elif t is not None:
@@ -331,11 +351,11 @@ class _Printer:
         if word & self.free:
             raise _Invalid(f"bits set outside the fields of {self.op.name}: {word & self.free:#x}")
         st = self.st
-        if self.mod_pm:
-            raws = tuple([(word >> pos) & mask for pos, mask in self.mod_pm])
-            m = self.mod_cache.get(raws)
+        if self.mod_mask:
+            mb = word & self.mod_mask
+            m = self.mod_cache.get(mb)
             if m is None:
-                m = self._modifiers(raws)
+                m = self._modifiers(mb)
             key, menv = m
         else:
             key, menv = self.mnemonic, {}
@@ -373,6 +393,25 @@ class _Printer:
                     v <<= sh
                 t = f"-{-v:#x}" if v < 0 else f"{v:#x}"
                 sid = self.int_sid
+                target = None
+            elif kind == 3:
+                ob, omask, align = intfmt
+                off = raw & omask
+                if off % align:
+                    raise _Invalid(f"constant offset {off:#x} of {o.name} is not {align}-byte aligned")
+                t = f"c[{raw >> ob:#x}][{off:#x}]"
+                sid = self.cmem_sid
+                target = None
+            elif kind == 4:
+                width = widths[k]
+                tw = table.get(width)
+                if tw is None:
+                    tw = table[width] = self._enum_table(o, width)
+                ent = tw.get(raw)
+                if ent is None:
+                    self.operand(o, word, width, pc)  # raises with the reason
+                    raise _Invalid(f"{o.name} = {raw:#x} is not valid")
+                t, sid = ent
                 target = None
             else:
                 width = o.bw_const if o.bw_const is not None else widths[k]
