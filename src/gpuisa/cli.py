@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .errors import GpuisaError
+from .errors import GpuisaError, ModelError
 
 
 @dataclass
@@ -85,7 +86,40 @@ PLUGINS = {
 }
 
 
+EXIT_OK, EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL = 0, 1, 2, 70
+
+
 class LazyGroup(click.Group):
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Exit statuses: 0 ok; 1 bad input, including click's own usage errors
+        (which click would report with 2); 2 is left to `gpuisa run` for an
+        architectural fault of the simulated program; 70 an internal error (a bug
+        in gpuisa: set GPUISA_DEBUG=1 to see its traceback)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            e.show()
+            sys.exit(EXIT_BAD_INPUT)
+        except (click.Abort, KeyboardInterrupt):
+            click.echo("Aborted!", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except GpuisaError as e:
+            print_diagnostics(e.diagnostics)
+            sys.exit(EXIT_BAD_INPUT)
+        except Exception as e:  # noqa: BLE001 - last resort: a bug in gpuisa
+            if os.environ.get("GPUISA_DEBUG"):
+                raise
+            kind = "model error" if isinstance(e, ModelError) else type(e).__name__
+            click.echo(f"gpuisa: internal error ({kind}): {e}\n"
+                       "This is a bug in gpuisa, not in your input; set GPUISA_DEBUG=1 to see the traceback.",
+                       err=True)
+            sys.exit(EXIT_INTERNAL)
+        sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | {n for n, m in PLUGINS.items() if _available(m)})
 

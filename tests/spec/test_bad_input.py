@@ -87,3 +87,9 @@ def test_mutated_seeds_give_success_or_clean_spec_error(seed_texts, which, seed,
         if d.coord is not None:
             assert d.coord.file == "mut.isa" and d.coord.line >= 1 and d.coord.col >= 1
         d.format()
+
+
+def test_deeply_nested_expression_is_a_clean_error():
+    text = "__DefGroup G : [ALL]\n  __OperandInfo\n    Bitwidth<r> = " + "(" * 2000 + "1" + ")" * 2000 + ";\n"
+    with pytest.raises(SpecError, match="nested more than"):
+        load_text(text)

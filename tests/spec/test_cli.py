@@ -113,3 +113,40 @@ def test_bad_spec_no_traceback(tmp_path):
     assert p.returncode == 1
     assert "Traceback" not in p.stderr
     assert f"{bad}:3:5: error:" in p.stderr
+
+
+def test_usage_errors_exit_1_not_2():
+    r = run("spec", "show")  # missing argument: click would exit 2
+    assert r.exit_code == 1
+    assert "Missing argument" in r.output
+
+
+def test_case_insensitive_names():
+    r = run("spec", "show", "shfl_ri")
+    assert r.exit_code == 0 and "SHFL_RI" in r.output
+    r = run("spec", "list", "--unit", "bru")
+    assert r.exit_code == 0 and "BRA_U" in r.output
+
+
+def test_unwritable_outputs_are_clean_errors(tmp_path):
+    target = tmp_path / "file"
+    target.write_text("x")
+    r = run("spec", "export", "-o", target / "sub" / "db.json")
+    assert r.exit_code == 1 and "error: cannot write" in r.output
+
+
+def test_empty_folder_is_an_error(tmp_path):
+    r = run("spec", "check", tmp_path)
+    assert r.exit_code == 1 and "no description files" in r.output
+
+
+def test_internal_errors_are_reported_not_traced(monkeypatch):
+    import gpuisa.spec.cli as spec_cli
+
+    def boom(*a, **k):
+        raise ZeroDivisionError("boom")
+    monkeypatch.setattr(spec_cli, "compile_spec", boom)
+    monkeypatch.delenv("GPUISA_DEBUG", raising=False)
+    r = CliRunner().invoke(main, ["spec", "check"])
+    assert r.exit_code == 70
+    assert "internal error (ZeroDivisionError): boom" in r.output and "Traceback" not in r.output

@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from ..cli import handle_errors, pass_selection
+from ..errors import UsageError
 from .site import FORMATS, build
 
 
@@ -27,7 +28,10 @@ def docs_cmd(selection, out: Path, fmt: str, title: str) -> None:
       gpuisa docs --out md/ --format markdown    Markdown tree
     """
     db = selection.db()
-    files = build(db, out, fmt, title=title)
+    try:
+        files = build(db, out, fmt, title=title)
+    except OSError as e:
+        raise UsageError(f"cannot write the manual to {out}: {e.strerror or e}") from None
     entry = out / ("index.html" if fmt == "html" else "index.md")
     n_pages = sum(1 for f in files if f.suffix in (".html", ".md"))
     click.echo(f"wrote {n_pages} pages ({len(db.opcodes)} opcodes) to {out}/; open {entry}")

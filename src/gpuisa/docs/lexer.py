@@ -81,7 +81,7 @@ class GpuisaLexer(RegexLexer):
             include("space"),
             include("comments"),
             (r";", Punctuation),
-            (rf"({_IDENT})(\s*)(:)(?!:)", bygroups(Name.Label, Whitespace, Punctuation)),
+            (rf"(\.?{_IDENT})(\s*)(:)(?!:)", bygroups(Name.Label, Whitespace, Punctuation)),
             (r"(@)(!?)(\s*)(" + REGISTER_RE + ")", bygroups(Operator, Operator, Whitespace, Name.Builtin)),
             # ".mode = {.IDX, .UP}" lines of syntax templates
             (rf"(\.{_IDENT})(\s*)(=)", bygroups(Name.Attribute, Whitespace, Operator), "operands"),

@@ -43,7 +43,10 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     for p in paths:
         p = Path(p)
         if p.is_dir():
-            out.extend(sorted(q for q in p.iterdir() if q.is_file() and q.suffix in SPEC_SUFFIXES))
+            found = sorted(q for q in p.iterdir() if q.is_file() and q.suffix in SPEC_SUFFIXES)
+            if not found:
+                raise SpecError(f"no description files (*.isa, *.txt) in folder {p}")
+            out.extend(found)
         else:
             out.append(p)
     return out

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..cli import Selection, handle_errors, pass_selection, print_diagnostics
-from ..errors import Diagnostic, SpecError
+from ..errors import Diagnostic, SpecError, UsageError
 from . import compile_spec, load
 
 
@@ -65,9 +65,11 @@ def check_cmd(sel: Selection, paths, no_base, no_examples, as_json, quiet) -> No
 def list_cmd(sel: Selection, unit) -> None:
     """One line per opcode: name, unit, decode key, operands."""
     db = sel.db()
+    if unit is not None and unit not in db.units:
+        unit = next((u for u in db.units if u.lower() == unit.lower()), unit)
     rows = [op for op in db.opcodes.values() if unit is None or op.unit == unit]
     if not rows and unit is not None:
-        raise SpecError(f"no unit {unit!r} (units: {', '.join(db.units)})")
+        raise UsageError(f"no unit {unit!r} (units: {', '.join(db.units)})")
     w = max((len(op.name) for op in rows), default=8)
     uw = max((len(op.unit) for op in rows), default=4)
     kw = max((len(db.decode_key(op)) for op in rows), default=8)
@@ -95,12 +97,16 @@ def show_cmd(sel: Selection, name: str) -> None:
     modifiers, syntax, exceptions."""
     from .show import render_opcode
     db = sel.db()
+    names = list(db.opcodes) + list(db.optypes)
+    if name not in names:  # accept any case: `spec show shfl_ri`
+        name = next((n for n in names if n.lower() == name.lower()), name)
     ops = [db.opcodes[name]] if name in db.opcodes else list(db.by_optype(name))
     if not ops:
         import difflib
-        close = difflib.get_close_matches(name, list(db.opcodes) + list(db.optypes), n=3)
+        upper = {n.upper(): n for n in names}
+        close = [upper[c] for c in difflib.get_close_matches(name.upper(), list(upper), n=3)]
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        raise SpecError(f"no opcode or optype named {name!r}{hint}")
+        raise UsageError(f"no opcode or optype named {name!r}{hint}")
     click.echo("\n\n".join(render_opcode(db, op) for op in ops))
 
 
@@ -115,9 +121,12 @@ def export_cmd(sel: Selection, as_json: bool, output: str) -> None:
     text = sel.db().dumps()
     if output == "-":
         click.echo(text)
-    else:
+        return
+    try:
         with open(output, "w", encoding="utf-8") as f:
             f.write(text + "\n")
+    except OSError as e:
+        raise UsageError(f"cannot write {output}: {e.strerror or e}") from None
 
 
 @spec_group.command("diff")

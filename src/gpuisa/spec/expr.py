@@ -180,9 +180,13 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 
+MAX_DEPTH = 32  # nesting limit: deeper expressions are rejected, never a RecursionError
+
+
 class _Parser:
     def __init__(self, text: str):
         self.text = text
+        self.depth = 0
         self.toks: list[tuple[str, str, int]] = []
         pos = 0
         while pos < len(text):
@@ -232,15 +236,25 @@ class _Parser:
             e = BinOp(op, e, sub())
         return e
 
+    def _nest(self, fn):
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            t = self.peek()
+            raise ExprSyntaxError(f"expression nested more than {MAX_DEPTH} levels deep", t[2] if t else len(self.text))
+        try:
+            return fn()
+        finally:
+            self.depth -= 1
+
     def or_(self):
-        return self._left(self.and_, ("or", "||"), {"||": "or"})
+        return self._nest(lambda: self._left(self.and_, ("or", "||"), {"||": "or"}))
 
     def and_(self):
         return self._left(self.not_, ("and", "&&"), {"&&": "and"})
 
     def not_(self):
         if self.take("not", "!"):
-            return UnOp("not", self.not_())
+            return UnOp("not", self._nest(self.not_))
         return self.cmp()
 
     def cmp(self):
@@ -271,7 +285,7 @@ class _Parser:
     def unary(self):
         op = self.take("-", "~")
         if op:
-            return UnOp(op, self.unary())
+            return UnOp(op, self._nest(self.unary))
         return self.atom()
 
     def atom(self):
