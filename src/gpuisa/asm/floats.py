@@ -58,7 +58,10 @@ def parse_f32(text: str) -> int:
     # directly rounded result unless d is exactly a binary32 midpoint (a midpoint strictly between
     # the exact value and d would be a closer binary64), so only that case takes the exact path
     d = float(t)
-    if d >= _F32_OVERFLOW:
+    if d > _F32_OVERFLOW:
+        # the exact value is above the threshold too (rounding is monotonic and the threshold is
+        # a binary64); d == _F32_OVERFLOW is a midpoint like any other and takes the exact path
+        # (3.4028235677973366e38 is below it and rounds to the largest binary32)
         return (sign << 31) | F32_INF
     if d != 0.0:
         mant, e = _frexp(d)  # d = mant * 2**e, 0.5 <= mant < 1
