@@ -149,6 +149,48 @@ def test_fuzz_any_text(shipped_db, text):
     _assert_clean(shipped_db, text)
 
 
+DEEP = [
+    "BRX R6, `(" + "(" * 990 + "0" + ")" * 990 + ")",
+    "BRX R6, `(" + "(" * 5000 + "0",
+    "BRX R6, `(" + "-(" * 3000 + "0" + ")" * 3000 + ")",
+    "BRX R6, `(" + "-" * 5000 + "0x10)",
+    "LDG.E R0, [R2.64+" + "(" * 2000 + "1" + ")" * 2000 + "]",
+    "LDC R0, c[0x3][R2+`(" + "(" * 2000 + "1" + ")" * 2000 + ")]",
+    "CALL.ABS `(" + "(" * 1500 + ".Ext" + ")" * 1500 + ")",
+    "MOV R0, " + "[" * 3000 + "]" * 3000,
+    "MOV R0, " + "|" * 3000,
+    "MOV R0, " + "!~" * 3000 + "R1",
+    "FADD R0, R1, " + "-" * 3000 + "1.5",
+    "EXIT " + "/*" * 3000 + "*/" * 3000,
+    "@" + "!" * 3000 + "P0 EXIT",
+    "EXIT " + "$sched=1 " * 3000,
+    "NOP " + ", ".join(["R1"] * 5000),
+]
+
+
+@pytest.mark.parametrize("text", DEEP, ids=range(len(DEEP)))
+def test_deep_nesting_is_clean(shipped_db, text):
+    _assert_clean(shipped_db, text)
+
+
+def test_label_expression_nesting_limit(shipped_db):
+    from gpuisa.asm.lexer import MAX_EXPR_DEPTH
+    ok = "BRX R6, `(" + "(" * MAX_EXPR_DEPTH + "0x10" + ")" * MAX_EXPR_DEPTH + ")"
+    assert assemble(shipped_db, ok).words
+    (d,) = errors_of(shipped_db, "BRX R6, `(" + "(" * (MAX_EXPR_DEPTH + 1) + "0" + ")" * (MAX_EXPR_DEPTH + 1) + ")")
+    assert d.message == f"label expression nested more than {MAX_EXPR_DEPTH} levels deep"
+    assert d.coord.col == len("BRX R6, `(") + MAX_EXPR_DEPTH + 1  # the first parenthesis too many
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(["(", ")", "-", "`(", "[", "]", "-(", "1", ".L", "+"]),
+                          st.integers(1, 1500)), max_size=4),
+       st.sampled_from(["BRX R6, {}", "CALL.ABS `({})", "LDG.E R0, [R2.64+{}]", "BRA `({})", "MOV R0, {}",
+                        "LDC R0, c[0x3][R1+({})]"]))
+def test_fuzz_deep_nesting(shipped_db, runs, shape):
+    _assert_clean(shipped_db, shape.format("".join(tok * n for tok, n in runs)))
+
+
 @pytest.mark.parametrize("text", ["MOV R0, " + "9" * 5000, "FADD R0, R1, 1." + "0" * 5000 + "1",
                                   "FADD R0, R1, -1." + "0" * 5000 + "1", "LDG.E R0, [R2.64+" + "9" * 5000 + "]",
                                   "BRX R6, `(" + "9" * 5000 + ")", "FADD R0, R1, " + "9" * 5000])

@@ -22,7 +22,7 @@ Grammar (BNF, informal)::
     float      := ["-" | "+"] (DEC "." [DEC] | "." DEC | DEC) [("e" | "E") ["+" | "-"] DEC]   1.5, -0.25, 1e-3
                 | ["-" | "+"] ("inf" | "nan" | "qnan")   (any case)
     expr       := term (("+" | "-") term)*
-    term       := NUMBER | SYMBOL | "." | "(" expr ")" | "-" term
+    term       := NUMBER | SYMBOL | "." | "(" expr ")" | "-" term     (parentheses: at most 32 deep)
     control    := "$" NAME "=" number                 $sched=2 $req=0x3
 
 Operand forms are tried in the order of :data:`OPERAND_FORMS`, a table of
@@ -137,6 +137,9 @@ def parse_number(text: str) -> int:
 _RE_ETOK = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)|(?P<sym>\.?[A-Za-z_$][\w.$]*)|(?P<dot>\.)|(?P<op>[-+()]))")
 
 
+MAX_EXPR_DEPTH = 32  # parentheses in a label expression (docs/decisions.md C2): never a RecursionError
+
+
 def parse_expr(body: str, base_offset: int) -> Expr:
     """``expr := term (("+"|"-") term)*``; ``term := NUMBER | SYMBOL | "." |
     "(" expr ")" | "-" term``.  Returns a flat sum of signed terms."""
@@ -153,6 +156,7 @@ def parse_expr(body: str, base_offset: int) -> Expr:
         toks.append((kind, m.group(kind), base_offset + m.start(kind)))
         pos = m.end()
     i = 0
+    depth = 0
     terms: list[tuple[int, str | None, int]] = []
 
     def peek():
@@ -166,7 +170,10 @@ def parse_expr(body: str, base_offset: int) -> Expr:
             term(sign if t[1] == "+" else -sign)
 
     def term(sign: int) -> None:
-        nonlocal i
+        nonlocal i, depth
+        while (t := peek()) is not None and t[0] == "op" and t[1] == "-":  # unary minus, iteratively
+            sign = -sign
+            i += 1
         t = peek()
         if t is None:
             raise OperandSyntaxError("label expression ends too early", base_offset + len(body))
@@ -178,10 +185,12 @@ def parse_expr(body: str, base_offset: int) -> Expr:
             terms.append((sign, val, 0))
         elif kind == "dot":
             terms.append((sign, ".", 0))
-        elif kind == "op" and val == "-":
-            term(-sign)
         elif kind == "op" and val == "(":
+            if depth >= MAX_EXPR_DEPTH:
+                raise OperandSyntaxError(f"label expression nested more than {MAX_EXPR_DEPTH} levels deep", off)
+            depth += 1
             expr(sign)
+            depth -= 1
             t2 = peek()
             if t2 is None or t2[1] != ")":
                 raise OperandSyntaxError("missing ')' in label expression", t2[2] if t2 else base_offset + len(body))
