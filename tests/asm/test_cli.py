@@ -69,6 +69,22 @@ def test_errors_exit_1(tmp_path):
     assert r.exit_code == 1 and "UTF-8" in r.output
 
 
+def test_invalid_utf8_has_line_column_and_caret(tmp_path):
+    p = tmp_path / "u.s"
+    p.write_bytes(b"EXIT\nNOP \xff ;\n\xc3\xa9\xc3\xa9 \xfe\xfe\nEXIT\n")
+    r = run("asm", str(p), "-o", str(tmp_path / "u.bin"))
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    lines = r.output.splitlines()
+    k = lines.index(f"{p}:2:5: error: invalid UTF-8 byte 0xff (assembly files are UTF-8)")
+    assert lines[k + 1:k + 3] == ["    NOP \ufffd ;", "        ^"]
+    # every line with a bad byte; the column counts characters (é is one)
+    k = lines.index(f"{p}:3:4: error: invalid UTF-8 byte 0xfe (assembly files are UTF-8)")
+    assert lines[k + 1:k + 3] == ["    \u00e9\u00e9 \ufffd\ufffd", "       ^"]
+    assert not (tmp_path / "u.bin").exists()
+    r = CliRunner().invoke(main, ["asm", "-", "-o", str(tmp_path / "v.bin")], input=b"EXIT\n\xff")
+    assert r.exit_code == 1 and "<stdin>:2:1: error: invalid UTF-8 byte 0xff" in r.output
+
+
 def test_garbage_and_truncated_binary(tmp_path):
     data = bytes(range(256)) * 3 + b"\x01\x02\x03"
     p = tmp_path / "g.bin"

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..cli import Selection, handle_errors, pass_selection, print_diagnostics
-from ..errors import BinaryError, Diagnostic, UsageError
+from ..errors import AsmError, BinaryError, Coord, Diagnostic, UsageError
 
 
 def _read_text(path: str) -> tuple[str, str]:
@@ -24,8 +24,36 @@ def _read_text(path: str) -> tuple[str, str]:
     try:
         return data.decode("utf-8"), name
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise UsageError(f"{name}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x} (assembly files are UTF-8)") from None
+        raise AsmError(_utf8_errors(data, name, e.start)) from None
+
+
+def _utf8_errors(data: bytes, name: str, start: int) -> list[Diagnostic]:
+    """``file:line:col: error: invalid UTF-8 byte 0x..`` with the line and a caret, for the first
+    bad byte of every line that has one (up to the assembler's error limit); *start* is the first."""
+    from .assembler import MAX_ERRORS
+    diags: list[Diagnostic] = []
+    line = data.count(b"\n", 0, start) + 1
+    while start is not None and len(diags) < MAX_ERRORS:
+        ls = data.rfind(b"\n", 0, start) + 1
+        le = data.find(b"\n", start)
+        le = len(data) if le < 0 else le
+        col = len(data[ls:start].decode("utf-8")) + 1  # characters, as the caret is drawn under the text
+        src = data[ls:le].decode("utf-8", "replace")
+        diags.append(Diagnostic("error", f"invalid UTF-8 byte 0x{data[start]:02x} (assembly files are UTF-8)",
+                                Coord(name, line, col), src))
+        start = None
+        pos = le + 1
+        while pos < len(data):  # the next line with a bad byte
+            nl = data.find(b"\n", pos)
+            end = len(data) if nl < 0 else nl
+            line += 1
+            try:
+                data[pos:end].decode("utf-8")
+            except UnicodeDecodeError as e:
+                start = pos + e.start
+                break
+            pos = end + 1
+    return diags
 
 
 def _read_bytes(path: str) -> bytes:
