@@ -37,6 +37,8 @@ CASES = [
     ("EXIT $foo=1", 1, 6, 4, "unknown control annotation $foo (known: $sched $req $wsb $rsb)"),
     ("EXIT $sched=32", 1, 13, 2, "$sched=32 does not fit in 5 bits"),
     ("EXIT $sched", 1, 6, 6, "$sched needs a value"),
+    ("NOP $sched=1 $sched=2", 1, 14, 6, "$sched given twice"),
+    ("NOP $req=1 $sched=1 $wsb=2 $req=1", 1, 28, 4, "$req given twice"),
     ("@P9 EXIT", 1, 2, 2, "P9 is not a predicate"),
     ("@ EXIT", 1, 1, 1, "expected a predicate after '@'"),
     ("VOTE.ANY R0, P0, ~P1", 1, 18, 3, "does not take the prefix '~'"),

@@ -295,6 +295,7 @@ FAST_SAMPLES = [
     "FADD R0, R1, -INF", "FADD R0, R1, 1.5e", "MOV R0, -1", "MOV R0, 0x100000000", "MOV R0, 007", "MOV R0, +5",
     "IADD3 R0, R1, -0x80000000, RZ", "SEL R0, R1, R2, !P0", "SEL R0, R1, R2", "@!PT P2R R0", "@P9 P2R R0",
     "P2R R0 $sched=3 $req=0x3f", "P2R R0 $sched=32", "P2R R0 $foo=1", "P2R R0 $sched = 3", "P2R R0 $sched=0o3",
+    "P2R R0 $sched=3 $sched=3", "P2R R0 $req=1 $sched=3 $req=2",
     "MOV R0, 0o17", "MOV R0, 1_0", "MOV R0, 1__0", "MOV R0, 0x_1f", "MOV R0, 0X1F", "MOV R0, 0b101", "MOV R0, -0b1",
     "LDG R0, [R2.64+16]", "LDG R0, [R2.64+0X10]", "LDG R0, [R2.X+0x10]", "LDC R0, c[3][R2]", "LDC R0, --c[0x3][0x8]",
     "LDC R0, ~-c[0x3][0x8]", "FADD R0, R1, 1.", "FADD R0, R1, .5", "FADD R0, R1, 1e", "SEL R0, R1, R2, -P0",
@@ -325,7 +326,7 @@ FUZZ_OPERANDS = ["R0", "R1", "RZ", "UR4", "URZ", "P0", "!P0", "PT", "-R2", "~R3"
 
 @settings(max_examples=400, deadline=None)
 @given(st.sampled_from(FUZZ_MNEMONICS), st.lists(st.sampled_from(FUZZ_OPERANDS), max_size=5),
-       st.sampled_from(["", " $sched=3", " $req=0x3f $wsb=0", " $sched=99"]))
+       st.sampled_from(["", " $sched=3", " $req=0x3f $wsb=0", " $sched=99", " $wsb=1 $wsb=1"]))
 def test_fast_path_agrees_fuzz(db, mn, ops, ctl):
     text = f"{mn} {', '.join(ops)}{ctl}".strip()
     from gpuisa.asm.assembler import Assembler, _Ctx, _fast, state

@@ -936,6 +936,7 @@ def _fast(st: "_State", text: str, pc: int):
             word |= g[3]
     if ctl is not None:
         controls = fp.controls
+        seen = 0
         for tok in ctl.split():
             if tok[0] != "$":
                 return None
@@ -947,9 +948,11 @@ def _fast(st: "_State", text: str, pc: int):
                 n = int(val, 0)
             except ValueError:
                 return None
-            if not 0 <= n <= f[1]:
+            fm = f[1] << f[0]
+            if not 0 <= n <= f[1] or seen & fm:  # out of range, or given twice
                 return None
-            word = (word & ~(f[1] << f[0])) | (n << f[0])
+            seen |= fm
+            word = (word & ~fm) | (n << f[0])
     if fp.has_exc and fp.v.violation(word) is not None:
         return None
     return word, fp.name
@@ -1384,6 +1387,7 @@ class Assembler:
 
     def controls(self, v: VInfo, word: int, text: str, col: int, s: _Stmt) -> int | None:
         pos = 0
+        seen: set[str] = set()
         while pos < len(text):
             if text[pos].isspace():
                 pos += 1
@@ -1398,6 +1402,10 @@ class Assembler:
                 known = " ".join(f"${n}" for n in v.controls) or "none"
                 self.error(f"unknown control annotation ${name} (known: {known})", s.line, col + pos, s.src, len(name) + 1)
                 return None
+            if name in seen:
+                self.error(f"${name} given twice", s.line, col + pos, s.src, len(name) + 1)
+                return None
+            seen.add(name)
             if not val:
                 self.error(f"${name} needs a value: ${name}=N", s.line, col + pos, s.src, len(name) + 1)
                 return None
