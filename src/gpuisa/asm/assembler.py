@@ -974,12 +974,16 @@ def _enum_raw(o: OpInfo, p: POp, width: int) -> int:
             raise _OpErr(f"{o.name} is a {width}-bit operand: write a single register, not {p.text}")
         if p.name not in t.by_name:
             raise _OpErr(f"{p.name} is not a {t.name} register")
-        if p.lo % count:
-            raise _OpErr(f"register pair {p.text} is not aligned: the first register of a {width}-bit "
-                         f"operand must be a multiple of {count}")
-        if p.hi != p.lo + count - 1:
-            want = f"{p.stem}[{p.lo}:{p.lo + count - 1}]"
-            raise _OpErr(f"register pair {p.text} is not {count} consecutive registers (did you mean {want}?)")
+        if p.lo % count or p.hi != p.lo + count - 1:
+            lo, hi = min(p.lo, p.hi), max(p.lo, p.hi)
+            want = None
+            if lo % count == 0 and hi == lo + count - 1:
+                want = f"{p.stem}[{lo}:{hi}]"  # R[9:8] -> R[8:9]
+            elif p.lo % count == 0:
+                want = f"{p.stem}[{p.lo}:{p.lo + count - 1}]"  # R[8:10] -> R[8:9]
+            hint = f"; did you mean {want}?" if want else ""
+            raise _OpErr(f"register pair {p.text} is not valid: {o.name} is a {width}-bit operand, "
+                         f"write {_group_form(p.stem, count)}{hint}")
         last = o.name_of_num.get((p.stem, p.hi))
         if last is None:
             raise _OpErr(f"register pair {p.text} runs past the last {t.name} register")
@@ -990,6 +994,30 @@ def _enum_raw(o: OpInfo, p: POp, width: int) -> int:
         count = width // 32
         raise _OpErr(f"{o.name} is a {width}-bit operand: write the register pair {stem}[{n}:{n + count - 1}]")
     return raw
+
+
+def _group_form(stem: str, count: int) -> str:
+    """``R[n:n+1] with n even``: how a register group of *count* registers is written."""
+    return f"{stem}[n:n+{count - 1}] with n " + ("even" if count == 2 else f"a multiple of {count}")
+
+
+_FILE_WORDS = {"Reg": "GPR", "UReg": "uniform-register", "Pred": "predicate", "UPred": "uniform-predicate"}
+
+
+def _pair_words(tname: str, count: int) -> str:
+    """``GPR pair``, ``uniform-register pair``, ``GPR group of 4``."""
+    return f"{_FILE_WORDS.get(tname, tname)} {'pair' if count == 2 else f'group of {count}'}"
+
+
+def _expects(o: OpInfo, width: int) -> str:
+    """What an operand expects, for a message: ``a GPR pair (R[n:n+1])`` for a register
+    group, else the operand's form (``Reg``, ``SImm32``, ``c[0x0][...]``...)."""
+    if o.code == K_ENUM and o.numbered and width > 32 and o.type is not None:
+        count = width // 32
+        stems = sorted({stem for stem, _ in o.stem_of.values()})
+        stem = stems[0] if stems else "R"
+        return f"a {_pair_words(o.type.name, count)} ({stem}[n:n+{count - 1}])"
+    return o.describe(width)
 
 
 def _int_raw(o: OpInfo, v: int, pc: int) -> int:
@@ -1588,7 +1616,7 @@ def _progress(ops: list[OpInfo], widths: list[int], pops: list[POp], sigs: list,
                 reason = (f"operand {j + 1} `{p.text}`: the base {p.name} is a {types} but {o.name} expects "
                           f"{o.describe(widths[i])}")
         else:
-            reason = f"operand {j + 1} `{p.text}` is {_kind_text(p, st)} but {o.name} expects {o.describe(widths[i])}"
+            reason = f"operand {j + 1} `{p.text}` is {_kind_text(p, st)} but {o.name} expects {_expects(o, widths[i])}"
         return j, reason
     return j, reason
 
@@ -1612,6 +1640,9 @@ def _kind_text(p: POp, st: _State) -> str:
         types = st.names.get(p.name, ())
         return f"a {'/'.join(types)}" if types else "an unknown name"
     if p.kind == "pair":
+        types = st.names.get(p.name, ())
+        if len(types) == 1:  # `UR[4:5]` is a uniform-register pair (UReg)
+            return f"a {_pair_words(types[0], p.hi - p.lo + 1 if p.hi > p.lo else 2)} ({types[0]})"
         return "a register pair"
     if p.kind == "int":
         return "a number"
