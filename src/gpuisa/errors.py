@@ -30,6 +30,9 @@ class Coord:
         return f"{self.file}:{self.line}:{self.col}"
 
 
+SOURCE_WINDOW = 160  # characters of a long source line shown around the caret
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     severity: str  # "error" | "warning" | "note"
@@ -43,7 +46,17 @@ class Diagnostic:
         text = f"{head}{self.severity}: {self.message}"
         if self.source_line is not None and self.coord is not None:
             line = self.source_line.rstrip("\n").expandtabs(1)
-            caret = " " * (max(self.coord.col, 1) - 1) + "^" + "~" * max(self.length - 1, 0)
+            c = max(self.coord.col, 1) - 1  # 0-based caret column
+            n = max(self.length, 1)
+            if len(line) > SOURCE_WINDOW:
+                # a long line: show SOURCE_WINDOW characters around the caret, with … where cut
+                start = max(0, min(c - SOURCE_WINDOW // 3, len(line) - SOURCE_WINDOW))
+                end = start + SOURCE_WINDOW
+                left = "…" if start else ""
+                line = left + line[start:end] + ("…" if end < len(line) else "")
+                n = max(1, min(n, end - c))
+                c = c - start + len(left)
+            caret = " " * c + "^" + "~" * (n - 1)
             text += f"\n    {line}\n    {caret}"
         return text
 

@@ -205,3 +205,46 @@ def test_huge_numbers_are_clean_errors(shipped_db, text):
     # Python refuses int() of more than 4300 decimal digits: that must be a diagnostic, not a traceback
     (d,) = errors_of(shipped_db, text)
     assert d.coord.line == 1 and "cannot read" in d.message
+
+
+# --------------------------------------------------------------------------
+# long source lines: the echoed line is a window around the caret
+
+
+def _caret_under(text: str) -> tuple[str, str]:
+    """(shown line, the character above the caret) of a formatted diagnostic."""
+    _, shown, caret = text.split("\n")
+    k = caret.index("^")
+    return shown, shown[k] if k < len(shown) else None
+
+
+@pytest.mark.parametrize("col", [1, 50, 1000, 500_000, 999_990, 1_000_000, 1_000_001])
+def test_long_line_is_shown_as_a_window(col):
+    from gpuisa.errors import SOURCE_WINDOW, Coord, Diagnostic
+    line = "".join(chr(ord("a") + k % 26) for k in range(1_000_000))
+    d = Diagnostic("error", "boom", Coord("f.s", 1, col), line, length=40)
+    text = d.format()
+    shown, under = _caret_under(text)
+    assert len(shown) <= 4 + SOURCE_WINDOW + 2  # indentation, window, two … marks
+    assert shown.startswith("    …") == (col > SOURCE_WINDOW // 3 + 1)
+    assert shown.endswith("…") == (col < 1_000_000 - 2 * SOURCE_WINDOW // 3)
+    # the caret stays under the character it points at (or just after the end of the line)
+    assert under == (line[col - 1] if col <= len(line) else None)
+    caret = text.split("\n")[2]
+    assert len(caret) <= len(shown) + 1
+
+
+def test_short_lines_are_unchanged():
+    from gpuisa.errors import SOURCE_WINDOW, Coord, Diagnostic
+    line = "x" * SOURCE_WINDOW
+    text = Diagnostic("error", "m", Coord("f.s", 3, 7), line, length=3).format()
+    assert text == f"f.s:3:7: error: m\n    {line}\n    {' ' * 6}^~~"
+
+
+def test_megabyte_line_through_the_assembler(shipped_db):
+    src = "MOV R0, R1 ; " * 80_000 + "FOO R1 ; " + "EXIT ; " * 10
+    (d,) = errors_of(shipped_db, src)
+    text = d.format()
+    assert len(text) < 600
+    shown, under = _caret_under(text)
+    assert under == "F" and "…" in shown and "FOO R1" in shown
