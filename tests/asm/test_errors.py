@@ -248,3 +248,13 @@ def test_megabyte_line_through_the_assembler(shipped_db):
     assert len(text) < 600
     shown, under = _caret_under(text)
     assert under == "F" and "…" in shown and "FOO R1" in shown
+
+
+@pytest.mark.parametrize("text", ["F" * 300_000, "SHFL." + "U" * 300_000 + " P1, R2, R1, 1, 0",
+                                  "MOV R0, R" + "x" * 300_000, "MOV R0, " + "?" * 300_000,
+                                  "MOV R0, 0x" + "f" * 300_000, "BRA `(" + "a" * 300_000 + ")",
+                                  "EXIT $" + "s" * 300_000 + "=1", "." + "x" * 300_000, "@" + "P" * 300_000 + " EXIT"])
+def test_huge_tokens_are_shortened_in_messages(shipped_db, text):
+    (d,) = errors_of(shipped_db, text)
+    assert len(d.message) < 300 and "…" in d.message
+    assert len(d.format()) < 800

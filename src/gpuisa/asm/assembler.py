@@ -1225,6 +1225,9 @@ class _Stmt:
         self.line, self.col, self.text, self.address, self.src = line, col, text, address, src
 
 
+_RE_LONG_WORD = re.compile(r"\S{81,}")
+
+
 class Assembler:
     def __init__(self, db: Database, filename: str = "<input>"):
         self.db = db
@@ -1238,6 +1241,8 @@ class Assembler:
     def error(self, msg: str, line: int, col: int, src: str | None, length: int = 1) -> None:
         self.nerr += 1
         if len(self.diags) < MAX_ERRORS * 10:  # sorted by position and cut to MAX_ERRORS at the end
+            if len(msg) > 200:  # a quoted piece of a huge input: shorten it (the caret shows where it is)
+                msg = _RE_LONG_WORD.sub(lambda m: m.group(0)[:48] + "…" + m.group(0)[-12:], msg)
             self.diags.append(Diagnostic("error", msg, Coord(self.filename, line, col), src, max(length, 1)))
 
     def warn(self, msg: str, line: int, col: int, src: str | None, length: int = 1) -> None:
