@@ -92,3 +92,14 @@ def test_garbage_and_truncated_binary(tmp_path):
     r = run("dis", str(p))
     assert r.exit_code == 0
     assert ".u128 0x" in r.output and ".u8 0x01, 0x02, 0x03" in r.output and "truncated" in r.output
+
+
+def test_error_summary_counts_every_error(tmp_path):
+    from gpuisa.asm.assembler import MAX_ERRORS
+    r = CliRunner().invoke(main, ["asm", "-", "-o", str(tmp_path / "x.bin")], input="FOO\n" * (MAX_ERRORS + 200))
+    assert r.exit_code == 1
+    lines = r.output.splitlines()
+    assert sum(": error: unknown mnemonic FOO" in ln for ln in lines) == MAX_ERRORS
+    assert lines[-2:] == ["note: 200 more errors not shown", f"{MAX_ERRORS + 200} errors ({MAX_ERRORS} shown)"]
+    r = CliRunner().invoke(main, ["asm", "-", "-o", str(tmp_path / "x.bin")], input="FOO\nEXIT\nBAR\n")
+    assert r.exit_code == 1 and r.output.splitlines()[-1] == "2 errors"

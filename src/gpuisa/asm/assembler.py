@@ -1713,7 +1713,9 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
         diags = sorted(a.diags, key=lambda d: (d.coord.line, d.coord.col) if d.coord else (0, 0))[:MAX_ERRORS]
         if a.nerr > len(diags):
             diags.append(Diagnostic("note", f"{a.nerr - len(diags)} more errors not shown"))
-        raise AsmError(diags + a.warnings)
+        err = AsmError(diags + a.warnings)
+        err.total_errors = a.nerr  # all errors, also those not shown (the CLI's summary line)
+        raise err
     addresses = list(range(base, base + WORD_BYTES * len(words), WORD_BYTES))
     return Program(words, symbols, a.relocations, RecordList(db, addresses, words, opnames, lines), a.warnings, base)
 

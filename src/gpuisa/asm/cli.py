@@ -171,7 +171,15 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
     from .assembler import assemble
     text, name = _read_text(source)
     addr = _parse_addr(base)
-    prog = assemble(sel.db(), text, filename=name, base=addr)
+    try:
+        prog = assemble(sel.db(), text, filename=name, base=addr)
+    except AsmError as e:
+        print_diagnostics(e.diagnostics)
+        shown = len(e.errors)
+        total = max(getattr(e, "total_errors", shown), shown)
+        if total > 1:
+            click.echo(f"{total} errors" + (f" ({shown} shown)" if shown < total else ""), err=True)
+        sys.exit(1)
     print_diagnostics(prog.warnings)
     if output is None:
         if source == "-":
