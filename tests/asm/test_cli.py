@@ -103,3 +103,19 @@ def test_error_summary_counts_every_error(tmp_path):
     assert lines[-2:] == ["note: 200 more errors not shown", f"{MAX_ERRORS + 200} errors ({MAX_ERRORS} shown)"]
     r = CliRunner().invoke(main, ["asm", "-", "-o", str(tmp_path / "x.bin")], input="FOO\nEXIT\nBAR\n")
     assert r.exit_code == 1 and r.output.splitlines()[-1] == "2 errors"
+
+
+def test_binary_and_text_never_share_stdout(tmp_path):
+    for args in (["--json"], ["--listing", "-"], ["-o", "-", "--json"], ["-o", "-", "--listing", "-"]):
+        r = CliRunner().invoke(main, ["asm", "-", *args], input="NOP ;\n")
+        assert r.exit_code == 1, args
+        assert "error: binary output and --" in r.output and "both go to stdout; use -o FILE" in r.output
+        assert "\x00" not in r.output
+    r = CliRunner().invoke(main, ["asm", "-", "-o", str(tmp_path / "a.bin"), "--listing", "-", "--json"], input="NOP\n")
+    assert r.exit_code == 1 and "--listing and --json both go to stdout" in r.output
+    # one text on stdout, the binary in a file: fine
+    for args in (["--json"], ["--listing", "-"]):
+        r = CliRunner().invoke(main, ["asm", "-", "-o", str(tmp_path / "b.bin"), *args], input="NOP ;\n")
+        assert r.exit_code == 0 and (tmp_path / "b.bin").read_bytes() and "\x00" not in r.output
+    r = CliRunner().invoke(main, ["asm", "-", "--json", "-o", str(tmp_path / "c.bin")], input="NOP ;\n")
+    assert json.loads(r.output)["size"] == 16

@@ -169,6 +169,16 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
     and a caret; every error of the file is reported; exit status 1.
     """
     from .assembler import assemble
+    if output is None:
+        if source == "-":
+            output = "-"
+        else:
+            output = source[:-2] + ".bin" if source.endswith(".s") else source + ".bin"
+    if output == "-" and (listing == "-" or as_json):
+        raise UsageError(f"binary output and {'--listing' if listing == '-' else '--json'} both go to stdout; "
+                         "use -o FILE")
+    if listing == "-" and as_json:
+        raise UsageError("--listing and --json both go to stdout; use --listing FILE")
     text, name = _read_text(source)
     addr = _parse_addr(base)
     try:
@@ -181,11 +191,6 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
             click.echo(f"{total} errors" + (f" ({shown} shown)" if shown < total else ""), err=True)
         sys.exit(1)
     print_diagnostics(prog.warnings)
-    if output is None:
-        if source == "-":
-            output = "-"
-        else:
-            output = source[:-2] + ".bin" if source.endswith(".s") else source + ".bin"
     _write(output, prog.data)
     if listing:
         _write(listing, program_listing(prog, show_control=show_control))
