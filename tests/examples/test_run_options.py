@@ -67,7 +67,7 @@ def test_param_layout_is_printed(tmp_path):
 
 
 @pytest.mark.parametrize("text,expect", [
-    ("f32:0.1", 0x3DCCCCCD), ("f32:-0", 0x80000000), ("f32:inf", 0x7F800000), ("f32:1e39", 0x7F800000),
+    ("f32:0.1", 0x3DCCCCCD), ("f32:-0", 0x80000000), ("f32:inf", 0x7F800000), ("f32:-inf", 0xFF800000),
     ("f32:0x3fc00000", 0x3FC00000), ("f32:1.401298464324817e-45", 1), ("f32:3.4028235677973366e38", 0x7F7FFFFF),
     # 1 + 2^-24 is a tie between 1 and 1 + 2^-23: to even (1); a hair above rounds up
     ("f32:1.000000059604644775390625", 0x3F800000), ("f32:1.0000000596046448", 0x3F800001),
@@ -135,6 +135,10 @@ def test_text_dump(tmp_path):
     (["--param", "u33:1"], "TYPE one of"),
     (["--param", "u8:256"], "does not fit in u8"),
     (["--param", "f32:abc"], "is not a number"),
+    (["--param", "f32:1e39"], "1e39 does not fit in f32"),               # rounds to inf: not the value written
+    (["--param", "f32:-3.5e38"], "does not fit in f32"),
+    (["--param", "f64:1e309"], "does not fit in f64"),
+    (["--buffer", "a=8:fill:1e40:f32"], "does not fit in f32"),
     (["--param", "ptr:nope"], "no buffer named 'nope'"),
     (["--buffer", "a=10:iota"], "not a multiple of the u32 element size"),
     (["--buffer", "a=8:magic"], "unknown initialiser"),
@@ -144,13 +148,36 @@ def test_text_dump(tmp_path):
     (["--buffer", "a=8:file:/nonexistent/x"], "cannot read"),
     (["--buffer", "a=8:fill"], "fill needs a value"),
     (["--dump-buffer", "a"], "no --buffer named 'a'"),
-    (["--buffer", "a=8", "--dump-buffer", "a:u32:3"], "holds 2 u32 elements, not 3"),
+    (["--buffer", "a=8", "--dump-buffer", "a:u32:3"], "holds 2 u32 elements (8 bytes), not 3"),
     (["--buffer", "a=8", "--dump-buffer", "a:q8"], "unknown element type"),
 ])
 def test_bad_options(tmp_path, args, message):
     r = run(tmp_path, "EXIT ;", *args)
     assert r.exit_code == 1, r.output
     assert message in r.output and "Traceback" not in r.output
+
+
+def test_dump_count_is_checked_before_the_run(tmp_path):
+    # the program never ends: a check after the run would report a step-limit fault (exit 2) first
+    r = run(tmp_path, "L:\nBRA `(L) ;", "--buffer", "a=8", "--dump-buffer", "a:u32:100", "--max-steps", "100000000")
+    assert r.exit_code == 1, r.output
+    assert "holds 2 u32 elements (8 bytes), not 100" in r.output and "step-limit" not in r.output
+
+
+def test_largest_finite_float_params_fit():
+    for text, expect in [("f32:3.4028235e38", 0x7F7FFFFF), ("f32:-3.4028235e38", 0xFF7FFFFF)]:
+        data, _ = ka.pack_params([text], {})
+        assert int.from_bytes(data[:4], "little") == expect
+    data, _ = ka.pack_params(["f64:1.7976931348623157e308"], {})
+    assert struct.unpack("<d", data)[0] == 1.7976931348623157e308
+
+
+def test_python_params_are_checked_like_the_command_line():
+    for bad in [("f32", 1e39), 1e39, ("u8", 256), ("s32", 1.5), ("f64", 10 ** 400)]:
+        with pytest.raises(UsageError):
+            ka.pack_params([bad], {})
+    data, _ = ka.pack_params([("f32", float("inf")), ("u32", -1), ("s8", 255), ("f32", 2)], {})
+    assert data == struct.pack("<fIbxxxf", math.inf, 0xFFFFFFFF, -1, 2.0)
 
 
 def test_python_helpers():

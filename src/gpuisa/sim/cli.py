@@ -1,8 +1,12 @@
 """``gpuisa run``: simulate a program on the golden model.
 
-Exit status: 0 when the run ends normally, 2 on an architectural fault
-(invalid instruction, PC outside the program, memory fault, trap, step limit,
-deadlock, ...), 1 on bad input (assembly errors, bad options).
+The contract (options, ``--init`` grammar, outputs, JSON schema, fault
+statuses) is documented in ``docs/simulator-run.md``.  Exit status: 0 when the
+run ends normally; 1 on bad input (assembly errors, bad options, unresolved
+symbols, a grid too large, an opcode without semantics in a user-supplied
+ISA); 2 on an architectural fault of the simulated program (invalid
+instruction, PC outside the program, memory fault, trap, step limit,
+deadlock, ...).  70 is an internal error of gpuisa (``gpuisa.cli``).
 """
 from __future__ import annotations
 
@@ -14,9 +18,10 @@ import click
 
 from ..cli import handle_errors, pass_selection
 from ..errors import UsageError
+from .simulator import DEFAULT_MAX_STEPS, DEFAULT_MAX_WARPS, MAX_BLOCK_THREADS
 
 FAULT_EXIT = 2
-DEFAULT_CLI_MAX_STEPS = 1_000_000
+DEFAULT_CLI_MAX_STEPS = DEFAULT_MAX_STEPS
 
 
 def _parse_grid(text: str) -> tuple[int, ...]:
@@ -30,6 +35,8 @@ def _parse_grid(text: str) -> tuple[int, ...]:
 
 
 def _load_program(isa, path: str):
+    """``(program, source text or None)``: assembly text is assembled, a
+    ``.bin`` file is taken as raw 16-byte words."""
     p = Path(path)
     try:
         data = p.read_bytes() if path != "-" else sys.stdin.buffer.read()
@@ -38,13 +45,13 @@ def _load_program(isa, path: str):
     if p.suffix == ".bin":
         if len(data) % 16:
             raise UsageError(f"{path}: binary size {len(data)} is not a multiple of 16 bytes")
-        return data
+        return data, None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         raise UsageError(f"{path}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x} (assembly files are UTF-8)") from None
-    return isa.assemble(text, filename=path if path != "-" else "<stdin>")
+    return isa.assemble(text, filename=path if path != "-" else "<stdin>"), text
 
 
 def default_dump(sim, inits) -> list[str]:
@@ -83,6 +90,15 @@ def _value(wr, name: str):
 
 
 _RUN_EPILOG = """\b
+--init REG=EXPR (docs/simulator-run.md):
+  REG    Rn (R0-R254), Pn (P0-P6, value 0 or 1), URn (UR0-UR62), UPn (UP0-UP6,
+         0 or 1), Bn (B0-B15); UR/UP/B take one value per warp (the
+         expression may use warp and cta, not lane or tid).
+  EXPR   integers (decimal, 0x hex) and lane, warp (index in the CTA), cta
+         (linear CTA id), tid (= warp*32 + lane); operators, C precedence:
+         unary - ~ +, * / %%, + -, << >>, &, ^, |, parentheses (at most 64
+         deep). / and %% truncate toward zero; the result is taken mod 2^32.
+\b
 Kernel arguments (docs/simulator-run.md):
   --param TYPE:VALUE        appended to constant bank 0 at the next offset that
                             is a multiple of its size, from c[0x0][0x0];
@@ -98,27 +114,45 @@ Kernel arguments (docs/simulator-run.md):
                             (default u32, all); with --json under "buffers".
                             Without --dump, no registers are printed then.
 \b
+Limits: at most %(block)d threads per CTA and %(warps)d warps in the grid
+(--max-warps); %(steps)s warp-instructions (--max-steps).
+\b
+Exit status:
+  0  the run ended normally (every warp exited)
+  1  bad input: assembly errors, bad options, undefined symbols, grid too large
+  2  architectural fault of the program (invalid-instruction, pc-out-of-range,
+     memory, misaligned, trap, syscall, special-register, invalid-operand,
+     shfl-inactive with --strict, deadlock, step-limit)
+\b
 Example:
   gpuisa run examples/vector_add.s --grid 2 --block 64 \\
     --buffer a=512:iota:f32 --buffer b=512:fill:0.5:f32 --buffer c=512 \\
     --param ptr:a --param ptr:b --param ptr:c --param u32:128 --param u32:64 \\
     --dump-buffer c:f32
-"""
+""" % {"block": MAX_BLOCK_THREADS, "warps": DEFAULT_MAX_WARPS, "steps": f"{DEFAULT_MAX_STEPS:,}"}
 
 
 @click.command("run", epilog=_RUN_EPILOG)
 @click.argument("program", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--grid", "grid", default="1", metavar="X", help="CTAs in the grid (X or X,Y,Z). Default 1.")
-@click.option("--block", "block", default=32, type=int, metavar="N", help="Threads per CTA. Default 32.")
+@click.option("--block", "block", default=32, type=int, metavar="N",
+              help=f"Threads per CTA (1-{MAX_BLOCK_THREADS}). Default 32.")
 @click.option("--init", "inits", multiple=True, metavar="REG=EXPR",
-              help="Initialise a register in every lane: EXPR over lane, warp, cta, tid (repeatable).")
+              help="Initialise a register in every lane of every warp: EXPR over lane, warp, cta, tid "
+                   "(repeatable; grammar below).")
 @click.option("--dump", "dump", default=None, metavar="LIST",
-              help="Registers to print, e.g. R1,R2,P0,UR4. Default: the program's destinations and --init registers.")
-@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object on stdout.")
-@click.option("--trace", "trace", default=None, type=click.Path(dir_okay=False, path_type=str), metavar="FILE",
-              help="Write one JSON line per executed warp-instruction (docs/trace-format.md).")
+              help="Registers to print, e.g. R1,R2,P0,UR4. Default: the program's destinations and --init "
+                   "registers (none when --dump-buffer is given).")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object (on stdout; on stderr "
+                                                      "with --trace -).")
+@click.option("--trace", "trace", default=None, type=click.Path(dir_okay=False, allow_dash=True, path_type=str),
+              metavar="FILE",
+              help="Write one JSON line per executed warp-instruction (docs/trace-format.md); '-' for stdout "
+                   "(the result then goes to stderr).")
 @click.option("--max-steps", "max_steps", default=DEFAULT_CLI_MAX_STEPS, type=int, metavar="N",
-              help=f"Stop with a step-limit fault after N warp-instructions. Default {DEFAULT_CLI_MAX_STEPS}.")
+              help=f"Stop with a step-limit fault after N warp-instructions. Default {DEFAULT_CLI_MAX_STEPS:,}.")
+@click.option("--max-warps", "max_warps", default=DEFAULT_MAX_WARPS, type=int, metavar="N",
+              help=f"Refuse grids of more than N warps (about 33 KiB each). Default {DEFAULT_MAX_WARPS}.")
 @click.option("--strict", is_flag=True, help="Make undefined behaviour (SHFL from an inactive lane) a fault.")
 @click.option("--param", "params", multiple=True, metavar="TYPE:VALUE",
               help="Kernel parameter in constant bank 0, in order, naturally aligned: u32:5, s32:-1, f32:1.5, "
@@ -131,18 +165,25 @@ Example:
                    "(repeatable).")
 @pass_selection
 @handle_errors
-def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, strict, params, buffers,
+def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, max_warps, strict, params, buffers,
             dump_buffers):
-    """Simulate PROGRAM (assembly, or raw words with a .bin suffix) on the golden model."""
+    """Simulate PROGRAM on the golden model.
+
+    PROGRAM is an assembly file, or raw 16-byte instruction words when its name
+    ends in .bin ('-' reads assembly from stdin). The run stops when every warp
+    has exited, or at the first architectural fault (exit status 2).
+    """
     from .initexpr import parse_init, parse_reg
-    from .kernelargs import (dump_array, json_values, make_buffer, pack_params, parse_buffer, parse_dump_buffer,
-                             parse_param)
-    from .simulator import Simulator
+    from .kernelargs import (check_dump, dump_array, json_values, make_buffer, pack_params, parse_buffer,
+                             parse_dump_buffer, parse_param)
+    from .simulator import Simulator, check_relocations
     isa = sel.isa()
     if block < 1:
         raise UsageError("--block must be at least 1")
     if max_steps < 0:
         raise UsageError("--max-steps must be non-negative")
+    if max_warps < 1:
+        raise UsageError("--max-warps must be at least 1")
     init = dict(parse_init(s) for s in inits)
     bufs: dict = {}
     for spec in map(parse_buffer, buffers):
@@ -153,25 +194,29 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, s
     for d in dumps:
         if d.name not in bufs:
             raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
+        check_dump(bufs[d.name].nbytes, d)
     if len({d.name for d in dumps}) != len(dumps):
         raise UsageError("--dump-buffer names a buffer twice")
     plist = [parse_param(p) for p in params]
-    prog = _load_program(isa, program)
-    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps,
-                    buffers=bufs)
-    layout = []
-    if plist:
-        data, layout = pack_params(plist, sim.addresses)
-        sim.const.set(0, data)
     if dump:
         regs = [r.strip().upper() for r in dump.split(",") if r.strip()]
         for r in regs:
             parse_reg(r)
-    elif dumps:
-        regs = []   # the buffers are the result
-    else:
-        regs = default_dump(sim, init)
-    if trace:
+    prog, text = _load_program(isa, program)
+    check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
+    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps,
+                    buffers=bufs, max_warps=max_warps)
+    layout = []
+    if plist:
+        data, layout = pack_params(plist, sim.addresses)
+        sim.const.set(0, data)
+    if not dump:
+        regs = [] if dumps else default_dump(sim, init)   # with --dump-buffer the buffers are the result
+    to_err = trace == "-"   # stdout carries the trace: the result goes to stderr
+    if to_err:
+        res = sim.run(trace=sys.stdout)
+        sys.stdout.flush()
+    elif trace:
         try:
             fh = open(trace, "w", encoding="utf-8")
         except OSError as e:
@@ -189,31 +234,31 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, s
         out["warps"] = [dict({"cta": w.cta, "warp": w.warp}, **{r: _value(w, r) for r in regs}) for w in res.warps]
         if dumps:
             out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
-        click.echo(json.dumps(out))
+        click.echo(json.dumps(out), err=to_err)
     else:
-        _print_params(layout)
-        _print_table(res, regs, lambda: _print_buffers(sim, bufs, dumps))
+        _print_params(layout, to_err)
+        _print_table(res, regs, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err)
     if not res.ok:
         sys.exit(FAULT_EXIT)
 
 
-def _print_params(layout) -> None:
+def _print_params(layout, err: bool = False) -> None:
     for slot in layout:
         p = slot.param
         v = f"0x{slot.value:x} ({p.value}{f'{p.offset:+#x}' if p.offset else ''})" if p.type == "ptr" else slot.value
-        click.echo(f"param c[0x0][0x{slot.offset:x}] {p.type} = {v}")
+        click.echo(f"param c[0x0][0x{slot.offset:x}] {p.type} = {v}", err=err)
 
 
-def _print_buffers(sim, bufs, dumps) -> None:
+def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
     from .kernelargs import dump_array
     for d in dumps:
         arr = dump_array(bufs[d.name], d)
-        click.echo(f"buffer {d.name} at 0x{sim.addresses[d.name]:x}: {arr.size} {d.dtype}")
+        click.echo(f"buffer {d.name} at 0x{sim.addresses[d.name]:x}: {arr.size} {d.dtype}", err=err)
         per = 8
         for k in range(0, arr.size, per):
             chunk = arr[k:k + per]
             text = " ".join(f"{str(v):>12}" for v in chunk)     # numpy: shortest repr of the element's type
-            click.echo(f"  [{k:5}..{k + len(chunk) - 1:5}] {text}")
+            click.echo(f"  [{k:5}..{k + len(chunk) - 1:5}] {text}", err=err)
 
 
 def _fmt(v) -> str:
@@ -222,8 +267,9 @@ def _fmt(v) -> str:
     return str(v)
 
 
-def _print_table(res, regs, before_status=None) -> None:
-    echo = click.echo
+def _print_table(res, regs, before_status=None, err: bool = False) -> None:
+    def echo(text, err=err):
+        click.echo(text, err=err)
     for w in res.warps:
         echo(f"cta {w.cta} {tuple(w.ctaid)} warp {w.warp}  ValidMask=0x{w.valid:08x}  PC=0x{w.pc:x}  {w.state}")
         for r in regs:

@@ -1,6 +1,6 @@
-"""Safe parser for ``--init REG=EXPR`` expressions (no ``eval``).
+"""Safe parser for ``--init REG=EXPR`` expressions (no ``eval``, no recursion).
 
-Grammar (C precedence, all operators left-associative)::
+Grammar (C precedence, binary operators left-associative)::
 
     expr   := or
     or     := xor ('|' xor)*
@@ -14,126 +14,202 @@ Grammar (C precedence, all operators left-associative)::
 
 Numbers are decimal or ``0x`` hex.  Arithmetic is on unbounded integers;
 ``/`` and ``%`` truncate toward zero (C); the result is taken modulo 2^32.
+Limits, each reported as a :class:`~gpuisa.errors.UsageError` with the column:
+at most :data:`MAX_DEPTH` nested parentheses, :data:`MAX_LENGTH` characters,
+shift counts 0..4095, intermediate values of at most :data:`MAX_BITS` bits.
+
+The parser is a shunting-yard loop producing postfix code, and evaluation
+runs that code on a stack: no Python recursion, so no input text can raise
+``RecursionError``.
 """
 from __future__ import annotations
 
 import re
-from typing import Callable
 
-from ..errors import UsageError
+from ..errors import Diagnostic, UsageError
 
 VARIABLES = ("lane", "warp", "cta", "tid")
-_TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|\d+)|([A-Za-z_]\w*)|(<<|>>|[-+*/%&|^~()]))")
-_LEVELS = [("|",), ("^",), ("&",), ("<<", ">>"), ("+", "-"), ("*", "/", "%")]
+#: deepest nesting of parentheses accepted
+MAX_DEPTH = 64
+#: longest expression accepted, in characters
+MAX_LENGTH = 4096
+#: largest intermediate value, in bits (the result is taken modulo 2^32)
+MAX_BITS = 4096
+MAX_SHIFT = 4095
+
+_TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|(<<|>>|[-+*/%&|^~()]))")
+#: binary operators and their precedence (higher binds tighter)
+_BINARY = {"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+_UNARY = ("-", "~", "+")
+_UNARY_PREC = 7
+
+
+class _ExprError(Exception):
+    def __init__(self, message: str, col: int, length: int = 1):
+        super().__init__(message)
+        self.message, self.col, self.length = message, col, length
 
 
 def _cdiv(a: int, b: int) -> int:
-    if b == 0:
-        raise ZeroDivisionError
     q = abs(a) // abs(b)
     return q if (a >= 0) == (b >= 0) else -q
 
 
-_OPS: dict[str, Callable[[int, int], int]] = {
-    "|": lambda a, b: a | b, "^": lambda a, b: a ^ b, "&": lambda a, b: a & b,
-    "<<": lambda a, b: a << b if 0 <= b < 4096 else _bad_shift(b), ">>": lambda a, b: a >> b if b >= 0 else _bad_shift(b),
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
-    "/": _cdiv, "%": lambda a, b: a - _cdiv(a, b) * b,
-}
-
-
-def _bad_shift(b: int) -> int:
-    raise ValueError(f"shift count {b} out of range")
-
-
 class InitExpr:
-    """A parsed expression; call with ``lane, warp, cta, tid``."""
+    """A parsed expression; call with ``lane, warp, cta, tid``.
 
-    def __init__(self, text: str):
+    *label* and *offset* only shape error messages: the text shown (e.g. the
+    whole ``R1=EXPR`` option) and where the expression starts in it."""
+
+    def __init__(self, text: str, *, label: str | None = None, offset: int = 0):
         self.text = text
-        self._toks = self._lex(text)
-        self._i = 0
-        self.ast = self._level(0)
-        if self._i != len(self._toks):
-            raise UsageError(f"--init expression {text!r}: unexpected {self._toks[self._i][1]!r}")
+        self._label = label if label is not None else text
+        self._offset = offset
+        try:
+            self.code = self._parse(text)
+        except _ExprError as e:
+            raise self._error(e.message, e.col, e.length) from None
+        #: the variables the expression reads
+        self.uses = frozenset(v for k, v, _ in self.code if k == "var")
 
-    def _lex(self, text: str) -> list[tuple[str, str]]:
-        toks, pos = [], 0
-        text = text.rstrip()
-        while pos < len(text):
+    # -- errors -----------------------------------------------------------------------
+    def _error(self, message: str, col: int, length: int = 1) -> UsageError:
+        """A UsageError pointing at 1-based column *col* of the expression."""
+        shown = self._label
+        c = col + self._offset
+        if len(shown) > 120:   # keep the caret line readable
+            lo = max(0, c - 60)
+            shown, c = ("..." if lo else "") + shown[lo:lo + 120] + ("..." if lo + 120 < len(shown) else ""), \
+                c - lo + (3 if lo else 0)
+        caret = " " * (max(c, 1) - 1) + "^" + "~" * max(min(length, 40) - 1, 0)
+        return UsageError(Diagnostic("error", f"--init {self._label[:60]!r}"
+                                              f"{'...' if len(self._label) > 60 else ''}: {message} "
+                                              f"(column {col + self._offset})\n    {shown}\n    {caret}"))
+
+    # -- parsing (shunting yard) ------------------------------------------------------
+    def _parse(self, text: str) -> list[tuple[str, object, int]]:
+        if len(text) > MAX_LENGTH:
+            raise _ExprError(f"expression longer than {MAX_LENGTH} characters", MAX_LENGTH + 1)
+        out: list[tuple[str, object, int]] = []     # postfix code: (kind, value, column)
+        ops: list[tuple[str, int, int]] = []        # (operator or '(' or 'u-', precedence, column)
+        depth = 0
+        expect_operand = True
+        pos = 0
+        end = len(text.rstrip())
+        if end == 0:
+            raise _ExprError("expression is empty", 1)
+        while pos < end:
             m = _TOKEN.match(text, pos)
             if not m or m.end() == pos:
-                raise UsageError(f"--init expression {text!r}: unexpected character {text[pos:].strip()[:1]!r}")
-            if m.group(1):
-                toks.append(("num", m.group(1)))
-            elif m.group(2):
-                if m.group(2) not in VARIABLES:
-                    raise UsageError(f"--init expression {text!r}: unknown name {m.group(2)!r} "
-                                     f"(use {', '.join(VARIABLES)})")
-                toks.append(("var", m.group(2)))
-            else:
-                toks.append(("op", m.group(3)))
+                p = pos + len(text[pos:]) - len(text[pos:].lstrip())
+                raise _ExprError(f"unexpected character {text[p]!r}", p + 1)
+            num, name, op = m.group(1), m.group(2), m.group(3)
+            start = m.start(m.lastindex)
+            col = start + 1
             pos = m.end()
-        if not toks:
-            raise UsageError("--init expression is empty")
-        return toks
+            if expect_operand:
+                if num is not None:
+                    if len(num) > 1000:
+                        raise _ExprError("number longer than 1000 digits", col, len(num))
+                    out.append(("num", int(num, 16) if num[1:2] in ("x", "X") else int(num, 10), col))
+                    expect_operand = False
+                elif name is not None:
+                    if name not in VARIABLES:
+                        raise _ExprError(f"unknown name {name!r} (use {', '.join(VARIABLES)})", col, len(name))
+                    out.append(("var", name, col))
+                    expect_operand = False
+                elif op == "(":
+                    depth += 1
+                    if depth > MAX_DEPTH:
+                        raise _ExprError(f"parentheses nested deeper than {MAX_DEPTH}", col)
+                    ops.append(("(", 0, col))
+                elif op in _UNARY:
+                    ops.append(("u" + op, _UNARY_PREC, col))
+                else:
+                    raise _ExprError(f"expected a number, {', '.join(VARIABLES)} or '(' before {op!r}", col,
+                                     len(op))
+                continue
+            # an operand was just read: a binary operator or ')' follows
+            if op in _BINARY:
+                prec = _BINARY[op]
+                while ops and ops[-1][0] != "(" and ops[-1][1] >= prec:
+                    o, _, c = ops.pop()
+                    out.append(("op", o, c))
+                ops.append((op, prec, col))
+                expect_operand = True
+            elif op == ")":
+                while ops and ops[-1][0] != "(":
+                    o, _, c = ops.pop()
+                    out.append(("op", o, c))
+                if not ops:
+                    raise _ExprError("')' without a matching '('", col)
+                ops.pop()
+                depth -= 1
+            else:
+                found = num or name or op
+                raise _ExprError(f"expected an operator or ')' before {found!r}", col, len(found))
+        if expect_operand:
+            raise _ExprError("unexpected end of the expression", end + 1)
+        while ops:
+            o, _, c = ops.pop()
+            if o == "(":
+                raise _ExprError("missing ')' for this '('", c)
+            out.append(("op", o, c))
+        return out
 
-    def _peek(self):
-        return self._toks[self._i] if self._i < len(self._toks) else (None, None)
-
-    def _level(self, n: int):
-        if n == len(_LEVELS):
-            return self._unary()
-        left = self._level(n + 1)
-        while self._peek()[0] == "op" and self._peek()[1] in _LEVELS[n]:
-            op = self._toks[self._i][1]
-            self._i += 1
-            left = ("bin", op, left, self._level(n + 1))
-        return left
-
-    def _unary(self):
-        k, v = self._peek()
-        if k == "op" and v in ("-", "~", "+"):
-            self._i += 1
-            return ("un", v, self._unary())
-        return self._atom()
-
-    def _atom(self):
-        k, v = self._peek()
-        if k is None:
-            raise UsageError(f"--init expression {self.text!r}: unexpected end")
-        self._i += 1
-        if k == "num":
-            return ("num", int(v, 0))
-        if k == "var":
-            return ("var", v)
-        if v == "(":
-            e = self._level(0)
-            if self._peek() != ("op", ")"):
-                raise UsageError(f"--init expression {self.text!r}: missing ')'")
-            self._i += 1
-            return e
-        raise UsageError(f"--init expression {self.text!r}: unexpected {v!r}")
-
-    def _eval(self, node, env):
-        t = node[0]
-        if t == "num":
-            return node[1]
-        if t == "var":
-            return env[node[1]]
-        if t == "un":
-            a = self._eval(node[2], env)
-            return -a if node[1] == "-" else (~a if node[1] == "~" else a)
-        return _OPS[node[1]](self._eval(node[2], env), self._eval(node[3], env))
-
+    # -- evaluation -------------------------------------------------------------------
     def __call__(self, lane: int, warp: int, cta: int, tid: int) -> int:
-        try:
-            return self._eval(self.ast, {"lane": lane, "warp": warp, "cta": cta, "tid": tid}) & 0xFFFFFFFF
-        except ZeroDivisionError:
-            raise UsageError(f"--init expression {self.text!r}: division by zero "
-                             f"(lane={lane}, warp={warp}, cta={cta})") from None
-        except ValueError as e:
-            raise UsageError(f"--init expression {self.text!r}: {e}") from None
+        env = {"lane": lane, "warp": warp, "cta": cta, "tid": tid}
+        stack: list[int] = []
+        push, pop = stack.append, stack.pop
+        for kind, v, col in self.code:
+            if kind == "num":
+                push(v)  # type: ignore[arg-type]
+                continue
+            if kind == "var":
+                push(env[v])  # type: ignore[index]
+                continue
+            if v[0] == "u":  # type: ignore[index]
+                a = pop()
+                push(-a if v == "u-" else ~a if v == "u~" else a)
+                continue
+            b = pop()
+            a = pop()
+            if v == "+":
+                r = a + b
+            elif v == "-":
+                r = a - b
+            elif v == "*":
+                if a.bit_length() + b.bit_length() > MAX_BITS + 1:
+                    raise self._eval_error(f"value larger than {MAX_BITS} bits", col, env)
+                r = a * b
+            elif v == "/" or v == "%":
+                if b == 0:
+                    raise self._eval_error("division by zero", col, env)
+                r = _cdiv(a, b)
+                if v == "%":
+                    r = a - r * b
+            elif v == "&":
+                r = a & b
+            elif v == "|":
+                r = a | b
+            elif v == "^":
+                r = a ^ b
+            elif v == "<<":
+                if not 0 <= b <= MAX_SHIFT:
+                    raise self._eval_error(f"shift count {b} out of range (0..{MAX_SHIFT})", col, env)
+                r = a << b
+            else:  # >>
+                if b < 0:
+                    raise self._eval_error(f"shift count {b} out of range (0..{MAX_SHIFT})", col, env)
+                r = a >> b if b <= MAX_BITS + 1 else (-1 if a < 0 else 0)
+            if r.bit_length() > MAX_BITS:
+                raise self._eval_error(f"value larger than {MAX_BITS} bits", col, env)
+            push(r)
+        return stack[-1] & 0xFFFFFFFF
+
+    def _eval_error(self, message: str, col: int, env: dict) -> UsageError:
+        return self._error(f"{message} (lane={env['lane']}, warp={env['warp']}, cta={env['cta']})", col)
 
 
 _REG = re.compile(r"^(R|UR|P|UP|B)(\d+|Z|T)$")
@@ -144,14 +220,14 @@ def parse_reg(name: str) -> tuple[str, int]:
     m = _REG.match(name.strip().upper())
     limits = {"R": 254, "UR": 62, "P": 6, "UP": 6, "B": 15}
     if not m or not m.group(2).isdigit() or int(m.group(2)) > limits[m.group(1)]:
-        raise UsageError(f"bad register {name!r} (expected R0-R254, UR0-UR62, P0-P6, UP0-UP6 or B0-B15)")
+        raise UsageError(f"bad register {name[:40]!r} (expected R0-R254, UR0-UR62, P0-P6, UP0-UP6 or B0-B15)")
     return m.group(1), int(m.group(2))
 
 
 def parse_init(spec: str) -> tuple[str, InitExpr]:
     """``"R1=lane*7+3" -> ("R1", InitExpr)``."""
     if "=" not in spec:
-        raise UsageError(f"--init {spec!r}: expected REG=EXPR")
+        raise UsageError(f"--init {spec[:60]!r}: expected REG=EXPR")
     reg, expr = spec.split("=", 1)
     parse_reg(reg)
-    return reg.strip().upper(), InitExpr(expr)
+    return reg.strip().upper(), InitExpr(expr, label=spec, offset=len(reg) + 1)

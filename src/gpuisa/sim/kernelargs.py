@@ -89,7 +89,9 @@ def float_value(text: str, dtype: str, what: str) -> float:
         raise UsageError(f"{what}: {text!r} is not a number") from None
     v = _round_binary(q, 23, -126, 127) if bits == 32 else _round_binary(q, 52, -1022, 1023)
     if v is None:
-        return sign * math.inf
+        biggest = "3.4028235e38" if bits == 32 else "1.7976931348623157e308"
+        raise UsageError(f"{what}: {text.strip()} does not fit in {dtype} (largest finite value {biggest}; "
+                         f"write inf for infinity)")
     return v if v != 0 or sign > 0 else -0.0
 
 
@@ -143,6 +145,32 @@ def parse_param(text: str) -> Param:
     return Param(typ, _scalar(val, typ, f"--param {text}"), 0, text)
 
 
+def _typed(dtype: str, v, what: str):
+    """A Python or numpy number *v* (or a text) as a numpy scalar of *dtype*,
+    with the same checks as the command line: integers must fit (unsigned
+    types also take negative values, signed ones their unsigned bit patterns),
+    a finite number must stay finite in a float type."""
+    if isinstance(v, str):
+        return _scalar(v, dtype, what)
+    dt = DTYPES[dtype]
+    if dt.kind == "f":
+        try:
+            f = float(v)
+        except (TypeError, ValueError, OverflowError):
+            raise UsageError(f"{what}: {v!r} is not a {dtype} value") from None
+        with np.errstate(over="ignore"):
+            r = dt.type(f)
+        if math.isfinite(f) and not np.isfinite(r):
+            raise UsageError(f"{what}: {v!r} does not fit in {dtype}")
+        return r
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        if isinstance(v, (float, np.floating)) and float(v).is_integer():
+            v = int(v)
+        else:
+            raise UsageError(f"{what}: {v!r} is not an integer")
+    return _scalar(str(int(v)), dtype, what)
+
+
 def _as_param(p) -> Param:
     if isinstance(p, Param):
         return p
@@ -154,7 +182,7 @@ def _as_param(p) -> Param:
             return Param("ptr", v, 0, f"ptr:{v}")
         if typ not in DTYPES:
             raise UsageError(f"param {p!r}: unknown type {typ!r} (types: {', '.join(PARAM_TYPES)})")
-        return Param(typ, DTYPES[typ].type(v), 0, f"{typ}:{v}")
+        return Param(typ, _typed(typ, v, f"param {p!r}"), 0, f"{typ}:{v}")
     if isinstance(p, np.generic):
         for name, dt in DTYPES.items():
             if p.dtype == dt:
@@ -164,7 +192,7 @@ def _as_param(p) -> Param:
     if isinstance(p, int):
         return Param("u32" if p >= 0 else "s32", _scalar(str(p), "u32" if p >= 0 else "s32", "param"), 0, str(p))
     if isinstance(p, float):
-        return Param("f32", np.float32(p), 0, str(p))
+        return Param("f32", _typed("f32", p, f"param {p!r}"), 0, str(p))
     raise UsageError(f"param {p!r}: expected a 'TYPE:VALUE' string, a buffer name, (type, value), "
                      "an int, a float or a numpy scalar")
 
@@ -312,15 +340,24 @@ def parse_dump_buffer(text: str) -> DumpSpec:
     return DumpSpec(parts[0].strip(), dtype, count, text)
 
 
+def check_dump(nbytes: int, spec: DumpSpec) -> int:
+    """The number of elements *spec* prints from a buffer of *nbytes* bytes;
+    :class:`UsageError` when COUNT asks for more than the buffer holds (checked
+    before the run, so that a bad option never costs a simulation)."""
+    dt = DTYPES[spec.dtype]
+    avail = nbytes // dt.itemsize
+    count = avail if spec.count is None else spec.count
+    if count > avail:
+        raise UsageError(f"--dump-buffer {spec.text or spec.name}: buffer {spec.name!r} holds {avail} {spec.dtype} "
+                         f"element{'s' if avail != 1 else ''} ({nbytes} bytes), not {count}")
+    return count
+
+
 def dump_array(buf: np.ndarray, spec: DumpSpec) -> np.ndarray:
     """The first *count* elements of *buf* read as *dtype* (a copy)."""
     raw = np.ascontiguousarray(buf).reshape(-1).view(np.uint8)
     dt = DTYPES[spec.dtype]
-    avail = raw.size // dt.itemsize
-    count = avail if spec.count is None else spec.count
-    if count > avail:
-        raise UsageError(f"--dump-buffer {spec.text or spec.name}: buffer {spec.name!r} holds {avail} {spec.dtype} "
-                         f"elements, not {count}")
+    count = check_dump(raw.size, spec)
     return raw[:count * dt.itemsize].view(dt).copy()
 
 

@@ -17,11 +17,25 @@ simulator advances ``ActivePC`` by 16 after it returns.
 
 The set of modules holding semantics is :data:`SEMANTICS_MODULES`.  Building a
 simulator for a database checks that every opcode of the database has a
-semantics function (:func:`check_complete`); a missing one is a
-:class:`~gpuisa.errors.ModelError` naming it.
+semantics function (:func:`check_complete`).  Who is to blame for a missing
+one decides how it is reported:
+
+* an opcode defined in one of the **shipped** description files (a file whose
+  contents are byte-identical to one of :func:`gpuisa.spec.shipped_files`,
+  wherever it was loaded from) is ours: a
+  :class:`~gpuisa.errors.ModelError` (a bug in gpuisa), raised when the
+  simulator is built, whatever the program;
+* an opcode defined in a **user-supplied** file (``--spec DIR`` with an
+  opcode of a new optype) is the user's: the simulator refuses, with a
+  :class:`~gpuisa.errors.UsageError`, only a program that contains such an
+  instruction (see :func:`user_opcodes_without_semantics`); executing one
+  that is reached anyway (a jump into data) is an ``invalid-instruction``
+  fault.
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib
 from dataclasses import dataclass
 from typing import Callable
@@ -91,10 +105,48 @@ def lookup(optype: str) -> SemanticsEntry | None:
     return _REGISTRY.get(optype)
 
 
-def check_complete(db) -> None:
-    """Raise ModelError naming every opcode of *db* without semantics."""
+@functools.lru_cache(maxsize=1)
+def shipped_hashes() -> frozenset[str]:
+    """SHA-256 of the shipped description files' texts (as the spec loader
+    hashes them: the UTF-8 text)."""
+    from ..spec import shipped_files
+    out = set()
+    for p in shipped_files():
+        out.add(hashlib.sha256(p.read_bytes().decode("utf-8").encode()).hexdigest())
+    return frozenset(out)
+
+
+def is_user_opcode(db, op) -> bool:
+    """True if *op* was defined in a description file that is not one of the
+    shipped files (compared by content, so a verbatim copy counts as shipped).
+    An opcode whose source is unknown (no coordinate, no recorded source) is
+    taken as shipped: a missing semantics function for it is our bug."""
+    coord = getattr(op, "coord", None)
+    if coord is None:
+        return False
+    for src in getattr(db, "sources", ()) or ():
+        if src.path == coord.file:
+            return src.sha256 not in shipped_hashes()
+    return False
+
+
+def _missing(db) -> list:
     load_semantics()
-    missing = sorted(op.name for op in db.opcodes.values() if op.optype not in _REGISTRY)
+    return sorted((op for op in db.opcodes.values() if op.optype not in _REGISTRY), key=lambda op: op.name)
+
+
+def check_complete(db) -> None:
+    """Raise ModelError naming every opcode of *db* that comes from a shipped
+    description file and has no semantics function (a bug in gpuisa).  Opcodes
+    of user-supplied files without semantics are allowed here: see
+    :func:`user_opcodes_without_semantics`."""
+    missing = [op.name for op in _missing(db) if not is_user_opcode(db, op)]
     if missing:
         raise ModelError("no semantics function for opcode(s): " + ", ".join(missing)
                          + " (register one with @gpuisa.sim.registry.semantics(<optype>))")
+
+
+def user_opcodes_without_semantics(db) -> dict[str, object]:
+    """``{name: Opcode}`` of the user-supplied opcodes of *db* that the
+    simulator cannot execute (no semantics function for their optype)."""
+    return {op.name: op for op in _missing(db) if is_user_opcode(db, op)}

@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from ..errors import ModelError, UsageError
+from ..errors import Coord, Diagnostic, ModelError, UsageError
 from .context import Exec
-from .registry import check_complete, lookup
+from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import (BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp)
 
@@ -17,7 +18,16 @@ TRACE_FORMAT = "gpuisa-trace"
 TRACE_VERSION = 1
 GLOBAL_BASE = 0x1000_0000
 DEFAULT_SHARED = 48 * 1024
-DEFAULT_MAX_STEPS = 10_000_000
+#: default step limit, the same for ``gpuisa run --max-steps`` and the API
+DEFAULT_MAX_STEPS = 1_000_000
+#: threads per CTA at most (CUDA's limit)
+MAX_BLOCK_THREADS = 1024
+#: warps in a grid at most, unless ``max_warps=`` raises it: each warp holds
+#: its register file (256 x 32 x 4 bytes = 32 KiB) and about 1 KiB more, so
+#: 4096 warps take about 140 MB (shared memory is allocated per CTA at its
+#: first use)
+DEFAULT_MAX_WARPS = 4096
+WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + 1024
 #: consecutive failed synchronisations (switches without progress) after which
 #: a warp is declared deadlocked: more than twice the number of lane groups.
 DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
@@ -119,12 +129,51 @@ def _program_words(program) -> tuple[list[int], int]:
     return [int.from_bytes(data[i:i + INST_SIZE], "little") for i in range(0, len(data), INST_SIZE)], base
 
 
+_SYMBOL_CHARS = r"[\w.$@]"
+
+
+def _symbol_column(line: str, symbol: str) -> int:
+    """1-based column of *symbol* as a whole name in *line* (its first use in a
+    backquoted label expression when there is one); 1 if not found."""
+    pat = re.compile(rf"(?<!{_SYMBOL_CHARS}){re.escape(symbol)}(?!{_SYMBOL_CHARS})")
+    tick = line.find("`")
+    m = pat.search(line, tick if tick >= 0 else 0) or pat.search(line)
+    return m.start() + 1 if m else 1
+
+
+def check_relocations(program, text: str | None = None, filename: str | None = None, *, api: bool = True) -> None:
+    """Raise :class:`UsageError` if *program* has unresolved relocations
+    (references to symbols it does not define): the simulator would run the
+    field's addend as if the symbol were 0.  One diagnostic per relocation,
+    at ``file:line:col`` of the reference (the column when *text*, the
+    program's source, is given)."""
+    relocs = list(getattr(program, "relocations", None) or ())
+    if not relocs:
+        return
+    lines = text.split("\n") if text is not None else None
+    fname = filename or "<program>"
+    diags = []
+    for r in sorted(relocs, key=lambda r: (r.line, r.address)):
+        src = lines[r.line - 1] if lines is not None and 1 <= r.line <= len(lines) else None
+        col = _symbol_column(src, r.symbol) if src is not None else 1
+        diags.append(Diagnostic(
+            "error", f"undefined symbol '{r.symbol}' (relocation of field '{r.field}' of the instruction at "
+                     f"0x{r.address:x}): the simulator cannot run a program with unresolved symbols",
+            Coord(fname, r.line, col) if r.line else None, src, max(len(r.symbol), 1)))
+    names = sorted({r.symbol for r in relocs})
+    hint = ", or pass allow_relocations=True to run with the fields' addends (as if the symbols were 0)" \
+        if api else ""
+    diags.append(Diagnostic("note", f"define {', '.join(names)} in the program (a label){hint}"))
+    raise UsageError(diags)
+
+
 class Simulator:
     """The golden model running one grid launch of *program*.
 
     ``Simulator(isa, program, grid=1, block=32, init=None, const=None,
-    buffers=None, params=None, strict=False, max_steps=10_000_000,
-    shared_size=49152, trap_handler=None, syscall=None, entry=None)``
+    buffers=None, params=None, strict=False, max_steps=1_000_000,
+    shared_size=49152, trap_handler=None, syscall=None, entry=None,
+    max_warps=4096, allow_relocations=False)``
 
     * *isa*: a :class:`gpuisa.api.ISA` or a :class:`gpuisa.spec.Database`.
     * *program*: an assembled Program (``.data``), bytes, or a list of 128-bit words.
@@ -144,21 +193,40 @@ class Simulator:
       continues after the TRAP), or an int program address: TRAP jumps there
       and RTT returns.  Default: TRAP stops the run with status ``trap``.
     * *syscall*: ``f(sim, warp) -> None`` called by SYSCALL; default: fault.
+    * *max_steps*: stop with a ``step-limit`` fault after this many
+      warp-instructions (the same default as ``gpuisa run --max-steps``).
+    * *max_warps*: the largest grid accepted, in warps (default 4096, about
+      140 MB of registers); *block* is at most 1024 threads.
+    * *allow_relocations*: run a program with unresolved relocations (the
+      relocated fields hold their addends, as if the symbols were 0); by
+      default such a program is refused with a :class:`UsageError` naming the
+      symbols (:func:`check_relocations`).
+
+    Raises :class:`UsageError` for bad arguments, for a program with
+    unresolved symbols, and for a program containing an instruction of a
+    user-supplied description file that has no semantics function;
+    :class:`ModelError` when an opcode of the shipped ISA has none (a bug).
     """
 
     def __init__(self, isa, program, *, grid=1, block=32, init: Mapping | None = None,
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,
                  strict: bool = False, max_steps: int = DEFAULT_MAX_STEPS, shared_size: int = DEFAULT_SHARED,
                  trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
-                 record: bool = False):
+                 record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False):
         self.isa = isa
         self.db = getattr(isa, "db", isa)
         check_complete(self.db)
         self.words, self.base = _program_words(program)
         self.end = self.base + INST_SIZE * len(self.words)
         self.program = program
+        if not allow_relocations:
+            check_relocations(program)
+        self._unsupported = user_opcodes_without_semantics(self.db)
+        if self._unsupported:
+            self._check_supported()
         self.grid = _dims(grid, "grid")
         self.block = _dims(block, "block")
+        self._check_size(int(max_warps))
         self.strict = strict
         self.max_steps = int(max_steps)
         self.trap_handler = trap_handler
@@ -216,6 +284,47 @@ class Simulator:
             self._apply_init(init)
 
     # -- launch helpers --------------------------------------------------------------------
+    def _check_supported(self) -> None:
+        """Refuse a program containing instructions of user-supplied opcodes
+        that have no semantics function."""
+        from ..asm.instruction import decode_word
+        records = getattr(self.program, "records", None)
+        found: dict[str, list[str]] = {}
+        for i, word in enumerate(self.words):
+            inst = decode_word(self.db, word, self.base + INST_SIZE * i)
+            if inst is None or inst.opcode.name not in self._unsupported:
+                continue
+            where = f"0x{self.base + INST_SIZE * i:x}"
+            if records is not None and i < len(records) and getattr(records[i], "line", 0):
+                where += f" (line {records[i].line})"
+            found.setdefault(inst.opcode.name, []).append(where)
+        if found:
+            diags = []
+            for name, wheres in sorted(found.items()):
+                op = self._unsupported[name]
+                at = f", defined at {op.coord.file}:{op.coord.line}" if op.coord else ""
+                more = f" and {len(wheres) - 3} more" if len(wheres) > 3 else ""
+                diags.append(Diagnostic("error", f"the simulator has no semantics for {name} (optype {op.optype}"
+                                                 f"{at}; used at {', '.join(wheres[:3])}{more})"))
+            diags.append(Diagnostic("note", "opcodes added by a user-supplied description file can be assembled "
+                                            "but not simulated: register a semantics function with "
+                                            "@gpuisa.sim.registry.semantics(<optype>) (docs/sim-semantics-api.md)"))
+            raise UsageError(diags)
+
+    def _check_size(self, max_warps: int) -> None:
+        bx, by, bz = self.block
+        nthreads = bx * by * bz
+        if nthreads > MAX_BLOCK_THREADS:
+            raise UsageError(f"block of {nthreads} threads: a CTA has at most {MAX_BLOCK_THREADS} threads")
+        gx, gy, gz = self.grid
+        nctas = gx * gy * gz
+        total = nctas * ((nthreads + WARP_SIZE - 1) // WARP_SIZE)
+        if total > max_warps:
+            raise UsageError(f"grid of {nctas} CTAs x {(nthreads + WARP_SIZE - 1) // WARP_SIZE} warps = {total} "
+                             f"warps: more than the limit of {max_warps} warps (about "
+                             f"{max_warps * WARP_STATE_BYTES // 2**20} MiB of registers; each warp takes about "
+                             f"{WARP_STATE_BYTES // 1024} KiB); raise it with --max-warps / max_warps=")
+
     def _pack_params(self, params) -> bytes:
         out = bytearray()
         for p in params:
@@ -228,13 +337,23 @@ class Simulator:
         return bytes(out)
 
     def _apply_init(self, init: Mapping) -> None:
+        """Initial register values (see the class docstring and
+        ``docs/simulator-run.md``).  Every value is taken modulo 2^32; a
+        predicate (``Pn``, ``UPn``) must be 0 or 1 in every lane; a warp-wide
+        register (``URn``, ``UPn``, ``Bn``) must have the same value in every
+        lane of a warp (it may differ between warps)."""
         from .initexpr import InitExpr, parse_reg
         for reg, value in init.items():
             kind, n = parse_reg(reg)
+            reg = f"{kind}{n}"
             if isinstance(value, str):
-                value = InitExpr(value)
+                value = InitExpr(value, label=f"{reg}={value}", offset=len(reg) + 1)
+            if isinstance(value, InitExpr):
+                reg = f"{reg}={value.text.strip()[:60]}"
             for w in self.warps:
-                if callable(value):
+                if isinstance(value, InitExpr) and not value.uses & {"lane", "tid"}:
+                    lanes = [value(0, w.index, w.cta.linear, w.index * WARP_SIZE)] * WARP_SIZE
+                elif callable(value):
                     lanes = [int(value(l, w.index, w.cta.linear, w.index * WARP_SIZE + l)) & MASK32
                              for l in range(WARP_SIZE)]
                 elif isinstance(value, (int, np.integer)):
@@ -244,6 +363,16 @@ class Simulator:
                     if arr.size != WARP_SIZE:
                         raise UsageError(f"init {reg}: expected 32 lane values, got {arr.size}")
                     lanes = [int(v) & MASK32 for v in arr.tolist()]
+                if kind in ("P", "UP"):
+                    bad = next((l for l, v in enumerate(lanes) if v > 1), None)
+                    if bad is not None:
+                        raise UsageError(f"init {reg}: a predicate is 0 or 1, got {lanes[bad]} (lane {bad}, "
+                                         f"warp {w.index}, cta {w.cta.linear})")
+                if kind in ("UR", "UP", "B") and lanes.count(lanes[0]) != WARP_SIZE:
+                    bad = next(l for l, v in enumerate(lanes) if v != lanes[0])
+                    raise UsageError(f"init {reg}: a {'uniform' if kind != 'B' else 'B'} register has one value "
+                                     f"per warp, but lane 0 gives {lanes[0]} and lane {bad} gives {lanes[bad]} "
+                                     f"(warp {w.index}, cta {w.cta.linear}); use warp, cta or constants only")
                 if kind == "R":
                     w.R[n] = np.asarray(lanes, dtype=np.uint32)
                 elif kind == "P":
@@ -304,8 +433,11 @@ class Simulator:
             if ex.violated(env):
                 raise Fault("invalid-instruction", f"{op.name} at 0x{pc:x}: {ex.message}")
         entry = lookup(op.optype)
-        if entry is None:  # pragma: no cover - check_complete guarantees it
-            raise ModelError(f"no semantics for {op.name}")
+        if entry is None:
+            if is_user_opcode(self.db, op):   # reached although the program check did not see it (data)
+                raise Fault("invalid-instruction", f"the simulator has no semantics for {op.name} "
+                            f"(an opcode of a user-supplied description file) at 0x{pc:x}")
+            raise ModelError(f"no semantics for {op.name}")  # pragma: no cover - check_complete guarantees it
         x = Exec(self, inst, entry.fn, entry.control, "")
         self._cache[pc] = x
         return x
@@ -569,10 +701,14 @@ class Simulator:
                 self._fault_in(w, pc, f)
 
     def result(self) -> Result:
+        """The state now.  Registers are copies while the run can still go on;
+        once it is over (the state cannot change any more) they are views of
+        the warps' register files, which halves the peak memory of large grids."""
         warps = []
+        done = self.status is not None
         for w in self.warps:
             p = np.array([[(w.P[i] >> l) & 1 for l in range(WARP_SIZE)] for i in range(7)], dtype=bool)
-            warps.append(WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R[:255].copy(), p,
+            warps.append(WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R[:255] if done else w.R[:255].copy(), p,
                                     np.array(w.UR[:63], dtype=np.uint32), np.array(w.UP[:7], dtype=bool),
                                     np.array(w.B, dtype=np.uint32), w.valid, w.pc, w.state))
         return Result(self.status or "running", self.steps, self.clock, warps, self.fault, list(self.events),

@@ -237,12 +237,23 @@ class ConstantBanks:
 
 
 class CTA:
+    """One CTA: its warps and its shared memory, allocated at the first access
+    (a large grid of CTAs that never use shared memory costs no memory for it)."""
+
     def __init__(self, linear: int, ctaid: tuple[int, int, int], shared_size: int):
         self.linear = linear
         self.ctaid = ctaid
-        self.shared = Memory("shared")
-        self.shared.add("shared", 0, np.zeros(shared_size, np.uint8))
+        self.shared_size = shared_size
+        self._shared: Memory | None = None
         self.warps: list[Warp] = []
+
+    @property
+    def shared(self) -> Memory:
+        m = self._shared
+        if m is None:
+            m = self._shared = Memory("shared")
+            m.add("shared", 0, np.zeros(self.shared_size, np.uint8))
+        return m
 
 
 class Warp:

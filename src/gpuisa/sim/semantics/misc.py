@@ -72,7 +72,7 @@ def sreg_value(x, code: int, width: int = 32):
     if name.startswith("SR_CTAID."):
         return w.cta.ctaid["XYZ".index(name[-1])]
     if name == "SR_SMEMSZ":
-        return w.cta.shared.segments[0].data.size
+        return w.cta.shared_size
     if name in ("SR_CLOCKLO", "SR_GLOBALTIMELO"):
         return sim.clock if width == 64 else sim.clock & MASK32
     if name in ("SR_CLOCKHI", "SR_GLOBALTIMEHI"):
