@@ -119,3 +119,65 @@ def test_binary_and_text_never_share_stdout(tmp_path):
         assert r.exit_code == 0 and (tmp_path / "b.bin").read_bytes() and "\x00" not in r.output
     r = CliRunner().invoke(main, ["asm", "-", "--json", "-o", str(tmp_path / "c.bin")], input="NOP ;\n")
     assert json.loads(r.output)["size"] == 16
+
+
+LISTED = """\
+        S2R R1, SR_LANEID ;
+.L:     @P0 BRA `(.L)
+        CALL.ABS `(.Ext)
+        @!P0 BRA 0x60
+        BRA `(.end)
+.L_x_0: LEPC R[4:5], `(.Sym+0x20)
+        LDG.E R0, [R2.64+`(.Glob-4)]
+        LDG.E R0, [`(.Glob)] $sched=2
+        EXIT
+.end:
+"""
+
+
+def _listing(tmp_path, src, *extra):
+    p = tmp_path / "l.s"
+    p.write_text(src)
+    r = run("asm", str(p), "-o", str(tmp_path / "l.bin"), "--listing", str(tmp_path / "l.lst"), *extra)
+    assert r.exit_code == 0, r.output
+    return (tmp_path / "l.lst").read_text(), (tmp_path / "l.bin").read_bytes()
+
+
+def test_listing_labels_and_relocations(tmp_path):
+    lst, data = _listing(tmp_path, LISTED)
+    lines = lst.splitlines()
+    body = [ln.split(";")[0].strip() for ln in lines if "/*00" in ln]
+    assert body == ["/*0000*/  S2R R1, SR_LANEID",
+                    "/*0010*/  @P0 BRA `(.L)",  # the source's own label
+                    "/*0020*/  CALL.ABS `(.Ext)",  # a relocation, not 0x0
+                    "/*0030*/  @!P0 BRA `(.L_x_1)",  # no label at 0x60: generated, .L_x_0 is taken
+                    "/*0040*/  BRA `(.end)",  # a label after the last instruction
+                    "/*0050*/  LEPC R[4:5], `(.Sym + 0x20)",
+                    "/*0060*/  LDG.E R0, [R2.64+`(.Glob - 0x4)]",
+                    "/*0070*/  LDG.E R0, [`(.Glob)] $sched=2",
+                    "/*0080*/  EXIT"]
+    assert lines.index(".L_x_1:") == lines.index(".L_x_0:") + 3  # before the word at 0x60
+    assert lines[lines.index(".end:") - 1].strip() == "/* 0x3f00001c00000000 */"  # after the last word
+    assert "//   0x0060  abs      offset     .Glob - 0x4  (bits 40..63)" in lines
+    assert "//   0x0020  shift4   offset     .Ext  (bits 32..81)" in lines
+    # the listing is assembler input: same bytes, same relocations
+    from gpuisa import load_isa
+    isa = load_isa()
+    a, b = isa.assemble(LISTED), isa.assemble(lst)
+    assert b.data == a.data == data
+    assert [(r.address, r.symbol, r.field, r.kind, r.addend) for r in b.relocations] == \
+        [(r.address, r.symbol, r.field, r.kind, r.addend) for r in a.relocations]
+    lst2, data2 = _listing(tmp_path, LISTED, "--show-control")
+    assert "BRA `(.end) $sched=0 $req=0 $wsb=7 $rsb=7" in lst2 and isa.assemble(lst2).data == data
+
+
+def test_listing_and_dis_labels_agree(tmp_path):
+    # without source labels the listing names targets exactly like `dis --labels` (one implementation)
+    src = "@P0 BRA 0x30\nNOP\nBRA 0x10\nEXIT\nBSSY B0, 0x0\n"
+    lst, data = _listing(tmp_path, src)
+    r = run("dis", str(tmp_path / "l.bin"), "--labels")
+    dis = [ln for ln in r.output.splitlines()]
+    ours = [ln.split(";")[0].rstrip() + " ;" if "/*00" in ln else ln for ln in lst.splitlines()
+            if "/*00" in ln or ln.endswith(":")]
+    assert ours == dis
+    assert "@P0 BRA `(.L_x_2) ;" in r.output and "BSSY B0, `(.L_x_0) ;" in r.output

@@ -92,34 +92,45 @@ def _parse_addr(text: str) -> int:
 
 
 def program_listing(prog, *, show_control: bool = False) -> str:
-    """Listing of an assembled program: address, canonical text, both 64-bit
-    halves, source line; then symbols and relocations."""
-    from .disassembler import decode_one, format_listing
+    """Listing of an assembled program, nvdisasm-like: per word ``/*addr*/  text ;``, both
+    64-bit halves and the source line; branch targets as labels (the source's own label at
+    the target, else ``.L_x_N``: :func:`~gpuisa.asm.disassembler.add_labels`, shared with
+    ``dis --labels``); relocated operands as `` `(symbol) ``; then the symbols and relocations.
+    The listing re-assembles to the same bytes and relocations."""
+    from .disassembler import DecodedLine, add_labels, decode_one, decode_relocated, format_listing, raw_text, symbol_text
     db = prog.records[0]._db if prog.records else None
-    lines = []
     src_line = {r.address: r.line for r in prog.records}
+    relocs: dict[int, dict[str, str]] = {}
+    for r in prog.relocations:
+        relocs.setdefault(r.address, {})[r.field] = symbol_text(r.symbol, r.addend)
+    lines = []
     for k, w in enumerate(prog.words):
         pc = prog.base + 16 * k
-        if db is not None:
-            ln = decode_one(db, w, pc=pc)
-            if show_control:
-                ln = _with_all_controls(db, ln)
-        else:
-            from .disassembler import DecodedLine, raw_text
-            ln = DecodedLine(pc, w, raw_text(w))
+        if db is None:
+            lines.append(DecodedLine(pc, w, raw_text(w)))
+            continue
+        ln = decode_relocated(db, w, relocs[pc], pc=pc) if pc in relocs else decode_one(db, w, pc=pc)
+        if show_control:
+            ln = _with_all_controls(db, ln)
         lines.append(ln)
-    labels = {}
+    end = prog.base + 16 * len(prog.words)
+    lines = add_labels(lines, prog.base, end, prog.symbols)
+    labels: dict[int, list[str]] = {}
     for name, addr in prog.symbols.items():
         labels.setdefault(addr, []).append(name)
     out = []
     body = format_listing(lines, hex=True).split("\n")
     for k, ln in enumerate(lines):
-        for name in labels.get(ln.pc, ()):
-            out.append(f"{name}:")
+        names = labels.pop(ln.pc, [])
+        if ln.label and ln.label not in names:
+            names.append(ln.label)  # a generated .L_x_N
+        out += [f"{name}:" for name in names]
         first, second = body[2 * k], body[2 * k + 1]
         if ln.pc in src_line:
             first += f"  // line {src_line[ln.pc]}"
         out += [first, second]
+    for addr in sorted(labels):  # labels after the last instruction
+        out += [f"{name}:" for name in labels[addr]]
     out.append("")
     out.append("// symbols")
     for name, addr in sorted(prog.symbols.items(), key=lambda kv: (kv[1], kv[0])):
@@ -127,7 +138,8 @@ def program_listing(prog, *, show_control: bool = False) -> str:
     if prog.relocations:
         out.append("// relocations")
         for r in prog.relocations:
-            out.append(f"//   {r.address:#06x}  {r.kind:<8} {r.field:<10} {r.symbol}{f' + {r.addend:#x}' if r.addend else ''}"
+            add = f" {'+' if r.addend > 0 else '-'} {abs(r.addend):#x}" if r.addend else ""
+            out.append(f"//   {r.address:#06x}  {r.kind:<8} {r.field:<10} {r.symbol}{add}"
                        f"  (bits {r.pos}..{r.pos + r.width - 1})")
     return "\n".join(out) + "\n"
 

@@ -308,10 +308,11 @@ class _Printer:
             return t, "f", self.names.get(t, ()), None
         return _hexs(v), "i", (), None
 
-    def address(self, o: OpInfo, word: int, width: int, explicit: bool = False):
+    def address(self, o: OpInfo, word: int, width: int, explicit: bool = False, off_text: str | None = None):
         """``[Ra.64+0x10]``, ``[Ra]``, ``[0x10]``, ``c[0x3][Ra-0x8]``: the
         base is left out when it is the zero register and an offset exists,
-        the offset when it is 0 and a base is shown."""
+        the offset when it is 0 and a base is shown.  *off_text* replaces the
+        offset (a relocation: ``[Ra.64+`(sym)]``)."""
         a = o.addr
         base = bname = ""
         if a.base is not None:
@@ -333,7 +334,9 @@ class _Printer:
             v = (word >> pos) & mask
             if t is not None and t.signed and v >> (w - 1):
                 v -= 1 << w
-            if base:
+            if off_text is not None:
+                inner = f"{base}+{off_text}" if base else off_text
+            elif base:
                 inner = base if v == 0 else (f"{base}+{v:#x}" if v > 0 else f"{base}-{-v:#x}")
             else:
                 inner = _hexs(v)
@@ -346,8 +349,10 @@ class _Printer:
             return f"c[{bank:#x}][{inner}]", "k", self.names.get(bname, ("?",)), None
         return f"c[{bank:#x}][{inner}]", "c", (), None
 
-    def decode(self, word: int, pc: int):
-        """Returns (text, pieces) or raises _Invalid."""
+    def decode(self, word: int, pc: int, subst: dict | None = None):
+        """Returns (text, pieces) or raises _Invalid.  *subst* maps field names
+        to texts printed instead of their values (relocations: `` `(sym) ``);
+        such an operand is never left out."""
         if word & self.free:
             raise _Invalid(f"bits set outside the fields of {self.op.name}: {word & self.free:#x}")
         st = self.st
@@ -376,7 +381,8 @@ class _Printer:
         zero_base = None
         targets = [] if self.pcrel else None
         k = -1
-        for kind, o, pos, mask, table, intfmt, pclear, ptext, dflt, pdef in self.fast:
+        for kind, o, pos, mask, table, intfmt, pclear, ptext, dflt, pdef in (self.fast if subst is None else
+                                                                             self._subst_specs(subst)):
             k += 1
             raw = (word >> pos) & mask
             if kind == 0:
@@ -413,6 +419,18 @@ class _Printer:
                     raise _Invalid(f"{o.name} = {raw:#x} is not valid")
                 t, sid = ent
                 target = None
+            elif kind == 5:  # a relocated operand: its text is given (table)
+                width = o.bw_const if o.bw_const is not None else widths[k]
+                target = None
+                if o.code == K_ADDR:
+                    t, skind, types, _ = self.address(o, word, width, off_text=table)
+                    sid = st.intern((skind, types, ""))
+                    if not types and o.addr.base is not None:
+                        if zero_base is None:
+                            zero_base = []
+                        zero_base.append((k, o, width))
+                else:
+                    t, sid = table, self.int_sid
             else:
                 width = o.bw_const if o.bw_const is not None else widths[k]
                 t, skind, types, target = self.operand(o, word, width, pc)
@@ -457,7 +475,8 @@ class _Printer:
                 self.sel_cache[sk] = ok
             if not ok:
                 for k, o, width in zero_base:
-                    t, skind, types, _ = self.address(o, word, width, explicit=True)
+                    off_text = subst.get(o.addr.off_name) if subst is not None else None
+                    t, skind, types, _ = self.address(o, word, width, explicit=True, off_text=off_text)
                     texts[k] = t
                     sigs[k] = st.intern((skind, types, ""))
         # omission of default operands, as long as the text still selects this opcode
@@ -499,6 +518,18 @@ class _Printer:
                 cur += t
         pieces.append(cur + ctl)
         return text, tuple(pieces)
+
+    def _subst_specs(self, subst: dict) -> list:
+        """:attr:`fast` with the operands named in *subst* (an integer field, or the offset field of
+        an address) turned into kind 5: a given text, never omitted."""
+        specs = []
+        for spec in self.fast:
+            o = spec[1]
+            name = o.addr.off_name if o.code == K_ADDR else (o.name if o.code == K_INT else None)
+            if name is not None and name in subst:
+                spec = (5, o, spec[2], spec[3], subst[name], None, spec[6], spec[7], None, spec[9])
+            specs.append(spec)
+        return specs
 
     def _choose_omit(self, key: str, sigs: list, omittable: list) -> frozenset:
         st = self.st
@@ -615,6 +646,28 @@ def decode_one(db: Database, word: int, *, pc: int = 0) -> DecodedLine:
     return _decode(_dstate(db), word, pc)
 
 
+def symbol_text(symbol: str, addend: int = 0) -> str:
+    """`` `(sym) ``, `` `(sym + 0x10) ``, `` `(sym - 0x8) ``: a symbol reference as the assembler reads it."""
+    if not addend:
+        return f"`({symbol})"
+    return f"`({symbol} {'+' if addend > 0 else '-'} {abs(addend):#x})"
+
+
+def decode_relocated(db: Database, word: int, subst: dict[str, str], *, pc: int = 0) -> DecodedLine:
+    """:func:`decode_one`, with the operands of the fields named in *subst* (an integer
+    field, or an address's offset field) printed as the given text, e.g. a relocation
+    `` `(.Ext) `` instead of the addend the field holds; such operands are never left out."""
+    line = decode_one(db, word, pc=pc)
+    op = line.opcode
+    if op is None or not subst:
+        return line
+    try:
+        text, pieces = _dstate(db).printer(op).decode(word, pc, subst)
+    except _Invalid:
+        return line
+    return line.replace(text=text, pieces=pieces)
+
+
 def disassemble(db: Database, data: bytes, *, base: int = 0, labels: bool = False) -> list[DecodedLine]:
     """Disassemble little-endian 128-bit words.  Trailing bytes that do not
     make a whole word become a final line ``.u8 0x.., ...`` with a warning."""
@@ -643,12 +696,31 @@ def disassemble(db: Database, data: bytes, *, base: int = 0, labels: bool = Fals
     return out
 
 
-def add_labels(lines: list[DecodedLine], lo: int, hi: int) -> list[DecodedLine]:
-    """nvdisasm-style ``.L_x_N`` labels for pc-relative targets inside [lo, hi)."""
-    targets = sorted({t for ln in lines if ln.pieces for t in ln.pieces[1::2] if lo <= t < hi and (t - lo) % 16 == 0})
+def add_labels(lines: list[DecodedLine], lo: int, hi: int, symbols: Mapping[str, int] | None = None) -> list[DecodedLine]:
+    """Pc-relative targets (BRA, BSSY) written as labels, nvdisasm style: `` `(name) ``, with
+    ``label`` set on the line at the target.  A target that has a name in *symbols* (the
+    source's labels; the first one defined at an address) keeps it, at any address; any other
+    target inside [lo, hi) gets ``.L_x_N`` (N counting up in address order, skipping names that
+    *symbols* uses).  Other targets stay addresses.  ``gpuisa dis --labels`` (no symbols) and the
+    ``gpuisa asm`` listing share this."""
+    symbols = symbols or {}
+    by_addr: dict[int, str] = {}
+    for name, addr in symbols.items():
+        by_addr.setdefault(addr, name)
+    targets = sorted({t for ln in lines if ln.pieces for t in ln.pieces[1::2]
+                      if t in by_addr or (lo <= t < hi and (t - lo) % 16 == 0)})
     if not targets:
         return lines
-    names = {t: f".L_x_{k}" for k, t in enumerate(targets)}
+    names = {}
+    n = 0
+    for t in targets:
+        if t in by_addr:
+            names[t] = by_addr[t]
+            continue
+        while f".L_x_{n}" in symbols:
+            n += 1
+        names[t] = f".L_x_{n}"
+        n += 1
     out = []
     for ln in lines:
         label = names.get(ln.pc)
