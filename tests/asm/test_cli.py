@@ -181,3 +181,25 @@ def test_listing_and_dis_labels_agree(tmp_path):
             if "/*00" in ln or ln.endswith(":")]
     assert ours == dis
     assert "@P0 BRA `(.L_x_2) ;" in r.output and "BSSY B0, `(.L_x_0) ;" in r.output
+
+
+def test_help_texts(tmp_path):
+    top = CliRunner().invoke(main, ["--help"])
+    for cmd in ("asm", "dis"):
+        line = next(ln for ln in top.output.splitlines() if ln.strip().startswith(cmd + " "))
+        assert "..." not in line and len(line.split(None, 1)[1]) <= 40, line  # not truncated, even on narrow terminals
+        r = CliRunner().invoke(main, [cmd, "--help"])
+        assert r.exit_code == 0 and "Examples:" in r.output and f"gpuisa {cmd} prog." in r.output
+        assert max(len(ln) for ln in r.output.splitlines()) <= 100
+    # dis --json: the help names every key an object can have
+    src = tmp_path / "p.s"
+    src.write_text(".L: BRA `(.L)\nEXIT\n")
+    assert run("asm", str(src), "-o", str(tmp_path / "p.bin")).exit_code == 0
+    (tmp_path / "q.bin").write_bytes((tmp_path / "p.bin").read_bytes() + b"\x01\xff" * 8 + b"\x07")
+    r = run("dis", str(tmp_path / "q.bin"), "--json", "--labels")
+    keys = {k for row in json.loads(r.stdout) for k in row}
+    assert keys == {"pc", "word", "text", "opcode", "fields", "warning", "label", "size"}
+    help_text = " ".join(CliRunner().invoke(main, ["dis", "--help"]).output.split())
+    part = help_text[help_text.index("--json"):help_text.index("--show-control")]
+    for k in keys:
+        assert f" {k} " in part or f" {k}," in part or f" {k};" in part, k

@@ -171,14 +171,24 @@ def _with_all_controls(db, ln):
 @click.option("--base", "base", default="0", metavar="ADDR", help="Address of the first instruction (default 0).")
 @click.option("--show-control", is_flag=True, help="In the listing, print every control annotation, also default ones.")
 @click.option("--json", "as_json", is_flag=True, help="Write symbols, relocations and records as JSON to stdout "
-              "(in addition to the binary).")
+              "(the binary then needs -o FILE).")
 @pass_selection
 @handle_errors
 def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json) -> None:
-    """Assemble IN.s ('-' for stdin) into raw 128-bit words.
+    """Assemble IN.s into 128-bit words.
 
-    Errors are printed as `file:line:col: error: message` with the source line
-    and a caret; every error of the file is reported; exit status 1.
+    IN.s may be '-' (stdin). The output is raw little-endian 128-bit words,
+    16 bytes per instruction. Errors are printed as `file:line:col: error:
+    message` with the source line and a caret; every error of the file is
+    reported; exit status 1. Only one output may go to stdout.
+
+    \b
+    Examples:
+      gpuisa asm prog.s                        writes prog.bin
+      gpuisa asm prog.s -o p.bin --listing -   the listing on stdout
+      gpuisa asm prog.s -o p.bin --json        symbols, relocations, records
+      gpuisa asm - -o - < prog.s > p.bin       stdin to stdout
+      gpuisa asm prog.s -o - | gpuisa dis -    round trip through a pipe
     """
     from .assembler import assemble
     if output is None:
@@ -218,17 +228,28 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
 @click.option("--base", "base", default="0", metavar="ADDR", help="Address of the first word (default 0).")
 @click.option("--labels", is_flag=True, help="Insert .L_x_N labels for branch targets (nvdisasm style).")
 @click.option("--hex", "hex_", is_flag=True, help="Show each word as /* low 64 bits */ /* high 64 bits */.")
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array of {pc, word, text, opcode, fields, warning}.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print a JSON array, one object per word: pc, word (hex), text; and when they apply, opcode, "
+                   "fields ({field: raw value}), warning (why a word prints as raw data), label (with --labels, "
+                   "the label at this address), size (bytes of a partial last word).")
 @click.option("--show-control", is_flag=True, help="Print every control annotation, also default ones.")
 @click.option("-o", "--output", type=str, default="-", metavar="FILE", help="Output file (default stdout).")
 @pass_selection
 @handle_errors
 def dis_cmd(sel: Selection, binary, base, labels, hex_, as_json, show_control, output) -> None:
-    """Disassemble raw little-endian 128-bit words ('-' for stdin).
+    """Disassemble 128-bit words to text.
 
-    A word that is not a valid encoding prints as `.u128 0x…` with a warning
-    comment; trailing bytes that do not make a whole word print as a final
-    `.u8 …` line with a warning (also on stderr).
+    IN.bin holds raw little-endian 128-bit words; '-' reads stdin. A word that
+    is not a valid encoding prints as `.u128 0x…` with a warning comment;
+    trailing bytes that do not make a whole word print as a final `.u8 …` line
+    with a warning (also on stderr). The output is valid `gpuisa asm` input.
+
+    \b
+    Examples:
+      gpuisa dis prog.bin --labels             labels for branch targets
+      gpuisa dis prog.bin --hex --base 0x100   nvdisasm layout
+      gpuisa dis prog.bin --json -o p.json     one JSON object per word
+      gpuisa asm prog.s -o - | gpuisa dis -    round trip through a pipe
     """
     from .disassembler import add_labels, disassemble, format_listing
     data = _read_bytes(binary)
