@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gpuisa.asm.assembler import assemble, encode_one
 from gpuisa.asm.disassembler import decode_one, disassemble, format_listing
@@ -215,3 +217,46 @@ def test_shfl_reference_examples(shipped_db, seeds_dir):
         assert decode_one(shipped_db, w).instruction.opcode.name == "SHFL_RI"
     w = encode_one(shipped_db, "SHFL.IDX PT, R2, R1, 3, 0x1C03")
     assert (w >> 40) & 0x1fff == 0x1c03 and (w >> 53) & 0x1f == 3
+
+
+# --------------------------------------------------------------------------
+# the `asm --listing` text is assembler input: same bytes, same relocations
+
+_LISTING_STMTS = ["NOP", "EXIT", "S2R R1, SR_LANEID", "@P0 BRA `(.a)", "@!P1 BRA `(.b)", "BRA `(.c)", "BRA `(.)",
+                  "BSSY B0, `(.b)", "BSYNC B0", "BRX R6, `(.a - . - 0x10)", "CALL.ABS `(.Ext)",
+                  "CALL.ABS `(.Ext + 0x20)", "LEPC R[4:5], `(.Sym - 0x10)", "LDG.E R0, [R2.64+`(.G + 4)]",
+                  "LDG.E R0, [`(.G)]", "LDC R0, c[0x3][R2+`(.C)]", "FADD R0, R1, `(.F)", "MOV R0, `(.M - 1)",
+                  "BRA 0x0", "@P2 BRA 0x40", "NOP $sched=3"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([None, ".a", ".b", ".c", ".L_x_0"]), st.sampled_from(_LISTING_STMTS)),
+                min_size=1, max_size=12),
+       st.sampled_from([0, 0x100]), st.booleans())
+def test_listing_reassembles(shipped_db, stmts, base, show_control):
+    from gpuisa.asm.cli import program_listing
+    defined = set()
+    lines = []
+    for label, stmt in stmts:
+        if label and label not in defined:
+            defined.add(label)
+            lines.append(f"{label}:")
+        lines.append(stmt)
+    for label in (".a", ".b", ".c"):
+        if label not in defined:
+            lines.append(f"{label}:")
+    text = "\n".join(lines) + "\n"
+    try:
+        prog = assemble(shipped_db, text, base=base)
+    except AsmError:
+        return  # e.g. a target out of range: not what this test is about
+    listing = program_listing(prog, show_control=show_control)
+    again = assemble(shipped_db, listing, base=base)
+    assert again.data == prog.data, listing
+    key = lambda r: (r.address, r.symbol, r.field, r.kind, r.addend)  # noqa: E731
+    assert [key(r) for r in again.relocations] == [key(r) for r in prog.relocations]
+    assert {k: v for k, v in again.symbols.items() if k in prog.symbols} == prog.symbols
+    # targets inside the program print as labels, outside as addresses
+    end = base + 16 * len(prog.words)
+    for m in re.finditer(r"BRA 0x([0-9a-f]+)", listing):
+        assert not base <= int(m.group(1), 16) < end, m.group(0)
