@@ -260,3 +260,12 @@ def test_listing_reassembles(shipped_db, stmts, base, show_control):
     end = base + 16 * len(prog.words)
     for m in re.finditer(r"BRA 0x([0-9a-f]+)", listing):
         assert not base <= int(m.group(1), 16) < end, m.group(0)
+
+
+def test_dollar_in_label_names(shipped_db):
+    # `$` is a label character; inside `( )` it is not the start of the control annotations
+    prog = assemble(shipped_db, "a$b: BRA `(a$b) $sched=2\nCALL.ABS `(ext$1 + 0x10)\nLDG.E R0, [R2.64+(g$)] $req=1\n")
+    assert prog.symbols == {"a$b": 0}
+    assert decode_one(shipped_db, prog.words[0]).text == "BRA 0x0 $sched=2"
+    assert [(r.symbol, r.addend) for r in prog.relocations] == [("ext$1", 0x10), ("g$", 0)]
+    assert (prog.words[2] >> 114) & 0x3f == 1

@@ -1225,6 +1225,19 @@ class _Stmt:
         self.line, self.col, self.text, self.address, self.src = line, col, text, address, src
 
 
+def _control_start(rest: str) -> int:
+    """Offset of the first ``$`` outside parentheses and brackets (the control annotations), or -1."""
+    depth = 0
+    for k, ch in enumerate(rest):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "$" and depth <= 0:
+            return k
+    return -1
+
+
 _RE_LONG_WORD = re.compile(r"\S{81,}")
 
 
@@ -1337,6 +1350,8 @@ class Assembler:
             return None
         controls_text = None
         dk = rest.find("$")
+        if dk >= 0 and ("(" in rest or "[" in rest):
+            dk = _control_start(rest)  # a `$` inside `(...)` is part of a label name (`(a$b))
         if dk >= 0:
             controls_text = rest[dk:]
             ctl_col = col0 + rest_start + dk
