@@ -603,7 +603,8 @@ class Simulator:
         w = self._pick()
         if w is None:
             return None
-        rec = self._issue(w, True)
+        with np.errstate(all="ignore"):     # float semantics define their special values themselves
+            rec = self._issue(w, True)
         if self._trace_file is not None and rec is not None:
             self._trace_file.write(json.dumps(rec.to_json()) + "\n")
         return rec
@@ -623,7 +624,8 @@ class Simulator:
                 while self.step() is not None:
                     pass
             else:
-                self._run_fast()
+                with np.errstate(all="ignore"):   # as in step(): no numpy warnings from float semantics
+                    self._run_fast()
         finally:
             if close:
                 self._trace_file.close()

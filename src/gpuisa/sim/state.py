@@ -264,6 +264,8 @@ class Warp:
         self.index = index  # warp index within the CTA (SR_WARPID)
         self.gid = gid      # linear index over the grid (scheduling order)
         self.R = np.zeros((256, WARP_SIZE), np.uint32)
+        self.Rs = self.R.view(np.int32)      # the same registers read as int32 / float32 (views, no copy)
+        self.Rf = self.R.view(np.float32)
         self.P = [0] * 7 + [FULL]            # lane masks; P[7] is PT
         self.UR = [0] * 64                   # UR[63] is URZ
         self.UP = [False] * 7 + [True]       # UP[7] is UPT
