@@ -401,3 +401,36 @@ def test_fuzz_init_expressions_agree_with_python():
         assert InitExpr(text)(13, 2, 5, 77) == value & 0xFFFFFFFF, text
 
     check()
+
+
+def test_run_contract_is_documented():
+    """docs/simulator-run.md names every option of `gpuisa run`, every fault status and every exit status."""
+    from pathlib import Path
+    from gpuisa.sim.cli import run_cmd
+    from gpuisa.sim.state import FAULT_KINDS
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "simulator-run.md").read_text(encoding="utf-8")
+    for p in run_cmd.params:
+        for opt in getattr(p, "opts", []):
+            if opt.startswith("--"):
+                assert f"`{opt}" in doc, opt
+    for kind in FAULT_KINDS:
+        assert f"| `{kind}` |" in doc, kind
+    for code in ("| 0 |", "| 1 |", "| 2 |", "| 70 |"):
+        assert code in doc
+    r = CliRunner().invoke(main, ["run", "--help"])
+    for kind in FAULT_KINDS:
+        assert kind in r.output, kind
+
+
+def test_every_fault_kind_raised_is_listed():
+    """A fault kind used anywhere in the simulator is one of FAULT_KINDS (so the docs stay complete)."""
+    import re
+    from pathlib import Path
+    from gpuisa.sim.state import FAULT_KINDS
+    src = Path(__file__).resolve().parents[2] / "src" / "gpuisa" / "sim"
+    used = set()
+    for f in src.rglob("*.py"):
+        text = f.read_text(encoding="utf-8")
+        used |= set(re.findall(r'(?:Fault|fault|_stop)\(\s*"([a-z-]+)"', text))
+    used.discard("ok")
+    assert used and used <= set(FAULT_KINDS), used - set(FAULT_KINDS)

@@ -31,6 +31,11 @@ _LANE_BITS = np.uint64(1) << np.arange(WARP_SIZE, dtype=np.uint64)
 READY, SLEEPING, BARRIER, EXITED, STOPPED = "ready", "sleeping", "barrier", "exited", "stopped"
 
 
+#: every fault kind (the run's status after a fault); docs/simulator-run.md lists them
+FAULT_KINDS = ("invalid-instruction", "pc-out-of-range", "memory", "misaligned", "trap", "syscall",
+               "special-register", "invalid-operand", "shfl-inactive", "deadlock", "step-limit")
+
+
 class Fault(Exception):
     """An architectural fault raised inside the model.  The simulator catches it
     and reports it as the run's status (with cta/warp/pc/instruction); it never
