@@ -230,7 +230,7 @@ def test_grid_limits_in_the_api(isa):
     assert res.ok and len(res.warps) == 4100 and res.warp(4099).R[1][0] == 4099
 
 
-def test_largest_default_grid_runs(tmp_path):
+def test_full_size_blocks_run(tmp_path):
     r = _run(tmp_path, ["--grid", "4", "--block", "1024", "--json", "--dump", "UR4"])
     assert r.exit_code == 0, r.output
     assert len(json.loads(r.output)["warps"]) == 128
