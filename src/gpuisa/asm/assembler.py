@@ -35,7 +35,7 @@ from typing import Any, Iterable
 from ..errors import AsmError, Coord, Diagnostic
 from ..spec.database import Database
 from ..spec.model import Opcode, Operand
-from .instruction import Instruction, extract_fields
+from .instruction import Instruction, expr_env, extract_fields, field_readers, readers_mask
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
                     parse_operand, split_operands, strip_block_comments)
@@ -341,9 +341,8 @@ class VInfo:
                 used |= set(r.condition.names())
             except Exception:  # noqa: BLE001 - an expression without names()
                 used |= {f.name for f in op.fields}
-        self.exc_fields = tuple((f.name, f.pos, (1 << f.width) - 1, db.types.get(f.type)) for f in op.fields
-                                if f.name in used)
-        self.exc_mask = sum(mask << pos for _, pos, mask, _ in self.exc_fields)
+        self.exc_fields = field_readers(db, op, used)
+        self.exc_mask = readers_mask(self.exc_fields)
         self.exc_cache: dict = {}  # bits of those fields -> violated rule or None
         names = set()
         if op.syntax is not None:
@@ -356,15 +355,7 @@ class VInfo:
         key = word & self.exc_mask
         r = self.exc_cache.get(key, _MISSING)
         if r is _MISSING:
-            env = {}
-            for name, pos, mask, t in self.exc_fields:
-                raw = (word >> pos) & mask
-                if t is not None and t.is_enum:
-                    env[name] = t.by_value.get(raw, raw)
-                elif t is not None:
-                    env[name] = t.from_raw(raw)
-                else:
-                    env[name] = raw
+            env = expr_env(word, self.exc_fields)
             r = next((rule for rule in self.op.exceptions if rule.violated(env)), None)
             if len(self.exc_cache) < 100_000:
                 self.exc_cache[key] = r

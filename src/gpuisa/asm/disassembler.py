@@ -26,7 +26,7 @@ from ..spec.database import Database
 from ..spec.model import Opcode
 from .assembler import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
 from .floats import format_f32
-from .instruction import Instruction
+from .instruction import Instruction, expr_env, field_readers, readers_mask
 
 WORD_BYTES = 16
 _MEMO_LIMIT = 1_000_000
@@ -143,9 +143,8 @@ class _Printer:
         for o in v.ops:
             if o.bw_expr is not None:
                 used |= set(o.bw_expr.names())
-        self.wfields = tuple((f.name, f.pos, (1 << f.width) - 1, db.types.get(f.type)) for f in op.fields
-                             if f.name in used)
-        self.wmask = sum(mask << pos for _, pos, mask, _ in self.wfields) | self.mod_mask
+        self.wfields = field_readers(db, op, used)
+        self.wmask = readers_mask(self.wfields) | self.mod_mask
         self.width_cache: dict = {}  # bits of the fields the widths read -> {operand index: width}
         self.names = st.names
         self.omit_cache: dict = {}
@@ -232,15 +231,7 @@ class _Printer:
         key = word & self.wmask
         r = self.width_cache.get(key)
         if r is None:
-            env = {}
-            for name, pos, mask, t in self.wfields:
-                raw = (word >> pos) & mask
-                if t is not None and t.is_enum:
-                    env[name] = t.by_value.get(raw, raw)
-                elif t is not None:
-                    env[name] = t.from_raw(raw)
-                else:
-                    env[name] = raw
+            env = expr_env(word, self.wfields)
             env.update(menv)
             r = {k: o.bitwidth(env) for k, o in enumerate(self.ops) if o.bw_const is None}
             if len(self.width_cache) < 10_000:

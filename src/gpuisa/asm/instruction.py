@@ -43,6 +43,35 @@ class Instruction:
 _SIGNED: dict[tuple[str, str], bool] = {}
 
 
+FieldReader = tuple  # (name, pos, mask, BitFieldType | None)
+
+
+def field_readers(db: Database, op: Opcode, names) -> tuple[FieldReader, ...]:
+    """What :func:`expr_env` needs to read the fields *names* of *op* from a word."""
+    return tuple((f.name, f.pos, (1 << f.width) - 1, db.types.get(f.type)) for f in op.fields if f.name in names)
+
+
+def readers_mask(readers) -> int:
+    """The bits of a word that the *readers* look at (a cache key for their result)."""
+    return sum(mask << pos for _, pos, mask, _ in readers)
+
+
+def expr_env(word: int, readers) -> dict:
+    """The environment in which Bitwidth/__Exception expressions are evaluated:
+    enumeration fields by value name (``dtype == "U64"``), integer fields by
+    value (sign-extended when signed)."""
+    env = {}
+    for name, pos, mask, t in readers:
+        raw = (word >> pos) & mask
+        if t is not None and t.is_enum:
+            env[name] = t.by_value.get(raw, raw)
+        elif t is not None:
+            env[name] = t.from_raw(raw)
+        else:
+            env[name] = raw
+    return env
+
+
 def extract_fields(op: Opcode, word: int) -> dict[str, int]:
     return {f.name: (word >> f.pos) & ((1 << f.width) - 1) for f in op.fields}
 
