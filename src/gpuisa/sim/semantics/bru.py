@@ -10,6 +10,10 @@
 * Jumps only touch active lanes: BRX's ``ActiveMask = ~b_jump`` is
   ``ActiveMask & ~b_jump`` and ``RPC[TargetPC != ActivePC]`` is limited to
   active lanes (inactive lanes keep their real PC in RPC).
+* WARPSYNC_R releases a group only through a lane that has arrived:
+  ``warp_syncmask = arrivemask & array2mask(thd_syncmask == 0)`` (the page
+  has ValidMask, which lets a lane that is elsewhere release its group with a
+  stale member mask, or release an empty ActiveMask).
 * BSYNC writes the remaining (not yet arrived) lanes back to its B register
   (``OutList<breg>``), so a B register is 0 again after a complete sync.
 * YIELD and NANOSLEEP park the switched-out lanes at the next instruction
@@ -955,7 +959,10 @@ def WARPSYNC(x):
     if np.any((lanebits[act] & mmask[act]) == 0):
         raise Fault("invalid-operand", "WARPSYNC: an executing lane is not in its own member mask")
     thd_syncmask = mmask ^ (mmask & arrivemask)
-    warp_syncmask = w.valid & array2mask(thd_syncmask == 0)
+    # decision: only lanes that have arrived can release their group (the page's
+    # ValidMask would let a lane elsewhere in the program, whose stale mask is
+    # complete, release its group, or an empty ActiveMask)
+    warp_syncmask = arrivemask & array2mask(thd_syncmask == 0)
     if warp_syncmask != 0:
         lid = ffs(warp_syncmask)  # the page's ffs(sync_mask)
         amask = int(mmask[lid])
@@ -1055,7 +1062,7 @@ def NANOSLEEP(x):
 
     Decisions: the operand is a number of model clock cycles (one per issued
     warp-instruction); with a per-lane register the shortest time wins (one
-    timer per warp); the sleeping lanes join SleepMask and resume at the next
+    timer per warp; no executing lane: 0); the sleeping lanes join SleepMask and resume at the next
     instruction.
     """
     w = x.w
@@ -1068,7 +1075,8 @@ def NANOSLEEP(x):
         w.pc = x.pc + INST_SIZE
         return
     if "rb" in x.f:
-        v = int(x.src("rb")[mask2array(pmask)].min())
+        sel = x.src("rb")[mask2array(pmask)]
+        v = int(sel.min()) if sel.size else 0  # no executing lane: no wait
     elif "urb" in x.f:
         v = x.src("urb")
     else:
