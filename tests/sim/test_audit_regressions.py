@@ -126,3 +126,104 @@ def test_nanosleep_register_with_no_executing_lane(sim_of):
     w.active = 0  # no executing lane (the audit's empty selection)
     rec = s.step()
     assert rec.fault is None
+
+
+# -- 2. BSYNC with YIELD lanes: release at once when only YIELD members are missing (S21) --------
+YIELD_PINGPONG = """
+        S2R R0, SR_LANEID ;
+        ISETP.LT.AND P0, PT, R0, 0x10, PT ;
+        BSSY B0, `(END0) ;
+    @P0 BRA `(OUTER_ELSE) ;
+        MOV R1, 0x1 ;                 // C = lanes 16..31
+        BRA `(SYNC0) ;
+OUTER_ELSE:
+        ISETP.LT.AND P1, PT, R0, 0x8, PT ;
+        BSSY B1, `(END1) ;
+    @P1 BRA `(INNER_ELSE) ;
+        MOV R1, 0x2 ;                 // A = lanes 8..15
+        BRA `(SYNC1) ;
+INNER_ELSE:
+        YIELD ;                       // Y = lanes 0..7
+        MOV R1, 0x3 ;
+SYNC1:
+        BSYNC B1 ;
+END1:
+        BRA `(SYNC0) ;
+SYNC0:
+        BSYNC B0 ;
+END0:
+        EXIT ;
+"""
+
+
+@needs_gp
+def test_bsync_yield_inside_nested_if_does_not_livelock(isa):
+    # C waits at SYNC0 for A and Y; Y yields to A; A at SYNC1 misses only Y (yielding).
+    # The page switched to C (mask_ny_nb), which switched straight back to A (a member
+    # of B0 not arrived): a livelock.  S21: A passes SYNC1, then SYNC0 with C (Y yields),
+    # C and A exit, Y resumes, passes both BSYNCs alone.
+    s, recs = _steps(isa, YIELD_PINGPONG)
+    assert recs[-1].fault is None and s.warps[0].valid == 0
+    _never_empty(recs)
+    assert s.warps[0].R[1].tolist() == [3] * 8 + [2] * 8 + [1] * 16
+    assert s.warps[0].B[0] == 0 and s.warps[0].B[1] == 0 and s.warps[0].yield_mask == 0
+
+
+SPIN_NESTED = """
+        S2R R0, SR_LANEID ;
+        ISETP.GE.U32.AND P2, PT, R0, 0x18, PT ;     // if (lane < 24) { spin_wait body } (lanes 24..31 idle)
+        BSSY B1, `(OUT) ;
+    @!P2 BRA `(WORK) ;
+        BRA `(OUTSYNC) ;
+WORK:
+        S2R R0, SR_LANEID ;
+        LDC.64 R[2:3], c[0x0][0x0] ;                // buf
+        LDC.64 R[4:5], c[0x0][0x8] ;                // out
+        MOV R7, 0x4 ;
+        MOV R16, 0x1 ;
+        ISETP.GE.U32.AND P0, PT, R0, 0x10, PT ;     // lanes 16..31 produce
+        BSSY B0, `(DONE) ;
+    @P0 BRA `(PRODUCE) ;
+        IMAD.WIDE.U32 R[8:9], R0, R7, R[2:3] ;      // &data[c]
+SPIN:
+        LDG.E R10, [R2.64+0x40] ;                   // flag
+        ISETP.NE.AND P1, PT, R10, RZ, PT ;
+    @P1 BRA `(CONSUME) ;
+        YIELD ;                                     // not yet: give the producers a turn
+        BRA `(SPIN) ;
+CONSUME:
+        LDG.E R11, [R8.64] ;                        // data[c]
+        IADD3 R11, R11, 0x3e8, RZ ;                 // + 1000
+        IMAD.WIDE.U32 R[12:13], R0, R7, R[4:5] ;    // &out[c]
+        STG.E [R12.64], R11 ;
+        BRA `(DONE) ;
+PRODUCE:
+        IADD3 R14, R0, -0x10, RZ ;                  // slot = lane - 16
+        IMAD R15, R14, R14, 0x7 ;                   // value = slot^2 + 7
+        IMAD.WIDE.U32 R[8:9], R14, R7, R[2:3] ;     // &data[slot]
+        STG.E [R8.64], R15 ;
+        MEMBAR.SC.GPU ;
+        STG.E [R2.64+0x40], R16 ;                   // flag = 1
+        BRA `(DONE) ;
+DONE:
+        BSYNC B0 ;
+        BRA `(OUTSYNC) ;
+OUTSYNC:
+        BSYNC B1 ;
+OUT:
+        EXIT ;
+"""
+
+
+@needs_gp
+def test_spin_wait_inside_an_outer_if_completes(isa):
+    # examples/spin_wait.s inside `if (lane < 24)`: the producers (16..23) at DONE miss
+    # only the yielding consumers; the page switched to the idle lanes 24..31 parked at
+    # OUTSYNC, which switched back (the producers are members of B1): a livelock
+    buf = np.array([100 + i for i in range(16)] + [0], dtype=np.uint32)
+    out = np.zeros(16, dtype=np.uint32)
+    s = Simulator(isa, isa.assemble(SPIN_NESTED), buffers={"buf": buf, "out": out}, params=["buf", "out"])
+    res = s.run()
+    assert res.status == "ok", res.fault
+    # producers 16..23 fill data[0..7]; data[8..15] keep their initial values
+    assert res.buffers["out"].tolist() == [c * c + 7 + 1000 if c < 8 else 100 + c + 1000 for c in range(16)]

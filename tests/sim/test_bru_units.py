@@ -154,15 +154,21 @@ def test_bsync_partial_switches_to_unarrived_member(sim_of):
     assert all(w.rpc[i] == 0x10 for i in range(8))
 
 
-def test_bsync_switches_to_non_member_before_yield_release(sim_of):
+def test_bsync_yield_release_does_not_switch_to_non_members(sim_of):
+    # decision S21: the pseudo code's mask_ny_nb branch (switch to the non-member,
+    # non-yield lanes 16-31) is not taken; the missing members all yield, so the
+    # arrived lanes (here also lanes 20-23, parked at this BSYNC) are released at once
     s = sim_of(BSYNC_SRC)
     A = s.prog.symbols["A"]
-    w = _set(s, pc=0x10, active=0x000000FF, yield_mask=0x0000FF00)
+    w = _set(s, pc=0x10, active=0x000000FF, yield_mask=0x00F0FF00)
     w.P[0] = FULL
     w.B[0] = 0x0000FFFF  # lanes 8-15 are members but yielding
     w.rpc[8:] = A
+    w.rpc[20:24] = 0x10  # yielded earlier, now waiting at this BSYNC
     s.step()
-    assert (w.pc, w.active) == (A, 0xFFFF0000)  # mask_ny_nb: non-member, non-yield lanes
+    assert (w.pc, w.active) == (0x20, 0x00F000FF)
+    assert w.yield_mask == 0x0000FF00  # the released lanes leave YieldMask
+    assert w.B[0] == 0x0000FF00
 
 
 def test_bsync_yield_release(sim_of):

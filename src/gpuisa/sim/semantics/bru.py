@@ -16,6 +16,8 @@
   stale member mask, or release an empty ActiveMask).
 * BSYNC writes the remaining (not yet arrived) lanes back to its B register
   (``OutList<breg>``), so a B register is 0 again after a complete sync.
+* BSYNC (S21): when no non-YIELD lane of bmask is missing it releases at once
+  (the Description); the pseudo code's switch to ``mask_ny_nb`` is not taken.
 * YIELD and NANOSLEEP park the switched-out lanes at the next instruction
   (``RPC[ActiveMask] = ActivePC + INST_SIZE``); NANOSLEEP sets ``SleepMask |= ActiveMask``.
 * Addresses are 64-bit: ActivePC is unsigned, RPC stores the same addresses as
@@ -617,6 +619,17 @@ def BSYNC(x):
             }
         }
         ```
+
+    Decision S21 (docs/decisions.md): the ``else if (mask_ny_nb)`` branch is not
+    taken.  The seed's Description says the non-YIELD threads do not wait for the
+    YIELD threads at the synchronisation point (其他非YIELD线程不必等待YIELD线程到达同步点就继续执行后续指令),
+    while the pseudo code first switches to the non-YIELD lanes outside bmask;
+    those lanes may be parked at an outer BSYNC that waits for the lanes here, and
+    switch straight back (a livelock).  The Description wins: when no non-YIELD
+    lane of bmask is missing (``mask_ny_b == 0``), BSYNC releases at once:
+    ``ActiveMask = arrivemask; ActivePC += INST_SIZE;`` and the released lanes
+    leave YieldMask (``YieldMask ^= YieldMask & arrivemask``).  The shipped
+    ``bru.isa`` marks the branch with a ``// gpuisa:`` comment.
     """
     w = x.w
     b = x.reg_index("breg")
@@ -646,18 +659,17 @@ def BSYNC(x):
         return
     cmask &= ~w.sleep
     mask_ny_b = cmask & bmask
-    mask_ny_nb = cmask & ~bmask
-    set_rpc(w, w.active, x.pc)
     if mask_ny_b:
+        set_rpc(w, w.active, x.pc)
         _failed_sync(x)
         switch_pc_by_mask(x, mask_ny_b)
-    elif mask_ny_nb:
-        _failed_sync(x)
-        switch_pc_by_mask(x, mask_ny_nb)
-    else:  # pragma: no cover - cmask is non-zero here, so one of the two is
-        w.active = arrivemask
-        w.pc = x.pc + INST_SIZE
-        w.yield_mask ^= w.yield_mask & pmask
+        return
+    # decision S21: every member of bmask still missing is a YIELD lane (or asleep):
+    # release at once, as the Description says; the page's switch to mask_ny_nb
+    # (non-members) livelocks when they are parked at an outer BSYNC that waits for us
+    w.active = arrivemask
+    w.pc = x.pc + INST_SIZE
+    w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
 
 
 def _switch_like_yield(x) -> None:
