@@ -227,3 +227,26 @@ def test_spin_wait_inside_an_outer_if_completes(isa):
     assert res.status == "ok", res.fault
     # producers 16..23 fill data[0..7]; data[8..15] keep their initial values
     assert res.buffers["out"].tolist() == [c * c + 7 + 1000 if c < 8 else 100 + c + 1000 for c in range(16)]
+
+
+# -- 3. TRAP to a handler address: the lanes that do not trap keep their real PC ----------------
+TRAP_EXIT = """
+        IADD3 R2, R2, 0x1, RZ ;        // executed once per thread
+        S2R R0, SR_LANEID ;
+        ISETP.LT.AND P0, PT, R0, 0x10, PT ;
+    @P0 TRAP 0x1 ;                      // lanes 0..15 trap
+        MOV R1, 0x5 ;
+        EXIT ;
+HANDLER:
+        EXIT ;                          // the handler ends the trapping threads
+"""
+
+
+@needs_gp
+def test_trap_handler_exit_resumes_the_other_lanes_after_the_trap(isa):
+    prog = isa.assemble(TRAP_EXIT)
+    res = Simulator(isa, prog, trap_handler=prog.symbols["HANDLER"]).run()
+    assert res.ok
+    w = res.warp()
+    assert w.R[2].tolist() == [1] * 32  # lanes 16..31 resumed after the TRAP, not at address 0
+    assert w.R[1].tolist() == [0] * 16 + [5] * 16

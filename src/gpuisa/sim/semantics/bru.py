@@ -1126,8 +1126,11 @@ def TRAP(x):
     Decision: with no handler installed the run stops with status ``trap``
     (handler index in the message).  A Python handler ``f(sim, warp, index)``
     is called and execution continues after the TRAP; an int handler address
-    saves (ActivePC + 16, ActiveMask), activates the trapping lanes and jumps
-    there; RTT returns."""
+    saves (ActivePC + 16, ActiveMask), parks the active lanes that do not trap at
+    the next instruction (``RPC[ActiveMask & ~pmask] = ActivePC + 16``: an
+    inactive lane's real PC is its RPC), activates the trapping lanes and jumps
+    there; RTT returns.  A handler that ends in EXIT retires the trapping lanes
+    and the warp switches to the others, which resume after the TRAP."""
     w = x.w
     pmask = x.pmask
     if not pmask:
@@ -1147,6 +1150,7 @@ def TRAP(x):
         w.pc = x.pc + INST_SIZE
         return
     w.trap_stack.append((x.pc + INST_SIZE, w.active))
+    set_rpc(w, w.active & ~pmask, x.pc + INST_SIZE)  # the lanes that do not trap park after the TRAP
     w.active = pmask
     w.pc = int(h)
 
