@@ -250,3 +250,61 @@ def test_trap_handler_exit_resumes_the_other_lanes_after_the_trap(isa):
     w = res.warp()
     assert w.R[2].tolist() == [1] * 32  # lanes 16..31 resumed after the TRAP, not at address 0
     assert w.R[1].tolist() == [0] * 16 + [5] * 16
+
+
+# -- 4. BAR.SYNC in a divergent warp: the warp arrives when every valid lane has arrived --------
+BAR_DIVERGENT = """
+        S2R R0, SR_LANEID ;
+        S2R R1, SR_WARPID ;
+        ISETP.EQ.AND P0, PT, R1, RZ, PT ;      // warp 0
+    @P0 BRA `(W0) ;
+        MOV R2, 0x7 ;                          // warp 1: write 7 to shared[0], barrier, read shared[4]
+        STS [0x0], R2 ;
+        BAR.SYNC 0x0 ;
+        LDS R3, [0x4] ;
+        EXIT ;
+W0:
+        ISETP.LT.AND P1, PT, R0, 0x10, PT ;
+        BSSY B0, `(END) ;
+    @P1 BRA `(LOW) ;
+        BAR.SYNC 0x0 ;                         // lanes 16..31 (fall-through first)
+        LDS R3, [0x0] ;
+        BRA `(SYNC) ;
+LOW:
+        MOV R2, 0x9 ;                          // lanes 0..15 write shared[4] before their barrier
+        STS [0x4], R2 ;
+        BAR.SYNC 0x0 ;
+        LDS R3, [0x0] ;
+SYNC:
+        BSYNC B0 ;
+END:
+        EXIT ;
+"""
+
+
+@needs_gp
+def test_bar_sync_waits_for_every_lane_of_a_divergent_warp(isa):
+    # warp 0's lanes 16..31 reach a BAR.SYNC first: the warp must not arrive at the
+    # CTA barrier before lanes 0..15 (at another BAR.SYNC) have stored 9
+    res = Simulator(isa, isa.assemble(BAR_DIVERGENT), block=64).run()
+    assert res.ok, res.fault
+    assert res.warp(0, 1).R[3].tolist() == [9] * 32
+    assert res.warp(0, 0).R[3].tolist() == [7] * 32  # each BAR.SYNC passed once
+
+
+@needs_gp
+def test_bar_sync_on_one_side_of_an_if_is_a_deadlock(isa):
+    # __syncthreads() inside `if (lane < 16)`: lanes 16..31 never arrive
+    src = """
+        S2R R0, SR_LANEID ;
+        ISETP.LT.AND P1, PT, R0, 0x10, PT ;
+        BSSY B0, `(END) ;
+    @!P1 BRA `(SYNC) ;
+        BAR.SYNC 0x0 ;
+SYNC:
+        BSYNC B0 ;
+END:
+        EXIT ;
+"""
+    res = Simulator(isa, isa.assemble(src), block=32).run()
+    assert res.status == "deadlock"

@@ -804,6 +804,23 @@ def _membermask(x):
     return x.src("rb")  # per-lane array
 
 
+def park_and_switch(x, cmask: int) -> None:
+    """The failed synchronisation of WARPSYNC_I/U/C (also used by BAR.SYNC):
+    *cmask* holds the lanes still expected (``ValidMask & ~arrivemask & mmask``).
+    The sleep check, then ``RPC[ActiveMask] = ActivePC`` (the executing lanes
+    park at this instruction) and a switch to the non-yield candidates, else the
+    yielding ones; the warp sleeps when every candidate sleeps."""
+    w = x.w
+    do_sleep, cmask = sleep_check(w, cmask)
+    mask_m_ny = cmask & ~w.yield_mask
+    mask_m_y = cmask & w.yield_mask
+    set_rpc(w, w.active, x.pc)
+    _failed_sync(x)
+    switch_pc_by_mask(x, mask_m_ny if mask_m_ny else mask_m_y)
+    if do_sleep:
+        x.sim.warp_sleep(w)
+
+
 @semantics("WARPSYNC", control=True)
 def WARPSYNC(x):
     """WARPSYNC: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
@@ -954,15 +971,7 @@ def WARPSYNC(x):
             w.active = mmask
             w.pc = x.pc + INST_SIZE
             return
-        cmask = w.valid & ~arrivemask & mmask
-        do_sleep, cmask = sleep_check(w, cmask)
-        mask_m_ny = cmask & ~w.yield_mask
-        mask_m_y = cmask & w.yield_mask
-        set_rpc(w, w.active, x.pc)
-        _failed_sync(x)
-        switch_pc_by_mask(x, mask_m_ny if mask_m_ny else mask_m_y)
-        if do_sleep:
-            x.sim.warp_sleep(w)
+        park_and_switch(x, w.valid & ~arrivemask & mmask)
         return
     # WARPSYNC_R: per-lane member masks, grouped
     mmask = (mm.astype(np.int64) & w.valid)

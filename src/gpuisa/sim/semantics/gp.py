@@ -26,8 +26,10 @@ import bisect
 
 import numpy as np
 
+from ..context import G_ALWAYS, G_NOT_PRED, G_PRED
 from ..registry import semantics
-from ..state import FULL, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
+from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
+from .bru import park_and_switch, set_rpc
 
 CANONICAL_NAN = 0x7FFFFFFF
 SIGN = 0x80000000
@@ -962,16 +964,70 @@ def MEMBAR(x):
         // no architectural effect in this model (all accesses are already visible)"""
 
 
-@semantics("BAR")
+def _bar_parked(x) -> int:
+    """Valid lanes, not active and not asleep, whose next instruction (RPC) is a
+    BAR.SYNC whose guard is true for them: the lanes that wait at a barrier."""
+    w = x.w
+    cand = w.valid & ~w.active & ~w.sleep
+    if not cand:
+        return 0
+    out = 0
+    m = mask2array(cand)
+    for pc in np.unique(w.rpc[m]).tolist():
+        try:
+            y = x.sim.fetch(int(pc) & MASK64)
+        except Fault:
+            continue
+        if y.optype != "BAR":
+            continue
+        g = y.guard
+        guard = (FULL if g == G_ALWAYS else w.P[y.pg] if g == G_PRED
+                 else ~w.P[y.pg] & FULL if g == G_NOT_PRED else 0)
+        out |= cand & array2mask(w.rpc == pc) & guard
+    return out
+
+
+@semantics("BAR", control=True)
 def BAR(x):
-    """BAR.SYNC BarId:
-        if (pmask != 0) {
-            warp.state = WAITING_AT_BARRIER;     // ActivePC already points past the barrier
-            // the scheduler releases all waiting warps of the CTA when
-            // (waiting warps) == (non-exited warps of the CTA)
-        }"""
-    if x.pmask:
-        x.barrier_wait()
+    """BAR.SYNC BarId (decision G5, docs/gp-extension.md decision 8; PTX: the
+    barrier makes the executing thread wait for all non-exited threads of its warp
+    and marks the warp's arrival):
+
+        pmask = ActiveMask & pgv;
+        if (ActiveMask & ~pmask) {               // as WARPSYNC: false-guard lanes go on first
+            RPC[pmask] = ActivePC; ActiveMask &= ~pmask; ActivePC += INST_SIZE; return;
+        }
+        // arrived: the executing lanes and the lanes parked at a BAR.SYNC
+        // (RPC holds a BAR.SYNC whose guard is true for them; not sleeping)
+        arrivemask = ActiveMask | parked;
+        if (ValidMask & ~arrivemask) {           // the warp has not arrived yet
+            failed WARPSYNC over ValidMask: RPC[ActiveMask] = ActivePC;
+            switch to the missing lanes (sleep/yield candidate rules); return;
+        }
+        // every non-exited lane arrived: the warp arrives at the CTA barrier
+        RPC[parked & RPC != ActivePC] += INST_SIZE;   // parked elsewhere: past their BAR.SYNC
+        ActiveMask |= parked & RPC == ActivePC;  ActivePC += INST_SIZE;
+        warp.state = WAITING_AT_BARRIER;  // released when every non-exited warp of the CTA waits
+    """
+    w = x.w
+    pmask = x.pmask
+    mask_np = w.active & ~pmask
+    if mask_np or not w.active:
+        set_rpc(w, pmask, x.pc)
+        w.active = mask_np
+        w.pc = x.pc + INST_SIZE
+        return
+    parked = _bar_parked(x)
+    missing = w.valid & ~(w.active | parked)
+    if missing:
+        park_and_switch(x, missing)
+        return
+    here = parked & array2mask(w.rpc == x.pc)
+    elsewhere = mask2array(parked & ~here)
+    w.rpc[elsewhere] += INST_SIZE
+    w.active |= here
+    w.pc = x.pc + INST_SIZE
+    x.barrier_wait()
 
 
 # =============================================================================================
