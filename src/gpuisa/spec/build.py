@@ -114,14 +114,13 @@ class _Builder:
         return self.linear[name]
 
     def unit_of(self, name: str) -> str:
-        chain = self.linear.get(name, ())
-        for a in chain:
-            if ROOT in self.blocks.get(a, RawBlock("group", a, [], None, [])).parents:  # type: ignore[arg-type]
+        """The ancestor directly below ALL (decision D5); a definition outside
+        the ALL hierarchy (a mix-in such as BRU_Base) is its own unit."""
+        for a in self.linear.get(name, ()) + (name,):
+            b = self.blocks.get(a)
+            if b is not None and ROOT in b.parents:
                 return a
-        b = self.blocks.get(name)
-        if b is not None and ROOT in b.parents:
-            return name
-        return chain[0] if chain and chain[0] != ROOT else (chain[1] if len(chain) > 1 else name)
+        return name
 
     # -- values --------------------------------------------------------------
     def value_of(self, t: BitFieldType | None, text: str, coord: Coord | None, what: str) -> int | None:
