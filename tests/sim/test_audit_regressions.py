@@ -252,6 +252,15 @@ def test_trap_handler_exit_resumes_the_other_lanes_after_the_trap(isa):
     assert w.R[1].tolist() == [0] * 16 + [5] * 16
 
 
+@needs_gp
+def test_rtt_after_a_handler_that_exited_is_a_fault(isa):
+    # the handler's trapping lanes exit; the other lanes then run RTT: no handler to return from
+    prog = isa.assemble(TRAP_EXIT.replace("MOV R1, 0x5 ;", "RTT ;"))
+    res = Simulator(isa, prog, trap_handler=prog.symbols["HANDLER"]).run()
+    assert res.status == "trap"
+    assert "RTT outside a trap handler" in str(res.fault)
+
+
 # -- 4. BAR.SYNC in a divergent warp: the warp arrives when every valid lane has arrived --------
 BAR_DIVERGENT = """
         S2R R0, SR_LANEID ;

@@ -287,7 +287,7 @@ class Warp:
         self.state = READY
         self.issued = 0                      # warp-instructions issued by this warp
         self.sreg: dict[int, int] = {}       # writable special registers (SETREG)
-        self.trap_stack: list[tuple[int, int]] = []
+        self.trap_stack: list[tuple[int, int, int]] = []  # (return PC, saved ActiveMask, trapping lanes)
 
     @property
     def exited(self) -> bool:

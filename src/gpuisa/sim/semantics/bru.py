@@ -1116,14 +1116,18 @@ def RTT(x):
     """RTT: return from a trap handler (no pseudo code in the seed).
 
     Decision: restores the ActivePC/ActiveMask saved when TRAP entered a handler
-    installed at a program address; outside a handler it is a ``trap`` fault."""
+    installed at a program address; outside a handler it is a ``trap`` fault (a
+    handler whose trapping lanes have all exited is no longer one to return from)."""
     w = x.w
     if not x.pmask:
         w.pc = x.pc + INST_SIZE
         return
+    # entries of handlers whose trapping lanes have all exited are stale
+    while w.trap_stack and not (w.trap_stack[-1][2] & w.valid):
+        w.trap_stack.pop()
     if not w.trap_stack:
         raise Fault("trap", "RTT outside a trap handler")
-    pc, active = w.trap_stack.pop()
+    pc, active, _ = w.trap_stack.pop()
     w.pc = pc
     w.active = active & w.valid
 
@@ -1158,7 +1162,7 @@ def TRAP(x):
         h(x.sim, w, idx)
         w.pc = x.pc + INST_SIZE
         return
-    w.trap_stack.append((x.pc + INST_SIZE, w.active))
+    w.trap_stack.append((x.pc + INST_SIZE, w.active, pmask))
     set_rpc(w, w.active & ~pmask, x.pc + INST_SIZE)  # the lanes that do not trap park after the TRAP
     w.active = pmask
     w.pc = int(h)
