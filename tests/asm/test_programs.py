@@ -269,3 +269,15 @@ def test_dollar_in_label_names(shipped_db):
     assert decode_one(shipped_db, prog.words[0]).text == "BRA 0x0 $sched=2"
     assert [(r.symbol, r.addend) for r in prog.relocations] == [("ext$1", 0x10), ("g$", 0)]
     assert (prog.words[2] >> 114) & 0x3f == 1
+
+
+def test_record_text_shows_relocated_symbols(shipped_db):
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(shipped_db, "CALL.ABS `(.Target) ;\nBRX R6, `(.Base - . - 0x10) ;\nEXIT ;")
+    texts = [r.text for r in prog.records]
+    assert texts == ["CALL.ABS `(.Target)", "BRX R6, `(.Base - 0x20)", "EXIT"]
+    assert prog.records[0].to_dict()["text"] == "CALL.ABS `(.Target)"
+    # the text re-assembles to the same word and relocation
+    again = assemble(shipped_db, texts[1] + " ;", base=0x10)
+    assert again.words == [prog.words[1]]
+    assert (again.relocations[0].symbol, again.relocations[0].addend) == (".Base", -0x20)

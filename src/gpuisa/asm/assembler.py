@@ -74,9 +74,10 @@ class Record:
     """One assembled statement.  ``instruction`` and ``text`` (the canonical
     disassembly) are computed on first access."""
 
-    __slots__ = ("address", "word", "opcode", "line", "_db", "_inst", "_text")
+    __slots__ = ("address", "word", "opcode", "line", "_db", "_inst", "_text", "_subst")
 
-    def __init__(self, db: Database, address: int, word: int, opcode: str | None, line: int):
+    def __init__(self, db: Database, address: int, word: int, opcode: str | None, line: int,
+                 subst: dict[str, str] | None = None):
         self._db = db
         self.address = address
         self.word = word
@@ -84,6 +85,7 @@ class Record:
         self.line = line
         self._inst = None
         self._text = None
+        self._subst = subst  # relocated fields -> `(symbol) text
 
     @property
     def instruction(self) -> Instruction | None:
@@ -94,9 +96,14 @@ class Record:
 
     @property
     def text(self) -> str:
+        """Canonical text; a relocated operand shows its symbol (`` `(sym) ``), not the
+        addend its field holds."""
         if self._text is None:
-            from .disassembler import decode_one
-            self._text = decode_one(self._db, self.word, pc=self.address).text
+            from .disassembler import decode_one, decode_relocated
+            if self._subst:
+                self._text = decode_relocated(self._db, self.word, self._subst, pc=self.address).text
+            else:
+                self._text = decode_one(self._db, self.word, pc=self.address).text
         return self._text
 
     def to_dict(self) -> dict:
@@ -111,11 +118,17 @@ class RecordList(Sequence):
     """The records of a program, made on access (the assembler keeps only the
     opcode name and source line of each word)."""
 
-    __slots__ = ("_db", "_addresses", "_words", "_opnames", "_lines", "_made")
+    __slots__ = ("_db", "_addresses", "_words", "_opnames", "_lines", "_made", "_subst")
 
-    def __init__(self, db: Database, addresses: list[int], words: list[int], opnames: list, lines: list[int]):
+    def __init__(self, db: Database, addresses: list[int], words: list[int], opnames: list, lines: list[int],
+                 relocations: Iterable["Relocation"] = ()):
         self._db, self._addresses, self._words, self._opnames, self._lines = db, addresses, words, opnames, lines
         self._made: dict[int, Record] = {}
+        self._subst: dict[int, dict[str, str]] = {}
+        if relocations:
+            from .disassembler import symbol_text
+            for r in relocations:
+                self._subst.setdefault(r.address, {})[r.field] = symbol_text(r.symbol, r.addend)
 
     def __len__(self) -> int:
         return len(self._opnames)
@@ -129,7 +142,8 @@ class RecordList(Sequence):
         if r is None:
             if not 0 <= k < len(self._opnames):
                 raise IndexError(k)
-            r = Record(self._db, self._addresses[k], self._words[k], self._opnames[k], self._lines[k])
+            r = Record(self._db, self._addresses[k], self._words[k], self._opnames[k], self._lines[k],
+                       self._subst.get(self._addresses[k]))
             self._made[k] = r
         return r
 
@@ -1723,7 +1737,8 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
         err.total_errors = a.nerr  # all errors, also those not shown (the CLI's summary line)
         raise err
     addresses = list(range(base, base + WORD_BYTES * len(words), WORD_BYTES))
-    return Program(words, symbols, a.relocations, RecordList(db, addresses, words, opnames, lines), a.warnings, base)
+    return Program(words, symbols, a.relocations, RecordList(db, addresses, words, opnames, lines, a.relocations),
+                   a.warnings, base)
 
 
 def encode_one(db: Database, text: str, *, pc: int = 0) -> int:
