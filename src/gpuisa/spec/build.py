@@ -37,6 +37,11 @@ class _Builder:
         self.types: dict[str, BitFieldType] = {}
         self.blocks: dict[str, RawBlock] = {}
         self.linear: dict[str, tuple[str, ...]] = {}
+        self._field_cache: dict[tuple[str, str], Field] = {}  # (declaring block, field) -> Field
+        self._reported: set = set()  # diagnostics already given for a shared (inherited) cause
+        self._prose_checked: set[str] = set()
+        self._code_checked: set[str] = set()
+        self._examples_checked: set[str] = set()
 
     # -- types -------------------------------------------------------------
     def build_types(self) -> None:
@@ -154,13 +159,10 @@ class _Builder:
 
     def make_field(self, rf: RawField, owner: str) -> Field | None:
         t = self.types.get(rf.type)
-        ok = True
         if t is None:
             self.sink.error(f"unknown type {rf.type!r} of field {rf.name}", rf.coord, len(rf.name))
-            ok = False
         elif t.width != rf.width:
             self.sink.error(f"field {rf.name} is {rf.width} bits wide but its type {t.name} is {t.width} bits", rf.coord, len(rf.name))
-            ok = False
         if rf.pos + rf.width > WORD_BITS or rf.width <= 0:
             self.sink.error(f"field {rf.name}<{rf.pos}, {rf.width}> lies outside the {WORD_BITS}-bit word", rf.coord, len(rf.name))
             return None
@@ -171,8 +173,6 @@ class _Builder:
                 fixed = v
             else:
                 default = v
-        if not ok and t is None:
-            return Field(rf.name, rf.pos, rf.width, rf.type, fixed, default, rf.coord, owner)
         return Field(rf.name, rf.pos, rf.width, rf.type, fixed, default, rf.coord, owner)
 
     def merged_fields(self, name: str) -> list[Field]:
@@ -211,8 +211,6 @@ class _Builder:
         self.collect_blocks()
         for name in self.blocks:
             self.linearize(name)
-        self._reported: set = set()
-        self._field_cache: dict[tuple[str, str], Field] = {}
         for b in self.blocks.values():
             for rf in b.fields:
                 f = self.make_field(rf, b.name)
@@ -567,13 +565,7 @@ class _Builder:
             sec = self.blocks[optype].texts.get(sec_name) if optype in self.blocks else None
             if sec is None:
                 continue
-            in_code = False
-            for k, line in enumerate(sec.text.split("\n")):
-                if line.strip().startswith("```"):
-                    in_code = not in_code
-                    continue
-                if in_code:
-                    continue
+            for k, line in _section_lines(sec.text, code=False):
                 pos = 0
                 for clause in re.split(r"[\u3002\uff1b\uff0c;,!?\uff01\uff1f]|\.\s", line):
                     start = line.index(clause, pos) if clause else pos
@@ -601,13 +593,7 @@ class _Builder:
         for sec in blk.texts.values():
             if sec.name not in ("Semantics", "Description"):
                 continue
-            in_code = False
-            for k, line in enumerate(sec.text.split("\n")):
-                if line.strip().startswith("```"):
-                    in_code = not in_code
-                    continue
-                if not in_code:
-                    continue
+            for k, line in _section_lines(sec.text, code=True):
                 code = line.split("//")[0]
                 col = _precedence_slip(code)
                 if col is not None:
@@ -638,10 +624,17 @@ class _Builder:
                 self.sink.error(f"opcodes {other.name} and {op.name} have the same decode key (fixed bits); {other.name} is at {other.coord}", op.coord, len(op.name))
             else:
                 seen[key] = op
-        # a more general key that swallows a more specific one is also ambiguous
-        masks = {}
-        for op in opcodes.values():
-            masks.setdefault(op.decode_mask, []).append(op)
+
+
+def _section_lines(text: str, *, code: bool):
+    """(line index, line) of a free-text section: the lines inside fenced code
+    blocks when *code*, else the prose lines outside them (fences excluded)."""
+    in_code = False
+    for k, line in enumerate(text.split("\n")):
+        if line.strip().startswith("```"):
+            in_code = not in_code
+        elif in_code == code:
+            yield k, line
 
 
 def _precedence_slip(code: str) -> int | None:
@@ -677,8 +670,4 @@ def _precedence_slip(code: str) -> int | None:
 
 
 def build(files: Iterable[SpecFile], sink: DiagnosticSink):
-    b = _Builder(list(files), sink)
-    b._code_checked = set()
-    b._prose_checked = set()
-    b._examples_checked = set()
-    return b.build()
+    return _Builder(list(files), sink).build()
