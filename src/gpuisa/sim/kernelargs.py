@@ -26,6 +26,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from ..asm.floats import F32_INF, round_to_f32
 from ..errors import UsageError
 
 #: element types of parameters, buffer initialisers and dumps
@@ -47,24 +48,26 @@ def _int(text: str, what: str) -> int:
     return int(t, 0)
 
 
-def _round_binary(q: Fraction, mant: int, emin: int, emax: int) -> float | None:
-    """*q* rounded to nearest even in a binary format with *mant* fraction bits;
-    None when it overflows."""
+def _round_binary(q: Fraction, bits: int) -> float | None:
+    """*q* rounded once, to nearest even, to binary32 (``bits`` 32; the assembler's
+    :func:`~gpuisa.asm.floats.round_to_f32`) or binary64 (64; CPython's int/int
+    true division is correctly rounded); None when it overflows."""
     if q == 0:
         return 0.0
     neg, q = q < 0, abs(q)
-    e = q.numerator.bit_length() - q.denominator.bit_length()
-    if Fraction(2) ** e > q:
-        e -= 1
-    quantum = Fraction(2) ** (max(e, emin) - mant)
-    n, rem = divmod(q, quantum)
-    n = int(n)
-    if rem * 2 > quantum or (rem * 2 == quantum and n & 1):
-        n += 1
-    v = n * quantum
-    if v >= Fraction(2) ** (emax + 1):
-        return None
-    return -float(v) if neg else float(v)
+    if bits == 32:
+        b = round_to_f32(q.numerator, q.denominator)
+        if b == F32_INF:
+            return None
+        v = float(np.array([b], "<u4").view("<f4")[0])
+    else:
+        try:
+            v = q.numerator / q.denominator
+        except OverflowError:
+            return None
+        if v == math.inf:
+            return None
+    return -v if neg else v
 
 
 def float_value(text: str, dtype: str, what: str) -> float:
@@ -87,7 +90,7 @@ def float_value(text: str, dtype: str, what: str) -> float:
         q = Fraction(t)
     except (ValueError, ZeroDivisionError):
         raise UsageError(f"{what}: {text!r} is not a number") from None
-    v = _round_binary(q, 23, -126, 127) if bits == 32 else _round_binary(q, 52, -1022, 1023)
+    v = _round_binary(q, bits)
     if v is None:
         biggest = "3.4028235e38" if bits == 32 else "1.7976931348623157e308"
         raise UsageError(f"{what}: {text.strip()} does not fit in {dtype} (largest finite value {biggest}; "
