@@ -27,7 +27,6 @@ from __future__ import annotations
 import difflib
 import gc
 import re
-import weakref
 from dataclasses import dataclass, field
 from collections.abc import Sequence
 from typing import Any, Iterable
@@ -35,7 +34,7 @@ from typing import Any, Iterable
 from ..errors import AsmError, Coord, Diagnostic
 from ..spec.database import Database
 from ..spec.model import Opcode, Operand
-from .instruction import Instruction, expr_env, extract_fields, field_readers, readers_mask
+from .instruction import Instruction, expr_env, extract_fields, field_readers, per_database, readers_mask
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
                     parse_operand, split_operands, strip_block_comments)
@@ -687,15 +686,7 @@ def _match(ops: list[OpInfo], widths: list[int], sigs: tuple, sig_ids: tuple = (
     return rec(0, 0)
 
 
-_STATES: "weakref.WeakKeyDictionary[Database, _State]" = weakref.WeakKeyDictionary()
-
-
-def state(db: Database) -> _State:
-    s = _STATES.get(db)
-    if s is None:
-        s = _State(db)
-        _STATES[db] = s
-    return s
+state = per_database(_State)  # state(db) -> the assembler's compiled tables for db
 
 
 # ----------------------------------------------------------------------------

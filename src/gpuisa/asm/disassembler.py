@@ -26,7 +26,7 @@ from ..spec.database import Database
 from ..spec.model import Opcode
 from .assembler import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
 from .floats import format_f32
-from .instruction import Instruction, expr_env, field_readers, readers_mask
+from .instruction import Instruction, expr_env, field_readers, per_database, readers_mask
 
 WORD_BYTES = 16
 _MEMO_LIMIT = 1_000_000
@@ -560,15 +560,7 @@ class _DState:
         return p
 
 
-_DSTATES: "weakref.WeakKeyDictionary[Database, _DState]" = weakref.WeakKeyDictionary()
-
-
-def _dstate(db: Database) -> _DState:
-    s = _DSTATES.get(db)
-    if s is None:
-        s = _DState(db)
-        _DSTATES[db] = s
-    return s
+_dstate = per_database(_DState)  # _dstate(db) -> the disassembler's printers and caches for db
 
 
 def raw_text(word: int) -> str:

@@ -3,6 +3,7 @@ simulator and the manual.  Produced by :func:`decode_word` (and by the
 assembler for each statement it encodes)."""
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -41,6 +42,20 @@ class Instruction:
 
 
 _SIGNED: dict[tuple[str, str], bool] = {}
+
+
+def per_database(factory):
+    """``get(db)``: one ``factory(db)`` per database, built on first use and
+    dropped with the database (the compiled tables of the assembler and the
+    disassembler)."""
+    cache: "weakref.WeakKeyDictionary[Database, object]" = weakref.WeakKeyDictionary()
+
+    def get(db: Database):
+        s = cache.get(db)
+        if s is None:
+            s = cache[db] = factory(db)
+        return s
+    return get
 
 
 FieldReader = tuple  # (name, pos, mask, BitFieldType | None)
