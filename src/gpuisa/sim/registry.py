@@ -35,7 +35,6 @@ one decides how it is reported:
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 from dataclasses import dataclass
 from typing import Callable
@@ -109,11 +108,8 @@ def lookup(optype: str) -> SemanticsEntry | None:
 def shipped_hashes() -> frozenset[str]:
     """SHA-256 of the shipped description files' texts (as the spec loader
     hashes them: the UTF-8 text)."""
-    from ..spec import shipped_files
-    out = set()
-    for p in shipped_files():
-        out.add(hashlib.sha256(p.read_bytes().decode("utf-8").encode()).hexdigest())
-    return frozenset(out)
+    from ..spec import shipped_files, text_sha256
+    return frozenset(text_sha256(p.read_bytes().decode("utf-8")) for p in shipped_files())
 
 
 def is_user_opcode(db, op) -> bool:

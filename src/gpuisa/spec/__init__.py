@@ -22,6 +22,11 @@ BASE_NAME = "base.isa"
 __all__ = ["Database", "load", "compile_spec", "shipped_files", "base_file", "expand_paths"]
 
 
+def text_sha256(text: str) -> str:
+    """The hash recorded for a description file in :attr:`Database.sources`."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def _isa_dir() -> Path:
     return Path(str(resources.files("gpuisa") / "isa"))
 
@@ -96,10 +101,10 @@ def compile_spec(paths: Sequence[str | Path] | None = None, *, base: bool = True
         if path.suffix == ".txt" and "__Def" not in text:
             sink.add("note", f"skipped {path}: not a description file (no __Def definitions)", None)
             continue
-        sources.append(SourceInfo(str(path), hashlib.sha256(text.encode()).hexdigest()))
+        sources.append(SourceInfo(str(path), text_sha256(text)))
         parsed.append(parse_file(str(path), text, sink))
     for name, text in (texts or {}).items():
-        sources.append(SourceInfo(name, hashlib.sha256(text.encode()).hexdigest()))
+        sources.append(SourceInfo(name, text_sha256(text)))
         parsed.append(parse_file(name, text, sink))
     types, groups, opcodes = build(parsed, sink)
     db = Database(types, groups, opcodes, sources, sink.diagnostics)
