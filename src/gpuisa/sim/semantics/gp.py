@@ -28,7 +28,7 @@ import numpy as np
 
 from ..context import G_ALWAYS, G_NOT_PRED, G_PRED
 from ..registry import semantics
-from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
+from ..state import FULL, INST_SIZE, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
 from .bru import park_and_switch, set_rpc
 
 CANONICAL_NAN = 0x7FFFFFFF
@@ -1041,9 +1041,7 @@ def BAR(x):
 #: False: every instruction runs its generic function (the tests' reference)
 FAST = True
 
-_RZ = 255
-_URZ = 63
-_PT = 7
+_RZ, _URZ, _PT = RZ, URZ, PT   # the register files' constant registers (sim/state.py)
 _KCACHE: dict[int, np.ndarray] = {}
 _K64CACHE: dict[int, np.ndarray] = {}
 
