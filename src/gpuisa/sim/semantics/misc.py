@@ -86,25 +86,13 @@ def sreg_value(x, code: int, width: int = 32):
 
 @semantics("S2R")
 def S2R(x):
-    """S2R: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        S2R Rd, SRa:
-            Rd = SRa;
-        ```
-    """
+    """S2R: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry)."""
     x.write("rd", sreg_value(x, x.field("sreg")))
 
 
 @semantics("CS2R")
 def CS2R(x):
-    """CS2R: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        CS2R Rd, SRa:
-            Rd = SRa;
-        ```
-
+    """CS2R: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     64-bit: SR_CLOCKLO / SR_GLOBALTIMELO read the whole 64-bit clock; other
     registers are zero-extended.
@@ -117,13 +105,7 @@ def CS2R(x):
 
 @semantics("S2UR")
 def S2UR(x):
-    """S2UR: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        S2UR URd, SRa:
-            URd = SRa;
-        ```
-
+    """S2UR: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     A per-lane special register (SR_LANEID, SR_*MASK) is not warp uniform: fault.
     """
@@ -163,13 +145,7 @@ def _addr(x, lane_mask):
 
 @semantics("SETREG")
 def SETREG(x):
-    """SETREG: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        SETREG SrcAddr, Ra:
-            *(SrcAddr) = Ra;
-        ```
-
+    """SETREG: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     Decision: addresses are SReg encoding values; only SR_PM0-7, SR_PM_HI0-7,
     SR_GLOBALERRORSTATUS and SR_WARPERRORSTATUS are writable (per warp); any
@@ -191,13 +167,7 @@ def SETREG(x):
 
 @semantics("GETREG")
 def GETREG(x):
-    """GETREG: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        GETREG Rd, SrcAddr:
-            Rd = *(SrcAddr);
-        ```
-
+    """GETREG: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     Decision: addresses are SReg encoding values; an unknown address is a
     ``special-register`` fault.
