@@ -54,37 +54,28 @@ def _c(x) -> str:
     return _role(x, "rc", "vc", "urc")
 
 
-def _lanes(v) -> np.ndarray:
-    """A (32,) uint32 array of a per-lane array or a uniform Python int."""
+def _lanes(x, v) -> np.ndarray:
+    """A lane-shaped ((32,) or (n, 32)) uint32 array of a per-lane array or a
+    uniform value (a Python int, or an (n, 1) array in a batch)."""
     if isinstance(v, np.ndarray):
+        if v.shape[-1] != WARP_SIZE:
+            return np.broadcast_to(v.astype(_U32), x.lane_shape())
         return v if v.dtype == _U32 else v.astype(_U32)
-    return np.full(WARP_SIZE, int(v) & MASK32, _U32)
+    return np.full(x.lane_shape(), int(v) & MASK32, _U32)
 
 
 def _raw(x, name: str) -> np.ndarray:
-    """32-bit bits of a source, prefixes NOT applied, as a (32,) uint32 array."""
-    k = x.kind(name)
-    if k == "R":
-        return x.w.R[x.reg_index(name)]
-    if k == "U":
-        i = x.reg_index(name)
-        return _lanes(0 if i == 63 else x.w.UR[i])
-    if k == "C":
-        bank, off = x.cmem_ref(name)
-        return _lanes(x.const.read(bank, off, 4))
-    return _lanes(x.imm(name))  # immediate (sign-extended for SImm, masked by _lanes)
+    """32-bit bits of a source, prefixes NOT applied, lane-shaped uint32 (read only)."""
+    return _lanes(x, x.src(name, raw=True))   # immediates sign-extended, masked by _lanes
 
 
-def _raw_int(x, name: str) -> int:
-    """A uniform source (uniform register, immediate, constant) as a 32-bit Python int."""
-    k = x.kind(name)
-    if k == "U":
-        i = x.reg_index(name)
-        return 0 if i == 63 else x.w.UR[i] & MASK32
-    if k == "C":
-        bank, off = x.cmem_ref(name)
-        return x.const.read(bank, off, 4) & MASK32
-    return x.imm(name) & MASK32
+def _raw_int(x, name: str):
+    """A uniform source (uniform register, immediate, constant) as 32 bits: a Python
+    int (one warp) or an (n, 1) int64 array (a batch)."""
+    v = x.src(name, raw=True)
+    if isinstance(v, np.ndarray):
+        return v.astype(np.int64) & MASK32
+    return v & MASK32
 
 
 def _addend(x, name: str, v):
@@ -168,15 +159,6 @@ def _fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 def MOV(x):
     """MOV Rd, SrcB:
         Rd = SrcB;"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_mov(x) if FAST else _MOV_generic
-    p(x)
-
-
-def _MOV_generic(x):
-    """MOV without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     x.write("rd", _raw(x, _b(x)))
 
 
@@ -195,7 +177,7 @@ def ULDC(x):
             n = .64 ? 8 : 4;
             URd = ConstantBank[bank][offset : offset + n];   // little endian; .64: UR[d:d+1]
         }"""
-    if not x.pmask:
+    if not x.any_lane():
         return
     if x.mod("size") == "64":
         x.write("urd", x.src("vb", 64), width=64)
@@ -213,16 +195,7 @@ def IADD3(x):
         sum = a + b + c + cin;
         Rd = sum[31:0];
         Pu = sum[32];          // the carry out of bit 31"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_iadd3(x) if FAST else _IADD3_generic
-    p(x)
-
-
-def _IADD3_generic(x):
-    """IADD3 without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
-    total = np.zeros(WARP_SIZE, np.int64)
+    total = x.lane_zeros(np.int64)
     for name in ("ra", _b(x), _c(x)):
         total += _addend(x, name, _raw(x, name).astype(np.int64))
     if x.mod("x") == "X":
@@ -241,13 +214,13 @@ def UIADD3(x):
             URd = sum[31:0];
             UPu = sum[32];
         }"""
-    if not x.pmask:
+    if not x.any_lane():
         return
     total = sum(_addend(x, n, _raw_int(x, n)) for n in ("ura", _b(x), "urc"))
     if x.mod("x") == "X":
-        total += int(x.upred("upp"))
+        total = total + x.upred("upp")
     x.write("urd", total & MASK32)
-    x.write("upu", bool((total >> 32) & 1))
+    x.write("upu", (total >> 32) & 1 != 0)
 
 
 @semantics("IMAD")
@@ -261,15 +234,6 @@ def IMAD(x):
             case .WIDE: R[d:d+1] = (p + C64)[63:0];  break;   // C64: 64-bit SrcC
             case .HI:   Rd = (p[63:32] + SrcC)[31:0]; break;
         }"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_imad(x) if FAST else _IMAD_generic
-    p(x)
-
-
-def _IMAD_generic(x):
-    """IMAD without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     mode = x.mod("mode")
     unsigned = x.mod("fmt") == "U32"
     a = _raw(x, "ra")
@@ -282,9 +246,9 @@ def _IMAD_generic(x):
     if mode == "WIDE":
         if x.kind(cn) == "I":
             c = (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64
-            c = np.full(WARP_SIZE, c, _U64)
+            c = np.full(x.lane_shape(), c, _U64)
         elif x.kind(cn) == "C":
-            c = np.full(WARP_SIZE, x.src(cn, 64) & MASK64, _U64)
+            c = np.full(x.lane_shape(), x.src(cn, 64) & MASK64, _U64)
         else:
             c = x.src_lanes(cn, 64)
         x.write("rd", p + c, width=64)  # uint64 arithmetic wraps modulo 2^64
@@ -299,7 +263,7 @@ def _IMAD_generic(x):
 
 # -- logic and shifts ------------------------------------------------------------------------
 def _lut3(lut: int, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    r = np.zeros(WARP_SIZE, _U32)
+    r = np.zeros(np.broadcast_shapes(a.shape, b.shape, c.shape), _U32)
     na, nb, nc = ~a, ~b, ~c
     for i in range(8):
         if (lut >> i) & 1:
@@ -314,15 +278,6 @@ def LOP3(x):
             r[i] = lut[(Ra[i] << 2) | (SrcB[i] << 1) | Rc[i]];
         Rd = r;
         Pu = (r != 0) || (Pp.not ? !Pp : Pp);"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_lop3(x) if FAST else _LOP3_generic
-    p(x)
-
-
-def _LOP3_generic(x):
-    """LOP3 without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     r = _lut3(x.imm("lut"), _raw(x, "ra"), _raw(x, _b(x)), _raw(x, "rc"))
     pu = array2mask(r != 0) | x.pred("pp")
     x.write("rd", r)
@@ -339,15 +294,6 @@ def SHF(x):
         else if (.type is signed) v = v >>> n;                 // copies of v[63] in
         else                 v = v >> n;                       // zeros in
         Rd = .HI ? v[63:32] : v[31:0];"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_shf(x) if FAST else _SHF_generic
-    p(x)
-
-
-def _SHF_generic(x):
-    """SHF without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     typ = x.mod("type")
     lim = 32 if typ in ("U32", "S32") else 64
     n = _raw(x, _b(x)).astype(_U64)
@@ -373,21 +319,12 @@ def ISETP(x):
         p = Pp.not ? !Pp : Pp;
         Pu = r bop p;
         Pv = (!r) bop p;"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_isetp(x) if FAST else _ISETP_generic
-    p(x)
-
-
-def _ISETP_generic(x):
-    """ISETP without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     a = _raw(x, "ra")
     b = _raw(x, _b(x))
     if x.mod("fmt") != "U32":
         a, b = a.view(np.int32), b.view(np.int32)
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
-    r = np.zeros(WARP_SIZE, bool)
+    r = x.lane_zeros(bool)
     if code & 1:
         r |= a < b
     if code & 2:
@@ -403,15 +340,6 @@ def _ISETP_generic(x):
 def SEL(x):
     """SEL Rd, Ra, SrcB, Pp:
         Rd = (Pp.not ? !Pp : Pp) ? Ra : SrcB;"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_sel(x) if FAST else _SEL_generic
-    p(x)
-
-
-def _SEL_generic(x):
-    """SEL without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
 
 
@@ -438,7 +366,7 @@ def PLOP3(x):
     x.write("pv", outs[1])
 
 
-@semantics("P2R")
+@semantics("P2R", per_warp=True)
 def P2R(x):
     """P2R Rd, PR, Ra, mask:
         packed = P0 | (P1 << 1) | ... | (P6 << 6);
@@ -450,7 +378,7 @@ def P2R(x):
     x.write("rd", (_raw(x, "ra") & ~mask) | (packed & mask))
 
 
-@semantics("R2P")
+@semantics("R2P", per_warp=True)
 def R2P(x):
     """R2P PR, Ra, mask:
         for (i = 0; i < 7; i++)
@@ -472,15 +400,6 @@ def FADD(x):
     """FADD Rd, Ra, SrcB:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
         Rd = round_rn(a + b);   // exact sum rounded once; NaN result = 0x7fffffff"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_fadd(x) if FAST else _FADD_generic
-    p(x)
-
-
-def _FADD_generic(x):
-    """FADD without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) + _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
@@ -491,15 +410,6 @@ def FMUL(x):
     """FMUL Rd, Ra, SrcB:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
         Rd = round_rn(a * b);   // NaN result = 0x7fffffff"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_fmul(x) if FAST else _FMUL_generic
-    p(x)
-
-
-def _FMUL_generic(x):
-    """FMUL without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) * _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
@@ -510,15 +420,6 @@ def FFMA(x):
     """FFMA Rd, Ra, SrcB, SrcC:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;  c = SrcC.neg ? -SrcC : SrcC;
         Rd = round_rn(a * b + c);      // exact product and sum, one rounding"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_ffma(x) if FAST else _FFMA_generic
-    p(x)
-
-
-def _FFMA_generic(x):
-    """FFMA without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     r = _fma32(_f32(_fbits(x, "ra")), _f32(_fbits(x, _b(x))), _f32(_fbits(x, _c(x))))
     x.write("rd", _out_bits(r))
 
@@ -534,7 +435,7 @@ def FSETP(x):
     a = _f32(_fbits(x, "ra"))
     b = _f32(_fbits(x, _b(x)))
     code = x.db.types["FCmpOp"].by_name[x.mod("cmp")]
-    r = np.zeros(WARP_SIZE, bool)
+    r = x.lane_zeros(bool)
     with np.errstate(all="ignore"):
         if code & 1:
             r |= a < b
@@ -617,10 +518,8 @@ def _size(x) -> tuple[str, int]:
 
 
 def _reg_row(x, idx: int) -> np.ndarray:
-    """GPR *idx* as a (32,) uint64 array; RZ (and anything past it) reads 0."""
-    if idx >= 255:
-        return np.zeros(WARP_SIZE, _U64)
-    return x.w.R[idx].astype(_U64)
+    """GPR *idx* as a lane-shaped uint64 array; RZ (and anything past it) reads 0."""
+    return x.reg(idx).astype(_U64)
 
 
 def _global_addrs(x) -> np.ndarray:
@@ -655,6 +554,8 @@ def _where(mem, addr: int) -> str:
 
 def _fault(x, mem, what: str, addrs: np.ndarray, mask: int, nbytes: int, f: Fault):
     """Re-raise the memory API's fault *f* naming the instruction, the lane and the reason."""
+    if x.batched:       # the batched engine replays the warps one by one to report the fault
+        return f
     bad = f.info.get("address")
     a = np.asarray(addrs, dtype=_U64)
     lane = None
@@ -683,7 +584,7 @@ def _mem_load(x, mem, addrs: np.ndarray, mask: int, nbytes: int, what: str = "lo
     halves.  Every lane is checked before anything is returned."""
     try:
         if nbytes == 16:
-            if mask and (np.asarray(addrs)[mask2array(mask)] % _U64(16)).any():
+            if x.any_lane(mask) and (np.asarray(addrs)[mask2array(mask)] % _U64(16)).any():
                 raise Fault("misaligned", "", address=None)
             return [mem.load(addrs, mask, 8), mem.load(addrs + _U64(8), mask, 8)]
         return [mem.load(addrs, mask, nbytes)]
@@ -693,7 +594,7 @@ def _mem_load(x, mem, addrs: np.ndarray, mask: int, nbytes: int, what: str = "lo
 
 def _mem_store(x, mem, addrs: np.ndarray, mask: int, nbytes: int, parts: list) -> None:
     """Store per lane after checking every lane (a faulting store writes nothing)."""
-    if not mask:
+    if not x.any_lane(mask):
         return
     _mem_load(x, mem, addrs, mask, nbytes, "store")   # the checks, with no side effect
     if nbytes == 16:
@@ -734,7 +635,7 @@ def _store_parts(x, size: str) -> list:
 
 def _load(x, mem, addrs) -> None:
     size, n = _size(x)
-    if not x.pmask:
+    if not x.any_lane():
         return
     _write_loaded(x, size, _mem_load(x, mem, addrs, x.pmask, n))
 
@@ -805,7 +706,7 @@ def LDC(x):
             v = ConstantBank[Bank][off : off + bytes(size)];    // little endian
             Rd = extend(size, v);               // .S8/.S16 sign-extend, others zero-extend"""
     size, n = _size(x)
-    if not x.pmask or n > 8:
+    if not x.any_lane() or n > 8:
         if n > 8:  # pragma: no cover - the description's exception rejects LDC.128
             x.fault("invalid-instruction", "LDC has no .128 form")
         return
@@ -814,6 +715,8 @@ def LDC(x):
     try:
         v = x.const.read_lanes(bank, offs, x.pmask, n)
     except Fault as f:
+        if x.batched:       # the batched engine replays the warps one by one to report the fault
+            raise
         lane = next((ln for ln in lanes_of(x.pmask) if offs[ln] % n or offs[ln] + n > _bank_size(x, bank)), None)
         where = f" (lane {lane})" if lane is not None else ""
         raise Fault(f.kind, f"LDC: {f.message}{where}", lane=lane) from None
@@ -836,15 +739,6 @@ def LDG(x):
         for each executing lane:
             v = GlobalMemory[addr : addr + bytes(size)];    // little endian
             Rd = extend(size, v);     // .S8/.S16 sign-extend; .64/.128 fill R[d:d+1] / R[d:d+3]"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_ldg(x) if FAST else _LDG_generic
-    p(x)
-
-
-def _LDG_generic(x):
-    """LDG without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     _load(x, x.gmem, _global_addrs(x))
 
 
@@ -858,15 +752,6 @@ def STG(x):
         // no fault: the lanes store in order, so the highest lane wins on a collision
         for each executing lane, lowest first:
             GlobalMemory[addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_stg(x) if FAST else _STG_generic
-    p(x)
-
-
-def _STG_generic(x):
-    """STG without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     _store(x, x.gmem, _global_addrs(x))
 
 
@@ -879,15 +764,6 @@ def LDS(x):
             if (addr + bytes(size) > SharedMemorySize) fault(memory);
         for each executing lane:
             Rd = extend(size, SharedMemory[addr : addr + bytes(size)]);"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_lds(x) if FAST else _LDS_generic
-    p(x)
-
-
-def _LDS_generic(x):
-    """LDS without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     _load(x, x.smem, _shared_addrs(x))
 
 
@@ -900,19 +776,10 @@ def STS(x):
             if (addr + bytes(size) > SharedMemorySize) fault(memory);
         for each executing lane, lowest first:
             SharedMemory[addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_sts(x) if FAST else _STS_generic
-    p(x)
-
-
-def _STS_generic(x):
-    """STS without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     _store(x, x.smem, _shared_addrs(x))
 
 
-@semantics("ATOMG")
+@semantics("ATOMG", per_warp=True)  # lanes in order, on Python ints
 def ATOMG(x):
     """ATOMG.E.op{.type} Rd, [Ra.64+Imm], Rb, Rc:
         check every executing lane's address (4-byte aligned, inside a buffer) or fault;
@@ -934,7 +801,7 @@ def ATOMG(x):
     _atomic(x, x.gmem, _global_addrs(x), True)
 
 
-@semantics("ATOMS")
+@semantics("ATOMS", per_warp=True)  # lanes in order, on Python ints
 def ATOMS(x):
     """ATOMS.op{.type} Rd, [Ra+Imm], Rb, Rc:
         check every executing lane's address (4-byte aligned, inside shared memory) or fault;
@@ -947,7 +814,7 @@ def ATOMS(x):
     _atomic(x, x.smem, _shared_addrs(x), True)
 
 
-@semantics("RED")
+@semantics("RED", per_warp=True)  # lanes in order, on Python ints
 def RED(x):
     """RED.E.op{.type} [Ra.64+Imm], Rb:
         check every executing lane's address (4-byte aligned, inside a buffer) or fault;
@@ -1028,9 +895,6 @@ def BAR(x):
     w.active |= here
     w.pc = x.pc + INST_SIZE
     x.barrier_wait()
-
-
-# =============================================================================================
 # Plans: per-address specialisations of the common instructions (docs/simulator.md,
 # "Performance design").  The registered function builds a plan at the first execution of an
 # address and keeps it in ``x.memo`` (it depends only on the decoded fields); the plan reads the
@@ -1734,3 +1598,4 @@ def _plan_lds(x):
 
 def _plan_sts(x):
     return _plan_store(x, _STS_generic, "shared")
+=======
