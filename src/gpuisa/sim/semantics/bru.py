@@ -261,7 +261,7 @@ def EXIT(x):
         x.sim.warp_sleep(w)
 
 
-@semantics("BMOV")
+@semantics("BMOV", per_warp=True)
 def BMOV(x):
     """BMOV: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
@@ -275,7 +275,7 @@ def BMOV(x):
         x.set_breg(b, int(x.src_lanes("ra")[ffs(pmask)]))
 
 
-@semantics("BSSY")
+@semantics("BSSY", per_warp=True)
 def BSSY(x):
     """BSSY: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     pmask = x.pmask
@@ -384,7 +384,7 @@ def YIELD(x):
     _switch_like_yield(x)
 
 
-@semantics("BREAK")
+@semantics("BREAK", per_warp=True)
 def BREAK(x):
     """BREAK: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     pmask = x.pmask & _pp(x)
@@ -572,7 +572,7 @@ def TRAP(x):
     w.pc = int(h)
 
 
-@semantics("SYSCALL")
+@semantics("SYSCALL", per_warp=True)
 def SYSCALL(x):
     """SYSCALL: call the host (no pseudo code in the seed).
 

@@ -103,7 +103,7 @@ def CS2R(x):
     x.write("rd", v, width=64)
 
 
-@semantics("S2UR")
+@semantics("S2UR", per_warp=True)
 def S2UR(x):
     """S2UR: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
@@ -115,7 +115,7 @@ def S2UR(x):
     x.write("urd", v)
 
 
-@semantics("PMTRIG")
+@semantics("PMTRIG", per_warp=True)
 def PMTRIG(x):
     """PMTRIG vb (no semantics in the seed).
 
@@ -143,7 +143,7 @@ def _addr(x, lane_mask):
     return x.src("rb")
 
 
-@semantics("SETREG")
+@semantics("SETREG", per_warp=True)
 def SETREG(x):
     """SETREG: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
@@ -165,7 +165,7 @@ def SETREG(x):
     x.w.sreg[addr] = int(x.src_lanes("ra")[lid])
 
 
-@semantics("GETREG")
+@semantics("GETREG", per_warp=True)
 def GETREG(x):
     """GETREG: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
@@ -186,7 +186,7 @@ def GETREG(x):
     x.write("rd", out)
 
 
-@semantics("SWITCH")
+@semantics("SWITCH", per_warp=True)
 def SWITCH(x):
     """SWITCH Rb | c[][] | hidx (no semantics in the seed).
 

@@ -79,7 +79,7 @@ def _shfl_map(mode: str, b: int, c: int) -> _ShflMap:
     return hit
 
 
-@semantics("SHFL")
+@semantics("SHFL", per_warp=True)
 def SHFL(x):
     """SHFL: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
@@ -114,7 +114,7 @@ def SHFL(x):
     x.write("pu", hit.pu_mask)
 
 
-@semantics("MOVM")
+@semantics("MOVM", per_warp=True)
 def MOVM(x):
     """MOVM Rd, Ra (no pseudo code in the seed).
 
@@ -146,7 +146,7 @@ def _vote(x):
     return pp, r
 
 
-@semantics("VOTE")
+@semantics("VOTE", per_warp=True)
 def VOTE(x):
     """VOTE: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     ballot, r = _vote(x)
@@ -154,7 +154,7 @@ def VOTE(x):
     x.write("pu", FULL if r else 0)
 
 
-@semantics("VOTEU")
+@semantics("VOTEU", per_warp=True)
 def VOTEU(x):
     """VOTEU: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     ballot, r = _vote(x)
@@ -185,7 +185,7 @@ def _redux(x):
     raise Fault("invalid-instruction", f"invalid REDUX operation {op!r}")
 
 
-@semantics("REDUX")
+@semantics("REDUX", per_warp=True)
 def REDUX(x):
     """REDUX: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     r = _redux(x)
@@ -193,7 +193,7 @@ def REDUX(x):
         x.write("rd", r)
 
 
-@semantics("REDUXU")
+@semantics("REDUXU", per_warp=True)
 def REDUXU(x):
     """REDUXU: follows the database's ``__Examples`` and ``__Semantics`` of REDUXU (sync.isa); the registry
     appends the pseudo code to this docstring.
@@ -203,7 +203,7 @@ def REDUXU(x):
         x.write("urd", r)
 
 
-@semantics("MATCH")
+@semantics("MATCH", per_warp=True)
 def MATCH(x):
     """MATCH: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
@@ -242,7 +242,7 @@ def _elect(x) -> int:
     return ffs(part)
 
 
-@semantics("ELECT")
+@semantics("ELECT", per_warp=True)
 def ELECT(x):
     """ELECT pu, Rd, {!}pp | URb (no semantics in the seed).
 
@@ -259,7 +259,7 @@ def ELECT(x):
         x.write("pu", 0)
 
 
-@semantics("ELECTU")
+@semantics("ELECTU", per_warp=True)
 def ELECTU(x):
     """ELECTU pu, URd, {!}pp | URb (no semantics in the seed).
 
