@@ -17,7 +17,6 @@ import importlib.util
 import os
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import click
 

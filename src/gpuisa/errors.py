@@ -16,6 +16,7 @@ Three families, kept apart on purpose:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class Diagnostic:
         return self.format()
 
     def to_dict(self) -> dict:
-        d = {"severity": self.severity, "message": self.message}
+        d: dict[str, Any] = {"severity": self.severity, "message": self.message}
         if self.coord:
             d.update(file=self.coord.file, line=self.coord.line, col=self.coord.col)
         return d

@@ -215,7 +215,7 @@ class _Printer:
         raws = [(bits >> pos) & mask for pos, mask in self.mod_pm]
         mtext = [self.mnemonic]
         env = {}
-        for (name, pos, mask, by_value, allowed, default), raw in zip(self.mods, raws):
+        for (name, _pos, _mask, by_value, allowed, default), raw in zip(self.mods, raws):
             val = by_value.get(raw)
             if val is None or val not in allowed:
                 raise _Invalid(f".{name} = {raw} is not a valid value of {self.op.name}")

@@ -76,10 +76,10 @@ def float_value(text: str, dtype: str, what: str) -> float:
     t = text.strip().lower()
     bits = 32 if dtype == "f32" else 64
     if re.fullmatch(r"0x[0-9a-f]+", t):
-        v = int(t, 16)
-        if v >> bits:
+        raw = int(t, 16)
+        if raw >> bits:
             raise UsageError(f"{what}: {text} does not fit in {bits} bits")
-        return float(np.array([v], f"<u{bits // 8}").view(f"<f{bits // 8}")[0])
+        return float(np.array([raw], f"<u{bits // 8}").view(f"<f{bits // 8}")[0])
     sign = -1.0 if t.startswith("-") else 1.0
     body = t.lstrip("+-")
     if body in ("inf", "infinity"):
@@ -299,15 +299,17 @@ def make_buffer(spec: BufferSpec) -> np.ndarray:
         else:
             arr = (np.arange(n, dtype=np.uint64) & np.uint64((1 << (8 * dt.itemsize)) - 1)).astype(dt)
     elif spec.init == "fill":
+        assert spec.arg is not None   # the parser requires the value
         arr = np.full(n, _scalar(spec.arg, spec.dtype, what), dt)
     elif spec.init == "random":
+        assert spec.arg is not None   # the parser requires the seed
         rng = np.random.default_rng(_int(spec.arg, what + " (SEED)"))
         if dt.kind != "f":
             return rng.integers(0, 256, spec.size, dtype=np.uint8)   # uniform over the type's whole range
         arr = rng.random(n).astype(dt)                                  # uniform in [0, 1)
     else:  # file
         try:
-            data = Path(spec.arg).expanduser().read_bytes()
+            data = Path(spec.arg or "").expanduser().read_bytes()
         except OSError as e:
             raise UsageError(f"{what}: cannot read {spec.arg}: {e.strerror}") from None
         if len(data) > spec.size:

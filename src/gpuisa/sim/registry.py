@@ -205,7 +205,7 @@ def check_complete(db) -> None:
                          + " (register one with @gpuisa.sim.registry.semantics(<optype>))")
 
 
-def user_opcodes_without_semantics(db) -> dict[str, object]:
+def user_opcodes_without_semantics(db) -> dict[str, Any]:
     """``{name: Opcode}`` of the user-supplied opcodes of *db* that the
     simulator cannot execute (no semantics function for their optype)."""
     return {op.name: op for op in _missing(db) if is_user_opcode(db, op)}

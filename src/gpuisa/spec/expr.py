@@ -195,7 +195,7 @@ class _Parser:
             m = _TOKEN.match(text, pos)
             if not m or m.end() == pos:
                 raise ExprSyntaxError(f"unexpected character {text[pos:].lstrip()[:1]!r}", len(text[:pos]) + (len(text[pos:]) - len(text[pos:].lstrip())))
-            kind = m.lastgroup
+            kind = m.lastgroup or ""   # a match always names its group
             val = m.group(kind)
             start = m.start(kind)
             if kind == "name" and val in ("and", "or", "not"):

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import Exec
 from ..registry import semantics
 from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, ffs, mask2array
 
@@ -154,7 +155,7 @@ _COND = {"NoCond": "", "U": ".U", "DIV": ".DIV", "CONV": ".CONV"}
 
 
 @semantics("BRA", control=True)
-def BRA(x):
+def BRA(x: Exec) -> None:
     """BRA: follows the database's ``__Description`` and ``__Semantics`` of BRA (bru.isa); the registry appends
     the pseudo code to this docstring.
     """
@@ -180,9 +181,8 @@ def _sext32(v):
 
 
 @semantics("BRX", control=True)
-def BRX(x):
+def BRX(x: Exec) -> None:
     """BRX: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
-    w = x.w
     if "ra" in x.f:
         vb = _sext32(x.src("ra"))
     elif "ura" in x.f:
@@ -212,13 +212,13 @@ def _call_target(x):
 
 
 @semantics("CALL", control=True)
-def CALL(x):
+def CALL(x: Exec) -> None:
     """CALL: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     _jump(x, x.pmask & _pp(x), _call_target(x))
 
 
 @semantics("RET", control=True)
-def RET(x):
+def RET(x: Exec) -> None:
     """RET: same hardware behaviour as CALL; pseudo code in the database (``__Semantics``, bru.isa; appended
     here by the registry).
     """
@@ -226,7 +226,7 @@ def RET(x):
 
 
 @semantics("LEPC")
-def LEPC(x):
+def LEPC(x: Exec) -> None:
     """LEPC: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
 
     Decision: ``Rd(64) = address of the LEPC instruction + offset*16``.
@@ -235,7 +235,7 @@ def LEPC(x):
 
 
 @semantics("EXIT", control=True)
-def EXIT(x):
+def EXIT(x: Exec) -> None:
     """EXIT: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     pmask = x.pmask & _pp(x)
@@ -262,7 +262,7 @@ def EXIT(x):
 
 
 @semantics("BMOV", per_warp=True)
-def BMOV(x):
+def BMOV(x: Exec) -> None:
     """BMOV: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     pmask = x.pmask & _pp(x)
@@ -276,7 +276,7 @@ def BMOV(x):
 
 
 @semantics("BSSY", per_warp=True)
-def BSSY(x):
+def BSSY(x: Exec) -> None:
     """BSSY: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     pmask = x.pmask
     if pmask:
@@ -285,7 +285,7 @@ def BSSY(x):
 
 
 @semantics("BSYNC", control=True)
-def BSYNC(x):
+def BSYNC(x: Exec) -> None:
     """BSYNC: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
 
     Decision S21 (docs/decisions.md): the ``else if (mask_ny_nb)`` branch is not
@@ -367,7 +367,7 @@ def _switch_like_yield(x) -> None:
 
 
 @semantics("YIELD", control=True)
-def YIELD(x):
+def YIELD(x: Exec) -> None:
     """YIELD: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     pmask = x.pmask & _pp(x)
@@ -385,7 +385,7 @@ def YIELD(x):
 
 
 @semantics("BREAK", per_warp=True)
-def BREAK(x):
+def BREAK(x: Exec) -> None:
     """BREAK: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     pmask = x.pmask & _pp(x)
     b = x.reg_index("breg")
@@ -421,7 +421,7 @@ def park_and_switch(x, cmask: int) -> None:
 
 
 @semantics("WARPSYNC", control=True)
-def WARPSYNC(x):
+def WARPSYNC(x: Exec) -> None:
     """WARPSYNC: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     mm = _membermask(x)
@@ -482,7 +482,7 @@ def WARPSYNC(x):
 
 
 @semantics("NANOSLEEP", control=True)
-def NANOSLEEP(x):
+def NANOSLEEP(x: Exec) -> None:
     """NANOSLEEP: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
 
     Decisions: the operand is a number of model clock cycles (one per issued
@@ -516,7 +516,7 @@ def NANOSLEEP(x):
 
 
 @semantics("RTT", control=True)
-def RTT(x):
+def RTT(x: Exec) -> None:
     """RTT: return from a trap handler (no pseudo code in the seed).
 
     Decision: restores the ActivePC/ActiveMask saved when TRAP entered a handler
@@ -537,7 +537,7 @@ def RTT(x):
 
 
 @semantics("TRAP", control=True)
-def TRAP(x):
+def TRAP(x: Exec) -> None:
     """TRAP: trap with handler index (no pseudo code in the seed).
 
     Decision: with no handler installed the run stops with status ``trap``
@@ -573,7 +573,7 @@ def TRAP(x):
 
 
 @semantics("SYSCALL", per_warp=True)
-def SYSCALL(x):
+def SYSCALL(x: Exec) -> None:
     """SYSCALL: call the host (no pseudo code in the seed).
 
     Decision: calls the Python callback ``syscall(sim, warp)`` registered with the

@@ -22,11 +22,10 @@ Decisions (see docs/gp-extension.md):
 """
 from __future__ import annotations
 
-import bisect
 
 import numpy as np
 
-from ..context import G_ALWAYS, G_NOT_PRED, G_PRED
+from ..context import Exec, G_ALWAYS, G_NOT_PRED, G_PRED
 from ..registry import semantics
 from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
 from .bru import park_and_switch, set_rpc
@@ -156,19 +155,19 @@ def _fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 # -- moves -----------------------------------------------------------------------------------
 @semantics("MOV")
-def MOV(x):
+def MOV(x: Exec) -> None:
     """MOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     x.write("rd", _raw(x, _b(x)))
 
 
 @semantics("UMOV")
-def UMOV(x):
+def UMOV(x: Exec) -> None:
     """UMOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     x.write("urd", _raw_int(x, _b(x)))
 
 
 @semantics("ULDC")
-def ULDC(x):
+def ULDC(x: Exec) -> None:
     """ULDC: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.any_lane():
         return
@@ -180,7 +179,7 @@ def ULDC(x):
 
 # -- integer arithmetic ----------------------------------------------------------------------
 @semantics("IADD3")
-def IADD3(x):
+def IADD3(x: Exec) -> None:
     """IADD3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     total = x.lane_zeros(np.int64)
     for name in ("ra", _b(x), _c(x)):
@@ -192,7 +191,7 @@ def IADD3(x):
 
 
 @semantics("UIADD3")
-def UIADD3(x):
+def UIADD3(x: Exec) -> None:
     """UIADD3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.any_lane():
         return
@@ -204,7 +203,7 @@ def UIADD3(x):
 
 
 @semantics("IMAD")
-def IMAD(x):
+def IMAD(x: Exec) -> None:
     """IMAD: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     mode = x.mod("mode")
     unsigned = x.mod("fmt") == "U32"
@@ -217,8 +216,7 @@ def IMAD(x):
         p = (a.view(np.int32).astype(np.int64) * b.view(np.int32).astype(np.int64)).view(_U64)
     if mode == "WIDE":
         if x.kind(cn) == "I":
-            c = (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64
-            c = np.full(x.lane_shape(), c, _U64)
+            c = np.full(x.lane_shape(), (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64, _U64)
         elif x.kind(cn) == "C":
             c = np.full(x.lane_shape(), x.src(cn, 64) & MASK64, _U64)
         else:
@@ -244,7 +242,7 @@ def _lut3(lut: int, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 
 @semantics("LOP3")
-def LOP3(x):
+def LOP3(x: Exec) -> None:
     """LOP3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     r = _lut3(x.imm("lut"), _raw(x, "ra"), _raw(x, _b(x)), _raw(x, "rc"))
     pu = array2mask(r != 0) | x.pred("pp")
@@ -253,7 +251,7 @@ def LOP3(x):
 
 
 @semantics("SHF")
-def SHF(x):
+def SHF(x: Exec) -> None:
     """SHF: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     typ = x.mod("type")
     lim = 32 if typ in ("U32", "S32") else 64
@@ -272,13 +270,13 @@ def SHF(x):
 
 
 @semantics("ISETP")
-def ISETP(x):
+def ISETP(x: Exec) -> None:
     """ISETP: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     a = _raw(x, "ra")
     b = _raw(x, _b(x))
     if x.mod("fmt") != "U32":
         a, b = a.view(np.int32), b.view(np.int32)
-    code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
+    code = x.db.types["ICmpOp"].by_name[x.mod("cmp") or ""]
     r = x.lane_zeros(bool)
     if code & 1:
         r |= a < b
@@ -286,20 +284,20 @@ def ISETP(x):
         r |= a == b
     if code & 4:
         r |= a > b
-    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop"))
+    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop") or "")
     x.write("pu", pu)
     x.write("pv", pv)
 
 
 @semantics("SEL")
-def SEL(x):
+def SEL(x: Exec) -> None:
     """SEL: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
 
 
 # -- predicates ------------------------------------------------------------------------------
 @semantics("PLOP3")
-def PLOP3(x):
+def PLOP3(x: Exec) -> None:
     """PLOP3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     a, b, c = x.pred("pa"), x.pred("pb"), x.pred("pc")
     terms = []
@@ -317,7 +315,7 @@ def PLOP3(x):
 
 
 @semantics("P2R", per_warp=True)
-def P2R(x):
+def P2R(x: Exec) -> None:
     """P2R: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     packed = np.zeros(WARP_SIZE, _U32)
     for i in range(7):
@@ -327,7 +325,7 @@ def P2R(x):
 
 
 @semantics("R2P", per_warp=True)
-def R2P(x):
+def R2P(x: Exec) -> None:
     """R2P: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.pmask:
         return
@@ -342,7 +340,7 @@ def R2P(x):
 
 # -- float32 ---------------------------------------------------------------------------------
 @semantics("FADD")
-def FADD(x):
+def FADD(x: Exec) -> None:
     """FADD: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) + _f32(_fbits(x, _b(x)))
@@ -350,7 +348,7 @@ def FADD(x):
 
 
 @semantics("FMUL")
-def FMUL(x):
+def FMUL(x: Exec) -> None:
     """FMUL: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) * _f32(_fbits(x, _b(x)))
@@ -358,18 +356,18 @@ def FMUL(x):
 
 
 @semantics("FFMA")
-def FFMA(x):
+def FFMA(x: Exec) -> None:
     """FFMA: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     r = _fma32(_f32(_fbits(x, "ra")), _f32(_fbits(x, _b(x))), _f32(_fbits(x, _c(x))))
     x.write("rd", _out_bits(r))
 
 
 @semantics("FSETP")
-def FSETP(x):
+def FSETP(x: Exec) -> None:
     """FSETP: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     a = _f32(_fbits(x, "ra"))
     b = _f32(_fbits(x, _b(x)))
-    code = x.db.types["FCmpOp"].by_name[x.mod("cmp")]
+    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or ""]
     r = x.lane_zeros(bool)
     with np.errstate(all="ignore"):
         if code & 1:
@@ -380,13 +378,13 @@ def FSETP(x):
             r |= a > b
         if code & 8:
             r |= np.isnan(a) | np.isnan(b)
-    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop"))
+    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop") or "")
     x.write("pu", pu)
     x.write("pv", pv)
 
 
 @semantics("FMNMX")
-def FMNMX(x):
+def FMNMX(x: Exec) -> None:
     """FMNMX: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     ab, bb = _raw(x, "ra"), _raw(x, _b(x))
     a, b = _f32(ab), _f32(bb)
@@ -402,7 +400,7 @@ def FMNMX(x):
 
 
 @semantics("I2F")
-def I2F(x):
+def I2F(x: Exec) -> None:
     """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     v = _raw(x, _b(x))
     v64 = v.astype(np.float64) if x.mod("fmt") == "U32" else v.view(np.int32).astype(np.float64)
@@ -413,12 +411,12 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 
 
 @semantics("F2I")
-def F2I(x):
+def F2I(x: Exec) -> None:
     """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     f = _f32(_raw(x, _b(x))).astype(np.float64)
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
     with np.errstate(all="ignore"):
-        i = np.clip(_ROUND[x.mod("rnd")](f), lo, hi)
+        i = np.clip(_ROUND[x.mod("rnd") or ""](f), lo, hi)
         i = np.where(np.isnan(f), 0.0, i)
     x.write("rd", (i.astype(np.int64) & MASK32).astype(_U32))
 
@@ -433,12 +431,12 @@ OOB_SLACK = 4096
 _SIZE_BYTES = {"32": 4, "U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
 
 
-def _size(x) -> tuple[str, int]:
+def _size(x: Exec) -> tuple[str, int]:
     s = x.mod("size")
-    n = _SIZE_BYTES.get(s)
+    n = _SIZE_BYTES.get(s or "")
     if n is None:   # pragma: no cover - the description's exceptions reject such words first
         x.fault("invalid-instruction", f"{x.name}: no access size {s}")
-    return s, n
+    return str(s), n
 
 
 def _reg_row(x, idx: int) -> np.ndarray:
@@ -621,7 +619,7 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
 
 
 @semantics("LDC")
-def LDC(x):
+def LDC(x: Exec) -> None:
     """LDC: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     size, n = _size(x)
     if not x.any_lane() or n > 8:
@@ -647,50 +645,50 @@ def _bank_size(x, bank: int) -> int:
 
 
 @semantics("LDG")
-def LDG(x):
+def LDG(x: Exec) -> None:
     """LDG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _load(x, x.gmem, _global_addrs(x))
 
 
 @semantics("STG")
-def STG(x):
+def STG(x: Exec) -> None:
     """STG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _store(x, x.gmem, _global_addrs(x))
 
 
 @semantics("LDS")
-def LDS(x):
+def LDS(x: Exec) -> None:
     """LDS: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _load(x, x.smem, _shared_addrs(x))
 
 
 @semantics("STS")
-def STS(x):
+def STS(x: Exec) -> None:
     """STS: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _store(x, x.smem, _shared_addrs(x))
 
 
 @semantics("ATOMG", per_warp=True)  # lanes in order, on Python ints
-def ATOMG(x):
+def ATOMG(x: Exec) -> None:
     """ATOMG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _atomic(x, x.gmem, _global_addrs(x), True)
 
 
 @semantics("ATOMS", per_warp=True)  # lanes in order, on Python ints
-def ATOMS(x):
+def ATOMS(x: Exec) -> None:
     """ATOMS: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _atomic(x, x.smem, _shared_addrs(x), True)
 
 
 @semantics("RED", per_warp=True)  # lanes in order, on Python ints
-def RED(x):
+def RED(x: Exec) -> None:
     """RED: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _atomic(x, x.gmem, _global_addrs(x), False)
 
 
 # -- fence and barrier -----------------------------------------------------------------------
 @semantics("MEMBAR")
-def MEMBAR(x):
+def MEMBAR(x: Exec) -> None:
     """MEMBAR: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
 
 
@@ -718,7 +716,7 @@ def _bar_parked(x) -> int:
 
 
 @semantics("BAR", control=True)
-def BAR(x):
+def BAR(x: Exec) -> None:
     """BAR: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry).
 
     BAR.SYNC BarId (decision G5, docs/gp-extension.md decision 8; PTX: the

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import Exec
 from ..registry import semantics
-from ..state import FULL, LANES, MASK32, WARP_SIZE, Fault, array2mask, ffs, lanes_of, mask2array
+from ..state import FULL, MASK32, WARP_SIZE, Fault, array2mask, ffs, lanes_of, mask2array
 
 _LANES64 = np.arange(WARP_SIZE, dtype=np.int64)
 
@@ -80,7 +81,7 @@ def _shfl_map(mode: str, b: int, c: int) -> _ShflMap:
 
 
 @semantics("SHFL", per_warp=True)
-def SHFL(x):
+def SHFL(x: Exec) -> None:
     """SHFL: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
     Decision: reading from a lane outside the participating lanes returns that
@@ -95,7 +96,7 @@ def SHFL(x):
         bn = "rb" if "rb" in x.f else "vb"
         cn = "rc" if "rc" in x.f else "vc"
         const = x.kind(bn) == "I" and x.kind(cn) == "I"
-        m = x.memo = [bn, cn, x.mod("mode"), _shfl_map(x.mod("mode"), x.src(bn), x.src(cn)) if const else None]
+        m = x.memo = [bn, cn, x.mod("mode"), _shfl_map(x.mod("mode") or "", x.src(bn), x.src(cn)) if const else None]
     hit = m[3]
     if hit is None:
         b = x.src(m[0])
@@ -115,7 +116,7 @@ def SHFL(x):
 
 
 @semantics("MOVM", per_warp=True)
-def MOVM(x):
+def MOVM(x: Exec) -> None:
     """MOVM Rd, Ra (no pseudo code in the seed).
 
     Decision: like PTX ``movmatrix.sync.aligned.m8n8.trans.b16``: the 8x8
@@ -147,7 +148,7 @@ def _vote(x):
 
 
 @semantics("VOTE", per_warp=True)
-def VOTE(x):
+def VOTE(x: Exec) -> None:
     """VOTE: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     ballot, r = _vote(x)
     x.write("rd", ballot)
@@ -155,7 +156,7 @@ def VOTE(x):
 
 
 @semantics("VOTEU", per_warp=True)
-def VOTEU(x):
+def VOTEU(x: Exec) -> None:
     """VOTEU: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     ballot, r = _vote(x)
     x.write("urd", ballot)
@@ -186,7 +187,7 @@ def _redux(x):
 
 
 @semantics("REDUX", per_warp=True)
-def REDUX(x):
+def REDUX(x: Exec) -> None:
     """REDUX: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     r = _redux(x)
     if r is not None:
@@ -194,7 +195,7 @@ def REDUX(x):
 
 
 @semantics("REDUXU", per_warp=True)
-def REDUXU(x):
+def REDUXU(x: Exec) -> None:
     """REDUXU: follows the database's ``__Examples`` and ``__Semantics`` of REDUXU (sync.isa); the registry
     appends the pseudo code to this docstring.
     """
@@ -204,7 +205,7 @@ def REDUXU(x):
 
 
 @semantics("MATCH", per_warp=True)
-def MATCH(x):
+def MATCH(x: Exec) -> None:
     """MATCH: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
     ``.ANY`` leaves ``pu`` false (the pseudo code only sets it for ``.ALL``).
@@ -243,7 +244,7 @@ def _elect(x) -> int:
 
 
 @semantics("ELECT", per_warp=True)
-def ELECT(x):
+def ELECT(x: Exec) -> None:
     """ELECT pu, Rd, {!}pp | URb (no semantics in the seed).
 
     Decision: like PTX ``elect.sync``: among the participating lanes (active,
@@ -260,7 +261,7 @@ def ELECT(x):
 
 
 @semantics("ELECTU", per_warp=True)
-def ELECTU(x):
+def ELECTU(x: Exec) -> None:
     """ELECTU pu, URd, {!}pp | URb (no semantics in the seed).
 
     Decision: as ELECT, the leader's lane id goes to ``URd``."""
