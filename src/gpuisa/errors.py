@@ -100,6 +100,9 @@ class SpecError(GpuisaError):
 class AsmError(GpuisaError):
     """Invalid assembly text."""
 
+    #: all errors of the run, also those not shown (set by the assembler; the CLI's summary line)
+    total_errors: int | None = None
+
 
 class BinaryError(GpuisaError):
     """An unusable binary input (e.g. truncated)."""
