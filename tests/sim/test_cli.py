@@ -87,7 +87,7 @@ def test_table_output(tmp_path):
 def test_subprocess_entry_point(tmp_path):
     p = tmp_path / "p.s"
     p.write_text("BRA 0x1000 ;\n")
-    cp = subprocess.run([sys.executable, "-m", "gpuisa.cli", "run", str(p), "--json"], capture_output=True, text=True,
+    cp = subprocess.run([sys.executable, "-m", "gpuisa", "run", str(p), "--json"], capture_output=True, text=True,
                         timeout=60)
     assert cp.returncode != 0 and json.loads(cp.stdout)["status"] == "pc-out-of-range" and "Traceback" not in cp.stderr
 
@@ -262,7 +262,7 @@ def test_trace_to_stdout(tmp_path):
     r = CliRunner(mix_stderr=False).invoke(main, ["run", str(_write(tmp_path)), "--trace", "-", "--json",
                                                    "--dump", "R1"]) if _mix_stderr_supported() else None
     if r is None:
-        cp = subprocess.run([sys.executable, "-m", "gpuisa.cli", "run", str(_write(tmp_path)), "--trace", "-",
+        cp = subprocess.run([sys.executable, "-m", "gpuisa", "run", str(_write(tmp_path)), "--trace", "-",
                              "--json", "--dump", "R1"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
         out, err, code = cp.stdout, cp.stderr, cp.returncode
     else:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from ..cli import handle_errors, pass_selection
+from ..clikit import handle_errors, pass_selection
 from ..errors import UsageError
 from .simulator import DEFAULT_MAX_STEPS, DEFAULT_MAX_WARPS, MAX_BLOCK_THREADS
 
