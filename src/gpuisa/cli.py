@@ -24,7 +24,7 @@ import click
 
 from . import __version__
 from .clikit import (EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL, EXIT_OK, MAX_CONTENT_WIDTH,  # noqa: F401
-                     Selection, handle_errors, pass_selection, print_diagnostics)
+                     Context, Selection, handle_errors, pass_selection, print_diagnostics, use_help_formatter)
 from .errors import GpuisaError, ModelError
 
 # Sub-commands by name -> the module that defines them (in its COMMANDS list).
@@ -40,6 +40,8 @@ PLUGINS = {
 
 
 class LazyGroup(click.Group):
+    context_class = Context   # help text wrapped without breaking words (clikit.HelpFormatter)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Exit statuses: 0 ok; 1 bad input, including click's own usage errors
         (which click would report with 2); 2 is left to `gpuisa run` for an
@@ -85,7 +87,7 @@ class LazyGroup(click.Group):
             raise
         for c in getattr(mod, "COMMANDS", ()):
             if c.name == name:
-                return c
+                return use_help_formatter(c)
         return None
 
 

@@ -24,6 +24,35 @@ EXIT_OK, EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL = 0, 1, 2, 70
 MAX_CONTENT_WIDTH = 100
 
 
+_NB_HYPHEN = "\u2011"   # stands in for "-" while click wraps help text, so no line ends in "warp-"
+
+
+class HelpFormatter(click.HelpFormatter):
+    """click's formatter without breaks after a hyphen (``warp-|instruction``): hyphens are
+    hidden from the wrapper and restored when the text is written."""
+
+    def write(self, string: str) -> None:
+        super().write(string.replace(_NB_HYPHEN, "-"))
+
+    def write_text(self, text: str) -> None:
+        super().write_text(text.replace("-", _NB_HYPHEN))
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        super().write_dl([(a, b.replace("-", _NB_HYPHEN)) for a, b in rows], col_max, col_spacing)
+
+
+class Context(click.Context):
+    formatter_class = HelpFormatter
+
+
+def use_help_formatter(cmd: click.Command) -> click.Command:
+    """Give *cmd* (and its sub-commands) the :class:`Context` with the non-breaking formatter."""
+    cmd.context_class = Context
+    for sub in getattr(cmd, "commands", {}).values():
+        use_help_formatter(sub)
+    return cmd
+
+
 @dataclass
 class Selection:
     """The ISA chosen on the command line (loaded lazily, once)."""

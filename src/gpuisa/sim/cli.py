@@ -166,8 +166,8 @@ Example:
               help="Kernel parameter in constant bank 0, in order, naturally aligned: u32:5, s32:-1, f32:1.5, "
                    "u64:0x100000000, ptr:NAME[+OFFSET] (repeatable).")
 @click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]",
-              help="Global buffer of SIZE bytes; INIT zeros|iota[:DTYPE]|fill:VALUE[:DTYPE]|random:SEED[:DTYPE]|"
-                   "file:PATH (repeatable).")
+              help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
+                   "or file:PATH (repeatable).")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f32, f64; default u32) elements "
                    "(repeatable).")
