@@ -17,7 +17,7 @@ import pytest
 
 from gpuisa.docs import build_html
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]  # one chromium per run under xdist
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -140,3 +140,35 @@ def test_suite_never_installs_system_packages():
     own = Path(__file__).read_text(encoding="utf-8").split("def test_suite_never_installs_system_packages")[0]
     code = "\n".join(line for line in own.splitlines() if not line.lstrip().startswith(("#", "``", "test skips")))
     assert "subprocess" not in code and not offenders, offenders
+
+
+@pytest.mark.parametrize("query, first, also", [
+    ("butterfly", "SHFL", set()),
+    ("BFLY", "SHFL", set()),
+    ("ballot", "VOTE", {"VOTEU"}),
+    ("reconvergence", None, {"BSSY", "BSYNC"}),
+])
+def test_full_text_search(driver, server, query, first, also):
+    """Issue 10: the search box finds words of descriptions, modifiers, operands and pseudo code,
+    ranked, offline (the prebuilt index in search-fulltext.js)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    from gpuisa.docs.fulltext import query as reference_query
+    driver.get(server + f"index.html?q={query}")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element("id", "search-status").text != "")
+    assert not _severe(driver), _severe(driver)
+    hits = [e for e in driver.find_elements("css selector", "#fulltext-results .hit-title") if e.is_displayed()]
+    titles = [h.text for h in hits]
+    assert titles, f"nothing found for {query!r}"
+    if first:
+        assert titles[0] == first, titles
+    assert also <= set(titles[:8]), titles
+    # the page ranks exactly as the Python reference of the index
+    import json
+    data = json.loads(driver.execute_script("return JSON.stringify(window.GPUISA_FULLTEXT)"))
+    assert titles == [h.title for h in reference_query(data, query)]
+    marks = [m.text.lower() for m in driver.find_elements("css selector", "#fulltext-results mark")]
+    assert any(m.startswith(query.lower()[:3]) for m in marks), marks
+    if query == "butterfly":
+        driver.save_screenshot(str(ARTIFACTS / "docs-fulltext.png"))
+        hits[0].click()
+        WebDriverWait(driver, 10).until(lambda d: "optypes/SHFL.html" in d.current_url)
