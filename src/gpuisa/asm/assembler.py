@@ -275,7 +275,7 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
     bits = 0
     if a.kind == "const":
         if a.bank is not None:
-            if bank > a.bank[2]:
+            if not 0 <= bank <= a.bank[2]:
                 return None
             bits = bank << a.bank[0]
         elif bank:
@@ -395,7 +395,7 @@ def _fast(st: "_State", text: str, pc: int):
                 bank, off = v.bank, v.value
             else:
                 return None
-            if bank > b or not 0 <= off < (1 << a) or off % c:
+            if not 0 <= bank <= b or not 0 <= off < (1 << a) or off % c:  # a negative bank: the slow path's error
                 return None
             word |= ((bank << a) | off) << pos
         elif kind == F_F32:
