@@ -36,8 +36,8 @@ from ..spec.database import Database
 from ..spec.model import Opcode
 from .instruction import Instruction, extract_fields
 from .floats import FLOAT_LITERAL, parse_f32
-from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
-                    split_operands, strip_block_comments)
+from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, label_operand,
+                    parse_number, split_operands, strip_block_comments)
 from .disassembler import decode_one, decode_relocated, symbol_text
 # the compiled tables (re-exported: `state`, `OpInfo` and the kinds are part of the asm package's API)
 from .tables import (K_ADDR, K_CMEM, K_ENUM, K_INT, AddrInfo, OpInfo, Plan, VInfo, _State, _compatible,  # noqa: F401
@@ -274,7 +274,7 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
     bits = 0
     if a.kind == "const":
         if a.bank is not None:
-            if bank > a.bank[2]:
+            if not 0 <= bank <= a.bank[2]:
                 return None
             bits = bank << a.bank[0]
         elif bank:
@@ -394,7 +394,7 @@ def _fast(st: "_State", text: str, pc: int):
                 bank, off = v.bank, v.value
             else:
                 return None
-            if bank > b or not 0 <= off < (1 << a) or off % c:
+            if not 0 <= bank <= b or not 0 <= off < (1 << a) or off % c:  # a negative bank: the slow path's error
                 return None
             word |= ((bank << a) | off) << pos
         elif kind == F_F32:
@@ -678,7 +678,10 @@ def _eval_expr_raw(e, fname: str, kind: str, pos: int, width: int, pcrel: bool, 
     if not undefined:
         return total
     if pcrel:
-        raise _OpErr(f"undefined label {undefined[0][1]} (a branch target must be defined in this file)")
+        name = undefined[0][1]
+        close = difflib.get_close_matches(name, [n for n in syms if n != "."], n=1, cutoff=0.5)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise _OpErr(f"undefined label '{name}' (a branch target must be defined in this file{hint})")
     if len(undefined) > 1 or undefined[0][0] < 0:
         raise _OpErr(f"cannot relocate {e.text!r}: an undefined symbol may only be added once "
                      f"(undefined: {', '.join(s for _, s in undefined)})")
@@ -882,8 +885,11 @@ class Assembler:
         sigt = tuple(sigs)
         plans = st.plan(key, sigt)
         if type(plans) is tuple:
-            self.explain(plans, key, mcol, pops, sigs, cols, s)
-            return None
+            as_labels = self.label_targets(key, pops, ctx)
+            if as_labels is None:
+                self.explain(plans, key, mcol, pops, sigs, cols, s)
+                return None
+            pops, plans = as_labels
         first_err = None
         for plan in plans:
             try:
@@ -943,6 +949,25 @@ class Assembler:
         else:
             self.error(str(err), s.line, mcol, s.src, len(key))
         return None
+
+    def label_targets(self, key: str, pops: list[POp], ctx: _Ctx):
+        """``BRA ODD``: when no variant takes the operands as written, read each plain
+        name that is a defined label, or no register/value name at all, as the label
+        expression `` `(NAME) `` -- accepted only where a code address is expected (a
+        PC-relative or shifted target).  Returns (operands, plans) or None."""
+        st = self.st
+        syms = ctx.symbols or {}
+        conv = {j for j, p in enumerate(pops)
+                if p.kind == "name" and not p.prefix and (p.name in syms or p.name not in st.names)}
+        if not conv:
+            return None
+        new = [label_operand(p.name) if j in conv else p for j, p in enumerate(pops)]
+        plans = st.plan(key, tuple(st.intern(st.signature(p)) for p in new))
+        if type(plans) is tuple:
+            return None
+        plans = [pl for pl in plans
+                 if all(o.code == K_INT and o.fmt in ("pcrel", "shift") for j, o, _ in pl.steps if j in conv)]
+        return (new, plans) if plans else None
 
     def controls(self, v: VInfo, word: int, text: str, col: int, s: _Stmt) -> int | None:
         pos = 0

@@ -15,7 +15,12 @@
   has ValidMask, which lets a lane that is elsewhere release its group with a
   stale member mask, or release an empty ActiveMask).
 * BSYNC writes the remaining (not yet arrived) lanes back to its B register
-  (``OutList<breg>``), so a B register is 0 again after a complete sync.
+  (``OutList<breg>``), and every release (complete, yield-release, S21) clears
+  the released lanes from it, so a B register is 0 again after a complete sync
+  and can be reused (S5).
+* Sleeping lanes (NANOSLEEP, parked at PC+16) are not in ``arrivemask`` of
+  BSYNC/WARPSYNC, and a switch activates them only when the whole warp goes to
+  sleep (the timer clears SleepMask before it runs again) (S6).
 * BSYNC (S21): when no non-YIELD lane of bmask is missing it releases at once
   (the Description); the pseudo code's switch to ``mask_ny_nb`` is not taken.
 * YIELD and NANOSLEEP park the switched-out lanes at the next instruction
@@ -61,6 +66,21 @@ def set_rpc(w, mask: int, value) -> None:
         else:
             value &= MASK64
             w.rpc[m] = value - (1 << 64) if value >> 63 else value
+
+
+def arrived_at(w, pc: int) -> int:
+    """``ActiveMask | (ValidMask & array2mask(RPC==ActivePC))`` without the
+    sleeping lanes: a lane parked at *pc* by NANOSLEEP (RPC = PC + 16) has not
+    arrived until its timer ends (seed 001: sleeping threads are not scheduled;
+    only the timer clears SleepMask).  Used by BSYNC and WARPSYNC (decision S6)."""
+    return w.active | (w.valid & ~w.sleep & rpc_eq(w, pc))
+
+
+def awake(w, do_sleep: bool) -> int:
+    """The valid lanes a switch may activate: every valid lane when the warp goes
+    to sleep (the timer then clears SleepMask before it runs again), otherwise
+    only the lanes that are not asleep (decision S6)."""
+    return w.valid if do_sleep else w.valid & ~w.sleep
 
 
 def sleep_check(w, cmask: int) -> tuple[bool, int]:
@@ -255,7 +275,7 @@ def EXIT(x: Exec) -> None:
     mask_y = cmask & w.yield_mask
     lid = ffs(mask_ny) if mask_ny else ffs(mask_y)
     target = int(w.rpc[lid])
-    w.active = rpc_eq(w, target) & w.valid
+    w.active = rpc_eq(w, target) & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     w.pc = target & MASK64
     if do_sleep:
         x.sim.warp_sleep(w)
@@ -303,7 +323,7 @@ def BSYNC(x: Exec) -> None:
     b = x.reg_index("breg")
     bmask = w.B[b] & w.valid
     pmask = x.pmask & _pp(x)
-    arrivemask = w.active | (w.valid & rpc_eq(w, x.pc))
+    arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
@@ -315,14 +335,12 @@ def BSYNC(x: Exec) -> None:
     if w.B[b] != bmask:
         x.set_breg(b, bmask)  # decision: BSYNC writes the lanes still expected back (OutList<breg>)
     if bmask == 0:  # complete sync
-        w.active = arrivemask
-        w.pc = x.pc + INST_SIZE
+        _bsync_release(x, b, arrivemask)
         w.yield_mask ^= w.yield_mask & w.active
         return
     cmask = w.valid & ~arrivemask & ~w.yield_mask
     if cmask & ~w.sleep == 0:  # every candidate asleep (or none): yield-release
-        w.active = arrivemask
-        w.pc = x.pc + INST_SIZE
+        _bsync_release(x, b, arrivemask)
         w.yield_mask ^= w.yield_mask & pmask
         return
     cmask &= ~w.sleep
@@ -335,9 +353,20 @@ def BSYNC(x: Exec) -> None:
     # decision S21: every member of bmask still missing is a YIELD lane (or asleep):
     # release at once, as the Description says; the page's switch to mask_ny_nb
     # (non-members) livelocks when they are parked at an outer BSYNC that waits for us
+    _bsync_release(x, b, arrivemask)
+    w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
+
+
+def _bsync_release(x, b: int, arrivemask: int) -> None:
+    """A BSYNC release (complete, yield-release or S21): ``ActiveMask = arrivemask;
+    ActivePC += INST_SIZE``, and the released lanes leave the B register
+    (decision S5: lanes parked at the BSYNC were still in it; the register must be
+    0 after a complete synchronisation so that it can be reused)."""
+    w = x.w
+    if w.B[b] & arrivemask:
+        x.set_breg(b, w.B[b] & ~arrivemask)
     w.active = arrivemask
     w.pc = x.pc + INST_SIZE
-    w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
 
 
 def _switch_like_yield(x) -> None:
@@ -356,7 +385,7 @@ def _switch_like_yield(x) -> None:
         raise Fault("deadlock", f"{x.name}: no lane to switch to")
     w.yield_mask |= w.active
     target = int(w.rpc[lid])
-    w.active = rpc_eq(w, target) & others
+    w.active = rpc_eq(w, target) & others & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     w.pc = target & MASK64
     others = w.valid ^ w.active
     w.switch &= others
@@ -426,7 +455,7 @@ def WARPSYNC(x: Exec) -> None:
     w = x.w
     mm = _membermask(x)
     pmask = x.pmask & _pp(x)
-    arrivemask = w.active | (w.valid & rpc_eq(w, x.pc))
+    arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
@@ -476,7 +505,7 @@ def WARPSYNC(x: Exec) -> None:
     _failed_sync(x)
     target = int(w.rpc[lid])
     w.pc = target & MASK64
-    w.active = rpc_eq(w, target) & w.valid
+    w.active = rpc_eq(w, target) & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     if do_sleep:
         x.sim.warp_sleep(w)
 
