@@ -22,7 +22,7 @@ import sys
 
 import click
 
-from . import __version__
+from ._version import __version__
 from .clikit import (EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL, EXIT_OK, MAX_CONTENT_WIDTH,  # noqa: F401
                      Context, Selection, handle_errors, pass_selection, print_diagnostics, use_help_formatter)
 from .errors import GpuisaError, ModelError

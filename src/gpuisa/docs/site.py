@@ -28,7 +28,7 @@ from markupsafe import Markup
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 
-from .. import __version__
+from .._version import __version__
 from ..spec.database import Database
 from .fulltext import build_index
 from .lexer import GpuisaLexer
