@@ -1,0 +1,297 @@
+"""The assembler's fast path (see :mod:`gpuisa.asm.assembler`): one regex for the
+common statement shape and a compiled :class:`FastPlan` per (mnemonic+modifiers,
+operand signatures); :func:`_fast` returns None on anything unusual, which the
+diagnostic path (:meth:`gpuisa.asm.assembler.Assembler.statement`) then handles.
+"""
+from __future__ import annotations
+
+import re
+
+from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f32_raw, _int_raw
+from .floats import FLOAT_LITERAL, parse_f32
+from .lexer import POp
+from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, Plan, _State
+
+# ----------------------------------------------------------------------------
+# the fast path: one regex for the common statement shape, a compiled plan per
+# (mnemonic+modifiers, operand signatures); anything unusual (label
+# expressions, errors, a plan that does not encode) goes to the slow path,
+# which has the diagnostics.
+
+_RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
+                      r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
+_RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
+# canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
+_RE_FADDR = re.compile(r"(?:c\[(0x[0-9a-fA-F]+)\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)(0x[0-9a-fA-F]+))?\]$")
+
+F_ENUM, F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM = 0, 1, 2, 3, 4, 5, 6, 7
+
+
+class FastPlan:
+    """A :class:`Plan` flattened to tuples: the base word (modifiers, defaults,
+    the prefix bits the signatures say are written), one step per written
+    operand, the guard and control fields."""
+
+    __slots__ = ("name", "v", "base", "steps", "guard", "controls", "has_exc", "plan")
+
+    def __init__(self, st: "_State", plan: Plan, sigt: tuple):
+        v = plan.v
+        self.plan = plan
+        self.v = v
+        self.name = v.op.name
+        self.has_exc = v.has_exc
+        base = plan.base
+        steps: list[tuple] = []
+        for j, o, width in plan.steps:
+            kind, _, prefix = st.sig_list[sigt[j]]
+            for c in prefix:
+                base |= 1 << o.prefix_fields[c].pos
+            t = o.type
+            if o.code == K_ENUM and kind == "n":
+                steps.append((F_ENUM, j, o.pos, st.name_table(o, width), 0, 0))
+            elif o.code == K_INT and kind == "f" and o.fmt == "f32":
+                steps.append((F_F32, j, o.pos, 0, 0, 0))
+            elif o.code == K_ADDR and kind in ("m", "k", "c"):
+                steps.append((F_ADDR, j, o, width, 0, 0))
+            elif o.code == K_CMEM and kind == "c":
+                bb, ob = t.cmem_split or (0, t.width)
+                steps.append((F_CMEM, j, o.pos, ob, (1 << bb) - 1, max(width // 8, 1)))
+            elif o.code == K_INT and kind == "i" and t is not None and o.fmt is None:
+                lo, hi = (-0x80000000, 0xFFFFFFFF) if o.width == 32 else (t.min, t.max)
+                steps.append((F_INT, j, o.pos, lo, hi, o.mask))
+            elif o.code == K_INT and kind == "i" and t is not None and o.fmt in ("pcrel", "shift"):
+                steps.append((F_PCREL if o.fmt == "pcrel" else F_SHIFT, j, o.pos, o.shift, (t.min, t.max), o.mask))
+            else:
+                steps.append((F_GENERIC, j, o, width, 0, 0))
+        self.base = base
+        self.steps = tuple(steps)
+        g = v.guard
+        self.guard = None
+        if g is not None:
+            pf = g.prefix_fields.get("!")
+            self.guard = (g.pos, (g.mask << g.pos) | g.pclear, g.type.by_name, (1 << pf.pos) if pf is not None else None)
+        self.controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
+
+
+def _fast_plan(st: _State, key: str, sigt: tuple):
+    """The first plan for (key, signatures), compiled for :func:`_fast`, or
+    False when the slow path must handle the statement."""
+    # the variant choice without the prefixes is shared by all prefix combinations; when its
+    # first plan accepts the written prefixes it is also the first plan with them (prefixes
+    # only remove candidates), else ask for the plans of the full signatures
+    bare = st.bare_sigs.get(sigt)
+    if bare is None:
+        bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
+                                            for i in sigt)
+    plans = st.plan(key, bare)
+    if type(plans) is list and bare != sigt:
+        p0 = plans[0]
+        if not all(c in o.prefix_chars for j, o, _ in p0.steps for c in st.sig_list[sigt[j]][2]):
+            plans = st.plan(key, sigt)
+    fp: FastPlan | bool = False
+    if type(plans) is list:
+        fp = FastPlan(st, plans[0], sigt)
+    st.fplans[(key, sigt)] = fp
+    return fp
+
+
+_NOCTX = None
+
+
+def _addr_fast(o: OpInfo, v: tuple, width: int):
+    """:func:`_addr_raw` for a canonical address text (bank, base, .64?, offset); None on any problem."""
+    bank, base, wide, off = v
+    a = o.addr
+    bits = 0
+    if a.kind == "const":
+        if a.bank is not None:
+            if not 0 <= bank <= a.bank[2]:
+                return None
+            bits = bank << a.bank[0]
+        elif bank:
+            return None
+    if base:
+        if a.base is None or wide != (width > 32):
+            return None
+        raw = a.base[3].by_name.get(base)
+        if raw is None:
+            return None
+        if wide and base in o.stem_of:
+            stem, n = o.stem_of[base]
+            count = width // 32
+            if n % count or (stem, n + count - 1) not in o.name_of_num:
+                return None
+        bits |= raw << a.base[0]
+    elif a.base is not None:
+        if a.zero is None:
+            return None
+        bits |= a.zero << a.base[0]
+    if a.off is None:
+        return None if off else bits
+    if not a.off_lo <= off <= a.off_hi:
+        return None
+    return bits | ((off & a.off[2]) << a.off[0])
+
+
+def _fast(st: "_State", text: str, pc: int):
+    """(word, opcode name) for a statement without label expressions that
+    encodes without any problem, else None."""
+    m = _RE_FAST.match(text)
+    if m is None:
+        return None
+    gnot, gname, key, ops, ctl = m.groups()
+    sigs = []
+    vals: list = []
+    if ops:
+        ocls = st.ocls
+        for t in ops.split(","):
+            t = t.strip()
+            r = ocls.get(t)
+            if r is None:
+                c = t[:1]
+                if c.isdigit() or (c == "-" and t[1:2].isdigit()):
+                    try:
+                        # int(t, 0) reads what parse_number reads, and also 0o17 and 1_000: not those
+                        if "_" in t or "o" in t or "O" in t:
+                            raise ValueError
+                        vals.append(int(t, 0))
+                        sigs.append(st.int_sid)
+                        continue
+                    except ValueError:
+                        if _RE_FLOAT_LIT.match(t) and t not in st.names and len(t) < 100:
+                            vals.append(parse_f32(t))  # a float literal: its binary32 bits
+                            sigs.append(st.float_sid)
+                            continue
+                elif c == "[" or c == "c" or ((c == "-" or c == "~") and "c[" in t[:4]):
+                    pre = ""
+                    u = t
+                    if c != "[" and c != "c":  # -c[..][..], ~c[..][..], -~c[..][..]
+                        while u[:1] in ("-", "~"):
+                            pre += u[0]
+                            u = u[1:]
+                        pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
+                    m2 = _RE_FADDR.match(u) if len(pre) < 2 or pre == "~-" else None
+                    if m2 is not None:
+                        bank, base, wide, sign, off = m2.groups()
+                        if (base or off) and not (base and off and not sign):
+                            v = int(off, 16) if off else 0
+                            if sign == "-":
+                                v = -v
+                            if bank is None:
+                                sid = st.intern(("m", st.names.get(base, ("?",)) if base else (), pre))
+                            elif base:
+                                sid = st.intern(("k", st.names.get(base, ("?",)), pre))
+                            else:
+                                sid = st.cmem_sid if not pre else st.intern(("c", (), pre))
+                            sigs.append(sid)
+                            vals.append((int(bank, 16) if bank else 0, base or "", wide is not None, v))
+                            continue
+                r = st.classify(t)
+                if r is None:
+                    return None
+            sigs.append(r[0])
+            vals.append(r[1])
+    sigt = tuple(sigs)
+    fp = st.fplans.get((key, sigt))
+    if fp is None:
+        fp = _fast_plan(st, key, sigt)
+    if fp is False:
+        return None
+    word = fp.base
+    for kind, j, pos, a, b, c in fp.steps:
+        v = vals[j]
+        if kind == F_ENUM:
+            raw = a.get(v)
+            if raw is None:
+                return None
+            word |= raw << pos
+        elif kind == F_INT:
+            if type(v) is not int or not a <= v <= b:
+                return None
+            word |= (v & c) << pos
+        elif kind == F_ADDR:
+            if type(v) is not tuple:
+                return None
+            raw = _addr_fast(pos, v, a)
+            if raw is None:
+                return None
+            word |= raw
+        elif kind == F_CMEM:
+            if type(v) is tuple:
+                if v[1]:
+                    return None
+                bank, off = v[0], v[3]
+            elif type(v) is POp and v.kind == "cmem":
+                bank, off = v.bank, v.value
+            else:
+                return None
+            if not 0 <= bank <= b or not 0 <= off < (1 << a) or off % c:  # a negative bank: the slow path's error
+                return None
+            word |= ((bank << a) | off) << pos
+        elif kind == F_F32:
+            if type(v) is not int:
+                return None
+            word |= v << pos
+        elif kind == F_GENERIC:
+            # pos is the OpInfo, a the bitwidth
+            p = v if type(v) is POp else st.operand(ops.split(",")[j].strip())[0]
+            try:
+                if pos.code == K_ENUM:
+                    raw = _enum_raw(pos, p, a)
+                elif pos.code == K_INT:
+                    raw = _f32_raw(pos, p, pc, _NOCTX) if pos.fmt == "f32" else _int_raw(pos, p.value, pc)
+                elif pos.code == K_ADDR:
+                    raw = _addr_raw(pos, p, a, pc, _NOCTX)
+                else:
+                    raw = _cmem_raw(pos, p, a)
+            except (_OpErr, AttributeError, KeyError):
+                return None
+            word |= raw << pos.pos
+        else:
+            if type(v) is not int:
+                return None
+            if kind == F_PCREL:
+                if v & ((1 << a) - 1):
+                    return None
+                f = (v - pc - 16) >> a
+            else:
+                if v & ((1 << a) - 1):
+                    return None
+                f = v >> a
+            if not b[0] <= f <= b[1]:
+                return None
+            word |= (f & c) << pos
+    if gname is not None:
+        g = fp.guard
+        if g is None:
+            return None
+        raw = g[2].get(gname)
+        if raw is None:
+            return None
+        word = (word & ~g[1]) | (raw << g[0])
+        if gnot:
+            if g[3] is None:
+                return None
+            word |= g[3]
+    if ctl is not None:
+        controls = fp.controls
+        seen = 0
+        for tok in ctl.split():
+            if tok[0] != "$":
+                return None
+            name, eq, val = tok[1:].partition("=")
+            f = controls.get(name)
+            if f is None or not eq or "_" in val or "o" in val or "O" in val:
+                return None
+            try:
+                n = int(val, 0)
+            except ValueError:
+                return None
+            fm = f[1] << f[0]
+            if not 0 <= n <= f[1] or seen & fm:  # out of range, or given twice
+                return None
+            seen |= fm
+            word = (word & ~fm) | (n << f[0])
+    if fp.has_exc and fp.v.violation(word) is not None:
+        return None
+    return word, fp.name
