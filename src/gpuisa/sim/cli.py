@@ -231,6 +231,8 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, m
             out["fault"] = res.fault
         if res.events:
             out["events"] = res.events
+        if res.events_dropped:
+            out["events_dropped"] = res.events_dropped
         out["warps"] = [dict({"cta": w.cta, "warp": w.warp}, **{r: _value(w, r) for r in regs}) for w in res.warps]
         if dumps:
             out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
@@ -283,7 +285,12 @@ def _print_table(res, regs, before_status=None, err: bool = False) -> None:
             else:
                 echo(f"  {r:<5} {_fmt(v)}")
     for ev in res.events[:20]:
-        echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}", err=True)
+        times = f" ({ev['count']} times)" if ev.get("count", 1) > 1 else ""
+        echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}{times}", err=True)
+    more = len(res.events) - 20 + (1 if res.events_dropped else 0)
+    if more > 0:
+        echo(f"warning: more warnings not shown ({len(res.events)} places, "
+             f"{sum(e.get('count', 1) for e in res.events) + res.events_dropped} in all)", err=True)
     if before_status is not None:
         before_status()
     echo(f"{res.status}: {res.steps} warp-instructions")

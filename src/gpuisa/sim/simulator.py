@@ -27,6 +27,8 @@ MAX_BLOCK_THREADS = 1024
 #: 4096 warps take about 140 MB (shared memory is allocated per CTA at its
 #: first use)
 DEFAULT_MAX_WARPS = 4096
+#: distinct warning events kept in Result.events (one per kind/cta/warp/pc, with a count)
+MAX_EVENTS = 256
 WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + 1024
 #: consecutive failed synchronisations (switches without progress) after which
 #: a warp is declared deadlocked: more than twice the number of lane groups.
@@ -91,6 +93,7 @@ class Result:
     fault: dict | None = None
     events: list = field(default_factory=list)
     buffers: dict = field(default_factory=dict)
+    events_dropped: int = 0     # occurrences at places beyond the first MAX_EVENTS (not in events)
 
     @property
     def ok(self) -> bool:
@@ -237,6 +240,8 @@ class Simulator:
         self.status: str | None = None
         self.fault: dict | None = None
         self.events: list = []
+        self._event_at: dict = {}   # (kind, cta, warp, pc) -> its entry in self.events
+        self.events_dropped = 0
         self._cache: dict[int, Exec] = {}
         self._texts: dict[int, str] = {}
         self._trace_file = None
@@ -548,7 +553,17 @@ class Simulator:
 
     def _event(self, x: Exec, kind: str, message: str) -> None:
         ev = {"kind": kind, "message": message, "cta": x.w.cta.linear, "warp": x.w.index, "pc": x.pc}
-        self.events.append(ev)
+        # bounded (a loop repeating one warning would otherwise grow without limit): one entry per
+        # place with a count of its occurrences; places beyond MAX_EVENTS are only counted
+        key = (kind, ev["cta"], ev["warp"], x.pc)
+        first = self._event_at.get(key)
+        if first is not None:
+            first["count"] += 1
+        elif len(self.events) < MAX_EVENTS:
+            self._event_at[key] = first = dict(ev, count=1)
+            self.events.append(first)
+        else:
+            self.events_dropped += 1
         if x.events is not None:
             x.events.append(ev)
 
@@ -713,5 +728,5 @@ class Simulator:
             warps.append(WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R[:255] if done else w.R[:255].copy(), p,
                                     np.array(w.UR[:63], dtype=np.uint32), np.array(w.UP[:7], dtype=bool),
                                     np.array(w.B, dtype=np.uint32), w.valid, w.pc, w.state))
-        return Result(self.status or "running", self.steps, self.clock, warps, self.fault, list(self.events),
-                      dict(self.buffers))
+        return Result(self.status or "running", self.steps, self.clock, warps, self.fault,
+                      [dict(e) for e in self.events], dict(self.buffers), self.events_dropped)
