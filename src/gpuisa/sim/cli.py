@@ -18,6 +18,7 @@ import click
 
 from ..cli import handle_errors, pass_selection
 from ..errors import UsageError
+from ..fsutil import atomic_open
 from .simulator import DEFAULT_MAX_STEPS, DEFAULT_MAX_WARPS, MAX_BLOCK_THREADS
 
 FAULT_EXIT = 2
@@ -218,11 +219,11 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, m
         sys.stdout.flush()
     elif trace:
         try:
-            fh = open(trace, "w", encoding="utf-8")
+            # the trace appears complete or not at all (gpuisa.fsutil); a fault is a result: kept
+            with atomic_open(trace, "w") as fh:
+                res = sim.run(trace=fh)
         except OSError as e:
-            raise UsageError(f"cannot write {trace}: {e.strerror}") from None
-        with fh:
-            res = sim.run(trace=fh)
+            raise UsageError(f"cannot write {trace}: {e.strerror or e}") from None
     else:
         res = sim.run()
     if as_json:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -9,6 +10,7 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from ..errors import Coord, Diagnostic, ModelError, UsageError
+from ..fsutil import AtomicFile
 from .context import Exec
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import (BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
@@ -627,11 +629,11 @@ class Simulator:
     def run(self, trace=None) -> Result:
         """Run to completion (or fault) and return the :class:`Result`.
         *trace*: a path or text file receiving one JSON line per warp-instruction."""
-        close = False
+        owned = None
         if trace is not None:
             if isinstance(trace, (str, bytes)) or hasattr(trace, "__fspath__"):
-                self._trace_file = open(trace, "w", encoding="utf-8")
-                close = True
+                owned = AtomicFile(os.fsdecode(trace), "w")  # renamed into place when the run ends
+                self._trace_file = owned.file
             else:
                 self._trace_file = trace
         try:
@@ -641,9 +643,14 @@ class Simulator:
             else:
                 with np.errstate(all="ignore"):   # as in step(): no numpy warnings from float semantics
                     self._run_fast()
+        except BaseException:
+            if owned is not None:
+                owned.discard()
+                owned = None
+            raise
         finally:
-            if close:
-                self._trace_file.close()
+            if owned is not None:
+                owned.commit()
             self._trace_file = None
         return self.result()
 
