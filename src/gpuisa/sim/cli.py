@@ -49,9 +49,10 @@ def _load_program(isa, path: str):
         return data, None
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise UsageError(f"{path}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x} (assembly files are UTF-8)") from None
+    except UnicodeDecodeError as e:  # file:line:col and a caret, as `gpuisa asm` reports it
+        from ..asm.cli import _utf8_errors
+        from ..errors import AsmError
+        raise AsmError(_utf8_errors(data, path if path != "-" else "<stdin>", e.start)) from None
     return isa.assemble(text, filename=path if path != "-" else "<stdin>"), text
 
 

@@ -276,14 +276,20 @@ class Simulator:
         self.ctas: list[CTA] = []
         self.warps: list[Warp] = []
         gx, gy, gz = self.grid
-        for lin in range(gx * gy * gz):
-            cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
-            for wi in range(nwarps):
-                n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
-                w = Warp(cta, wi, len(self.warps), n, entry)
-                cta.warps.append(w)
-                self.warps.append(w)
-            self.ctas.append(cta)
+        try:
+            for lin in range(gx * gy * gz):
+                cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
+                for wi in range(nwarps):
+                    n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
+                    w = Warp(cta, wi, len(self.warps), n, entry)
+                    cta.warps.append(w)
+                    self.warps.append(w)
+                self.ctas.append(cta)
+        except MemoryError:
+            total = gx * gy * gz * nwarps
+            self.ctas, self.warps = [], []
+            raise UsageError(f"not enough memory for {total} warps (about {WARP_STATE_BYTES // 1024} KiB each, "
+                             f"{total * WARP_STATE_BYTES // 2**20} MiB in all); launch a smaller grid") from None
         self._live = list(self.warps)
         self._rr = 0
         self._next_wake: int | None = None
