@@ -362,3 +362,28 @@ def expected(prog: Program) -> list[dict]:
                 live |= 1 << lane
         votes.append(live)
     return [_lane(prog, lane, votes) for lane in lanes]
+
+
+# -- one differential check ---------------------------------------------------------------------
+def check(isa, seed: int, max_steps: int = 200_000) -> str | None:
+    """Run program *seed* on the simulator and compare with :func:`expected`;
+    None when they agree, else a description of the first difference."""
+    p = generate(seed)
+    res = isa.launch(p.source(), block=p.block, max_steps=max_steps)
+    if res.status != "ok":
+        return f"status {res.status}: {res.fault}"
+    exp = expected(p)
+    w = res.warp()
+    for lane, e in enumerate(exp):
+        for k, v in e.items():
+            if k == "exited_early":
+                continue
+            got = int(w.R[int(k[1:])][lane]) if k[0] == "R" else bool(w.P[int(k[1:])][lane])
+            if got != v:
+                return f"lane {lane} {k}: simulator {got}, reference {v}"
+    # decision S5: B registers are 0 at the end, except for lanes that exited inside a region
+    early = sum(1 << lane for lane, e in enumerate(exp) if e["exited_early"])
+    for b, v in enumerate(w.B):
+        if int(v) & ~early:
+            return f"B{b} = {int(v):#x} at the end (lanes that exited early: {early:#x})"
+    return None
