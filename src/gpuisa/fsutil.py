@@ -52,16 +52,23 @@ class AtomicFile:
         self.tmp = Path(tmp)
         self.file = os.fdopen(fd, mode, **enc)
 
-    def commit(self) -> None:
-        if self.tmp is None:
-            self.file.close()
-            return
-        try:
-            self.file.flush()
+    def finish(self) -> None:
+        """Flush the data to disk (a full disk fails here, before anything is replaced)."""
+        self.file.flush()
+        if self.tmp is not None:
             os.fsync(self.file.fileno())
-            self.file.close()
+        self.file.close()
+
+    def install(self) -> None:
+        """Rename the finished temporary file over the target."""
+        if self.tmp is not None:
             os.chmod(self.tmp, _mode_for(self.path))
             os.replace(self.tmp, self.path)
+
+    def commit(self) -> None:
+        try:
+            self.finish()
+            self.install()
         except BaseException:
             self.discard()
             raise
@@ -103,13 +110,13 @@ def atomic_write_many(items: Sequence[tuple[str | os.PathLike, bytes | str]]) ->
             af = AtomicFile(path, "wb")
             files.append(af)
             af.file.write(data.encode("utf-8") if isinstance(data, str) else data)
-            af.file.flush()
+            af.finish()
+        for af in files:
+            af.install()
     except BaseException:
         for af in files:
             af.discard()
         raise
-    for af in files:
-        af.commit()
 
 
 @contextlib.contextmanager
