@@ -104,7 +104,7 @@ class InitExpr:
                 p = pos + len(text[pos:]) - len(text[pos:].lstrip())
                 raise _ExprError(f"unexpected character {text[p]!r}", p + 1)
             num, name, op = m.group(1), m.group(2), m.group(3)
-            start = m.start(m.lastindex)
+            start = m.start(m.lastindex or 0)
             col = start + 1
             pos = m.end()
             if expect_operand:

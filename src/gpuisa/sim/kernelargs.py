@@ -316,15 +316,17 @@ def make_buffer(spec: BufferSpec) -> np.ndarray:
         else:
             arr = (np.arange(n, dtype=np.uint64) & np.uint64((1 << (8 * dt.itemsize)) - 1)).astype(dt)
     elif spec.init == "fill":
+        assert spec.arg is not None   # the parser requires the value
         arr = np.full(n, _scalar(spec.arg, spec.dtype, what), dt)
     elif spec.init == "random":
+        assert spec.arg is not None   # the parser requires the seed
         rng = np.random.default_rng(_int(spec.arg, what + " (SEED)"))
         if dt.kind != "f":
             return rng.integers(0, 256, spec.size, dtype=np.uint8)   # uniform over the type's whole range
         arr = rng.random(n).astype(dt)                                  # uniform in [0, 1)
     else:  # file
         try:
-            data = Path(spec.arg).expanduser().read_bytes()
+            data = Path(spec.arg or "").expanduser().read_bytes()
         except OSError as e:
             raise UsageError(f"{what}: cannot read {spec.arg}: {e.strerror}") from None
         if len(data) > spec.size:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Iterable
+from typing import Iterable, cast
 
 from ..errors import Coord, DiagnosticSink
 from ..numtext import NumberTooLong, parse_int
@@ -105,8 +105,7 @@ class _Builder:
         if name in self.linear:
             return self.linear[name]
         if name in stack:
-            b = self.blocks[name]
-            self.sink.error(f"inheritance cycle: {' -> '.join(stack + (name,))}", b.coord, len(name))
+            self.sink.error(f"inheritance cycle: {' -> '.join(stack + (name,))}", self.blocks[name].coord, len(name))
             return ()
         b = self.blocks.get(name)
         out: list[str] = []
@@ -355,10 +354,10 @@ class _Builder:
                 if f.suffix not in PREFIX_OF_SUFFIX:
                     self.sink.warning(f"unknown modifier suffix .{f.suffix} in {f.name} (known: {', '.join('.' + s for s in PREFIX_OF_SUFFIX)})", f.coord, len(f.name))
         # fixed optype / stype
-        for key in ("optype", "stype"):
-            f = fmap.get(key)
-            if f is None or f.fixed is None:
-                self.sink.error(f"opcode {b.name} has no fixed `{key}` field (`{key}=={'…'}`); it cannot be decoded", b.coord, len(b.name))
+        for fkey in ("optype", "stype"):
+            fixed = fmap.get(fkey)
+            if fixed is None or fixed.fixed is None:
+                self.sink.error(f"opcode {b.name} has no fixed `{fkey}` field (`{fkey}=={'…'}`); it cannot be decoded", b.coord, len(b.name))
         of = fmap.get("optype")
         if of is not None and of.fixed is not None:
             t = self.types.get(of.type)
@@ -434,7 +433,7 @@ class _Builder:
         for n in order:
             if n in addresses:
                 ad = addresses[n]
-                base = ad.base or ad.offset or ad.bank
+                base = cast(Field, ad.base or ad.offset or ad.bank)   # an address has at least one part
                 ra = bitwidth.get(ad.base.name) if ad.base else None
                 ins_parts = n in ins or any(p.name in ins for p in ad.parts)
                 operands.append(Operand(n, base, "Address", "address", ins_parts, n in outs,
@@ -607,7 +606,7 @@ class _Builder:
             self.sink.error(f"syntax template operands ({', '.join(o.text for o in syntax.operands) or 'none'}) do not fit Order<> of {b.name} ({', '.join(o.name for o in ops) or 'none'}); operands missing in some variants must be written {{X}}", coord, 8)
             return
         names = {o.name.lower(): i for i, o in enumerate(ops)}
-        for i, (so, o) in enumerate(pairs):
+        for _i, (so, o) in enumerate(pairs):
             j = names.get(so.name.lower())
             if j is not None and ops[j] is not o:
                 self.sink.error(f"syntax operand {so.name} of {b.name} stands where Order<> has {o.name}, but {ops[j].name} is operand {j + 1}", coord, 8)

@@ -210,7 +210,7 @@ class _Parser:
             m = _TOKEN.match(text, pos)
             if not m or m.end() == pos:
                 raise ExprSyntaxError(f"unexpected character {text[ws]!r}", ws)
-            kind = m.lastgroup
+            kind = m.lastgroup or ""   # a match always names its group
             val = m.group(kind)
             start = m.start(kind)
             if kind == "name" and val in ("and", "or", "not"):

@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from typing import Any
+
 from ..errors import Coord, DiagnosticSink
 from ..numtext import NumberTooLong, parse_int
 from .expr import ExprSyntaxError, parse_expr
@@ -63,7 +65,7 @@ _RE_FIELD = re.compile(
     rf"^\s*field\s*<\s*(?P<pos>\d+)\s*,\s*(?P<width>\d+)\s*>\s*(?P<type>{_IDENT})\s+"
     rf"(?P<name>{_IDENT}(?:\.{_IDENT})?)\s*(?:(?P<op>==|=)\s*(?P<val>[A-Za-z0-9_.]+|-\s*\d+|-\s*0[xX][0-9a-fA-F]+))?\s*;\s*(?://.*)?$"
 )
-_RE_LIST = re.compile(rf"^\s*(?P<kw>InList|OutList|Order)\s*<(?P<body>[^<>]*)>\s*;\s*(?://.*)?$")
+_RE_LIST = re.compile(r"^\s*(?P<kw>InList|OutList|Order)\s*<(?P<body>[^<>]*)>\s*;\s*(?://.*)?$")
 _RE_ASSIGN = re.compile(rf"^\s*(?P<kw>Bitwidth|AsmFormat|Address)\s*<\s*(?P<name>{_IDENT})\s*>\s*=\s*(?P<expr>[^;]*?)\s*;\s*(?://.*)?$")
 _RE_EXC = re.compile(
     rf'^\s*(?P<kw>{_IDENT})\s*<\s*(?P<kind>{_IDENT})\s*,\s*"(?P<msg>[^"]*)"\s*>\s*=\s*(?P<expr>[^;]*?)\s*;\s*(?://.*)?$'
@@ -104,7 +106,7 @@ class RawField:
 @dataclass
 class RawAssign:
     name: str
-    expr: object
+    expr: Any   # a spec.expr node (Num, Name, Call, BinOp, ...)
     text: str
     coord: Coord
 
@@ -121,7 +123,7 @@ class RawException:
     kind: str
     exc_kind: str
     message: str
-    expr: object
+    expr: Any   # a spec.expr node (Num, Name, Call, BinOp, ...)
     text: str
     coord: Coord
 
@@ -208,9 +210,9 @@ class Parser:
     def parse(self) -> SpecFile:
         if "\x00" in self.text:
             idx = self.text.index("\x00")
-            line = self.text.count("\n", 0, idx)
+            lno = self.text.count("\n", 0, idx)
             col = idx - (self.text.rfind("\n", 0, idx) + 1) + 1
-            self.error("NUL byte in description file", line, col)
+            self.error("NUL byte in description file", lno, col)
         n = len(self.lines)
         while self.i < n:
             line = self.lines[self.i]
