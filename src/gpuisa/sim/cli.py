@@ -18,6 +18,7 @@ import click
 
 from ..clikit import handle_errors, pass_selection
 from ..errors import UsageError
+from ..fsutil import atomic_open
 from .report import DEFAULT_FORMATS, DumpItem, parse_dump, run_with_progress, summary_line, table_lines, warp_json
 from .simulator import DEFAULT_MAX_STEPS, DEFAULT_MAX_WARPS, DEFAULT_STEPS_PER_WARP, MAX_BLOCK_THREADS
 
@@ -49,9 +50,10 @@ def _load_program(isa, path: str):
         return data, None
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise UsageError(f"{path}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x} (assembly files are UTF-8)") from None
+    except UnicodeDecodeError as e:  # file:line:col and a caret, as `gpuisa asm` reports it
+        from ..asm.cli import _utf8_errors
+        from ..errors import AsmError
+        raise AsmError(_utf8_errors(data, path if path != "-" else "<stdin>", e.start)) from None
     return isa.assemble(text, filename=path if path != "-" else "<stdin>"), text
 
 
@@ -225,11 +227,11 @@ def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace
         sys.stdout.flush()
     elif trace:
         try:
-            fh = open(trace, "w", encoding="utf-8")
+            # the trace appears complete or not at all (gpuisa.fsutil); a fault is a result: kept
+            with atomic_open(trace, "w") as fh:
+                res = sim.run(trace=fh)
         except OSError as e:
-            raise UsageError(f"cannot write {trace}: {e.strerror}") from None
-        with fh:
-            res = sim.run(trace=fh)
+            raise UsageError(f"cannot write {trace}: {e.strerror or e}") from None
     else:
         res = run_with_progress(sim, sim.run)
     if as_json:
@@ -238,6 +240,8 @@ def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace
             out["fault"] = res.fault
         if res.events:
             out["events"] = res.events
+        if res.events_dropped:
+            out["events_dropped"] = res.events_dropped
         out["warps"] = [warp_json(sim, w, items) for w in res.warps]
         if dumps:
             out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
@@ -274,7 +278,12 @@ def _print_table(sim, res, items, before_status=None, err: bool = False, verbose
     for line in table_lines(sim, res, items, verbose=verbose):
         echo(line)
     for ev in res.events[:20]:
-        echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}", err=True)
+        times = f" ({ev['count']} times)" if ev.get("count", 1) > 1 else ""
+        echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}{times}", err=True)
+    more = len(res.events) - 20 + (1 if res.events_dropped else 0)
+    if more > 0:
+        echo(f"warning: more warnings not shown ({len(res.events)} places, "
+             f"{sum(e.get('count', 1) for e in res.events) + res.events_dropped} in all)", err=True)
     if before_status is not None:
         before_status()
     echo(summary_line(res))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -11,6 +12,7 @@ import numpy as np
 
 from ..errors import Coord, Diagnostic, ModelError, UsageError
 from ..asm.disassembler import decode_one
+from ..fsutil import atomic_open
 from .context import Exec
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
@@ -40,6 +42,8 @@ MAX_BLOCK_THREADS = 1024
 #: 4096 warps take about 140 MB (shared memory is allocated per CTA at its
 #: first use)
 DEFAULT_MAX_WARPS = 4096
+#: distinct warning events kept in Result.events (one per kind/cta/warp/pc, with a count)
+MAX_EVENTS = 256
 WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + 1024
 #: consecutive failed synchronisations (switches without progress) after which
 #: a warp is declared deadlocked: more than twice the number of lane groups.
@@ -104,6 +108,7 @@ class Result:
     fault: dict | None = None
     events: list = field(default_factory=list)
     buffers: dict = field(default_factory=dict)
+    events_dropped: int = 0     # occurrences at places beyond the first MAX_EVENTS (not in events)
 
     @property
     def ok(self) -> bool:
@@ -256,6 +261,8 @@ class Simulator:
         self.status: str | None = None
         self.fault: dict | None = None
         self.events: list = []
+        self._event_at: dict = {}   # (kind, cta, warp, pc) -> its entry in self.events
+        self.events_dropped = 0
         self._cache: dict[int, Exec] = {}
         self._texts: dict[int, str] = {}
         self._trace_file = None
@@ -288,14 +295,20 @@ class Simulator:
         self.ctas: list[CTA] = []
         self.warps: list[Warp] = []
         gx, gy, gz = self.grid
-        for lin in range(gx * gy * gz):
-            cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
-            for wi in range(nwarps):
-                n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
-                w = Warp(cta, wi, len(self.warps), n, entry)
-                cta.warps.append(w)
-                self.warps.append(w)
-            self.ctas.append(cta)
+        try:
+            for lin in range(gx * gy * gz):
+                cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
+                for wi in range(nwarps):
+                    n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
+                    w = Warp(cta, wi, len(self.warps), n, entry)
+                    cta.warps.append(w)
+                    self.warps.append(w)
+                self.ctas.append(cta)
+        except MemoryError:
+            total = gx * gy * gz * nwarps
+            self.ctas, self.warps = [], []
+            raise UsageError(f"not enough memory for {total} warps (about {WARP_STATE_BYTES // 1024} KiB each, "
+                             f"{total * WARP_STATE_BYTES // 2**20} MiB in all); launch a smaller grid") from None
         if self.max_steps is None:
             self.max_steps = default_max_steps(len(self.warps))
         self._live = list(self.warps)
@@ -568,7 +581,17 @@ class Simulator:
 
     def _event(self, x: Exec, kind: str, message: str) -> None:
         ev = {"kind": kind, "message": message, "cta": x.w.cta.linear, "warp": x.w.index, "pc": x.pc}
-        self.events.append(ev)
+        # bounded (a loop repeating one warning would otherwise grow without limit): one entry per
+        # place with a count of its occurrences; places beyond MAX_EVENTS are only counted
+        key = (kind, ev["cta"], ev["warp"], x.pc)
+        first = self._event_at.get(key)
+        if first is not None:
+            first["count"] += 1
+        elif len(self.events) < MAX_EVENTS:
+            self._event_at[key] = first = dict(ev, count=1)
+            self.events.append(first)
+        else:
+            self.events_dropped += 1
         if x.events is not None:
             x.events.append(ev)
 
@@ -633,7 +656,8 @@ class Simulator:
         with contextlib.ExitStack() as files:
             if trace is not None:
                 if isinstance(trace, (str, bytes)) or hasattr(trace, "__fspath__"):
-                    trace = files.enter_context(open(trace, "w", encoding="utf-8"))
+                    # renamed into place when the run ends; removed if it raises (gpuisa.fsutil)
+                    trace = files.enter_context(atomic_open(os.fsdecode(trace), "w"))
                 self._trace_file = trace
             try:
                 if self._trace_file is not None or self.record:
@@ -726,5 +750,5 @@ class Simulator:
             warps.append(WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R[:255] if done else w.R[:255].copy(), p,
                                     np.array(w.UR[:63], dtype=np.uint32), np.array(w.UP[:7], dtype=bool),
                                     np.array(w.B, dtype=np.uint32), w.valid, w.pc, w.state))
-        return Result(self.status or "running", self.steps, self.clock, warps, self.fault, list(self.events),
-                      dict(self.buffers))
+        return Result(self.status or "running", self.steps, self.clock, warps, self.fault,
+                      [dict(e) for e in self.events], dict(self.buffers), self.events_dropped)
