@@ -229,7 +229,7 @@ def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace
         except OSError as e:
             raise UsageError(f"cannot write {trace}: {e.strerror}") from None
         with fh:
-            res = sim.run(trace=fh)
+            res = run_with_progress(sim, lambda: sim.run(trace=fh))
     else:
         res = run_with_progress(sim, sim.run)
     if as_json:
