@@ -41,7 +41,7 @@ def _utf8_errors(data: bytes, name: str, start: int) -> list[Diagnostic]:
         src = data[ls:le].decode("utf-8", "replace")
         diags.append(Diagnostic("error", f"invalid UTF-8 byte 0x{data[start]:02x} (assembly files are UTF-8)",
                                 Coord(name, line, col), src))
-        start = None
+        start = None  # type: ignore[assignment]  # none on this line any more
         pos = le + 1
         while pos < len(data):  # the next line with a bad byte
             nl = data.find(b"\n", pos)

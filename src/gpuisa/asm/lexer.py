@@ -6,8 +6,8 @@ parsed operands against the database.
 
 Grammar (BNF, informal)::
 
-    line       := (label ":")* [statement] (";" [statement])* 
-    statement  := ["@" ["!"] PRED] MNEMONIC ("." MOD)* [operand ("," operand)*] control* 
+    line       := (label ":")* [statement] (";" [statement])*
+    statement  := ["@" ["!"] PRED] MNEMONIC ("." MOD)* [operand ("," operand)*] control*
                 | "." DIRECTIVE args
     operand    := float | prefix* (register | pair | number | cmem | caddr | maddr | "`(" expr ")" | label)
     label      := "." NAME   (a plain NAME is a label where a branch/call target is expected: the assembler
@@ -154,7 +154,7 @@ def parse_expr(body: str, base_offset: int) -> Expr:
         if not m or m.end() == pos:
             off = pos + len(body[pos:]) - len(body[pos:].lstrip())
             raise OperandSyntaxError(f"unexpected {body[off]!r} in label expression", base_offset + off)
-        kind = m.lastgroup
+        kind = m.lastgroup or ""   # a match always names its group
         toks.append((kind, m.group(kind), base_offset + m.start(kind)))
         pos = m.end()
     i = 0

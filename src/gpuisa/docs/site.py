@@ -115,8 +115,8 @@ def build_html(db: Database, out: str | Path, *, assemble: Callable[..., Any] | 
     written.append(_write(out / "search-fulltext.js", f"window.GPUISA_FULLTEXT = {fulltext};\n"))
 
     page("index.html", "index.html")
-    for p in manual.optypes.values():
-        page("optype.html", p.path, page=p)
+    for op_page in manual.optypes.values():
+        page("optype.html", op_page.path, page=op_page)
     for g in manual.groups:
         page("group.html", group_path(g.name), group=g)
     page("types.html", TYPES_PATH)

@@ -15,7 +15,7 @@ from .context import Exec
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import check_register_files
-from .state import (BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
+from .state import (BARRIER, CTA, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp)
 
 TRACE_FORMAT = "gpuisa-trace"
@@ -316,7 +316,7 @@ class Simulator:
             if inst is None or inst.opcode.name not in self._unsupported:
                 continue
             where = f"0x{self.base + INST_SIZE * i:x}"
-            if records is not None and i < len(records) and getattr(records[i], "line", 0):
+            if records is not None and i < len(records) and getattr(records[i], "line", None):
                 where += f" (line {records[i].line})"
             found.setdefault(inst.opcode.name, []).append(where)
         if found:
@@ -595,7 +595,7 @@ class Simulator:
                 w.pc = x.next_pc
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, x.word, self.text_at(pc), before,
-                                 w.masks(), x.writes, x.events, None, self.clock)
+                                 w.masks(), x.writes or [], x.events or [], None, self.clock)
                 x.writes = x.events = None
         except Fault as f:
             self._fault_in(w, pc, f)
