@@ -229,7 +229,7 @@ def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace
         try:
             # the trace appears complete or not at all (gpuisa.fsutil); a fault is a result: kept
             with atomic_open(trace, "w") as fh:
-                res = sim.run(trace=fh)
+                res = run_with_progress(sim, lambda: sim.run(trace=fh))
         except OSError as e:
             raise UsageError(f"cannot write {trace}: {e.strerror or e}") from None
     else:
