@@ -56,7 +56,7 @@ _U64 = np.uint64
 _DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 #: exceptions of a batch call that send the batch to per-warp replay (a semantics
 #: function that does not follow the two-widths rules; it reads before it writes)
-_REPLAY = (PerWarp, ValueError, TypeError, AttributeError, IndexError)
+_REPLAY = (PerWarp, ValueError, TypeError, AttributeError, IndexError, OverflowError)
 
 
 def _sel_of(idx: np.ndarray):

@@ -415,11 +415,12 @@ _ICMP = {1: np.less, 2: np.equal, 3: np.less_equal, 4: np.greater, 5: np.not_equ
 
 
 def _combiner(bop: str):
+    # ``~r & FULL`` first: r may be a Python int and p an array of masks (a batch)
     if bop == "AND":
-        return lambda r, p: (r & p, ~r & p & FULL)
+        return lambda r, p: (r & p, (~r & FULL) & p)
     if bop == "OR":
-        return lambda r, p: ((r | p) & FULL, (~r | p) & FULL)
-    return lambda r, p: ((r ^ p) & FULL, (~r ^ p) & FULL)
+        return lambda r, p: ((r | p) & FULL, ((~r & FULL) | p) & FULL)
+    return lambda r, p: ((r ^ p) & FULL, ((~r & FULL) ^ p) & FULL)
 
 
 def _plan_isetp(x):
