@@ -271,10 +271,21 @@ def _fmt(v) -> str:
     return str(v)
 
 
+#: without registers to print, a grid of more warps than this gets one summary line
+#: (and a line for each of the first such many warps that did not exit)
+SUMMARY_WARPS = 64
+
+
 def _print_table(res, regs, before_status=None, err: bool = False) -> None:
     def echo(text, err=err):
         click.echo(text, err=err)
-    for w in res.warps:
+    warps = res.warps
+    if not regs and len(warps) > SUMMARY_WARPS:    # a large grid without registers to show: one line
+        from collections import Counter
+        states = Counter(w.state for w in warps)
+        echo(f"{len(warps)} warps: " + ", ".join(f"{n} {st}" for st, n in sorted(states.items())))
+        warps = [w for w in warps if w.state != "exited"][:SUMMARY_WARPS]
+    for w in warps:
         echo(f"cta {w.cta} {tuple(w.ctaid)} warp {w.warp}  ValidMask=0x{w.valid:08x}  PC=0x{w.pc:x}  {w.state}")
         for r in regs:
             v = _value(w, r)

@@ -129,10 +129,11 @@ class BatchedEngine:
         self.yld = np.array([w.yield_mask for w in ws], _U32)
         self.sleep = np.array([w.sleep for w in ws], _U32)
         self.switch = np.array([w.switch for w in ws], _U32)
-        self.P = np.ascontiguousarray(np.array([w.P for w in ws], _U32).T)
-        self.UR = np.ascontiguousarray(np.array([w.UR for w in ws], _U32).T)
-        self.UP = np.ascontiguousarray(np.array([w.UP for w in ws], bool).T)
-        self.B = np.ascontiguousarray(np.array([w.B for w in ws], _U32).T)
+        # P, UR, UP, B: (rows, N); only warps whose lists differ from the launch values are read
+        self.P = self._gather(ws, "P", [0] * 7 + [FULL], _U32)
+        self.UR = self._gather(ws, "UR", [0] * 64, _U32)
+        self.UP = self._gather(ws, "UP", [False] * 7 + [True], bool)
+        self.B = self._gather(ws, "B", [0] * 16, _U32)
         self.state = np.array([_CODE[w.state] for w in ws], np.int8)
         self.issued = np.array([w.issued for w in ws], np.int64)
         self.fail_at = np.array([getattr(w, "_fail_at", -2) for w in ws], np.int64)
@@ -150,6 +151,28 @@ class BatchedEngine:
         self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
         self.batches = 0                     # statistics: semantics calls made for batches
         self._cont = None
+
+    @staticmethod
+    def _gather(ws, name: str, default: list, dt) -> np.ndarray:
+        out = np.empty((len(default), len(ws)), dt)
+        out[:] = np.array(default, dt)[:, None]
+        odd = [i for i, w in enumerate(ws) if getattr(w, name) != default]
+        if odd:
+            out[:, odd] = np.array([getattr(ws[i], name) for i in odd], dt).T
+        return out
+
+    def _scatter(self, name: str, arr: np.ndarray, default: list) -> None:
+        """Warp objects' *name* lists from the (rows, N) array *arr* (default lists shared
+        read-only by value: a list is built only for a warp whose values differ)."""
+        dflt = np.array(default, arr.dtype)[:, None]
+        odd = np.flatnonzero((arr != dflt).any(axis=0))
+        ws = self.warps
+        for w in ws:
+            setattr(w, name, list(default))
+        if odd.size:
+            vals = arr[:, odd].T.tolist()
+            for k, i in enumerate(odd.tolist()):
+                setattr(ws[i], name, vals[k])
 
     # -- warp objects <-> arrays --------------------------------------------------------------
     def sync_in(self, i: int):
@@ -198,13 +221,21 @@ class BatchedEngine:
         """Every Warp object with the arrays' values (at the end of the run)."""
         cols = [a.tolist() for a in (self.pc, self.active, self.valid, self.yld, self.sleep, self.switch,
                                      self.state, self.issued, self.fail_at, self.fail_n)]
-        P, UR, UP, B = (a.T.tolist() for a in (self.P, self.UR, self.UP, self.B))
+        P = self.P.T.tolist()
+        names = _NAME
         for i, w in enumerate(self.warps):
-            w.pc, w.active, w.valid, w.yield_mask, w.sleep, w.switch = (cols[k][i] for k in range(6))
-            w.state = _NAME[cols[6][i]]
+            w.pc, w.active, w.valid, w.yield_mask, w.sleep, w.switch = (cols[0][i], cols[1][i], cols[2][i],
+                                                                        cols[3][i], cols[4][i], cols[5][i])
+            w.state = names[cols[6][i]]
             w.issued = cols[7][i]
             w._fail_at, w._fail_n = cols[8][i], cols[9][i]
-            w.P, w.UR, w.UP, w.B = P[i], UR[i], UP[i], B[i]
+            w.P = P[i]
+        self._scatter("UR", self.UR, [0] * 64)
+        self._scatter("UP", self.UP, [False] * 7 + [True])
+        self._scatter("B", self.B, [0] * 16)
+        # the result's arrays straight from the engine's (Simulator.result)
+        self.sim._final_arrays = (mask2array(np.ascontiguousarray(self.P[:7].T)), np.ascontiguousarray(self.UR[:63].T),
+                                  np.ascontiguousarray(self.UP[:7].T), np.ascontiguousarray(self.B.T))
 
     # -- scheduling -------------------------------------------------------------------------------
     def _check_barrier(self, c: int) -> None:

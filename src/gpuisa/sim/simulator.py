@@ -251,6 +251,7 @@ class Simulator:
             raise UsageError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
         self.engine = engine
         self._engine = None     # the batched engine while it runs
+        self._final_arrays = None
         self.nregs = self._registers_used(init)
         self._check_size(int(max_warps))
         self.strict = strict
@@ -822,12 +823,18 @@ class Simulator:
         """The state now.  Registers are copies while the run can still go on;
         once it is over (the state cannot change any more) they are views of
         the warps' register files, which halves the peak memory of large grids."""
-        warps = []
         done = self.status is not None
-        for w in self.warps:
-            p = mask2array(np.array(w.P[:7], np.uint32))
-            warps.append(WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R if done else w.R.copy(), p,
-                                    np.array(w.UR[:63], dtype=np.uint32), np.array(w.UP[:7], dtype=bool),
-                                    np.array(w.B, dtype=np.uint32), w.valid, w.pc, w.state))
+        ws = self.warps
+        fin = self._final_arrays
+        self._final_arrays = None
+        if fin is not None and done:    # the batched engine's arrays (the Warp objects hold the same values)
+            P, UR, UP, B = fin
+        elif ws:
+            P = mask2array(np.array([w.P[:7] for w in ws], np.uint32))             # (warps, 7, 32), one call
+            UR = np.array([w.UR[:63] for w in ws], np.uint32)
+            UP = np.array([w.UP[:7] for w in ws], bool)
+            B = np.array([w.B for w in ws], np.uint32)
+        warps = [WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R if done else w.R.copy(), P[i], UR[i], UP[i], B[i],
+                            w.valid, w.pc, w.state) for i, w in enumerate(ws)]
         return Result(self.status or "running", self.steps, self.clock, warps, self.fault, list(self.events),
                       dict(self.buffers))

@@ -347,8 +347,16 @@ class Warp:
 
     def bind_registers(self, R: np.ndarray) -> None:
         self.R = R
-        self.Rs = R.view(np.int32)      # the same registers read as int32 / float32 (views, no copy)
-        self.Rf = R.view(np.float32)
+
+    @property
+    def Rs(self) -> np.ndarray:
+        """The registers read as int32 (a view, no copy)."""
+        return self.R.view(np.int32)
+
+    @property
+    def Rf(self) -> np.ndarray:
+        """The registers read as float32 (a view, no copy)."""
+        return self.R.view(np.float32)
 
     @property
     def exited(self) -> bool:
