@@ -8,16 +8,35 @@ immediate or a constant-memory reference.  See ``docs/sim-semantics-api.md``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
-from .state import (FULL, INST_SIZE, LANES, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, Fault, array2mask,
-                    mask2array)
+from ..spec.database import Database
+from .state import (FULL, INST_SIZE, LANES, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, ConstantBanks, Fault,
+                    Memory, Warp, array2mask, mask2array)
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .simulator import Simulator
-    from .state import Warp
+
+class Machine(Protocol):
+    """What an :class:`Exec` (and so a semantics function, as ``x.sim``) may use
+    of the machine running it.  :class:`~gpuisa.sim.simulator.Simulator`
+    implements it; this module does not import the simulator, so data flows one
+    way (``simulator`` -> ``context`` -> ``state``)."""
+
+    db: Database
+    gmem: Memory
+    const: ConstantBanks
+    clock: int
+    strict: bool
+    trap_handler: Callable | None
+    syscall: Callable | None
+
+    def fetch(self, pc: int) -> "Exec": ...
+    def warp_sleep(self, w: Warp) -> None: ...
+    def warp_exit(self, w: Warp) -> None: ...
+    def set_timer(self, w: Warp, cycles: int) -> None: ...
+    def _event(self, x: "Exec", kind: str, message: str) -> None: ...
+    def _barrier_wait(self, w: Warp) -> None: ...
 
 # operand kinds
 K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
@@ -43,7 +62,7 @@ class Exec:
     Attributes valid during a semantics call:
 
     ``w``      the :class:`~gpuisa.sim.state.Warp`
-    ``sim``    the :class:`~gpuisa.sim.Simulator` (memories, clock, options)
+    ``sim``    the :class:`Machine` (the :class:`~gpuisa.sim.Simulator`: memories, clock, options)
     ``pc``     this instruction's address (ActivePC at issue)
     ``pmask``  lanes that execute: ``ActiveMask & guard`` (``@{!}Pg``)
     ``op``     the :class:`~gpuisa.spec.model.Opcode`; ``name`` its name
@@ -57,7 +76,7 @@ class Exec:
     #: False: one warp (``x.w`` a Warp, masks ints); True in a :class:`BatchExec`
     batched = False
 
-    def __init__(self, sim: "Simulator", inst, fn, control: bool, text: str):
+    def __init__(self, sim: Machine, inst: Any, fn: Callable, control: bool, text: str):
         self.sim = sim
         self.db = sim.db
         self.op = inst.opcode

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..semantics import gp as _gp
 from ..semantics.gp import (CANONICAL_NAN, SIGN, _b, _c, _fma32, _U32, _U64)
-from ..state import FULL, MASK32, MASK64, WARP_SIZE, array2mask, mask2array
+from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, array2mask, mask2array
 
 #: False: every instruction runs its reference function (the tests' reference)
 FAST = True
@@ -50,9 +50,7 @@ def plan_for(x):
     return builder(x)
 
 
-_RZ = 255
-_URZ = 63
-_PT = 7
+_RZ, _URZ, _PT = RZ, URZ, PT   # the register files' constant registers (sim/state.py)
 _KCACHE: dict[int, np.ndarray] = {}
 _K64CACHE: dict[int, np.ndarray] = {}
 
