@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the `gpuisa` command as a process (the console script's entry point)
+GPUISA = [sys.executable, "-c", "import sys; from gpuisa.cli import main; sys.argv[0] = \"gpuisa\"; main()"]
 
 LOOP = """
         S2R R1, SR_LANEID ;
@@ -110,7 +112,7 @@ def _fmt_rate(r: dict | None) -> str:
 
 def _cli_end_to_end(nwarps: int = 32768) -> tuple[float, int, str]:
     n = nwarps * 32
-    cmd = [sys.executable, "-m", "gpuisa", "run", "examples/vector_add.s", "--grid", str(nwarps // 8), "--block", "256",
+    cmd = [*GPUISA, "run", "examples/vector_add.s", "--grid", str(nwarps // 8), "--block", "256",
            "--buffer", f"a={4 * n}:random:1:f32", "--buffer", f"b={4 * n}:iota:f32", "--buffer", f"c={4 * n}",
            "--param", "ptr:a", "--param", "ptr:b", "--param", "ptr:c", "--param", f"u32:{n}", "--param", "u32:256",
            "--dump-buffer", "c:f32:4"]
