@@ -539,6 +539,12 @@ def _plan_shf(x):
             return lambda x: _put(x, rd, 0)
         k = _karr(n)
         return lambda x: _put(x, rd, np.right_shift(x.w.R[src], k))
+    if right and not hi and x.reg_index("rc") >= _RZ and typ in ("U32", "U64") and n < 32:
+        src = x.reg_index("ra")     # {RZ, Ra} >> n, low half: Ra >> n (zeros in)
+        if src >= _RZ:
+            return _SHF_generic
+        k = _karr(n)
+        return lambda x: _put(x, rd, np.right_shift(x.w.R[src], k))
     if not right and not hi:
         src = x.reg_index("ra")
         if src >= _RZ:
