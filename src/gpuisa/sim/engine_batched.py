@@ -393,8 +393,8 @@ class BatchedEngine:
         kernels = KERNELS
         while sim.status is None:
             if sim.steps >= max_steps:
-                i = self._first_live()
-                self._stop_at("step-limit", f"step limit of {max_steps} warp-instructions reached", i)
+                self.store()            # the fault lists every unfinished warp from the Warp objects
+                sim._step_limit()
                 break
             cont = self._cont
             if cont is not None and sim._next_wake is None:
