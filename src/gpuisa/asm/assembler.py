@@ -37,7 +37,7 @@ from ..spec.model import Opcode, Operand
 from .instruction import Instruction, expr_env, extract_fields, field_readers, per_database, readers_mask
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
-                    parse_operand, split_operands, strip_block_comments)
+                    parse_operand, split_operands, strip_block_comments, blank_listing_noise)
 
 WORD_BYTES = 16
 MAX_ERRORS = 100
@@ -478,10 +478,14 @@ class _State:
         """name -> raw value of the names an enumeration operand accepts as a
         plain name at this width (a 64-bit register operand takes RZ, not R8)."""
         wide = o.numbered and width > 32
-        key = (o.type.name, wide)
+        key = (o.type.name, wide, width)
         t = self.name_tables.get(key)
         if t is None:
-            t = {n: v for n, v in o.type.by_name.items() if not (wide and n in o.stem_of)}
+            # a wide operand takes RZ and, as NVIDIA listings write pairs, the aligned first
+            # register of the group (`R2` for R[2:3], decision A4b); never a misaligned one
+            count = max(width // 32, 1)
+            t = {n: v for n, v in o.type.by_name.items()
+                 if not (wide and n in o.stem_of and not _aligned_group(o, n, count))}
             self.name_tables[key] = t
         return t
 
@@ -768,12 +772,12 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
         elif bank:
             return None
     if base:
-        if a.base is None or wide != (width > 32):
+        if a.base is None or (wide and width <= 32):
             return None
         raw = a.base[3].by_name.get(base)
         if raw is None:
             return None
-        if wide and base in o.stem_of:
+        if width > 32 and base in o.stem_of:
             stem, n = o.stem_of[base]
             count = width // 32
             if n % count or (stem, n + count - 1) not in o.name_of_num:
@@ -988,8 +992,20 @@ def _enum_raw(o: OpInfo, p: POp, width: int) -> int:
     if o.numbered and width > 32 and p.name in o.stem_of:
         stem, n = o.stem_of[p.name]
         count = width // 32
-        raise _OpErr(f"{o.name} is a {width}-bit operand: write the register pair {stem}[{n}:{n + count - 1}]")
+        if not _aligned_group(o, p.name, count):  # `R2` is the pair R[2:3] (decision A4b); R3 is not a pair
+            what = "an even register" if count == 2 else f"a register whose number is a multiple of {count}"
+            if n % count == 0:
+                raise _OpErr(f"{o.name} is a {width}-bit operand: the group from {p.name} runs past the last "
+                             f"{t.name} register")
+            raise _OpErr(f"{o.name} is a {width}-bit operand: write {what} ({stem}{n - n % count} for "
+                         f"{stem}[{n - n % count}:{n - n % count + count - 1}]), not {p.name}")
     return raw
+
+
+def _aligned_group(o: OpInfo, name: str, count: int) -> bool:
+    """*name* (a numbered register) starts an aligned group of *count* registers of its file."""
+    stem, n = o.stem_of[name]
+    return n % count == 0 and (stem, n + count - 1) in o.name_of_num
 
 
 def _group_form(stem: str, count: int) -> str:
@@ -1096,7 +1112,7 @@ def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
         pos, w, mask, t = a.base
         raw = t.by_name[p.name]
         shown = f"{p.name}{'.64' if p.wide else ''}"
-        if wide and not p.wide:
+        if wide and not p.wide and p.name not in o.stem_of:
             raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name}.64 (not {shown})")
         if p.wide and not wide:
             raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name} without .64")
@@ -1262,6 +1278,7 @@ class Assembler:
         """Pass 1: comments, labels, statements.  Each statement goes to
         ``emit(line, col, text, address)`` when given, else into the returned list."""
         clean, notes = strip_block_comments(text)
+        clean = blank_listing_noise(clean)
         src_lines = text.split("\n")
         self.src_lines = src_lines
         for ln in sorted(set(notes)):
@@ -1615,10 +1632,13 @@ def _progress(ops: list[OpInfo], widths: list[int], pops: list[POp], sigs: list,
         if p.prefix and any(c not in o.prefix_chars for c in p.prefix):
             bad = next(c for c in p.prefix if c not in o.prefix_chars)
             reason = f"operand {o.name} does not take the prefix {bad!r}"
-        elif o.code == K_ENUM and o.numbered and widths[i] > 32 and p.kind == "name" and p.name in o.stem_of:
+        elif (o.code == K_ENUM and o.numbered and widths[i] > 32 and p.kind == "name" and p.name in o.stem_of
+              and not _aligned_group(o, p.name, widths[i] // 32)):
             stem, n = o.stem_of[p.name]
             c = widths[i] // 32
-            reason = f"{o.name} is a {widths[i]}-bit operand: write the register pair {stem}[{n}:{n + c - 1}]"
+            n0 = n - n % c
+            reason = (f"{o.name} is a {widths[i]}-bit operand: write {stem}{n0} (the group {stem}[{n0}:{n0 + c - 1}]), "
+                      f"not {p.name}")
         elif o.code == K_ENUM and p.kind == "pair" and widths[i] <= 32:
             reason = f"{o.name} is a {widths[i]}-bit operand: write a single register, not a pair"
         elif o.code == K_CMEM and p.kind == "caddr":

@@ -64,6 +64,29 @@ def strip_block_comments(text: str) -> tuple[str, list[int]]:
     return _RE_BLOCK.sub(sub, text), notes
 
 
+_RE_NOISE = re.compile(r"\.reuse\b|\bdesc\s*\[\s*UR(?:\d+|Z)\s*\]|(?<=\[)([^\[\]\n]*?)\+\s*-")
+
+
+def _blank_noise(m: re.Match) -> str:
+    s = m.group(0)
+    if s.endswith("-") and m.group(1) is not None:  # [R14+-0x4] -> [R14 -0x4]
+        return m.group(1) + " " * (len(s) - len(m.group(1)) - 1) + "-"
+    return " " * len(s)
+
+
+def blank_listing_noise(text: str) -> str:
+    """NVIDIA listing spellings with no architectural meaning in this model, replaced by
+    spaces (lines and columns stay valid; decision A4b):
+
+    * ``.reuse`` operand flags (operand-cache hints of the hardware scheduler);
+    * ``desc[URn]`` in front of a global address (the memory descriptor: cache and
+      access policy, no effect on the address or the value);
+    * ``+-`` in an address (``[R14+-0x4]`` is ``[R14-0x4]``)."""
+    if ".reuse" not in text and "desc" not in text and "+-" not in text:
+        return text
+    return _RE_NOISE.sub(_blank_noise, text)
+
+
 def unterminated_block_comment(text: str) -> int | None:
     """Offset of a ``/*`` that is never closed (after stripping), else None."""
     i = text.find("/*")
