@@ -274,7 +274,8 @@ class _Printer:
                 count = width // 32
                 if n % count or (stem, n + count - 1) not in o.name_of_num:
                     raise _Invalid(f"{o.name} = {name} is not a valid first register of a {width}-bit pair")
-                return f"{stem}[{n}:{n + count - 1}]", "p", self.names.get(name, ()), None
+                # printed as NVIDIA listings print groups: the first register (decision A4b)
+                return name, "n", self.names.get(name, ()), None
             return name, "n", self.names.get(name, ()), None
         if o.code == K_ADDR:
             return self.address(o, word, width)
