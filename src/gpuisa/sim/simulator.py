@@ -10,6 +10,7 @@ import numpy as np
 
 from ..errors import Coord, Diagnostic, ModelError, UsageError
 from .context import Exec
+from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import (BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp)
@@ -439,6 +440,9 @@ class Simulator:
                             f"(an opcode of a user-supplied description file) at 0x{pc:x}")
             raise ModelError(f"no semantics for {op.name}")  # pragma: no cover - check_complete guarantees it
         x = Exec(self, inst, entry.fn, entry.control, "")
+        plan = plan_for(x)      # the one-warp engine's specialisation (sim/fastpath), if any
+        if plan is not None:
+            x.fn = plan
         self._cache[pc] = x
         return x
 
