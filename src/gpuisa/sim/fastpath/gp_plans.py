@@ -217,8 +217,9 @@ def _plan_iadd3(x):
     is non-negative and below 2^33)."""
     rd = x.reg_index("rd")
     pu = _pred_dest(x, "pu")
-    if pu is None:
-        return _IADD3_generic
+    if pu is None or (x.has("pv") and x.reg_index("pv") != _PT) or (
+            x.has("pq") and x.mod("x") == "X" and not (x.reg_index("pq") == _PT and x.flag("pq.not"))):
+        return _IADD3_generic   # a second carry (Pv, Pq): the generic function
     plus, minus, uniform = [], [], []
     const = 0
     for name in ("ra", _b(x), _c(x)):
@@ -322,6 +323,8 @@ def _plan_iadd3(x):
 
 # -- IMAD ------------------------------------------------------------------------------------
 def _plan_imad(x):
+    if _gp._imad_extended(x):
+        return _IMAD_generic    # carry in/out, -/~ on SrcC: the generic function
     mode = x.mod("mode")
     if mode == "WIDE":
         return _plan_imad_wide(x)
@@ -414,7 +417,7 @@ def _combiner(bop: str):
 
 def _plan_isetp(x):
     pu, pv = _pred_dest(x, "pu"), _pred_dest(x, "pv")
-    if pu is None or pv is None:
+    if pu is None or pv is None or x.mod("ex") == "EX" or x.mod("wide") not in (None, "NoWide"):
         return _ISETP_generic
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
     signed = x.mod("fmt") != "U32"

@@ -188,20 +188,25 @@ def ULDC(x):
 # -- integer arithmetic ----------------------------------------------------------------------
 @semantics("IADD3")
 def IADD3(x):
-    """IADD3{.X} Rd, Pu, Ra, SrcB, SrcC, Pp:
+    """IADD3{.X} Rd, Pu, Pv, Ra, SrcB, SrcC, Pp, Pq:
         // each source as an unbounded integer: `~x` = 0xffffffff - x, `-x` = 2^32 - x
         a = src(Ra); b = src(SrcB); c = src(SrcC);
-        cin = .X ? (Pp.not ? !Pp : Pp) : 0;
+        cin = .X ? (Pp.not ? !Pp : Pp) + 2 * (Pq.not ? !Pq : Pq) : 0;
         sum = a + b + c + cin;
         Rd = sum[31:0];
-        Pu = sum[32];          // the carry out of bit 31"""
+        Pu = sum[32];          // the carry out of bit 31
+        Pv = sum[33];          // its second bit"""
     total = x.lane_zeros(np.int64)
     for name in ("ra", _b(x), _c(x)):
         total += _addend(x, name, _raw(x, name).astype(np.int64))
     if x.mod("x") == "X":
         total += mask2array(x.pred("pp")).astype(np.int64)
+        if x.has("pq"):
+            total += 2 * mask2array(x.pred("pq")).astype(np.int64)
     x.write("rd", (total & MASK32).astype(_U32))
     x.write("pu", array2mask(((total >> 32) & 1).astype(bool)))
+    if x.has("pv"):
+        x.write("pv", array2mask(((total >> 33) & 1).astype(bool)))
 
 
 @semantics("UIADD3")
@@ -225,15 +230,23 @@ def UIADD3(x):
 
 @semantics("IMAD")
 def IMAD(x):
-    """IMAD{.mode}{.U32} Rd, Ra, SrcB, SrcC:
+    """IMAD{.mode}{.U32}{.X} Rd, Pu, Ra, SrcB, SrcC, Pp:
         a = .U32 ? zext(Ra) : sext(Ra);          // 64-bit
         b = .U32 ? zext(SrcB) : sext(SrcB);
         p = a * b;                                // exact 64-bit product
+        c = src(SrcC);                            // `~x` = 0xffffffff - x, `-x` = 2^32 - x (2^64 with .WIDE)
+        cin = .X ? (Pp.not ? !Pp : Pp) : 0;
         switch (.mode) {
-            case none, .SHL, .MOV: Rd = (p + SrcC)[31:0]; break;
-            case .WIDE: R[d:d+1] = (p + C64)[63:0];  break;   // C64: 64-bit SrcC
-            case .HI:   Rd = (p[63:32] + SrcC)[31:0]; break;
+            case none, .SHL, .MOV, .IADD:
+                s = p[31:0] + c + cin;  Rd = s[31:0];  Pu = s[32]; break;
+            case .WIDE:                           // c: the 64-bit SrcC
+                s = p[63:0] + c + cin;  R[d:d+1] = s[63:0];  Pu = s[64]; break;
+            case .HI:
+                s = p[63:32] + c + cin; Rd = s[31:0];  Pu = s[32]; break;
         }"""
+    if _imad_extended(x):
+        _IMAD_carry(x)
+        return
     mode = x.mod("mode")
     unsigned = x.mod("fmt") == "U32"
     a = _raw(x, "ra")
@@ -259,6 +272,64 @@ def IMAD(x):
         x.write("rd", ((hi + c) & _U64(MASK32)).astype(_U32))
     else:  # no mode, .SHL, .MOV: the low 32 bits
         x.write("rd", ((p + c) & _U64(MASK32)).astype(_U32))
+
+
+def _imad_extended(x) -> bool:
+    """IMAD with a carry in (.X), a written carry out Pu or a `-`/`~` on SrcC (decision G17)."""
+    cn = _c(x)
+    return (x.mod("x") == "X" or (x.has("pu") and not (x.kind("pu") == "P" and x.reg_index("pu") == 7))
+            or x.flag(cn + ".neg") or x.flag(cn + ".bitnot"))
+
+
+def _IMAD_carry(x):
+    """IMAD's pseudo code with the carry: exact Python-int arithmetic per lane would loop, so
+    the sum is split in 32-bit halves (uint64 numpy; every partial sum stays below 2^36)."""
+    mode = x.mod("mode")
+    unsigned = x.mod("fmt") == "U32"
+    a = _raw(x, "ra")
+    b = _raw(x, _b(x))
+    cn = _c(x)
+    if unsigned:
+        p = a.astype(_U64) * b.astype(_U64)
+    else:
+        p = (a.view(np.int32).astype(np.int64) * b.view(np.int32).astype(np.int64)).view(_U64)
+    cin = mask2array(x.pred("pp")).astype(_U64) if x.mod("x") == "X" else _U64(0)
+    lo32 = _U64(MASK32)
+    neg, bitnot = x.flag(cn + ".neg"), x.flag(cn + ".bitnot")
+    if mode == "WIDE":
+        if x.kind(cn) == "I":
+            c = np.full(x.lane_shape(), (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64, _U64)
+        elif x.kind(cn) == "C":
+            c = np.full(x.lane_shape(), x.src(cn, 64, raw=True) & MASK64, _U64)
+        else:
+            c = np.broadcast_to(np.asarray(x.src(cn, 64, raw=True), dtype=_U64), x.lane_shape())
+        # unbounded c' = ~c then -c on 64 bits: -x = 2^64 - x, ~x = 2^64-1 - x
+        c_lo, c_hi = c & lo32, c >> _U64(32)
+        extra = _U64(0)   # bit 64 of c' (1 for -0 only)
+        if bitnot:
+            c_lo, c_hi = lo32 - c_lo, lo32 - c_hi
+        if neg:   # 2^64 - v = (~v) + 1 on 64 bits, plus bit 64 when v == 0
+            zero = (c_lo == 0) & (c_hi == 0)
+            c_lo, c_hi = lo32 - c_lo, lo32 - c_hi
+            c_lo = c_lo + _U64(1)
+            c_hi = c_hi + (c_lo >> _U64(32))
+            c_lo &= lo32
+            extra = zero.astype(_U64)
+            c_hi &= lo32
+        s_lo = (p & lo32) + c_lo + cin
+        s_hi = (p >> _U64(32)) + c_hi + (s_lo >> _U64(32))
+        out = ((s_hi & lo32) << _U64(32)) | (s_lo & lo32)
+        carry = ((s_hi >> _U64(32)) + extra) & _U64(1)
+        x.write("rd", out, width=64)
+        x.write("pu", array2mask(carry.astype(bool)))
+        return
+    c = _addend(x, cn, _raw(x, cn).astype(np.int64)).astype(_U64)   # unbounded, below 2^33
+    part = (p >> _U64(32)) & lo32 if mode == "HI" else p & lo32
+    if mode == "HI" and not unsigned:
+        part = (p.view(np.int64) >> 32).view(_U64) & lo32
+    total = part + c + cin
+    x.write("rd", (total & lo32).astype(_U32))
+    x.write("pu", array2mask(((total >> _U64(32)) & _U64(1)).astype(bool)))
 
 
 # -- logic and shifts ------------------------------------------------------------------------
@@ -312,17 +383,37 @@ def SHF(x):
 
 @semantics("ISETP")
 def ISETP(x):
-    """ISETP.cmp{.U32}.bop Pu, Pv, Ra, SrcB, Pp:
-        a = .U32 ? unsigned(Ra) : signed(Ra);
+    """ISETP.cmp{.U32}{.wide}.bop{.EX} Pu, Pv, Ra, SrcB, Pp, Pq:
+        a = .U32 ? unsigned(Ra) : signed(Ra);     // .S64/.U64: the pair R[a:a+1], 64 bits
         b = .U32 ? unsigned(SrcB) : signed(SrcB);
         r = (a cmp b);
+        if (.EX) {
+            q = Pq.not ? !Pq : Pq;                // the low words' result
+            switch (cmp) {
+                case .LT, .LE: r = (a < b) || (a == b && q); break;
+                case .GT, .GE: r = (a > b) || (a == b && q); break;
+                case .EQ:      r = (a == b) && q; break;
+                case .NE:      r = (a != b) || q; break;
+            }
+        }
         p = Pp.not ? !Pp : Pp;
         Pu = r bop p;
         Pv = (!r) bop p;"""
-    a = _raw(x, "ra")
-    b = _raw(x, _b(x))
-    if x.mod("fmt") != "U32":
-        a, b = a.view(np.int32), b.view(np.int32)
+    wide = x.mod("wide")
+    if wide in ("S64", "U64"):
+        bn = _b(x)
+        a = np.asarray(x.src("ra", 64), dtype=_U64)
+        if x.kind(bn) == "I":
+            b = np.full(x.lane_shape(), x.imm(bn) & MASK64, _U64)   # sign-extended to 64 bits
+        else:
+            b = np.broadcast_to(np.asarray(x.src(bn, 64), dtype=_U64), x.lane_shape())
+        if wide == "S64":
+            a, b = a.view(np.int64), b.view(np.int64)
+    else:
+        a = _raw(x, "ra")
+        b = _raw(x, _b(x))
+        if x.mod("fmt") != "U32":
+            a, b = a.view(np.int32), b.view(np.int32)
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
     r = x.lane_zeros(bool)
     if code & 1:
@@ -331,6 +422,16 @@ def ISETP(x):
         r |= a == b
     if code & 4:
         r |= a > b
+    if x.mod("ex") == "EX" and code not in (0, 7):   # .F and .T ignore Pq
+        q = mask2array(x.pred("pq"))
+        if code in (1, 3):
+            r = (a < b) | ((a == b) & q)
+        elif code in (4, 6):
+            r = (a > b) | ((a == b) & q)
+        elif code == 2:
+            r = (a == b) & q
+        else:
+            r = (a != b) | q
     pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop"))
     x.write("pu", pu)
     x.write("pv", pv)
