@@ -41,6 +41,19 @@ NV_LINES = [
     "ISETP.NE.S64.AND P1, PT, R8, 0x3, PT",
     "ISETP.GE.S64.AND P0, PT, R4, UR6, PT",
     "ISETP.GE.U64.AND P0, PT, R10, 0x3, PT",
+    # memory hints, barriers, branch-unit spellings
+    "LDG.E.CONSTANT.SYS R2, [R4.64]",
+    "LDG.E.64.SYS R16, [R16.64]",
+    "LDG.E.EF R7, [R2.64+0x80]",
+    "STG.E.STRONG.SYS [R6.64], R13",
+    "STG.E.64.STRONG.GPU [R2.64+0x8], R8",
+    "LDS.U R20, [R29+0x400]",
+    "LDS.U.128 R4, [R32+0x10]",
+    "BAR.SYNC.DEFER_BLOCKING 0x0",
+    "BMOV.32.CLEAR RZ, B0",
+    "BSYNC.RECONVERGENT B0",
+    ("RET.REL.NODEC R4 `(0x0)", "RET.REL.NODEC R4, 0x0"),
+    ("BRX R2 -0x130", "BRX R2, -0x130"),
 ]
 
 
@@ -58,6 +71,14 @@ def test_nvdisasm_line_round_trips(db, line):
     assert d.warning is None, d.warning
     assert d.text == canon
     assert encode_one(db, d.text) == word
+
+
+def test_relative_targets_print_absolute(db):
+    """CALL.REL.NOINC / BSSY targets are absolute in the text, PC-relative in the word."""
+    for pc in (0x0, 0x480):
+        for line in ("CALL.REL.NOINC 0x190", "BSSY.RECONVERGENT B0, 0x100"):
+            assert decode_one(db, encode_one(db, line, pc=pc), pc=pc).text == line
+    assert encode_one(db, "CALL.REL.NOINC 0x190", pc=0) != encode_one(db, "CALL.REL.NOINC 0x190", pc=0x80)
 
 
 @pytest.mark.parametrize("noisy,clean", [

@@ -81,10 +81,17 @@ def blank_listing_noise(text: str) -> str:
     * ``.reuse`` operand flags (operand-cache hints of the hardware scheduler);
     * ``desc[URn]`` in front of a global address (the memory descriptor: cache and
       access policy, no effect on the address or the value);
-    * ``+-`` in an address (``[R14+-0x4]`` is ``[R14-0x4]``)."""
-    if ".reuse" not in text and "desc" not in text and "+-" not in text:
-        return text
-    return _RE_NOISE.sub(_blank_noise, text)
+    * ``+-`` in an address (``[R14+-0x4]`` is ``[R14-0x4]``);
+    * a register and the offset after it separated by a space only
+      (``BRX R2 -0x130``, ``RET.REL.NODEC R4 `(func)``): the space becomes a comma."""
+    if ".reuse" in text or "desc" in text or "+-" in text:
+        text = _RE_NOISE.sub(_blank_noise, text)
+    if " `(" in text or " -0x" in text:
+        text = _RE_SPACE_SEP.sub(r"\1,", text)
+    return text
+
+
+_RE_SPACE_SEP = re.compile(r"(?<=[\s,])(U?R(?:\d+|Z)) (?=`\(|-0x)")
 
 
 def unterminated_block_comment(text: str) -> int | None:
