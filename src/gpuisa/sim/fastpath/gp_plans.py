@@ -47,6 +47,8 @@ def plan_for(x):
     builder = _PLANS.get(x.optype)
     if builder is None:
         return None
+    if x.optype in ("FADD", "FMUL", "FFMA") and _gp._fmods(x):
+        return None      # .FTZ/.SAT/.RM/.RP/.RZ/|x| (issue 11): the semantics function itself
     return builder(x)
 
 

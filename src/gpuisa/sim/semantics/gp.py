@@ -496,11 +496,28 @@ def R2P(x):
 
 
 # -- float32 ---------------------------------------------------------------------------------
+def _fmods(x) -> bool:
+    """A float modifier or prefix of issue 11 is written (.FTZ, .SAT, .RM/.RP/.RZ, |x|): the
+    computation is nv_float's (directed rounding, flushing, saturation)."""
+    if x.mod("ftz") == "FTZ" or x.mod("sat") == "SAT" or x.mod("rnd") not in (None, "RN"):
+        return True
+    return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb"))
+
+
+def _nv_float():
+    from . import nv_float   # imported on use: nv_float builds on this module's helpers
+    return nv_float
+
+
 @semantics("FADD")
 def FADD(x):
     """FADD Rd, Ra, SrcB:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
-        Rd = round_rn(a + b);   // exact sum rounded once; NaN result = 0x7fffffff"""
+        Rd = round_rn(a + b);   // exact sum rounded once; NaN result = 0x7fffffff
+    (.FTZ/.rnd/.SAT and |x|: nv_float.fadd_ext)"""
+    if _fmods(x):
+        _nv_float().fadd_ext(x)
+        return
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) + _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
@@ -510,7 +527,11 @@ def FADD(x):
 def FMUL(x):
     """FMUL Rd, Ra, SrcB:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
-        Rd = round_rn(a * b);   // NaN result = 0x7fffffff"""
+        Rd = round_rn(a * b);   // NaN result = 0x7fffffff
+    (.FTZ/.rnd/.SAT and |x|: nv_float.fmul_ext)"""
+    if _fmods(x):
+        _nv_float().fmul_ext(x)
+        return
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) * _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
@@ -520,7 +541,11 @@ def FMUL(x):
 def FFMA(x):
     """FFMA Rd, Ra, SrcB, SrcC:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;  c = SrcC.neg ? -SrcC : SrcC;
-        Rd = round_rn(a * b + c);      // exact product and sum, one rounding"""
+        Rd = round_rn(a * b + c);      // exact product and sum, one rounding
+    (.FTZ/.rnd/.SAT: nv_float.ffma_ext)"""
+    if _fmods(x):
+        _nv_float().ffma_ext(x)
+        return
     r = _fma32(_f32(_fbits(x, "ra")), _f32(_fbits(x, _b(x))), _f32(_fbits(x, _c(x))))
     x.write("rd", _out_bits(r))
 
@@ -533,8 +558,11 @@ def FSETP(x):
         p = Pp.not ? !Pp : Pp;
         Pu = r bop p;
         Pv = (!r) bop p;"""
-    a = _f32(_fbits(x, "ra"))
-    b = _f32(_fbits(x, _b(x)))
+    if _fmods(x):
+        a, b = _nv_float().fsetp_operands(x)    # |x|, .FTZ
+    else:
+        a = _f32(_fbits(x, "ra"))
+        b = _f32(_fbits(x, _b(x)))
     code = x.db.types["FCmpOp"].by_name[x.mod("cmp")]
     r = x.lane_zeros(bool)
     with np.errstate(all="ignore"):
@@ -559,6 +587,8 @@ def FMNMX(x):
         else if (isnan(b))        Rd = a;
         else Rd = (Pp.not ? !Pp : Pp) ? min(a, b) : max(a, b);   // -0 < +0"""
     ab, bb = _raw(x, "ra"), _raw(x, _b(x))
+    if x.mod("ftz") == "FTZ":   # .FTZ: denormal inputs are zeros (so is the result)
+        ab, bb = _nv_float().ftz_bits(ab), _nv_float().ftz_bits(bb)
     a, b = _f32(ab), _f32(bb)
     want_min = mask2array(x.pred("pp"))
     with np.errstate(all="ignore"):

@@ -161,3 +161,68 @@ def FCHK(x):
 
 
 __all__ = ["rn32", "round32", "ftz_bits", "fsrc", "finish", "CANONICAL_NAN"]
+
+
+# -- FADD / FMUL / FFMA / FSETP / FMNMX with .FTZ, .SAT, .RM/.RP/.RZ, |x| ------------------
+# (gp.py's functions call these when one of the modifiers is written; the plain forms keep
+# their own code and fast-path plans.)
+def _sum_rm_zero(r: np.ndarray, s, e, p, c) -> np.ndarray:
+    """`.RM`: an exact zero sum of operands that are not both +0 is -0 (IEEE 754)."""
+    plus_zero = (p == 0) & (c == 0) & ~np.signbit(p) & ~np.signbit(c)
+    return np.where((s == 0) & (e == 0) & ~plus_zero, _F32(-0.0), r)
+
+
+def _two_sum(p: np.ndarray, c: np.ndarray):
+    with np.errstate(all="ignore"):
+        s = p + c
+        t = s - p
+        e = (p - (s - t)) + (c - t)
+        e = np.where(np.isfinite(s), e, 0.0)
+    return s, e
+
+
+def fadd_ext(x):
+    """FADD{.FTZ}{.rnd}{.SAT}: see gp.FADD's pseudo code; the rounding of ``a + b`` is *rnd*."""
+    ftz = x.mod("ftz") == "FTZ"
+    a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
+    b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
+    s, e = _two_sum(a, b)
+    rnd = x.mod("rnd")
+    r = round32(s, e, rnd)
+    if rnd == "RM":
+        r = _sum_rm_zero(r, s, e, a, b)
+    x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+
+
+def fmul_ext(x):
+    """FMUL{.FTZ}{.rnd}{.SAT}: ``a * b`` (exact in float64) rounded once in *rnd*."""
+    ftz = x.mod("ftz") == "FTZ"
+    a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
+    b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
+    with np.errstate(all="ignore"):
+        p = a * b
+    r = round32(p, np.zeros_like(p), x.mod("rnd"))
+    x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+
+
+def ffma_ext(x):
+    """FFMA{.FTZ}{.rnd}{.SAT}: ``a * b + c`` (exact product, TwoSum) rounded once in *rnd*."""
+    from .gp import _c
+    ftz = x.mod("ftz") == "FTZ"
+    a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
+    b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
+    c = fsrc(x, _c(x), ftz).view(_F32).astype(_F64)
+    with np.errstate(all="ignore"):
+        p = a * b
+    s, e = _two_sum(p, c)
+    rnd = x.mod("rnd")
+    r = round32(s, e, rnd)
+    if rnd == "RM":
+        r = _sum_rm_zero(r, s, e, p, c)
+    x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+
+
+def fsetp_operands(x):
+    """FSETP's (a, b) as float32 with |x|, - and .FTZ applied."""
+    ftz = x.mod("ftz") == "FTZ"
+    return fsrc(x, "ra", ftz).view(_F32), fsrc(x, _b(x), ftz).view(_F32)
