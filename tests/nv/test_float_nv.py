@@ -15,7 +15,8 @@ F32_MAX = Fraction(np.finfo(np.float32).max.item())
 
 def _f32_candidates(q: Fraction):
     """(below, above): the float32 values enclosing q (exact), as Python floats."""
-    f = np.float32(float(q))           # near q (double rounding does not matter here)
+    with np.errstate(over="ignore"):
+        f = np.float32(float(q))       # near q (double rounding does not matter here)
     fq = Fraction(float(f)) if np.isfinite(f) else None
     if fq is None:
         mx = np.float32(np.finfo(np.float32).max)

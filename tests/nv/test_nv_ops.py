@@ -173,3 +173,22 @@ def test_fchk_flags_every_hard_division(run):
     w = run("FCHK P0, R0, R1 ;", {"R0": a.view(np.uint32), "R1": b.view(np.uint32)})
     for i, (_, _, flag) in enumerate(pairs):
         assert w.P[0][i] == flag, pairs[i]
+
+
+def test_scaled_shared_addresses(run):
+    """`[Ra.X4+imm]` is Ra * 4 + imm (LDS/STS/ATOMS), nvcc's indexing of int arrays."""
+    w = run("S2R R0, SR_LANEID ;\n"
+            "IMAD R1, R0, 0x3, RZ ;\nIADD3 R1, R1, 0x7, RZ ;\n"
+            "STS [R0.X4+0x100], R1 ;\n"
+            "ATOMS.ADD RZ, [R0.X4+0x100], R0 ;\n"
+            "LOP3.LUT R2, R0, 0x1f, RZ, 0x3c, !PT ;\n"
+            "LDS.U R3, [R2.X4+0x100] ;\n"
+            "SHF.R.U32.HI R4, RZ, 0x1, R0 ;\n"
+            "LDS.U.64 R6, [R4.X8+0x100] ;\n"
+            "STS.128 [R4.X16+0x200], R4 ;\n"
+            "LDS R9, [0x200] ;")
+    lane = np.arange(32)
+    val = 3 * lane + 7 + lane
+    assert list(w.R[3]) == list(val[lane ^ 0x1f])
+    assert list(w.R[6]) == list(val[2 * (lane >> 1)]) and list(w.R[7]) == list(val[2 * (lane >> 1) + 1])
+    assert all(w.R[9] == 0)       # lane 0 and 1 both stored R4=0 at 0x200

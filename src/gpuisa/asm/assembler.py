@@ -189,7 +189,8 @@ class AddrInfo:
     fields (None when absent), and the raw value of the base's zero register
     (``RZ``/``URZ``: the numbered stem + ``Z``), used for ``[offset]``."""
 
-    __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name", "off_lo", "off_hi")
+    __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name", "off_lo", "off_hi",
+                 "scale")
 
     def __init__(self, db: Database, o: Operand):
         ad = o.address
@@ -201,6 +202,7 @@ class AddrInfo:
             return (f.pos, f.width, (1 << f.width) - 1, db.types.get(f.type))
 
         self.base, self.off, self.bank = part(ad.base), part(ad.offset), part(ad.bank)
+        self.scale = part(ad.scale)   # (pos, width, mask, type) of `.X4`-style scale, or None
         self.off_name = ad.offset.name if ad.offset else None
         ot = self.off[3] if self.off else None
         self.off_lo, self.off_hi = (ot.min, ot.max) if ot is not None else (0, (1 << ad.offset.width) - 1 if ad.offset else 0)
@@ -772,7 +774,7 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
         elif bank:
             return None
     if base:
-        if a.base is None or (wide and width <= 32):
+        if a.base is None or (wide and width <= 32) or base[-3:-1] == ".X" or base[-4:-2] == ".X":
             return None
         raw = a.base[3].by_name.get(base)
         if raw is None:
@@ -1106,6 +1108,14 @@ def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
         elif p.bank:
             raise _OpErr(f"{o.name} has no bank field: write c[0x0][...]")
     wide = width > 32
+    if p.scale:
+        if a.scale is None:
+            raise _OpErr(f"{o.name} has no scaled base: write [{p.name}+offset], not [{p.name}.{p.scale}...]")
+        pos, w, mask, t = a.scale
+        raw = t.by_name.get(p.scale)
+        if raw is None:
+            raise _OpErr(f"scale .{p.scale} is not one of {', '.join('.' + n for n, _ in t.values if n != 'X1')}")
+        bits |= raw << pos
     if p.name:
         if a.base is None:
             raise _OpErr(f"{o.name} has no base register: write {'c[..]' if a.kind == 'const' else ''}[offset]")

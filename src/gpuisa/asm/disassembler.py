@@ -321,6 +321,12 @@ class _Printer:
                         raise _Invalid(f"base of {o.name} = {name} is not a valid {width}-bit register")
                 bname = name
                 base = f"{name}.64" if width > 32 else name
+                if a.scale is not None:   # `[R29.X4+0x400]` (issue 11)
+                    sname = a.scale[3].by_value.get((word >> a.scale[0]) & a.scale[2])
+                    if sname is None:
+                        raise _Invalid(f"scale of {o.name} is not a value of {a.scale[3].name}")
+                    if sname != "X1":
+                        base = f"{base}.{sname}"
         if a.off is not None:
             pos, w, mask, t = a.off
             v = (word >> pos) & mask

@@ -145,6 +145,7 @@ class POp:
     expr: Expr | None = None
     stem: str = ""  # pair prefix ("R")
     wide: bool = False  # address base written with .64
+    scale: str = ""  # address base written with .X4 / .X8 / .X16 ("X4"; issue 11)
 
 
 _NUM = r"[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)"
@@ -266,6 +267,15 @@ _RE_MADDR = re.compile(r"^\[(?P<inner>[^\[\]]*)\]$")
 _RE_CADDR = re.compile(rf"^c\s*\[\s*(?P<bank>{_NUM})\s*\]\s*\[(?P<inner>[^\[\]]*)\]$")
 
 
+_RE_SCALE = re.compile(r"^(?P<base>.*?)\.(?P<scale>X(?:4|8|16))$")
+
+
+def split_scale(base: str) -> tuple[str, str]:
+    """``R29.X4`` -> (``R29``, ``X4``); other names unchanged with scale ``""``."""
+    m = _RE_SCALE.match(base)
+    return (m.group("base"), m.group("scale")) if m else (base, "")
+
+
 def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | None]:
     """``Ra[.64] [+|- offset]`` or ``[+|-] offset`` → (base or "", wide, offset, expr).
     *at*: offset of *inner* in the operand text (for error positions)."""
@@ -300,7 +310,8 @@ def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | Non
 
 def _b_maddr(m, text, prefix):
     base, wide, off, e = parse_address_inner(m.group("inner"), m.start("inner"))
-    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e)
+    base, scale = split_scale(base)
+    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e, scale=scale)
 
 
 def _b_caddr(m, text, prefix):

@@ -745,10 +745,14 @@ def _plan_stg(x):
 
 
 def _plan_lds(x):
+    if x.mod("scale") not in (None, "X1"):
+        return _LDS_generic      # `[Ra.X4+imm]` (issue 11): the semantics function
     return _plan_load(x, _LDS_generic, "shared")
 
 
 def _plan_sts(x):
+    if x.mod("scale") not in (None, "X1"):
+        return _STS_generic
     return _plan_store(x, _STS_generic, "shared")
 
 

@@ -660,9 +660,17 @@ def _global_addrs(x) -> np.ndarray:
     return base + _U64(x.imm("offset") & MASK64)
 
 
+_SCALES = {"X1": 1, "X4": 4, "X8": 8, "X16": 16}
+
+
 def _shared_addrs(x) -> np.ndarray:
-    """``Ra + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API)."""
-    return (_raw(x, "ra") + _U32(x.imm("offset") & MASK32)).astype(_U64)
+    """``Ra * scale + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API);
+    the scale (``[Ra.X4+imm]``, issue 11) is 1 unless written."""
+    ra = _raw(x, "ra")
+    sc = x.mod("scale")
+    if sc not in (None, "X1"):
+        ra = ra * _U32(_SCALES[sc])      # uint32 arithmetic wraps modulo 2^32
+    return (ra + _U32(x.imm("offset") & MASK32)).astype(_U64)
 
 
 def _where(mem, addr: int) -> str:
