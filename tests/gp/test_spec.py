@@ -26,7 +26,7 @@ def test_gp_isa_compiles_without_diagnostics():
 def test_encodings_use_reserved_optypes_and_leave_control_bits_free(gp_isa):
     db = gp_isa.db
     ops = gp_opcodes(db)
-    assert len({op.optype for op in ops}) == 30 + 13     # gp.isa + nv.isa (issue 11)
+    assert len({op.optype for op in ops}) == 30 + 15     # gp.isa + nv.isa (issue 11)
     assert MEMORY_OPTYPES <= {op.optype for op in ops}
     control = ((1 << 19) - 1) << 109            # bits 109..127
     for op in ops:
@@ -78,6 +78,6 @@ def test_every_gp_optype_has_semantics_with_pseudo_code(gp_isa):
     reg = registry()
     for optype in {op.optype for op in gp_opcodes(gp_isa.db)}:
         entry = reg[optype]
-        assert entry.module.endswith((".gp", ".nv_int", ".nv_float")), optype
+        assert entry.module.endswith((".gp", ".nv_int", ".nv_float", ".nv_mem")), optype
         assert entry.fn.__name__ == optype
         assert entry.fn.__doc__ and optype in entry.fn.__doc__

@@ -12,7 +12,7 @@ from ..errors import Coord, Diagnostic, ModelError, UsageError
 from .context import Exec
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
-from .state import (BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
+from .state import (DEFAULT_LOCAL, BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp)
 
 TRACE_FORMAT = "gpuisa-trace"
@@ -213,7 +213,8 @@ class Simulator:
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,
                  strict: bool = False, max_steps: int = DEFAULT_MAX_STEPS, shared_size: int = DEFAULT_SHARED,
                  trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
-                 record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False):
+                 record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False,
+                 local_size: int = DEFAULT_LOCAL):
         self.isa = isa
         self.db = getattr(isa, "db", isa)
         check_complete(self.db)
@@ -229,6 +230,7 @@ class Simulator:
         self.block = _dims(block, "block")
         self._check_size(int(max_warps))
         self.strict = strict
+        self.local_size = int(local_size)   # bytes of local memory per thread (LDL/STL)
         self.max_steps = int(max_steps)
         self.trap_handler = trap_handler
         self.syscall = syscall
