@@ -8,21 +8,39 @@ immediate or a constant-memory reference.  See ``docs/sim-semantics-api.md``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Callable, NoReturn, Protocol
 
 import numpy as np
 
-from .state import (FULL, INST_SIZE, LANES, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, Fault, array2mask,
-                    mask2array)
+from ..spec.database import Database
+from .state import (FULL, INST_SIZE, LANES, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, ConstantBanks, Fault,
+                    Memory, Warp, array2mask, mask2array)
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .simulator import Simulator
-    from .state import Warp
+
+class Machine(Protocol):
+    """What an :class:`Exec` (and so a semantics function, as ``x.sim``) may use
+    of the machine running it.  :class:`~gpuisa.sim.simulator.Simulator`
+    implements it; this module does not import the simulator, so data flows one
+    way (``simulator`` -> ``context`` -> ``state``)."""
+
+    db: Database
+    gmem: Memory
+    const: ConstantBanks
+    clock: int
+    strict: bool
+    trap_handler: Callable | None
+    syscall: Callable | None
+
+    def fetch(self, pc: int) -> "Exec": ...
+    def warp_sleep(self, w: Warp) -> None: ...
+    def warp_exit(self, w: Warp) -> None: ...
+    def set_timer(self, w: Warp, cycles: int) -> None: ...
+    def _event(self, x: "Exec", kind: str, message: str) -> None: ...
+    def _barrier_wait(self, w: Warp) -> None: ...
 
 # operand kinds
 K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
 _KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED, "BReg": K_BREG}
-_NO = object()
 _ZERO32 = np.zeros(WARP_SIZE, np.uint32)
 _ZERO32.setflags(write=False)
 
@@ -43,7 +61,7 @@ class Exec:
     Attributes valid during a semantics call:
 
     ``w``      the :class:`~gpuisa.sim.state.Warp`
-    ``sim``    the :class:`~gpuisa.sim.Simulator` (memories, clock, options)
+    ``sim``    the :class:`Machine` (the :class:`~gpuisa.sim.Simulator`: memories, clock, options)
     ``pc``     this instruction's address (ActivePC at issue)
     ``pmask``  lanes that execute: ``ActiveMask & guard`` (``@{!}Pg``)
     ``op``     the :class:`~gpuisa.spec.model.Opcode`; ``name`` its name
@@ -57,7 +75,7 @@ class Exec:
     #: False: one warp (``x.w`` a Warp, masks ints); True in a :class:`BatchExec`
     batched = False
 
-    def __init__(self, sim: "Simulator", inst, fn, control: bool, text: str):
+    def __init__(self, sim: Machine, inst: Any, fn: Callable, control: bool, text: str):
         self.sim = sim
         self.db = sim.db
         self.op = inst.opcode
@@ -70,7 +88,7 @@ class Exec:
         self.control = control
         self.text = text
         self.w: "Warp" = None  # type: ignore[assignment]
-        self.pmask = 0
+        self.pmask: Any = 0   # lane mask: an int here, an (n,) array in a BatchExec
         self.writes: list | None = None
         self.events: list | None = None
         self._desc: dict[str, tuple] = {}
@@ -78,13 +96,13 @@ class Exec:
         self._imms: dict[str, int] = {}
         self.pg = self.f.get("pg", PT)
         self.pg_not = self.f.get("pg.not", 0)
-        self.hint = None
+        self.hint: Any = None
         #: how the issue loop evaluates the guard ``@{!}Pg`` (see :func:`guard_mode`)
         self.guard = guard_mode(self.pg, self.pg_not)
         self.next_pc = self.pc + INST_SIZE
         #: per-address memo for semantics functions (values that depend only on
         #: the decoded fields, computed at the first execution); None until set
-        self.memo = None
+        self.memo: Any = None
         #: run one warp at a time by the batched engine (registry flag ``per_warp``)
         self.per_warp = bool(getattr(fn, "per_warp", control))
         #: the registered (reference) semantics function; ``fn`` may be a one-warp plan
@@ -165,9 +183,8 @@ class Exec:
     def mod(self, name: str) -> str | None:
         """Enumeration name of a modifier field (``x.mod("cond") -> "DIV"``),
         None if the variant has no such field."""
-        v = self._mods.get(name, _NO)
-        if v is not _NO:
-            return v
+        if name in self._mods:
+            return self._mods[name]
         v = None
         if name in self.f:
             t = self.db.types.get(self.op.field_map[name].type)
@@ -436,7 +453,7 @@ class Exec:
         return v >> 16, v & 0xFFFF
 
     # -- control ------------------------------------------------------------------------------
-    def fault(self, kind: str, message: str):
+    def fault(self, kind: str, message: str) -> NoReturn:
         """Raise an architectural fault (reported as the run's status)."""
         raise Fault(kind, message)
 
@@ -523,6 +540,11 @@ class BatchExec(Exec):
 
     __slots__ = ("eng", "sel", "n", "full")
     batched = True
+    sim: Any         # the batched engine: a Machine that also holds the warps' register arrays
+    eng: Any
+    sel: Any
+    n: int
+    full: bool
 
     @classmethod
     def of(cls, x: Exec, eng) -> "BatchExec":
@@ -604,6 +626,7 @@ class BatchExec(Exec):
         pre = d[6] and not raw
         v = d[1]
         e = self.eng
+        val: Any
         if kind == K_REG:
             if width != 64:
                 val = self._row(v)

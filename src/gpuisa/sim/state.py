@@ -20,10 +20,53 @@ MASK32 = 0xFFFFFFFF
 MASK64 = (1 << 64) - 1
 WARP_SIZE = 32
 INST_SIZE = 16
-RZ = 255
-URZ = 63
-PT = 7
-UPT = 7
+
+@dataclass(frozen=True)
+class RegisterFile:
+    """One register file as the database's register type describes it: the
+    number of registers (``2**width``) and the index of its constant register
+    (the value named ``RZ``/``URZ``, ``PT``/``UPT``)."""
+
+    type: str
+    count: int
+    constant: str
+    index: int
+
+
+#: The register files this model implements (array shapes, the constant
+#: registers).  :func:`check_register_files` verifies at simulator build that
+#: the database defines exactly these; the values below are read from the
+#: shipped ``base.isa`` (``RZ = 255;`` ...), and a test compares them.
+REGISTER_FILES = (RegisterFile("Reg", 256, "RZ", 255), RegisterFile("UReg", 64, "URZ", 63),
+                  RegisterFile("Pred", 8, "PT", 7), RegisterFile("UPred", 8, "UPT", 7))
+RZ, URZ, PT, UPT = (f.index for f in REGISTER_FILES)
+
+
+def register_files(db) -> tuple[RegisterFile, ...]:
+    """The register files *db* defines (those of :data:`REGISTER_FILES` whose type it has)."""
+    out = []
+    for f in REGISTER_FILES:
+        t = db.types.get(f.type)
+        if t is None or not t.is_enum:
+            continue
+        out.append(RegisterFile(f.type, 1 << t.width, f.constant, t.by_name.get(f.constant, -1)))
+    return tuple(out)
+
+
+def check_register_files(db) -> list[str]:
+    """Differences between *db*'s register types and the model's register
+    files (empty when they agree; the simulator refuses a database that differs)."""
+    model = {f.type: f for f in REGISTER_FILES}
+    out = []
+    for f in register_files(db):
+        m = model[f.type]
+        if f.count != m.count:
+            out.append(f"{f.type} has {f.count} registers; the simulator models {m.count}")
+        if f.index != m.index:
+            got = f"is {f.index}" if f.index >= 0 else "is not defined"
+            out.append(f"{f.type}.{f.constant} {got}; the simulator models {f.constant} = {m.index}")
+    return out
+
 LANES = np.arange(WARP_SIZE, dtype=np.uint32)
 _LANE_BITS = np.uint64(1) << np.arange(WARP_SIZE, dtype=np.uint64)
 
@@ -311,6 +354,7 @@ class ConstantBanks:
         bad = (offs % size != 0) | (offs < 0) | (offs + size > n)
         if bad.any():
             self.read(bank, int(offs[bad][0]), size)   # raises the fault of the first bad lane
+        assert arr is not None   # no bank: every lane is out of range (faulted above)
         out[m] = arr[:n // size * size].view(_DT[size])[offs // size]
         return out
 
@@ -342,12 +386,12 @@ class Warp:
         self.cta = cta
         self.index = index  # warp index within the CTA (SR_WARPID)
         self.gid = gid      # linear index over the grid (scheduling order)
-        self.R = np.zeros((256, WARP_SIZE), np.uint32)
+        self.R = np.zeros((RZ + 1, WARP_SIZE), np.uint32)
         self.Rs = self.R.view(np.int32)      # the same registers read as int32 / float32 (views, no copy)
         self.Rf = self.R.view(np.float32)
-        self.P = [0] * 7 + [FULL]            # lane masks; P[7] is PT
-        self.UR = [0] * 64                   # UR[63] is URZ
-        self.UP = [False] * 7 + [True]       # UP[7] is UPT
+        self.P = [0] * PT + [FULL]           # lane masks; P[7] is PT
+        self.UR = [0] * (URZ + 1)            # UR[63] is URZ
+        self.UP = [False] * UPT + [True]     # UP[7] is UPT
         self.B = [0] * 16
         self.pc = entry                      # ActivePC
         self.rpc = np.full(WARP_SIZE, entry, np.int64)

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import bisect
 
+from typing import Any
+
 import numpy as np
 
 from ..semantics import gp as _gp
 from ..semantics.gp import (CANONICAL_NAN, SIGN, _b, _c, _fma32, _U32, _U64)
-from ..state import FULL, MASK32, MASK64, WARP_SIZE, array2mask, mask2array
+from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, array2mask, mask2array
 
 #: False: every instruction runs its reference function (the tests' reference)
 FAST = True
@@ -52,9 +54,7 @@ def plan_for(x):
     return builder(x)
 
 
-_RZ = 255
-_URZ = 63
-_PT = 7
+_RZ, _URZ, _PT = RZ, URZ, PT   # the register files' constant registers (sim/state.py)
 _KCACHE: dict[int, np.ndarray] = {}
 _K64CACHE: dict[int, np.ndarray] = {}
 
@@ -90,7 +90,7 @@ _SH32 = _karr64(32)
 _SIGN_ARR = _karr(SIGN)
 
 
-def _spec(x, name: str) -> tuple[str, object]:
+def _spec(x, name: str) -> tuple[str, Any]:
     """How to read 32-bit source *name* (prefixes not applied): ``("R", idx)``, ``("K", value)``
     (immediates, RZ, URZ), ``("U", idx)`` or ``("C", (bank, offset))``."""
     k = x.kind(name)
@@ -463,7 +463,7 @@ def _plan_sel(x):
 
 # -- LOP3 ------------------------------------------------------------------------------------
 #: the 16 functions of two inputs (b, c) by truth table (bit (b<<1)|c); None = all zeros
-_F2 = {
+_F2: dict[int, Any] = {
     0x0: None, 0xF: lambda b, c: _ONES, 0xC: lambda b, c: b, 0xA: lambda b, c: c,
     0x3: lambda b, c: np.invert(b), 0x5: lambda b, c: np.invert(c),
     0x8: np.bitwise_and, 0xE: np.bitwise_or, 0x6: np.bitwise_xor,
@@ -472,8 +472,8 @@ _F2 = {
     0x4: lambda b, c: np.bitwise_and(b, np.invert(c)), 0x2: lambda b, c: np.bitwise_and(np.invert(b), c),
     0xD: lambda b, c: np.bitwise_or(b, np.invert(c)), 0xB: lambda b, c: np.bitwise_or(np.invert(b), c),
 }
-_ONES = _karr(MASK32)
-_ZEROS = _karr(0)
+_ONES: np.ndarray = _karr(MASK32)
+_ZEROS: np.ndarray = _karr(0)
 
 
 def _lut_fn(lut: int):

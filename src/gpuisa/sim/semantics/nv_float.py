@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask, mask2array
 from .gp import CANONICAL_NAN, SIGN, _U32, _b, _out_bits, _raw
@@ -90,17 +91,14 @@ def finish(x, f: np.ndarray, ftz: bool = False, sat: bool = False) -> np.ndarray
 
 
 @semantics("FSEL")
-def FSEL(x):
-    """FSEL Rd, Ra, SrcB, Pp:
-        Rd = (Pp.not ? !Pp : Pp) ? Ra : SrcB;"""
+def FSEL(x: Exec) -> None:
+    """FSEL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
 
 
 @semantics("I2FP")
-def I2FP(x):
-    """I2FP.F32.S32|U32{.rnd} Rd, SrcB:
-        v = .U32 ? unsigned(SrcB) : signed(SrcB);    // exact integer
-        Rd = round_f32(v, rnd);"""
+def I2FP(x: Exec) -> None:
+    """I2FP: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     v = _raw(x, _b(x))
     s = v.astype(_F64) if x.mod("stype_") == "U32" else v.view(np.int32).astype(_F64)   # exact
     x.write("rd", _out_bits(round32(s, np.zeros_like(s), x.mod("rnd"))))
@@ -127,11 +125,8 @@ def _mufu(op: str, v: np.ndarray) -> np.ndarray:
 
 
 @semantics("MUFU")
-def MUFU(x):
-    """MUFU.op Rd, SrcB:
-        x = ftz(src(SrcB));                  // | | then -; denormal -> +-0
-        r = op(double(x));                   // exact function, float64
-        Rd = ftz(round_f32(r));              // NaN -> 0x7fffffff"""
+def MUFU(x: Exec) -> None:
+    """MUFU: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     b = _b(x)
     v = fsrc(x, b, ftz=True).view(_F32).astype(_F64)
     r = _mufu(x.mod("op"), v)
@@ -141,15 +136,8 @@ def MUFU(x):
 
 
 @semantics("FCHK")
-def FCHK(x):
-    """FCHK Pu, Ra, SrcB:
-        ea = Ra[30:23];  eb = SrcB[30:23];          // biased exponents
-        zero_a = (Ra[30:0] == 0);
-        Pu = ea == 255 || eb == 255                 // NaN or INF
-          || eb == 0                                // divisor zero or denormal
-          || (!zero_a && ea < 26)                   // dividend denormal or tiny
-          || eb >= 253                              // |divisor| >= 2^126
-          || (!zero_a && (ea - eb < -125 || ea - eb > 125));"""
+def FCHK(x: Exec) -> None:
+    """FCHK: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     a, b = _raw(x, "ra"), _raw(x, _b(x))
     ea = ((a >> _U32(23)) & _U32(0xFF)).astype(np.int64)
     eb = ((b >> _U32(23)) & _U32(0xFF)).astype(np.int64)

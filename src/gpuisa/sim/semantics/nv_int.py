@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, array2mask, mask2array
 from .gp import _U32, _U64, _addend, _b, _raw
@@ -23,14 +24,8 @@ def _src_lanes(x, name: str) -> np.ndarray:
 
 
 @semantics("LEA")
-def LEA(x):
-    """LEA{.HI}{.X}{.SX32} Rd, Pu, Ra, SrcB, Rc, Shift, Pp:
-        hi32 = .SX32 ? (Ra[31] ? 0xffffffff : 0) : Rc;
-        v = .HI ? (({hi32:Ra} << Shift) >> 32)[31:0] : (Ra << Shift)[31:0];
-        cin = .X ? (Pp.not ? !Pp : Pp) : 0;
-        s = v + SrcB + cin;                 // unbounded
-        Rd = s[31:0];
-        Pu = s[32];"""
+def LEA(x: Exec) -> None:
+    """LEA: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     a = _src_lanes(x, "ra").astype(_U64)
     sh = _U64(x.imm("shift"))
     if x.mod("hi") == "HI":
@@ -49,9 +44,8 @@ def LEA(x):
 
 
 @semantics("VIADD")
-def VIADD(x):
-    """VIADD Rd, Ra, SrcB:
-        Rd = (src(Ra) + src(SrcB))[31:0];    // `-x` = 2^32 - x"""
+def VIADD(x: Exec) -> None:
+    """VIADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     total = x.lane_zeros(_I64)
     for name in ("ra", _b(x)):
         total += _addend(x, name, _src_lanes(x, name).astype(_I64))
@@ -59,9 +53,8 @@ def VIADD(x):
 
 
 @semantics("IABS")
-def IABS(x):
-    """IABS Rd, SrcB:
-        Rd = (SrcB[31] ? -SrcB : SrcB)[31:0];"""
+def IABS(x: Exec) -> None:
+    """IABS: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     v = _src_lanes(x, _b(x))
     x.write("rd", np.where(v >> _U32(31) != 0, (-(v.astype(_I64))) & MASK32, v).astype(_U32))
 
@@ -80,10 +73,8 @@ def _not_if(x, name: str, v: np.ndarray) -> np.ndarray:
 
 
 @semantics("POPC")
-def POPC(x):
-    """POPC Rd, SrcB:
-        v = SrcB.bitnot ? ~SrcB : SrcB;
-        Rd = number of 1 bits in v;"""
+def POPC(x: Exec) -> None:
+    """POPC: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     b = _b(x)
     x.write("rd", _popcount(_not_if(x, b, _src_lanes(x, b))))
 
@@ -98,9 +89,8 @@ def _brev(v: np.ndarray) -> np.ndarray:
 
 
 @semantics("BREV")
-def BREV(x):
-    """BREV Rd, SrcB:
-        for (i = 0; i < 32; i++) Rd[i] = SrcB[31 - i];"""
+def BREV(x: Exec) -> None:
+    """BREV: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     x.write("rd", _brev(_src_lanes(x, _b(x))))
 
 
@@ -116,12 +106,8 @@ def _msb_index(v: np.ndarray) -> np.ndarray:
 
 
 @semantics("FLO")
-def FLO(x):
-    """FLO{.U32}{.SH} Rd, SrcB:
-        v = SrcB.bitnot ? ~SrcB : SrcB;
-        if (!.U32 && v[31]) v = ~v;
-        p = (v == 0) ? -1 : index of the most significant 1 bit of v;
-        Rd = (v == 0) ? 0xffffffff : (.SH ? 31 - p : p);"""
+def FLO(x: Exec) -> None:
+    """FLO: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     b = _b(x)
     v = _not_if(x, b, _src_lanes(x, b))
     if x.mod("fmt") != "U32":
@@ -140,33 +126,20 @@ def _minmax(x, signed: bool):
 
 
 @semantics("IMNMX")
-def IMNMX(x):
-    """IMNMX{.U32} Rd, Ra, SrcB, Pp:
-        a = .U32 ? unsigned(Ra) : signed(Ra);
-        b = .U32 ? unsigned(SrcB) : signed(SrcB);
-        Rd = (Pp.not ? !Pp : Pp) ? min(a, b) : max(a, b);"""
+def IMNMX(x: Exec) -> None:
+    """IMNMX: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     _minmax(x, x.mod("fmt") != "U32")
 
 
 @semantics("VIMNMX")
-def VIMNMX(x):
-    """VIMNMX{.S32|.U32} Rd, Ra, SrcB, Pp:
-        a = .U32 ? unsigned(Ra) : signed(Ra);
-        b = .U32 ? unsigned(SrcB) : signed(SrcB);
-        Rd = (Pp.not ? !Pp : Pp) ? min(a, b) : max(a, b);"""
+def VIMNMX(x: Exec) -> None:
+    """VIMNMX: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     _minmax(x, x.mod("fmt") != "U32")
 
 
 @semantics("PRMT")
-def PRMT(x):
-    """PRMT Rd, Ra, SrcB, Rc:
-        bytes = {Rc:Ra};                     // byte i = bits 8i+7..8i of the 64-bit value
-        for (i = 0; i < 4; i++) {
-            n = SrcB[4i+3:4i];
-            b = bytes[n & 7];
-            if (n & 8) b = b[7] ? 0xff : 0x00;
-            Rd[8i+7:8i] = b;
-        }"""
+def PRMT(x: Exec) -> None:
+    """PRMT: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     src = (_src_lanes(x, "rc").astype(_U64) << _U64(32)) | _src_lanes(x, "ra").astype(_U64)
     sel = _src_lanes(x, _b(x)).astype(_U64)
     out = np.zeros(src.shape, _U64)

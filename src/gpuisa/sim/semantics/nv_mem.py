@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import Exec
 from ..registry import semantics
 from ..state import LOCAL_LANE_SHIFT, MASK32, WARP_SIZE, local_memory
 from .gp import _U32, _U64, _load, _raw, _store
@@ -28,24 +29,12 @@ def _local_addrs(x) -> np.ndarray:
 
 
 @semantics("LDL", per_warp=True)
-def LDL(x):
-    """LDL{.size} Rd, [Ra+Imm]:
-        for each executing lane:
-            addr = (Ra + sext(Imm)) % 2^32;
-            if (addr % bytes(size) != 0) fault(misaligned);
-            if (addr + bytes(size) > local_size) fault(memory);
-        for each executing lane:
-            Rd = extend(size, LocalMemory[lane][addr : addr + bytes(size)]);"""
+def LDL(x: Exec) -> None:
+    """LDL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     _load(x, local_memory(x.w, x.sim.local_size), _local_addrs(x))
 
 
 @semantics("STL", per_warp=True)
-def STL(x):
-    """STL{.size} [Ra+Imm], Rb:
-        for each executing lane:
-            addr = (Ra + sext(Imm)) % 2^32;
-            if (addr % bytes(size) != 0) fault(misaligned);
-            if (addr + bytes(size) > local_size) fault(memory);
-        for each executing lane:
-            LocalMemory[lane][addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
+def STL(x: Exec) -> None:
+    """STL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     _store(x, local_memory(x.w, x.sim.local_size), _local_addrs(x))
