@@ -160,7 +160,11 @@ Example:
               help=f"Stop with a step-limit fault after N warp-instructions (the whole grid). Default "
                    f"{DEFAULT_MAX_STEPS:,} or {DEFAULT_STEPS_PER_WARP:,} per warp, whichever is more.")
 @click.option("--max-warps", "max_warps", default=DEFAULT_MAX_WARPS, type=int, metavar="N",
-              help=f"Refuse grids of more than N warps (about 33 KiB each). Default {DEFAULT_MAX_WARPS}.")
+              help=f"Refuse grids of more than N warps (each holds the registers the program names, "
+                   f"128 bytes each, and about 1.5 KiB more). Default {DEFAULT_MAX_WARPS}.")
+@click.option("--engine", "engine", default="batched", type=click.Choice(["batched", "reference"]),
+              help="batched (default): warps at the same PC execute together; reference: one warp at a time, "
+                   "round robin (--trace always uses it). Both give the same results on race-free programs.")
 @click.option("--strict", is_flag=True, help="Make undefined behaviour (SHFL from an inactive lane) a fault.")
 @click.option("--param", "params", multiple=True, metavar="TYPE:VALUE",
               help="Kernel parameter in constant bank 0, in order, naturally aligned: u32:5, s32:-1, f32:1.5, "
@@ -173,7 +177,7 @@ Example:
                    "(repeatable).")
 @pass_selection
 @handle_errors
-def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace, max_steps, max_warps, strict, params,
+def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace, max_steps, max_warps, engine, strict, params,
             buffers, dump_buffers):
     """Simulate PROGRAM on the golden model.
 
@@ -211,7 +215,7 @@ def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace
     prog, text = _load_program(isa, program)
     check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
     sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps,
-                    buffers=bufs, max_warps=max_warps)
+                    buffers=bufs, max_warps=max_warps, engine=engine)
     layout = []
     if plist:
         data, layout = pack_params(plist, sim.addresses)
