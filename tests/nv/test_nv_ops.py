@@ -192,3 +192,30 @@ def test_scaled_shared_addresses(run):
     assert list(w.R[3]) == list(val[lane ^ 0x1f])
     assert list(w.R[6]) == list(val[2 * (lane >> 1)]) and list(w.R[7]) == list(val[2 * (lane >> 1) + 1])
     assert all(w.R[9] == 0)       # lane 0 and 1 both stored R4=0 at 0x200
+
+
+def test_float_atomic_add_ftz_and_redg(nv_isa):
+    """RED.E.ADD.F32.FTZ.RN (atomicAdd(float)) flushes denormals; REDG is RED; ATOMG with PT."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, """
+    S2R R0, SR_LANEID ;
+    LDC.64 R2, c[0x0][0x0] ;
+    LDC R4, c[0x0][0x8] ;
+    RED.E.ADD.F32.FTZ.RN.STRONG.GPU [R2.64], R4 ;
+    RED.E.ADD.F32 [R2.64+0x4], R4 ;
+    REDG.E.ADD.STRONG.GPU [R2.64+0x8], R0 ;
+    ATOMG.E.ADD.STRONG.GPU PT, R5, [R2.64+0xc], R0 ;
+    ATOMG.E.CAS.STRONG.GPU PT, R6, [R2.64+0x10], RZ, R0 ;
+    EXIT ;
+""")
+    den = int(np.array([1e-40], np.float32).view(np.uint32)[0])
+    res = nv_isa.launch(prog, buffers={"b": np.zeros(8, np.uint32)}, params=["b", den])
+    assert res.ok, res.fault
+    out = res.buffers["b"]
+    assert out[0] == 0                                              # 32 flushed denormals: +0
+    assert out[1] == int(np.float32(np.float32(1e-40) * 32).view(np.uint32))   # exact: 32 * den
+    assert out[2] == sum(range(32)) and out[3] == sum(range(32))
+    w = res.warp()
+    assert list(w.R[5]) == [sum(range(k)) for k in range(32)]       # lanes in order, old values
+    # CAS(0 -> lane): lane 0 stores 0, lane 1 sees 0 and stores 1, later lanes see 1 and fail
+    assert out[4] == 1 and list(w.R[6]) == [0, 0] + [1] * 30

@@ -54,6 +54,13 @@ NV_LINES = [
     "BSYNC.RECONVERGENT B0",
     ("RET.REL.NODEC R4 `(0x0)", "RET.REL.NODEC R4, 0x0"),
     ("BRX R2 -0x130", "BRX R2, -0x130"),
+    # atomics as nvcc writes them
+    # (the PT first operand is printed without it, like an omitted carry)
+    ("ATOMG.E.CAS.STRONG.GPU PT, RZ, [R10.64+0xc], R2, R3", "ATOMG.E.CAS.STRONG.GPU RZ, [R10.64+0xc], R2, R3"),
+    ("ATOMG.E.ADD.STRONG.GPU PT, R10, [R10.64+0x20], R5", "ATOMG.E.ADD.STRONG.GPU R10, [R10.64+0x20], R5"),
+    "RED.E.ADD.F32.FTZ.RN.STRONG.GPU [R10.64], R9",
+    "REDG.E.MAX.S32.STRONG.GPU [R10.64+0x4], R21",
+    "REDG.E.ADD.STRONG.GPU [R8.64], R17",
 ]
 
 

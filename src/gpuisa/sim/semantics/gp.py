@@ -698,10 +698,17 @@ def _fadd32(a: int, b: int) -> int:
     return int(_out_bits(r)[0])
 
 
+def _ftz32(v: int) -> int:
+    """A denormal float32 bit pattern flushed to the zero of its sign."""
+    return v & SIGN if (v & 0x7F800000) == 0 else v
+
+
 def _atomic_fn(x):
     """The update ``new = f(old, b, c)`` of an atomic on 32-bit Python ints."""
     op, typ = x.mod("op"), x.mod("type") or "U32"   # the CAS variants have no type field
     if typ == "F32" and op == "ADD":
+        if x.mod("ftz") == "FTZ":     # .FTZ (issue 11): denormal operands and result flushed
+            return lambda o, b, c: _ftz32(_fadd32(_ftz32(o), _ftz32(b)))
         return lambda o, b, c: _fadd32(o, b)
     if typ in ("U32", "S32") and op in ("MIN", "MAX"):
         key = _s32 if typ == "S32" else (lambda v: v)

@@ -38,3 +38,11 @@ def LDL(x: Exec) -> None:
 def STL(x: Exec) -> None:
     """STL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     _store(x, local_memory(x.w, x.sim.local_size), _local_addrs(x))
+
+
+@semantics("REDG", per_warp=True)
+def REDG(x: Exec) -> None:
+    """REDG: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
+    RED under its sm_90+ name: the same function."""
+    from .gp import RED
+    RED(x)
