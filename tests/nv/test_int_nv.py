@@ -122,3 +122,16 @@ def test_isetp_ex_64bit_compares(run, rng):
         assert w.R[20][i] == int(s64(x[i]) < s64(y[i]))
         assert w.R[21][i] == int(int(x[i]) >= 5)
         assert w.R[22][i] == int(int(x[i]) != M64)
+
+
+def test_iadd_64(run, rng):
+    x = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    y = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    y[0] = 0
+    init = {"R2": (x & M32).astype(np.uint32), "R3": (x >> np.uint64(32)).astype(np.uint32),
+            "R4": (y & M32).astype(np.uint32), "R5": (y >> np.uint64(32)).astype(np.uint32)}
+    w = run("IADD.64 R6, R2, R4 ;\nIADD.64 R8, R2, -R4 ;\nIADD.64 R10, R2, -0x4 ;\nIADD.64 R12, -R2, 0x1 ;", init)
+    for i in range(32):
+        X, Y = int(x[i]), int(y[i])
+        for reg, v in ((6, X + Y), (8, X - Y), (10, X - 4), (12, 1 - X)):
+            assert (int(w.R[reg + 1][i]) << 32 | int(w.R[reg][i])) == v % (1 << 64), (reg, i)

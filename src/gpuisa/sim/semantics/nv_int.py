@@ -149,3 +149,15 @@ def PRMT(x: Exec) -> None:
         byte = np.where(n & _U64(8) != 0, np.where(byte & _U64(0x80) != 0, _U64(0xFF), _U64(0)), byte)
         out |= byte << _U64(8 * i)
     x.write("rd", out.astype(_U32))
+
+
+@semantics("IADD")
+def IADD(x: Exec) -> None:
+    """IADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    bn = _b(x)
+    a = np.broadcast_to(np.asarray(x.src("ra", 64), dtype=_U64), x.lane_shape())   # `-` applied mod 2^64
+    if x.kind(bn) == "I":
+        b = np.full(x.lane_shape(), x.imm(bn) & ((1 << 64) - 1), _U64)         # sign-extended
+    else:
+        b = np.broadcast_to(np.asarray(x.src(bn, 64), dtype=_U64), x.lane_shape())
+    x.write("rd", a + b, width=64)     # uint64 wraps modulo 2^64
