@@ -17,7 +17,7 @@ from .context import Exec
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import check_register_files
-from .state import (BARRIER, CTA, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
+from .state import (DEFAULT_LOCAL, BARRIER, CTA, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp, mask2array)
 
 TRACE_FORMAT = "gpuisa-trace"
@@ -252,7 +252,7 @@ class Simulator:
                  strict: bool = False, max_steps: int | None = None, shared_size: int = DEFAULT_SHARED,
                  trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
                  record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False,
-                 engine: str = "batched"):
+                 engine: str = "batched", local_size: int = DEFAULT_LOCAL):
         self.isa = isa
         self.db = getattr(isa, "db", isa)
         check_complete(self.db)
@@ -278,6 +278,7 @@ class Simulator:
         self.nregs = self._registers_used(init)
         self._check_size(int(max_warps))
         self.strict = strict
+        self.local_size = int(local_size)   # bytes of local memory per thread (LDL/STL)
         self.max_steps: int = int(max_steps) if max_steps is not None else None  # type: ignore[assignment]  # None: default_max_steps(warps), set with the warps
         self.trap_handler = trap_handler
         self.syscall = syscall

@@ -192,6 +192,26 @@ class Segment:
         return v
 
 
+#: Bytes of local memory per thread (LDL/STL; ``Simulator(local_size=...)``), allocated
+#: for a warp when it first uses local memory.
+DEFAULT_LOCAL = 16 * 1024
+#: Lane i's local memory starts at address i << LOCAL_LANE_SHIFT of the warp's local Memory.
+LOCAL_LANE_SHIFT = 32
+
+
+def local_memory(warp, size: int) -> "Memory":
+    """The warp's local memory (created on first use): one segment per lane, lane i's
+    byte k at address ``(i << 32) + k``, so that per-lane private addresses go through
+    the ordinary vectorised :class:`Memory` accesses."""
+    m = getattr(warp, "local_mem", None)
+    if m is None:
+        m = Memory("local")
+        for lane in range(WARP_SIZE):
+            m.add(f"lane{lane}", lane << LOCAL_LANE_SHIFT, np.zeros(size, np.uint8))
+        warp.local_mem = m
+    return m
+
+
 class Memory:
     """A byte-addressed memory made of segments (numpy buffers).  Accesses are
     vectorised over lanes; an address outside every segment is a ``memory``
