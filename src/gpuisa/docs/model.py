@@ -16,10 +16,7 @@ from ..errors import GpuisaError
 from ..spec.database import Database
 from ..spec.model import Field, GroupInfo, Opcode
 
-try:  # the assembler is optional: without it examples are shown without words
-    from ..asm.assembler import assemble as _assemble
-except ImportError:  # pragma: no cover - depends on what is installed
-    _assemble = None
+from ..asm.assembler import assemble as _assemble
 
 WORD_BITS = 128
 ROW_BITS = 32
@@ -30,10 +27,6 @@ TEXT_ORDER = ("Description", "Semantics", "OperandInfo", "ModifierInfo")
 SPECIAL_TEXTS = ("Syntax", "Examples")
 TEXT_TITLES = {"OperandInfo": "Operands", "ModifierInfo": "Modifiers", "Description": "Description",
                "Semantics": "Semantics"}
-
-
-def assembler_available() -> bool:
-    return _assemble is not None
 
 
 # ---------------------------------------------------------------------------
@@ -164,11 +157,11 @@ class Describer:
         kinds = self.field_kinds(op)
         spans: list[tuple[int, int, Field | None]] = []
         pos = 0
-        for f in sorted(op.fields, key=lambda f: f.pos):
-            if f.pos > pos:
-                spans.append((pos, f.pos - 1, None))
-            spans.append((f.pos, f.hi, f))
-            pos = max(pos, f.hi + 1)
+        for fld in sorted(op.fields, key=lambda f: f.pos):
+            if fld.pos > pos:
+                spans.append((pos, fld.pos - 1, None))
+            spans.append((fld.pos, fld.hi, fld))
+            pos = max(pos, fld.hi + 1)
         if pos < WORD_BITS:
             spans.append((pos, WORD_BITS - 1, None))
         rows = []
@@ -245,7 +238,7 @@ def _error_text(e: GpuisaError) -> str:
 
 
 class ExampleAssembler:
-    """Assembles examples with :func:`gpuisa.asm.assembler.assemble` when it exists."""
+    """Assembles examples with :func:`gpuisa.asm.assembler.assemble` (or the given function)."""
 
     def __init__(self, db: Database, assemble: Callable[..., Any] | None = None):
         self.db = db
@@ -261,8 +254,6 @@ class ExampleAssembler:
             code = _COMMENT.sub("", raw).strip()
             is_code = bool(code) and not _LABEL_ONLY.match(code) and code != ";"
             lines.append(ExampleLine(raw, is_code=is_code))
-        if self.assemble is None:
-            return Example(lines, False)
         code_lines = [ln for ln in lines if ln.is_code]
         # first the block as a whole (labels defined in it resolve) ...
         try:
@@ -463,7 +454,7 @@ class Manual:
         return rows
 
     # -- groups ----------------------------------------------------------------
-    def group_children(self, name: str) -> list[tuple[str, str, str]]:
+    def group_children(self, name: str) -> list[tuple[str, str, str | None]]:
         """(name, kind, link) of the groups and optypes that inherit from *name*."""
         out = []
         for g in self.db.groups.values():
