@@ -86,6 +86,17 @@ class CudaKernel:
     def source_line(self, line: int) -> str:
         return self.source_lines[line - 1] if 0 < line <= len(self.source_lines) else ""
 
+    def listing(self) -> str:
+        """Each instruction: address, this ISA's 128-bit word, and the original
+        listing line it came from (``gpuisa asm --listing`` of a CUDA input)."""
+        import re
+        out = [f"// {self.module.kind} input {self.module.filename}, kernel {self.name} (sm_{self.module.arch}); "
+               f"columns: address, new encoding, original line"]
+        for r in self.program.records:
+            src = re.sub(r"/\*.*?\*/|\(\*.*?\*\)", "", self.source_line(r.line)).strip()
+            out.append(f"/*{r.address:04x}*/  0x{r.word:032x}  {src}   // line {r.line}")
+        return "\n".join(out) + "\n"
+
     # -- launch -----------------------------------------------------------------------------------
     def check_banks(self) -> None:
         """A kernel that reads a constant bank the input does not carry: an error."""
