@@ -111,24 +111,30 @@ def demangle(name: str) -> str:
     i += n
     args: list[str] = []
     s = name[i:]
+
+    def typ(k: int) -> tuple[str, int]:
+        if k >= len(s):
+            raise ValueError
+        c = s[k]
+        if c in "PKRV":
+            inner, k2 = typ(k + 1)
+            return inner + {"P": "*", "K": " const", "R": "&", "V": " volatile"}[c], k2
+        if c in _BUILTIN:
+            return _BUILTIN[c], k + 1
+        mm = re.match(r"\d+", s[k:])
+        if not mm:
+            raise ValueError
+        ln = int(mm.group(0))
+        k += mm.end()
+        return s[k:k + ln], k + ln
+
     k = 0
-    while k < len(s):
-        quals = ""
-        while k < len(s) and s[k] in "PKRV":
-            quals = {"P": "*", "K": " const", "R": "&", "V": " volatile"}[s[k]] + quals
-            k += 1
-        if k < len(s) and s[k] in _BUILTIN:
-            t = _BUILTIN[s[k]]
-            k += 1
-        elif k < len(s) and s[k].isdigit():
-            mm = re.match(r"\d+", s[k:])
-            ln = int(mm.group(0))
-            k += mm.end()
-            t = s[k:k + ln]
-            k += ln
-        else:
-            return name
-        args.append(t + quals[::-1].replace("* const", " const*") if quals else t)
+    try:
+        while k < len(s):
+            t, k = typ(k)
+            args.append(t)
+    except ValueError:
+        return name
     if args == ["void"]:
         args = []
     return f"{base}({', '.join(args)})"
