@@ -47,6 +47,8 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
         secs = {s.name: s for s in elf.iter_sections()}
     except ELFError as e:
         raise UsageError(f"{filename}: not a readable ELF file ({e})") from None
+    from .abi import abi_for
+    abi_for(arch, filename)          # an unsupported target: say so before running nvdisasm
     tool = find_nvdisasm()
     if tool is None:
         raise UsageError(f"{filename}: a cubin's instructions are read with nvdisasm, which is not installed: "
