@@ -23,7 +23,7 @@ from ..errors import UsageError
 from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for
 from .module import CudaModule, KernelInfo, demangle
 
-__all__ = ["detect", "read_module", "load_cuda", "CudaKernel", "CudaModule", "KernelInfo", "Abi", "abi_for",
+__all__ = ["detect", "read_module", "load_cuda", "acceptance", "CudaKernel", "CudaModule", "KernelInfo", "Abi", "abi_for",
            "demangle", "DEFAULT_LOCAL_BYTES"]
 
 
@@ -177,6 +177,26 @@ class CudaKernel:
 
     def __repr__(self) -> str:
         return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"
+
+
+def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
+    """Per kernel: (instruction lines, line numbers the assembler rejects) -- the
+    share of a listing accepted unchanged (``tests/cuda/test_acceptance.py``)."""
+    from ..errors import AsmError
+    from .listing import _RE_LABEL
+    lines = module.source.split("\n")
+    out = {}
+    for name, info in module.kernels.items():
+        n = sum(1 for _, t in info.lines if not _RE_LABEL.match(t))
+        try:
+            isa.assemble(info.text(len(lines)), filename=module.filename)
+            bad: list[int] = []
+        except AsmError as e:
+            bad = sorted({d.coord.line for d in e.errors if d.coord is not None})
+            extra = getattr(e, "total_errors", len(e.errors)) - len(e.errors)
+            bad += [0] * max(0, extra)      # errors beyond the assembler's report limit (lines unknown)
+        out[name] = (n, bad)
+    return out
 
 
 def load_cuda(isa, source: str | Path | bytes, kernel: str | None = None, *, filename: str | None = None) -> CudaKernel:
