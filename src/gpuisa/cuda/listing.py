@@ -39,6 +39,29 @@ def detect_text(text: str) -> str | None:
     return None
 
 
+def _clean(line: str, s: str) -> tuple[int | None, str, int]:
+    """An instruction line without its ``/*0040*/`` address comment (blanked, so
+    columns stay valid), its trailing ``/* 0x… */`` encoding comment and any
+    ``(* … *)`` annotation: (address or None, text, column of the address)."""
+    addr = None
+    col = len(line) - len(s)
+    if s.startswith("/*"):
+        j = s.find("*/")
+        if j > 2:
+            try:
+                addr = int(s[2:j], 16)
+            except ValueError:
+                addr = None
+            if addr is not None:
+                line = line[:col] + " " * (j + 2) + s[j + 2:]
+    k = line.find("/*", col)
+    if k >= 0:
+        line = line[:k].rstrip()
+    if "(*" in line:
+        line = _strip_note(line)
+    return addr, line, col
+
+
 def _strip_note(line: str) -> str:
     if "(*" in line:
         return _RE_NOTE.sub(lambda m: " " * len(m.group(0)), line)
@@ -87,14 +110,12 @@ def parse_cuobjdump(text: str, filename: str) -> CudaModule:
             continue
         if not s or s.startswith(".headerflags") or s.startswith("/*") and s.endswith("*/") and not _RE_ADDR.match(line):
             continue
-        m = _RE_ADDR.match(line)
-        if m:
-            a = int(m.group(1), 16)
-            if a != addr:
-                raise error(f"address comment /*{m.group(1)}*/ where 0x{addr:04x} was expected: the listing is "
-                            f"incomplete or edited (every instruction is 16 bytes)", filename, ln, m.start(1), line,
-                            len(m.group(1)))
-        cur.lines.append((ln, _strip_note(line)))
+        a, clean, col = _clean(line, s)
+        if a is not None and a != addr:
+            raise error(f"address comment {s[:s.find('*/') + 2]} where 0x{addr:04x} was expected: the listing is "
+                        f"incomplete or edited (every instruction is 16 bytes)", filename, ln, col + 1, line,
+                        s.find("*/") + 2)
+        cur.lines.append((ln, clean))
         addr += 16
     if cur is not None:
         raise error(f"truncated listing: Function {cur.name} (line {cur.first_line}) has no closing "
@@ -146,6 +167,15 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
                 sec = sections.setdefault(name, _Section(name, ln))
             continue
         if kern is not None:
+            if s[0] == "/" and s[1:2] == "*":          # the common case: /*0040*/ INSTRUCTION ;
+                a, clean, col = _clean(line, s)
+                if a is not None and a != addr:
+                    raise error(f"address comment {s[:s.find('*/') + 2]} where 0x{addr:04x} was expected: the "
+                                f"listing is incomplete or edited (every instruction is 16 bytes)", filename, ln,
+                                col + 1, line, s.find("*/") + 2)
+                kern.lines.append((ln, clean))
+                addr += 16
+                continue
             ml = _RE_LABEL.match(line)
             if ml:
                 labels[ml.group(1)] = addr
@@ -157,14 +187,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
                     if mm and mm.group(1) == kern.name:
                         ends[kern.name] = (mm.group(2), ln, line)
                 continue
-            m = _RE_ADDR.match(line)
-            if m:
-                a = int(m.group(1), 16)
-                if a != addr:
-                    raise error(f"address comment /*{m.group(1)}*/ where 0x{addr:04x} was expected: the listing "
-                                f"is incomplete or edited (every instruction is 16 bytes)", filename, ln,
-                                m.start(1), line, len(m.group(1)))
-            kern.lines.append((ln, _strip_note(line)))
+            kern.lines.append((ln, _clean(line, s)[1]))
             addr += 16
             continue
         if sec is None or not code:
