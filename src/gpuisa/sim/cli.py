@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from ..clikit import handle_errors, pass_selection
+from ..clikit import read_foreign
 from ..errors import UsageError
 from ..fsutil import atomic_open
 from .report import DEFAULT_FORMATS, DumpItem, parse_dump, run_with_progress, summary_line, table_lines, warp_json
@@ -26,24 +27,29 @@ FAULT_EXIT = 2
 DEFAULT_CLI_MAX_STEPS = None   # the Simulator's default: scaled with the grid (simulator.default_max_steps)
 
 
-def _parse_grid(text: str) -> tuple[int, ...]:
+def _parse_grid(text: str, opt: str = "--grid") -> tuple[int, ...]:
     try:
         dims = tuple(int(p, 0) for p in text.split(","))
     except ValueError:
-        raise UsageError(f"--grid {text!r}: expected X or X,Y,Z") from None
+        raise UsageError(f"{opt} {text!r}: expected X or X,Y,Z") from None
     if not 1 <= len(dims) <= 3 or any(d < 1 for d in dims):
-        raise UsageError(f"--grid {text!r}: expected 1 to 3 positive integers")
+        raise UsageError(f"{opt} {text!r}: expected 1 to 3 positive integers")
     return dims
 
 
-def _load_program(isa, path: str):
+def _load_program(isa, path: str, kernel: str | None = None):
     """``(program, source text or None)``: assembly text is assembled, a
-    ``.bin`` file is taken as raw 16-byte words."""
+    ``.bin`` file is taken as raw 16-byte words; a CUDA input (nvdisasm /
+    cuobjdump listing, cubin) gives its kernel object (``CudaKernel``) as the
+    program."""
     p = Path(path)
     try:
         data = p.read_bytes() if path != "-" else sys.stdin.buffer.read()
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    cuda = read_foreign(isa, path, data, kernel)
+    if cuda is not None:
+        return cuda, None
     if p.suffix == ".bin":
         if len(data) % 16:
             raise UsageError(f"{path}: binary size {len(data)} is not a multiple of 16 bytes")
@@ -139,8 +145,14 @@ Example:
 @click.command("run", epilog=_RUN_EPILOG)
 @click.argument("program", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--grid", "grid", default="1", metavar="X", help="CTAs in the grid (X or X,Y,Z). Default 1.")
-@click.option("--block", "block", default=32, type=int, metavar="N",
-              help=f"Threads per CTA (1-{MAX_BLOCK_THREADS}). Default 32.")
+@click.option("--block", "block", default="32", metavar="X",
+              help=f"Threads per CTA (X or X,Y,Z; 1-{MAX_BLOCK_THREADS} in all). Default 32.")
+@click.option("--kernel", "kernel", default=None, metavar="NAME",
+              help="CUDA input: the kernel to run (mangled or demangled name). Default: the only kernel.")
+@click.option("--shared-bytes", "shared_bytes", default=0, type=int, metavar="N",
+              help="CUDA input: dynamic shared memory per CTA, after the static .nv.shared data. Default 0.")
+@click.option("--local-bytes", "local_bytes", default=None, type=int, metavar="N",
+              help="CUDA input: per-thread local memory (the stack; R1 starts at its top). Default 16384.")
 @click.option("--init", "inits", multiple=True, metavar="REG=EXPR",
               help="Initialise a register in every lane of every warp: EXPR over lane, warp, cta, tid "
                    "(repeatable; grammar below).")
@@ -179,7 +191,7 @@ Example:
                    "(repeatable).")
 @pass_selection
 @handle_errors
-def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace, max_steps, max_warps, engine, strict, params,
+def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits, dump, fmt, verbose, as_json, trace, max_steps, max_warps, engine, strict, params,
             buffers, dump_buffers):
     """Simulate PROGRAM on the golden model.
 
@@ -192,8 +204,7 @@ def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace
                              parse_dump_buffer, parse_param)
     from .simulator import Simulator, check_relocations
     isa = sel.isa()
-    if block < 1:
-        raise UsageError("--block must be at least 1")
+    block = _parse_grid(block, "--block")
     if max_steps is not None and max_steps < 0:
         raise UsageError("--max-steps must be non-negative")
     if max_warps < 1:
@@ -214,14 +225,23 @@ def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace
     plist = [parse_param(p) for p in params]
     fmt = fmt.lower()
     items = parse_dump(dump, fmt) if dump else []
-    prog, text = _load_program(isa, program)
-    check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
-    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps,
-                    buffers=bufs, max_warps=max_warps, engine=engine)
-    layout = []
-    if plist:
-        data, layout = pack_params(plist, sim.addresses)
-        sim.const.set(0, data)
+    prog, text = _load_program(isa, program, kernel)
+    if hasattr(prog, "simulator"):   # a CUDA kernel: the launch ABI fills constant bank 0
+        sim = prog.simulator(grid=_parse_grid(grid), block=block, params=plist, buffers=bufs,
+                             shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
+                             max_warps=max_warps, engine=engine,
+                             **({"local_bytes": local_bytes} if local_bytes is not None else {}))
+        layout = sim.param_layout
+    else:
+        if shared_bytes or local_bytes is not None:
+            raise UsageError("--shared-bytes and --local-bytes apply to CUDA inputs only")
+        check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
+        sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict,
+                        max_steps=max_steps, buffers=bufs, max_warps=max_warps, engine=engine)
+        layout = []
+        if plist:
+            data, layout = pack_params(plist, sim.addresses)
+            sim.const.set(0, data)
     if not dump:   # with --dump-buffer the buffers are the result
         items = [] if dumps else [DumpItem(r, fmt if r[0] in "RUB" and not r.startswith("UP") else "u32")
                                   for r in default_dump(sim, init)]
