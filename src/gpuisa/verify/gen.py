@@ -310,6 +310,8 @@ class _Gen:
         sub = max(1, min(6, self.budget // 3))
         if k == "if":
             form = r.choice(["plain", "plain", "plain", "U", "DIV", "CONV", "UR-DIV", "UR-CONV", "pp"])
+            if ctx["taint"][0] and form not in ("plain", "pp"):
+                form = "plain"  # after a spin loop the warp may be split: no warp-level branch condition
             node = If(self.cond(), [], [], form, r.random() < 0.3, r.randrange(1 << 32) if r.random() < 0.7
                       else 0xFFFFFFFF, self.cond() if form == "pp" else None)
             node.then = self.block(r.randint(1, sub), depth + 1, {**ctx})
@@ -339,7 +341,8 @@ class _Gen:
             lvl = ctx.get("level", 0) + 1
             idx = len(self.funcs)
             self.funcs.append((lvl, []))
-            body = self.block(r.randint(1, sub), 0, {"func": True, "level": lvl, "loop": None, "taint": [False]})
+            body = self.block(r.randint(1, sub), 0, {"func": True, "level": lvl, "loop": None,
+                                                       "taint": [ctx["taint"][0]]})
             self.funcs[idx] = (lvl, body)
             return Call(idx, self.cond() if r.random() < 0.7 else None)
         if k == "bar":

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .gen import (COND_REGS, DATA_REGS, INP_WORDS, LINK, OUT_SLOTS, Bar, Call, Cond, If, LaneGroup, Loop, Op,
-                  Program, Switch, prologue_regs)
+                  Program, Switch, emit, prologue_regs)
 
 M32 = 0xFFFFFFFF
 
@@ -523,4 +523,5 @@ _ALU = {"mov": _alu_mov, "iadd3": _alu_iadd3, "imad": _alu_imad, "lop3": _alu_lo
 
 def expect(prog: Program) -> Expected:
     """The expected final state of every thread of *prog*, and the expected memory."""
+    emit(prog)  # fills in the code addresses the tree's calls return to (LEPC values)
     return Oracle(prog).run()
