@@ -114,6 +114,8 @@ class Loop:
     top: bool = True       # top test (0-3 trips) or bottom test (1-4 trips)
     spin: bool = False     # a spin loop: YIELD (and NANOSLEEP) each iteration
     sleep: int = 0
+    guard: str = ""        # guard of the spin loop's YIELD and NANOSLEEP ("", "@P0", "@!P0")
+    sleep_first: bool = False  # NANOSLEEP at the top of the body, YIELD at the bottom
 
 
 @dataclass
@@ -243,7 +245,7 @@ class _Gen:
     def warp(self) -> Op:
         r = self.r
         k = r.choice(["shfl", "shfl", "vote", "redux", "match", "elect", "electu", "movm", "reduxu",
-                      "voteu", "wsr", "wsu"])
+                      "voteu", "wsr", "wsu", "bmov"])
         g = self.cond() if r.random() < 0.25 else None
         if k == "shfl":
             mode = r.choice(SHFL_MODES)
@@ -268,6 +270,8 @@ class _Gen:
                           "pp": self.cond() if r.random() < 0.5 else None, "g": g})
         if k == "movm":
             return Op("movm", {"d": self.dreg(), "a": self.dreg()})
+        if k == "bmov":
+            return Op("bmov", {})
         return Op(k, {})   # wsr / wsu: WARPSYNC on the group's own ballot (register / uniform register)
 
     # blocks
@@ -305,7 +309,7 @@ class _Gen:
         if depth == 0 and not ctx.get("func"):
             choices += ["bar", "lanegroup"]
         if ctx.get("loop") is None and not ctx.get("func"):
-            choices += ["spin"]
+            choices += ["spin", "spin2"]
         k = r.choice(choices)
         sub = max(1, min(6, self.budget // 3))
         if k == "if":
@@ -317,12 +321,22 @@ class _Gen:
             node.then = self.block(r.randint(1, sub), depth + 1, {**ctx})
             node.els = self.block(r.randint(0, sub), depth + 1, {**ctx})
             return node
+        if k == "spin2":  # two spin loops that sleep, one per arm: lane groups that all sleep
+            ctx["taint"][0] = True
+            arms = [Loop(r.choice(COND_REGS), [], COUNTER_BASE[0] + depth + 1, top=r.random() < 0.5, spin=True,
+                         sleep=r.choice([0x10, 0x40, 0x100])) for _ in range(2)]
+            other = [arms[1]]
+            if r.random() < 0.3:  # the other arm exits while this one sleeps
+                other = [Op("exit", {"c": Cond(COND_REGS[0], "GE", 0)})]
+                arms[0].sleep_first, arms[0].sleep = True, 0x100
+            return If(self.cond(), [arms[0]], other, "plain", False, 0, None)  # exit while the others sleep
         if k in ("loop", "spin"):
             spin = k == "spin"
             lvl = ctx.get("level", 0)
             counter = COUNTER_BASE[lvl] + depth
             node = Loop(r.choice(COND_REGS), [], counter, top=r.random() < 0.5, spin=spin,
-                        sleep=r.choice([0, 0, 0x10, 0x40]) if spin else 0)
+                        sleep=r.choice([0, 0, 0x10, 0x40]) if spin else 0,
+                        guard=r.choice(["", "", "@P0", "@!P0"]) if spin else "")
             if spin:
                 ctx["taint"][0] = True  # the rest of this top-level statement: no warp-synchronous op
                 node.body = [self.alu() for _ in range(r.randint(0, 2))]
@@ -370,7 +384,7 @@ def generate(seed: int, knobs: Knobs | None = None) -> Program:
         ctx = {"loop": None, "level": 0, "taint": [False]}
         main.append(g.stmt(0, ctx))
         if ctx["taint"][0]:
-            main.append(Op("warpsync_all", {}))
+            main.append(Op("warpsync_all", {"form": r.choice(["imm", "imm", "r", "ur"])}))
     # store every data register once at the end, so that memory checks see them
     return Program(seed, knobs, main, g.funcs, cond_init, data_init)
 
@@ -565,10 +579,10 @@ class _Emitter:
             self.ins(f"BREAK B{b}", "@P2")
             self.ins(f"BRA `({end})", "@P2")
         if s.spin:
-            self.ins("YIELD")
+            self.ins(f"NANOSLEEP {s.sleep:#x}" if s.sleep_first else "YIELD", s.guard)
         self.block(s.body, inner)
-        if s.sleep:
-            self.ins(f"NANOSLEEP {s.sleep:#x}")
+        if s.sleep or s.sleep_first:
+            self.ins("YIELD" if s.sleep_first else f"NANOSLEEP {s.sleep:#x}", s.guard)
         self.ins(f"IADD3 R{c}, R{c}, -0x1, RZ")
         if s.top:
             self.ins(f"BRA `({top})")
@@ -675,7 +689,20 @@ def emit_op(e: _Emitter, s: Op, ctx) -> None:
             e.ins(f"BREAK B{b}", "@P1")
         e.ins(f"BRA `({ctx['loop_end']})", "@P1")
     elif k == "warpsync_all":
-        e.ins("WARPSYNC 0xffffffff")
+        form = a.get("form", "imm")
+        if form == "r":
+            e.ins("MOV R14, 0xffffffff")
+            e.ins("WARPSYNC R14")
+        elif form == "ur":
+            e.ins("UMOV UR4, 0xffffffff")
+            e.ins("WARPSYNC UR4")
+        else:
+            e.ins("WARPSYNC 0xffffffff")
+    elif k == "bmov":  # a B register round trip through R14 (inside a region only)
+        if ctx["regions"]:
+            b = ctx["regions"][-1]
+            e.ins(f"BMOV R14, B{b}")
+            e.ins(f"BMOV B{b}, R14")
     elif k == "shfl":
         g = wguard()
         b = a["b"]

@@ -334,7 +334,16 @@ class Oracle:
                 v = t.R.get(a["r"])
                 self.cnt = None if v is None or self.cnt is None else (self.cnt + v) & M32
             return
-        if k in ("atoms", "warpsync_all", "wsu"):
+        if k == "warpsync_all":
+            if a.get("form") == "r":
+                for t in S:
+                    t.R[14] = M32
+            return
+        if k == "bmov":
+            for t in S:
+                t.R[14] = None   # a B register's value is warp state, not a per-thread quantity
+            return
+        if k in ("atoms", "wsu"):
             return   # the shared counter is not compared; WARPSYNC of the whole group: no effect
         if k == "exit":
             self.setp(S, 1, a["c"])
