@@ -115,7 +115,13 @@ class Segment:
 class Memory:
     """A byte-addressed memory made of segments (numpy buffers).  Accesses are
     vectorised over lanes; an address outside every segment is a ``memory``
-    fault, an address not a multiple of the access size a ``misaligned`` one."""
+    fault, an address not a multiple of the access size a ``misaligned`` one.
+
+    ``Memory.log``: while the simulator records a step (trace, ``step()``), a
+    list receiving every store as ``(space, addresses, values, size, lanes)``;
+    None otherwise (a class attribute: one recorder for every memory)."""
+
+    log: list | None = None
 
     def __init__(self, space: str):
         self.space = space
@@ -182,6 +188,8 @@ class Memory:
         """Per-lane store; when lanes collide the highest lane wins."""
         if not mask:
             return
+        if Memory.log is not None:
+            Memory.log.append((self.space, addrs, values, size, mask))
         m = mask2array(mask)
         a = np.asarray(addrs).astype(np.uint64)[m] if np.ndim(addrs) else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
         v = np.broadcast_to(np.asarray(values), (WARP_SIZE,)).astype(_DT[size])[m] if np.ndim(values) \
@@ -207,6 +215,8 @@ class Memory:
                         address=addr)
         s = self._segment(addr, size)
         s.view(size)[(addr - s.base) // size] = value & ((1 << (8 * size)) - 1)
+        if Memory.log is not None:
+            Memory.log.append((self.space, addr, value, size, None))
 
 
 class ConstantBanks:

@@ -28,7 +28,7 @@ import numpy as np
 
 from ..context import G_ALWAYS, G_NOT_PRED, G_PRED
 from ..registry import semantics
-from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
+from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, Memory, array2mask, lanes_of, mask2array
 from .bru import park_and_switch, set_rpc
 
 CANONICAL_NAN = 0x7FFFFFFF
@@ -1706,8 +1706,8 @@ def _plan_store(x, generic, space: str):
             return
         w = x.w
         mem = x.sim.gmem if space == "global" else w.cta.shared
-        found = _fast_offsets(mem, addr(w), mask, 4)
-        if found is None:
+        found = None if Memory.log is not None else _fast_offsets(mem, addr(w), mask, 4)
+        if found is None:  # (also when a step is recorded: the generic path logs the store, trace v2)
             generic(x)
             return
         seg, off = found
