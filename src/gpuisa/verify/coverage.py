@@ -88,7 +88,7 @@ class Coverage:
             seen[op][0] += n
             if rest not in seen[op][1]:
                 seen[op][1].append(rest)
-        names = [o.name for o in db.opcodes] if db is not None else sorted(seen)
+        names = [o if isinstance(o, str) else o.name for o in db.opcodes] if db is not None else sorted(seen)
         return [(n, seen.get(n, [0, []])[0], sorted(seen.get(n, [0, []])[1])) for n in names]
 
     def table(self, db=None) -> str:

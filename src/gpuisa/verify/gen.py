@@ -253,7 +253,7 @@ class _Gen:
             seg = r.choice([0, 0, 0x10, 0x18, 0x1c, 0x1e])
             c = (seg << 8) | (r.randrange(32) if r.random() < 0.5 else (0 if mode == "UP" else 31))
             return Op("shfl", {"mode": mode, "d": self.dreg(), "a": self.dreg(), "b": b, "c": c,
-                               "pu": r.choice(DATA_PREDS), "g": g})
+                               "pu": r.choice(DATA_PREDS), "g": g, "creg": r.random() < 0.3})
         if k == "vote":
             return Op("vote", {"op": r.choice(VOTE_OPS), "d": self.dreg(), "pu": r.choice(DATA_PREDS),
                                "pp": self.cond(), "ppnot": r.random() < 0.3, "g": g})
@@ -266,8 +266,9 @@ class _Gen:
             return Op("match", {"op": r.choice(["ANY", "ALL"]), "d": self.dreg(), "pu": r.choice(DATA_PREDS),
                                 "a": self.dreg(), "g": g, "small": r.random() < 0.6})
         if k in ("elect", "electu"):
+            ur = r.randrange(1 << 32) if r.random() < 0.3 else None   # the ELECT_U form: a UR member mask
             return Op(k, {"d": self.dreg(), "pu": r.choice(DATA_PREDS),
-                          "pp": self.cond() if r.random() < 0.5 else None, "g": g})
+                          "pp": self.cond() if ur is None and r.random() < 0.5 else None, "g": g, "ur": ur})
         if k == "movm":
             return Op("movm", {"d": self.dreg(), "a": self.dreg()})
         if k == "bmov":
@@ -707,7 +708,11 @@ def emit_op(e: _Emitter, s: Op, ctx) -> None:
         g = wguard()
         b = a["b"]
         bs = f"{b:#x}" if isinstance(b, int) else f"R{b[1]}"
-        e.ins(f"SHFL.{a['mode']} P{a['pu']}, R{a['d']}, R{a['a']}, {bs}, {a['c']:#x}", g)
+        cs = f"{a['c']:#x}"
+        if a.get("creg"):  # SrcC from a register (the SHFL_RRR / SHFL_RIR forms)
+            e.ins(f"MOV R14, {a['c']:#x}", g)
+            cs = "R14"
+        e.ins(f"SHFL.{a['mode']} P{a['pu']}, R{a['d']}, R{a['a']}, {bs}, {cs}", g)
     elif k in ("vote", "voteu"):
         e.setp(2, a["pp"])
         g = wguard()
@@ -737,6 +742,9 @@ def emit_op(e: _Emitter, s: Op, ctx) -> None:
             e.setp(2, a["pp"])
         g = wguard()
         pp = ", P2" if a["pp"] is not None else ""
+        if a.get("ur") is not None:
+            e.ins(f"UMOV UR7, {a['ur']:#x}", g)
+            pp = ", UR7"
         if k == "elect":
             e.ins(f"ELECT P{a['pu']}, R{a['d']}{pp}", g)
         else:

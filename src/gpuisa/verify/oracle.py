@@ -392,6 +392,9 @@ class Oracle:
         else:
             part = list(S)
         if k == "shfl":
+            if a.get("creg"):
+                for t in part:
+                    t.R[14] = a["c"]
             vals = {t.lane: t.R.get(a["a"]) for t in S}
             res = []
             for t in part:
@@ -466,7 +469,8 @@ class Oracle:
                     t.P[a["pu"]] = same
             return
         if k in ("elect", "electu"):
-            members = [t for t in part if a["pp"] is None or t.P[2]]
+            members = [t for t in part if (a["pp"] is None or t.P[2])
+                       and (a.get("ur") is None or a["ur"] >> t.lane & 1)]
             leader = min((t.lane for t in members), default=None)
             for t in part:
                 t.P[a["pu"]] = t.lane == leader
