@@ -124,7 +124,7 @@ def main(argv=None) -> int:
                     help="general-purpose instructions without per-address plans (for comparison)")
     args = ap.parse_args(argv)
     if args.generic:
-        from gpuisa.sim.semantics import gp
+        from gpuisa.sim.fastpath import gp_plans as gp
         gp.FAST = False
     isa = gpuisa.load_isa()
     one_warp = None

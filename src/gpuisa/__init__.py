@@ -2,6 +2,6 @@
 reference manual for a 128-bit SASS-like GPU instruction set."""
 from .api import ISA, load_isa
 from .errors import AsmError, GpuisaError, ModelError, SpecError
+from ._version import __version__
 
-__version__ = "0.1.0"
 __all__ = ["ISA", "load_isa", "AsmError", "GpuisaError", "ModelError", "SpecError", "__version__"]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from ._version import __version__
 from .errors import GpuisaError, ModelError
 
 

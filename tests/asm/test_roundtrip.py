@@ -28,10 +28,10 @@ def get_db(which: str):
 
 
 def _names(which):
-    try:
-        return [(which, n) for n in get_db(which).opcodes]
-    except Exception:  # noqa: BLE001 - seeds missing: no cases
-        return []
+    # a database that fails to load fails the collection (no silent empty case list)
+    names = [(which, n) for n in get_db(which).opcodes]
+    assert names, f"the {which} database has no opcodes"
+    return names
 
 
 CASES = _names("shipped") + _names("operands") + (_names("seeds") if SEEDS.exists() else [])

@@ -15,7 +15,8 @@ import pytest
 
 from gpuisa.asm.instruction import decode_word
 from gpuisa.sim import Simulator
-from gpuisa.sim.semantics import gp
+from gpuisa.sim.fastpath import gp_plans as gp
+from gpuisa.sim.semantics import gp as gp_ref
 
 PLANNED = ["MOV", "IADD3", "IMAD", "ISETP", "SEL", "LOP3", "SHF", "FADD", "FMUL", "FFMA", "LDG", "STG", "LDS", "STS"]
 MEMORY = {"LDG", "STG", "LDS", "STS"}
@@ -135,8 +136,8 @@ def test_plans_are_used(isa):
     prog = isa.assemble("IADD3 R1, R2, 0x1, RZ ;\nISETP.LT.AND P0, PT, R1, 0x5, PT ;\nEXIT ;")
     sim = Simulator(isa, prog)
     assert sim.run().ok
-    plans = [sim._cache[pc].memo for pc in (0, 16)]
-    assert all(callable(p) and p not in (gp._IADD3_generic, gp._ISETP_generic) for p in plans)
+    plans = [sim._cache[pc].fn for pc in (0, 16)]
+    assert all(callable(p) and p not in (gp_ref.IADD3, gp_ref.ISETP) for p in plans)
 
 
 def test_ffma_midpoints_and_subnormals_take_the_exact_path(isa):

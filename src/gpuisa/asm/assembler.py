@@ -29,19 +29,22 @@ import gc
 import re
 from dataclasses import dataclass, field
 from collections.abc import Sequence
-from typing import Any, Iterable
+from typing import Iterable
 
 from ..errors import AsmError, Coord, Diagnostic
 from ..spec.database import Database
-from ..spec.model import Opcode, Operand
-from .instruction import Instruction, expr_env, extract_fields, field_readers, per_database, readers_mask
+from ..spec.model import Opcode
+from .instruction import Instruction, extract_fields
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
-                    parse_operand, split_operands, strip_block_comments)
+                    split_operands, strip_block_comments)
+from .disassembler import decode_one, decode_relocated, symbol_text
+# the compiled tables (re-exported: `state`, `OpInfo` and the kinds are part of the asm package's API)
+from .tables import (K_ADDR, K_CMEM, K_ENUM, K_INT, AddrInfo, OpInfo, Plan, VInfo, _State, _compatible,  # noqa: F401
+                     _match, _numbering, state)
 
 WORD_BYTES = 16
 MAX_ERRORS = 100
-_RE_NUMBERED = re.compile(r"^([A-Za-z_]+?)(\d+)$")
 
 
 # ----------------------------------------------------------------------------
@@ -98,7 +101,6 @@ class Record:
         """Canonical text; a relocated operand shows its symbol (`` `(sym) ``), not the
         addend its field holds."""
         if self._text is None:
-            from .disassembler import decode_one, decode_relocated
             if self._subst:
                 self._text = decode_relocated(self._db, self.word, self._subst, pc=self.address).text
             else:
@@ -125,7 +127,6 @@ class RecordList(Sequence):
         self._made: dict[int, Record] = {}
         self._subst: dict[int, dict[str, str]] = {}
         if relocations:
-            from .disassembler import symbol_text
             for r in relocations:
                 self._subst.setdefault(r.address, {})[r.field] = symbol_text(r.symbol, r.addend)
 
@@ -168,7 +169,7 @@ class Program:
 
 
 # ----------------------------------------------------------------------------
-# compiled per-opcode information
+# operand value errors
 
 
 class _OpErr(Exception):
@@ -180,515 +181,6 @@ class _OpErr(Exception):
         self.length = length
 
 
-K_ENUM, K_INT, K_CMEM, K_ADDR = 0, 1, 2, 3
-
-
-class AddrInfo:
-    """The parts of a memory-address operand (``Address<x> = MemAddr/ConstAddr``):
-    (pos, width, mask, type) of the base register, the offset and the bank
-    fields (None when absent), and the raw value of the base's zero register
-    (``RZ``/``URZ``: the numbered stem + ``Z``), used for ``[offset]``."""
-
-    __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name", "off_lo", "off_hi")
-
-    def __init__(self, db: Database, o: Operand):
-        ad = o.address
-        self.kind = ad.kind  # "mem" | "const"
-
-        def part(f):
-            if f is None:
-                return None
-            return (f.pos, f.width, (1 << f.width) - 1, db.types.get(f.type))
-
-        self.base, self.off, self.bank = part(ad.base), part(ad.offset), part(ad.bank)
-        self.off_name = ad.offset.name if ad.offset else None
-        ot = self.off[3] if self.off else None
-        self.off_lo, self.off_hi = (ot.min, ot.max) if ot is not None else (0, (1 << ad.offset.width) - 1 if ad.offset else 0)
-        self.bank_name = ad.bank.name if ad.bank else None
-        self.zero = self.zero_name = None
-        t = self.base[3] if self.base else None
-        if t is not None and t.is_enum:
-            _, stem_of, _ = _numbering(t)
-            for stem in sorted({s for s, _ in stem_of.values()}):
-                if stem + "Z" in t.by_name:
-                    self.zero_name, self.zero = stem + "Z", t.by_name[stem + "Z"]
-                    break
-
-
-class OpInfo:
-    """Everything needed to encode/print one operand of one opcode.
-
-    For an address operand (``code == K_ADDR``) ``pos`` is 0 and ``mask`` the
-    absolute mask of all its fields, ``default`` their absolute default bits
-    (or None), ``type`` the base register's type and ``addr`` the parts."""
-
-    __slots__ = ("operand", "name", "pos", "width", "mask", "code", "type", "prefix_fields", "prefix_chars",
-                 "optional", "default", "fmt", "shift", "bw_const", "bw_expr", "numbered", "stem_of", "name_of_num",
-                 "addr", "pclear", "pdefault")
-
-    def __init__(self, db: Database, o: Operand):
-        self.operand = o
-        self.name = o.name
-        f = o.field
-        self.pos, self.width, self.mask = f.pos, f.width, ((1 << f.width) - 1)
-        t = db.types.get(o.type)
-        self.type = t
-        self.code = {"enum": K_ENUM, "cmem": K_CMEM, "address": K_ADDR}.get(o.kind, K_INT)
-        self.prefix_fields = {c: pf for c, pf in o.prefixes}
-        self.prefix_chars = "".join(c for c, _ in o.prefixes)
-        # prefix fields: all their bits (cleared when the operand is written) and their defaults
-        self.pclear = 0
-        self.pdefault = 0
-        for _, pf in o.prefixes:
-            self.pclear |= pf.mask
-            self.pdefault |= (pf.default or 0) << pf.pos
-        self.optional = f.default is not None
-        self.default = f.default
-        self.addr = None
-        if self.code == K_ADDR:
-            parts = o.address.parts
-            self.addr = AddrInfo(db, o)
-            self.type = self.addr.base[3] if self.addr.base else None
-            self.pos, self.width = 0, 128
-            self.mask = 0
-            for pf in parts:
-                self.mask |= pf.mask
-            self.optional = all(pf.default is not None for pf in parts)
-            self.default = sum(pf.default << pf.pos for pf in parts) if self.optional else None
-            t = self.type
-        self.fmt = o.asm_format.func if o.asm_format else None
-        self.shift = o.asm_format.shift if o.asm_format else 0
-        if o.bitwidth is None:
-            self.bw_const, self.bw_expr = 32, None
-        elif not o.bitwidth.names():
-            self.bw_const, self.bw_expr = int(o.bitwidth.eval({})), None
-        else:
-            self.bw_const, self.bw_expr = None, o.bitwidth
-        # numbered register names: R5 -> ("R", 5)
-        self.numbered, self.stem_of, self.name_of_num = _numbering(t)
-
-    def bitwidth(self, env: dict) -> int:
-        if self.bw_const is not None:
-            return self.bw_const
-        try:
-            return int(self.bw_expr.eval(env))
-        except Exception:  # noqa: BLE001 - unknown names are reported by the spec checker
-            return 32
-
-    def describe(self, width: int = 32) -> str:
-        if self.code == K_ADDR:
-            a = self.addr
-            inner = ""
-            if a.base:
-                inner = a.base[3].name if a.base[3] else "?"
-                if width > 32:
-                    inner += ".64"
-            if a.off:
-                ot = a.off[3].name if a.off[3] else "imm"
-                inner = f"{inner}+{ot}" if inner else ot
-            if a.kind == "const":
-                bt = a.bank[3].name if a.bank and a.bank[3] else "0x0"
-                return f"c[{bt}][{inner}]"
-            return f"[{inner}]"
-        if self.fmt == "f32":
-            return "float"
-        t = self.type.name if self.type else self.operand.type
-        if self.code == K_ENUM and self.numbered and width > 32:
-            t = f"{t} pair"
-        pre = "".join(f"[{c}]" for c in self.prefix_chars if c != "|")
-        s = f"{pre}{t}"
-        if self.fmt == "pcrel":
-            s += " target"
-        elif self.fmt == "shift":
-            s += f"<<{self.shift}"
-        return s
-
-
-_NUMBERING: dict = {}
-
-
-def _numbering(t) -> tuple[bool, dict, dict]:
-    """For an enumeration of register names: (numbered?, name -> (stem, n), (stem, n) -> name)."""
-    if t is None or not t.is_enum:
-        return False, {}, {}
-    key = (t.name, t.values)
-    r = _NUMBERING.get(key)
-    if r is None:
-        stem_of, name_of = {}, {}
-        for n, _ in t.values:
-            m = _RE_NUMBERED.match(n)
-            if m:
-                stem_of[n] = (m.group(1), int(m.group(2)))
-                name_of[(m.group(1), int(m.group(2)))] = n
-        r = (len(stem_of) * 2 > len(t.values), stem_of, name_of)
-        _NUMBERING[key] = r
-    return r
-
-
-_MISSING = object()
-
-
-class VInfo:
-    """A compiled opcode variant."""
-
-    __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value",
-                 "exc_fields", "exc_cache", "exc_mask", "db")
-
-    def __init__(self, db: Database, op: Opcode):
-        self.op = op
-        self.guard = OpInfo(db, op.guard) if op.guard is not None else None
-        self.ops = [OpInfo(db, o) for o in op.asm_operands]
-        self.mods = op.modifiers
-        self.controls = {c.name: c for c in op.controls}
-        base = op.decode_value
-        for f in op.fields:
-            if f.fixed is None and f.default is not None:
-                base |= f.default << f.pos
-        self.base = base
-        self.has_exc = bool(op.exceptions)
-        # the fields the __Exception conditions read: their verdict is cached by those fields' values
-        self.db = db
-        used = set()
-        for r in op.exceptions:
-            try:
-                used |= set(r.condition.names())
-            except Exception:  # noqa: BLE001 - an expression without names()
-                used |= {f.name for f in op.fields}
-        self.exc_fields = field_readers(db, op, used)
-        self.exc_mask = readers_mask(self.exc_fields)
-        self.exc_cache: dict = {}  # bits of those fields -> violated rule or None
-        names = set()
-        if op.syntax is not None:
-            names |= {o.name for o in op.syntax.operands}
-        names |= {o.name for o in op.operands}
-        self.syntax_names = {n.lower() for n in names}
-
-    def violation(self, word: int):
-        """The first ``__Exception`` rule that *word* violates, or None."""
-        key = word & self.exc_mask
-        r = self.exc_cache.get(key, _MISSING)
-        if r is _MISSING:
-            env = expr_env(word, self.exc_fields)
-            r = next((rule for rule in self.op.exceptions if rule.violated(env)), None)
-            if len(self.exc_cache) < 100_000:
-                self.exc_cache[key] = r
-        return r
-
-    def form(self, widths: list[int] | None = None) -> str:
-        mods = "".join(f"{{.{m.name}}}" if m.optional else f".{m.name}" for m in self.mods)
-        ops = []
-        for k, o in enumerate(self.ops):
-            d = o.describe(widths[k] if widths else (o.bw_const or 32))
-            ops.append(f"[{d}]" if o.optional else d)
-        return f"{self.op.mnemonic}{mods} {', '.join(ops)}".rstrip()
-
-
-class Plan:
-    """A variant chosen for one (mnemonic+modifiers, operand kinds) key."""
-
-    __slots__ = ("v", "base", "steps", "env_mods", "omitted")
-
-    def __init__(self, v: VInfo, base: int, steps: list, env_mods: dict, omitted: int):
-        self.v = v
-        self.base = base
-        self.steps = steps  # [(parsed index, OpInfo, bitwidth)]
-        self.env_mods = env_mods
-        self.omitted = omitted
-
-
-class _State:
-    """Per-database caches."""
-
-    def __init__(self, db: Database):
-        self.db = db
-        self.vinfo = {name: VInfo(db, op) for name, op in db.opcodes.items()}
-        self.by_mn: dict[str, list[VInfo]] = {}
-        for op in db.opcodes.values():
-            self.by_mn.setdefault(op.mnemonic, []).append(self.vinfo[op.name])
-        self.names = db.enum_names
-        self.pop_cache: dict[str, tuple[POp, tuple]] = {}
-        self.mod_cache: dict[str, Any] = {}
-        self.cand_cache: dict[str, Any] = {}
-        self.compat: dict[tuple, bool] = {}
-        self.bare_sigs: dict[tuple, tuple] = {}
-        self.plan_cache: dict[tuple, Any] = {}
-        self.sig_ids: dict[tuple, int] = {}
-        self.sig_list: list[tuple] = []
-        self.commented: dict[str, tuple[str, Coord]] = {}
-        for t in db.types.values():
-            for n, c in t.commented:
-                self.commented.setdefault(n, (t.name, c))
-        # fast path (see _fast): operand text -> (signature id, payload); compiled plans
-        self.ocls: dict[str, tuple] = {}
-        self.fplans: dict[tuple, Any] = {}
-        self.name_tables: dict[tuple, dict] = {}
-        self.int_sid = self.intern(("i", (), ""))
-        self.float_sid = self.intern(("f", (), ""))
-        self.cmem_sid = self.intern(("c", (), ""))
-
-    # -- operands ---------------------------------------------------------
-    def intern(self, sig: tuple) -> int:
-        """Operand-kind signatures are interned as small ints (cheap keys)."""
-        i = self.sig_ids.get(sig)
-        if i is None:
-            i = len(self.sig_list)
-            self.sig_ids[sig] = i
-            self.sig_list.append(sig)
-        return i
-
-    def operand(self, text: str) -> tuple[POp, int]:
-        r = self.pop_cache.get(text)
-        if r is None:
-            c = text[:1]
-            if c.isdigit() or (c == "-" and text[1:2].isdigit()):
-                try:
-                    r = (POp("int", text, "", value=parse_number(text)), self.intern(("i", (), "")))
-                except ValueError:
-                    r = None
-                if r is not None:
-                    if len(self.pop_cache) < 200_000:
-                        self.pop_cache[text] = r
-                    return r
-            p = parse_operand(text)
-            r = (p, self.intern(self.signature(p)))
-            if len(self.pop_cache) < 200_000:
-                self.pop_cache[text] = r
-        return r
-
-    def classify(self, text: str):
-        """Fast-path view of an operand: (signature id, payload) with payload the
-        bare name of a (prefixed) register, the value of an integer, else the
-        :class:`POp`; None when the text does not parse (the slow path reports it)."""
-        m = _RE_PNAME.match(text)
-        if m is not None and m.group(2) in self.names and not _RE_FLOAT_WORD.match(m.group(2)):
-            name = m.group(2)
-            r = (self.intern(("n", self.names[name], m.group(1))), name)
-        else:
-            try:
-                p = parse_operand(text)
-            except OperandSyntaxError:
-                return None
-            sid = self.intern(self.signature(p))
-            r = (sid, p.name if p.kind == "name" else (p.value if p.kind == "int" else p))
-        if len(self.ocls) < 200_000:
-            self.ocls[text] = r
-        return r
-
-    def name_table(self, o: OpInfo, width: int) -> dict:
-        """name -> raw value of the names an enumeration operand accepts as a
-        plain name at this width (a 64-bit register operand takes RZ, not R8)."""
-        wide = o.numbered and width > 32
-        key = (o.type.name, wide)
-        t = self.name_tables.get(key)
-        if t is None:
-            t = {n: v for n, v in o.type.by_name.items() if not (wide and n in o.stem_of)}
-            self.name_tables[key] = t
-        return t
-
-    def fast_plan(self, key: str, sigt: tuple):
-        """The first plan for (key, signatures), compiled for :func:`_fast`, or
-        False when the slow path must handle the statement."""
-        # the variant choice without the prefixes is shared by all prefix combinations; when its
-        # first plan accepts the written prefixes it is also the first plan with them (prefixes
-        # only remove candidates), else ask for the plans of the full signatures
-        bare = self.bare_sigs.get(sigt)
-        if bare is None:
-            bare = self.bare_sigs[sigt] = tuple(self.intern(self.sig_list[i][:2] + ("",)) if self.sig_list[i][2] else i
-                                                for i in sigt)
-        plans = self.plan(key, bare)
-        if type(plans) is list and bare != sigt:
-            p0 = plans[0]
-            if not all(c in o.prefix_chars for j, o, _ in p0.steps for c in self.sig_list[sigt[j]][2]):
-                plans = self.plan(key, sigt)
-        fp = False
-        if type(plans) is list:
-            fp = FastPlan(self, plans[0], sigt)
-        self.fplans[(key, sigt)] = fp
-        return fp
-
-    def signature(self, p: POp) -> tuple:
-        """(kind letter, enumeration types of the name, prefix): what variant
-        selection looks at.  Kinds: n name, p pair, i integer or label
-        expression, f float literal, c constant memory with numbers, m memory
-        address, k constant address with a register base."""
-        k = p.kind
-        if k == "name":
-            return ("n", self.names.get(p.name, ()), p.prefix)
-        if k == "pair":
-            return ("p", self.names.get(p.name, ()), p.prefix)
-        if k in ("int", "expr"):
-            return ("i", (), p.prefix)
-        if k == "float":
-            return ("f", self.names.get(p.name, ()), p.prefix)
-        if k in ("addr", "caddr"):
-            base = self.names.get(p.name, ("?",)) if p.name else ()
-            return ("m" if k == "addr" else "k", base, p.prefix)
-        return ("c", (), p.prefix)
-
-    # -- modifiers --------------------------------------------------------
-    def resolve_mods(self, key: str):
-        """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error)."""
-        r = self.mod_cache.get(key)
-        if r is not None:
-            return r
-        parts = key.split(".")
-        mn, suffixes = parts[0], parts[1:]
-        variants = self.by_mn.get(mn)
-        if not variants:
-            r = (mn, [], ("mnemonic", mn))
-            self.mod_cache[key] = r
-            return r
-        out = []
-        first_err = None
-        for v in variants:
-            assigned: dict[str, str] = {}
-            err = None
-            for k, s in enumerate(suffixes):
-                m = next((m for m in v.mods if m.name not in assigned and s in m.values), None)
-                if m is None:
-                    dup = next((m for m in v.mods if s in m.values), None)
-                    if dup is not None:
-                        err = ("modifier-twice", k, s, dup.name)
-                    else:
-                        err = ("modifier", k, s, v)
-                    break
-                assigned[m.name] = s
-            if err is None:
-                for m in v.mods:
-                    if m.name not in assigned and not m.optional:
-                        err = ("missing-mod", m, v)
-                        break
-            if err is not None:
-                first_err = first_err or err
-                continue
-            fields = {}
-            env = {}
-            for m in v.mods:
-                val = assigned.get(m.name, m.default)
-                t = self.db.types[m.type]
-                fields[m.field.name] = (m.field.pos, t.by_name[val])
-                env[m.name] = val
-            out.append((v, fields, env))
-        r = (mn, out, None if out else first_err)
-        self.mod_cache[key] = r
-        return r
-
-    # -- variant selection -------------------------------------------------
-    def plan(self, key: str, sigs: tuple):
-        pk = (key, sigs)
-        r = self.plan_cache.get(pk)
-        if r is None:
-            r = self._make_plans(key, sigs)
-            self.plan_cache[pk] = r
-        return r
-
-    def candidates(self, key: str):
-        """(error, [(order, VInfo, base word with the modifiers, modifier env, operand widths)])."""
-        r = self.cand_cache.get(key)
-        if r is None:
-            mn, cands, err = self.resolve_mods(key)
-            out = []
-            for order, (v, mfields, menv) in enumerate(cands):
-                env = dict(menv)
-                for f in v.op.fields:
-                    if f.name not in env and f.default is not None:
-                        env[f.name] = f.default
-                base = v.base
-                for fname, (pos, raw) in mfields.items():
-                    f = v.op.field_map[fname]
-                    base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
-                out.append((order, v, base, menv, [o.bitwidth(env) for o in v.ops]))
-            r = (err, out, cands)
-            self.cand_cache[key] = r
-        return r
-
-    def _make_plans(self, key: str, sig_ids: tuple):
-        sigs = tuple(self.sig_list[i] for i in sig_ids)
-        err, cands, raw_cands = self.candidates(key)
-        if err is not None:
-            return err
-        found = []
-        for order, v, base, menv, widths in cands:
-            m = _match(v.ops, widths, sigs, sig_ids, self.compat)
-            if m is None:
-                continue
-            steps, omitted = m
-            for _, o, _ in steps:
-                # a written operand sets its field(s) and its prefix fields: the prefix is
-                # off unless written, whatever the field's default (`x.not = True`)
-                base &= ~((o.mask << o.pos) | o.pclear)
-            found.append((omitted, order, Plan(v, base, steps, menv, omitted)))
-        if not found:
-            return ("nomatch", raw_cands)
-        found.sort(key=lambda t: (t[0], t[1]))
-        return [p for _, _, p in found]
-
-
-def _compatible(o: OpInfo, width: int, sig: tuple) -> bool:
-    kind, types, prefix = sig
-    if prefix and any(c not in o.prefix_chars for c in prefix):
-        return False
-    code = o.code
-    if code == K_ENUM:
-        if o.type is None or o.type.name not in types:
-            return False
-        if o.numbered and width > 32:
-            return kind == "p" or (kind == "n")  # names checked at encode (RZ ok, R8 not)
-        return kind == "n" or kind == "f"  # f: a value name that also reads as a float (NAN)
-    if code == K_INT:
-        return kind == "i" or (kind == "f" and o.fmt == "f32")
-    if code == K_ADDR:
-        if o.addr.kind == "mem":
-            if kind != "m":
-                return False
-        elif kind == "c":
-            return True
-        elif kind != "k":
-            return False
-        # the base's kind; `[offset]` (no base written) fits any, checked at encode
-        return not types or (o.type is not None and o.type.name in types)
-    return kind == "c"
-
-
-def _match(ops: list[OpInfo], widths: list[int], sigs: tuple, sig_ids: tuple = (), memo: dict | None = None):
-    """Align parsed operands with the variant's operands, skipping optional
-    ones; greedy with backtracking.  Returns (steps, omitted count) or None.
-    *memo* caches :func:`_compatible` by (operand, width, signature id)."""
-    n, m = len(ops), len(sigs)
-
-    def compatible(o, width, j):
-        if memo is None:
-            return _compatible(o, width, sigs[j])
-        k = (o, width, sig_ids[j])
-        r = memo.get(k)
-        if r is None:
-            r = memo[k] = _compatible(o, width, sigs[j])
-        return r
-
-    def rec(i: int, j: int):
-        if j == m:
-            if all(o.optional for o in ops[i:]):
-                return [], n - i
-            return None
-        if i == n:
-            return None
-        o = ops[i]
-        if compatible(o, widths[i], j):
-            r = rec(i + 1, j + 1)
-            if r is not None:
-                return [(j, o, widths[i])] + r[0], r[1]
-        if o.optional:
-            r = rec(i + 1, j)
-            if r is not None:
-                return r[0], r[1] + 1
-        return None
-
-    return rec(0, 0)
-
-
-state = per_database(_State)  # state(db) -> the assembler's compiled tables for db
-
-
 # ----------------------------------------------------------------------------
 # the fast path: one regex for the common statement shape, a compiled plan per
 # (mnemonic+modifiers, operand signatures); anything unusual (label
@@ -697,8 +189,6 @@ state = per_database(_State)  # state(db) -> the assembler's compiled tables for
 
 _RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
                       r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
-_RE_PNAME = re.compile(r"^([!~-]?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)$")
-_RE_FLOAT_WORD = re.compile(r"^(?i:inf|infinity|q?nan)$")
 _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
 # canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
 _RE_FADDR = re.compile(r"(?:c\[(0x[0-9a-fA-F]+)\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)(0x[0-9a-fA-F]+))?\]$")
@@ -750,6 +240,28 @@ class FastPlan:
             pf = g.prefix_fields.get("!")
             self.guard = (g.pos, (g.mask << g.pos) | g.pclear, g.type.by_name, (1 << pf.pos) if pf is not None else None)
         self.controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
+
+
+def _fast_plan(st: _State, key: str, sigt: tuple):
+    """The first plan for (key, signatures), compiled for :func:`_fast`, or
+    False when the slow path must handle the statement."""
+    # the variant choice without the prefixes is shared by all prefix combinations; when its
+    # first plan accepts the written prefixes it is also the first plan with them (prefixes
+    # only remove candidates), else ask for the plans of the full signatures
+    bare = st.bare_sigs.get(sigt)
+    if bare is None:
+        bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
+                                            for i in sigt)
+    plans = st.plan(key, bare)
+    if type(plans) is list and bare != sigt:
+        p0 = plans[0]
+        if not all(c in o.prefix_chars for j, o, _ in p0.steps for c in st.sig_list[sigt[j]][2]):
+            plans = st.plan(key, sigt)
+    fp = False
+    if type(plans) is list:
+        fp = FastPlan(st, plans[0], sigt)
+    st.fplans[(key, sigt)] = fp
+    return fp
 
 
 _NOCTX = None
@@ -851,7 +363,7 @@ def _fast(st: "_State", text: str, pc: int):
     sigt = tuple(sigs)
     fp = st.fplans.get((key, sigt))
     if fp is None:
-        fp = st.fast_plan(key, sigt)
+        fp = _fast_plan(st, key, sigt)
     if fp is False:
         return None
     word = fp.base

@@ -24,7 +24,7 @@ from itertools import combinations
 
 from ..spec.database import Database
 from ..spec.model import Opcode
-from .assembler import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
+from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
 from .floats import format_f32
 from .instruction import Instruction, expr_env, field_readers, per_database, readers_mask
 

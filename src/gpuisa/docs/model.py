@@ -16,10 +16,7 @@ from ..errors import GpuisaError
 from ..spec.database import Database
 from ..spec.model import Field, GroupInfo, Opcode
 
-try:  # the assembler is optional: without it examples are shown without words
-    from ..asm.assembler import assemble as _assemble
-except ImportError:  # pragma: no cover - depends on what is installed
-    _assemble = None
+from ..asm.assembler import assemble as _assemble
 
 WORD_BITS = 128
 ROW_BITS = 32
@@ -30,10 +27,6 @@ TEXT_ORDER = ("Description", "Semantics", "OperandInfo", "ModifierInfo")
 SPECIAL_TEXTS = ("Syntax", "Examples")
 TEXT_TITLES = {"OperandInfo": "Operands", "ModifierInfo": "Modifiers", "Description": "Description",
                "Semantics": "Semantics"}
-
-
-def assembler_available() -> bool:
-    return _assemble is not None
 
 
 # ---------------------------------------------------------------------------
@@ -245,7 +238,7 @@ def _error_text(e: GpuisaError) -> str:
 
 
 class ExampleAssembler:
-    """Assembles examples with :func:`gpuisa.asm.assembler.assemble` when it exists."""
+    """Assembles examples with :func:`gpuisa.asm.assembler.assemble` (or the given function)."""
 
     def __init__(self, db: Database, assemble: Callable[..., Any] | None = None):
         self.db = db
@@ -261,8 +254,6 @@ class ExampleAssembler:
             code = _COMMENT.sub("", raw).strip()
             is_code = bool(code) and not _LABEL_ONLY.match(code) and code != ";"
             lines.append(ExampleLine(raw, is_code=is_code))
-        if self.assemble is None:
-            return Example(lines, False)
         code_lines = [ln for ln in lines if ln.is_code]
         # first the block as a whole (labels defined in it resolve) ...
         try:

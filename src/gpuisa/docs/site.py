@@ -27,7 +27,7 @@ from markupsafe import Markup
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 
-from .. import __version__
+from .._version import __version__
 from ..spec.database import Database
 from .lexer import GpuisaLexer
 from .mdtext import HtmlRenderer, rewrite_markdown

@@ -8,20 +8,42 @@ immediate or a constant-memory reference.  See ``docs/sim-semantics-api.md``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
-from .state import (FULL, INST_SIZE, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, Fault, mask2array)
+from ..spec.database import Database
+from .state import (FULL, INST_SIZE, LANES, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, ConstantBanks, Fault,
+                    Memory, Warp, array2mask, mask2array)
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .simulator import Simulator
-    from .state import Warp
+
+class Machine(Protocol):
+    """What an :class:`Exec` (and so a semantics function, as ``x.sim``) may use
+    of the machine running it.  :class:`~gpuisa.sim.simulator.Simulator`
+    implements it; this module does not import the simulator, so data flows one
+    way (``simulator`` -> ``context`` -> ``state``)."""
+
+    db: Database
+    gmem: Memory
+    const: ConstantBanks
+    clock: int
+    strict: bool
+    trap_handler: Callable | None
+    syscall: Callable | None
+
+    def fetch(self, pc: int) -> "Exec": ...
+    def warp_sleep(self, w: Warp) -> None: ...
+    def warp_exit(self, w: Warp) -> None: ...
+    def set_timer(self, w: Warp, cycles: int) -> None: ...
+    def _event(self, x: "Exec", kind: str, message: str) -> None: ...
+    def _barrier_wait(self, w: Warp) -> None: ...
 
 # operand kinds
 K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
 _KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED, "BReg": K_BREG}
 _NO = object()
+_ZERO32 = np.zeros(WARP_SIZE, np.uint32)
+_ZERO32.setflags(write=False)
 
 # guard modes: how ``pmask = ActiveMask & {!}Pg`` is computed at issue
 G_ALWAYS, G_PRED, G_NOT_PRED, G_NEVER = range(4)
@@ -40,7 +62,7 @@ class Exec:
     Attributes valid during a semantics call:
 
     ``w``      the :class:`~gpuisa.sim.state.Warp`
-    ``sim``    the :class:`~gpuisa.sim.Simulator` (memories, clock, options)
+    ``sim``    the :class:`Machine` (the :class:`~gpuisa.sim.Simulator`: memories, clock, options)
     ``pc``     this instruction's address (ActivePC at issue)
     ``pmask``  lanes that execute: ``ActiveMask & guard`` (``@{!}Pg``)
     ``op``     the :class:`~gpuisa.spec.model.Opcode`; ``name`` its name
@@ -49,9 +71,12 @@ class Exec:
 
     __slots__ = ("sim", "db", "op", "name", "optype", "word", "pc", "f", "fn", "control", "text", "w",
                  "pmask", "writes", "events", "_desc", "_mods", "pg", "pg_not", "hint", "guard", "next_pc",
-                 "memo", "_imms")
+                 "memo", "_imms", "per_warp", "ref")
 
-    def __init__(self, sim: "Simulator", inst, fn, control: bool, text: str):
+    #: False: one warp (``x.w`` a Warp, masks ints); True in a :class:`BatchExec`
+    batched = False
+
+    def __init__(self, sim: Machine, inst: Any, fn: Callable, control: bool, text: str):
         self.sim = sim
         self.db = sim.db
         self.op = inst.opcode
@@ -79,6 +104,10 @@ class Exec:
         #: per-address memo for semantics functions (values that depend only on
         #: the decoded fields, computed at the first execution); None until set
         self.memo = None
+        #: run one warp at a time by the batched engine (registry flag ``per_warp``)
+        self.per_warp = bool(getattr(fn, "per_warp", control))
+        #: the registered (reference) semantics function; ``fn`` may be a one-warp plan
+        self.ref = fn
 
     def eval_guard(self) -> int:
         """``ActiveMask & guard`` for the bound warp (what the simulator stores in ``pmask``)."""
@@ -90,6 +119,43 @@ class Exec:
         if g == G_NOT_PRED:
             return self.w.active & ~self.w.P[self.pg]
         return 0
+
+    # -- shape-generic helpers ("one semantics, two widths") ------------------
+    def any_lane(self, mask=None) -> bool:
+        """True if *mask* (default ``pmask``) has a lane in any warp: the batch-safe
+        form of ``if mask:`` (an early return when nothing executes)."""
+        m = self.pmask if mask is None else mask
+        if isinstance(m, np.ndarray):
+            return bool(m.any())
+        return bool(m)
+
+    def all_lanes(self, mask=None) -> bool:
+        """True if *mask* (default ``pmask``) holds all 32 lanes in every warp."""
+        m = self.pmask if mask is None else mask
+        if isinstance(m, np.ndarray):
+            return bool((m == FULL).all())
+        return m == FULL
+
+    def lanes(self, mask=None) -> np.ndarray:
+        """*mask* (default ``pmask``) as bools over lanes: ``(32,)`` or ``(n, 32)``."""
+        return mask2array(self.pmask if mask is None else mask)
+
+    def mask_of(self, lanes) -> "int | np.ndarray":
+        """Bools over lanes (``(32,)`` / ``(n, 32)``) as a lane mask (int / ``(n,)``)."""
+        return array2mask(lanes)
+
+    def lane_shape(self) -> tuple:
+        """``(32,)`` for one warp, ``(n, 32)`` for a batch."""
+        return (WARP_SIZE,)
+
+    def lane_zeros(self, dtype=np.uint32) -> np.ndarray:
+        """A fresh zero array of the lane shape."""
+        return np.zeros(self.lane_shape(), dtype)
+
+    def mask_where(self, cond, if_true, if_false):
+        """Per warp: *if_true* where the per-warp *cond* holds, else *if_false*
+        (masks or uniform values; the batch-safe ``a if cond else b``)."""
+        return if_true if cond else if_false
 
     # -- fields, immediates, modifiers -----------------------------------------
     def has(self, name: str) -> bool:
@@ -168,7 +234,7 @@ class Exec:
         return self._d(name)[0] != K_REG
 
     # -- reading sources -------------------------------------------------------------
-    def src(self, name: str, width: int = 32):
+    def src(self, name: str, width: int = 32, raw: bool = False):
         """Value of source operand *name*.
 
         GPR (``Reg``): a ``(32,)`` array (``uint32``; ``uint64`` for width 64,
@@ -179,32 +245,34 @@ class Exec:
         semantics, wrapped to *width*).
 
         A GPR value is a view of the register file: copy it before writing the
-        same register if you still need the old value."""
+        same register if you still need the old value.  ``raw=True``: the
+        prefixes are not applied."""
         d = self._desc.get(name)
         if d is None:
             d = self._d(name)
         kind = d[0]
+        pre = d[6] and not raw
         v = d[1]
         w = self.w
         if kind == K_REG:
             if width != 64:
-                val = w.R[v]
-                if not d[6]:
+                val = w.R[v] if v != RZ else _ZERO32
+                if not pre:
                     return val  # the common case: no prefix
             else:
                 lo = w.R[v].astype(np.uint64) if v != RZ else np.zeros(WARP_SIZE, np.uint64)
                 hi = w.R[v + 1].astype(np.uint64) if v + 1 < RZ else np.zeros(WARP_SIZE, np.uint64)
                 val = lo | (hi << np.uint64(32))
-            if d[5]:
+            if (d[5] and pre):
                 val = np.abs(val.view(np.int64 if width == 64 else np.int32)).view(val.dtype)
-            if d[4]:
+            if (d[4] and pre):
                 val = (np.zeros_like(val) - val)
-            if d[3]:
+            if (d[3] and pre):
                 val = ~val
             return val
         if kind == K_IMM:
             val = v
-            if not d[6]:
+            if not pre:
                 return val
         elif kind == K_UREG:
             val = w.UR[v] if v != URZ else 0
@@ -220,16 +288,22 @@ class Exec:
             return w.B[v]
         else:
             return v
-        if not d[6]:
+        if not pre:
             return val
         m = (1 << width) - 1
-        if d[5] and val >> (width - 1) & 1:
+        if (d[5] and pre) and val >> (width - 1) & 1:
             val = (-val) & m
-        if d[4]:
+        if (d[4] and pre):
             val = (-val) & m
-        if d[3]:
+        if (d[3] and pre):
             val = ~val & m
         return val
+
+    def reg(self, idx: int) -> np.ndarray:
+        """GPR number *idx* (lane-shaped uint32, read only; RZ and beyond read 0)."""
+        if idx >= RZ:
+            return _ZERO32
+        return self.w.R[idx]
 
     def src_lanes(self, name: str, width: int = 32) -> np.ndarray:
         """Like :meth:`src` but always a ``(32,)`` array."""
@@ -385,8 +459,11 @@ class Exec:
         """Raise an architectural fault (reported as the run's status)."""
         raise Fault(kind, message)
 
-    def event(self, kind: str, message: str) -> None:
-        """Record a warning event (kept in the step record and the result)."""
+    def event(self, kind: str, message: str, mask=None) -> None:
+        """Record a warning event (kept in the step record and the result); with
+        *mask*, only if it has a lane (for a batch: for each warp whose mask has one)."""
+        if mask is not None and not mask:
+            return
         self.sim._event(self, kind, message)
 
     def barrier_wait(self) -> None:
@@ -397,4 +474,352 @@ class Exec:
 
     def lane_ids(self) -> np.ndarray:
         from .state import LANES
+        return LANES
+
+
+# =============================================================================================
+# One semantics, two widths: the same decoded instruction bound to a BATCH of warps
+# =============================================================================================
+_U32 = np.uint32
+_U64 = np.uint64
+
+
+class _BatchCTA:
+    """``x.w.cta`` of a batch: per-warp CTA values as ``(n, 1)`` arrays."""
+
+    __slots__ = ("ctaid", "linear", "shared_size")
+
+    def __init__(self, ctaid, linear, shared_size):
+        self.ctaid = ctaid
+        self.linear = linear
+        self.shared_size = shared_size
+
+
+class BatchWarps:
+    """``x.w`` of a :class:`BatchExec`: the per-warp identity of the batch's warps
+    as ``(n, 1)`` arrays (``index``, ``gid``, ``cta.ctaid[k]``, ``cta.linear``), so
+    that code such as ``x.write("rd", x.w.index)`` works at both widths.  Mutable
+    warp state (masks, PC, RPC) is not here: semantics that need it are per-warp."""
+
+    __slots__ = ("_eng", "_sel", "_cache")
+
+    def __init__(self, eng, sel):
+        self._eng = eng
+        self._sel = sel
+        self._cache = {}
+
+    def _col(self, name):
+        v = self._cache.get(name)
+        if v is None:
+            v = self._cache[name] = getattr(self._eng, name)[self._sel][:, None]
+        return v
+
+    @property
+    def index(self):
+        return self._col("widx")
+
+    @property
+    def gid(self):
+        return self._col("gid")
+
+    @property
+    def cta(self):
+        c = self._cache.get("cta")
+        if c is None:
+            ct = self._col("ctaid_all")
+            c = self._cache["cta"] = _BatchCTA((ct[:, :, 0], ct[:, :, 1], ct[:, :, 2]), self._col("cta_of"),
+                                               self._eng.sim.shared_size)
+        return c
+
+
+class BatchExec(Exec):
+    """An :class:`Exec` bound to a batch of *n* warps at the same PC (the batched
+    engine, :mod:`gpuisa.sim.engine_batched`).  The same semantics function runs on
+    it: GPR values are ``(n, 32)`` arrays, uniform registers ``(n, 1)`` arrays,
+    lane masks (``pmask``, predicates) ``(n,)`` uint32 arrays, immediates and
+    constants Python ints.  ``sel`` selects the warps (a slice of consecutive warp
+    numbers, or an index array) in the engine's arrays."""
+
+    __slots__ = ("eng", "sel", "n", "full")
+    batched = True
+
+    @classmethod
+    def of(cls, x: Exec, eng) -> "BatchExec":
+        b = cls.__new__(cls)
+        for k in Exec.__slots__:
+            setattr(b, k, getattr(x, k))
+        b._desc = x._desc          # shared caches (they depend only on the decoded fields)
+        b._mods = x._mods
+        b._imms = x._imms
+        b.memo = None              # a batch memo is separate from the one-warp memo
+        b.fn = x.ref               # the reference function, never a one-warp plan
+        b.writes = None
+        b.events = None
+        b.eng = eng
+        b.sel = None
+        b.n = 0
+        b.full = False
+        return b
+
+    def bind(self, sel, n: int, pmask: np.ndarray) -> None:
+        self.sel = sel
+        self.n = n
+        self.pmask = pmask
+        self.full = bool((pmask == FULL).all())
+        self.w = BatchWarps(self.eng, sel)   # type: ignore[assignment]
+
+    def eval_guard(self):
+        e = self.eng
+        sel = self.sel
+        g = self.guard
+        if g == G_ALWAYS:
+            return e.active[sel]
+        if g == G_PRED:
+            return e.active[sel] & e.P[self.pg][sel]
+        if g == G_NOT_PRED:
+            return e.active[sel] & ~e.P[self.pg][sel]
+        return np.zeros(self.n, _U32)
+
+    # -- shape-generic helpers ---------------------------------------------------------
+    def lane_shape(self) -> tuple:
+        return (self.n, WARP_SIZE)
+
+    def mask_where(self, cond, if_true, if_false):
+        return np.where(cond, if_true, if_false)
+
+    # -- registers -----------------------------------------------------------------------
+    def _row(self, v: int) -> np.ndarray:
+        """GPR *v* of every warp of the batch, ``(n, 32)`` (a view for a slice)."""
+        if v >= RZ:
+            return np.zeros((self.n, WARP_SIZE), _U32)
+        return self.sim.R[v][self.sel]
+
+    def _put_row(self, v: int, value, m2) -> None:
+        """``R[v] = value`` in the lanes of the bool array *m2* (None: all lanes)."""
+        if v >= RZ:
+            return
+        R = self.sim.R
+        sel = self.sel
+        if isinstance(sel, slice):
+            dst = R[v, sel]
+            if m2 is None:
+                np.copyto(dst, value, casting="unsafe")
+            else:
+                np.copyto(dst, value, where=m2, casting="unsafe")
+        else:
+            if m2 is None:
+                cur = np.empty((self.n, WARP_SIZE), _U32)
+                np.copyto(cur, value, casting="unsafe")
+            else:
+                cur = R[v][sel]
+                np.copyto(cur, value, where=m2, casting="unsafe")
+            R[v][sel] = cur
+
+    def src(self, name: str, width: int = 32, raw: bool = False):
+        d = self._desc.get(name)
+        if d is None:
+            d = self._d(name)
+        kind = d[0]
+        pre = d[6] and not raw
+        v = d[1]
+        e = self.eng
+        if kind == K_REG:
+            if width != 64:
+                val = self._row(v)
+                if not pre:
+                    return val
+            else:
+                lo = self._row(v).astype(_U64)
+                hi = self._row(v + 1).astype(_U64) if v + 1 < RZ else np.zeros_like(lo)
+                val = lo | (hi << _U64(32))
+            if (d[5] and pre):
+                val = np.abs(val.view(np.int64 if width == 64 else np.int32)).view(val.dtype)
+            if (d[4] and pre):
+                val = (np.zeros_like(val) - val)
+            if (d[3] and pre):
+                val = ~val
+            return val
+        if kind == K_IMM:
+            val = v
+            if not pre:
+                return val
+        elif kind == K_UREG:
+            if width == 64:
+                lo = e.UR[v][self.sel].astype(_U64) if v != URZ else np.zeros(self.n, _U64)
+                hi = e.UR[v + 1][self.sel].astype(_U64) if v + 1 < URZ else np.zeros(self.n, _U64)
+                val = (lo | (hi << _U64(32)))[:, None]
+            else:
+                val = (e.UR[v][self.sel] if v != URZ else np.zeros(self.n, _U32))[:, None]
+            if not pre:
+                return val
+            if (d[5] and pre):
+                val = np.abs(val.view(np.int64 if width == 64 else np.int32)).view(val.dtype)
+            if (d[4] and pre):
+                val = (np.zeros_like(val) - val)
+            if (d[3] and pre):
+                val = ~val
+            return val
+        elif kind == K_CMEM:
+            val = self.sim.const.read(v >> 16, v & 0xFFFF, width // 8)
+        elif kind == K_PRED:
+            return self.pred(name)
+        elif kind == K_UPRED:
+            return self.upred(name)
+        elif kind == K_BREG:
+            return e.B[v][self.sel][:, None]
+        else:
+            return v
+        if not pre:
+            return val
+        m = (1 << width) - 1
+        if (d[5] and pre) and val >> (width - 1) & 1:
+            val = (-val) & m
+        if (d[4] and pre):
+            val = (-val) & m
+        if (d[3] and pre):
+            val = ~val & m
+        return val
+
+    def reg(self, idx: int) -> np.ndarray:
+        return self._row(idx)
+
+    def src_lanes(self, name: str, width: int = 32) -> np.ndarray:
+        v = self.src(name, width)
+        dt = _U64 if width == 64 else _U32
+        if isinstance(v, np.ndarray):
+            if v.shape == (self.n, WARP_SIZE):
+                return v
+            return np.broadcast_to(v, (self.n, WARP_SIZE)).astype(dt)
+        return np.full((self.n, WARP_SIZE), v & ((1 << width) - 1), dt)
+
+    def src_signed(self, name: str, width: int = 32):
+        v = self.src(name, width)
+        if isinstance(v, np.ndarray):
+            return v.view(np.int64 if width == 64 else np.int32)
+        v &= (1 << width) - 1
+        return v - (1 << width) if v >> (width - 1) else v
+
+    def pred(self, name: str):
+        d = self._desc.get(name)
+        if d is None:
+            d = self._d(name)
+        if d[0] == K_UPRED:
+            return np.where(self.upred(name)[:, 0], _U32(FULL), _U32(0))
+        m = self.eng.P[d[1]][self.sel]
+        return (~m & _U32(FULL)) if d[2] else m
+
+    def upred(self, name: str):
+        d = self._desc.get(name)
+        if d is None:
+            d = self._d(name)
+        b = self.eng.UP[d[1]][self.sel][:, None]
+        return ~b if d[2] else b
+
+    # -- writing ---------------------------------------------------------------------------------
+    def _lanes_of(self, mask):
+        if mask is None or mask is self.pmask:
+            return None if self.full else mask2array(self.pmask)
+        if isinstance(mask, np.ndarray):
+            return mask2array(mask)
+        if mask == FULL:
+            return None
+        return np.broadcast_to(mask2array(mask), (self.n, WARP_SIZE))
+
+    def _per_warp(self, value, dtype) -> np.ndarray:
+        """A uniform value (int, ``(n,)`` or ``(n, 1)``) as an ``(n,)`` array."""
+        a = np.asarray(value)
+        if a.ndim == 2:
+            a = a[:, 0]
+        if a.dtype == object:
+            a = a.astype(np.uint64)
+        return np.broadcast_to(a, (self.n,)).astype(dtype, copy=False) if a.ndim else \
+            np.full(self.n, int(a) & (MASK64 if dtype == _U64 else MASK32), dtype)
+
+    def _mask_arr(self, mask) -> np.ndarray:
+        if mask is None:
+            return self.pmask
+        if isinstance(mask, np.ndarray):
+            return mask
+        return np.full(self.n, mask & MASK32, _U32)
+
+    def write(self, name: str, value, mask=None, width: int = 32) -> None:
+        d = self._desc.get(name)
+        if d is None:
+            d = self._d(name)
+        kind = d[0]
+        v = d[1]
+        e = self.eng
+        sel = self.sel
+        if kind == K_REG:
+            if v == RZ:
+                return
+            m2 = self._lanes_of(mask)
+            if width == 64:
+                arr = value if isinstance(value, np.ndarray) else _U64(int(value) & MASK64)
+                arr = np.asarray(arr).astype(_U64, copy=False)
+                self._put_row(v, arr & _U64(MASK32), m2)
+                if v + 1 < RZ:
+                    self._put_row(v + 1, arr >> _U64(32), m2)
+                return
+            if not isinstance(value, np.ndarray):
+                value = _U32(int(value) & MASK32)
+            self._put_row(v, value, m2)
+        elif kind == K_PRED:
+            if v == PT:
+                return
+            m = self._mask_arr(mask)
+            P = e.P[v]
+            old = P[sel]
+            val = value if isinstance(value, np.ndarray) else _U32(int(value) & MASK32)
+            P[sel] = (old & ~m) | (val.astype(_U32, copy=False) & m)
+        elif kind == K_UREG:
+            if v == URZ:
+                return
+            m = self._mask_arr(mask) != 0
+            if width == 64:
+                val = self._per_warp(value, _U64)
+                e.UR[v][sel] = np.where(m, (val & _U64(MASK32)).astype(_U32), e.UR[v][sel])
+                if v + 1 < URZ:
+                    e.UR[v + 1][sel] = np.where(m, (val >> _U64(32)).astype(_U32), e.UR[v + 1][sel])
+            else:
+                val = self._per_warp(value, _U64) if not isinstance(value, int) else \
+                    np.full(self.n, value & MASK32, _U64)
+                e.UR[v][sel] = np.where(m, (val & _U64(MASK32)).astype(_U32), e.UR[v][sel])
+        elif kind == K_UPRED:
+            if v == UPT:
+                return
+            m = self._mask_arr(mask) != 0
+            e.UP[v][sel] = np.where(m, self._per_warp(value, bool), e.UP[v][sel])
+        elif kind == K_BREG:
+            e.B[v][sel] = self._per_warp(value, _U64).astype(_U32)
+        else:
+            raise Fault("invalid-operand", f"{self.name}: operand {name!r} is not writable")
+
+    def set_reg(self, idx: int, value, mask) -> None:
+        if idx >= RZ:
+            return
+        if not isinstance(value, np.ndarray):
+            value = _U32(int(value) & MASK32)
+        self._put_row(idx, value, self._lanes_of(mask))
+
+    def set_breg(self, idx: int, value) -> None:
+        self.eng.B[idx][self.sel] = self._per_warp(value, _U64).astype(_U32)
+
+    # -- memories, events -------------------------------------------------------------------------
+    @property
+    def smem(self):
+        """Shared memory of each warp's CTA: the same ``load``/``store`` interface over
+        ``(n, 32)`` addresses (:class:`gpuisa.sim.engine_batched.BatchShared`)."""
+        return self.eng.shared_for(self.sel)
+
+    def event(self, kind: str, message: str, mask=None) -> None:
+        """A warning event for every warp of the batch with a lane in *mask*
+        (default ``pmask``)."""
+        m = self._mask_arr(mask)
+        self.eng.batch_event(self, kind, message, m)
+
+    def barrier_wait(self) -> None:  # pragma: no cover - BAR is per warp
+        raise RuntimeError("barrier_wait() is per warp: register the semantics with per_warp=True")
+
+    def lane_ids(self) -> np.ndarray:
         return LANES

@@ -54,13 +54,23 @@ class SemanticsEntry:
     fn: Callable
     control: bool  # True: the function sets ActivePC/ActiveMask itself
     module: str
+    #: True: the function keeps per-warp Python logic (int masks, ``x.w``); the batched
+    #: engine runs it one warp at a time.  False: it follows "one semantics, two widths"
+    #: (docs/sim-semantics-api.md) and runs once per batch of warps.
+    per_warp: bool = False
 
 
 _REGISTRY: dict[str, SemanticsEntry] = {}
 
 
-def semantics(optype: str, *, control: bool = False):
-    """Register *fn* as the semantics of every opcode whose optype is *optype*."""
+def semantics(optype: str, *, control: bool = False, per_warp: bool | None = None):
+    """Register *fn* as the semantics of every opcode whose optype is *optype*.
+
+    *control*: the function sets ``ActivePC`` (and masks) itself.  *per_warp*
+    (default: the value of *control*): the function uses per-warp Python logic
+    on int masks, so the batched engine calls it one warp at a time; otherwise
+    it must work for one warp and for a batch of warps (docs/sim-semantics-api.md,
+    "One semantics, two widths")."""
 
     def deco(fn: Callable) -> Callable:
         if optype in _REGISTRY and _REGISTRY[optype].fn is not fn:
@@ -68,8 +78,10 @@ def semantics(optype: str, *, control: bool = False):
             if (old.module, old.fn.__qualname__) != (fn.__module__, fn.__qualname__):
                 raise ModelError(f"semantics for {optype} registered twice: {old.module}.{old.fn.__name__} "
                                  f"and {fn.__module__}.{fn.__name__}")
-        _REGISTRY[optype] = SemanticsEntry(optype, fn, control, fn.__module__)
+        pw = control if per_warp is None else bool(per_warp)
+        _REGISTRY[optype] = SemanticsEntry(optype, fn, control, fn.__module__, pw)
         fn.optype = optype  # type: ignore[attr-defined]
+        fn.per_warp = pw  # type: ignore[attr-defined]
         return fn
 
     return deco

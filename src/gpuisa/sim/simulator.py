@@ -1,6 +1,7 @@
 """The golden-model simulator: launch, scheduler, step records, results."""
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -9,8 +10,11 @@ from typing import Any, Callable, Mapping
 import numpy as np
 
 from ..errors import Coord, Diagnostic, ModelError, UsageError
+from ..asm.disassembler import decode_one
 from .context import Exec
+from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
+from .state import check_register_files
 from .state import (BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp)
 
@@ -114,6 +118,9 @@ def _store_records(log) -> list:
             out.append({"space": space, "size": size, "lanes": None, "address": [int(addrs)],
                         "value": [int(values) & ((1 << (8 * size)) - 1)]})
             continue
+        if isinstance(mask, np.ndarray):  # a lane-mask array (one warp)
+            mask = int(np.flatnonzero(mask.reshape(-1)[:WARP_SIZE]).astype(np.int64).tolist().__len__() and
+                       sum(1 << int(i) for i in np.flatnonzero(mask.reshape(-1)[:WARP_SIZE])))
         lanes = [i for i in range(WARP_SIZE) if mask >> i & 1]
         a = np.broadcast_to(np.asarray(addrs), (WARP_SIZE,)).astype(np.uint64)
         v = np.broadcast_to(np.asarray(values), (WARP_SIZE,)).astype(np.uint64) & np.uint64((1 << (8 * size)) - 1)
@@ -246,6 +253,10 @@ class Simulator:
         self.isa = isa
         self.db = getattr(isa, "db", isa)
         check_complete(self.db)
+        bad = check_register_files(self.db)
+        if bad:
+            raise UsageError("the database's register types differ from the simulator's register files: "
+                             + "; ".join(bad))
         self.words, self.base = _program_words(program)
         self.end = self.base + INST_SIZE * len(self.words)
         self.program = program
@@ -426,21 +437,7 @@ class Simulator:
         idx = (pc - self.base) // INST_SIZE
         if pc % INST_SIZE or not 0 <= idx < len(self.words):
             return "<outside program>"
-        word = self.words[idx]
-        try:
-            from ..asm.disassembler import decode_one
-            line = decode_one(self.db, word, pc=pc)
-            text = getattr(line, "text", None) or str(line)
-            return text.strip()
-        except Exception:  # noqa: BLE001 - the disassembler is optional for the model
-            pass
-        from ..asm.instruction import decode_word
-        inst = decode_word(self.db, word, pc)
-        if inst is None:
-            return f".insn 0x{word:032x}"
-        shown = ", ".join(f"{k}={v}" for k, v in inst.fields.items()
-                          if k not in ("optype", "stype", "sched", "req", "wsb", "rsb"))
-        return f"{inst.opcode.name} {shown}"
+        return decode_one(self.db, self.words[idx], pc=pc).text.strip()
 
     def fetch(self, pc: int) -> Exec:
         x = self._cache.get(pc)
@@ -469,6 +466,9 @@ class Simulator:
                             f"(an opcode of a user-supplied description file) at 0x{pc:x}")
             raise ModelError(f"no semantics for {op.name}")  # pragma: no cover - check_complete guarantees it
         x = Exec(self, inst, entry.fn, entry.control, "")
+        plan = plan_for(x)      # the one-warp engine's specialisation (sim/fastpath), if any
+        if plan is not None:
+            x.fn = plan
         self._cache[pc] = x
         return x
 
@@ -648,24 +648,20 @@ class Simulator:
     def run(self, trace=None) -> Result:
         """Run to completion (or fault) and return the :class:`Result`.
         *trace*: a path or text file receiving one JSON line per warp-instruction."""
-        close = False
-        if trace is not None:
-            if isinstance(trace, (str, bytes)) or hasattr(trace, "__fspath__"):
-                self._trace_file = open(trace, "w", encoding="utf-8")
-                close = True
-            else:
+        with contextlib.ExitStack() as files:
+            if trace is not None:
+                if isinstance(trace, (str, bytes)) or hasattr(trace, "__fspath__"):
+                    trace = files.enter_context(open(trace, "w", encoding="utf-8"))
                 self._trace_file = trace
-        try:
-            if self._trace_file is not None or self.record:
-                while self.step() is not None:
-                    pass
-            else:
-                with np.errstate(all="ignore"):   # as in step(): no numpy warnings from float semantics
-                    self._run_fast()
-        finally:
-            if close:
-                self._trace_file.close()
-            self._trace_file = None
+            try:
+                if self._trace_file is not None or self.record:
+                    while self.step() is not None:
+                        pass
+                else:
+                    with np.errstate(all="ignore"):   # as in step(): no numpy warnings from float semantics
+                        self._run_fast()
+            finally:
+                self._trace_file = None
         return self.result()
 
     def _run_fast(self) -> None:

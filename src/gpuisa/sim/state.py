@@ -20,10 +20,53 @@ MASK32 = 0xFFFFFFFF
 MASK64 = (1 << 64) - 1
 WARP_SIZE = 32
 INST_SIZE = 16
-RZ = 255
-URZ = 63
-PT = 7
-UPT = 7
+
+@dataclass(frozen=True)
+class RegisterFile:
+    """One register file as the database's register type describes it: the
+    number of registers (``2**width``) and the index of its constant register
+    (the value named ``RZ``/``URZ``, ``PT``/``UPT``)."""
+
+    type: str
+    count: int
+    constant: str
+    index: int
+
+
+#: The register files this model implements (array shapes, the constant
+#: registers).  :func:`check_register_files` verifies at simulator build that
+#: the database defines exactly these; the values below are read from the
+#: shipped ``base.isa`` (``RZ = 255;`` ...), and a test compares them.
+REGISTER_FILES = (RegisterFile("Reg", 256, "RZ", 255), RegisterFile("UReg", 64, "URZ", 63),
+                  RegisterFile("Pred", 8, "PT", 7), RegisterFile("UPred", 8, "UPT", 7))
+RZ, URZ, PT, UPT = (f.index for f in REGISTER_FILES)
+
+
+def register_files(db) -> tuple[RegisterFile, ...]:
+    """The register files *db* defines (those of :data:`REGISTER_FILES` whose type it has)."""
+    out = []
+    for f in REGISTER_FILES:
+        t = db.types.get(f.type)
+        if t is None or not t.is_enum:
+            continue
+        out.append(RegisterFile(f.type, 1 << t.width, f.constant, t.by_name.get(f.constant, -1)))
+    return tuple(out)
+
+
+def check_register_files(db) -> list[str]:
+    """Differences between *db*'s register types and the model's register
+    files (empty when they agree; the simulator refuses a database that differs)."""
+    model = {f.type: f for f in REGISTER_FILES}
+    out = []
+    for f in register_files(db):
+        m = model[f.type]
+        if f.count != m.count:
+            out.append(f"{f.type} has {f.count} registers; the simulator models {m.count}")
+        if f.index != m.index:
+            got = f"is {f.index}" if f.index >= 0 else "is not defined"
+            out.append(f"{f.type}.{f.constant} {got}; the simulator models {f.constant} = {m.index}")
+    return out
+
 LANES = np.arange(WARP_SIZE, dtype=np.uint32)
 _LANE_BITS = np.uint64(1) << np.arange(WARP_SIZE, dtype=np.uint64)
 
@@ -58,8 +101,12 @@ class Fault(Exception):
 _MASK_CACHE: dict[int, np.ndarray] = {}
 
 
-def mask2array(mask: int) -> np.ndarray:
-    """A read-only ``(32,)`` bool array of *mask* (cached; do not modify)."""
+def mask2array(mask) -> np.ndarray:
+    """Lanes of a mask as bools: a Python int gives a read-only ``(32,)`` array
+    (cached; do not modify); an array of masks of shape ``S`` (e.g. ``(n,)``,
+    one mask per warp of a batch) gives a fresh ``S + (32,)`` array."""
+    if isinstance(mask, np.ndarray):
+        return ((mask.astype(np.uint32, copy=False)[..., None] >> LANES) & 1).astype(bool)
     a = _MASK_CACHE.get(mask)
     if a is None:
         a = ((mask >> LANES) & 1).astype(bool) if mask else np.zeros(WARP_SIZE, bool)
@@ -70,9 +117,42 @@ def mask2array(mask: int) -> np.ndarray:
     return a
 
 
-def array2mask(arr) -> int:
-    """Lane mask of a ``(32,)`` bool array."""
-    return int.from_bytes(np.packbits(np.asarray(arr, dtype=bool), bitorder="little").tobytes(), "little")
+def array2mask(arr):
+    """Lane mask of bools over lanes (the last axis): a ``(32,)`` array gives a
+    Python int; an ``S + (32,)`` array gives a ``uint32`` array of shape ``S``
+    (one mask per warp of a batch)."""
+    a = np.asarray(arr, dtype=bool)
+    if a.ndim <= 1:
+        return int.from_bytes(np.packbits(a, bitorder="little").tobytes(), "little")
+    p = np.ascontiguousarray(np.packbits(a, axis=-1, bitorder="little"))
+    return p.view("<u4")[..., 0].astype(np.uint32, copy=False)
+
+
+def any_lane(mask) -> bool:
+    """True if *mask* (an int, or an array of per-warp masks) has a lane in any warp
+    (the batch-safe form of ``if mask:``)."""
+    if isinstance(mask, np.ndarray):
+        return bool(mask.any())
+    return bool(mask)
+
+
+def all_lanes(mask, of=0xFFFFFFFF) -> bool:
+    """True if every warp's *mask* holds all the lanes of *of* (default: all 32)."""
+    if isinstance(mask, np.ndarray) or isinstance(of, np.ndarray):
+        return bool(np.all((np.asarray(mask) & of) == of))
+    return mask & of == of
+
+
+def ffs_lanes(mask):
+    """:func:`ffs` of an int, or of each mask of an array (``int64``, -1 for 0)."""
+    if not isinstance(mask, np.ndarray):
+        return ffs(mask)
+    m = mask.astype(np.int64) & 0xFFFFFFFF
+    low = m & -m
+    out = np.full(m.shape, -1, np.int64)
+    nz = low != 0
+    out[nz] = np.log2(low[nz].astype(np.float64)).astype(np.int64)
+    return out
 
 
 def ffs(mask: int) -> int:
@@ -164,15 +244,19 @@ class Memory:
             self._segment(int(a), size)
         return None
 
-    def load(self, addrs, mask: int, size: int = 4) -> np.ndarray:
-        """Per-lane load of *size* bytes at *addrs* (``(32,)`` integers) in the
-        lanes of *mask*; other lanes read 0.  Returns ``(32,)`` of the unsigned
-        type of *size*."""
-        out = np.zeros(WARP_SIZE, _DT[size])
-        if not mask:
-            return out
+    def load(self, addrs, mask, size: int = 4) -> np.ndarray:
+        """Per-lane load of *size* bytes at *addrs* in the lanes of *mask*; other
+        lanes read 0.  One warp: *mask* an int, *addrs* ``(32,)`` integers (or one
+        int), result ``(32,)``; a batch: *mask* ``(n,)`` masks, *addrs* ``(n, 32)``
+        (or broadcastable), result ``(n, 32)``; of the unsigned type of *size*."""
+        if not isinstance(mask, np.ndarray) and not mask:
+            return np.zeros(WARP_SIZE, _DT[size])
         m = mask2array(mask)
-        a = np.asarray(addrs).astype(np.uint64)[m] if np.ndim(addrs) else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
+        out = np.zeros(m.shape, _DT[size])
+        a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \
+            else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
+        if not a.size:
+            return out
         s = self._check(a, size)
         if s is not None:
             out[m] = s.view(size)[((a - np.uint64(s.base)) // np.uint64(size)).astype(np.int64)]
@@ -184,15 +268,19 @@ class Memory:
             out[m] = vals
         return out
 
-    def store(self, addrs, values, mask: int, size: int = 4) -> None:
-        """Per-lane store; when lanes collide the highest lane wins."""
-        if not mask:
+    def store(self, addrs, values, mask, size: int = 4) -> None:
+        """Per-lane store (shapes as :meth:`load`); when lanes collide the highest
+        lane wins (in a batch: the last warp of the batch, then the highest lane)."""
+        if not isinstance(mask, np.ndarray) and not mask:
             return
         if Memory.log is not None:
             Memory.log.append((self.space, addrs, values, size, mask))
         m = mask2array(mask)
-        a = np.asarray(addrs).astype(np.uint64)[m] if np.ndim(addrs) else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
-        v = np.broadcast_to(np.asarray(values), (WARP_SIZE,)).astype(_DT[size])[m] if np.ndim(values) \
+        a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \
+            else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
+        if not a.size:
+            return
+        v = np.broadcast_to(np.asarray(values), m.shape)[m].astype(_DT[size]) if np.ndim(values) \
             else np.full(int(m.sum()), int(values) & ((1 << (8 * size)) - 1), _DT[size])
         s = self._check(a, size)
         if s is not None:
@@ -243,11 +331,20 @@ class ConstantBanks:
             raise Fault("memory", f"constant access c[0x{bank:x}][0x{offset:x}] of {size} bytes is out of bounds")
         return int.from_bytes(arr[offset:offset + size].tobytes(), "little")
 
-    def read_lanes(self, bank: int, offsets, mask: int, size: int = 4) -> np.ndarray:
-        out = np.zeros(WARP_SIZE, _DT[size])
-        offs = np.broadcast_to(np.asarray(offsets, dtype=np.int64), (WARP_SIZE,))
-        for lane in lanes_of(mask):
-            out[lane] = self.read(bank, int(offs[lane]), size)
+    def read_lanes(self, bank: int, offsets, mask, size: int = 4) -> np.ndarray:
+        """Per-lane reads (``LDC`` with a register offset); shapes as
+        :meth:`Memory.load`.  The first faulting lane (in lane order) faults."""
+        m = mask2array(mask)
+        out = np.zeros(m.shape, _DT[size])
+        offs = np.broadcast_to(np.asarray(offsets, dtype=np.int64), m.shape)[m]
+        if not offs.size:
+            return out
+        arr = self.banks.get(bank)
+        n = 0 if arr is None else arr.size
+        bad = (offs % size != 0) | (offs < 0) | (offs + size > n)
+        if bad.any():
+            self.read(bank, int(offs[bad][0]), size)   # raises the fault of the first bad lane
+        out[m] = arr[:n // size * size].view(_DT[size])[offs // size]
         return out
 
 
@@ -278,12 +375,12 @@ class Warp:
         self.cta = cta
         self.index = index  # warp index within the CTA (SR_WARPID)
         self.gid = gid      # linear index over the grid (scheduling order)
-        self.R = np.zeros((256, WARP_SIZE), np.uint32)
+        self.R = np.zeros((RZ + 1, WARP_SIZE), np.uint32)
         self.Rs = self.R.view(np.int32)      # the same registers read as int32 / float32 (views, no copy)
         self.Rf = self.R.view(np.float32)
-        self.P = [0] * 7 + [FULL]            # lane masks; P[7] is PT
-        self.UR = [0] * 64                   # UR[63] is URZ
-        self.UP = [False] * 7 + [True]       # UP[7] is UPT
+        self.P = [0] * PT + [FULL]           # lane masks; P[7] is PT
+        self.UR = [0] * (URZ + 1)            # UR[63] is URZ
+        self.UP = [False] * UPT + [True]     # UP[7] is UPT
         self.B = [0] * 16
         self.pc = entry                      # ActivePC
         self.rpc = np.full(WARP_SIZE, entry, np.int64)

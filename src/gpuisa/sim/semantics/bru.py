@@ -510,7 +510,7 @@ def EXIT(x):
         x.sim.warp_sleep(w)
 
 
-@semantics("BMOV")
+@semantics("BMOV", per_warp=True)
 def BMOV(x):
     """BMOV: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
 
@@ -540,7 +540,7 @@ def BMOV(x):
         x.set_breg(b, int(x.src_lanes("ra")[ffs(pmask)]))
 
 
-@semantics("BSSY")
+@semantics("BSSY", per_warp=True)
 def BSSY(x):
     """BSSY: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
 
@@ -810,7 +810,7 @@ def YIELD(x):
     _switch_like_yield(x)
 
 
-@semantics("BREAK")
+@semantics("BREAK", per_warp=True)
 def BREAK(x):
     """BREAK: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
 
@@ -1211,7 +1211,7 @@ def TRAP(x):
     w.pc = int(h)
 
 
-@semantics("SYSCALL")
+@semantics("SYSCALL", per_warp=True)
 def SYSCALL(x):
     """SYSCALL: call the host (no pseudo code in the seed).
 

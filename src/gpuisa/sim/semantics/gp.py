@@ -28,7 +28,7 @@ import numpy as np
 
 from ..context import G_ALWAYS, G_NOT_PRED, G_PRED
 from ..registry import semantics
-from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, Memory, array2mask, lanes_of, mask2array
+from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
 from .bru import park_and_switch, set_rpc
 
 CANONICAL_NAN = 0x7FFFFFFF
@@ -54,37 +54,28 @@ def _c(x) -> str:
     return _role(x, "rc", "vc", "urc")
 
 
-def _lanes(v) -> np.ndarray:
-    """A (32,) uint32 array of a per-lane array or a uniform Python int."""
+def _lanes(x, v) -> np.ndarray:
+    """A lane-shaped ((32,) or (n, 32)) uint32 array of a per-lane array or a
+    uniform value (a Python int, or an (n, 1) array in a batch)."""
     if isinstance(v, np.ndarray):
+        if v.shape[-1] != WARP_SIZE:
+            return np.broadcast_to(v.astype(_U32), x.lane_shape())
         return v if v.dtype == _U32 else v.astype(_U32)
-    return np.full(WARP_SIZE, int(v) & MASK32, _U32)
+    return np.full(x.lane_shape(), int(v) & MASK32, _U32)
 
 
 def _raw(x, name: str) -> np.ndarray:
-    """32-bit bits of a source, prefixes NOT applied, as a (32,) uint32 array."""
-    k = x.kind(name)
-    if k == "R":
-        return x.w.R[x.reg_index(name)]
-    if k == "U":
-        i = x.reg_index(name)
-        return _lanes(0 if i == 63 else x.w.UR[i])
-    if k == "C":
-        bank, off = x.cmem_ref(name)
-        return _lanes(x.const.read(bank, off, 4))
-    return _lanes(x.imm(name))  # immediate (sign-extended for SImm, masked by _lanes)
+    """32-bit bits of a source, prefixes NOT applied, lane-shaped uint32 (read only)."""
+    return _lanes(x, x.src(name, raw=True))   # immediates sign-extended, masked by _lanes
 
 
-def _raw_int(x, name: str) -> int:
-    """A uniform source (uniform register, immediate, constant) as a 32-bit Python int."""
-    k = x.kind(name)
-    if k == "U":
-        i = x.reg_index(name)
-        return 0 if i == 63 else x.w.UR[i] & MASK32
-    if k == "C":
-        bank, off = x.cmem_ref(name)
-        return x.const.read(bank, off, 4) & MASK32
-    return x.imm(name) & MASK32
+def _raw_int(x, name: str):
+    """A uniform source (uniform register, immediate, constant) as 32 bits: a Python
+    int (one warp) or an (n, 1) int64 array (a batch)."""
+    v = x.src(name, raw=True)
+    if isinstance(v, np.ndarray):
+        return v.astype(np.int64) & MASK32
+    return v & MASK32
 
 
 def _addend(x, name: str, v):
@@ -168,15 +159,6 @@ def _fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 def MOV(x):
     """MOV Rd, SrcB:
         Rd = SrcB;"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_mov(x) if FAST else _MOV_generic
-    p(x)
-
-
-def _MOV_generic(x):
-    """MOV without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     x.write("rd", _raw(x, _b(x)))
 
 
@@ -195,7 +177,7 @@ def ULDC(x):
             n = .64 ? 8 : 4;
             URd = ConstantBank[bank][offset : offset + n];   // little endian; .64: UR[d:d+1]
         }"""
-    if not x.pmask:
+    if not x.any_lane():
         return
     if x.mod("size") == "64":
         x.write("urd", x.src("vb", 64), width=64)
@@ -213,16 +195,7 @@ def IADD3(x):
         sum = a + b + c + cin;
         Rd = sum[31:0];
         Pu = sum[32];          // the carry out of bit 31"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_iadd3(x) if FAST else _IADD3_generic
-    p(x)
-
-
-def _IADD3_generic(x):
-    """IADD3 without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
-    total = np.zeros(WARP_SIZE, np.int64)
+    total = x.lane_zeros(np.int64)
     for name in ("ra", _b(x), _c(x)):
         total += _addend(x, name, _raw(x, name).astype(np.int64))
     if x.mod("x") == "X":
@@ -241,13 +214,13 @@ def UIADD3(x):
             URd = sum[31:0];
             UPu = sum[32];
         }"""
-    if not x.pmask:
+    if not x.any_lane():
         return
     total = sum(_addend(x, n, _raw_int(x, n)) for n in ("ura", _b(x), "urc"))
     if x.mod("x") == "X":
-        total += int(x.upred("upp"))
+        total = total + x.upred("upp")
     x.write("urd", total & MASK32)
-    x.write("upu", bool((total >> 32) & 1))
+    x.write("upu", (total >> 32) & 1 != 0)
 
 
 @semantics("IMAD")
@@ -261,15 +234,6 @@ def IMAD(x):
             case .WIDE: R[d:d+1] = (p + C64)[63:0];  break;   // C64: 64-bit SrcC
             case .HI:   Rd = (p[63:32] + SrcC)[31:0]; break;
         }"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_imad(x) if FAST else _IMAD_generic
-    p(x)
-
-
-def _IMAD_generic(x):
-    """IMAD without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     mode = x.mod("mode")
     unsigned = x.mod("fmt") == "U32"
     a = _raw(x, "ra")
@@ -282,9 +246,9 @@ def _IMAD_generic(x):
     if mode == "WIDE":
         if x.kind(cn) == "I":
             c = (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64
-            c = np.full(WARP_SIZE, c, _U64)
+            c = np.full(x.lane_shape(), c, _U64)
         elif x.kind(cn) == "C":
-            c = np.full(WARP_SIZE, x.src(cn, 64) & MASK64, _U64)
+            c = np.full(x.lane_shape(), x.src(cn, 64) & MASK64, _U64)
         else:
             c = x.src_lanes(cn, 64)
         x.write("rd", p + c, width=64)  # uint64 arithmetic wraps modulo 2^64
@@ -299,7 +263,7 @@ def _IMAD_generic(x):
 
 # -- logic and shifts ------------------------------------------------------------------------
 def _lut3(lut: int, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    r = np.zeros(WARP_SIZE, _U32)
+    r = np.zeros(np.broadcast_shapes(a.shape, b.shape, c.shape), _U32)
     na, nb, nc = ~a, ~b, ~c
     for i in range(8):
         if (lut >> i) & 1:
@@ -314,15 +278,6 @@ def LOP3(x):
             r[i] = lut[(Ra[i] << 2) | (SrcB[i] << 1) | Rc[i]];
         Rd = r;
         Pu = (r != 0) || (Pp.not ? !Pp : Pp);"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_lop3(x) if FAST else _LOP3_generic
-    p(x)
-
-
-def _LOP3_generic(x):
-    """LOP3 without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     r = _lut3(x.imm("lut"), _raw(x, "ra"), _raw(x, _b(x)), _raw(x, "rc"))
     pu = array2mask(r != 0) | x.pred("pp")
     x.write("rd", r)
@@ -339,15 +294,6 @@ def SHF(x):
         else if (.type is signed) v = v >>> n;                 // copies of v[63] in
         else                 v = v >> n;                       // zeros in
         Rd = .HI ? v[63:32] : v[31:0];"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_shf(x) if FAST else _SHF_generic
-    p(x)
-
-
-def _SHF_generic(x):
-    """SHF without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     typ = x.mod("type")
     lim = 32 if typ in ("U32", "S32") else 64
     n = _raw(x, _b(x)).astype(_U64)
@@ -373,21 +319,12 @@ def ISETP(x):
         p = Pp.not ? !Pp : Pp;
         Pu = r bop p;
         Pv = (!r) bop p;"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_isetp(x) if FAST else _ISETP_generic
-    p(x)
-
-
-def _ISETP_generic(x):
-    """ISETP without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     a = _raw(x, "ra")
     b = _raw(x, _b(x))
     if x.mod("fmt") != "U32":
         a, b = a.view(np.int32), b.view(np.int32)
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
-    r = np.zeros(WARP_SIZE, bool)
+    r = x.lane_zeros(bool)
     if code & 1:
         r |= a < b
     if code & 2:
@@ -403,15 +340,6 @@ def _ISETP_generic(x):
 def SEL(x):
     """SEL Rd, Ra, SrcB, Pp:
         Rd = (Pp.not ? !Pp : Pp) ? Ra : SrcB;"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_sel(x) if FAST else _SEL_generic
-    p(x)
-
-
-def _SEL_generic(x):
-    """SEL without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
 
 
@@ -438,7 +366,7 @@ def PLOP3(x):
     x.write("pv", outs[1])
 
 
-@semantics("P2R")
+@semantics("P2R", per_warp=True)
 def P2R(x):
     """P2R Rd, PR, Ra, mask:
         packed = P0 | (P1 << 1) | ... | (P6 << 6);
@@ -450,7 +378,7 @@ def P2R(x):
     x.write("rd", (_raw(x, "ra") & ~mask) | (packed & mask))
 
 
-@semantics("R2P")
+@semantics("R2P", per_warp=True)
 def R2P(x):
     """R2P PR, Ra, mask:
         for (i = 0; i < 7; i++)
@@ -472,15 +400,6 @@ def FADD(x):
     """FADD Rd, Ra, SrcB:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
         Rd = round_rn(a + b);   // exact sum rounded once; NaN result = 0x7fffffff"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_fadd(x) if FAST else _FADD_generic
-    p(x)
-
-
-def _FADD_generic(x):
-    """FADD without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) + _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
@@ -491,15 +410,6 @@ def FMUL(x):
     """FMUL Rd, Ra, SrcB:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
         Rd = round_rn(a * b);   // NaN result = 0x7fffffff"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_fmul(x) if FAST else _FMUL_generic
-    p(x)
-
-
-def _FMUL_generic(x):
-    """FMUL without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) * _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
@@ -510,15 +420,6 @@ def FFMA(x):
     """FFMA Rd, Ra, SrcB, SrcC:
         a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;  c = SrcC.neg ? -SrcC : SrcC;
         Rd = round_rn(a * b + c);      // exact product and sum, one rounding"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_ffma(x) if FAST else _FFMA_generic
-    p(x)
-
-
-def _FFMA_generic(x):
-    """FFMA without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     r = _fma32(_f32(_fbits(x, "ra")), _f32(_fbits(x, _b(x))), _f32(_fbits(x, _c(x))))
     x.write("rd", _out_bits(r))
 
@@ -534,7 +435,7 @@ def FSETP(x):
     a = _f32(_fbits(x, "ra"))
     b = _f32(_fbits(x, _b(x)))
     code = x.db.types["FCmpOp"].by_name[x.mod("cmp")]
-    r = np.zeros(WARP_SIZE, bool)
+    r = x.lane_zeros(bool)
     with np.errstate(all="ignore"):
         if code & 1:
             r |= a < b
@@ -617,10 +518,8 @@ def _size(x) -> tuple[str, int]:
 
 
 def _reg_row(x, idx: int) -> np.ndarray:
-    """GPR *idx* as a (32,) uint64 array; RZ (and anything past it) reads 0."""
-    if idx >= 255:
-        return np.zeros(WARP_SIZE, _U64)
-    return x.w.R[idx].astype(_U64)
+    """GPR *idx* as a lane-shaped uint64 array; RZ (and anything past it) reads 0."""
+    return x.reg(idx).astype(_U64)
 
 
 def _global_addrs(x) -> np.ndarray:
@@ -655,6 +554,8 @@ def _where(mem, addr: int) -> str:
 
 def _fault(x, mem, what: str, addrs: np.ndarray, mask: int, nbytes: int, f: Fault):
     """Re-raise the memory API's fault *f* naming the instruction, the lane and the reason."""
+    if x.batched:       # the batched engine replays the warps one by one to report the fault
+        return f
     bad = f.info.get("address")
     a = np.asarray(addrs, dtype=_U64)
     lane = None
@@ -683,7 +584,7 @@ def _mem_load(x, mem, addrs: np.ndarray, mask: int, nbytes: int, what: str = "lo
     halves.  Every lane is checked before anything is returned."""
     try:
         if nbytes == 16:
-            if mask and (np.asarray(addrs)[mask2array(mask)] % _U64(16)).any():
+            if x.any_lane(mask) and (np.asarray(addrs)[mask2array(mask)] % _U64(16)).any():
                 raise Fault("misaligned", "", address=None)
             return [mem.load(addrs, mask, 8), mem.load(addrs + _U64(8), mask, 8)]
         return [mem.load(addrs, mask, nbytes)]
@@ -693,7 +594,7 @@ def _mem_load(x, mem, addrs: np.ndarray, mask: int, nbytes: int, what: str = "lo
 
 def _mem_store(x, mem, addrs: np.ndarray, mask: int, nbytes: int, parts: list) -> None:
     """Store per lane after checking every lane (a faulting store writes nothing)."""
-    if not mask:
+    if not x.any_lane(mask):
         return
     _mem_load(x, mem, addrs, mask, nbytes, "store")   # the checks, with no side effect
     if nbytes == 16:
@@ -734,7 +635,7 @@ def _store_parts(x, size: str) -> list:
 
 def _load(x, mem, addrs) -> None:
     size, n = _size(x)
-    if not x.pmask:
+    if not x.any_lane():
         return
     _write_loaded(x, size, _mem_load(x, mem, addrs, x.pmask, n))
 
@@ -805,7 +706,7 @@ def LDC(x):
             v = ConstantBank[Bank][off : off + bytes(size)];    // little endian
             Rd = extend(size, v);               // .S8/.S16 sign-extend, others zero-extend"""
     size, n = _size(x)
-    if not x.pmask or n > 8:
+    if not x.any_lane() or n > 8:
         if n > 8:  # pragma: no cover - the description's exception rejects LDC.128
             x.fault("invalid-instruction", "LDC has no .128 form")
         return
@@ -814,6 +715,8 @@ def LDC(x):
     try:
         v = x.const.read_lanes(bank, offs, x.pmask, n)
     except Fault as f:
+        if x.batched:       # the batched engine replays the warps one by one to report the fault
+            raise
         lane = next((ln for ln in lanes_of(x.pmask) if offs[ln] % n or offs[ln] + n > _bank_size(x, bank)), None)
         where = f" (lane {lane})" if lane is not None else ""
         raise Fault(f.kind, f"LDC: {f.message}{where}", lane=lane) from None
@@ -836,15 +739,6 @@ def LDG(x):
         for each executing lane:
             v = GlobalMemory[addr : addr + bytes(size)];    // little endian
             Rd = extend(size, v);     // .S8/.S16 sign-extend; .64/.128 fill R[d:d+1] / R[d:d+3]"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_ldg(x) if FAST else _LDG_generic
-    p(x)
-
-
-def _LDG_generic(x):
-    """LDG without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     _load(x, x.gmem, _global_addrs(x))
 
 
@@ -858,15 +752,6 @@ def STG(x):
         // no fault: the lanes store in order, so the highest lane wins on a collision
         for each executing lane, lowest first:
             GlobalMemory[addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_stg(x) if FAST else _STG_generic
-    p(x)
-
-
-def _STG_generic(x):
-    """STG without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     _store(x, x.gmem, _global_addrs(x))
 
 
@@ -879,15 +764,6 @@ def LDS(x):
             if (addr + bytes(size) > SharedMemorySize) fault(memory);
         for each executing lane:
             Rd = extend(size, SharedMemory[addr : addr + bytes(size)]);"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_lds(x) if FAST else _LDS_generic
-    p(x)
-
-
-def _LDS_generic(x):
-    """LDS without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     _load(x, x.smem, _shared_addrs(x))
 
 
@@ -900,19 +776,10 @@ def STS(x):
             if (addr + bytes(size) > SharedMemorySize) fault(memory);
         for each executing lane, lowest first:
             SharedMemory[addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
-    p = x.memo
-    if p is None:
-        p = x.memo = _plan_sts(x) if FAST else _STS_generic
-    p(x)
-
-
-def _STS_generic(x):
-    """STS without a plan: the reference the plans are tested against, and their
-    fallback for the forms they do not specialise."""
     _store(x, x.smem, _shared_addrs(x))
 
 
-@semantics("ATOMG")
+@semantics("ATOMG", per_warp=True)  # lanes in order, on Python ints
 def ATOMG(x):
     """ATOMG.E.op{.type} Rd, [Ra.64+Imm], Rb, Rc:
         check every executing lane's address (4-byte aligned, inside a buffer) or fault;
@@ -934,7 +801,7 @@ def ATOMG(x):
     _atomic(x, x.gmem, _global_addrs(x), True)
 
 
-@semantics("ATOMS")
+@semantics("ATOMS", per_warp=True)  # lanes in order, on Python ints
 def ATOMS(x):
     """ATOMS.op{.type} Rd, [Ra+Imm], Rb, Rc:
         check every executing lane's address (4-byte aligned, inside shared memory) or fault;
@@ -947,7 +814,7 @@ def ATOMS(x):
     _atomic(x, x.smem, _shared_addrs(x), True)
 
 
-@semantics("RED")
+@semantics("RED", per_warp=True)  # lanes in order, on Python ints
 def RED(x):
     """RED.E.op{.type} [Ra.64+Imm], Rb:
         check every executing lane's address (4-byte aligned, inside a buffer) or fault;
@@ -1028,711 +895,3 @@ def BAR(x):
     w.active |= here
     w.pc = x.pc + INST_SIZE
     x.barrier_wait()
-
-
-# =============================================================================================
-# Plans: per-address specialisations of the common instructions (docs/simulator.md,
-# "Performance design").  The registered function builds a plan at the first execution of an
-# address and keeps it in ``x.memo`` (it depends only on the decoded fields); the plan reads the
-# warp's registers directly and makes as few numpy calls as it can.  Forms a plan does not
-# specialise run the ``_X_generic`` function, which is also the reference the plans are tested
-# against (tests/gp/test_plans.py runs random words both ways).  Results are bit-identical.
-# =============================================================================================
-#: False: every instruction runs its generic function (the tests' reference)
-FAST = True
-
-_RZ = 255
-_URZ = 63
-_PT = 7
-_KCACHE: dict[int, np.ndarray] = {}
-_K64CACHE: dict[int, np.ndarray] = {}
-
-
-def _karr(v: int) -> np.ndarray:
-    """A read-only (32,) uint32 array holding ``v & 0xffffffff`` (cached: an array operand
-    costs about half the time of a Python int in a numpy call)."""
-    v &= MASK32
-    a = _KCACHE.get(v)
-    if a is None:
-        if len(_KCACHE) > 4096:
-            _KCACHE.clear()
-        a = np.full(WARP_SIZE, v, _U32)
-        a.setflags(write=False)
-        _KCACHE[v] = a
-    return a
-
-
-def _karr64(v: int) -> np.ndarray:
-    """Like :func:`_karr` for uint64 values."""
-    v &= MASK64
-    a = _K64CACHE.get(v)
-    if a is None:
-        if len(_K64CACHE) > 4096:
-            _K64CACHE.clear()
-        a = np.full(WARP_SIZE, v, _U64)
-        a.setflags(write=False)
-        _K64CACHE[v] = a
-    return a
-
-
-_SH32 = _karr64(32)
-_SIGN_ARR = _karr(SIGN)
-
-
-def _spec(x, name: str) -> tuple[str, object]:
-    """How to read 32-bit source *name* (prefixes not applied): ``("R", idx)``, ``("K", value)``
-    (immediates, RZ, URZ), ``("U", idx)`` or ``("C", (bank, offset))``."""
-    k = x.kind(name)
-    if k == "R":
-        i = x.reg_index(name)
-        return ("K", 0) if i == _RZ else ("R", i)
-    if k == "U":
-        i = x.reg_index(name)
-        return ("K", 0) if i == _URZ else ("U", i)
-    if k == "C":
-        return ("C", x.cmem_ref(name))
-    return ("K", x.imm(name) & MASK32)
-
-
-def _getter(spec):
-    """``f(w, sim)`` -> the (32,) uint32 lanes of a source (a view of a register: never modify it)."""
-    kind, v = spec
-    if kind == "R":
-        return lambda w, sim: w.R[v]
-    if kind == "K":
-        a = _karr(v)
-        return lambda w, sim: a
-    if kind == "U":
-        return lambda w, sim: _karr(w.UR[v])
-    bank, off = v
-    return lambda w, sim: _karr(sim.const.read(bank, off, 4))
-
-
-def _sgetter(spec):
-    """Like :func:`_getter`, the lanes read as int32."""
-    kind, v = spec
-    if kind == "R":
-        return lambda w, sim: w.Rs[v]
-    if kind == "K":
-        a = _karr(v).view(np.int32)
-        return lambda w, sim: a
-    g = _getter(spec)
-    return lambda w, sim: g(w, sim).view(np.int32)
-
-
-def _int_getter(spec):
-    """``f(w, sim)`` -> a uniform source (U, C or K spec) as a 32-bit Python int."""
-    kind, v = spec
-    if kind == "K":
-        return lambda w, sim: v
-    if kind == "U":
-        return lambda w, sim: w.UR[v] & MASK32
-    bank, off = v
-    return lambda w, sim: sim.const.read(bank, off, 4) & MASK32
-
-
-def _put(x, idx: int, v) -> None:
-    """``x.write`` of a GPR by number (array or int; the lanes of ``x.pmask``), with the same
-    step record."""
-    mask = x.pmask
-    if not mask or idx >= _RZ:
-        return
-    row = x.w.R[idx]
-    if mask == FULL:
-        row[:] = v
-    elif isinstance(v, np.ndarray):
-        np.copyto(row, v, where=mask2array(mask))
-    else:
-        row[mask2array(mask)] = v
-    if x.writes is not None:
-        x.writes.append((f"R{idx}", mask, row.tolist()))
-
-
-def _put_pred(x, idx: int, value: int) -> None:
-    """``x.write`` of predicate P<idx> (a lane mask) in the lanes of ``x.pmask``."""
-    mask = x.pmask
-    if not mask or idx == _PT:
-        return
-    P = x.w.P
-    P[idx] = (P[idx] & ~mask) | (value & mask)
-    if x.writes is not None:
-        x.writes.append((f"P{idx}", mask, P[idx]))
-
-
-def _pred_dest(x, name: str) -> int | None:
-    """The register number of a ``Pred`` destination, None for another kind."""
-    return x.reg_index(name) if x.kind(name) == "P" else None
-
-
-def _pp_getter(x, name: str = "pp"):
-    """``f(w)`` -> the lane mask of a ``{!}Pp`` source (PT/!PT are constants)."""
-    if x.kind(name) != "P":
-        return lambda w: x.pred(name)
-    i = x.reg_index(name)
-    neg = x.flag(name + ".not")
-    if i == _PT:
-        v = 0 if neg else FULL
-        return lambda w: v
-    if neg:
-        return lambda w: ~w.P[i] & FULL
-    return lambda w: w.P[i]
-
-
-# -- MOV -------------------------------------------------------------------------------------
-def _plan_mov(x):
-    rd = x.reg_index("rd")
-    spec = _spec(x, _b(x))
-    kind, v = spec
-    if kind == "R":
-        return lambda x: _put(x, rd, x.w.R[v])
-    if kind == "K":
-        return lambda x: _put(x, rd, v)
-    get = _int_getter(spec)
-    return lambda x: _put(x, rd, get(x.w, x.sim))
-
-
-# -- IADD3 -----------------------------------------------------------------------------------
-def _addend_int(v: int, bitnot: bool, neg: bool) -> int:
-    """IADD3's ``~`` then ``-`` on the unbounded value (as :func:`_addend`)."""
-    if bitnot:
-        v = MASK32 - v
-    if neg:
-        v = (1 << 32) - v
-    return v
-
-
-def _plan_iadd3(x):
-    """Sum = plus rows - minus rows + a constant, exactly as the unbounded sum of G2:
-    ``-r`` = 2^32 - r, ``~r`` = 0xffffffff - r, ``-~r`` = r + 1.  Without a carry-out predicate
-    the low 32 bits are computed in uint32 (wrapping); with one, in uint64 (exact: each addend
-    is non-negative and below 2^33)."""
-    rd = x.reg_index("rd")
-    pu = _pred_dest(x, "pu")
-    if pu is None:
-        return _IADD3_generic
-    plus, minus, uniform = [], [], []
-    const = 0
-    for name in ("ra", _b(x), _c(x)):
-        spec = _spec(x, name)
-        bn, ng = x.flag(name + ".bitnot"), x.flag(name + ".neg")
-        if spec[0] == "K":
-            const += _addend_int(spec[1], bn, ng)
-        elif spec[0] == "R":
-            if bn and ng:
-                plus.append(spec[1])
-                const += 1
-            elif bn:
-                minus.append(spec[1])
-                const += MASK32
-            elif ng:
-                minus.append(spec[1])
-                const += 1 << 32
-            else:
-                plus.append(spec[1])
-        else:
-            uniform.append((_int_getter(spec), bn, ng))
-    carry_in = x.mod("x") == "X"
-    pp = _pp_getter(x) if carry_in else None
-    carry_out = pu != _PT
-
-    def run(x):
-        w = x.w
-        R = w.R
-        k = const
-        for get, bn, ng in uniform:
-            k += _addend_int(get(w, x.sim), bn, ng)
-        cin = pp(w) if carry_in else 0
-        if cin == FULL:
-            k += 1
-            cin = 0
-        if not carry_out:
-            acc = None
-            fresh = False
-            for i in plus:
-                if acc is None:
-                    acc = R[i]
-                elif fresh:
-                    np.add(acc, R[i], out=acc)
-                else:
-                    acc = acc + R[i]
-                    fresh = True
-            for i in minus:
-                if acc is None:
-                    acc = np.negative(R[i])
-                elif fresh:
-                    np.subtract(acc, R[i], out=acc)
-                else:
-                    acc = acc - R[i]
-                fresh = True
-            if cin:
-                c = mask2array(cin)
-                if acc is None:
-                    acc = c.astype(_U32)
-                elif fresh:
-                    np.add(acc, c, out=acc)
-                else:
-                    acc = acc + c
-                    fresh = True
-            k &= MASK32
-            if acc is None:
-                _put(x, rd, k)
-                return
-            if k:
-                if fresh:
-                    np.add(acc, _karr(k), out=acc)
-                else:
-                    acc = acc + _karr(k)
-            _put(x, rd, acc)
-            return
-        # with a carry out: the exact sum in uint64
-        acc = None
-        for i in plus:
-            if acc is None:
-                acc = R[i].astype(_U64)
-            else:
-                np.add(acc, R[i], out=acc)
-        for i in minus:
-            if acc is None:
-                acc = np.zeros(WARP_SIZE, _U64)
-            np.subtract(acc, R[i], out=acc)     # may wrap below 0; the constant brings it back
-        if cin:
-            if acc is None:
-                acc = np.zeros(WARP_SIZE, _U64)
-            np.add(acc, mask2array(cin), out=acc)
-        if acc is None:
-            _put(x, rd, k & MASK32)
-            _put_pred(x, pu, FULL if (k >> 32) & 1 else 0)
-            return
-        if k:
-            np.add(acc, _karr64(k), out=acc)
-        _put(x, rd, acc.astype(_U32))
-        _put_pred(x, pu, array2mask(np.right_shift(acc, _SH32) & _U64(1)))
-
-    return run
-
-
-# -- IMAD ------------------------------------------------------------------------------------
-def _plan_imad(x):
-    mode = x.mod("mode")
-    if mode == "WIDE":
-        return _plan_imad_wide(x)
-    if mode == "HI":
-        return _IMAD_generic
-    rd = x.reg_index("rd")
-    sa, sb, sc = _spec(x, "ra"), _spec(x, _b(x)), _spec(x, _c(x))
-    ga, gb, gc = _getter(sa), _getter(sb), _getter(sc)
-    zero_product = (sa == ("K", 0) and sb[0] != "C") or sb == ("K", 0)   # a c[][] operand is always read
-    one_b = sb == ("K", 1)
-    no_c = sc == ("K", 0)
-
-    def run(x):     # low 32 bits of a*b + c: the same for signed and unsigned operands
-        w, sim = x.w, x.sim
-        if zero_product:
-            _put(x, rd, gc(w, sim))
-            return
-        if one_b:
-            p = ga(w, sim)
-            if no_c:
-                _put(x, rd, p)
-                return
-            _put(x, rd, p + gc(w, sim))
-            return
-        p = np.multiply(ga(w, sim), gb(w, sim))
-        if not no_c:
-            np.add(p, gc(w, sim), out=p)
-        _put(x, rd, p)
-
-    return run
-
-
-def _plan_imad_wide(x):
-    """``R[d:d+1] = a * b + C64`` in uint64 (a signed product is the int64 product's bits)."""
-    rd = x.reg_index("rd")
-    unsigned = x.mod("fmt") == "U32"
-    ra = x.reg_index("ra")
-    sb = _spec(x, _b(x))
-    cn = _c(x)
-    kind_c = x.kind(cn)
-    if sb[0] == "K":
-        b = sb[1]
-        b64 = _karr64(b if unsigned else (b - (1 << 32) if b >> 31 else b))
-        get_b = lambda w, sim: b64      # noqa: E731
-    else:
-        g = _getter(sb)
-        if unsigned:
-            get_b = lambda w, sim: g(w, sim).astype(_U64)      # noqa: E731
-        else:
-            get_b = lambda w, sim: g(w, sim).view(np.int32).astype(np.int64).view(_U64)    # noqa: E731
-    if kind_c == "I":
-        c64 = _karr64(x.imm(cn) & MASK32 if unsigned else x.imm(cn))
-        get_c = lambda x: c64      # noqa: E731
-    elif kind_c == "C":
-        get_c = lambda x: _karr64(x.src(cn, 64))      # noqa: E731
-    else:
-        get_c = None
-        ci = x.reg_index(cn)
-
-    def run(x):
-        w = x.w
-        R = w.R
-        a = R[ra]
-        a64 = a.astype(_U64) if unsigned else w.Rs[ra].astype(np.int64).view(_U64)
-        np.multiply(a64, get_b(w, x.sim), out=a64)
-        if get_c is not None:
-            np.add(a64, get_c(x), out=a64)
-        elif ci < _RZ:      # R[c:c+1]: add the low and the high word (RZ reads 0)
-            np.add(a64, R[ci], out=a64)
-            if ci + 1 < _RZ:
-                np.add(a64, np.left_shift(R[ci + 1].astype(_U64), _SH32), out=a64)
-        _put(x, rd, a64.astype(_U32))
-        if rd + 1 < _RZ and rd != _RZ:
-            _put(x, rd + 1, np.right_shift(a64, _SH32).astype(_U32))
-
-    return run
-
-
-# -- ISETP -----------------------------------------------------------------------------------
-_ICMP = {1: np.less, 2: np.equal, 3: np.less_equal, 4: np.greater, 5: np.not_equal, 6: np.greater_equal}
-
-
-def _combiner(bop: str):
-    if bop == "AND":
-        return lambda r, p: (r & p, ~r & p & FULL)
-    if bop == "OR":
-        return lambda r, p: ((r | p) & FULL, (~r | p) & FULL)
-    return lambda r, p: ((r ^ p) & FULL, (~r ^ p) & FULL)
-
-
-def _plan_isetp(x):
-    pu, pv = _pred_dest(x, "pu"), _pred_dest(x, "pv")
-    if pu is None or pv is None:
-        return _ISETP_generic
-    code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
-    signed = x.mod("fmt") != "U32"
-    sa, sb = _spec(x, "ra"), _spec(x, _b(x))
-    ga, gb = _getter(sa), _getter(sb)
-    if signed:
-        ga, gb = _sgetter(sa), _sgetter(sb)
-    cmp = _ICMP.get(code)
-    const = FULL if code == 7 else 0
-    pp = _pp_getter(x)
-    comb = _combiner(x.mod("bop"))
-
-    def run(x):
-        w, sim = x.w, x.sim
-        if cmp is None:
-            ga(w, sim), gb(w, sim)     # constant operands are still read (a bad c[][] faults)
-            r = const
-        else:
-            r = array2mask(cmp(ga(w, sim), gb(w, sim)))
-        a, b = comb(r, pp(w))
-        _put_pred(x, pu, a)
-        _put_pred(x, pv, b)
-
-    return run
-
-
-# -- SEL -------------------------------------------------------------------------------------
-def _plan_sel(x):
-    rd = x.reg_index("rd")
-    ga, gb = _getter(_spec(x, "ra")), _getter(_spec(x, _b(x)))
-    pp = _pp_getter(x)
-
-    def run(x):
-        w, sim = x.w, x.sim
-        a, b = ga(w, sim), gb(w, sim)
-        m = pp(w)
-        _put(x, rd, a if m == FULL else b if not m else np.where(mask2array(m), a, b))
-
-    return run
-
-
-# -- LOP3 ------------------------------------------------------------------------------------
-#: the 16 functions of two inputs (b, c) by truth table (bit (b<<1)|c); None = all zeros
-_F2 = {
-    0x0: None, 0xF: lambda b, c: _ONES, 0xC: lambda b, c: b, 0xA: lambda b, c: c,
-    0x3: lambda b, c: np.invert(b), 0x5: lambda b, c: np.invert(c),
-    0x8: np.bitwise_and, 0xE: np.bitwise_or, 0x6: np.bitwise_xor,
-    0x9: lambda b, c: np.invert(np.bitwise_xor(b, c)), 0x7: lambda b, c: np.invert(np.bitwise_and(b, c)),
-    0x1: lambda b, c: np.invert(np.bitwise_or(b, c)),
-    0x4: lambda b, c: np.bitwise_and(b, np.invert(c)), 0x2: lambda b, c: np.bitwise_and(np.invert(b), c),
-    0xD: lambda b, c: np.bitwise_or(b, np.invert(c)), 0xB: lambda b, c: np.bitwise_or(np.invert(b), c),
-}
-_ONES = _karr(MASK32)
-_ZEROS = _karr(0)
-
-
-def _lut_fn(lut: int):
-    """``f(a, b, c)`` of LOP3's table with a few numpy calls: Shannon expansion on a,
-    ``f = a ? g1(b, c) : g0(b, c) = g0 ^ (a & (g0 ^ g1))``."""
-    t0, t1 = lut & 0xF, lut >> 4
-    g0, g1, h = _F2[t0], _F2[t1], _F2[t0 ^ t1]
-    if t0 == t1:
-        return (lambda a, b, c: _ZEROS) if g0 is None else (lambda a, b, c: g0(b, c))
-    if t0 == 0:
-        return lambda a, b, c: np.bitwise_and(a, g1(b, c))
-    if t1 == 0:
-        return lambda a, b, c: np.bitwise_and(np.invert(a), g0(b, c))
-    return lambda a, b, c: np.bitwise_xor(g0(b, c), np.bitwise_and(a, h(b, c)))
-
-
-def _plan_lop3(x):
-    rd = x.reg_index("rd")
-    pu = _pred_dest(x, "pu")
-    if pu is None:
-        return _LOP3_generic
-    ga, gb, gc = _getter(_spec(x, "ra")), _getter(_spec(x, _b(x))), _getter(_spec(x, "rc"))
-    f = _lut_fn(x.imm("lut"))
-    pp = _pp_getter(x)
-
-    def run(x):
-        w, sim = x.w, x.sim
-        r = f(ga(w, sim), gb(w, sim), gc(w, sim))
-        _put(x, rd, r)
-        if pu != _PT:
-            _put_pred(x, pu, array2mask(r) | pp(w))
-
-    return run
-
-
-# -- SHF -------------------------------------------------------------------------------------
-def _plan_shf(x):
-    """Constant shift counts of the two one-register forms: ``SHF.R.*.HI`` (Rc shifted right,
-    logical or arithmetic) and ``SHF.L.*`` low half (Ra shifted left); the rest is generic."""
-    sb = _spec(x, _b(x))
-    if sb[0] != "K":
-        return _SHF_generic
-    typ = x.mod("type")
-    lim = 32 if typ in ("U32", "S32") else 64
-    n = sb[1] % lim if x.mod("wrap") == "W" else min(sb[1], lim)
-    rd = x.reg_index("rd")
-    right, hi = x.mod("dir") == "R", x.mod("half") == "HI"
-    if right and hi:
-        src = x.reg_index("rc")
-        if typ in ("S32", "S64"):
-            k = _karr(min(n, 31)).view(np.int32)
-            return lambda x: _put(x, rd, np.right_shift(x.w.R[src].view(np.int32), k).view(_U32))
-        if n >= 32:
-            return lambda x: _put(x, rd, 0)
-        k = _karr(n)
-        return lambda x: _put(x, rd, np.right_shift(x.w.R[src], k))
-    if not right and not hi:
-        src = x.reg_index("ra")
-        if n >= 32:
-            return lambda x: _put(x, rd, 0)
-        k = _karr(n)
-        return lambda x: _put(x, rd, np.left_shift(x.w.R[src], k))
-    return _SHF_generic
-
-
-# -- float32 ---------------------------------------------------------------------------------
-def _fgetter(x, name: str):
-    """``f(w, sim)`` -> float32 lanes of a source with its ``-`` prefix (a sign-bit flip)."""
-    spec = _spec(x, name)
-    g = _getter(spec)
-    if x.flag(name + ".neg"):
-        return lambda w, sim: np.bitwise_xor(g(w, sim), _SIGN_ARR).view(np.float32)
-    if spec[0] == "R":
-        i = spec[1]
-        return lambda w, sim: w.Rf[i]
-    if spec[0] == "K":
-        k = _karr(spec[1]).view(np.float32)
-        return lambda w, sim: k
-    return lambda w, sim: g(w, sim).view(np.float32)
-
-
-def _canonical(r: np.ndarray) -> np.ndarray:
-    """The bits of a fresh float32 result array, NaNs made 0x7fffffff (in place)."""
-    bits = r.view(_U32)
-    bits[r != r] = CANONICAL_NAN
-    return bits
-
-
-def _plan_fbin(x, op):
-    rd = x.reg_index("rd")
-    ga, gb = _fgetter(x, "ra"), _fgetter(x, _b(x))
-
-    def run(x):   # the issue loops run with numpy's floating-point warnings off
-        w, sim = x.w, x.sim
-        _put(x, rd, _canonical(op(ga(w, sim), gb(w, sim))))
-
-    return run
-
-
-def _plan_fadd(x):
-    return _plan_fbin(x, np.add)
-
-
-def _plan_fmul(x):
-    return _plan_fbin(x, np.multiply)
-
-
-_LOW29 = _karr64((1 << 29) - 1)
-_MID29 = _karr64(1 << 28)
-_ABS64 = _karr64((1 << 63) - 1)
-_ONE64 = _karr64(1)
-_TINY_BITS = _karr64(0x3810000000000000 - 1)     # float64 bits of 2^-126, minus 1 (see the subtraction)
-
-
-def _inexact(s: np.ndarray, a: np.ndarray, b: np.ndarray, c: np.ndarray, lanes: np.ndarray) -> bool:
-    """True if ``s = fl64(a*b + c)`` differs from the exact sum in one of *lanes* (TwoSum error)."""
-    p = a.astype(np.float64) * b
-    c64 = c.astype(np.float64)
-    t = s - p
-    e = (p - (s - t)) + (c64 - t)
-    return bool(np.count_nonzero(lanes & (e != 0)))
-
-
-def _plan_ffma(x):
-    """``fl32(a*b + c)``: the product is exact in float64; ``s = fl64(p + c)`` rounds to the
-    same float32 as the exact sum unless ``s`` is exactly halfway between two float32 values
-    (low 29 significand bits ``1 << 28``) or in float32's subnormal range; only then the
-    exact method of :func:`_fma32` runs."""
-    rd = x.reg_index("rd")
-    ga, gb, gc = _fgetter(x, "ra"), _fgetter(x, _b(x)), _fgetter(x, _c(x))
-
-    def run(x):
-        w, sim = x.w, x.sim
-        a, b, c = ga(w, sim), gb(w, sim), gc(w, sim)
-        s = a.astype(np.float64)
-        np.multiply(s, b, out=s)
-        np.add(s, c, out=s)
-        bits = s.view(_U64)
-        mag = np.bitwise_and(bits, _ABS64)
-        np.subtract(mag, _ONE64, out=mag)            # 0 wraps to the top: an exact zero is not "tiny"
-        risky = (np.bitwise_and(bits, _LOW29) == _MID29) | (mag < _TINY_BITS)
-        if np.count_nonzero(risky) and _inexact(s, a, b, c, risky):
-            r = _fma32(a, b, c)
-        else:
-            r = s.astype(np.float32)
-        _put(x, rd, _canonical(r))
-
-    return run
-
-
-# -- memory: 32-bit global and shared loads and stores ------------------------------------------
-_ALIGN_SHIFT = {n: _karr64(64 - n.bit_length() + 1) for n in (2, 4, 8, 16)}
-
-
-def _fast_offsets(mem, addrs: np.ndarray, mask: int, nbytes: int):
-    """``(segment, byte offsets)`` when every lane of *mask* accesses one segment of *mem*
-    aligned and in bounds (inactive lanes get an active lane's offset); None otherwise (the
-    generic path then finds the fault or the several segments)."""
-    lane = (mask & -mask).bit_length() - 1
-    first = int(addrs[lane])
-    bases = mem._bases
-    i = bisect.bisect(bases, first) - 1
-    if i < 0:
-        return None
-    seg = mem.segments[i]
-    if seg.base % 16:
-        return None
-    off = np.subtract(addrs, _karr64(seg.base))
-    if mask != FULL:
-        off = np.where(mask2array(mask), off, _karr64(first - seg.base))
-    # misaligned lanes get their low bits shifted to the top (so they fail the bound too)
-    chk = np.bitwise_or(off, np.left_shift(off, _ALIGN_SHIFT[nbytes])) if nbytes > 1 else off
-    if max(chk.tolist()) > seg.data.size - nbytes:
-        return None
-    return seg, off
-
-
-def _global_getter(x):
-    """``f(w)`` -> per-lane ``Ra.64 + sext(offset)`` (uint64)."""
-    ra = x.reg_index("ra")
-    off = x.imm("offset") & MASK64
-    koff = _karr64(off)
-    if ra >= _RZ:
-        return lambda w: koff
-    hi = ra + 1
-
-    def get(w):
-        R = w.R
-        a = R[ra].astype(_U64)
-        if hi < _RZ:
-            np.bitwise_or(a, np.left_shift(R[hi].astype(_U64), _SH32), out=a)
-        if off:
-            np.add(a, koff, out=a)
-        return a
-
-    return get
-
-
-def _shared_getter(x):
-    """``f(w)`` -> per-lane ``(Ra + sext(offset)) % 2^32`` (as uint64)."""
-    ra = x.reg_index("ra")
-    koff = _karr(x.imm("offset") & MASK32)
-
-    def get(w):
-        return np.add(w.R[ra], koff).astype(_U64)
-
-    return get
-
-
-_SH2 = _karr64(2)
-
-
-def _plan_load(x, generic, space: str):
-    if x.mod("size") != "32":
-        return generic
-    rd = x.reg_index("rd")
-    addr = _global_getter(x) if space == "global" else _shared_getter(x)
-
-    def run(x):
-        mask = x.pmask
-        if not mask:
-            return
-        w = x.w
-        mem = x.sim.gmem if space == "global" else w.cta.shared
-        found = _fast_offsets(mem, addr(w), mask, 4)
-        if found is None:
-            generic(x)
-            return
-        seg, off = found
-        _put(x, rd, seg.view(4)[np.right_shift(off, _SH2).view(np.int64)])   # int64 indices: the fast kind
-
-    return run
-
-
-def _plan_store(x, generic, space: str):
-    if x.mod("size") != "32":
-        return generic
-    rb = x.reg_index("rb")
-    addr = _global_getter(x) if space == "global" else _shared_getter(x)
-
-    def run(x):
-        mask = x.pmask
-        if not mask:
-            return
-        w = x.w
-        mem = x.sim.gmem if space == "global" else w.cta.shared
-        found = None if Memory.log is not None else _fast_offsets(mem, addr(w), mask, 4)
-        if found is None:  # (also when a step is recorded: the generic path logs the store, trace v2)
-            generic(x)
-            return
-        seg, off = found
-        idx = np.right_shift(off, _SH2).view(np.int64)
-        v = w.R[rb]
-        if mask == FULL:
-            seg.view(4)[idx] = v        # lanes in order: the highest lane wins a collision
-        else:
-            m = mask2array(mask)
-            seg.view(4)[idx[m]] = v[m]
-
-    return run
-
-
-def _plan_ldg(x):
-    return _plan_load(x, _LDG_generic, "global")
-
-
-def _plan_stg(x):
-    return _plan_store(x, _STG_generic, "global")
-
-
-def _plan_lds(x):
-    return _plan_load(x, _LDS_generic, "shared")
-
-
-def _plan_sts(x):
-    return _plan_store(x, _STS_generic, "shared")

@@ -115,7 +115,7 @@ def CS2R(x):
     x.write("rd", v, width=64)
 
 
-@semantics("S2UR")
+@semantics("S2UR", per_warp=True)
 def S2UR(x):
     """S2UR: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
 
@@ -133,7 +133,7 @@ def S2UR(x):
     x.write("urd", v)
 
 
-@semantics("PMTRIG")
+@semantics("PMTRIG", per_warp=True)
 def PMTRIG(x):
     """PMTRIG vb (no semantics in the seed).
 
@@ -161,7 +161,7 @@ def _addr(x, lane_mask):
     return x.src("rb")
 
 
-@semantics("SETREG")
+@semantics("SETREG", per_warp=True)
 def SETREG(x):
     """SETREG: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
 
@@ -189,7 +189,7 @@ def SETREG(x):
     x.w.sreg[addr] = int(x.src_lanes("ra")[lid])
 
 
-@semantics("GETREG")
+@semantics("GETREG", per_warp=True)
 def GETREG(x):
     """GETREG: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
 
@@ -216,7 +216,7 @@ def GETREG(x):
     x.write("rd", out)
 
 
-@semantics("SWITCH")
+@semantics("SWITCH", per_warp=True)
 def SWITCH(x):
     """SWITCH Rb | c[][] | hidx (no semantics in the seed).
 

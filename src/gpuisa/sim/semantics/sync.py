@@ -84,7 +84,7 @@ def _shfl_map(mode: str, b: int, c: int) -> _ShflMap:
     return hit
 
 
-@semantics("SHFL")
+@semantics("SHFL", per_warp=True)
 def SHFL(x):
     """SHFL: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
 
@@ -156,7 +156,7 @@ def SHFL(x):
     x.write("pu", hit.pu_mask)
 
 
-@semantics("MOVM")
+@semantics("MOVM", per_warp=True)
 def MOVM(x):
     """MOVM Rd, Ra (no pseudo code in the seed).
 
@@ -191,7 +191,7 @@ def _vote(x):
     return pp, r
 
 
-@semantics("VOTE")
+@semantics("VOTE", per_warp=True)
 def VOTE(x):
     """VOTE: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
 
@@ -213,7 +213,7 @@ def VOTE(x):
     x.write("pu", FULL if r else 0)
 
 
-@semantics("VOTEU")
+@semantics("VOTEU", per_warp=True)
 def VOTEU(x):
     """VOTEU: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
 
@@ -264,7 +264,7 @@ def _redux(x):
     raise Fault("invalid-instruction", f"invalid REDUX operation {op!r}")
 
 
-@semantics("REDUX")
+@semantics("REDUX", per_warp=True)
 def REDUX(x):
     """REDUX: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
 
@@ -285,7 +285,7 @@ def REDUX(x):
         x.write("rd", r)
 
 
-@semantics("REDUXU")
+@semantics("REDUXU", per_warp=True)
 def REDUXU(x):
     """REDUXU: the seed's ``__Examples`` (000_d5c21dfacdef8d77.txt), quoted::
 
@@ -306,7 +306,7 @@ def REDUXU(x):
         x.write("urd", r)
 
 
-@semantics("MATCH")
+@semantics("MATCH", per_warp=True)
 def MATCH(x):
     """MATCH: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
 
@@ -363,7 +363,7 @@ def _elect(x) -> int:
     return ffs(part)
 
 
-@semantics("ELECT")
+@semantics("ELECT", per_warp=True)
 def ELECT(x):
     """ELECT pu, Rd, {!}pp | URb (no semantics in the seed).
 
@@ -382,7 +382,7 @@ def ELECT(x):
         x.write("pu", 0)
 
 
-@semantics("ELECTU")
+@semantics("ELECTU", per_warp=True)
 def ELECTU(x):
     """ELECTU pu, URd, {!}pp | URb (no semantics in the seed).
 

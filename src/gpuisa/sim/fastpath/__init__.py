@@ -1,0 +1,3 @@
+"""Speed code of the simulator, kept apart from the reference semantics: the one-warp
+engine's per-address plans (:mod:`.gp_plans`).  The batched engine is
+:mod:`gpuisa.sim.engine_batched`."""
