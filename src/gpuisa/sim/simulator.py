@@ -119,8 +119,7 @@ def _store_records(log) -> list:
                         "value": [int(values) & ((1 << (8 * size)) - 1)]})
             continue
         if isinstance(mask, np.ndarray):  # a lane-mask array (one warp)
-            mask = int(np.flatnonzero(mask.reshape(-1)[:WARP_SIZE]).astype(np.int64).tolist().__len__() and
-                       sum(1 << int(i) for i in np.flatnonzero(mask.reshape(-1)[:WARP_SIZE])))
+            mask = sum(1 << int(i) for i in np.flatnonzero(mask.reshape(-1)[:WARP_SIZE]))
         lanes = [i for i in range(WARP_SIZE) if mask >> i & 1]
         a = np.broadcast_to(np.asarray(addrs), (WARP_SIZE,)).astype(np.uint64)
         v = np.broadcast_to(np.asarray(values), (WARP_SIZE,)).astype(np.uint64) & np.uint64((1 << (8 * size)) - 1)
