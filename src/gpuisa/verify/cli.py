@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..cli import handle_errors, pass_selection
+from ..clikit import handle_errors, pass_selection
 from ..errors import UsageError
 from . import gen
 

@@ -27,11 +27,12 @@ MAX_DIFFS = 8
 _ISA = None
 
 
-def _isa():
+def _db():
+    """The shipped ISA's database (loaded once per process)."""
     global _ISA
     if _ISA is None:
-        from ..api import load_isa
-        _ISA = load_isa()
+        from ..spec import load
+        _ISA = load()
     return _ISA
 
 
@@ -50,16 +51,18 @@ def engines() -> list[str]:
 
 def simulate(prog: Program, engine: str | None = None, *, text: str | None = None, coverage=None):
     """Assemble and run *prog* as its header's run command does; returns (Result, buffers)."""
-    isa = _isa()
+    from ..asm.assembler import assemble
+    from ..sim.simulator import Simulator
+    db = _db()
     text = text if text is not None else emit(prog)
-    program = isa.assemble(text)
+    program = assemble(db, text)
     la = launch_args(prog)
     b = la["buffers"]
     bufs = {"out": np.zeros(b["out"] // 4, np.uint32), "inp": np.arange(b["inp"] // 4, dtype=np.uint32),
             "cnt": np.zeros(b["cnt"] // 4, np.uint32)}
     kw = {"engine": engine} if engine and engine != "reference" else {}
-    sim = isa.simulator(program, grid=la["grid"], block=la["block"], buffers=bufs,
-                        params=["out", "inp", "cnt"], max_steps=200_000, **kw)
+    sim = Simulator(db, program, grid=la["grid"], block=la["block"], buffers=bufs,
+                    params=["out", "inp", "cnt"], max_steps=200_000, **kw)
     if coverage is not None:
         coverage.program(sim, program)
     res = sim.run()
