@@ -8,7 +8,9 @@ coverage report (every ``cover("...")`` literal), so it needs no list here.
 """
 from __future__ import annotations
 
-ACTIVE = None  # a collections.Counter while coverage is collected
+from collections import Counter
+
+ACTIVE: Counter | None = None  # a collections.Counter while coverage is collected
 
 
 def cover(name: str) -> None:

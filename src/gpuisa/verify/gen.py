@@ -326,7 +326,7 @@ class _Gen:
             ctx["taint"][0] = True
             arms = [Loop(r.choice(COND_REGS), [], COUNTER_BASE[0] + depth + 1, top=r.random() < 0.5, spin=True,
                          sleep=r.choice([0x10, 0x40, 0x100])) for _ in range(2)]
-            other = [arms[1]]
+            other: list = [arms[1]]
             if r.random() < 0.3:  # the other arm exits while this one sleeps
                 other = [Op("exit", {"c": Cond(COND_REGS[0], "GE", 0)})]
                 arms[0].sleep_first, arms[0].sleep = True, 0x100
@@ -335,15 +335,15 @@ class _Gen:
             spin = k == "spin"
             lvl = ctx.get("level", 0)
             counter = COUNTER_BASE[lvl] + depth
-            node = Loop(r.choice(COND_REGS), [], counter, top=r.random() < 0.5, spin=spin,
+            loop = Loop(r.choice(COND_REGS), [], counter, top=r.random() < 0.5, spin=spin,
                         sleep=r.choice([0, 0, 0x10, 0x40]) if spin else 0,
                         guard=r.choice(["", "", "@P0", "@!P0"]) if spin else "")
             if spin:
                 ctx["taint"][0] = True  # the rest of this top-level statement: no warp-synchronous op
-                node.body = [self.alu() for _ in range(r.randint(0, 2))]
+                loop.body = [self.alu() for _ in range(r.randint(0, 2))]
             else:
-                node.body = self.block(r.randint(1, sub), depth + 1, {**ctx, "loop": depth})
-            return node
+                loop.body = self.block(r.randint(1, sub), depth + 1, {**ctx, "loop": depth})
+            return loop
         if k == "switch":
             n = r.choice([2, 4])
             return Switch(r.choice(COND_REGS), [self.block(r.randint(0, max(1, sub // 2)), depth + 1,
@@ -382,7 +382,7 @@ def generate(seed: int, knobs: Knobs | None = None) -> Program:
     main = []
     while g.budget > 0:
         g.budget -= 1
-        ctx = {"loop": None, "level": 0, "taint": [False]}
+        ctx: dict = {"loop": None, "level": 0, "taint": [False]}
         main.append(g.stmt(0, ctx))
         if ctx["taint"][0]:
             main.append(Op("warpsync_all", {"form": r.choice(["imm", "imm", "r", "ur"])}))
@@ -555,6 +555,7 @@ class _Emitter:
             self.ins(f"UMOV UR6, {s.ur:#x}")
             self.ins(f"BRA.{s.form[3:]} UR6, `({other})", g)
         else:  # pp
+            assert s.cond2 is not None
             self.setp(1, s.cond2)
             self.ins(f"BRA P1, `({other})", g)
         self.block(s.then, inner)   # fall-through side

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .gen import (COND_REGS, DATA_REGS, INP_WORDS, LINK, OUT_SLOTS, Bar, Call, Cond, If, LaneGroup, Loop, Op,
+from .gen import (COND_REGS, DATA_REGS, INP_WORDS, LINK, Bar, Call, Cond, If, LaneGroup, Loop, Op,
                   Program, Switch, emit, prologue_regs)
 
 M32 = 0xFFFFFFFF
@@ -166,7 +166,7 @@ class Oracle:
                 if 15 in pro:
                     t.R[15] = INP_WORDS * 4
                 self.threads.append(t)
-        segments = [[]]
+        segments: list[list] = [[]]
         for s in p.main:
             if isinstance(s, Bar):
                 segments.append([])
@@ -228,6 +228,7 @@ class Oracle:
         self.setp(S, 0, s.cond)
         pg = {t.lane: (not t.P[0]) if s.neg else t.P[0] for t in S}
         if s.form == "pp":
+            assert s.cond2 is not None
             self.setp(S, 1, s.cond2)
             for t in S:
                 pg[t.lane] = pg[t.lane] and t.P[1]
@@ -367,14 +368,14 @@ class Oracle:
             res = {}
             for t in S:
                 r, c0 = t.lane // 4, 2 * (t.lane % 4)
-                out = 0
+                out: int | None = 0
                 for h, c in enumerate((c0, c0 + 1)):
                     src = c * 4 + r // 2
                     v = vals.get(src)
                     if v is None:
                         out = None
                         break
-                    out |= ((v >> (16 * (r % 2))) & 0xFFFF) << (16 * h)
+                    out = (out or 0) | (((v >> (16 * (r % 2))) & 0xFFFF) << (16 * h))
                 res[t] = out
             for t, v in res.items():
                 t.R[a["d"]] = v
@@ -416,25 +417,25 @@ class Oracle:
                     t.P[a["pu"]] = r
             return
         if k in ("redux", "reduxu"):
-            vals = [t.R.get(a["a"]) for t in part]
+            rvals = [t.R.get(a["a"]) for t in part]
             if not part:
                 return
-            if any(v is None for v in vals):
+            if any(v is None for v in rvals):
                 r = None
             else:
-                sv = [_s32(v) for v in vals] if a["signed"] else vals
+                sv = [_s32(v) for v in rvals if v is not None] if a["signed"] else rvals
                 op = a["op"]
                 if op == "AND":
                     r = M32
-                    for v in vals:
+                    for v in rvals:
                         r &= v
                 elif op == "OR":
                     r = 0
-                    for v in vals:
+                    for v in rvals:
                         r |= v
                 elif op == "XOR":
                     r = 0
-                    for v in vals:
+                    for v in rvals:
                         r ^= v
                 elif op == "SUM":
                     r = sum(sv) & M32

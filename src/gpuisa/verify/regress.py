@@ -17,6 +17,7 @@ import json
 import os
 import time
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -60,7 +61,7 @@ def simulate(prog: Program, engine: str | None = None, *, text: str | None = Non
     b = la["buffers"]
     bufs = {"out": np.zeros(b["out"] // 4, np.uint32), "inp": np.arange(b["inp"] // 4, dtype=np.uint32),
             "cnt": np.zeros(b["cnt"] // 4, np.uint32)}
-    kw = {"engine": engine} if engine and engine != "reference" else {}
+    kw: dict = {"engine": engine} if engine and engine != "reference" else {}
     sim = Simulator(db, program, grid=la["grid"], block=la["block"], buffers=bufs,
                     params=["out", "inp", "cnt"], max_steps=200_000, **kw)
     if coverage is not None:
@@ -100,7 +101,7 @@ def compare(exp: oracle.Expected, res, bufs) -> list[str]:
     return diffs
 
 
-def run_check(prog: Program, engine: str | None = None, coverage=None) -> tuple[list[str], object]:
+def run_check(prog: Program, engine: str | None = None, coverage=None) -> tuple[list[str], Any]:
     """(differences, simulator result) of one program tree."""
     exp = oracle.expect(prog)
     res, bufs = simulate(prog, engine, coverage=coverage)
@@ -178,7 +179,9 @@ def _edits(prog: Program):
         for i in range(len(blk) - 1, -1, -1):
             if isinstance(blk[i], gen.Op) and blk[i].kind == "warpsync_all":
                 continue  # it reconverges the warp after a spin loop: the oracle's sets need it
-            cands.append((f"drop {bi}.{i}", lambda p, bi=bi, i=i: _blocks(p)[bi].pop(i)))
+            def drop(p, bi=bi, i=i):
+                _blocks(p)[bi].pop(i)
+            cands.append((f"drop {bi}.{i}", drop))
             for ci, _ in enumerate(children(blk[i])):
                 def inline(p, bi=bi, i=i, ci=ci):
                     b = _blocks(p)[bi]
@@ -308,7 +311,7 @@ def run_campaign(seeds, knobs: dict | None = None, *, engines_=("reference",), j
     args = (knobs, tuple(engines_), shrink_dir, coverage)
     if ray_address is not None:
         from .raypath import run_on_ray
-        run_on_ray(chunks, args, ray_address, take)
+        run_on_ray(_chunk, chunks, args, ray_address, take)
     else:
         jobs = jobs or os.cpu_count() or 1
         if jobs == 1 or len(chunks) == 1:
