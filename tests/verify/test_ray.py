@@ -8,7 +8,7 @@ from gpuisa.verify import raypath, regress
 pytestmark = pytest.mark.slow
 
 
-@pytest.mark.skipif(not raypath.available(), reason="Ray is not installed (pip install 'gpuisa[ray]')")
+@pytest.mark.skipif(not raypath.available(), reason="Ray is not installed (the optional extra gpuisa[ray])")
 def test_ray_matches_local():
     import ray
     ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False, configure_logging=False)
