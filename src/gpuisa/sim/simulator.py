@@ -21,7 +21,7 @@ from .state import (DEFAULT_LOCAL, BARRIER, CTA, EXITED, INST_SIZE, MASK32, READ
                     ConstantBanks, Fault, Memory, Warp, mask2array)
 
 TRACE_FORMAT = "gpuisa-trace"
-TRACE_VERSION = 1
+TRACE_VERSION = 2  # 2: "stores" and barrier/sleep/yield events (docs/trace-format.md); readers accept 1
 GLOBAL_BASE = 0x1000_0000
 DEFAULT_SHARED = 48 * 1024
 #: default step limit, the same for ``gpuisa run --max-steps`` and the API: at least
@@ -73,6 +73,7 @@ class StepRecord:
     events: list = field(default_factory=list)
     fault: dict | None = None
     clock: int = 0
+    stores: list = field(default_factory=list)   # [{"space", "size", "lanes", "address", "value"}] (trace v2)
 
     def to_json(self) -> dict:
         d = {"format": TRACE_FORMAT, "version": TRACE_VERSION, "step": self.step, "clock": self.clock,
@@ -80,7 +81,7 @@ class StepRecord:
              "before": self.before, "after": self.after,
              "writes": [{"reg": r, "mask": m, "value": v} if m is not None else {"reg": r, "value": v}
                         for r, m, v in self.writes],
-             "events": self.events}
+             "events": self.events, "stores": self.stores}
         if self.fault:
             d["fault"] = self.fault
         return d
@@ -138,6 +139,37 @@ class Result:
             if w.cta == cta and w.warp == warp:
                 return w
         raise KeyError((cta, warp))
+
+
+def _store_records(log) -> list:
+    """Trace v2 ``stores`` of one step: per store, the lanes and their addresses and values."""
+    out = []
+    for space, addrs, values, size, mask in log or ():
+        if space == "barrier":
+            continue
+        if mask is None:  # a uniform (scalar) store
+            out.append({"space": space, "size": size, "lanes": None, "address": [int(addrs)],
+                        "value": [int(values) & ((1 << (8 * size)) - 1)]})
+            continue
+        if isinstance(mask, np.ndarray):  # a lane-mask array (one warp)
+            mask = sum(1 << int(i) for i in np.flatnonzero(mask.reshape(-1)[:WARP_SIZE]))
+        lanes = [i for i in range(WARP_SIZE) if mask >> i & 1]
+        a = np.broadcast_to(np.asarray(addrs), (WARP_SIZE,)).astype(np.uint64)
+        v = np.broadcast_to(np.asarray(values), (WARP_SIZE,)).astype(np.uint64) & np.uint64((1 << (8 * size)) - 1)
+        out.append({"space": space, "size": size, "lanes": mask, "address": [int(a[i]) for i in lanes],
+                    "value": [int(v[i]) for i in lanes]})
+    return out
+
+
+def _state_events(w, before: dict, log) -> list:
+    """Trace v2 events derived from the warp's state after a step: barrier, sleep, yield."""
+    ev = [{"kind": "barrier", "cta": c, "warp": i, "released": rel}
+          for space, c, i, rel, _ in log or () if space == "barrier"]
+    if w.state == SLEEPING or w.sleep & ~before["sleep"]:
+        ev.append({"kind": "sleep", "lanes": w.sleep, "until": w.timer, "warp_sleeps": w.state == SLEEPING})
+    if w.yield_mask & ~before["yield"]:
+        ev.append({"kind": "yield", "lanes": w.yield_mask & ~before["yield"]})
+    return ev
 
 
 def _dims(v, name: str) -> tuple[int, int, int]:
@@ -664,6 +696,8 @@ class Simulator:
         if self._engine is not None:
             return
         self._check_barrier(w.cta)
+        if Memory.log is not None:  # recording a step: trace v2 barrier event
+            Memory.log.append(("barrier", w.cta.linear, w.index, w.state != BARRIER, None))
 
     def _check_barrier(self, cta: CTA) -> None:
         live = [w for w in cta.warps if w.state != EXITED]
@@ -721,6 +755,7 @@ class Simulator:
                 x.writes = []
                 x.events = []
                 before = w.masks()
+                Memory.log = []
             self.steps += 1
             self.clock += 1
             w.issued += 1
@@ -729,9 +764,12 @@ class Simulator:
                 w.pc = x.next_pc
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, x.word, self.text_at(pc), before,
-                                 w.masks(), x.writes or [], x.events or [], None, self.clock)
+                                 w.masks(), x.writes or [], (x.events or []) + _state_events(w, before, Memory.log),
+                                 None, self.clock, _store_records(Memory.log))
                 x.writes = x.events = None
+                Memory.log = None
         except Fault as f:
+            Memory.log = None
             self._fault_in(w, pc, f)
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, self.words[(pc - self.base) // INST_SIZE]
