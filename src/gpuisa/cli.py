@@ -83,6 +83,8 @@ PLUGINS = {
     "dis": "gpuisa.asm.cli",
     "run": "gpuisa.sim.cli",
     "docs": "gpuisa.docs.cli",
+    "timeline": "gpuisa.viz.cli",
+    "debug": "gpuisa.debug.cli",
 }
 
 

@@ -163,58 +163,51 @@ Example:
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f32, f64; default u32) elements "
                    "(repeatable).")
+@click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
+              metavar="FILE.html", help="Also write the run as a self-contained HTML timeline: per warp, lanes x "
+                                        "instructions coloured by lane state (docs/timeline.md).")
 @pass_selection
 @handle_errors
 def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, max_warps, strict, params, buffers,
-            dump_buffers):
+            dump_buffers, timeline=None):
     """Simulate PROGRAM on the golden model.
 
     PROGRAM is an assembly file, or raw 16-byte instruction words when its name
     ends in .bin ('-' reads assembly from stdin). The run stops when every warp
     has exited, or at the first architectural fault (exit status 2).
     """
-    from .initexpr import parse_init, parse_reg
-    from .kernelargs import (check_dump, dump_array, json_values, make_buffer, pack_params, parse_buffer,
-                             parse_dump_buffer, parse_param)
-    from .simulator import Simulator, check_relocations
-    isa = sel.isa()
-    if block < 1:
-        raise UsageError("--block must be at least 1")
-    if max_steps < 0:
-        raise UsageError("--max-steps must be non-negative")
-    if max_warps < 1:
-        raise UsageError("--max-warps must be at least 1")
-    init = dict(parse_init(s) for s in inits)
-    bufs: dict = {}
-    for spec in map(parse_buffer, buffers):
-        if spec.name in bufs:
-            raise UsageError(f"--buffer {spec.name} is given twice")
-        bufs[spec.name] = make_buffer(spec)
+    from .initexpr import parse_reg
+    from .kernelargs import check_dump, dump_array, json_values, parse_dump_buffer
     dumps = [parse_dump_buffer(d) for d in dump_buffers]
-    for d in dumps:
-        if d.name not in bufs:
-            raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
-        check_dump(bufs[d.name].nbytes, d)
-    if len({d.name for d in dumps}) != len(dumps):
-        raise UsageError("--dump-buffer names a buffer twice")
-    plist = [parse_param(p) for p in params]
+    regs: list[str] = []
     if dump:
         regs = [r.strip().upper() for r in dump.split(",") if r.strip()]
+
+    def check_outputs(bufs) -> None:
+        for d in dumps:
+            if d.name not in bufs:
+                raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
+            check_dump(bufs[d.name].nbytes, d)
+        if len({d.name for d in dumps}) != len(dumps):
+            raise UsageError("--dump-buffer names a buffer twice")
         for r in regs:
             parse_reg(r)
-    prog, text = _load_program(isa, program)
-    check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
-    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps,
-                    buffers=bufs, max_warps=max_warps)
-    layout = []
-    if plist:
-        data, layout = pack_params(plist, sim.addresses)
-        sim.const.set(0, data)
+
+    sim, init, bufs, layout, text = build_launch(sel, program, grid=grid, block=block, inits=inits,
+                                                 max_steps=max_steps, max_warps=max_warps, strict=strict,
+                                                 params=params, buffers=buffers, check=check_outputs)
+
+    def _run(trace_fh=None):
+        if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
+            from ..viz.timeline import run_recorded
+            return run_recorded(sim, timeline, trace=trace_fh, title=Path(program).name, source=text)
+        return sim.run(trace=trace_fh) if trace_fh is not None else sim.run()
+
     if not dump:
         regs = [] if dumps else default_dump(sim, init)   # with --dump-buffer the buffers are the result
     to_err = trace == "-"   # stdout carries the trace: the result goes to stderr
     if to_err:
-        res = sim.run(trace=sys.stdout)
+        res = _run(sys.stdout)
         sys.stdout.flush()
     elif trace:
         try:
@@ -222,9 +215,9 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, m
         except OSError as e:
             raise UsageError(f"cannot write {trace}: {e.strerror}") from None
         with fh:
-            res = sim.run(trace=fh)
+            res = _run(fh)
     else:
-        res = sim.run()
+        res = _run()
     if as_json:
         out = {"status": res.status, "steps": res.steps}
         if res.fault:
@@ -240,6 +233,56 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, m
         _print_table(res, regs, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err)
     if not res.ok:
         sys.exit(FAULT_EXIT)
+
+
+#: parameters of `gpuisa run` that shape its output, not the launch; `gpuisa debug`
+#: (:func:`launch_options`) takes all the others
+OUTPUT_PARAMS = ("program", "dump", "as_json", "trace", "dump_buffers", "timeline")
+
+
+def launch_options(f):
+    """Give a click command the launch options of ``gpuisa run`` (the very same
+    click parameters, so the two commands cannot drift); its callback gets them
+    as keyword arguments for :func:`build_launch`."""
+    params = [p for p in run_cmd.params if p.name not in OUTPUT_PARAMS]
+    f.__click_params__ = getattr(f, "__click_params__", []) + params[::-1]
+    return f
+
+
+def build_launch(sel, program, *, grid="1", block=32, inits=(), max_steps=DEFAULT_CLI_MAX_STEPS,
+                 max_warps=DEFAULT_MAX_WARPS, strict=False, params=(), buffers=(), check=None, **_ignored):
+    """The simulator of ``gpuisa run PROGRAM [launch options]``:
+    ``(sim, init, buffers, parameter layout, source text or None)``.  *check*,
+    if given, is called with the buffers before the program is loaded (more
+    option checks of the caller)."""
+    from .initexpr import parse_init
+    from .kernelargs import make_buffer, pack_params, parse_buffer, parse_param
+    from .simulator import Simulator, check_relocations
+    isa = sel.isa()
+    if block < 1:
+        raise UsageError("--block must be at least 1")
+    if max_steps < 0:
+        raise UsageError("--max-steps must be non-negative")
+    if max_warps < 1:
+        raise UsageError("--max-warps must be at least 1")
+    init = dict(parse_init(s) for s in inits)
+    bufs: dict = {}
+    for spec in map(parse_buffer, buffers):
+        if spec.name in bufs:
+            raise UsageError(f"--buffer {spec.name} is given twice")
+        bufs[spec.name] = make_buffer(spec)
+    if check is not None:
+        check(bufs)
+    plist = [parse_param(p) for p in params]
+    prog, text = _load_program(isa, program)
+    check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
+    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps,
+                    buffers=bufs, max_warps=max_warps)
+    layout = []
+    if plist:
+        data, layout = pack_params(plist, sim.addresses)
+        sim.const.set(0, data)
+    return sim, init, bufs, layout, text
 
 
 def _print_params(layout, err: bool = False) -> None:
