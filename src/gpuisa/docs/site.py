@@ -109,9 +109,14 @@ def build_html(db: Database, out: str | Path, *, assemble: Callable[..., Any] | 
     written.append(_write(out / "search-index.json", data + "\n"))
     written.append(_write(out / "search-index.js", f"window.GPUISA_INDEX = {data};\n"))
 
+    from .pictures import build as build_pictures
+    pictures = build_pictures(db, manual.optypes)
+    for pic in {id(p): p for p in pictures.values()}.values():
+        written.append(_write(out / pic.path, pic.html))
+
     page("index.html", "index.html")
     for p in manual.optypes.values():
-        page("optype.html", p.path, page=p)
+        page("optype.html", p.path, page=p, picture=pictures.get(p.name))
     for g in manual.groups:
         page("group.html", group_path(g.name), group=g)
     page("types.html", TYPES_PATH)

@@ -34,6 +34,8 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, Iterable
 
+import numpy as np
+
 from ..errors import Coord, Diagnostic, UsageError
 
 TRACE_FORMAT = "gpuisa-trace"
@@ -108,6 +110,27 @@ class TimelineBuilder:
 
     def __len__(self) -> int:
         return len(self.w)
+
+    @classmethod
+    def from_columns(cls, title: str, *, warps, insts, states, w, i, b, a, steps=None, clocks=None,
+                     bwrites=(), events=(), status: str | None = None) -> "TimelineBuilder":
+        """A builder from ready-made columns (numpy arrays or sequences): *warps*
+        ``[[cta, warp, lanes]]``, *insts* ``[[pc, text]]``, *states* ``[(pc,
+        valid, active, yield, sleep, switch)]`` and per step the indices *w*,
+        *i*, *b*, *a* into them (synthetic timelines, tests, other simulators)."""
+        tb = cls(title)
+        tb.warps = [list(map(int, x)) for x in warps]
+        tb.insts = [[int(pc), str(t), *inst_kind(str(t))] for pc, t in insts]
+        tb.states = [tuple(int(v) for v in s) for s in states]
+        tb.w, tb.i, tb.b, tb.a = (np.asarray(x) for x in (w, i, b, a))
+        n = len(tb.w)
+        tb.step_numbers = np.arange(1, n + 1, dtype=np.int64) if steps is None else np.asarray(steps)
+        tb.clocks = tb.step_numbers if clocks is None else np.asarray(clocks)
+        tb.bwrites = [list(x) for x in bwrites]
+        tb.events = [list(x) for x in events]
+        tb.values = None
+        tb.status = status
+        return tb
 
     # -- input ---------------------------------------------------------------------------
     def _state(self, m: dict) -> int:
@@ -197,13 +220,14 @@ class TimelineBuilder:
     def data(self) -> dict:
         """The page's JSON object (``docs/timeline.md``)."""
         n = len(self.w)
-        arrays: dict[str, array] = {"w": self.w, "i": self.i, "b": self.b, "a": self.a}
-        steps = self.step_numbers
-        first = steps[0] if n else 1
-        if any(s != first + j for j, s in enumerate(steps)):
+        arrays = {"w": self.w, "i": self.i, "b": self.b, "a": self.a}
+        steps = np.asarray(self.step_numbers, dtype=np.int64)
+        first = int(steps[0]) if n else 1
+        if n and not np.array_equal(steps, np.arange(first, first + n, dtype=np.int64)):
             arrays["step"] = steps
-        if any(c != s for c, s in zip(self.clocks, steps)):
-            arrays["clock"] = self.clocks
+        clocks = np.asarray(self.clocks, dtype=np.int64)
+        if n and not np.array_equal(clocks, steps):
+            arrays["clock"] = clocks
         blob, layout, encoding = pack_arrays(arrays)
         return {
             "format": TIMELINE_FORMAT, "version": TIMELINE_VERSION, "title": self.title,
@@ -231,38 +255,31 @@ class TimelineBuilder:
         return path
 
 
-def _typecode(values) -> tuple[str, str]:
-    hi = max(values, default=0)
-    lo = min(values, default=0)
-    if lo >= 0 and hi < 1 << 8:
-        return "B", "u8"
-    if lo >= 0 and hi < 1 << 16:
-        return "H", "u16"
-    if lo >= 0 and hi < 1 << 32:
-        return "I", "u32"
-    return "d", "f64"
-
-
 def pack_arrays(arrays: dict) -> tuple[str, dict, str]:
     """Typed arrays in one base64 blob: each at a multiple of 8 bytes, little
     endian, the narrowest of u8/u16/u32/f64 that holds its values.  Returns
     (blob, {name: [dtype, byte offset, length]}, "raw" | "deflate")."""
-    import sys
     parts, layout, off = [], {}, 0
     for name, values in arrays.items():
-        code, dtype = _typecode(values)
-        a = array(code, values) if code != "d" else array("d", (float(v) for v in values))
-        if sys.byteorder != "little":  # pragma: no cover - the page reads little endian
-            a.byteswap()
-        raw = a.tobytes()
-        layout[name] = [dtype, off, len(a)]
+        a = np.asarray(values)
+        lo, hi = (int(a.min()), int(a.max())) if a.size else (0, 0)
+        if lo >= 0 and hi < 1 << 8:
+            dt, code = "<u1", "u8"
+        elif lo >= 0 and hi < 1 << 16:
+            dt, code = "<u2", "u16"
+        elif lo >= 0 and hi < 1 << 32:
+            dt, code = "<u4", "u32"
+        else:
+            dt, code = "<f8", "f64"
+        raw = a.astype(dt).tobytes()
+        layout[name] = [code, off, int(a.size)]
         pad = (-len(raw)) % 8
         parts.append(raw + b"\0" * pad)
         off += len(raw) + pad
     data = b"".join(parts)
     encoding = "raw"
     if len(data) > DEFLATE_ABOVE:
-        data = zlib.compress(data, 6)
+        data = zlib.compress(data, 6 if len(data) < 8 << 20 else 1)   # large runs: fast over small
         encoding = "deflate"
     return base64.b64encode(data).decode("ascii"), layout, encoding
 

@@ -151,7 +151,7 @@
   var scroller = $('scroller'), spacer = $('spacer'), grid = $('grid'), tip = $('tip');
   function layout() {
     var r = regions(G.w);
-    G.head = G.cw >= 9 ? 124 : 8;
+    G.head = G.cw >= 9 ? 144 : 8;
     G.bandY = G.head; G.evY = G.bandY + r.bregs.length * G.bandH; G.gridY = G.evY + G.evH;
     G.height = G.gridY + 32 * G.ch + G.foot;
     var total = G.gx + ncols(G.w) * G.cw + 8;
