@@ -115,7 +115,7 @@
       sum[j] += POP[B[k]]; cnt[j]++; lastBin[w] = bin;
     }
     var mean = new Float32Array(NW * nb);
-    canvas.width = nb; canvas.height = NW * rowH; canvas.style.width = width + 'px';
+    canvas.width = nb; canvas.height = NW * rowH; canvas.style.width = width + 'px'; canvas.style.height = NW * rowH + 'px';
     var ctx = canvas.getContext('2d'), img = ctx.createImageData(nb, NW * rowH), px = img.data;
     for (w = 0; w < NW; w++) {
       for (var b = 0; b < nb; b++) {
@@ -132,7 +132,7 @@
     ov = {rowH: rowH, nb: nb, mean: mean, width: width};
     canvas.dataset.bins = nb; canvas.dataset.rowHeight = rowH;
     function at(ev) { var r = canvas.getBoundingClientRect();
-      return {w: Math.min(NW - 1, Math.floor((ev.clientY - r.top) / rowH)),
+      return {w: Math.max(0, Math.min(NW - 1, Math.floor((ev.clientY - r.top) * NW / r.height))),
               bin: Math.min(nb - 1, Math.floor((ev.clientX - r.left) * nb / r.width))}; }
     canvas.addEventListener('mousemove', function (ev) { var p = at(ev), m = mean[p.w * nb + p.bin], wi = D.warps[p.w];
       canvas.title = 'cta ' + wi[0] + ' warp ' + wi[1] + ' · steps ' + stepNumber(Math.floor(p.bin * N / nb)) + '… · ' +
@@ -247,7 +247,7 @@
       else vals.forEach(function (v) {
         var val = v[3], shown;
         if (Array.isArray(val)) { shown = lane === null ? '[' + val.length + ' lanes]' : v[1] + '[' + lane + '] = ' + val[lane] + ' (' + hex(val[lane]) + ')'; }
-        else shown = v[1] + ' = ' + val;
+        else shown = v[1] + ' = ' + (typeof val === 'number' ? hex(val) : val);
         if (typeof val === 'number' && /^P\d/.test(v[1]) && lane !== null) shown = v[1] + '[' + lane + '] = ' + ((val >>> lane) & 1);
         var m = v[2] === null || v[2] === undefined ? '' : ' (written lanes ' + hex(v[2]) + ')';
         lines.push('writes  ' + (Array.isArray(val) ? shown : shown) + m);
