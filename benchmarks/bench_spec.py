@@ -19,7 +19,7 @@ def cold_cli(runs: int = 7) -> float:
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "gpuisa.cli", "spec", "list"], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, "-m", "gpuisa", "spec", "list"], check=True, stdout=subprocess.DEVNULL)
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
 

@@ -6,73 +6,26 @@ Global options select the ISA for every sub-command::
 
 Sub-commands live next to the stage they drive (``gpuisa.spec.cli``,
 ``gpuisa.asm.cli``, ``gpuisa.sim.cli``, ``gpuisa.docs.cli``) and are added here.
+Imports go one way: this module loads the stage CLIs; they share their click
+plumbing (:class:`~gpuisa.clikit.Selection`, ``pass_selection``,
+``handle_errors``) through :mod:`gpuisa.clikit` and never import this module.
+``python -m gpuisa`` (``gpuisa/__main__.py``) is the same command.
 Bad input never produces a traceback: :class:`gpuisa.errors.GpuisaError` is
 printed as diagnostics and the exit status is 1.
 """
 from __future__ import annotations
 
-import functools
 import importlib
 import importlib.util
 import os
 import sys
-from dataclasses import dataclass, field
-from pathlib import Path
 
 import click
 
 from ._version import __version__
+from .clikit import (EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL, EXIT_OK, MAX_CONTENT_WIDTH,  # noqa: F401
+                     Context, Selection, handle_errors, pass_selection, print_diagnostics, use_help_formatter)
 from .errors import GpuisaError, ModelError
-
-
-@dataclass
-class Selection:
-    """The ISA chosen on the command line (loaded lazily, once)."""
-
-    paths: tuple[str, ...] = ()
-    base: bool = True
-    _isa: object = field(default=None, repr=False)
-
-    @property
-    def spec_paths(self) -> list[str] | None:
-        return list(self.paths) if self.paths else None
-
-    def isa(self):
-        if self._isa is None:
-            from .api import load_isa
-            self._isa = load_isa(self.spec_paths, base=self.base)
-        return self._isa
-
-    def db(self):
-        return self.isa().db
-
-
-def print_diagnostics(diags, *, stream=None) -> None:
-    stream = stream or sys.stderr
-    for d in diags:
-        click.echo(d.format(), file=stream)
-
-
-def handle_errors(fn):
-    """Turn bad-input exceptions into diagnostics and exit status 1."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except GpuisaError as e:
-            print_diagnostics(e.diagnostics)
-            n = len(e.errors)
-            if n > 1:
-                click.echo(f"{n} errors", err=True)
-            sys.exit(1)
-        except BrokenPipeError:
-            sys.exit(0)
-
-    return wrapper
-
-
-pass_selection = click.make_pass_decorator(Selection, ensure=True)
 
 # Sub-commands by name -> the module that defines them (in its COMMANDS list).
 # Modules are imported only when their command runs, so that `gpuisa spec list`
@@ -88,10 +41,9 @@ PLUGINS = {
 }
 
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL = 0, 1, 2, 70
-
-
 class LazyGroup(click.Group):
+    context_class = Context   # help text wrapped without breaking words (clikit.HelpFormatter)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Exit statuses: 0 ok; 1 bad input, including click's own usage errors
         (which click would report with 2); 2 is left to `gpuisa run` for an
@@ -137,7 +89,7 @@ class LazyGroup(click.Group):
             raise
         for c in getattr(mod, "COMMANDS", ()):
             if c.name == name:
-                return c
+                return use_help_formatter(c)
         return None
 
 
@@ -145,7 +97,7 @@ def _available(mod_name: str) -> bool:
     return importlib.util.find_spec(mod_name) is not None
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": MAX_CONTENT_WIDTH})
 @click.option("--spec", "spec_paths", multiple=True, type=click.Path(path_type=str), metavar="PATH",
               help="Description file or folder (repeatable). Default: the shipped ISA.")
 @click.option("--no-base", is_flag=True, help="Do not add the project's base description file to --spec paths.")
@@ -166,5 +118,5 @@ def main(ctx: click.Context, spec_paths: tuple[str, ...], no_base: bool) -> None
     ctx.obj = Selection(tuple(spec_paths), not no_base)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    main()
+if __name__ == "__main__":  # pragma: no cover - `python -m gpuisa` is the supported spelling
+    main(prog_name="gpuisa")

@@ -16,6 +16,7 @@ Three families, kept apart on purpose:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class Diagnostic:
         return self.format()
 
     def to_dict(self) -> dict:
-        d = {"severity": self.severity, "message": self.message}
+        d: dict[str, Any] = {"severity": self.severity, "message": self.message}
         if self.coord:
             d.update(file=self.coord.file, line=self.coord.line, col=self.coord.col)
         return d
@@ -98,6 +99,9 @@ class SpecError(GpuisaError):
 
 class AsmError(GpuisaError):
     """Invalid assembly text."""
+
+    #: all errors of the run, also those not shown (set by the assembler; the CLI's summary line)
+    total_errors: int | None = None
 
 
 class BinaryError(GpuisaError):

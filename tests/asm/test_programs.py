@@ -78,7 +78,7 @@ def test_branch_target_errors(shipped_db):
     msgs = [d.format() for d in e.value.errors]
     assert len(msgs) == 4
     assert msgs[0].startswith("b.s:1:5: error: branch target 0x118 is not 16-byte aligned")
-    assert msgs[1].startswith("b.s:2:5: error: undefined label .nowhere")
+    assert msgs[1].startswith("b.s:2:5: error: undefined label '.nowhere'")
     assert "out of range" in msgs[2] and msgs[2].startswith("b.s:3:5")
     assert "out of range" in msgs[3] and msgs[3].startswith("b.s:4:10")
 

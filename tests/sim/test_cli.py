@@ -35,8 +35,9 @@ def test_json_contract(tmp_path):
     assert w["R1"] == list(range(32)) and w["UR4"] == 1
     assert w["R5"] == [l * 7 + 3 for l in range(32)]
     assert w["R6"] == [l ^ 256 for l in range(32)]
-    assert out["warps"][3]["R1"] == list(range(8)) + [0] * 24  # partial warp: 8 lanes
-    assert out["warps"][3]["R6"] == [(32 + l) ^ 256 for l in range(32)]
+    assert out["warps"][3]["R1"] == list(range(8))  # partial warp: only its 8 lanes (issue 10)
+    assert out["warps"][3]["lanes"] == 8 and out["warps"][2]["lanes"] == 32
+    assert out["warps"][3]["R6"] == [(32 + l) ^ 256 for l in range(8)]
     assert out["warps"][0]["P1"] == [True] * 31 + [False]
     assert all(isinstance(v, bool) for v in w["P1"])
 
@@ -87,7 +88,7 @@ def test_table_output(tmp_path):
 def test_subprocess_entry_point(tmp_path):
     p = tmp_path / "p.s"
     p.write_text("BRA 0x1000 ;\n")
-    cp = subprocess.run([sys.executable, "-m", "gpuisa.cli", "run", str(p), "--json"], capture_output=True, text=True,
+    cp = subprocess.run([sys.executable, "-m", "gpuisa", "run", str(p), "--json"], capture_output=True, text=True,
                         timeout=60)
     assert cp.returncode != 0 and json.loads(cp.stdout)["status"] == "pc-out-of-range" and "Traceback" not in cp.stderr
 
@@ -262,7 +263,7 @@ def test_trace_to_stdout(tmp_path):
     r = CliRunner(mix_stderr=False).invoke(main, ["run", str(_write(tmp_path)), "--trace", "-", "--json",
                                                    "--dump", "R1"]) if _mix_stderr_supported() else None
     if r is None:
-        cp = subprocess.run([sys.executable, "-m", "gpuisa.cli", "run", str(_write(tmp_path)), "--trace", "-",
+        cp = subprocess.run([sys.executable, "-m", "gpuisa", "run", str(_write(tmp_path)), "--trace", "-",
                              "--json", "--dump", "R1"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
         out, err, code = cp.stdout, cp.stderr, cp.returncode
     else:
@@ -289,10 +290,9 @@ def test_default_step_limit_is_the_same_in_the_cli_and_the_api(isa):
     import inspect
     from gpuisa.sim import Simulator
     from gpuisa.sim.cli import run_cmd
-    from gpuisa.sim.simulator import DEFAULT_MAX_STEPS
     api = inspect.signature(Simulator.__init__).parameters["max_steps"].default
     cli = next(p.default for p in run_cmd.params if p.name == "max_steps")
-    assert api == cli == DEFAULT_MAX_STEPS
+    assert api is cli is None   # both: simulator.default_max_steps(warps), scaled with the grid (issue 10)
 
 
 def test_run_help_lists_exit_codes_and_init_operators():

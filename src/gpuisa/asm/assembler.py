@@ -36,7 +36,8 @@ from ..spec.database import Database
 from ..spec.model import Opcode
 from .instruction import Instruction, extract_fields
 from .floats import FLOAT_LITERAL, parse_f32
-from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, parse_number,
+from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, label_operand,
+                    parse_number, parse_operand,
                     split_operands, strip_block_comments)
 from .disassembler import decode_one, decode_relocated, symbol_text
 # the compiled tables (re-exported: `state`, `OpInfo` and the kinds are part of the asm package's API)
@@ -85,8 +86,8 @@ class Record:
         self.word = word
         self.opcode = opcode  # opcode name, None for data (.u128)
         self.line = line
-        self._inst = None
-        self._text = None
+        self._inst: Instruction | None = None
+        self._text: str | None = None
         self._subst = subst  # relocated fields -> `(symbol) text
 
     @property
@@ -210,7 +211,7 @@ class FastPlan:
         self.name = v.op.name
         self.has_exc = v.has_exc
         base = plan.base
-        steps = []
+        steps: list[tuple] = []
         for j, o, width in plan.steps:
             kind, _, prefix = st.sig_list[sigt[j]]
             for c in prefix:
@@ -257,7 +258,7 @@ def _fast_plan(st: _State, key: str, sigt: tuple):
         p0 = plans[0]
         if not all(c in o.prefix_chars for j, o, _ in p0.steps for c in st.sig_list[sigt[j]][2]):
             plans = st.plan(key, sigt)
-    fp = False
+    fp: FastPlan | bool = False
     if type(plans) is list:
         fp = FastPlan(st, plans[0], sigt)
     st.fplans[(key, sigt)] = fp
@@ -274,7 +275,7 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
     bits = 0
     if a.kind == "const":
         if a.bank is not None:
-            if bank > a.bank[2]:
+            if not 0 <= bank <= a.bank[2]:
                 return None
             bits = bank << a.bank[0]
         elif bank:
@@ -310,7 +311,7 @@ def _fast(st: "_State", text: str, pc: int):
         return None
     gnot, gname, key, ops, ctl = m.groups()
     sigs = []
-    vals = []
+    vals: list = []
     if ops:
         ocls = st.ocls
         for t in ops.split(","):
@@ -394,7 +395,7 @@ def _fast(st: "_State", text: str, pc: int):
                 bank, off = v.bank, v.value
             else:
                 return None
-            if bank > b or not 0 <= off < (1 << a) or off % c:
+            if not 0 <= bank <= b or not 0 <= off < (1 << a) or off % c:  # a negative bank: the slow path's error
                 return None
             word |= ((bank << a) | off) << pos
         elif kind == F_F32:
@@ -629,7 +630,7 @@ def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
         if a.off is None:
             raise _OpErr(f"{o.name} has no offset: write [{p.name or 'Ra'}]")
         pos, w, mask, t = a.off
-        v = _eval_expr_raw(p.expr, a.off_name, "abs", pos, w, False, pc, ctx)
+        v = _eval_expr_raw(p.expr, a.off_name or "", "abs", pos, w, False, pc, ctx)
     else:
         v = p.value
     if a.off is None:
@@ -678,7 +679,10 @@ def _eval_expr_raw(e, fname: str, kind: str, pos: int, width: int, pcrel: bool, 
     if not undefined:
         return total
     if pcrel:
-        raise _OpErr(f"undefined label {undefined[0][1]} (a branch target must be defined in this file)")
+        name = undefined[0][1]
+        close = difflib.get_close_matches(name, [n for n in syms if n != "."], n=1, cutoff=0.5)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise _OpErr(f"undefined label '{name}' (a branch target must be defined in this file{hint})")
     if len(undefined) > 1 or undefined[0][0] < 0:
         raise _OpErr(f"cannot relocate {e.text!r}: an undefined symbol may only be added once "
                      f"(undefined: {', '.join(s for _, s in undefined)})")
@@ -757,6 +761,7 @@ class Assembler:
         self.diags: list[Diagnostic] = []
         self.warnings: list[Diagnostic] = []
         self.nerr = 0
+        self.relocations: list[Relocation] = []
 
     # -- diagnostics ------------------------------------------------------
     def error(self, msg: str, line: int, col: int, src: str | None, length: int = 1) -> None:
@@ -881,8 +886,11 @@ class Assembler:
         sigt = tuple(sigs)
         plans = st.plan(key, sigt)
         if type(plans) is tuple:
-            self.explain(plans, key, mcol, pops, sigs, cols, s)
-            return None
+            as_labels = self.label_targets(key, pops, ctx)
+            if as_labels is None:
+                self.explain(plans, key, mcol, pops, sigs, cols, s)
+                return None
+            pops, plans = as_labels
         first_err = None
         for plan in plans:
             try:
@@ -910,9 +918,10 @@ class Assembler:
                         return None
                     word |= 1 << pf.pos
             if controls_text is not None:
-                word = self.controls(v, word, controls_text, ctl_col, s)
-                if word is None:
+                cword = self.controls(v, word, controls_text, ctl_col, s)
+                if cword is None:
                     return None
+                word = cword
             if v.has_exc:
                 bad = v.violation(word)
                 if bad is not None:
@@ -925,7 +934,8 @@ class Assembler:
                     self.relocations.append(ctx_rel)
                 ctx.relocs.clear()
             return word, v.op.name
-        e, plan = first_err
+        assert first_err is not None   # every plan failed with an error
+        err, plan = first_err
         ctx.relocs.clear()
         if plan is not None:
             # find the operand that failed: re-run step by step
@@ -936,10 +946,29 @@ class Assembler:
                 except _OpErr:
                     col, ln = cols[j]
                     break
-            self.error(str(e), s.line, col, s.src, e.length or ln)
+            self.error(str(err), s.line, col, s.src, err.length or ln)
         else:
-            self.error(str(e), s.line, mcol, s.src, len(key))
+            self.error(str(err), s.line, mcol, s.src, len(key))
         return None
+
+    def label_targets(self, key: str, pops: list[POp], ctx: _Ctx):
+        """``BRA ODD``: when no variant takes the operands as written, read each plain
+        name that is a defined label, or no register/value name at all, as the label
+        expression `` `(NAME) `` -- accepted only where a code address is expected (a
+        PC-relative or shifted target).  Returns (operands, plans) or None."""
+        st = self.st
+        syms = ctx.symbols or {}
+        conv = {j for j, p in enumerate(pops)
+                if p.kind == "name" and not p.prefix and (p.name in syms or p.name not in st.names)}
+        if not conv:
+            return None
+        new = [label_operand(p.name) if j in conv else p for j, p in enumerate(pops)]
+        plans = st.plan(key, tuple(st.intern(st.signature(p)) for p in new))
+        if type(plans) is tuple:
+            return None
+        plans = [pl for pl in plans
+                 if all(o.code == K_INT and o.fmt in ("pcrel", "shift") for j, o, _ in pl.steps if j in conv)]
+        return (new, plans) if plans else None
 
     def controls(self, v: VInfo, word: int, text: str, col: int, s: _Stmt) -> int | None:
         pos = 0
@@ -1080,6 +1109,7 @@ class Assembler:
             if best is None or (prog, rel) > best[0]:
                 best = ((prog, rel), reason, v)
         forms = "; ".join(sorted({v.form([o.bitwidth(menv) for o in v.ops]) for v, _, menv in cands}))
+        assert best is not None   # candidates are never empty here
         (prog, _), reason, v = best
         if prog < len(pops):
             col, ln = cols[prog]

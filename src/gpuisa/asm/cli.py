@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..cli import Selection, handle_errors, pass_selection, print_diagnostics
+from ..clikit import Selection, handle_errors, pass_selection, print_diagnostics
 from ..errors import AsmError, BinaryError, Coord, Diagnostic, UsageError
 
 
@@ -41,7 +41,7 @@ def _utf8_errors(data: bytes, name: str, start: int) -> list[Diagnostic]:
         src = data[ls:le].decode("utf-8", "replace")
         diags.append(Diagnostic("error", f"invalid UTF-8 byte 0x{data[start]:02x} (assembly files are UTF-8)",
                                 Coord(name, line, col), src))
-        start = None
+        start = None  # type: ignore[assignment]  # none on this line any more
         pos = le + 1
         while pos < len(data):  # the next line with a bad byte
             nl = data.find(b"\n", pos)
@@ -131,10 +131,12 @@ def program_listing(prog, *, show_control: bool = False) -> str:
         out += [first, second]
     for addr in sorted(labels):  # labels after the last instruction
         out += [f"{name}:" for name in labels[addr]]
-    out.append("")
-    out.append("// symbols")
-    for name, addr in sorted(prog.symbols.items(), key=lambda kv: (kv[1], kv[0])):
-        out.append(f"//   {name} = {addr:#06x}")
+    if prog.symbols or prog.relocations:
+        out.append("")
+    if prog.symbols:  # no empty heading when the program defines no label
+        out.append("// symbols")
+        for name, addr in sorted(prog.symbols.items(), key=lambda kv: (kv[1], kv[0])):
+            out.append(f"//   {name} = {addr:#06x}")
     if prog.relocations:
         out.append("// relocations")
         for r in prog.relocations:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import weakref
 import gc
 from collections.abc import Mapping
+from typing import Any
 from itertools import combinations
 
 from ..spec.database import Database
@@ -78,7 +79,7 @@ class DecodedLine:
     def __eq__(self, other) -> bool:
         return isinstance(other, DecodedLine) and self._key() == other._key()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return (f"DecodedLine(pc={self.pc:#x}, word={self.word:#034x}, text={self.text!r}"
@@ -89,7 +90,9 @@ class DecodedLine:
         d = {"pc": self.pc, "word": f"0x{self.word:032x}", "text": self.text}
         if self._op is not None:
             d["opcode"] = self._op.name
-            d["fields"] = dict(self.instruction.fields)
+            inst = self.instruction
+            assert inst is not None   # an opcode was decoded
+            d["fields"] = dict(inst.fields)
         if self.warning:
             d["warning"] = self.warning
         if self.label:
@@ -215,7 +218,7 @@ class _Printer:
         raws = [(bits >> pos) & mask for pos, mask in self.mod_pm]
         mtext = [self.mnemonic]
         env = {}
-        for (name, pos, mask, by_value, allowed, default), raw in zip(self.mods, raws):
+        for (name, _pos, _mask, by_value, allowed, default), raw in zip(self.mods, raws):
             val = by_value.get(raw)
             if val is None or val not in allowed:
                 raise _Invalid(f".{name} = {raw} is not a valid value of {self.op.name}")
@@ -359,8 +362,8 @@ class _Printer:
             bad = self.v.violation(word)
             if bad is not None:
                 raise _Invalid(f"violates {self.op.name} rule: {bad.message}")
-        widths = self._widths(word, menv) if self.dyn_width else None
-        gtext = ""
+        widths: Any = self._widths(word, menv) if self.dyn_width else None
+        gtext: str | None = ""
         if self.gmask:
             gb = word & self.gmask
             gtext = self.gcache.get(gb)
@@ -370,7 +373,7 @@ class _Printer:
         sigs = []
         omittable = None
         zero_base = None
-        targets = [] if self.pcrel else None
+        targets: list | None = [] if self.pcrel else None
         k = -1
         for kind, o, pos, mask, table, intfmt, pclear, ptext, dflt, pdef in (self.fast if subst is None else
                                                                              self._subst_specs(subst)):
@@ -482,9 +485,8 @@ class _Printer:
                 keep = [k for k in range(len(texts)) if k not in omit]
                 texts = [texts[k] for k in keep]
         cb = word & self.ctrl_mask
-        if cb == self.ctrl_default:
-            ctl = ""
-        else:
+        ctl: str | None = ""
+        if cb != self.ctrl_default:
             ctl = self.ctrl_cache.get(cb)
             if ctl is None:
                 ctl = self._controls(cb)
@@ -571,7 +573,7 @@ def _decode(ds: _DState, word: int, pc: int) -> DecodedLine:
     m = ds.memo.get(word)
     if m is not None:
         return m if m.pc == pc else m.replace(pc=pc)
-    pr = ds.by_key.get(word & ds.key_mask, _MISSING)
+    pr: Any = ds.by_key.get(word & ds.key_mask, _MISSING)
     if pr is _MISSING:
         op = ds.db.lookup(word)
         pr = ds.printer(op) if op is not None else None

@@ -6,10 +6,12 @@ parsed operands against the database.
 
 Grammar (BNF, informal)::
 
-    line       := (label ":")* [statement] (";" [statement])* 
-    statement  := ["@" ["!"] PRED] MNEMONIC ("." MOD)* [operand ("," operand)*] control* 
+    line       := (label ":")* [statement] (";" [statement])*
+    statement  := ["@" ["!"] PRED] MNEMONIC ("." MOD)* [operand ("," operand)*] control*
                 | "." DIRECTIVE args
-    operand    := float | prefix* (register | pair | number | cmem | caddr | maddr | "`(" expr ")")
+    operand    := float | prefix* (register | pair | number | cmem | caddr | maddr | "`(" expr ")" | label)
+    label      := "." NAME   (a plain NAME is a label where a branch/call target is expected: the assembler
+                              reads it as `(NAME) when it is no register/value there; docs/assembly-language.md)
     prefix     := "!" | "~" | "-" (before a name) | "|" operand "|"
     register   := NAME ("." NAME)*                    R5, PT, SR_CTAID.X
     pair       := NAME "[" INT ":" INT "]"             R[8:9], UR[4:5]
@@ -152,7 +154,7 @@ def parse_expr(body: str, base_offset: int) -> Expr:
         if not m or m.end() == pos:
             off = pos + len(body[pos:]) - len(body[pos:].lstrip())
             raise OperandSyntaxError(f"unexpected {body[off]!r} in label expression", base_offset + off)
-        kind = m.lastgroup
+        kind = m.lastgroup or ""   # a match always names its group
         toks.append((kind, m.group(kind), base_offset + m.start(kind)))
         pos = m.end()
     i = 0
@@ -209,6 +211,20 @@ def parse_expr(body: str, base_offset: int) -> Expr:
 # Operand forms: (regex on the text after prefixes, builder(match, text, prefix)).
 def _b_expr(m, text, prefix):
     return POp("expr", text, prefix, expr=parse_expr(m.group("body"), m.start("body")))
+
+
+# `.L_x_3` written without `(...): a name starting with '.' can only be a label
+_RE_DOTLABEL = re.compile(r"^\.[A-Za-z_$][\w.$]*$")
+
+
+def _b_dotlabel(m, text, prefix):
+    return label_operand(text, prefix)
+
+
+def label_operand(name: str, prefix: str = "") -> POp:
+    """A plain label name used as a branch/call target (``BRA ODD``): the same
+    operand as the label expression `` `(ODD) ``."""
+    return POp("expr", name, prefix, expr=Expr(name, ((1, name, 0),)))
 
 
 def _b_cmem(m, text, prefix):
@@ -294,6 +310,7 @@ OPERAND_FORMS: list[tuple[re.Pattern, Callable]] = [
     (_RE_NUM, _b_num),
     (_RE_FLOAT, _b_float),
     (_RE_NAME, _b_name),
+    (_RE_DOTLABEL, _b_dotlabel),
 ]
 
 

@@ -33,9 +33,18 @@ class AddrInfo:
     (``RZ``/``URZ``: the numbered stem + ``Z``), used for ``[offset]``."""
 
     __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name", "off_lo", "off_hi")
+    #: (pos, width, mask, BitFieldType | None) of a part, None when the address has no such part
+    base: Any
+    off: Any
+    bank: Any
+    zero: Any          # raw value of the base's zero register, None when it has none
+    zero_name: str | None
+    off_lo: int
+    off_hi: int
 
     def __init__(self, db: Database, o: Operand):
         ad = o.address
+        assert ad is not None   # an address operand
         self.kind = ad.kind  # "mem" | "const"
 
         def part(f):
@@ -68,6 +77,13 @@ class OpInfo:
     __slots__ = ("operand", "name", "pos", "width", "mask", "code", "type", "prefix_fields", "prefix_chars",
                  "optional", "default", "fmt", "shift", "bw_const", "bw_expr", "numbered", "stem_of", "name_of_num",
                  "addr", "pclear", "pdefault")
+    #: the operand's type (the base register's for an address); None for a type the database lacks
+    type: Any
+    #: the address parts; set when ``code == K_ADDR`` (None otherwise, never read then)
+    addr: AddrInfo
+    default: int | None
+    bw_const: int | None   # the bit width when it does not depend on modifiers
+    bw_expr: Any           # else its expression
 
     def __init__(self, db: Database, o: Operand):
         self.operand = o
@@ -87,8 +103,9 @@ class OpInfo:
             self.pdefault |= (pf.default or 0) << pf.pos
         self.optional = f.default is not None
         self.default = f.default
-        self.addr = None
+        self.addr = None  # type: ignore[assignment]  # see the class annotation
         if self.code == K_ADDR:
+            assert o.address is not None
             parts = o.address.parts
             self.addr = AddrInfo(db, o)
             self.type = self.addr.base[3] if self.addr.base else None
@@ -97,7 +114,7 @@ class OpInfo:
             for pf in parts:
                 self.mask |= pf.mask
             self.optional = all(pf.default is not None for pf in parts)
-            self.default = sum(pf.default << pf.pos for pf in parts) if self.optional else None
+            self.default = sum((pf.default or 0) << pf.pos for pf in parts) if self.optional else None
             t = self.type
         self.fmt = o.asm_format.func if o.asm_format else None
         self.shift = o.asm_format.shift if o.asm_format else 0
@@ -249,7 +266,7 @@ class _State:
         for op in db.opcodes.values():
             self.by_mn.setdefault(op.mnemonic, []).append(self.vinfo[op.name])
         self.names = db.enum_names
-        self.pop_cache: dict[str, tuple[POp, tuple]] = {}
+        self.pop_cache: dict[str, tuple[POp, int]] = {}
         self.mod_cache: dict[str, Any] = {}
         self.cand_cache: dict[str, Any] = {}
         self.compat: dict[tuple, bool] = {}
@@ -280,7 +297,7 @@ class _State:
         return i
 
     def operand(self, text: str) -> tuple[POp, int]:
-        r = self.pop_cache.get(text)
+        r: tuple[POp, int] | None = self.pop_cache.get(text)
         if r is None:
             c = text[:1]
             if c.isdigit() or (c == "-" and text[1:2].isdigit()):
@@ -364,7 +381,7 @@ class _State:
         first_err = None
         for v in variants:
             assigned: dict[str, str] = {}
-            err = None
+            err: tuple | None = None
             for k, s in enumerate(suffixes):
                 m = next((m for m in v.mods if m.name not in assigned and s in m.values), None)
                 if m is None:
@@ -386,7 +403,7 @@ class _State:
             fields = {}
             env = {}
             for m in v.mods:
-                val = assigned.get(m.name, m.default)
+                val: Any = assigned.get(m.name, m.default)
                 t = self.db.types[m.type]
                 fields[m.field.name] = (m.field.pos, t.by_name[val])
                 env[m.name] = val

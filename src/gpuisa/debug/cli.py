@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..cli import handle_errors, pass_selection
+from ..clikit import handle_errors, pass_selection
 from ..sim.cli import build_launch, launch_options
 
 HISTORY = Path("~/.gpuisa_debug_history")

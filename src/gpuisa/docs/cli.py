@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from ..cli import handle_errors, pass_selection
+from ..clikit import handle_errors, pass_selection
 from ..errors import UsageError
 from .site import FORMATS, build
 

@@ -216,7 +216,11 @@ def rewrite_markdown(text: str, resolve: Resolver, root: str = "", suffix: str =
         return label if target is None else f"[{label}]({link(target)})"
 
     def fix(m: re.Match) -> str:
-        return fix_xref(m) if m.group(1) is not None else fix_link(_MD_LINK.match(m.group(0)))
+        if m.group(1) is not None:
+            return fix_xref(m)
+        link_m = _MD_LINK.match(m.group(0))
+        assert link_m is not None   # the combined pattern matched a link
+        return fix_link(link_m)
 
     def fix_prose(s: str) -> str:
         return _PROSE.sub(fix, s)

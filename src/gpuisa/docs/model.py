@@ -157,11 +157,11 @@ class Describer:
         kinds = self.field_kinds(op)
         spans: list[tuple[int, int, Field | None]] = []
         pos = 0
-        for f in sorted(op.fields, key=lambda f: f.pos):
-            if f.pos > pos:
-                spans.append((pos, f.pos - 1, None))
-            spans.append((f.pos, f.hi, f))
-            pos = max(pos, f.hi + 1)
+        for fld in sorted(op.fields, key=lambda f: f.pos):
+            if fld.pos > pos:
+                spans.append((pos, fld.pos - 1, None))
+            spans.append((fld.pos, fld.hi, fld))
+            pos = max(pos, fld.hi + 1)
         if pos < WORD_BITS:
             spans.append((pos, WORD_BITS - 1, None))
         rows = []
@@ -454,7 +454,7 @@ class Manual:
         return rows
 
     # -- groups ----------------------------------------------------------------
-    def group_children(self, name: str) -> list[tuple[str, str, str]]:
+    def group_children(self, name: str) -> list[tuple[str, str, str | None]]:
         """(name, kind, link) of the groups and optypes that inherit from *name*."""
         out = []
         for g in self.db.groups.values():

@@ -10,7 +10,8 @@ Layout of both (``.md`` instead of ``.html`` for Markdown)::
     optypes/<OPTYPE>.html    one page per optype, a section per opcode variant
     groups/<GROUP>.html      groups that are not optypes (BRU: the SIMT model)
     types.html               every bit-field type with its values
-    search-index.js/.json    the search box's data (HTML only)
+    search-index.js/.json    the search box's data: names (HTML only)
+    search-fulltext.js/.json the full-text index: words of every page, ranked (HTML only; docs/fulltext.py)
     static/                  CSS, JS, icon (HTML only)
 """
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pygments.formatters import HtmlFormatter
 
 from .._version import __version__
 from ..spec.database import Database
+from .fulltext import build_index
 from .lexer import GpuisaLexer
 from .mdtext import HtmlRenderer, rewrite_markdown
 from .model import TYPES_PATH, Manual, group_path, summary
@@ -108,6 +110,9 @@ def build_html(db: Database, out: str | Path, *, assemble: Callable[..., Any] | 
     data = json.dumps(index, ensure_ascii=False, indent=0)
     written.append(_write(out / "search-index.json", data + "\n"))
     written.append(_write(out / "search-index.js", f"window.GPUISA_INDEX = {data};\n"))
+    fulltext = json.dumps(build_index(manual), ensure_ascii=False, separators=(",", ":"))
+    written.append(_write(out / "search-fulltext.json", fulltext + "\n"))
+    written.append(_write(out / "search-fulltext.js", f"window.GPUISA_FULLTEXT = {fulltext};\n"))
 
     from .pictures import build as build_pictures
     pictures = build_pictures(db, manual.optypes)
@@ -115,8 +120,8 @@ def build_html(db: Database, out: str | Path, *, assemble: Callable[..., Any] | 
         written.append(_write(out / pic.path, pic.html))
 
     page("index.html", "index.html")
-    for p in manual.optypes.values():
-        page("optype.html", p.path, page=p, picture=pictures.get(p.name))
+    for op_page in manual.optypes.values():
+        page("optype.html", op_page.path, page=op_page, picture=pictures.get(op_page.name))
     for g in manual.groups:
         page("group.html", group_path(g.name), group=g)
     page("types.html", TYPES_PATH)

@@ -16,12 +16,13 @@ from pathlib import Path
 
 import click
 
-from ..cli import handle_errors, pass_selection
+from ..clikit import handle_errors, pass_selection
 from ..errors import UsageError
-from .simulator import DEFAULT_MAX_STEPS, DEFAULT_MAX_WARPS, MAX_BLOCK_THREADS
+from .report import DEFAULT_FORMATS, DumpItem, parse_dump, run_with_progress, summary_line, table_lines, warp_json
+from .simulator import DEFAULT_MAX_STEPS, DEFAULT_MAX_WARPS, DEFAULT_STEPS_PER_WARP, MAX_BLOCK_THREADS
 
 FAULT_EXIT = 2
-DEFAULT_CLI_MAX_STEPS = DEFAULT_MAX_STEPS
+DEFAULT_CLI_MAX_STEPS = None   # the Simulator's default: scaled with the grid (simulator.default_max_steps)
 
 
 def _parse_grid(text: str) -> tuple[int, ...]:
@@ -82,13 +83,6 @@ def default_dump(sim, inits) -> list[str]:
     return sorted(names, key=key)
 
 
-def _value(wr, name: str):
-    v = wr.reg(name)
-    if hasattr(v, "tolist"):
-        v = v.tolist()
-    return v
-
-
 _RUN_EPILOG = """\b
 --init REG=EXPR (docs/simulator-run.md):
   REG    Rn (R0-R254), Pn (P0-P6, value 0 or 1), URn (UR0-UR62), UPn (UP0-UP6,
@@ -115,7 +109,14 @@ Kernel arguments (docs/simulator-run.md):
                             Without --dump, no registers are printed then.
 \b
 Limits: at most %(block)d threads per CTA and %(warps)d warps in the grid
-(--max-warps); %(steps)s warp-instructions (--max-steps).
+(--max-warps); %(steps)s warp-instructions or %(per)s per warp of the grid,
+whichever is more (--max-steps).
+\b
+--dump REG[:FORMAT],... (docs/simulator-run.md):
+  FORMAT u32 (unsigned decimal), s32, hex, f32, or f64: the pair R[n:n+1]
+         (n even, low word in Rn) as one double. --format sets the default.
+         Lanes that do not exist (a partial warp) are not shown. --json keeps
+         the raw u32 values and adds the formatted ones under "REG:FORMAT".
 \b
 Exit status:
   0  the run ended normally (every warp exited)
@@ -129,7 +130,8 @@ Example:
     --buffer a=512:iota:f32 --buffer b=512:fill:0.5:f32 --buffer c=512 \\
     --param ptr:a --param ptr:b --param ptr:c --param u32:128 --param u32:64 \\
     --dump-buffer c:f32
-""" % {"block": MAX_BLOCK_THREADS, "warps": DEFAULT_MAX_WARPS, "steps": f"{DEFAULT_MAX_STEPS:,}"}
+""" % {"block": MAX_BLOCK_THREADS, "warps": DEFAULT_MAX_WARPS, "steps": f"{DEFAULT_MAX_STEPS:,}",
+                "per": f"{DEFAULT_STEPS_PER_WARP:,}"}
 
 
 @click.command("run", epilog=_RUN_EPILOG)
@@ -141,8 +143,13 @@ Example:
               help="Initialise a register in every lane of every warp: EXPR over lane, warp, cta, tid "
                    "(repeatable; grammar below).")
 @click.option("--dump", "dump", default=None, metavar="LIST",
-              help="Registers to print, e.g. R1,R2,P0,UR4. Default: the program's destinations and --init "
-                   "registers (none when --dump-buffer is given).")
+              help="Registers to print, each with an optional format: R1,R2:hex,R4:f64,P0,UR4:s32. Default: the "
+                   "program's destinations and --init registers (none when --dump-buffer is given).")
+@click.option("--format", "fmt", default="u32", type=click.Choice(DEFAULT_FORMATS, case_sensitive=False),
+              help="Default format of dumped R, UR and B registers (u32, s32, hex, f32; f64 only per register, "
+                   "R4:f64). Default u32.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="One status line per warp (ValidMask, PC, state); by default only warps that did not exit.")
 @click.option("--json", "as_json", is_flag=True, help="Print exactly one JSON object (on stdout; on stderr "
                                                       "with --trace -).")
 @click.option("--trace", "trace", default=None, type=click.Path(dir_okay=False, allow_dash=True, path_type=str),
@@ -150,7 +157,8 @@ Example:
               help="Write one JSON line per executed warp-instruction (docs/trace-format.md); '-' for stdout "
                    "(the result then goes to stderr).")
 @click.option("--max-steps", "max_steps", default=DEFAULT_CLI_MAX_STEPS, type=int, metavar="N",
-              help=f"Stop with a step-limit fault after N warp-instructions. Default {DEFAULT_CLI_MAX_STEPS:,}.")
+              help=f"Stop with a step-limit fault after N warp-instructions (the whole grid). Default "
+                   f"{DEFAULT_MAX_STEPS:,} or {DEFAULT_STEPS_PER_WARP:,} per warp, whichever is more.")
 @click.option("--max-warps", "max_warps", default=DEFAULT_MAX_WARPS, type=int, metavar="N",
               help=f"Refuse grids of more than N warps (about 33 KiB each). Default {DEFAULT_MAX_WARPS}.")
 @click.option("--strict", is_flag=True, help="Make undefined behaviour (SHFL from an inactive lane) a fault.")
@@ -158,8 +166,8 @@ Example:
               help="Kernel parameter in constant bank 0, in order, naturally aligned: u32:5, s32:-1, f32:1.5, "
                    "u64:0x100000000, ptr:NAME[+OFFSET] (repeatable).")
 @click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]",
-              help="Global buffer of SIZE bytes; INIT zeros|iota[:DTYPE]|fill:VALUE[:DTYPE]|random:SEED[:DTYPE]|"
-                   "file:PATH (repeatable).")
+              help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
+                   "or file:PATH (repeatable).")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f32, f64; default u32) elements "
                    "(repeatable).")
@@ -168,20 +176,18 @@ Example:
                                         "instructions coloured by lane state (docs/timeline.md).")
 @pass_selection
 @handle_errors
-def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, max_warps, strict, params, buffers,
-            dump_buffers, timeline=None):
+def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace, max_steps, max_warps, strict, params,
+            buffers, dump_buffers, timeline=None):
     """Simulate PROGRAM on the golden model.
 
     PROGRAM is an assembly file, or raw 16-byte instruction words when its name
     ends in .bin ('-' reads assembly from stdin). The run stops when every warp
     has exited, or at the first architectural fault (exit status 2).
     """
-    from .initexpr import parse_reg
     from .kernelargs import check_dump, dump_array, json_values, parse_dump_buffer
     dumps = [parse_dump_buffer(d) for d in dump_buffers]
-    regs: list[str] = []
-    if dump:
-        regs = [r.strip().upper() for r in dump.split(",") if r.strip()]
+    fmt = fmt.lower()
+    items: list = []
 
     def check_outputs(bufs) -> None:
         for d in dumps:
@@ -190,8 +196,8 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, m
             check_dump(bufs[d.name].nbytes, d)
         if len({d.name for d in dumps}) != len(dumps):
             raise UsageError("--dump-buffer names a buffer twice")
-        for r in regs:
-            parse_reg(r)
+        if dump:
+            items.extend(parse_dump(dump, fmt))
 
     sim, init, bufs, layout, text = build_launch(sel, program, grid=grid, block=block, inits=inits,
                                                  max_steps=max_steps, max_warps=max_warps, strict=strict,
@@ -201,10 +207,11 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, m
         if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
             from ..viz.timeline import run_recorded
             return run_recorded(sim, timeline, trace=trace_fh, title=Path(program).name, source=text)
-        return sim.run(trace=trace_fh) if trace_fh is not None else sim.run()
+        return sim.run(trace=trace_fh) if trace_fh is not None else run_with_progress(sim, sim.run)
 
-    if not dump:
-        regs = [] if dumps else default_dump(sim, init)   # with --dump-buffer the buffers are the result
+    if not dump:   # with --dump-buffer the buffers are the result
+        items = [] if dumps else [DumpItem(r, fmt if r[0] in "RUB" and not r.startswith("UP") else "u32")
+                                  for r in default_dump(sim, init)]
     to_err = trace == "-"   # stdout carries the trace: the result goes to stderr
     if to_err:
         res = _run(sys.stdout)
@@ -224,20 +231,20 @@ def run_cmd(sel, program, grid, block, inits, dump, as_json, trace, max_steps, m
             out["fault"] = res.fault
         if res.events:
             out["events"] = res.events
-        out["warps"] = [dict({"cta": w.cta, "warp": w.warp}, **{r: _value(w, r) for r in regs}) for w in res.warps]
+        out["warps"] = [warp_json(sim, w, items) for w in res.warps]
         if dumps:
             out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
         click.echo(json.dumps(out), err=to_err)
     else:
         _print_params(layout, to_err)
-        _print_table(res, regs, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err)
+        _print_table(sim, res, items, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err, verbose)
     if not res.ok:
         sys.exit(FAULT_EXIT)
 
 
 #: parameters of `gpuisa run` that shape its output, not the launch; `gpuisa debug`
 #: (:func:`launch_options`) takes all the others
-OUTPUT_PARAMS = ("program", "dump", "as_json", "trace", "dump_buffers", "timeline")
+OUTPUT_PARAMS = ("program", "dump", "fmt", "verbose", "as_json", "trace", "dump_buffers", "timeline")
 
 
 def launch_options(f):
@@ -261,7 +268,7 @@ def build_launch(sel, program, *, grid="1", block=32, inits=(), max_steps=DEFAUL
     isa = sel.isa()
     if block < 1:
         raise UsageError("--block must be at least 1")
-    if max_steps < 0:
+    if max_steps is not None and max_steps < 0:
         raise UsageError("--max-steps must be non-negative")
     if max_warps < 1:
         raise UsageError("--max-warps must be at least 1")
@@ -304,32 +311,16 @@ def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
             click.echo(f"  [{k:5}..{k + len(chunk) - 1:5}] {text}", err=err)
 
 
-def _fmt(v) -> str:
-    if isinstance(v, bool):
-        return "1" if v else "0"
-    return str(v)
-
-
-def _print_table(res, regs, before_status=None, err: bool = False) -> None:
+def _print_table(sim, res, items, before_status=None, err: bool = False, verbose: bool = False) -> None:
     def echo(text, err=err):
         click.echo(text, err=err)
-    for w in res.warps:
-        echo(f"cta {w.cta} {tuple(w.ctaid)} warp {w.warp}  ValidMask=0x{w.valid:08x}  PC=0x{w.pc:x}  {w.state}")
-        for r in regs:
-            v = _value(w, r)
-            if isinstance(v, list):
-                if r.startswith("P"):
-                    echo(f"  {r:<5} " + "".join("1" if b else "." for b in v) + "   (lanes 0..31)")
-                else:
-                    for k in range(0, 32, 8):
-                        echo(f"  {r if k == 0 else '':<5} [{k:2}..{k + 7:2}] " + " ".join(f"{_fmt(x):>10}" for x in v[k:k + 8]))
-            else:
-                echo(f"  {r:<5} {_fmt(v)}")
+    for line in table_lines(sim, res, items, verbose=verbose):
+        echo(line)
     for ev in res.events[:20]:
         echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}", err=True)
     if before_status is not None:
         before_status()
-    echo(f"{res.status}: {res.steps} warp-instructions")
+    echo(summary_line(res))
     if res.fault:
         f = res.fault
         where = f" (cta {f.get('cta')}, warp {f.get('warp')}, pc 0x{f.get('pc', 0):x}: {f.get('instruction', '?')})" \

@@ -8,7 +8,7 @@ immediate or a constant-memory reference.  See ``docs/sim-semantics-api.md``.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, NoReturn, Protocol
 
 import numpy as np
 
@@ -41,7 +41,6 @@ class Machine(Protocol):
 # operand kinds
 K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
 _KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED, "BReg": K_BREG}
-_NO = object()
 _ZERO32 = np.zeros(WARP_SIZE, np.uint32)
 _ZERO32.setflags(write=False)
 
@@ -89,7 +88,7 @@ class Exec:
         self.control = control
         self.text = text
         self.w: "Warp" = None  # type: ignore[assignment]
-        self.pmask = 0
+        self.pmask: Any = 0   # lane mask: an int here, an (n,) array in a BatchExec
         self.writes: list | None = None
         self.events: list | None = None
         self._desc: dict[str, tuple] = {}
@@ -97,13 +96,13 @@ class Exec:
         self._imms: dict[str, int] = {}
         self.pg = self.f.get("pg", PT)
         self.pg_not = self.f.get("pg.not", 0)
-        self.hint = None
+        self.hint: Any = None
         #: how the issue loop evaluates the guard ``@{!}Pg`` (see :func:`guard_mode`)
         self.guard = guard_mode(self.pg, self.pg_not)
         self.next_pc = self.pc + INST_SIZE
         #: per-address memo for semantics functions (values that depend only on
         #: the decoded fields, computed at the first execution); None until set
-        self.memo = None
+        self.memo: Any = None
         #: run one warp at a time by the batched engine (registry flag ``per_warp``)
         self.per_warp = bool(getattr(fn, "per_warp", control))
         #: the registered (reference) semantics function; ``fn`` may be a one-warp plan
@@ -184,9 +183,8 @@ class Exec:
     def mod(self, name: str) -> str | None:
         """Enumeration name of a modifier field (``x.mod("cond") -> "DIV"``),
         None if the variant has no such field."""
-        v = self._mods.get(name, _NO)
-        if v is not _NO:
-            return v
+        if name in self._mods:
+            return self._mods[name]
         v = None
         if name in self.f:
             t = self.db.types.get(self.op.field_map[name].type)
@@ -455,7 +453,7 @@ class Exec:
         return v >> 16, v & 0xFFFF
 
     # -- control ------------------------------------------------------------------------------
-    def fault(self, kind: str, message: str):
+    def fault(self, kind: str, message: str) -> NoReturn:
         """Raise an architectural fault (reported as the run's status)."""
         raise Fault(kind, message)
 
@@ -542,6 +540,11 @@ class BatchExec(Exec):
 
     __slots__ = ("eng", "sel", "n", "full")
     batched = True
+    sim: Any         # the batched engine: a Machine that also holds the warps' register arrays
+    eng: Any
+    sel: Any
+    n: int
+    full: bool
 
     @classmethod
     def of(cls, x: Exec, eng) -> "BatchExec":
@@ -623,6 +626,7 @@ class BatchExec(Exec):
         pre = d[6] and not raw
         v = d[1]
         e = self.eng
+        val: Any
         if kind == K_REG:
             if width != 64:
                 val = self._row(v)

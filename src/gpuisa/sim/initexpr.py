@@ -104,7 +104,7 @@ class InitExpr:
                 p = pos + len(text[pos:]) - len(text[pos:].lstrip())
                 raise _ExprError(f"unexpected character {text[p]!r}", p + 1)
             num, name, op = m.group(1), m.group(2), m.group(3)
-            start = m.start(m.lastindex)
+            start = m.start(m.lastindex or 0)
             col = start + 1
             pos = m.end()
             if expect_operand:
@@ -219,7 +219,7 @@ def parse_reg(name: str) -> tuple[str, int]:
     """``"R1" -> ("R", 1)``; ``Rn`` (0-254), ``URn`` (0-62), ``Pn``/``UPn`` (0-6), ``Bn`` (0-15)."""
     m = _REG.match(name.strip().upper())
     limits = {"R": 254, "UR": 62, "P": 6, "UP": 6, "B": 15}
-    if not m or not m.group(2).isdigit() or int(m.group(2)) > limits[m.group(1)]:
+    if not m or not m.group(2).isdigit() or len(m.group(2)) > 4 or int(m.group(2)) > limits[m.group(1)]:
         raise UsageError(f"bad register {name[:40]!r} (expected R0-R254, UR0-UR62, P0-P6, UP0-UP6 or B0-B15)")
     return m.group(1), int(m.group(2))
 

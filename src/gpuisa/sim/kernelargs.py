@@ -28,6 +28,7 @@ import numpy as np
 
 from ..asm.floats import F32_INF, round_to_f32
 from ..errors import UsageError
+from ..numtext import MAX_DIGITS, NumberTooLong, parse_decimal, parse_int
 
 #: element types of parameters, buffer initialisers and dumps
 DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
@@ -44,8 +45,16 @@ MAX_BUFFER = 1 << 30
 def _int(text: str, what: str) -> int:
     t = text.strip().replace("_", "")
     if not _INT.match(t):
-        raise UsageError(f"{what}: {text!r} is not an integer (decimal, 0x hex or 0b binary)")
-    return int(t, 0)
+        raise UsageError(f"{_short(what, 60)}: {_short(text)!r} is not an integer (decimal, 0x hex or 0b binary)")
+    try:
+        return parse_int(t, 0)
+    except NumberTooLong as e:
+        raise UsageError(f"{_short(what, 60)}: {e}") from None
+
+
+def _short(text: str, n: int = 40) -> str:
+    """*text*, cut to *n* characters for a message."""
+    return text if len(text) <= n else text[:n - 3] + "..."
 
 
 def _round_binary(q: Fraction, bits: int) -> float | None:
@@ -78,7 +87,7 @@ def float_value(text: str, dtype: str, what: str) -> float:
     if re.fullmatch(r"0x[0-9a-f]+", t):
         v = int(t, 16)
         if v >> bits:
-            raise UsageError(f"{what}: {text} does not fit in {bits} bits")
+            raise UsageError(f"{_short(what, 60)}: {_short(text)} does not fit in {bits} bits")
         return float(np.array([v], f"<u{bits // 8}").view(f"<f{bits // 8}")[0])
     sign = -1.0 if t.startswith("-") else 1.0
     body = t.lstrip("+-")
@@ -87,13 +96,21 @@ def float_value(text: str, dtype: str, what: str) -> float:
     if body == "nan":
         return math.nan
     try:
-        q = Fraction(t)
+        # exponents are read without building 10**exp (Fraction("1e999999999") never returns)
+        if "/" in t:  # a fraction n/d (Fraction's syntax)
+            if len(t) > MAX_DIGITS:
+                raise NumberTooLong(t)
+            q = Fraction(t)
+        else:
+            q = parse_decimal(t)
+    except NumberTooLong as e:
+        raise UsageError(f"{_short(what, 60)}: {e}") from None
     except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{what}: {text!r} is not a number") from None
-    v = _round_binary(q, bits)
+        raise UsageError(f"{_short(what, 60)}: {_short(text)!r} is not a number") from None
+    v = None if q is None else _round_binary(q, bits)
     if v is None:
         biggest = "3.4028235e38" if bits == 32 else "1.7976931348623157e308"
-        raise UsageError(f"{what}: {text.strip()} does not fit in {dtype} (largest finite value {biggest}; "
+        raise UsageError(f"{_short(what, 60)}: {_short(text.strip())} does not fit in {dtype} (largest finite value {biggest}; "
                          f"write inf for infinity)")
     return v if v != 0 or sign > 0 else -0.0
 
@@ -113,7 +130,7 @@ def _scalar(text: str, dtype: str, what: str):
             if dt.kind == "i" and v >> (bits - 1):
                 v -= 1 << bits
         else:
-            raise UsageError(f"{what}: {text} does not fit in {dtype}")
+            raise UsageError(f"{_short(what, 60)}: {_short(text)} does not fit in {dtype}")
     return dt.type(v)
 
 
@@ -299,15 +316,17 @@ def make_buffer(spec: BufferSpec) -> np.ndarray:
         else:
             arr = (np.arange(n, dtype=np.uint64) & np.uint64((1 << (8 * dt.itemsize)) - 1)).astype(dt)
     elif spec.init == "fill":
+        assert spec.arg is not None   # the parser requires the value
         arr = np.full(n, _scalar(spec.arg, spec.dtype, what), dt)
     elif spec.init == "random":
+        assert spec.arg is not None   # the parser requires the seed
         rng = np.random.default_rng(_int(spec.arg, what + " (SEED)"))
         if dt.kind != "f":
             return rng.integers(0, 256, spec.size, dtype=np.uint8)   # uniform over the type's whole range
         arr = rng.random(n).astype(dt)                                  # uniform in [0, 1)
     else:  # file
         try:
-            data = Path(spec.arg).expanduser().read_bytes()
+            data = Path(spec.arg or "").expanduser().read_bytes()
         except OSError as e:
             raise UsageError(f"{what}: cannot read {spec.arg}: {e.strerror}") from None
         if len(data) > spec.size:

@@ -6,14 +6,21 @@ explicitly with :func:`semantics`::
     from gpuisa.sim.registry import semantics
 
     @semantics("BSSY")
-    def BSSY(x):
-        '''<the seed's pseudo code>'''
+    def BSSY(x: Exec) -> None:
+        '''BSSY: pseudo code in the database (appended by the registry); notes.'''
         ...
 
 ``x`` is a :class:`gpuisa.sim.context.Exec`: the decoded instruction bound to
 the executing warp (see ``docs/sim-semantics-api.md``).  A function registered
 with ``control=True`` manages ``ActivePC``/``ActiveMask`` itself; otherwise the
 simulator advances ``ActivePC`` by 16 after it returns.
+
+**One source for the pseudo code.** A function's docstring holds only its
+own notes (decisions, deviations); the pseudo code it follows is the
+optype's ``__Semantics`` text in the database, which :func:`attach_pseudo_code`
+appends to ``__doc__`` (``help(BSSY)`` shows it) and stores as
+``fn.pseudo_code``.  Building a simulator attaches the texts of the
+database it runs (:func:`check_complete`).
 
 The set of modules holding semantics is :data:`SEMANTICS_MODULES`.  Building a
 simulator for a database checks that every opcode of the database has a
@@ -36,8 +43,11 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
+import textwrap
+import weakref
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import ModelError
 
@@ -58,6 +68,7 @@ class SemanticsEntry:
     #: engine runs it one warp at a time.  False: it follows "one semantics, two widths"
     #: (docs/sim-semantics-api.md) and runs once per batch of warps.
     per_warp: bool = False
+    doc: str | None = None  # the function's own docstring (without the attached pseudo code)
 
 
 _REGISTRY: dict[str, SemanticsEntry] = {}
@@ -79,9 +90,12 @@ def semantics(optype: str, *, control: bool = False, per_warp: bool | None = Non
                 raise ModelError(f"semantics for {optype} registered twice: {old.module}.{old.fn.__name__} "
                                  f"and {fn.__module__}.{fn.__name__}")
         pw = control if per_warp is None else bool(per_warp)
-        _REGISTRY[optype] = SemanticsEntry(optype, fn, control, fn.__module__, pw)
+        own = getattr(fn, "own_doc", fn.__doc__)
+        _REGISTRY[optype] = SemanticsEntry(optype, fn, control, fn.__module__, pw, own)
         fn.optype = optype  # type: ignore[attr-defined]
         fn.per_warp = pw  # type: ignore[attr-defined]
+        fn.own_doc = own  # type: ignore[attr-defined]
+        fn.pseudo_code = None  # type: ignore[attr-defined]
         return fn
 
     return deco
@@ -143,18 +157,55 @@ def _missing(db) -> list:
     return sorted((op for op in db.opcodes.values() if op.optype not in _REGISTRY), key=lambda op: op.name)
 
 
+def pseudo_code(db: Any, optype: str) -> tuple[str, str] | None:
+    """``(text, file name)`` of the ``__Semantics`` of *optype* in *db*, or None."""
+    for op in db.by_optype(optype):
+        text = op.texts.get("Semantics")
+        if text:
+            coord = getattr(op, "coord", None)
+            return text, (coord.file.replace("\\", "/").rsplit("/", 1)[-1] if coord is not None else "?")
+    return None
+
+
+_attached_to: list = [None]  # weak reference to the database whose texts the docstrings hold
+
+
+def attach_pseudo_code(db: Any) -> None:
+    """Set every registered function's ``__doc__`` to its own notes followed
+    by the optype's ``__Semantics`` text from *db* (the single source of the
+    pseudo code), and ``fn.pseudo_code`` to that text (None when *db* has none)."""
+    load_semantics()
+    if not hasattr(db, "by_optype"):  # not a Database (a test's stand-in): nothing to attach
+        return
+    ref = _attached_to[0]
+    if ref is not None and ref() is db:
+        return
+    for optype, e in _REGISTRY.items():
+        own = inspect.cleandoc(e.doc) if e.doc else f"{optype}."
+        found = pseudo_code(db, optype)
+        e.fn.pseudo_code = found[0] if found else None  # type: ignore[attr-defined]
+        if found is None:
+            e.fn.__doc__ = own
+        else:
+            text, fname = found
+            e.fn.__doc__ = (f"{own}\n\nPseudo code (``__Semantics`` of {optype}, {fname})::\n\n"
+                            + textwrap.indent(text.strip("\n"), "    ") + "\n")
+    _attached_to[0] = weakref.ref(db)
+
+
 def check_complete(db) -> None:
     """Raise ModelError naming every opcode of *db* that comes from a shipped
     description file and has no semantics function (a bug in gpuisa).  Opcodes
     of user-supplied files without semantics are allowed here: see
     :func:`user_opcodes_without_semantics`."""
     missing = [op.name for op in _missing(db) if not is_user_opcode(db, op)]
+    attach_pseudo_code(db)
     if missing:
         raise ModelError("no semantics function for opcode(s): " + ", ".join(missing)
                          + " (register one with @gpuisa.sim.registry.semantics(<optype>))")
 
 
-def user_opcodes_without_semantics(db) -> dict[str, object]:
+def user_opcodes_without_semantics(db) -> dict[str, Any]:
     """``{name: Opcode}`` of the user-supplied opcodes of *db* that the
     simulator cannot execute (no semantics function for their optype)."""
     return {op.name: op for op in _missing(db) if is_user_opcode(db, op)}

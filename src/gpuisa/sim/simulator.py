@@ -15,15 +15,24 @@ from .context import Exec
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import check_register_files
-from .state import (BARRIER, CTA, EXITED, FULL, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
+from .state import (BARRIER, CTA, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp)
 
 TRACE_FORMAT = "gpuisa-trace"
 TRACE_VERSION = 1
 GLOBAL_BASE = 0x1000_0000
 DEFAULT_SHARED = 48 * 1024
-#: default step limit, the same for ``gpuisa run --max-steps`` and the API
+#: default step limit, the same for ``gpuisa run --max-steps`` and the API: at least
+#: DEFAULT_MAX_STEPS warp-instructions, DEFAULT_STEPS_PER_WARP per warp of larger grids
+#: (so that 1,024 CTAs running a 200-iteration loop do not hit it)
 DEFAULT_MAX_STEPS = 1_000_000
+DEFAULT_STEPS_PER_WARP = 100_000
+
+
+def default_max_steps(n_warps: int) -> int:
+    """The step limit when none is given: grows with the grid."""
+    return max(DEFAULT_MAX_STEPS, DEFAULT_STEPS_PER_WARP * int(n_warps))
+
 #: threads per CTA at most (CUDA's limit)
 MAX_BLOCK_THREADS = 1024
 #: warps in a grid at most, unless ``max_warps=`` raises it: each warp holds
@@ -175,7 +184,7 @@ class Simulator:
     """The golden model running one grid launch of *program*.
 
     ``Simulator(isa, program, grid=1, block=32, init=None, const=None,
-    buffers=None, params=None, strict=False, max_steps=1_000_000,
+    buffers=None, params=None, strict=False, max_steps=None,
     shared_size=49152, trap_handler=None, syscall=None, entry=None,
     max_warps=4096, allow_relocations=False)``
 
@@ -198,7 +207,9 @@ class Simulator:
       and RTT returns.  Default: TRAP stops the run with status ``trap``.
     * *syscall*: ``f(sim, warp) -> None`` called by SYSCALL; default: fault.
     * *max_steps*: stop with a ``step-limit`` fault after this many
-      warp-instructions (the same default as ``gpuisa run --max-steps``).
+      warp-instructions of the whole grid; default (None, the same as ``gpuisa run``)
+      :func:`default_max_steps`: 1,000,000, or 100,000 per warp for larger grids.
+      The fault lists every unfinished warp (``fault["unfinished"]``).
     * *max_warps*: the largest grid accepted, in warps (default 4096, about
       140 MB of registers); *block* is at most 1024 threads.
     * *allow_relocations*: run a program with unresolved relocations (the
@@ -214,7 +225,7 @@ class Simulator:
 
     def __init__(self, isa, program, *, grid=1, block=32, init: Mapping | None = None,
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,
-                 strict: bool = False, max_steps: int = DEFAULT_MAX_STEPS, shared_size: int = DEFAULT_SHARED,
+                 strict: bool = False, max_steps: int | None = None, shared_size: int = DEFAULT_SHARED,
                  trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
                  record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False):
         self.isa = isa
@@ -236,7 +247,7 @@ class Simulator:
         self.block = _dims(block, "block")
         self._check_size(int(max_warps))
         self.strict = strict
-        self.max_steps = int(max_steps)
+        self.max_steps = int(max_steps) if max_steps is not None else None   # None: default_max_steps(warps)
         self.trap_handler = trap_handler
         self.syscall = syscall
         self.record = record
@@ -285,6 +296,8 @@ class Simulator:
                 cta.warps.append(w)
                 self.warps.append(w)
             self.ctas.append(cta)
+        if self.max_steps is None:
+            self.max_steps = default_max_steps(len(self.warps))
         self._live = list(self.warps)
         self._rr = 0
         self._next_wake: int | None = None
@@ -303,7 +316,7 @@ class Simulator:
             if inst is None or inst.opcode.name not in self._unsupported:
                 continue
             where = f"0x{self.base + INST_SIZE * i:x}"
-            if records is not None and i < len(records) and getattr(records[i], "line", 0):
+            if records is not None and i < len(records) and getattr(records[i], "line", None):
                 where += f" (line {records[i].line})"
             found.setdefault(inst.opcode.name, []).append(where)
         if found:
@@ -462,6 +475,15 @@ class Simulator:
         if pc is not None:
             self.fault.update(pc=pc, instruction=self.text_at(pc))
 
+    def _step_limit(self) -> None:
+        """The step limit belongs to the grid, not to one warp: the fault lists where
+        every warp that has not exited stood (``unfinished``: cta, warp, pc, instruction, state)."""
+        left = [w for w in self.warps if w.state != EXITED]
+        self._stop("step-limit", f"step limit of {self.max_steps} warp-instructions reached with "
+                   f"{len(left)} of {len(self.warps)} warps unfinished", None, None)
+        self.fault["unfinished"] = [{"cta": w.cta.linear, "warp": w.index, "pc": w.pc,
+                                     "instruction": self.text_at(w.pc), "state": w.state} for w in left]
+
     def _wake(self) -> None:
         nxt = None
         for w in self._live:
@@ -573,7 +595,7 @@ class Simulator:
                 w.pc = x.next_pc
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, x.word, self.text_at(pc), before,
-                                 w.masks(), x.writes, x.events, None, self.clock)
+                                 w.masks(), x.writes or [], x.events or [], None, self.clock)
                 x.writes = x.events = None
         except Fault as f:
             self._fault_in(w, pc, f)
@@ -593,9 +615,7 @@ class Simulator:
         if self.status is not None:
             return None
         if self.steps >= self.max_steps:
-            w = self._live[0] if self._live else None
-            self._stop("step-limit", f"step limit of {self.max_steps} warp-instructions reached", w,
-                       w.pc if w else None)
+            self._step_limit()
             return None
         w = self._pick()
         if w is None:
@@ -643,9 +663,7 @@ class Simulator:
         max_steps = self.max_steps
         while self.status is None:
             if self.steps >= max_steps:
-                w = live[0] if live else None
-                self._stop("step-limit", f"step limit of {max_steps} warp-instructions reached", w,
-                           w.pc if w else None)
+                self._step_limit()
                 break
             # -- pick (round robin over the ready warps) --
             n = len(live)

@@ -334,6 +334,7 @@ class ConstantBanks:
         bad = (offs % size != 0) | (offs < 0) | (offs + size > n)
         if bad.any():
             self.read(bank, int(offs[bad][0]), size)   # raises the fault of the first bad lane
+        assert arr is not None   # no bank: every lane is out of range (faulted above)
         out[m] = arr[:n // size * size].view(_DT[size])[offs // size]
         return out
 

@@ -7,10 +7,12 @@ reporting every problem into *sink* with a coordinate.
 """
 from __future__ import annotations
 
+import itertools
 import re
-from typing import Iterable
+from typing import Iterable, cast
 
 from ..errors import Coord, DiagnosticSink
+from ..numtext import NumberTooLong, parse_int
 from .expr import Call, Name, Num
 from .model import (PREFIX_OF_SUFFIX, AddressRef, AsmFormat, BitFieldType, ExceptionRule, Field, GroupInfo, Modifier,
                     Opcode, Operand)
@@ -103,8 +105,7 @@ class _Builder:
         if name in self.linear:
             return self.linear[name]
         if name in stack:
-            b = self.blocks[name]
-            self.sink.error(f"inheritance cycle: {' -> '.join(stack + (name,))}", b.coord, len(name))
+            self.sink.error(f"inheritance cycle: {' -> '.join(stack + (name,))}", self.blocks[name].coord, len(name))
             return ()
         b = self.blocks.get(name)
         out: list[str] = []
@@ -127,6 +128,56 @@ class _Builder:
                 return a
         return name
 
+    # -- Bitwidth<> expressions --------------------------------------------------
+    #: every combination of field values a Bitwidth expression is evaluated with (at most)
+    MAX_BITWIDTH_ENVS = 512
+
+    def _env_values(self, f: Field) -> list:
+        """The values a field can take in an evaluation environment (as the
+        assembler and disassembler build it: enumeration fields by value name)."""
+        t = self.types.get(f.type)
+        if t is None:
+            return [f.fixed if f.fixed is not None else 0]
+        if t.is_enum:
+            if f.fixed is not None:
+                return [t.by_value.get(f.fixed, f.fixed)]
+            return [n for n, _ in t.values] or [0]
+        if f.fixed is not None:
+            return [t.from_raw(f.fixed)]
+        return sorted({t.min, t.max, 0 if t.min <= 0 <= t.max else t.min})
+
+    def check_bitwidth(self, opname: str, name: str, ra, fmap: dict) -> None:
+        """Evaluate ``Bitwidth<name> = expr`` for every combination of the values
+        of the fields it names (the first MAX_BITWIDTH_ENVS) and check the result:
+        an integer 1..128, and for a register operand (an enumeration type) one
+        register or a group of 2-4 (32, 64, 96 or 128 bits).  A width the tools
+        cannot use is an error here, not a crash of ``asm`` or ``docs`` later."""
+        names = sorted(n for n in ra.expr.names() if n in fmap)
+        choices = [self._env_values(fmap[n]) for n in names]
+        t = self.types.get(fmap[name].type)
+        register = t is not None and t.is_enum
+        for combo in itertools.islice(itertools.product(*choices), self.MAX_BITWIDTH_ENVS):
+            env = dict(zip(names, combo))
+            where = (" (with " + ", ".join(f"{k}={v}" for k, v in env.items()) + ")") if env else ""
+            try:
+                w = ra.expr.eval(env)
+            except (ArithmeticError, ValueError, TypeError, NameError, MemoryError, RecursionError) as e:
+                detail = str(e) or type(e).__name__
+                if isinstance(e, NameError):
+                    detail = f"{detail} is not a function of the expression language"
+                self.sink.error(f"Bitwidth<{name}> of {opname} cannot be evaluated{where}: {detail}", ra.coord, len(name))
+                return
+            if isinstance(w, bool) or not isinstance(w, int):
+                self.sink.error(f"Bitwidth<{name}> of {opname} is {w!r}{where}, not an integer number of bits", ra.coord, len(name))
+                return
+            if not 1 <= w <= 128:
+                self.sink.error(f"Bitwidth<{name}> of {opname} is {w}{where}: a width must be 1..128 bits", ra.coord, len(name))
+                return
+            if register and w > 32 and w % 32:
+                self.sink.error(f"Bitwidth<{name}> of {opname} is {w}{where}: a register operand is 32, 64, 96 or "
+                                f"128 bits wide (1-4 registers)", ra.coord, len(name))
+                return
+
     # -- values --------------------------------------------------------------
     def value_of(self, t: BitFieldType | None, text: str, coord: Coord | None, what: str) -> int | None:
         if t is None:
@@ -135,7 +186,11 @@ class _Builder:
             if text in t.by_name:
                 return t.by_name[text]
             if re.fullmatch(r"-?(0[xX][0-9a-fA-F]+|\d+)", text):
-                v = int(text, 0)
+                try:
+                    v = parse_int(text, 0)
+                except NumberTooLong as e:
+                    self.sink.error(f"{what}: {e}", coord, 40)
+                    return None
                 if v in t.by_value:
                     return v
                 self.sink.error(f"{what} {text} is not a value of enumeration {t.name}", coord, len(text))
@@ -147,7 +202,10 @@ class _Builder:
                 v = int(text == "True")
             else:
                 try:
-                    v = int(text, 0)
+                    v = parse_int(text, 0)
+                except NumberTooLong as e:
+                    self.sink.error(f"{what}: {e}", coord, 40)
+                    return None
                 except ValueError:
                     self.sink.error(f"{what} {text!r} is not a number (type {t.name} is an integer type)", coord, len(text))
                     return None
@@ -296,10 +354,10 @@ class _Builder:
                 if f.suffix not in PREFIX_OF_SUFFIX:
                     self.sink.warning(f"unknown modifier suffix .{f.suffix} in {f.name} (known: {', '.join('.' + s for s in PREFIX_OF_SUFFIX)})", f.coord, len(f.name))
         # fixed optype / stype
-        for key in ("optype", "stype"):
-            f = fmap.get(key)
-            if f is None or f.fixed is None:
-                self.sink.error(f"opcode {b.name} has no fixed `{key}` field (`{key}=={'…'}`); it cannot be decoded", b.coord, len(b.name))
+        for fkey in ("optype", "stype"):
+            fixed = fmap.get(fkey)
+            if fixed is None or fixed.fixed is None:
+                self.sink.error(f"opcode {b.name} has no fixed `{fkey}` field (`{fkey}=={'…'}`); it cannot be decoded", b.coord, len(b.name))
         of = fmap.get("optype")
         if of is not None and of.fixed is not None:
             t = self.types.get(of.type)
@@ -337,8 +395,11 @@ class _Builder:
         for name, ra in bitwidth.items():
             if name not in fmap:
                 self.sink.error(f"Bitwidth<{name}> names a field that {b.name} does not have", ra.coord, len(name))
-            for n in ra.expr.names() - env_names:
+            unknown = ra.expr.names() - env_names
+            for n in unknown:
                 self.sink.error(f"Bitwidth<{name}> uses unknown name {n!r}", ra.coord, len(name))
+            if name in fmap and not unknown:
+                self.check_bitwidth(b.name, name, ra, fmap)
         formats: dict[str, AsmFormat] = {}
         for name, ra in asm_fmt.items():
             if name not in fmap:
@@ -372,7 +433,7 @@ class _Builder:
         for n in order:
             if n in addresses:
                 ad = addresses[n]
-                base = ad.base or ad.offset or ad.bank
+                base = cast(Field, ad.base or ad.offset or ad.bank)   # an address has at least one part
                 ra = bitwidth.get(ad.base.name) if ad.base else None
                 ins_parts = n in ins or any(p.name in ins for p in ad.parts)
                 operands.append(Operand(n, base, "Address", "address", ins_parts, n in outs,
@@ -545,7 +606,7 @@ class _Builder:
             self.sink.error(f"syntax template operands ({', '.join(o.text for o in syntax.operands) or 'none'}) do not fit Order<> of {b.name} ({', '.join(o.name for o in ops) or 'none'}); operands missing in some variants must be written {{X}}", coord, 8)
             return
         names = {o.name.lower(): i for i, o in enumerate(ops)}
-        for i, (so, o) in enumerate(pairs):
+        for _i, (so, o) in enumerate(pairs):
             j = names.get(so.name.lower())
             if j is not None and ops[j] is not o:
                 self.sink.error(f"syntax operand {so.name} of {b.name} stands where Order<> has {o.name}, but {ops[j].name} is operand {j + 1}", coord, 8)

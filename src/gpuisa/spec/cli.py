@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..cli import Selection, handle_errors, pass_selection, print_diagnostics
+from ..clikit import Selection, handle_errors, pass_selection, print_diagnostics
 from ..errors import Diagnostic, SpecError, UsageError
 from . import compile_spec, load
 

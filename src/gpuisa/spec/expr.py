@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from ..numtext import NumberTooLong, parse_int
+
 _TOKEN = re.compile(
     r"""\s*(?:
         (?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|\d+)
@@ -40,6 +42,9 @@ _TOKEN = re.compile(
     )""",
     re.VERBOSE,
 )
+
+
+_WS = re.compile(r"\s*")
 
 
 class ExprSyntaxError(ValueError):
@@ -102,7 +107,11 @@ class Call:
         fn = FUNCTIONS.get(self.func)
         if fn is None:
             raise NameError(self.func)
-        return fn(*(a.eval(env) for a in self.args))
+        args = [a.eval(env) for a in self.args]
+        try:
+            return fn(*args)
+        except TypeError:
+            raise TypeError(f"{self.func}() does not take {len(args)} argument(s) of these types") from None
 
     def names(self) -> set[str]:
         out: set[str] = set()
@@ -140,7 +149,10 @@ class BinOp:
     right: Any
 
     def eval(self, env: Mapping[str, Any]) -> Any:
-        return _BINOPS[self.op](self.left.eval(env), self.right.eval(env))
+        a, b = self.left.eval(env), self.right.eval(env)
+        if self.op in ("<<", ">>") and isinstance(b, int) and b > MAX_SHIFT:
+            raise ValueError(f"shift count {b} too large (at most {MAX_SHIFT})")
+        return _BINOPS[self.op](a, b)
 
     def names(self) -> set[str]:
         return self.left.names() | self.right.names()
@@ -180,6 +192,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
 }
 
 
+MAX_SHIFT = 4096  # larger shift counts are errors (``32 << (1 << 64)`` would exhaust memory)
 MAX_DEPTH = 32  # nesting limit: deeper expressions are rejected, never a RecursionError
 
 
@@ -189,13 +202,15 @@ class _Parser:
         self.depth = 0
         self.toks: list[tuple[str, str, int]] = []
         pos = 0
-        while pos < len(text):
-            if text[pos:].strip() == "":
+        n = len(text)
+        while pos < n:
+            ws = _WS.match(text, pos).end()  # no slicing per token: linear in the text's length
+            if ws == n:
                 break
             m = _TOKEN.match(text, pos)
             if not m or m.end() == pos:
-                raise ExprSyntaxError(f"unexpected character {text[pos:].lstrip()[:1]!r}", len(text[:pos]) + (len(text[pos:]) - len(text[pos:].lstrip())))
-            kind = m.lastgroup
+                raise ExprSyntaxError(f"unexpected character {text[ws]!r}", ws)
+            kind = m.lastgroup or ""   # a match always names its group
             val = m.group(kind)
             start = m.start(kind)
             if kind == "name" and val in ("and", "or", "not"):
@@ -295,7 +310,10 @@ class _Parser:
         kind, val, pos = t
         if kind == "num":
             self.i += 1
-            return Num(int(val.replace("_", ""), 0))
+            try:
+                return Num(parse_int(val.replace("_", ""), 0))
+            except NumberTooLong as e:
+                raise ExprSyntaxError(str(e), pos) from None
         if kind == "str":
             self.i += 1
             return Str(val[1:-1])

@@ -26,8 +26,8 @@ class BitFieldType:
     coord: Coord | None = None
     cmem_split: tuple[int, int] | None = None  # (bank bits, offset bits)
     commented: tuple[tuple[str, Coord], ...] = ()
-    by_name: Mapping[str, int] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
-    by_value: Mapping[int, str] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    by_name: Mapping[str, int] = field(default=None, compare=False, repr=False)  # type: ignore[arg-type]
+    by_value: Mapping[int, str] = field(default=None, compare=False, repr=False)  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_name", MappingProxyType(dict(self.values)))
@@ -259,7 +259,7 @@ class Opcode:
     decode_mask: int
     decode_value: int
     used_mask: int
-    field_map: Mapping[str, Field] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    field_map: Mapping[str, Field] = field(default=None, compare=False, repr=False)  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "field_map", MappingProxyType({f.name: f for f in self.fields}))

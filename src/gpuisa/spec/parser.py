@@ -32,7 +32,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from typing import Any
+
 from ..errors import Coord, DiagnosticSink
+from ..numtext import NumberTooLong, parse_int
 from .expr import ExprSyntaxError, parse_expr
 
 SECTION_KEYWORDS = (
@@ -62,7 +65,7 @@ _RE_FIELD = re.compile(
     rf"^\s*field\s*<\s*(?P<pos>\d+)\s*,\s*(?P<width>\d+)\s*>\s*(?P<type>{_IDENT})\s+"
     rf"(?P<name>{_IDENT}(?:\.{_IDENT})?)\s*(?:(?P<op>==|=)\s*(?P<val>[A-Za-z0-9_.]+|-\s*\d+|-\s*0[xX][0-9a-fA-F]+))?\s*;\s*(?://.*)?$"
 )
-_RE_LIST = re.compile(rf"^\s*(?P<kw>InList|OutList|Order)\s*<(?P<body>[^<>]*)>\s*;\s*(?://.*)?$")
+_RE_LIST = re.compile(r"^\s*(?P<kw>InList|OutList|Order)\s*<(?P<body>[^<>]*)>\s*;\s*(?://.*)?$")
 _RE_ASSIGN = re.compile(rf"^\s*(?P<kw>Bitwidth|AsmFormat|Address)\s*<\s*(?P<name>{_IDENT})\s*>\s*=\s*(?P<expr>[^;]*?)\s*;\s*(?://.*)?$")
 _RE_EXC = re.compile(
     rf'^\s*(?P<kw>{_IDENT})\s*<\s*(?P<kind>{_IDENT})\s*,\s*"(?P<msg>[^"]*)"\s*>\s*=\s*(?P<expr>[^;]*?)\s*;\s*(?://.*)?$'
@@ -103,7 +106,7 @@ class RawField:
 @dataclass
 class RawAssign:
     name: str
-    expr: object
+    expr: Any   # a spec.expr node (Num, Name, Call, BinOp, ...)
     text: str
     coord: Coord
 
@@ -120,7 +123,7 @@ class RawException:
     kind: str
     exc_kind: str
     message: str
-    expr: object
+    expr: Any   # a spec.expr node (Num, Name, Call, BinOp, ...)
     text: str
     coord: Coord
 
@@ -188,6 +191,16 @@ class Parser:
     def error(self, msg: str, line_idx: int, col: int = 1, length: int = 1) -> None:
         self.sink.error(msg, self.coord(line_idx, col), length)
 
+    def num(self, text: str, line_idx: int, line: str) -> int:
+        """An integer of the grammar (decimal, or 0x/0b with base 0); a number
+        longer than numtext.MAX_DIGITS is an error at its column (value 0)."""
+        try:
+            return parse_int(text, 0)
+        except NumberTooLong as e:
+            col = line.find(text[:40])
+            self.error(str(e), line_idx, col + 1 if col >= 0 else 1, min(len(text), 40))
+            return 0
+
     @staticmethod
     def _is_skip(line: str) -> bool:
         s = line.strip()
@@ -197,9 +210,9 @@ class Parser:
     def parse(self) -> SpecFile:
         if "\x00" in self.text:
             idx = self.text.index("\x00")
-            line = self.text.count("\n", 0, idx)
+            lno = self.text.count("\n", 0, idx)
             col = idx - (self.text.rfind("\n", 0, idx) + 1) + 1
-            self.error("NUL byte in description file", line, col)
+            self.error("NUL byte in description file", lno, col)
         n = len(self.lines)
         while self.i < n:
             line = self.lines[self.i]
@@ -251,8 +264,8 @@ class Parser:
                         self.error("CMem needs its split: `= CMem<bank_bits, offset_bits>`", start, line.index(kind_word) + 1, len(kind_word))
                         kind = "uint"
                     else:
-                        split = (int(m.group("a")), int(m.group("b")))
-        bf = RawBitField(m.group("name"), int(m.group("width")), kind, [], self.coord(start, line.index(m.group("name")) + 1), split)
+                        split = (self.num(m.group("a"), start, line), self.num(m.group("b"), start, line))
+        bf = RawBitField(m.group("name"), self.num(m.group("width"), start, line), kind, [], self.coord(start, line.index(m.group("name")) + 1), split)
         next_value = 0
         while self.i < len(self.lines) and not self._at_def(self.i):
             ln = self.lines[self.i]
@@ -276,7 +289,7 @@ class Parser:
                 continue
             if bf.kind != "enum":
                 self.error(f"integer bit-field type {bf.name} cannot list values", self.i, ln.index(vm.group("name")) + 1)
-            val = int(vm.group("val"), 0) if vm.group("val") else next_value
+            val = self.num(vm.group("val"), self.i, ln) if vm.group("val") else next_value
             bf.values.append(RawValue(vm.group("name"), val, self.coord(self.i, ln.index(vm.group("name")) + 1)))
             next_value = val + 1
             self.i += 1
@@ -401,7 +414,7 @@ class Parser:
                 continue
             val = m.group("val")
             vcoord = self.coord(idx, m.start("val") + 1) if val is not None else None
-            blk.fields.append(RawField(int(m.group("pos")), int(m.group("width")), m.group("type"),
+            blk.fields.append(RawField(self.num(m.group("pos"), idx, ln), self.num(m.group("width"), idx, ln), m.group("type"),
                                        m.group("name"), m.group("op"), val.replace(" ", "") if val else None,
                                        self.coord(idx, m.start("name") + 1), vcoord))
 

@@ -111,8 +111,8 @@ def parse_syntax(text: str) -> SyntaxTemplate:
     slots = []
     for sm in _RE_SLOT.finditer(m.group("slots")):
         name = sm.group("opt") or sm.group("req")
-        vals, default = values.get(name, ((), None))
-        slots.append(SlotT(name, sm.group("opt") is not None or default is not None, vals, default))
+        svals, default = values.get(name, ((), None))
+        slots.append(SlotT(name, sm.group("opt") is not None or default is not None, svals, default))
     rest = s[m.end():].strip()
     controls = tuple(re.findall(r"\$([A-Za-z_]\w*)", rest))
     rest = re.sub(r"\$[A-Za-z_]\w*", "", rest).strip()

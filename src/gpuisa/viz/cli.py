@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..cli import handle_errors
+from ..clikit import handle_errors
 
 
 @click.command("timeline")

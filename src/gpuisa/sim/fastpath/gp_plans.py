@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import bisect
 
+from typing import Any
+
 import numpy as np
 
 from ..semantics import gp as _gp
@@ -86,7 +88,7 @@ _SH32 = _karr64(32)
 _SIGN_ARR = _karr(SIGN)
 
 
-def _spec(x, name: str) -> tuple[str, object]:
+def _spec(x, name: str) -> tuple[str, Any]:
     """How to read 32-bit source *name* (prefixes not applied): ``("R", idx)``, ``("K", value)``
     (immediates, RZ, URZ), ``("U", idx)`` or ``("C", (bank, offset))``."""
     k = x.kind(name)
@@ -456,7 +458,7 @@ def _plan_sel(x):
 
 # -- LOP3 ------------------------------------------------------------------------------------
 #: the 16 functions of two inputs (b, c) by truth table (bit (b<<1)|c); None = all zeros
-_F2 = {
+_F2: dict[int, Any] = {
     0x0: None, 0xF: lambda b, c: _ONES, 0xC: lambda b, c: b, 0xA: lambda b, c: c,
     0x3: lambda b, c: np.invert(b), 0x5: lambda b, c: np.invert(c),
     0x8: np.bitwise_and, 0xE: np.bitwise_or, 0x6: np.bitwise_xor,
@@ -465,8 +467,8 @@ _F2 = {
     0x4: lambda b, c: np.bitwise_and(b, np.invert(c)), 0x2: lambda b, c: np.bitwise_and(np.invert(b), c),
     0xD: lambda b, c: np.bitwise_or(b, np.invert(c)), 0xB: lambda b, c: np.bitwise_or(np.invert(b), c),
 }
-_ONES = _karr(MASK32)
-_ZEROS = _karr(0)
+_ONES: np.ndarray = _karr(MASK32)
+_ZEROS: np.ndarray = _karr(0)
 
 
 def _lut_fn(lut: int):

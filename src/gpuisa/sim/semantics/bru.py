@@ -15,7 +15,12 @@
   has ValidMask, which lets a lane that is elsewhere release its group with a
   stale member mask, or release an empty ActiveMask).
 * BSYNC writes the remaining (not yet arrived) lanes back to its B register
-  (``OutList<breg>``), so a B register is 0 again after a complete sync.
+  (``OutList<breg>``), and every release (complete, yield-release, S21) clears
+  the released lanes from it, so a B register is 0 again after a complete sync
+  and can be reused (S5).
+* Sleeping lanes (NANOSLEEP, parked at PC+16) are not in ``arrivemask`` of
+  BSYNC/WARPSYNC, and a switch activates them only when the whole warp goes to
+  sleep (the timer clears SleepMask before it runs again) (S6).
 * BSYNC (S21): when no non-YIELD lane of bmask is missing it releases at once
   (the Description); the pseudo code's switch to ``mask_ny_nb`` is not taken.
 * YIELD and NANOSLEEP park the switched-out lanes at the next instruction
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import Exec
 from ..registry import semantics
 from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, ffs, mask2array
 
@@ -60,6 +66,21 @@ def set_rpc(w, mask: int, value) -> None:
         else:
             value &= MASK64
             w.rpc[m] = value - (1 << 64) if value >> 63 else value
+
+
+def arrived_at(w, pc: int) -> int:
+    """``ActiveMask | (ValidMask & array2mask(RPC==ActivePC))`` without the
+    sleeping lanes: a lane parked at *pc* by NANOSLEEP (RPC = PC + 16) has not
+    arrived until its timer ends (seed 001: sleeping threads are not scheduled;
+    only the timer clears SleepMask).  Used by BSYNC and WARPSYNC (decision S6)."""
+    return w.active | (w.valid & ~w.sleep & rpc_eq(w, pc))
+
+
+def awake(w, do_sleep: bool) -> int:
+    """The valid lanes a switch may activate: every valid lane when the warp goes
+    to sleep (the timer then clears SleepMask before it runs again), otherwise
+    only the lanes that are not asleep (decision S6)."""
+    return w.valid if do_sleep else w.valid & ~w.sleep
 
 
 def sleep_check(w, cmask: int) -> tuple[bool, int]:
@@ -154,137 +175,9 @@ _COND = {"NoCond": "", "U": ".U", "DIV": ".DIV", "CONV": ".CONV"}
 
 
 @semantics("BRA", control=True)
-def BRA(x):
-    """BRA: the seed's ``__Description`` (001_a37352338750f4ae.txt), quoted::
-
-        `BRA` 是实现Kernel内向固定目标跳转的指令。`BRA`支持额外的跳转判断条件，只有在满足条件时才会发生跳转。如果当前活跃线程的跳转条件不一致，则可能引入新的分歧执行状态。
-
-        **注**：汇编中显示的`BRA 0x110;`中的跳转目标`0x110`并不是真实的立即数编码值。真实`offset`编码值为目标地址相对下一条指令地址的偏移，由于PC当前是128bit=16B对齐，因而offset的低4bit不用存（只要PC保证16B对齐，省去低4bit没有问题。后面所有涉及到跳转偏移的计算基本都是这个规律）。如：
-
-        ```asm
-          /*0010*/ BRA `(.Target); // .Target=0x110;
-                                   // 预期偏移为 .Target - .NextPC =（0x0110 - 0x0020) = 0xf0，实际编码中的offset为0xf，省去低4bit。
-                                   // 也就是：TargetPC = (ActivePC + 0x10) + offset*0x10，offset=0相当于跳转到下一条指令, offset=-1相当于跳转到自身。
-        .NextPC:
-          /*0020*/ ...
-          ...
-        .Target:
-          /*0110*/
-        ```
-
-        这是实现相对跳转的必要条件，也就是如果BRA与跳转目标同步移动时，指令编码不用改变（但是反汇编结果会发生变化）。由此会引入的问题是`BRA`的汇编/反汇编会与当前指令地址有关，需要注意。
-
-        `BRA`的基础跳转条件为guard predicate（`Pg`）和额外输入的predicate操作数（`Pp`），两者的“与”是最终判断条件:`b=pgv & ppv`(其中`pgv/ppv`是`Pg/Pp`考虑了predicate取反modifier的bool值)。
-
-        `BRA`的跳转条件除了输入的`Pg/Pp`外，还可以根据当前Warp的分歧状态来决定是否跳转。判断条件由Modifier `BRACond cond` ([[BRACond]])决定:
-
-        - `.NoCond`: 无额外跳转条件
-        - `.U`:  只有当所有活跃线程均需跳转时才跳转
-        - `.CONV`: Convergent跳转条件，只有当前Warp不发生Divergence时才跳转；
-        - `.DIV`: Divergent跳转条件，只有当前Warp会发生Divergence时才跳转；
-
-        是否Divergent的判断方法：
-
-        - 如果没有UR操作数: 判断当前Active且Guard predicate为真的线程是否是全部Valid线程：
-
-          - `is_div = np.any( pg & activemask ^ validmask)`
-
-        - 如果存在UR操作数，则将UR当成一个32bit的线程Mask
-
-          - 判断UR mask中是否有线程valid但不active，如是则为divergent状态；否则：
-          - 判断当前Active线程的Guard Predicate值，如果都为True或都为False，则为非divergent状态；否则：
-          - 判断是否有UR mask中的线程是active但Guard Predicate为False，如有则是divergent状态
-
-        ```python
-        if np.any( (validmask_array^activemask_array) & ur_maskarray):
-            is_div = True    # some threads in ur_maskarray are valid but not active
-        else:
-            pv = pgv[activemask_array]
-
-            if not (np.all(pv) or np.all(~pv)): # diverged warp due to guard predicate
-                # some threads in ur_maskarray are active but guard predicated off
-                is_div = np.any(activemask_array & (~pg_array) & ur_maskarray)
-            else:
-                is_div = False
-        ```
-
-        参考：[bra_div_test](http://10.21.25.1/yangrengcai/isa-testcases/-/tree/main/cases/controlflow/bra_div_test)
-
-        ```python
-        def getGoldenBranchCondition(activemask_array, validmask_array, pg_array, bra_modi, ur_maskarray):
-            ''' Get golden branch condition
-
-                {@{!}pg}   BRA{ , .U, .DIV, .CONV} `(.target);
-                {@{!}pg}   BRA{.DIV, .CONV} URa, `(.target);
-                {@{!}pg}   BRA {!}Pp, `(.target);              // Pp is already in pg_array = {!}Pg & {!}Pp
-
-                Arguments:
-                    activemask_array (ndarray[np.bool_]): current activemask_array
-                    validmask_array (ndarray[np.bool_]): current validmask_array
-                    pg_array (ndarray[np.bool_]) : guard predicate value array  (already include extra Pp input)
-                    bra_modi: branch modifier {'', '.U', '.DIV', '.CONV'}
-
-                Return:
-                    branch_mask_array (ndarray[np.bool_]): return branch mask for this warp. True for jump, False for fall-through.
-            '''
-
-            pgv = pg_array & activemask_array
-            if ur_maskarray is None:
-                is_div = np.any( pgv ^ validmask_array)
-
-                if bra_modi == '':
-                    branch_mask_array = pgv
-                elif bra_modi == '.U':
-                    branch_mask_array = np.zeros(32, dtype=np.bool_) # just init for later assignment
-                    branch_mask_array[activemask_array] = np.all(pgv[activemask_array]) # only jump if all active threads agree to jump
-                elif bra_modi == '.DIV':
-                    if is_div:
-                        branch_mask_array = pgv
-                    else:
-                        branch_mask_array = False & pgv # all false
-                elif bra_modi == '.CONV':
-                    if is_div:
-                        branch_mask_array = False & pgv # all false
-                    else:
-                        branch_mask_array = pgv
-                else:
-                    raise Exception(f'Invalid branch modi "{bra_modi}"!!!')
-
-            else:
-                # is_div is True if there are threads in ur_maskarray:
-                #   valid but not active, or active but guard predicated off
-
-                ur_mask = array2mask(ur_maskarray)
-                vmask = array2mask(validmask_array)
-                amask = array2mask(activemask_array)
-                valid_not_active = array2mask(validmask_array^activemask_array)
-                active_not_pg = array2mask(activemask_array & (~pg_array))
-                pg_mask = array2mask(pg_array)
-
-                if np.any( (validmask_array^activemask_array) & ur_maskarray):
-                    is_div = True    # some threads in ur_maskarray are valid but not active
-                else:
-                    pv = pgv[activemask_array]
-
-                    if not (np.all(pv) or np.all(~pv)): # diverged warp due to guard predicate
-                        # some threads in ur_maskarray are active but guard predicated off
-                        is_div = np.any(activemask_array & (~pg_array) & ur_maskarray)
-                    else:
-                        is_div = False
-
-                branch_mask_array = np.zeros(32, dtype=np.bool_)
-                if bra_modi == '.DIV':
-                    branch_mask_array[activemask_array] = np.any(pgv) & is_div
-                elif bra_modi == '.CONV':
-                    branch_mask_array[activemask_array] = np.any(pgv) & (not is_div)
-                else:
-                    raise Exception(f'Invalid branch modi "{bra_modi}"!!!')
-
-                bmask = array2mask(branch_mask_array)
-                print(f'v={vmask:#010x}, a={amask:#010x}, v^a={valid_not_active:#010x}, pg={pg_mask:#010x}, ~pg&a={active_not_pg:#010x}, ur={ur_mask:#010x}, is_div={str(is_div):5s}, bmask={bmask:#010x}')
-
-            return branch_mask_array
-        ```
+def BRA(x: Exec) -> None:
+    """BRA: follows the database's ``__Description`` and ``__Semantics`` of BRA (bru.isa); the registry appends
+    the pseudo code to this docstring.
     """
     m = x.memo
     if m is None:  # once per address: modifier, operand presence, TargetPC
@@ -308,37 +201,8 @@ def _sext32(v):
 
 
 @semantics("BRX", control=True)
-def BRX(x):
-    """BRX: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        TargetPC = ActivePC + INST_SIZE + Vb + offset*INST_SIZE; // Vb may come from GPR/UGPR/ConstantMemory
-                                                       // TargetPC is 32 x 64bit vector.
-
-        pgv = pg.not ? !pg : pg;
-        ppv = pp.not ? !pp : pp;
-
-        b_jump = ActiveMask & pgv & ppv;  // b_jump为32bit mask
-        if(all(~b_jump))                  // b_jump 全 False，fall through
-        {
-            ActivePC += INST_SIZE;
-        }
-        else if(b_jump==ActiveMask) // 活跃线程全部跳转
-        {
-            lid = ffs(ActiveMask);                     // 从当前ActiveMask线程中挑选一个线程
-            ActivePC = TargetPC[lid];                  // 将该线程目标设为ActivePC
-            ActiveMask &= array2mask(TargetPC == ActivePC);   // 从ActiveMask中去除跳转目标不同的线程
-            RPC[TargetPC!=ActivePC] = TargetPC[TargetPC!=ActivePC]; // 将未选中线程的跳转目标存入RPC
-        }
-        else // 活跃线程部分跳转，优先执行Fall through分支
-        {
-            ActivePC += INST_SIZE;
-            ActiveMask = ~b_jump;            // ActiveMask包括所有不跳转的线程
-            RPC[b_jump] = TargetPC[b_jump];  // 将跳转线程的跳转目标存入RPC
-        }
-        ```
-    """
-    w = x.w
+def BRX(x: Exec) -> None:
+    """BRX: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     if "ra" in x.f:
         vb = _sext32(x.src("ra"))
     elif "ura" in x.f:
@@ -368,43 +232,22 @@ def _call_target(x):
 
 
 @semantics("CALL", control=True)
-def CALL(x):
-    """CALL: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        if(mode==ABS)
-          TargetPC = Va + offset*INST_SIZE;
-        else
-          TargetPC = ActivePC + INST_SIZE + Va + offset*INST_SIZE;
-        ```
-
-        `CALL/RET`只有目标PC的计算方式与`BRX`不同，跳转行为本身是一样的。跳转行为的语义参考[[BRX]].
-    """
+def CALL(x: Exec) -> None:
+    """CALL: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     _jump(x, x.pmask & _pp(x), _call_target(x))
 
 
 @semantics("RET", control=True)
-def RET(x):
-    """RET: same hardware behaviour as CALL (see CALL)::
-
-        if(mode==ABS)
-          TargetPC = Va + offset*INST_SIZE;
-        else
-          TargetPC = ActivePC + INST_SIZE + Va + offset*INST_SIZE;
-        // jump behaviour of BRX
+def RET(x: Exec) -> None:
+    """RET: same hardware behaviour as CALL; pseudo code in the database (``__Semantics``, bru.isa; appended
+    here by the registry).
     """
     _jump(x, x.pmask & _pp(x), _call_target(x))
 
 
 @semantics("LEPC")
-def LEPC(x):
-    """LEPC: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        pmask = ActiveMask & pgv;
-        rd[mask2array(pmask)] = ActivePC;
-        ```
-
+def LEPC(x: Exec) -> None:
+    """LEPC: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
 
     Decision: ``Rd(64) = address of the LEPC instruction + offset*16``.
     """
@@ -412,63 +255,8 @@ def LEPC(x):
 
 
 @semantics("EXIT", control=True)
-def EXIT(x):
-    """EXIT: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        // pmask表示guard pred为true的线程，~pmask的线程将fall through到下一个指令
-        pmask = array2mask(pgv & ppv & ActiveMask);
-
-        mask_np = ActiveMask & ~pmask;    // 当前活跃线程（显然已到达同步点）中guard pred为false的线程
-        mask_p  = ActiveMask &  pmask;
-
-        // 判断是否有pmask为false的线程，如果有，则当前指令相当于NOP，fall through到下一个指令
-        // 这里也包括部分退出的情况
-        if (mask_np) // TODO:
-        {
-            ValidMask = ValidMask & ~pmask;   //
-
-            ActiveMask = mask_np;
-            ActivePC += INST_SIZE;
-            return;
-        }
-        else // 当前Active线程全部退出
-        {
-            ValidMask = ValidMask & ~ActiveMask;   //
-
-            if (ValidMask == 0) // 所有Valid线程已退出，当前Warp退出
-            {
-                warpExit();
-            }
-            else{  // 当前虽然所有Active线程退出，但存在其他Valid线程，切换到其他Valid分支
-
-                // EXIT的切换候选为所有Valid线程
-                cmask = ValidMask;
-                if( (cmask & SleepMask) ^ SleepMask ==0 ) // 所有可选线程均处于Sleep状态，会导致WARP进入休眠
-                {
-                    do_sleep = true;  // 在Warp进入Sleep状态前，需先根据SleepMask清除后的状态设置ActivePC/ActiveMask
-                }
-                else{
-                    do_sleep = false;
-                    cmask = cmask & ~SleepMask;   // 去除候选mask中处于sleep状态的线程
-                }
-
-                mask_ny = cmask & ~YieldMask; // 优先跳转到当前ValidMask中不处于Yield状态的线程
-                mask_y  = cmask &  YieldMask; //
-
-                if(mask_ny)
-                    lid = ffs(mask_ny);
-                else
-                    lid = ffs(mask_y);
-
-                ActivePC = RPC[lid];
-                ActiveMask = array2mask(RPC==RPC[lid]) & ValidMask;
-
-                if (do_sleep) warpSleep();
-            }
-        }
-        ```
-    """
+def EXIT(x: Exec) -> None:
+    """EXIT: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     pmask = x.pmask & _pp(x)
     mask_np = w.active & ~pmask
@@ -487,29 +275,15 @@ def EXIT(x):
     mask_y = cmask & w.yield_mask
     lid = ffs(mask_ny) if mask_ny else ffs(mask_y)
     target = int(w.rpc[lid])
-    w.active = rpc_eq(w, target) & w.valid
+    w.active = rpc_eq(w, target) & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     w.pc = target & MASK64
     if do_sleep:
         x.sim.warp_sleep(w)
 
 
 @semantics("BMOV", per_warp=True)
-def BMOV(x):
-    """BMOV: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        pmask = ActiveMask & pgv & ppv;
-
-        if(stype==X) // Mov BReg to Reg
-            rd[pmask] = breg;
-        else         // Mov Reg to BReg
-            if(pmask!=0)
-                breg = ra[ffs(pmask)];   // BReg是scalar，因而选取第一个活跃线程的ra
-
-        if(clear==CLEAR && pmask!=0)  // Only for BMOV_B
-            breg = 0x0;
-        ```
-    """
+def BMOV(x: Exec) -> None:
+    """BMOV: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     pmask = x.pmask & _pp(x)
     b = x.reg_index("breg")
@@ -522,14 +296,8 @@ def BMOV(x):
 
 
 @semantics("BSSY", per_warp=True)
-def BSSY(x):
-    """BSSY: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        pmask = ActiveMask & pgv;
-        if(pmask != 0) breg |= pmask;  // BSSY总是往breg中追加当前pmask，因而在Warp初始时，应将所有Breg初始化为0。
-        ```
-    """
+def BSSY(x: Exec) -> None:
+    """BSSY: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     pmask = x.pmask
     if pmask:
         b = x.reg_index("breg")
@@ -537,88 +305,8 @@ def BSSY(x):
 
 
 @semantics("BSYNC", control=True)
-def BSYNC(x):
-    """BSYNC: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        // BSYNC bmask;  // bmask为32bit B寄存器的值
-        bmask = bmask & ValidMask; // 去除所有退出线程
-
-        // pmask表示guard pred为true的线程，~pmask的线程将fall through到下一个指令
-        pmask = array2mask(pgv & ppv & ActiveMask);
-
-        // 已到达同步点的线程mask，包括当前ActiveMask，以及之前已到达“当前”BSYNC指令的所有Valid线程
-        arrivemask = ActiveMask | (ValidMask & array2mask(RPC==ActivePC));
-
-        mask_np = ActiveMask & ~pmask;      // 当前活跃线程（显然已到达同步点）中guard pred为false的线程
-        mask_p  = ActiveMask &  pmask;
-
-        // 判断是否有pmask为false的线程，如果有，则当前指令相当于NOP，fall through到下一个指令
-        if (mask_np)
-        {
-            RPC[mask2array(mask_p)] = ActivePC;
-            ActiveMask = mask_np;
-            ActivePC += INST_SIZE;
-            return;
-        }
-        else{
-            // 如果对所有Active线程的pmask都为true，则执行BSYNC流程。
-            // 注意：由于之前pmask=false的分支已经先执行，等回过来执行当前pmask=true分支时，ActiveMask已经发生变化，相当于此时pmask==ActiveMask
-
-            // 将bmask中对应ActiveMask的bit清除
-            bmask = bmask & ( bmask ^ ActiveMask);
-
-            // 首先判断是否已完成同步，如果完成同步，则运行下一条指令
-            // 注：该判断同样适用于当前没有发生Divergence的情况
-            if (bmask==0)  // 完全同步成功
-            {
-                ActiveMask = arrivemask; // 新ActiveMask
-                ActivePC += INST_SIZE;
-                YieldMask = YieldMask ^ (YieldMask & ActiveMask);  // 清除当前YieldMask中已被同步的线程
-                return;
-            }
-            else    // 未能完全同步成功
-            {
-                // 可选的切换目标：当前未到达线程中的非Yield线程
-                cmask = ValidMask & ~arrivemask & ~YieldMask;
-                if( (cmask & SleepMask) ^ SleepMask ==0 ) // 所有可选线程均处于Sleep状态，会导致BSYNC让步放行
-                {
-                    //
-                    ActiveMask = arrivemask;    // arrivemask中必然不包括SleepMask中的线程
-                    ActivePC += INST_SIZE;
-                    YieldMask = YieldMask ^ (YieldMask & pmask);  // 清除当前YieldMask中已被同步的线程
-                    return;
-                }
-                else{
-                    cmask = cmask & ~SleepMask;   // 去除候选mask中处于sleep状态的线程
-                }
-
-                mask_ny_b  = cmask &  bmask; // 未到达线程中，在YieldMask**外**且bmask**内**的线程
-                mask_ny_nb = cmask & ~bmask; // 未到达线程中，在YieldMask**外**且bmask**外**的线程
-
-                RPC[ActiveMask] = ActivePC;
-
-                // 如果BSYNC没有完全同步成功，则又存在两种情况：同步不成功/让步放行
-                if (mask_ny_b) // 同步不完全成功，切换到需同步但未到达的非yield分支
-                {
-                    switchPCByMask(mask_ny_b);
-                    return;
-                }
-                else if (mask_ny_nb) // 同步不完全成功，但可以让步放行；先切换到不需同步的非Yield线程，总是将Yield状态线程的优先级放到非Yield线程之后
-                {
-                    switchPCByMask(mask_ny_nb);
-                    return;
-                }
-                else // 同步不完全成功，且ValidMask中已经没有非Yield线程，则**让步放行**当前BSYNC
-                {
-                    ActiveMask = arrivemask;
-                    ActivePC += INST_SIZE;
-                    YieldMask = YieldMask ^ (YieldMask & pmask);  // 清除当前YieldMask中已被同步的线程, TODO:???
-                    return;
-                }
-            }
-        }
-        ```
+def BSYNC(x: Exec) -> None:
+    """BSYNC: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
 
     Decision S21 (docs/decisions.md): the ``else if (mask_ny_nb)`` branch is not
     taken.  The seed's Description says the non-YIELD threads do not wait for the
@@ -635,7 +323,7 @@ def BSYNC(x):
     b = x.reg_index("breg")
     bmask = w.B[b] & w.valid
     pmask = x.pmask & _pp(x)
-    arrivemask = w.active | (w.valid & rpc_eq(w, x.pc))
+    arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
@@ -647,14 +335,12 @@ def BSYNC(x):
     if w.B[b] != bmask:
         x.set_breg(b, bmask)  # decision: BSYNC writes the lanes still expected back (OutList<breg>)
     if bmask == 0:  # complete sync
-        w.active = arrivemask
-        w.pc = x.pc + INST_SIZE
+        _bsync_release(x, b, arrivemask)
         w.yield_mask ^= w.yield_mask & w.active
         return
     cmask = w.valid & ~arrivemask & ~w.yield_mask
     if cmask & ~w.sleep == 0:  # every candidate asleep (or none): yield-release
-        w.active = arrivemask
-        w.pc = x.pc + INST_SIZE
+        _bsync_release(x, b, arrivemask)
         w.yield_mask ^= w.yield_mask & pmask
         return
     cmask &= ~w.sleep
@@ -667,9 +353,20 @@ def BSYNC(x):
     # decision S21: every member of bmask still missing is a YIELD lane (or asleep):
     # release at once, as the Description says; the page's switch to mask_ny_nb
     # (non-members) livelocks when they are parked at an outer BSYNC that waits for us
+    _bsync_release(x, b, arrivemask)
+    w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
+
+
+def _bsync_release(x, b: int, arrivemask: int) -> None:
+    """A BSYNC release (complete, yield-release or S21): ``ActiveMask = arrivemask;
+    ActivePC += INST_SIZE``, and the released lanes leave the B register
+    (decision S5: lanes parked at the BSYNC were still in it; the register must be
+    0 after a complete synchronisation so that it can be reused)."""
+    w = x.w
+    if w.B[b] & arrivemask:
+        x.set_breg(b, w.B[b] & ~arrivemask)
     w.active = arrivemask
     w.pc = x.pc + INST_SIZE
-    w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
 
 
 def _switch_like_yield(x) -> None:
@@ -688,7 +385,7 @@ def _switch_like_yield(x) -> None:
         raise Fault("deadlock", f"{x.name}: no lane to switch to")
     w.yield_mask |= w.active
     target = int(w.rpc[lid])
-    w.active = rpc_eq(w, target) & others
+    w.active = rpc_eq(w, target) & others & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     w.pc = target & MASK64
     others = w.valid ^ w.active
     w.switch &= others
@@ -699,71 +396,8 @@ def _switch_like_yield(x) -> None:
 
 
 @semantics("YIELD", control=True)
-def YIELD(x):
-    """YIELD: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        // pmask表示guard pred为true的线程，~pmask的线程将fall through到下一个指令
-        pmask = array2mask(pgv & ppv & ActiveMask);
-
-        mask_np = ActiveMask & ~pmask;    // 当前活跃线程（显然已到达同步点）中guard pred为false的线程
-        mask_p  = ActiveMask &  pmask;
-
-        // 判断是否有pmask为false的线程，如果有，则当前指令相当于NOP，fall through到下一个指令
-        if (mask_np) // TODO:
-        {
-            RPC[mask2array(mask_p)] = ActivePC;
-            ActiveMask = mask_np;
-            ActivePC += INST_SIZE;
-            return;
-        }
-        else
-        {
-            if (ValidMask ^ ActiveMask == 0) // No divergence here, same as nop
-            {
-                ActivePC += INST_SIZE;
-            }
-            else{
-                SwitchMask = SwitchMask & (ValidMask ^ ActiveMask); // 只保留当前SwitchMask中Valid但不Active的部分
-                if (SwitchMask==0)                                  // 如果当前SwitchMask已被清空，则重置为所有Valid但不Active的部分
-                    SwitchMask = ValidMask ^ ActiveMask;
-
-                // YIELD只能在当前SwitchMask中挑选线程，否则可能导致在部分分支间来回跳转导致死锁
-                cmask = SwitchMask;
-
-                if( (cmask & SleepMask) ^ SleepMask ==0 ) // 所有可选线程均处于Sleep状态，会导致WARP进入休眠
-                {
-                    do_sleep = true;  // 在Warp进入Sleep状态前，需先根据SleepMask清除后的状态设置ActivePC/ActiveMask
-                }
-                else{
-                    do_sleep = false;
-                    cmask = cmask & ~SleepMask;   // 去除候选mask中处于sleep状态的线程
-                }
-
-                mask_ny = cmask & ~YieldMask; // 优先跳转到当前SwitchMask中不处于Yield状态的线程
-                mask_y  = cmask &  YieldMask; //
-
-                if(mask_ny)
-                    lid = ffs(mask_ny);
-                else
-                    lid = ffs(mask_y);
-
-                YieldMask |= ActiveMask;
-
-                ActivePC = RPC[lid];
-                ActiveMask = array2mask(RPC==RPC[lid]) & (ValidMask ^ ActiveMask);
-
-                // TODO: SwitchMask只在YIELD中使用，因为理论上只有多个分支相互YIELD切换才需要SwitchMask
-                // 但，其他指令是否可以更新SwitchMask？
-                SwitchMask = SwitchMask & (ValidMask ^ ActiveMask); // 更新SwitchMask，只保留当前SwitchMask中Valid但不Active的部分
-                if (SwitchMask==0)                                  // 如果当前SwitchMask已被清空，则重置为所有Valid但不Active的部分
-                    SwitchMask = ValidMask ^ ActiveMask;
-
-                if(do_sleep) warpSleep();
-            }
-        }
-        ```
-    """
+def YIELD(x: Exec) -> None:
+    """YIELD: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     pmask = x.pmask & _pp(x)
     mask_np = w.active & ~pmask
@@ -780,14 +414,8 @@ def YIELD(x):
 
 
 @semantics("BREAK", per_warp=True)
-def BREAK(x):
-    """BREAK: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        pmask = ActiveMask & pgv & ppv;
-        breg = breg ^ (breg & pmask);     // 把BReg中对应bit清除
-        ```
-    """
+def BREAK(x: Exec) -> None:
+    """BREAK: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     pmask = x.pmask & _pp(x)
     b = x.reg_index("breg")
     if x.w.B[b] & pmask:
@@ -822,139 +450,12 @@ def park_and_switch(x, cmask: int) -> None:
 
 
 @semantics("WARPSYNC", control=True)
-def WARPSYNC(x):
-    """WARPSYNC: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        // WARPSYNC mmask;
-        // mmask为32bit membermask, 可能每线程不同，也可以相同（立即数或Constant memory/UR方式操作数）
-        mmask = mmask & ValidMask; // 去除所有退出线程
-
-        // pmask表示guard pred为true的线程，~pmask的线程将fall through到下一个指令
-        pmask = array2mask(pgv & ppv & ActiveMask);
-
-        // 已到达同步点的线程mask，包括当前ActiveMask，以及之前已到达“当前”WARPSYNC指令的所有Valid线程
-        arrivemask = ActiveMask | (ValidMask & array2mask(RPC==ActivePC));
-
-        mask_np = ActiveMask & ~pmask;    // 当前活跃线程（显然已到达同步点）中guard pred为false的线程
-        mask_p  = ActiveMask &  pmask;
-
-        // 判断是否有pmask为false的线程，如果有，则当前指令相当于NOP，fall through到下一个指令
-        if (mask_np)
-        {
-            RPC[mask2array(mask_p)] = ActivePC;
-            ActiveMask = mask_np;
-            ActivePC += INST_SIZE;
-            return;
-        }
-        else{
-            // WARPSYNC_II/UR/C对所有线程使用相同的membermask, 当前流程与BSYNC较相似，但不能产生让步放行
-            // WARPSYNC mmask;
-            if( stype != "R")
-            {
-                // 首先判断是否已完成同步，如果完成同步，则运行下一条指令
-                // 注：该判断同样适用于当前没有发生Divergence的情况
-                if ( (arrivemask & mmask) ^ mmask == 0)  // membermask的线程均在arrivemask中，同步成功
-                {
-                    ActiveMask = mmask;    // 注 ：WARPSYNC不能放行mmask外的指令！TODO：BSYNC不受此限制？
-                                           // 注2：WARPSYNC正确性要求原ActiveMask必须在membermask中，因而此时原ActiveMask都被放行，不用更新GPR-PC
-                                           // 注3：mmask中的非valid线程已去除，因而不用担心退出线程复活
-                    ActivePC += INST_SIZE;
-                    return;
-                }
-                else // 未同步成功
-                {
-                    // 所有需同步但未到达的线程
-                    cmask = ValidMask & ~arrivemask & mmask;
-                    if( (cmask & SleepMask) ^ SleepMask ==0 ) // 所有可选线程均处于Sleep状态，会导致WARP进入休眠
-                    {
-                        do_sleep = true;  // 在Warp进入Sleep状态前，需先根据SleepMask清除后的状态设置ActivePC/ActiveMask
-                    }
-                    else{
-                        do_sleep = false;
-                        cmask = cmask & ~SleepMask;   // 去除候选mask中处于sleep状态的线程
-                    }
-
-                    // 将未到达线程分成以下互不重叠的2组，如果未同步成功则以下2组必然有一组不全为0
-                    mask_m_ny  = cmask & ~YieldMask; // 需同步但未到达线程中的非yield分支
-                    mask_m_y   = cmask &  YieldMask; // 需同步但未到达线程中的yield分支
-
-                    RPC[ActiveMask] = ActivePC;
-
-                    if (mask_m_ny) // 切换到需同步但未到达的非yield分支
-                    {
-                        switchPCByMask(mask_m_ny);
-                        if(do_sleep) warpSleep();
-                        return;
-                    }
-                    else // 切换到需同步但未到达的yield分支
-                    {
-                        switchPCByMask(mask_m_y);
-                        if(do_sleep) warpSleep();
-                        return;
-                    }
-                }
-            }
-            else{ // WARPSYNC_R 各线程的membermask需分组
-
-                // 首先做合法性判断
-                // 1. 当前线程必须在membermask中
-                assert(lanemask & mmask != 0);
-                // 2. 同组各线程的membermask必须完全相同(How?)
-                // TODO:
-
-                // cmask表示当前线程分组的未到达线程，每线程独立，cmask==0表示当前线程所在分组已完成同步
-                thd_syncmask = mmask ^ (mmask & arrivemask);
-
-                warp_syncmask = ValidMask & array2mask(thd_syncmask==0); // 当前已完成同步的线程mask
-
-                // 首先判断是否存在线程已完成同步，如果完成同步，则需运行下一条指令
-                if (warp_syncmask!=0)
-                {
-                    // 分组放行，每次只放行一组，等同于NV的WARPSYNC.EXCLUSIVE
-                    lid = ffs(sync_mask);
-
-                    amask = mmask[lid];  // mmask中已去除非valid线程
-                    RPC[mask2array(ActiveMask^(ActiveMask & amask))] = ActivePC; // 更新未放行线程的GPR PC
-                    ActivePC += INST_SIZE;
-                    ActiveMask = amask;
-                    //
-                }
-                else{
-                    // 如果没有分组完成同步，需从mmask中未到达的valid线程中选取一组
-                    cmask = array_or(mmask) ^ arrivemask; // array_or(mmask)为所有 membermask的or, 表示所有需参与同步的线程
-                    if( (cmask & SleepMask) ^ SleepMask ==0 ) // 所有可选线程均处于Sleep状态，会导致WARP进入休眠
-                    {
-                        do_sleep = true;  // 在Warp进入Sleep状态前，需先根据SleepMask清除后的状态设置ActivePC/ActiveMask
-                    }
-                    else{
-                        do_sleep = false;
-                        cmask = cmask & ~SleepMask;   // 去除候选mask中处于sleep状态的线程
-                    }
-
-                    mask_ny = cmask & ~YieldMask;       // 需同步但未到达的非Yield线程
-                    mask_y  = cmask &  YieldMask;       // 需同步但未到达的Yield线程
-
-                    if (mask_ny)
-                        lid = ffs(mask_ny);
-                    else
-                        lid = ffs(mask_y);
-
-                    RPC[mask2array(ActiveMask)] = ActivePC;   // 更新RPC
-
-                    ActivePC = RPC[lid];
-                    ActiveMask = array2mask(RPC==RPC[lid]) & ValidMask;
-
-                    if (do_sleep) warpSleep();
-                }
-            }
-        }
-        ```
-    """
+def WARPSYNC(x: Exec) -> None:
+    """WARPSYNC: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     mm = _membermask(x)
     pmask = x.pmask & _pp(x)
-    arrivemask = w.active | (w.valid & rpc_eq(w, x.pc))
+    arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
@@ -1004,82 +505,14 @@ def WARPSYNC(x):
     _failed_sync(x)
     target = int(w.rpc[lid])
     w.pc = target & MASK64
-    w.active = rpc_eq(w, target) & w.valid
+    w.active = rpc_eq(w, target) & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     if do_sleep:
         x.sim.warp_sleep(w)
 
 
 @semantics("NANOSLEEP", control=True)
-def NANOSLEEP(x):
-    """NANOSLEEP: the seed's ``__Semantics`` (001_a37352338750f4ae.txt), quoted::
-
-        ```c
-        // pmask表示guard pred为true的线程，~pmask的线程将fall through到下一个指令
-        pmask = array2mask(pgv & ppv & ActiveMask);
-
-        mask_np = ActiveMask & ~pmask;    // 当前活跃线程（显然已到达同步点）中guard pred为false的线程
-        mask_p  = ActiveMask &  pmask;
-
-        // 判断是否有pmask为false的线程，如果有，则当前指令相当于NOP，fall through到下一个指令
-        if (mask_np) // TODO:
-        {
-            RPC[mask2array(mask_p)] = ActivePC;
-            ActiveMask = mask_np;
-            ActivePC += INST_SIZE;
-            return;
-        }
-        else
-        {
-            setTimer(vb * CYCLE_PER_NS);   // 设置定时器，nv的NANOSLEEP 时间单位为ns，注意单位转换
-
-            if (ValidMask ^ ActiveMask == 0) // No divergence here, same as nop
-            {
-                ActivePC += INST_SIZE;
-                warpSleep();   //
-            }
-            else{
-                SwitchMask = SwitchMask & (ValidMask ^ ActiveMask); // 只保留当前SwitchMask中Valid但不Active的部分
-                if (SwitchMask==0)                                  // 如果当前SwitchMask已被清空，则重置为所有Valid但不Active的部分
-                    SwitchMask = ValidMask ^ ActiveMask;
-
-                // YIELD只能在当前SwitchMask中挑选线程，否则可能导致在部分分支间来回跳转导致死锁
-                cmask = SwitchMask;
-
-                if( (cmask & SleepMask) ^ SleepMask ==0 ) // 所有可选线程均处于Sleep状态，会导致WARP进入休眠
-                {
-                    do_sleep = true;  // 在Warp进入Sleep状态前，需先根据SleepMask清除后的状态设置ActivePC/ActiveMask
-                }
-                else{
-                    do_sleep = false;
-                    cmask = cmask & ~SleepMask;   // 去除候选mask中处于sleep状态的线程
-                }
-
-                mask_ny = cmask & ~YieldMask; // 优先跳转到当前SwitchMask中不处于Yield状态的线程
-                mask_y  = cmask &  YieldMask; //
-
-                if(mask_ny)
-                    lid = ffs(mask_ny);
-                else
-                    lid = ffs(mask_y);
-
-                YieldMask |= ActiveMask;
-
-                ActivePC = RPC[lid];
-                ActiveMask = array2mask(RPC==RPC[lid]) & (ValidMask ^ ActiveMask);
-
-                // TODO: SwitchMask只在YIELD中使用，因为理论上只有多个分支相互YIELD切换才需要SwitchMask
-                // 但，其他指令是否可以更新SwitchMask？
-                SwitchMask = SwitchMask & (ValidMask ^ ActiveMask); // 更新SwitchMask，只保留当前SwitchMask中Valid但不Active的部分
-                if (SwitchMask==0)                                  // 如果当前SwitchMask已被清空，则重置为所有Valid但不Active的部分
-                    SwitchMask = ValidMask ^ ActiveMask;
-
-                if(do_sleep) warpSleep();
-            }
-        }
-        ```
-
-        参考：[[YIELD]]
-
+def NANOSLEEP(x: Exec) -> None:
+    """NANOSLEEP: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
 
     Decisions: the operand is a number of model clock cycles (one per issued
     warp-instruction); with a per-lane register the shortest time wins (one
@@ -1112,7 +545,7 @@ def NANOSLEEP(x):
 
 
 @semantics("RTT", control=True)
-def RTT(x):
+def RTT(x: Exec) -> None:
     """RTT: return from a trap handler (no pseudo code in the seed).
 
     Decision: restores the ActivePC/ActiveMask saved when TRAP entered a handler
@@ -1133,7 +566,7 @@ def RTT(x):
 
 
 @semantics("TRAP", control=True)
-def TRAP(x):
+def TRAP(x: Exec) -> None:
     """TRAP: trap with handler index (no pseudo code in the seed).
 
     Decision: with no handler installed the run stops with status ``trap``
@@ -1169,7 +602,7 @@ def TRAP(x):
 
 
 @semantics("SYSCALL", per_warp=True)
-def SYSCALL(x):
+def SYSCALL(x: Exec) -> None:
     """SYSCALL: call the host (no pseudo code in the seed).
 
     Decision: calls the Python callback ``syscall(sim, warp)`` registered with the

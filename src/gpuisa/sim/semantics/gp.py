@@ -22,11 +22,10 @@ Decisions (see docs/gp-extension.md):
 """
 from __future__ import annotations
 
-import bisect
 
 import numpy as np
 
-from ..context import G_ALWAYS, G_NOT_PRED, G_PRED
+from ..context import Exec, G_ALWAYS, G_NOT_PRED, G_PRED
 from ..registry import semantics
 from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
 from .bru import park_and_switch, set_rpc
@@ -156,27 +155,20 @@ def _fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 # -- moves -----------------------------------------------------------------------------------
 @semantics("MOV")
-def MOV(x):
-    """MOV Rd, SrcB:
-        Rd = SrcB;"""
+def MOV(x: Exec) -> None:
+    """MOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     x.write("rd", _raw(x, _b(x)))
 
 
 @semantics("UMOV")
-def UMOV(x):
-    """UMOV URd, SrcB:
-        if (pmask != 0)
-            URd = SrcB;"""
+def UMOV(x: Exec) -> None:
+    """UMOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     x.write("urd", _raw_int(x, _b(x)))
 
 
 @semantics("ULDC")
-def ULDC(x):
-    """ULDC{.64} URd, c[bank][offset]:
-        if (pmask != 0) {
-            n = .64 ? 8 : 4;
-            URd = ConstantBank[bank][offset : offset + n];   // little endian; .64: UR[d:d+1]
-        }"""
+def ULDC(x: Exec) -> None:
+    """ULDC: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.any_lane():
         return
     if x.mod("size") == "64":
@@ -187,14 +179,8 @@ def ULDC(x):
 
 # -- integer arithmetic ----------------------------------------------------------------------
 @semantics("IADD3")
-def IADD3(x):
-    """IADD3{.X} Rd, Pu, Ra, SrcB, SrcC, Pp:
-        // each source as an unbounded integer: `~x` = 0xffffffff - x, `-x` = 2^32 - x
-        a = src(Ra); b = src(SrcB); c = src(SrcC);
-        cin = .X ? (Pp.not ? !Pp : Pp) : 0;
-        sum = a + b + c + cin;
-        Rd = sum[31:0];
-        Pu = sum[32];          // the carry out of bit 31"""
+def IADD3(x: Exec) -> None:
+    """IADD3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     total = x.lane_zeros(np.int64)
     for name in ("ra", _b(x), _c(x)):
         total += _addend(x, name, _raw(x, name).astype(np.int64))
@@ -205,15 +191,8 @@ def IADD3(x):
 
 
 @semantics("UIADD3")
-def UIADD3(x):
-    """UIADD3{.X} URd, UPu, URa, SrcB, URc, UPp:
-        // `~x` = 0xffffffff - x, `-x` = 2^32 - x, as for IADD3
-        if (pmask != 0) {
-            cin = .X ? (UPp.not ? !UPp : UPp) : 0;
-            sum = a + b + c + cin;
-            URd = sum[31:0];
-            UPu = sum[32];
-        }"""
+def UIADD3(x: Exec) -> None:
+    """UIADD3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.any_lane():
         return
     total = sum(_addend(x, n, _raw_int(x, n)) for n in ("ura", _b(x), "urc"))
@@ -224,16 +203,8 @@ def UIADD3(x):
 
 
 @semantics("IMAD")
-def IMAD(x):
-    """IMAD{.mode}{.U32} Rd, Ra, SrcB, SrcC:
-        a = .U32 ? zext(Ra) : sext(Ra);          // 64-bit
-        b = .U32 ? zext(SrcB) : sext(SrcB);
-        p = a * b;                                // exact 64-bit product
-        switch (.mode) {
-            case none, .SHL, .MOV: Rd = (p + SrcC)[31:0]; break;
-            case .WIDE: R[d:d+1] = (p + C64)[63:0];  break;   // C64: 64-bit SrcC
-            case .HI:   Rd = (p[63:32] + SrcC)[31:0]; break;
-        }"""
+def IMAD(x: Exec) -> None:
+    """IMAD: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     mode = x.mod("mode")
     unsigned = x.mod("fmt") == "U32"
     a = _raw(x, "ra")
@@ -245,8 +216,7 @@ def IMAD(x):
         p = (a.view(np.int32).astype(np.int64) * b.view(np.int32).astype(np.int64)).view(_U64)
     if mode == "WIDE":
         if x.kind(cn) == "I":
-            c = (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64
-            c = np.full(x.lane_shape(), c, _U64)
+            c = np.full(x.lane_shape(), (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64, _U64)
         elif x.kind(cn) == "C":
             c = np.full(x.lane_shape(), x.src(cn, 64) & MASK64, _U64)
         else:
@@ -272,12 +242,8 @@ def _lut3(lut: int, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 
 
 @semantics("LOP3")
-def LOP3(x):
-    """LOP3.LUT Pu, Rd, Ra, SrcB, Rc, lut, Pp:
-        for (i = 0; i < 32; i++)
-            r[i] = lut[(Ra[i] << 2) | (SrcB[i] << 1) | Rc[i]];
-        Rd = r;
-        Pu = (r != 0) || (Pp.not ? !Pp : Pp);"""
+def LOP3(x: Exec) -> None:
+    """LOP3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     r = _lut3(x.imm("lut"), _raw(x, "ra"), _raw(x, _b(x)), _raw(x, "rc"))
     pu = array2mask(r != 0) | x.pred("pp")
     x.write("rd", r)
@@ -285,15 +251,8 @@ def LOP3(x):
 
 
 @semantics("SHF")
-def SHF(x):
-    """SHF.dir{.W}.type{.HI} Rd, Ra, SrcB, Rc:
-        lim = (.type == .U32 || .type == .S32) ? 32 : 64;
-        n = .W ? (SrcB % lim) : min(SrcB, lim);       // SrcB unsigned
-        v[63:0] = {Rc, Ra};
-        if (.dir == .L)      v = v << n;                       // zeros in
-        else if (.type is signed) v = v >>> n;                 // copies of v[63] in
-        else                 v = v >> n;                       // zeros in
-        Rd = .HI ? v[63:32] : v[31:0];"""
+def SHF(x: Exec) -> None:
+    """SHF: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     typ = x.mod("type")
     lim = 32 if typ in ("U32", "S32") else 64
     n = _raw(x, _b(x)).astype(_U64)
@@ -311,19 +270,13 @@ def SHF(x):
 
 
 @semantics("ISETP")
-def ISETP(x):
-    """ISETP.cmp{.U32}.bop Pu, Pv, Ra, SrcB, Pp:
-        a = .U32 ? unsigned(Ra) : signed(Ra);
-        b = .U32 ? unsigned(SrcB) : signed(SrcB);
-        r = (a cmp b);
-        p = Pp.not ? !Pp : Pp;
-        Pu = r bop p;
-        Pv = (!r) bop p;"""
+def ISETP(x: Exec) -> None:
+    """ISETP: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     a = _raw(x, "ra")
     b = _raw(x, _b(x))
     if x.mod("fmt") != "U32":
         a, b = a.view(np.int32), b.view(np.int32)
-    code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
+    code = x.db.types["ICmpOp"].by_name[x.mod("cmp") or ""]
     r = x.lane_zeros(bool)
     if code & 1:
         r |= a < b
@@ -331,26 +284,21 @@ def ISETP(x):
         r |= a == b
     if code & 4:
         r |= a > b
-    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop"))
+    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop") or "")
     x.write("pu", pu)
     x.write("pv", pv)
 
 
 @semantics("SEL")
-def SEL(x):
-    """SEL Rd, Ra, SrcB, Pp:
-        Rd = (Pp.not ? !Pp : Pp) ? Ra : SrcB;"""
+def SEL(x: Exec) -> None:
+    """SEL: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
 
 
 # -- predicates ------------------------------------------------------------------------------
 @semantics("PLOP3")
-def PLOP3(x):
-    """PLOP3.LUT Pu, Pv, Pa, Pb, Pc, lutu, lutv:
-        a = Pa.not ? !Pa : Pa;  b = Pb.not ? !Pb : Pb;  c = Pc.not ? !Pc : Pc;
-        i = (a << 2) | (b << 1) | c;
-        Pu = lutu[i];
-        Pv = lutv[i];"""
+def PLOP3(x: Exec) -> None:
+    """PLOP3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     a, b, c = x.pred("pa"), x.pred("pb"), x.pred("pc")
     terms = []
     for i in range(8):
@@ -367,10 +315,8 @@ def PLOP3(x):
 
 
 @semantics("P2R", per_warp=True)
-def P2R(x):
-    """P2R Rd, PR, Ra, mask:
-        packed = P0 | (P1 << 1) | ... | (P6 << 6);
-        Rd = (Ra & ~mask) | (packed & mask);"""
+def P2R(x: Exec) -> None:
+    """P2R: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     packed = np.zeros(WARP_SIZE, _U32)
     for i in range(7):
         packed |= mask2array(x.w.P[i]).astype(_U32) << _U32(i)
@@ -379,10 +325,8 @@ def P2R(x):
 
 
 @semantics("R2P", per_warp=True)
-def R2P(x):
-    """R2P PR, Ra, mask:
-        for (i = 0; i < 7; i++)
-            if (mask[i]) Pi = Ra[i];"""
+def R2P(x: Exec) -> None:
+    """R2P: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.pmask:
         return
     a = _raw(x, "ra")
@@ -396,45 +340,34 @@ def R2P(x):
 
 # -- float32 ---------------------------------------------------------------------------------
 @semantics("FADD")
-def FADD(x):
-    """FADD Rd, Ra, SrcB:
-        a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
-        Rd = round_rn(a + b);   // exact sum rounded once; NaN result = 0x7fffffff"""
+def FADD(x: Exec) -> None:
+    """FADD: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) + _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
 
 
 @semantics("FMUL")
-def FMUL(x):
-    """FMUL Rd, Ra, SrcB:
-        a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;    // sign-bit flip
-        Rd = round_rn(a * b);   // NaN result = 0x7fffffff"""
+def FMUL(x: Exec) -> None:
+    """FMUL: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) * _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
 
 
 @semantics("FFMA")
-def FFMA(x):
-    """FFMA Rd, Ra, SrcB, SrcC:
-        a = Ra.neg ? -Ra : Ra;  b = SrcB.neg ? -SrcB : SrcB;  c = SrcC.neg ? -SrcC : SrcC;
-        Rd = round_rn(a * b + c);      // exact product and sum, one rounding"""
+def FFMA(x: Exec) -> None:
+    """FFMA: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     r = _fma32(_f32(_fbits(x, "ra")), _f32(_fbits(x, _b(x))), _f32(_fbits(x, _c(x))))
     x.write("rd", _out_bits(r))
 
 
 @semantics("FSETP")
-def FSETP(x):
-    """FSETP.cmp.bop Pu, Pv, Ra, SrcB, Pp:
-        rel = isnan(a) || isnan(b) ? 8 : (a < b ? 1 : a == b ? 2 : 4);
-        r = (.cmp & rel) != 0;          // .cmp value bits: lt 1, eq 2, gt 4, unordered 8
-        p = Pp.not ? !Pp : Pp;
-        Pu = r bop p;
-        Pv = (!r) bop p;"""
+def FSETP(x: Exec) -> None:
+    """FSETP: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     a = _f32(_fbits(x, "ra"))
     b = _f32(_fbits(x, _b(x)))
-    code = x.db.types["FCmpOp"].by_name[x.mod("cmp")]
+    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or ""]
     r = x.lane_zeros(bool)
     with np.errstate(all="ignore"):
         if code & 1:
@@ -445,18 +378,14 @@ def FSETP(x):
             r |= a > b
         if code & 8:
             r |= np.isnan(a) | np.isnan(b)
-    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop"))
+    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop") or "")
     x.write("pu", pu)
     x.write("pv", pv)
 
 
 @semantics("FMNMX")
-def FMNMX(x):
-    """FMNMX Rd, Ra, SrcB, Pp:
-        if (isnan(a) && isnan(b)) Rd = 0x7fffffff;
-        else if (isnan(a))        Rd = b;
-        else if (isnan(b))        Rd = a;
-        else Rd = (Pp.not ? !Pp : Pp) ? min(a, b) : max(a, b);   // -0 < +0"""
+def FMNMX(x: Exec) -> None:
+    """FMNMX: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     ab, bb = _raw(x, "ra"), _raw(x, _b(x))
     a, b = _f32(ab), _f32(bb)
     want_min = mask2array(x.pred("pp"))
@@ -471,9 +400,8 @@ def FMNMX(x):
 
 
 @semantics("I2F")
-def I2F(x):
-    """I2F{.U32} Rd, SrcB:
-        Rd = round_rn(float32(.U32 ? unsigned(SrcB) : signed(SrcB)));"""
+def I2F(x: Exec) -> None:
+    """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     v = _raw(x, _b(x))
     v64 = v.astype(np.float64) if x.mod("fmt") == "U32" else v.view(np.int32).astype(np.float64)
     x.write("rd", v64.astype(np.float32).view(_U32))   # exact in float64, one rounding to float32
@@ -483,18 +411,12 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 
 
 @semantics("F2I")
-def F2I(x):
-    """F2I{.U32}{.rnd} Rd, SrcB:
-        if (isnan(SrcB)) Rd = 0;
-        else {
-            i = round(.rnd, SrcB);                       // an integer, or +-inf
-            lo = .U32 ? 0 : -2^31;  hi = .U32 ? 2^32 - 1 : 2^31 - 1;
-            Rd = min(max(i, lo), hi);
-        }"""
+def F2I(x: Exec) -> None:
+    """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     f = _f32(_raw(x, _b(x))).astype(np.float64)
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
     with np.errstate(all="ignore"):
-        i = np.clip(_ROUND[x.mod("rnd")](f), lo, hi)
+        i = np.clip(_ROUND[x.mod("rnd") or ""](f), lo, hi)
         i = np.where(np.isnan(f), 0.0, i)
     x.write("rd", (i.astype(np.int64) & MASK32).astype(_U32))
 
@@ -509,12 +431,12 @@ OOB_SLACK = 4096
 _SIZE_BYTES = {"32": 4, "U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
 
 
-def _size(x) -> tuple[str, int]:
+def _size(x: Exec) -> tuple[str, int]:
     s = x.mod("size")
-    n = _SIZE_BYTES.get(s)
+    n = _SIZE_BYTES.get(s or "")
     if n is None:   # pragma: no cover - the description's exceptions reject such words first
         x.fault("invalid-instruction", f"{x.name}: no access size {s}")
-    return s, n
+    return str(s), n
 
 
 def _reg_row(x, idx: int) -> np.ndarray:
@@ -697,14 +619,8 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
 
 
 @semantics("LDC")
-def LDC(x):
-    """LDC{.size} Rd, c[Bank][Ra+Imm]:
-        for each executing lane:
-            off = (Ra + Imm) % 2^32;            // unsigned 32-bit address arithmetic
-            if (off % bytes(size) != 0) fault(misaligned);
-            if (off + bytes(size) > size_of(ConstantBank[Bank])) fault(memory);
-            v = ConstantBank[Bank][off : off + bytes(size)];    // little endian
-            Rd = extend(size, v);               // .S8/.S16 sign-extend, others zero-extend"""
+def LDC(x: Exec) -> None:
+    """LDC: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     size, n = _size(x)
     if not x.any_lane() or n > 8:
         if n > 8:  # pragma: no cover - the description's exception rejects LDC.128
@@ -729,106 +645,51 @@ def _bank_size(x, bank: int) -> int:
 
 
 @semantics("LDG")
-def LDG(x):
-    """LDG.E{.size} Rd, [Ra.64+Imm]:
-        for each executing lane:
-            addr = (Ra.64 + sext(Imm)) % 2^64;
-            if (addr % bytes(size) != 0) fault(misaligned);
-            if (addr .. addr + bytes(size) - 1 is not inside one buffer) fault(memory);
-        // no fault: every executing lane loads
-        for each executing lane:
-            v = GlobalMemory[addr : addr + bytes(size)];    // little endian
-            Rd = extend(size, v);     // .S8/.S16 sign-extend; .64/.128 fill R[d:d+1] / R[d:d+3]"""
+def LDG(x: Exec) -> None:
+    """LDG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _load(x, x.gmem, _global_addrs(x))
 
 
 @semantics("STG")
-def STG(x):
-    """STG.E{.size} [Ra.64+Imm], Rb:
-        for each executing lane:
-            addr = (Ra.64 + sext(Imm)) % 2^64;
-            if (addr % bytes(size) != 0) fault(misaligned);
-            if (addr .. addr + bytes(size) - 1 is not inside one buffer) fault(memory);
-        // no fault: the lanes store in order, so the highest lane wins on a collision
-        for each executing lane, lowest first:
-            GlobalMemory[addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
+def STG(x: Exec) -> None:
+    """STG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _store(x, x.gmem, _global_addrs(x))
 
 
 @semantics("LDS")
-def LDS(x):
-    """LDS{.size} Rd, [Ra+Imm]:
-        for each executing lane:
-            addr = (Ra + sext(Imm)) % 2^32;
-            if (addr % bytes(size) != 0) fault(misaligned);
-            if (addr + bytes(size) > SharedMemorySize) fault(memory);
-        for each executing lane:
-            Rd = extend(size, SharedMemory[addr : addr + bytes(size)]);"""
+def LDS(x: Exec) -> None:
+    """LDS: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _load(x, x.smem, _shared_addrs(x))
 
 
 @semantics("STS")
-def STS(x):
-    """STS{.size} [Ra+Imm], Rb:
-        for each executing lane:
-            addr = (Ra + sext(Imm)) % 2^32;
-            if (addr % bytes(size) != 0) fault(misaligned);
-            if (addr + bytes(size) > SharedMemorySize) fault(memory);
-        for each executing lane, lowest first:
-            SharedMemory[addr : addr + bytes(size)] = Rb[8 * bytes(size) - 1 : 0];"""
+def STS(x: Exec) -> None:
+    """STS: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _store(x, x.smem, _shared_addrs(x))
 
 
 @semantics("ATOMG", per_warp=True)  # lanes in order, on Python ints
-def ATOMG(x):
-    """ATOMG.E.op{.type} Rd, [Ra.64+Imm], Rb, Rc:
-        check every executing lane's address (4-byte aligned, inside a buffer) or fault;
-        for each executing lane, lowest first:
-            addr = (Ra.64 + sext(Imm)) % 2^64;
-            old = GlobalMemory[addr : addr + 4];
-            switch (.op) {
-                case .ADD:  new = .F32 ? round_rn(f32(old) + f32(Rb)) : (old + Rb) % 2^32; break;
-                case .MIN:  new = min(old, Rb);  break;     // signed with .S32
-                case .MAX:  new = max(old, Rb);  break;
-                case .EXCH: new = Rb;            break;
-                case .CAS:  new = (old == Rb) ? Rc : old; break;
-                case .AND:  new = old & Rb; break;
-                case .OR:   new = old | Rb; break;
-                case .XOR:  new = old ^ Rb; break;
-            }
-            GlobalMemory[addr : addr + 4] = new;
-            Rd = old;"""
+def ATOMG(x: Exec) -> None:
+    """ATOMG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _atomic(x, x.gmem, _global_addrs(x), True)
 
 
 @semantics("ATOMS", per_warp=True)  # lanes in order, on Python ints
-def ATOMS(x):
-    """ATOMS.op{.type} Rd, [Ra+Imm], Rb, Rc:
-        check every executing lane's address (4-byte aligned, inside shared memory) or fault;
-        for each executing lane, lowest first:
-            addr = (Ra + sext(Imm)) % 2^32;
-            old = SharedMemory[addr : addr + 4];
-            new = op(old, Rb, Rc);          // as ATOMG
-            SharedMemory[addr : addr + 4] = new;
-            Rd = old;"""
+def ATOMS(x: Exec) -> None:
+    """ATOMS: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _atomic(x, x.smem, _shared_addrs(x), True)
 
 
 @semantics("RED", per_warp=True)  # lanes in order, on Python ints
-def RED(x):
-    """RED.E.op{.type} [Ra.64+Imm], Rb:
-        check every executing lane's address (4-byte aligned, inside a buffer) or fault;
-        for each executing lane, lowest first:
-            addr = (Ra.64 + sext(Imm)) % 2^64;
-            GlobalMemory[addr : addr + 4] = op(GlobalMemory[addr : addr + 4], Rb);   // as ATOMG"""
+def RED(x: Exec) -> None:
+    """RED: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     _atomic(x, x.gmem, _global_addrs(x), False)
 
 
 # -- fence and barrier -----------------------------------------------------------------------
 @semantics("MEMBAR")
-def MEMBAR(x):
-    """MEMBAR.sem.scope:
-        // no architectural effect in this model (all accesses are already visible)"""
+def MEMBAR(x: Exec) -> None:
+    """MEMBAR: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
 
 
 def _bar_parked(x) -> int:
@@ -855,26 +716,12 @@ def _bar_parked(x) -> int:
 
 
 @semantics("BAR", control=True)
-def BAR(x):
-    """BAR.SYNC BarId (decision G5, docs/gp-extension.md decision 8; PTX: the
-    barrier makes the executing thread wait for all non-exited threads of its warp
-    and marks the warp's arrival):
+def BAR(x: Exec) -> None:
+    """BAR: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry).
 
-        pmask = ActiveMask & pgv;
-        if (ActiveMask & ~pmask) {               // as WARPSYNC: false-guard lanes go on first
-            RPC[pmask] = ActivePC; ActiveMask &= ~pmask; ActivePC += INST_SIZE; return;
-        }
-        // arrived: the executing lanes and the lanes parked at a BAR.SYNC
-        // (RPC holds a BAR.SYNC whose guard is true for them; not sleeping)
-        arrivemask = ActiveMask | parked;
-        if (ValidMask & ~arrivemask) {           // the warp has not arrived yet
-            failed WARPSYNC over ValidMask: RPC[ActiveMask] = ActivePC;
-            switch to the missing lanes (sleep/yield candidate rules); return;
-        }
-        // every non-exited lane arrived: the warp arrives at the CTA barrier
-        RPC[parked & RPC != ActivePC] += INST_SIZE;   // parked elsewhere: past their BAR.SYNC
-        ActiveMask |= parked & RPC == ActivePC;  ActivePC += INST_SIZE;
-        warp.state = WAITING_AT_BARRIER;  // released when every non-exited warp of the CTA waits
+    BAR.SYNC BarId (decision G5, docs/gp-extension.md decision 8; PTX: the
+    barrier makes the executing thread wait for all non-exited threads of its warp
+    and marks the warp's arrival).
     """
     w = x.w
     pmask = x.pmask

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import Exec
 from ..registry import semantics
-from ..state import FULL, LANES, MASK32, Fault, ffs, lanes_of, mask2array
+from ..state import LANES, MASK32, Fault, ffs, lanes_of
 
 _LANES64 = LANES.astype(np.uint64)
 WRITABLE_PREFIXES = ("SR_PM", "SR_GLOBALERRORSTATUS", "SR_WARPERRORSTATUS")
@@ -85,26 +86,14 @@ def sreg_value(x, code: int, width: int = 32):
 
 
 @semantics("S2R")
-def S2R(x):
-    """S2R: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        S2R Rd, SRa:
-            Rd = SRa;
-        ```
-    """
+def S2R(x: Exec) -> None:
+    """S2R: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry)."""
     x.write("rd", sreg_value(x, x.field("sreg")))
 
 
 @semantics("CS2R")
-def CS2R(x):
-    """CS2R: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        CS2R Rd, SRa:
-            Rd = SRa;
-        ```
-
+def CS2R(x: Exec) -> None:
+    """CS2R: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     64-bit: SR_CLOCKLO / SR_GLOBALTIMELO read the whole 64-bit clock; other
     registers are zero-extended.
@@ -116,14 +105,8 @@ def CS2R(x):
 
 
 @semantics("S2UR", per_warp=True)
-def S2UR(x):
-    """S2UR: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        S2UR URd, SRa:
-            URd = SRa;
-        ```
-
+def S2UR(x: Exec) -> None:
+    """S2UR: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     A per-lane special register (SR_LANEID, SR_*MASK) is not warp uniform: fault.
     """
@@ -134,7 +117,7 @@ def S2UR(x):
 
 
 @semantics("PMTRIG", per_warp=True)
-def PMTRIG(x):
+def PMTRIG(x: Exec) -> None:
     """PMTRIG vb (no semantics in the seed).
 
     Decision: a performance-monitor trigger: when at least one lane executes,
@@ -162,14 +145,8 @@ def _addr(x, lane_mask):
 
 
 @semantics("SETREG", per_warp=True)
-def SETREG(x):
-    """SETREG: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        SETREG SrcAddr, Ra:
-            *(SrcAddr) = Ra;
-        ```
-
+def SETREG(x: Exec) -> None:
+    """SETREG: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     Decision: addresses are SReg encoding values; only SR_PM0-7, SR_PM_HI0-7,
     SR_GLOBALERRORSTATUS and SR_WARPERRORSTATUS are writable (per warp); any
@@ -190,14 +167,8 @@ def SETREG(x):
 
 
 @semantics("GETREG", per_warp=True)
-def GETREG(x):
-    """GETREG: the seed's ``__Semantics`` (003_46b028725a1e1e34.txt), quoted::
-
-        ```asm
-        GETREG Rd, SrcAddr:
-            Rd = *(SrcAddr);
-        ```
-
+def GETREG(x: Exec) -> None:
+    """GETREG: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     Decision: addresses are SReg encoding values; an unknown address is a
     ``special-register`` fault.
@@ -217,7 +188,7 @@ def GETREG(x):
 
 
 @semantics("SWITCH", per_warp=True)
-def SWITCH(x):
+def SWITCH(x: Exec) -> None:
     """SWITCH Rb | c[][] | hidx (no semantics in the seed).
 
     Decision: a scheduling hint with no architectural effect: the operand is
@@ -233,12 +204,12 @@ def SWITCH(x):
 
 
 @semantics("NOP")
-def NOP(x):
+def NOP(x: Exec) -> None:
     """NOP: no operation."""
 
 
 @semantics("IBBAR")
-def IBBAR(x):
+def IBBAR(x: Exec) -> None:
     """IBBAR: instruction-buffer barrier (no semantics in the seed).
 
     Decision: a NOP in the model: instructions are decoded from the program
@@ -246,7 +217,7 @@ def IBBAR(x):
 
 
 @semantics("DEPBAR")
-def DEPBAR(x):
+def DEPBAR(x: Exec) -> None:
     """DEPBAR sbid, cnt: wait until scoreboard ``sbid`` has at most ``cnt``
     pending operations (no semantics in the seed).
 

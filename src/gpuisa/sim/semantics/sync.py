@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import Exec
 from ..registry import semantics
-from ..state import FULL, LANES, MASK32, WARP_SIZE, Fault, array2mask, ffs, lanes_of, mask2array
+from ..state import FULL, MASK32, WARP_SIZE, Fault, array2mask, ffs, lanes_of, mask2array
 
 _LANES64 = np.arange(WARP_SIZE, dtype=np.int64)
 
@@ -80,44 +81,8 @@ def _shfl_map(mode: str, b: int, c: int) -> _ShflMap:
 
 
 @semantics("SHFL", per_warp=True)
-def SHFL(x):
-    """SHFL: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
-
-        ```asm
-        SHFL.mode pu, Rd, Ra, SrcB, SrcC:
-            // 获取当前thread的lane ID（5bit）
-            lane[4:0]  = [Thread].laneid;
-            // SrcB（5bit）用于计算参与交换的源GPR所在的lane ID
-            bval[4:0] = b[4:0];
-            // 获取SrcC的低5bit和高5bit
-            cval[4:0] = c[4:0];
-            segmask[4:0] = c[12:8];
-
-            // 假设收集所有参与线程的源GPR值至一个数组SourceA中：
-            SourceA[lane] = Ra;
-
-            // 将warp内的32线程进行分组，当前线程所在的线程组的起止范围是：
-            // [minLane, maxLane]
-            maxLane = (lane[4:0] & segmask[4:0]) | (cval[4:0] & ~segmask[4:0]);
-            minLane = (lane[4:0] & segmask[4:0]);
-
-            // 根据.mode决定与当前线程交换的源GPR所在线程lane ID：
-            // 根据lane ID和[minLane, maxLane]判断交换是否合法
-            // 注：不同的.mode对合法性的判定不同
-            switch (.mode) {
-                case .UP:    j = lane - bval; pu = (j >= maxLane); break;
-                case .DOWN:  j = lane + bval; pu = (j <= maxLane); break;
-                case .BFLY:  j = lane ^ bval; pu = (j <= maxLane); break;
-                case .IDX:   j = minLane  | (bval[4:0] & ~segmask[4:0]);
-                             pu = (j <= maxLane); break;
-            }
-            // 如果pu为false，说明交换不合法，将自己的Ra值拷贝给Rd输出
-            if (!pu)
-                j = lane;
-            // 否则，将目标线程的Ra值拷贝给Rd输出
-            Rd = SourceA[j];
-        ```
-
+def SHFL(x: Exec) -> None:
+    """SHFL: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
     Decision: reading from a lane outside the participating lanes returns that
     lane's current register value and records a ``shfl-inactive`` warning event;
@@ -131,7 +96,7 @@ def SHFL(x):
         bn = "rb" if "rb" in x.f else "vb"
         cn = "rc" if "rc" in x.f else "vc"
         const = x.kind(bn) == "I" and x.kind(cn) == "I"
-        m = x.memo = [bn, cn, x.mod("mode"), _shfl_map(x.mod("mode"), x.src(bn), x.src(cn)) if const else None]
+        m = x.memo = [bn, cn, x.mod("mode"), _shfl_map(x.mod("mode") or "", x.src(bn), x.src(cn)) if const else None]
     hit = m[3]
     if hit is None:
         b = x.src(m[0])
@@ -151,7 +116,7 @@ def SHFL(x):
 
 
 @semantics("MOVM", per_warp=True)
-def MOVM(x):
+def MOVM(x: Exec) -> None:
     """MOVM Rd, Ra (no pseudo code in the seed).
 
     Decision: like PTX ``movmatrix.sync.aligned.m8n8.trans.b16``: the 8x8
@@ -183,44 +148,16 @@ def _vote(x):
 
 
 @semantics("VOTE", per_warp=True)
-def VOTE(x):
-    """VOTE: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
-
-        用自然语言描述VOTE的语义：
-        - 确定当前warp中参与VOTE的线程集合S：所有active且pg=true的线程
-        - 确定所有参与线程的输入谓词值（考虑输入的逻辑取反修饰符）
-        - 根据.voteop值确定输出谓词pu：
-            - .ANY：pu = 所有参与线程输入谓词值的逻辑或
-            - .ALL：pu = 所有参与线程输入谓词值的逻辑与
-            - .EQ ：
-                - 如果所有参与线程输入谓词值相同，pu = true
-                - 否则，pu = false
-        - 确定输出Rd的值：
-            - 将Rd初始化为0x00000000
-            - 对每个参与线程，如果输入谓词值为true，将Rd的对应位置为1
-    """
+def VOTE(x: Exec) -> None:
+    """VOTE: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     ballot, r = _vote(x)
     x.write("rd", ballot)
     x.write("pu", FULL if r else 0)
 
 
 @semantics("VOTEU", per_warp=True)
-def VOTEU(x):
-    """VOTEU: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
-
-        用自然语言描述VOTEU的语义：
-        - 确定当前warp中参与VOTEU的线程集合S：所有active且pg=true的线程
-        - 确定所有参与线程的输入谓词值（考虑输入的逻辑取反修饰符）
-        - 根据.voteop值确定输出谓词upu：
-            - .ANY：upu = 所有参与线程输入谓词值的逻辑或
-            - .ALL：upu = 所有参与线程输入谓词值的逻辑与
-            - .EQ ：
-                - 如果所有参与线程输入谓词值相同，upu = true
-                - 否则，upu = false
-        - 确定输出URd的值：
-            - 将URd初始化为0x00000000
-            - 对每个参与线程，如果输入谓词值为true，将URd的对应位置为1
-    """
+def VOTEU(x: Exec) -> None:
+    """VOTEU: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     ballot, r = _vote(x)
     x.write("urd", ballot)
     x.write("upu", r)
@@ -250,41 +187,17 @@ def _redux(x):
 
 
 @semantics("REDUX", per_warp=True)
-def REDUX(x):
-    """REDUX: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
-
-        用自然语言描述REDUX的语义：
-        - 确定当前warp中参与VOTE的线程集合S：所有active且pg=true的线程
-        - 根据.reduxop确定归约方式：
-            - .AND：Rd = 所有参与线程输入Ra的按位与
-            - .OR ：Rd = 所有参与线程输入Ra的按位或
-            - .XOR：Rd = 所有参与线程输入Ra的按位异或
-            - .SUM：
-                - d = 所有参与线程输入Ra的求和
-                - 如果d溢出了.type的表示范围，将d截断到32bit输出到Rd
-            - .MAX：Rd = 所有参与线程输入Ra的最大值
-            - .MIN：Rd = 所有参与线程输入Ra的最小值
-    """
+def REDUX(x: Exec) -> None:
+    """REDUX: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     r = _redux(x)
     if r is not None:
         x.write("rd", r)
 
 
 @semantics("REDUXU", per_warp=True)
-def REDUXU(x):
-    """REDUXU: the seed's ``__Examples`` (000_d5c21dfacdef8d77.txt), quoted::
-
-        用自然语言描述REDUXU的语义：
-        - 确定当前warp中参与VOTE的线程集合S：所有active且pg=true的线程
-        - 根据.op确定归约方式：
-            - .AND：URd = 所有参与线程输入Ra的按位与
-            - .OR ：URd = 所有参与线程输入Ra的按位或
-            - .XOR：URd = 所有参与线程输入Ra的按位异或
-            - .SUM：
-                - d = 所有参与线程输入Ra的求和
-                - 如果d溢出了.type的表示范围，将d截断到32bit输出到URd
-            - .MAX：URd = 所有参与线程输入Ra的最大值
-            - .MIN：URd = 所有参与线程输入Ra的最小值
+def REDUXU(x: Exec) -> None:
+    """REDUXU: follows the database's ``__Examples`` and ``__Semantics`` of REDUXU (sync.isa); the registry
+    appends the pseudo code to this docstring.
     """
     r = _redux(x)
     if r is not None:
@@ -292,23 +205,8 @@ def REDUXU(x):
 
 
 @semantics("MATCH", per_warp=True)
-def MATCH(x):
-    """MATCH: the seed's ``__Semantics`` (000_d5c21dfacdef8d77.txt), quoted::
-
-        用自然语言描述MATCH的语义：
-        - 确定当前warp中参与VOTE的线程集合S：所有active且pg=true的线程
-        - 初始化输出Rd = 0，pu = false
-        - 根据.matchop确定比较方式：
-            - .ANY：
-                - 获取当前线程的输入Ra的值：a = Ra
-                - 判断S中所有线程的Ra是否与a相等：
-                    - 如果相等，将Rd中的对应bit置为1
-                    - 如果不等，保持Rd中对应bit为0
-            - .ALL：
-                - 判断S中所有线程的Ra是否相同：
-                    - 如果相同，将Rd与S中所有线程相对应的bit置为1，pu = true
-                    - 如果不同，则保持Rd = 0，pu = false不变
-
+def MATCH(x: Exec) -> None:
+    """MATCH: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
     ``.ANY`` leaves ``pu`` false (the pseudo code only sets it for ``.ALL``).
     """
@@ -346,7 +244,7 @@ def _elect(x) -> int:
 
 
 @semantics("ELECT", per_warp=True)
-def ELECT(x):
+def ELECT(x: Exec) -> None:
     """ELECT pu, Rd, {!}pp | URb (no semantics in the seed).
 
     Decision: like PTX ``elect.sync``: among the participating lanes (active,
@@ -363,7 +261,7 @@ def ELECT(x):
 
 
 @semantics("ELECTU", per_warp=True)
-def ELECTU(x):
+def ELECTU(x: Exec) -> None:
     """ELECTU pu, URd, {!}pp | URb (no semantics in the seed).
 
     Decision: as ELECT, the leader's lane id goes to ``URd``."""
