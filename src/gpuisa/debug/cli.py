@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -55,6 +56,7 @@ def debug_cmd(sel, program, scripts, batch, echo, **launch):
 
 
 def _interactive(dbg) -> None:
+    readline: Any
     try:
         import readline   # noqa: F401 - gives cmd line editing and history
         hist = HISTORY.expanduser()

@@ -9,12 +9,13 @@ from __future__ import annotations
 import cmd
 import re
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import numpy as np
 
 from ..errors import GpuisaError, UsageError
 from ..sim.state import EXITED, INST_SIZE, Fault
-from .expr import Env, ExprError, evaluate, mask_lanes, parse
+from .expr import Env, evaluate, mask_lanes, parse
 
 PROMPT = "(gpuisa-dbg) "
 _UNITS = {"b": 1, "h": 2, "w": 4, "g": 8}
@@ -65,7 +66,7 @@ class Breakpoint:
 class Watchpoint:
     number: int
     what: str
-    read: object            # () -> comparable value
+    read: Callable[[], Any]  # () -> comparable value
     old: object = None
     warp: object = None     # the watched warp (registers) or None (memory)
     hits: int = 0
@@ -99,7 +100,7 @@ class Debugger(cmd.Cmd):
         for r in getattr(program, "records", None) or ():
             if getattr(r, "line", 0):
                 self.line_of[r.address] = r.line
-        self.focus = sim.warps[0] if sim.warps else None
+        self.focus: Any = sim.warps[0] if sim.warps else None
         self.breaks: dict[int, Breakpoint] = {}
         self.watches: dict[int, Watchpoint] = {}
         self._next_number = 1
@@ -508,9 +509,9 @@ class Debugger(cmd.Cmd):
             bank = int(self._scalar(m.group(1)))
             return (lambda a, n: sim.const.read(bank, a, n)), int(self._scalar(m.group(2))), f"c[0x{bank:x}]"
         low = spec.lower()
+        cta = self.focus.cta
         for prefix in ("shared:", "s:", "shared "):
             if low.startswith(prefix):
-                cta = self.focus.cta
                 return (lambda a, n: cta.shared.read_scalar(a, n)), int(self._scalar(spec[len(prefix):])), \
                     f"shared(cta {cta.linear})"
         for prefix in ("global:", "g:"):

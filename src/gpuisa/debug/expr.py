@@ -57,7 +57,8 @@ def tokenize(text: str) -> list[tuple[str, str, int]]:
         if not m:
             raise ExprError(f"unexpected character {text[pos:].lstrip()[:1]!r} at column {pos + 1}")
         kind = "num" if m.group(1) else "name" if m.group(2) else "op"
-        out.append((kind, m.group(m.lastindex), m.start(m.lastindex)))
+        g = m.lastindex or 1
+        out.append((kind, m.group(g), m.start(g)))
         pos = m.end()
     return out
 

@@ -117,7 +117,7 @@ def build_html(db: Database, out: str | Path, *, assemble: Callable[..., Any] | 
     from .pictures import build as build_pictures
     pictures = build_pictures(db, manual.optypes)
     for pic in {id(p): p for p in pictures.values()}.values():
-        written.append(_write(out / pic.path, pic.html))
+        written.append(_write(out / pic.path, pic.html or ""))
 
     page("index.html", "index.html")
     for op_page in manual.optypes.values():

@@ -32,7 +32,7 @@ import zlib
 from array import array
 from importlib import resources
 from pathlib import Path
-from typing import IO, Iterable
+from typing import IO, Any, Iterable
 
 import numpy as np
 
@@ -100,8 +100,13 @@ class TimelineBuilder:
         self.insts: list[list] = []               # [pc, text, kind, breg]
         self._state_index: dict[tuple, int] = {}
         self.states: list[tuple] = []
-        self.w, self.i, self.b, self.a = array("I"), array("I"), array("I"), array("I")
-        self.step_numbers, self.clocks = array("q"), array("q")
+        # per step (array.array while collecting; numpy arrays from from_columns)
+        self.w: Any = array("I")
+        self.i: Any = array("I")
+        self.b: Any = array("I")
+        self.a: Any = array("I")
+        self.step_numbers: Any = array("q")
+        self.clocks: Any = array("q")
         self.bwrites: list[list[int]] = []        # [k, B number, value]
         self.values: list[list] | None = []       # [k, reg, mask | None, value(s)]
         self.events: list[list] = []              # [k, kind, message]
@@ -220,7 +225,7 @@ class TimelineBuilder:
     def data(self) -> dict:
         """The page's JSON object (``docs/timeline.md``)."""
         n = len(self.w)
-        arrays = {"w": self.w, "i": self.i, "b": self.b, "a": self.a}
+        arrays: dict[str, Any] = {"w": self.w, "i": self.i, "b": self.b, "a": self.a}
         steps = np.asarray(self.step_numbers, dtype=np.int64)
         first = int(steps[0]) if n else 1
         if n and not np.array_equal(steps, np.arange(first, first + n, dtype=np.int64)):
@@ -304,7 +309,7 @@ def render_html(data: dict, *, embedded: bool = False) -> str:
     env = jinja2.Environment(loader=jinja2.PackageLoader("gpuisa.viz", "templates"), autoescape=True,
                              undefined=jinja2.StrictUndefined)
     from markupsafe import Markup
-    from .. import __version__
+    from .._version import __version__
     return env.get_template("timeline.html").render(
         title=data.get("title") or "gpuisa timeline", version=__version__, embedded=embedded,
         css=Markup(_asset("timeline.css")), js=Markup(_asset("timeline.js").replace("</", "<\\/")),
