@@ -13,7 +13,8 @@ from ..sim.cli import build_launch, launch_options
 HISTORY = Path("~/.gpuisa_debug_history")
 
 
-@click.command("debug")
+@click.command("debug", epilog="The --init grammar and the kernel arguments (--param, --buffer) are those of "
+               "`gpuisa run --help` and docs/simulator-run.md.")
 @click.argument("program", type=click.Path(dir_okay=False, path_type=str))
 @launch_options
 @click.option("-x", "--command", "scripts", multiple=True, type=click.Path(dir_okay=False, path_type=str),
@@ -56,17 +57,19 @@ def debug_cmd(sel, program, scripts, batch, echo, **launch):
 
 
 def _interactive(dbg) -> None:
-    readline: Any
-    try:
-        import readline   # noqa: F401 - gives cmd line editing and history
-        hist = HISTORY.expanduser()
+    """The prompt: cmd with readline's line editing and a history file on a
+    terminal; plain lines from a pipe (no prompt, no history)."""
+    readline: Any = None
+    tty = sys.stdin.isatty()
+    hist = HISTORY.expanduser()
+    if tty:
         try:
+            import readline
             readline.read_history_file(hist)
+        except ImportError:   # pragma: no cover - platforms without readline
+            readline = None
         except OSError:
             pass
-    except ImportError:   # pragma: no cover - platforms without readline
-        readline = None
-    if sys.stdin.isatty():
         dbg.out(f"gpuisa debugger: {len(dbg.sim.warps)} warps; `help` lists the commands, `continue` runs.")
         dbg.show_location(dbg.focus)
     else:
@@ -79,7 +82,7 @@ def _interactive(dbg) -> None:
     finally:
         if readline is not None:
             try:
-                readline.write_history_file(str(HISTORY.expanduser()))
+                readline.write_history_file(hist)
             except OSError:
                 pass
 
