@@ -40,7 +40,7 @@ def expected_nested(col: int, lane: int) -> str:
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory):
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the 'test' extra of pyproject.toml)")
     if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
         pytest.skip(f"{CHROMIUM} or {CHROMEDRIVER} is not installed (this test installs nothing)")
     os.environ["SE_OFFLINE"] = "true"            # selenium-manager must not fetch anything
