@@ -9,7 +9,6 @@ import zlib
 from importlib import resources
 
 import numpy as np
-import pytest
 from click.testing import CliRunner
 
 from gpuisa.cli import main
