@@ -37,8 +37,7 @@ from ..spec.model import Opcode
 from .instruction import Instruction, extract_fields
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, label_operand,
-                    parse_number, parse_operand,
-                    split_operands, strip_block_comments)
+                    parse_number, split_operands, strip_block_comments)
 from .disassembler import decode_one, decode_relocated, symbol_text
 # the compiled tables (re-exported: `state`, `OpInfo` and the kinds are part of the asm package's API)
 from .tables import (K_ADDR, K_CMEM, K_ENUM, K_INT, AddrInfo, OpInfo, Plan, VInfo, _State, _compatible,  # noqa: F401

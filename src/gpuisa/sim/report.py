@@ -151,10 +151,12 @@ def lanes_of(sim, warp_index: int) -> int:
 
 
 def warp_json(sim, wr, items: list[DumpItem]) -> dict:
-    """One entry of ``"warps"``: cta, warp, lanes, then each register's raw value(s) (per-lane lists
+    """One entry of ``"warps"``: cta, warp, and when registers are dumped lanes, then each register's raw value(s) (per-lane lists
     hold only the existing lanes), and for a non-u32 format the formatted values under ``REG:FMT``."""
     n = lanes_of(sim, wr.warp)
-    out: dict = {"cta": wr.cta, "warp": wr.warp, "lanes": n}
+    out: dict = {"cta": wr.cta, "warp": wr.warp}
+    if items:
+        out["lanes"] = n        # the length of the per-lane lists below
     for it in items:
         for r in it.regs:
             if r not in out:
