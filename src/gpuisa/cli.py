@@ -40,6 +40,8 @@ PLUGINS = {
     "gen": "gpuisa.verify.cli",
     "regress": "gpuisa.verify.cli",
     "cosim": "gpuisa.verify.cli",
+    "timeline": "gpuisa.viz.cli",
+    "debug": "gpuisa.debug.cli",
 }
 
 

@@ -189,75 +189,62 @@ Example:
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f32, f64; default u32) elements "
                    "(repeatable).")
+@click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
+              metavar="FILE.html", help="Also write the run as a self-contained HTML timeline: per warp, lanes x "
+                                        "instructions coloured by lane state (docs/timeline.md).")
 @pass_selection
 @handle_errors
-def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits, dump, fmt, verbose, as_json, trace, max_steps, max_warps, engine, strict, params,
-            buffers, dump_buffers):
+def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits, dump, fmt, verbose, as_json, trace,
+            max_steps, max_warps, engine, strict, params, buffers, dump_buffers, timeline=None):
     """Simulate PROGRAM on the golden model.
 
-    PROGRAM is an assembly file, or raw 16-byte instruction words when its name
-    ends in .bin ('-' reads assembly from stdin). The run stops when every warp
+    PROGRAM is an assembly file, raw 16-byte instruction words when its name
+    ends in .bin ('-' reads assembly from stdin), or a CUDA input (nvdisasm /
+    cuobjdump listing, cubin; docs/cuda.md). The run stops when every warp
     has exited, or at the first architectural fault (exit status 2).
     """
-    from .initexpr import parse_init
-    from .kernelargs import (check_dump, dump_array, json_values, make_buffer, pack_params, parse_buffer,
-                             parse_dump_buffer, parse_param)
-    from .simulator import Simulator, check_relocations
-    isa = sel.isa()
-    block = _parse_grid(block, "--block")
-    if max_steps is not None and max_steps < 0:
-        raise UsageError("--max-steps must be non-negative")
-    if max_warps < 1:
-        raise UsageError("--max-warps must be at least 1")
-    init = dict(parse_init(s) for s in inits)
-    bufs: dict = {}
-    for spec in map(parse_buffer, buffers):
-        if spec.name in bufs:
-            raise UsageError(f"--buffer {spec.name} is given twice")
-        bufs[spec.name] = make_buffer(spec)
+    from .kernelargs import check_dump, dump_array, json_values, parse_dump_buffer
     dumps = [parse_dump_buffer(d) for d in dump_buffers]
-    for d in dumps:
-        if d.name not in bufs:
-            raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
-        check_dump(bufs[d.name].nbytes, d)
-    if len({d.name for d in dumps}) != len(dumps):
-        raise UsageError("--dump-buffer names a buffer twice")
-    plist = [parse_param(p) for p in params]
     fmt = fmt.lower()
-    items = parse_dump(dump, fmt) if dump else []
-    prog, text = _load_program(isa, program, kernel)
-    if hasattr(prog, "simulator"):   # a CUDA kernel: the launch ABI fills constant bank 0
-        sim = prog.simulator(grid=_parse_grid(grid), block=block, params=plist, buffers=bufs,
-                             shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
-                             max_warps=max_warps, engine=engine,
-                             **({"local_bytes": local_bytes} if local_bytes is not None else {}))
-        layout = sim.param_layout
-    else:
-        if shared_bytes or local_bytes is not None:
-            raise UsageError("--shared-bytes and --local-bytes apply to CUDA inputs only")
-        check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
-        sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict,
-                        max_steps=max_steps, buffers=bufs, max_warps=max_warps, engine=engine)
-        layout = []
-        if plist:
-            data, layout = pack_params(plist, sim.addresses)
-            sim.const.set(0, data)
+    items: list = []
+
+    def check_outputs(bufs) -> None:
+        for d in dumps:
+            if d.name not in bufs:
+                raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
+            check_dump(bufs[d.name].nbytes, d)
+        if len({d.name for d in dumps}) != len(dumps):
+            raise UsageError("--dump-buffer names a buffer twice")
+        if dump:
+            items.extend(parse_dump(dump, fmt))
+
+    sim, init, bufs, layout, text = build_launch(sel, program, grid=grid, block=block, kernel=kernel,
+                                                 shared_bytes=shared_bytes, local_bytes=local_bytes, inits=inits,
+                                                 max_steps=max_steps, max_warps=max_warps, engine=engine,
+                                                 strict=strict, params=params, buffers=buffers, check=check_outputs)
+
+    def _run(trace_fh=None):
+        if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
+            from ..viz.timeline import run_recorded
+            return run_recorded(sim, timeline, trace=trace_fh, title=Path(program).name, source=text)
+        return run_with_progress(sim, (lambda: sim.run(trace=trace_fh)) if trace_fh is not None else sim.run)
+
     if not dump:   # with --dump-buffer the buffers are the result
         items = [] if dumps else [DumpItem(r, fmt if r[0] in "RUB" and not r.startswith("UP") else "u32")
                                   for r in default_dump(sim, init)]
     to_err = trace == "-"   # stdout carries the trace: the result goes to stderr
     if to_err:
-        res = sim.run(trace=sys.stdout)
+        res = _run(sys.stdout) if timeline else sim.run(trace=sys.stdout)
         sys.stdout.flush()
     elif trace:
         try:
             # the trace appears complete or not at all (gpuisa.fsutil); a fault is a result: kept
             with atomic_open(trace, "w") as fh:
-                res = run_with_progress(sim, lambda: sim.run(trace=fh))
+                res = _run(fh)
         except OSError as e:
             raise UsageError(f"cannot write {trace}: {e.strerror or e}") from None
     else:
-        res = run_with_progress(sim, sim.run)
+        res = _run()
     if as_json:
         out = {"status": res.status, "steps": res.steps}
         if res.fault:
@@ -275,6 +262,64 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
         _print_table(sim, res, items, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err, verbose)
     if not res.ok:
         sys.exit(FAULT_EXIT)
+
+
+#: parameters of `gpuisa run` that shape its output, not the launch; `gpuisa debug`
+#: (:func:`launch_options`) takes all the others
+OUTPUT_PARAMS = ("program", "dump", "fmt", "verbose", "as_json", "trace", "dump_buffers", "timeline")
+
+
+def launch_options(f):
+    """Give a click command the launch options of ``gpuisa run`` (the very same
+    click parameters, so the two commands cannot drift); its callback gets them
+    as keyword arguments for :func:`build_launch`."""
+    params = [p for p in run_cmd.params if p.name not in OUTPUT_PARAMS]
+    f.__click_params__ = getattr(f, "__click_params__", []) + params[::-1]
+    return f
+
+
+def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_bytes=0, local_bytes=None, inits=(),
+                 max_steps=DEFAULT_CLI_MAX_STEPS, max_warps=DEFAULT_MAX_WARPS, engine="batched", strict=False,
+                 params=(), buffers=(), check=None, **_ignored):
+    """The simulator of ``gpuisa run PROGRAM [launch options]``:
+    ``(sim, init, buffers, parameter layout, source text or None)``.  *check*,
+    if given, is called with the buffers before the program is loaded (more
+    option checks of the caller)."""
+    from .initexpr import parse_init
+    from .kernelargs import make_buffer, pack_params, parse_buffer, parse_param
+    from .simulator import Simulator, check_relocations
+    isa = sel.isa()
+    block_dims = _parse_grid(str(block), "--block")
+    if max_steps is not None and max_steps < 0:
+        raise UsageError("--max-steps must be non-negative")
+    if max_warps < 1:
+        raise UsageError("--max-warps must be at least 1")
+    init = dict(parse_init(s) for s in inits)
+    bufs: dict = {}
+    for spec in map(parse_buffer, buffers):
+        if spec.name in bufs:
+            raise UsageError(f"--buffer {spec.name} is given twice")
+        bufs[spec.name] = make_buffer(spec)
+    if check is not None:
+        check(bufs)
+    plist = [parse_param(p) for p in params]
+    prog, text = _load_program(isa, program, kernel)
+    if hasattr(prog, "simulator"):   # a CUDA kernel: the launch ABI fills constant bank 0
+        sim = prog.simulator(grid=_parse_grid(grid), block=block_dims, params=plist, buffers=bufs,
+                             shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
+                             max_warps=max_warps, engine=engine,
+                             **({"local_bytes": local_bytes} if local_bytes is not None else {}))
+        return sim, init, bufs, sim.param_layout, text
+    if shared_bytes or local_bytes is not None:
+        raise UsageError("--shared-bytes and --local-bytes apply to CUDA inputs only")
+    check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
+    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block_dims, init=init, strict=strict,
+                    max_steps=max_steps, buffers=bufs, max_warps=max_warps, engine=engine)
+    layout = []
+    if plist:
+        data, layout = pack_params(plist, sim.addresses)
+        sim.const.set(0, data)
+    return sim, init, bufs, layout, text
 
 
 def _print_params(layout, err: bool = False) -> None:
