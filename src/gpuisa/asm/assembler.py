@@ -41,13 +41,13 @@ from ..spec.database import Database
 from ..spec.model import Opcode
 from .instruction import Instruction, extract_fields
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, label_operand,
-                    parse_number, split_operands, strip_block_comments)
+                    parse_number, split_operands, strip_block_comments, blank_listing_noise)
 from .disassembler import decode_one, decode_relocated, symbol_text
 from .encode import _Ctx, _encode_plan, _expects, _OpErr, _pair_words
 from .fastpath import _fast
 # the compiled tables (re-exported: `state`, `OpInfo` and the kinds are part of the asm package's API)
 from .tables import (K_ADDR, K_CMEM, K_ENUM, K_INT, AddrInfo, OpInfo, Plan, VInfo, _State, _compatible,  # noqa: F401
-                     _match, _numbering, state)
+                     _match, _numbering, aligned_group, state)
 
 WORD_BYTES = 16
 MAX_ERRORS = 100
@@ -240,6 +240,7 @@ class Assembler:
         """Pass 1: comments, labels, statements.  Each statement goes to
         ``emit(line, col, text, address)`` when given, else into the returned list."""
         clean, notes = strip_block_comments(text)
+        clean = blank_listing_noise(clean)
         src_lines = text.split("\n")
         self.src_lines = src_lines
         for ln in sorted(set(notes)):
@@ -349,7 +350,10 @@ class Assembler:
         if type(plans) is tuple:
             as_labels = self.label_targets(key, pops, ctx)
             if as_labels is None:
-                self.explain(plans, key, mcol, pops, sigs, cols, s)
+                if len(self.diags) >= MAX_ERRORS * 10:  # no more messages are kept: count it, skip the suggestions
+                    self.nerr += 1
+                else:
+                    self.explain(plans, key, mcol, pops, sigs, cols, s)
                 return None
             pops, plans = as_labels
         first_err = None
@@ -369,7 +373,8 @@ class Assembler:
                     return None
                 raw = g.type.by_name.get(gname)
                 if raw is None:
-                    self.error(self.unknown_name(gname, g, v), s.line, gcol, s.src, len(gname))
+                    self.error(self.unknown_name(gname, g, v) if len(self.diags) < MAX_ERRORS * 10 else "",
+                               s.line, gcol, s.src, len(gname))
                     return None
                 word = (word & ~((g.mask << g.pos) | g.pclear)) | (raw << g.pos)
                 if gnot:
@@ -618,10 +623,13 @@ def _progress(ops: list[OpInfo], widths: list[int], pops: list[POp], sigs: list,
         if p.prefix and any(c not in o.prefix_chars for c in p.prefix):
             bad = next(c for c in p.prefix if c not in o.prefix_chars)
             reason = f"operand {o.name} does not take the prefix {bad!r}"
-        elif o.code == K_ENUM and o.numbered and widths[i] > 32 and p.kind == "name" and p.name in o.stem_of:
+        elif (o.code == K_ENUM and o.numbered and widths[i] > 32 and p.kind == "name" and p.name in o.stem_of
+              and not aligned_group(o, p.name, widths[i] // 32)):
             stem, n = o.stem_of[p.name]
             c = widths[i] // 32
-            reason = f"{o.name} is a {widths[i]}-bit operand: write the register pair {stem}[{n}:{n + c - 1}]"
+            n0 = n - n % c
+            reason = (f"{o.name} is a {widths[i]}-bit operand: write {stem}{n0} (the group {stem}[{n0}:{n0 + c - 1}]), "
+                      f"not {p.name}")
         elif o.code == K_ENUM and p.kind == "pair" and widths[i] <= 32:
             reason = f"{o.name} is a {widths[i]}-bit operand: write a single register, not a pair"
         elif o.code == K_CMEM and p.kind == "caddr":

@@ -277,7 +277,8 @@ class _Printer:
                 count = width // 32
                 if n % count or (stem, n + count - 1) not in o.name_of_num:
                     raise _Invalid(f"{o.name} = {name} is not a valid first register of a {width}-bit pair")
-                return f"{stem}[{n}:{n + count - 1}]", "p", self.names.get(name, ()), None
+                # printed as NVIDIA listings print groups: the first register (decision A4b)
+                return name, "n", self.names.get(name, ()), None
             return name, "n", self.names.get(name, ()), None
         if o.code == K_ADDR:
             return self.address(o, word, width)
@@ -323,6 +324,12 @@ class _Printer:
                         raise _Invalid(f"base of {o.name} = {name} is not a valid {width}-bit register")
                 bname = name
                 base = f"{name}.64" if width > 32 else name
+                if a.scale is not None:   # `[R29.X4+0x400]` (issue 11)
+                    sname = a.scale[3].by_value.get((word >> a.scale[0]) & a.scale[2])
+                    if sname is None:
+                        raise _Invalid(f"scale of {o.name} is not a value of {a.scale[3].name}")
+                    if sname != "X1":
+                        base = f"{base}.{sname}"
         if a.off is not None:
             pos, w, mask, t = a.off
             v = (word >> pos) & mask

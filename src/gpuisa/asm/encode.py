@@ -11,7 +11,7 @@ import difflib
 
 from .floats import parse_f32
 from .lexer import POp
-from .tables import K_ADDR, K_ENUM, K_INT, OpInfo, Plan
+from .tables import K_ADDR, K_ENUM, K_INT, OpInfo, Plan, aligned_group
 
 # ----------------------------------------------------------------------------
 # operand value errors
@@ -60,7 +60,13 @@ def _enum_raw(o: OpInfo, p: POp, width: int) -> int:
     if o.numbered and width > 32 and p.name in o.stem_of:
         stem, n = o.stem_of[p.name]
         count = width // 32
-        raise _OpErr(f"{o.name} is a {width}-bit operand: write the register pair {stem}[{n}:{n + count - 1}]")
+        if not aligned_group(o, p.name, count):  # `R2` is the pair R[2:3] (decision A4b); R3 is not a pair
+            what = "an even register" if count == 2 else f"a register whose number is a multiple of {count}"
+            if n % count == 0:
+                raise _OpErr(f"{o.name} is a {width}-bit operand: the group from {p.name} runs past the last "
+                             f"{t.name} register")
+            raise _OpErr(f"{o.name} is a {width}-bit operand: write {what} ({stem}{n - n % count} for "
+                         f"{stem}[{n - n % count}:{n - n % count + count - 1}]), not {p.name}")
     return raw
 
 
@@ -162,13 +168,21 @@ def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
         elif p.bank:
             raise _OpErr(f"{o.name} has no bank field: write c[0x0][...]")
     wide = width > 32
+    if p.scale:
+        if a.scale is None:
+            raise _OpErr(f"{o.name} has no scaled base: write [{p.name}+offset], not [{p.name}.{p.scale}...]")
+        pos, w, mask, t = a.scale
+        raw = t.by_name.get(p.scale)
+        if raw is None:
+            raise _OpErr(f"scale .{p.scale} is not one of {', '.join('.' + n for n, _ in t.values if n != 'X1')}")
+        bits |= raw << pos
     if p.name:
         if a.base is None:
             raise _OpErr(f"{o.name} has no base register: write {'c[..]' if a.kind == 'const' else ''}[offset]")
         pos, w, mask, t = a.base
         raw = t.by_name[p.name]
         shown = f"{p.name}{'.64' if p.wide else ''}"
-        if wide and not p.wide:
+        if wide and not p.wide and p.name not in o.stem_of:
             raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name}.64 (not {shown})")
         if p.wide and not wide:
             raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name} without .64")

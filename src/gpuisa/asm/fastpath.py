@@ -111,12 +111,12 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
         elif bank:
             return None
     if base:
-        if a.base is None or wide != (width > 32):
+        if a.base is None or (wide and width <= 32) or base[-3:-1] == ".X" or base[-4:-2] == ".X":
             return None
         raw = a.base[3].by_name.get(base)
         if raw is None:
             return None
-        if wide and base in o.stem_of:
+        if width > 32 and base in o.stem_of:
             stem, n = o.stem_of[base]
             count = width // 32
             if n % count or (stem, n + count - 1) not in o.name_of_num:
