@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..clikit import Selection, handle_errors, pass_selection, print_diagnostics
-from ..errors import Diagnostic, SpecError, UsageError
+from ..errors import Diagnostic, UsageError
 from ..fsutil import atomic_write
 from . import compile_spec, load
 

@@ -330,9 +330,9 @@ class _Parser:
                 return Call(val, tuple(args))
             return Name(val)
         if self.take("("):
-            e = self.or_()
+            inner = self.or_()
             self.expect(")")
-            return e
+            return inner
         raise ExprSyntaxError(f"unexpected {val!r}", pos)
 
 
