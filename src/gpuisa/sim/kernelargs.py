@@ -101,7 +101,7 @@ def float_value(text: str, dtype: str, what: str) -> float:
         if "/" in t:  # a fraction n/d (Fraction's syntax)
             if len(t) > MAX_DIGITS:
                 raise NumberTooLong(t)
-            q: Fraction | None = Fraction(t)
+            q = Fraction(t)
         else:
             q = parse_decimal(t)
     except NumberTooLong as e:
