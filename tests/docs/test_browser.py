@@ -17,7 +17,7 @@ import pytest
 
 from gpuisa.docs import build_html
 
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]  # one chromium per run under xdist
+pytestmark = pytest.mark.browser   # one chromium per xdist worker that runs these (module-scoped driver)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
