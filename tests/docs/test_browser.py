@@ -169,6 +169,7 @@ def test_full_text_search(driver, server, query, first, also):
     marks = [m.text.lower() for m in driver.find_elements("css selector", "#fulltext-results mark")]
     assert any(m.startswith(query.lower()[:3]) for m in marks), marks
     if query == "butterfly":
+        ARTIFACTS.mkdir(exist_ok=True)
         driver.save_screenshot(str(ARTIFACTS / "docs-fulltext.png"))
         hits[0].click()
         WebDriverWait(driver, 10).until(lambda d: "optypes/SHFL.html" in d.current_url)
