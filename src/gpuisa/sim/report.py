@@ -271,9 +271,9 @@ def run_with_progress(sim, run, *, stream=None, delay: float = PROGRESS_DELAY, c
                       console=console, transient=True) as bar:
             task = bar.add_task("run", total=total, steps=0)
             while t.is_alive():
-                bar.update(task, completed=sum(w.state == "exited" for w in sim.warps), steps=f"{sim.steps:,}")
+                bar.update(task, completed=sim.warps_exited(), steps=f"{sim.steps:,}")
                 t.join(0.1)
-            bar.update(task, completed=sum(w.state == "exited" for w in sim.warps), steps=f"{sim.steps:,}")
+            bar.update(task, completed=sim.warps_exited(), steps=f"{sim.steps:,}")
     t.join()
     if "error" in box:
         raise box["error"]
