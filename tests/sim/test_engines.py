@@ -184,7 +184,7 @@ def _structured(rng: random.Random) -> str:
             n = next(labels)
             b = depth
             out.append(f"LOP3.LUT R10, R{rng.choice([0, 3, 4])}, 0x{rng.choice([1, 2, 3, 5]):x}, RZ, 0xc0, !PT ;")
-            out.append(f"ISETP.NE.U32.AND P2, PT, R10, RZ, PT ;")
+            out.append("ISETP.NE.U32.AND P2, PT, R10, RZ, PT ;")
             out.append(f"BSSY B{b}, `(J{n}) ;")
             out.append(f"@P2 BRA `(T{n}) ;")
             block(depth + 1)
