@@ -193,10 +193,36 @@ class Segment:
         return v
 
 
+#: Bytes of local memory per thread (LDL/STL; ``Simulator(local_size=...)``), allocated
+#: for a warp when it first uses local memory.
+DEFAULT_LOCAL = 16 * 1024
+#: Lane i's local memory starts at address i << LOCAL_LANE_SHIFT of the warp's local Memory.
+LOCAL_LANE_SHIFT = 32
+
+
+def local_memory(warp, size: int) -> "Memory":
+    """The warp's local memory (created on first use): one segment per lane, lane i's
+    byte k at address ``(i << 32) + k``, so that per-lane private addresses go through
+    the ordinary vectorised :class:`Memory` accesses."""
+    m = getattr(warp, "local_mem", None)
+    if m is None:
+        m = Memory("local")
+        for lane in range(WARP_SIZE):
+            m.add(f"lane{lane}", lane << LOCAL_LANE_SHIFT, np.zeros(size, np.uint8))
+        warp.local_mem = m
+    return m
+
+
 class Memory:
     """A byte-addressed memory made of segments (numpy buffers).  Accesses are
     vectorised over lanes; an address outside every segment is a ``memory``
-    fault, an address not a multiple of the access size a ``misaligned`` one."""
+    fault, an address not a multiple of the access size a ``misaligned`` one.
+
+    ``Memory.log``: while the simulator records a step (trace, ``step()``), a
+    list receiving every store as ``(space, addresses, values, size, lanes)``;
+    None otherwise (a class attribute: one recorder for every memory)."""
+
+    log: list | None = None
 
     def __init__(self, space: str):
         self.space = space
@@ -268,6 +294,8 @@ class Memory:
         lane wins (in a batch: the last warp of the batch, then the highest lane)."""
         if not isinstance(mask, np.ndarray) and not mask:
             return
+        if Memory.log is not None:
+            Memory.log.append((self.space, addrs, values, size, mask))
         m = mask2array(mask)
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \
             else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
@@ -296,6 +324,8 @@ class Memory:
                         address=addr)
         s = self._segment(addr, size)
         s.view(size)[(addr - s.base) // size] = value & ((1 << (8 * size)) - 1)
+        if Memory.log is not None:
+            Memory.log.append((self.space, addr, value, size, None))
 
 
 class ConstantBanks:

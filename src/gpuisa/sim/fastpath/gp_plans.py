@@ -23,7 +23,7 @@ import numpy as np
 
 from ..semantics import gp as _gp
 from ..semantics.gp import (CANONICAL_NAN, SIGN, _b, _c, _fma32, _U32, _U64)
-from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, array2mask, mask2array
+from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, Memory, array2mask, mask2array
 
 #: False: every instruction runs its reference function (the tests' reference)
 FAST = True
@@ -49,6 +49,8 @@ def plan_for(x):
     builder = _PLANS.get(x.optype)
     if builder is None:
         return None
+    if x.optype in ("FADD", "FMUL", "FFMA") and _gp._fmods(x):
+        return None      # .FTZ/.SAT/.RM/.RP/.RZ/|x| (issue 11): the semantics function itself
     return builder(x)
 
 
@@ -225,8 +227,9 @@ def _plan_iadd3(x):
     is non-negative and below 2^33)."""
     rd = x.reg_index("rd")
     pu = _pred_dest(x, "pu")
-    if pu is None:
-        return _IADD3_generic
+    if pu is None or (x.has("pv") and x.reg_index("pv") != _PT) or (
+            x.has("pq") and x.mod("x") == "X" and not (x.reg_index("pq") == _PT and x.flag("pq.not"))):
+        return _IADD3_generic   # a second carry (Pv, Pq): the generic function
     plus, minus, uniform = [], [], []
     const = 0
     for name in ("ra", _b(x), _c(x)):
@@ -330,6 +333,8 @@ def _plan_iadd3(x):
 
 # -- IMAD ------------------------------------------------------------------------------------
 def _plan_imad(x):
+    if _gp._imad_extended(x):
+        return _IMAD_generic    # carry in/out, -/~ on SrcC: the generic function
     mode = x.mod("mode")
     if mode == "WIDE":
         return _plan_imad_wide(x)
@@ -425,7 +430,7 @@ def _combiner(bop: str):
 
 def _plan_isetp(x):
     pu, pv = _pred_dest(x, "pu"), _pred_dest(x, "pv")
-    if pu is None or pv is None:
+    if pu is None or pv is None or x.mod("ex") == "EX" or x.mod("wide") not in (None, "NoWide"):
         return _ISETP_generic
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
     signed = x.mod("fmt") != "U32"
@@ -750,8 +755,8 @@ def _plan_store(x, generic, space: str):
             return
         w = x.w
         mem = x.sim.gmem if space == "global" else w.cta.shared
-        found = _fast_offsets(mem, addr(w), mask, 4)
-        if found is None:
+        found = None if Memory.log is not None else _fast_offsets(mem, addr(w), mask, 4)
+        if found is None:  # (also when a step is recorded: the generic path logs the store, trace v2)
             generic(x)
             return
         seg, off = found
@@ -775,10 +780,14 @@ def _plan_stg(x):
 
 
 def _plan_lds(x):
+    if x.mod("scale") not in (None, "X1"):
+        return _LDS_generic      # `[Ra.X4+imm]` (issue 11): the semantics function
     return _plan_load(x, _LDS_generic, "shared")
 
 
 def _plan_sts(x):
+    if x.mod("scale") not in (None, "X1"):
+        return _STS_generic
     return _plan_store(x, _STS_generic, "shared")
 
 
