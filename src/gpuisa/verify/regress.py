@@ -61,7 +61,9 @@ def simulate(prog: Program, engine: str | None = None, *, text: str | None = Non
     b = la["buffers"]
     bufs = {"out": np.zeros(b["out"] // 4, np.uint32), "inp": np.arange(b["inp"] // 4, dtype=np.uint32),
             "cnt": np.zeros(b["cnt"] // 4, np.uint32)}
-    kw: dict = {"engine": engine} if engine and engine != "reference" else {}
+    # the reference engine unless asked (coverage markers live in the reference semantics; the
+    # batched engine runs BRA/BSSY/BREAK/BSYNC/EXIT in its own kernels)
+    kw: dict = {"engine": engine or "reference"}
     sim = Simulator(db, program, grid=la["grid"], block=la["block"], buffers=bufs,
                     params=["out", "inp", "cnt"], max_steps=200_000, **kw)
     if coverage is not None:
