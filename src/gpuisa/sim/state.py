@@ -11,6 +11,7 @@ Conventions (see ``docs/sim-semantics-api.md``):
 from __future__ import annotations
 
 import bisect
+from typing import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -380,7 +381,7 @@ class CTA:
         self._shared: Memory | None = None
         self.warps: list[Warp] = []
         #: ``f(linear) -> uint8 array`` giving this CTA's shared bytes (the simulator's pool)
-        self.pool = None
+        self.pool: "Callable[[int], np.ndarray] | None" = None
 
     @property
     def shared(self) -> Memory:
