@@ -21,7 +21,7 @@ from cuda_expect import ARCHS, CORPUS, compare, expected, launches, make_inputs
 from gpuisa.errors import AsmError
 
 FORMS = ("nvdisasm", "cuobjdump", "cubin")
-CUBIN_EVERY = 8     # one launch in CUBIN_EVERY uses the cubin form by default
+CUBIN_EVERY = 12    # one launch in CUBIN_EVERY uses the cubin form by default
 
 
 def _cases():
