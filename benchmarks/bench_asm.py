@@ -5,10 +5,10 @@
 Generates N (default 100,000) valid instructions covering every opcode of the
 database (random field values, drawn like the round-trip property test),
 prints them as text, then times ``assemble`` on the text and ``disassemble``
-on the binary (cold caches: a fresh database each time).  Rates are printed
-with the ratios to CuAssembler (9,400 instr/s) and nvdisasm (75,600 instr/s)
-measured on this machine class, and whether the issue's targets (assemble >=
-100,000/s, disassemble >= 150,000/s) are met.  The exit status is 0 either way:
+on the binary (cold caches: a fresh database each time), in this process,
+median of ``--repeat`` runs.  The comparison with nvdisasm is made side by side,
+whole process, by ``benchmarks/bench_asm_cli.py`` (no built-in nvdisasm constant:
+its rate depends on the machine and its load).  The exit status is 0 either way:
 this is a report, not a test.
 
 Memory-address operands get random offsets and banks (every such operand text is
@@ -25,9 +25,7 @@ import time
 from gpuisa.spec import load
 
 CUASSEMBLER = 9_400
-NVDISASM = 75_600
 TARGET_ASM = 100_000  # issue 3: >= 10x CuAssembler
-TARGET_DIS = 150_000  # issue 3: >= 2x nvdisasm
 
 
 def random_word(db, op, rng: random.Random) -> int:
@@ -114,24 +112,24 @@ def main(argv=None) -> int:
     data = b"".join(w.to_bytes(16, "little") for w in words)
     print(f"{args.n} instructions over {len(db0.opcodes)} opcodes ({len(text) / 1e6:.1f} MB of text)")
 
-    best_a = best_d = float("inf")
+    ta, td = [], []
     for _ in range(args.repeat):
         db = load(args.spec)  # cold caches
         t = time.perf_counter()
         prog = assemble(db, text, filename="bench.s")
-        best_a = min(best_a, time.perf_counter() - t)
+        ta.append(time.perf_counter() - t)
         assert prog.data == data, "assembled words differ from the generated ones"
         db = load(args.spec)
         t = time.perf_counter()
         lines = disassemble(db, data)
-        best_d = min(best_d, time.perf_counter() - t)
+        td.append(time.perf_counter() - t)
         assert all(ln.instruction is not None for ln in lines)
-    ra, rd = args.n / best_a, args.n / best_d
-    for what, rate, ref, ref_name, target in (("assemble:   ", ra, CUASSEMBLER, "CuAssembler", TARGET_ASM),
-                                              ("disassemble:", rd, NVDISASM, "nvdisasm", TARGET_DIS)):
-        verdict = "target met" if rate >= target else "below target"
-        print(f"{what} {rate:>10,.0f} instr/s  ({rate / ref:5.1f}x {ref_name} {ref:,}/s; "
-              f"target >= {target:,}: {verdict})")
+    import statistics
+    ra, rd = args.n / statistics.median(ta), args.n / statistics.median(td)
+    verdict = "target met" if ra >= TARGET_ASM else "below target"
+    print(f"assemble:    {ra:>10,.0f} instr/s  ({ra / CUASSEMBLER:5.1f}x CuAssembler {CUASSEMBLER:,}/s; "
+          f"target >= {TARGET_ASM:,}: {verdict}; median of {args.repeat})")
+    print(f"disassemble: {rd:>10,.0f} instr/s  (in process; versus nvdisasm: benchmarks/bench_asm_cli.py)")
     # a report, not a test: the exit status is 0 whatever the rates (the numbers depend on the machine)
     return 0
 

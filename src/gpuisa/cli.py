@@ -37,6 +37,11 @@ PLUGINS = {
     "dis": "gpuisa.asm.cli",
     "run": "gpuisa.sim.cli",
     "docs": "gpuisa.docs.cli",
+    "gen": "gpuisa.verify.cli",
+    "regress": "gpuisa.verify.cli",
+    "cosim": "gpuisa.verify.cli",
+    "timeline": "gpuisa.viz.cli",
+    "debug": "gpuisa.debug.cli",
 }
 
 
@@ -125,6 +130,8 @@ def main(ctx: click.Context, spec_paths: tuple[str, ...], no_base: bool) -> None
       gpuisa dis prog.bin --labels      disassemble
       gpuisa run prog.s --dump R1       simulate on the golden model
       gpuisa docs --out site/           generate the reference manual
+      gpuisa gen --seed 7 -o t.s        a random divergent program (--expect: its results)
+      gpuisa regress --seeds 0:2000     generate, simulate, check against the oracle
     """
     ctx.obj = Selection(tuple(spec_paths), not no_base)
 

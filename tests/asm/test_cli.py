@@ -152,7 +152,7 @@ def test_listing_labels_and_relocations(tmp_path):
                     "/*0020*/  CALL.ABS `(.Ext)",  # a relocation, not 0x0
                     "/*0030*/  @!P0 BRA `(.L_x_1)",  # no label at 0x60: generated, .L_x_0 is taken
                     "/*0040*/  BRA `(.end)",  # a label after the last instruction
-                    "/*0050*/  LEPC R[4:5], `(.Sym + 0x20)",
+                    "/*0050*/  LEPC R4, `(.Sym + 0x20)",
                     "/*0060*/  LDG.E R0, [R2.64+`(.Glob - 0x4)]",
                     "/*0070*/  LDG.E R0, [`(.Glob)] $sched=2",
                     "/*0080*/  EXIT"]

@@ -112,14 +112,14 @@ def test_control_annotations(shipped_db):
 
 
 def test_register_pair_rules(shipped_db):
-    for bad, msg in [("LEPC R4", "write the register pair R[4:5]"), ("LEPC R[5:6]", "write R[n:n+1] with n even"),
+    for bad, msg in [("LEPC R5", "write an even register (R4 for R[4:5]), not R5"), ("LEPC R[5:6]", "write R[n:n+1] with n even"),
                      ("LEPC R[4:6]", "write R[n:n+1] with n even; did you mean R[4:5]?"), ("LEPC R[254:255]", "runs past the last Reg register"),
                      ("S2R R[2:3], SR_LANEID", "write a single register")]:
         with pytest.raises(AsmError) as e:
             encode_one(shipped_db, bad)
         assert msg in str(e.value), (bad, str(e.value))
     assert decode_one(shipped_db, encode_one(shipped_db, "LEPC RZ")).text == "LEPC RZ"
-    assert decode_one(shipped_db, encode_one(shipped_db, "CALL.ABS UR[4:5]")).text == "CALL.ABS UR[4:5]"
+    assert decode_one(shipped_db, encode_one(shipped_db, "CALL.ABS UR[4:5]")).text == "CALL.ABS UR4"
 
 
 def test_cmem_alignment(shipped_db):

@@ -75,7 +75,7 @@ def test_trace_file(tmp_path):
     assert r.exit_code == 0
     lines = [json.loads(l) for l in t.read_text().splitlines()]
     assert len(lines) == 8
-    assert lines[0]["format"] == "gpuisa-trace" and lines[0]["version"] == 1
+    assert lines[0]["format"] == "gpuisa-trace" and lines[0]["version"] == 2
     assert {"step", "cta", "warp", "pc", "text", "before", "after", "writes", "events"} <= set(lines[0])
     assert lines[0]["writes"][0]["reg"] == "R1" and lines[0]["writes"][0]["value"] == list(range(32))
 
@@ -211,8 +211,8 @@ def test_unresolved_relocations_in_the_api(isa):
 @pytest.mark.parametrize("args,message", [
     (["--block", "1025"], "block of 1025 threads: a CTA has at most 1024 threads"),
     (["--block", "10000000"], "at most 1024 threads"),
-    (["--grid", "65535,65535,65535"], "more than the limit of 4096 warps"),
-    (["--grid", "4097"], "4097 warps: more than the limit of 4096"),
+    (["--grid", "65535,65535,65535"], "more than the limit of 65536 warps"),
+    (["--grid", "65537"], "65537 warps: more than the limit of 65536"),
     (["--grid", "3", "--block", "64", "--max-warps", "5"], "6 warps: more than the limit of 5"),
     (["--max-warps", "0"], "--max-warps must be at least 1"),
 ])
@@ -225,8 +225,8 @@ def test_grid_limits(tmp_path, args, message):
 def test_grid_limits_in_the_api(isa):
     with pytest.raises(UsageError, match="at most 1024 threads"):
         isa.simulator("EXIT ;", block=(32, 33))
-    with pytest.raises(UsageError, match="limit of 4096 warps"):
-        isa.simulator("EXIT ;", grid=(4097,))
+    with pytest.raises(UsageError, match="limit of 65536 warps"):
+        isa.simulator("EXIT ;", grid=(65537,))
     res = isa.launch("S2R R1, SR_CTAID.X ;\nEXIT ;", grid=4100, max_warps=4100)
     assert res.ok and len(res.warps) == 4100 and res.warp(4099).R[1][0] == 4099
 

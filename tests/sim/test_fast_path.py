@@ -23,7 +23,7 @@ def _state(res):
 
 
 def _both(isa, prog, **kw):
-    fast = Simulator(isa, prog, **kw).run()
+    fast = Simulator(isa, prog, engine="reference", **kw).run()   # the reference engine's two loops
     buf = io.StringIO()
     traced = Simulator(isa, prog, **kw).run(trace=buf)
     records = [json.loads(line) for line in buf.getvalue().splitlines()]

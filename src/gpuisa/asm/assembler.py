@@ -37,11 +37,12 @@ from ..spec.model import Opcode
 from .instruction import Instruction, extract_fields
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, label_operand,
-                    parse_number, split_operands, strip_block_comments)
+                    parse_number, parse_operand,
+                    split_operands, strip_block_comments, blank_listing_noise)
 from .disassembler import decode_one, decode_relocated, symbol_text
 # the compiled tables (re-exported: `state`, `OpInfo` and the kinds are part of the asm package's API)
 from .tables import (K_ADDR, K_CMEM, K_ENUM, K_INT, AddrInfo, OpInfo, Plan, VInfo, _State, _compatible,  # noqa: F401
-                     _match, _numbering, state)
+                     _match, _numbering, aligned_group, state)
 
 WORD_BYTES = 16
 MAX_ERRORS = 100
@@ -280,12 +281,12 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
         elif bank:
             return None
     if base:
-        if a.base is None or wide != (width > 32):
+        if a.base is None or (wide and width <= 32) or base[-3:-1] == ".X" or base[-4:-2] == ".X":
             return None
         raw = a.base[3].by_name.get(base)
         if raw is None:
             return None
-        if wide and base in o.stem_of:
+        if width > 32 and base in o.stem_of:
             stem, n = o.stem_of[base]
             count = width // 32
             if n % count or (stem, n + count - 1) not in o.name_of_num:
@@ -500,7 +501,13 @@ def _enum_raw(o: OpInfo, p: POp, width: int) -> int:
     if o.numbered and width > 32 and p.name in o.stem_of:
         stem, n = o.stem_of[p.name]
         count = width // 32
-        raise _OpErr(f"{o.name} is a {width}-bit operand: write the register pair {stem}[{n}:{n + count - 1}]")
+        if not aligned_group(o, p.name, count):  # `R2` is the pair R[2:3] (decision A4b); R3 is not a pair
+            what = "an even register" if count == 2 else f"a register whose number is a multiple of {count}"
+            if n % count == 0:
+                raise _OpErr(f"{o.name} is a {width}-bit operand: the group from {p.name} runs past the last "
+                             f"{t.name} register")
+            raise _OpErr(f"{o.name} is a {width}-bit operand: write {what} ({stem}{n - n % count} for "
+                         f"{stem}[{n - n % count}:{n - n % count + count - 1}]), not {p.name}")
     return raw
 
 
@@ -602,13 +609,21 @@ def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
         elif p.bank:
             raise _OpErr(f"{o.name} has no bank field: write c[0x0][...]")
     wide = width > 32
+    if p.scale:
+        if a.scale is None:
+            raise _OpErr(f"{o.name} has no scaled base: write [{p.name}+offset], not [{p.name}.{p.scale}...]")
+        pos, w, mask, t = a.scale
+        raw = t.by_name.get(p.scale)
+        if raw is None:
+            raise _OpErr(f"scale .{p.scale} is not one of {', '.join('.' + n for n, _ in t.values if n != 'X1')}")
+        bits |= raw << pos
     if p.name:
         if a.base is None:
             raise _OpErr(f"{o.name} has no base register: write {'c[..]' if a.kind == 'const' else ''}[offset]")
         pos, w, mask, t = a.base
         raw = t.by_name[p.name]
         shown = f"{p.name}{'.64' if p.wide else ''}"
-        if wide and not p.wide:
+        if wide and not p.wide and p.name not in o.stem_of:
             raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name}.64 (not {shown})")
         if p.wide and not wide:
             raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name} without .64")
@@ -778,6 +793,7 @@ class Assembler:
         """Pass 1: comments, labels, statements.  Each statement goes to
         ``emit(line, col, text, address)`` when given, else into the returned list."""
         clean, notes = strip_block_comments(text)
+        clean = blank_listing_noise(clean)
         src_lines = text.split("\n")
         self.src_lines = src_lines
         for ln in sorted(set(notes)):
@@ -887,7 +903,10 @@ class Assembler:
         if type(plans) is tuple:
             as_labels = self.label_targets(key, pops, ctx)
             if as_labels is None:
-                self.explain(plans, key, mcol, pops, sigs, cols, s)
+                if len(self.diags) >= MAX_ERRORS * 10:  # no more messages are kept: count it, skip the suggestions
+                    self.nerr += 1
+                else:
+                    self.explain(plans, key, mcol, pops, sigs, cols, s)
                 return None
             pops, plans = as_labels
         first_err = None
@@ -907,7 +926,8 @@ class Assembler:
                     return None
                 raw = g.type.by_name.get(gname)
                 if raw is None:
-                    self.error(self.unknown_name(gname, g, v), s.line, gcol, s.src, len(gname))
+                    self.error(self.unknown_name(gname, g, v) if len(self.diags) < MAX_ERRORS * 10 else "",
+                               s.line, gcol, s.src, len(gname))
                     return None
                 word = (word & ~((g.mask << g.pos) | g.pclear)) | (raw << g.pos)
                 if gnot:
@@ -1156,10 +1176,13 @@ def _progress(ops: list[OpInfo], widths: list[int], pops: list[POp], sigs: list,
         if p.prefix and any(c not in o.prefix_chars for c in p.prefix):
             bad = next(c for c in p.prefix if c not in o.prefix_chars)
             reason = f"operand {o.name} does not take the prefix {bad!r}"
-        elif o.code == K_ENUM and o.numbered and widths[i] > 32 and p.kind == "name" and p.name in o.stem_of:
+        elif (o.code == K_ENUM and o.numbered and widths[i] > 32 and p.kind == "name" and p.name in o.stem_of
+              and not aligned_group(o, p.name, widths[i] // 32)):
             stem, n = o.stem_of[p.name]
             c = widths[i] // 32
-            reason = f"{o.name} is a {widths[i]}-bit operand: write the register pair {stem}[{n}:{n + c - 1}]"
+            n0 = n - n % c
+            reason = (f"{o.name} is a {widths[i]}-bit operand: write {stem}{n0} (the group {stem}[{n0}:{n0 + c - 1}]), "
+                      f"not {p.name}")
         elif o.code == K_ENUM and p.kind == "pair" and widths[i] <= 32:
             reason = f"{o.name} is a {widths[i]}-bit operand: write a single register, not a pair"
         elif o.code == K_CMEM and p.kind == "caddr":

@@ -8,6 +8,7 @@ import click
 
 from ..clikit import Selection, handle_errors, pass_selection, print_diagnostics, read_foreign
 from ..errors import AsmError, BinaryError, Coord, Diagnostic, UsageError
+from ..fsutil import atomic_write_many
 
 
 def _read_text(path: str) -> tuple[str, str]:
@@ -78,11 +79,25 @@ def _write(path: str, data: bytes | str) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
+    _write_files([(path, data)])
+
+
+def _write_files(items: list[tuple[str, bytes | str]]) -> None:
+    """Write output files all or none (gpuisa.fsutil): stdout ('-') directly,
+    files to temporary files renamed into place once every one is complete."""
+    files = []
+    for path, data in items:
+        if path == "-":
+            data = data.encode("utf-8") if isinstance(data, str) else data
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            files.append((path, data))
     try:
-        with open(path, "wb") as fh:
-            fh.write(data)
+        atomic_write_many(files)
     except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror}") from None
+        name = e.filename if isinstance(e.filename, str) else ", ".join(p for p, _ in files)
+        raise UsageError(f"cannot write {name}: {e.strerror or e}") from None
 
 
 def _parse_addr(text: str) -> int:
@@ -242,9 +257,10 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
     except AsmError as e:
         _report_asm_errors(e)
     print_diagnostics(prog.warnings)
-    _write(output, prog.data)
+    outs: list[tuple[str, bytes | str]] = [(output, prog.data)]
     if listing:
-        _write(listing, cuda.listing() if cuda is not None else program_listing(prog, show_control=show_control))
+        outs.append((listing, cuda.listing() if cuda is not None else program_listing(prog, show_control=show_control)))
+    _write_files(outs)  # both or neither: a failing --listing leaves the old binary in place
     if as_json:
         click.echo(json.dumps({"base": prog.base, "size": len(prog.data),
                                "symbols": prog.symbols,

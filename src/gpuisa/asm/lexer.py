@@ -66,6 +66,36 @@ def strip_block_comments(text: str) -> tuple[str, list[int]]:
     return _RE_BLOCK.sub(sub, text), notes
 
 
+_RE_NOISE = re.compile(r"\.reuse\b|\bdesc\s*\[\s*UR(?:\d+|Z)\s*\]|(?<=\[)([^\[\]\n]*?)\+\s*-")
+
+
+def _blank_noise(m: re.Match) -> str:
+    s = m.group(0)
+    if s.endswith("-") and m.group(1) is not None:  # [R14+-0x4] -> [R14 -0x4]
+        return m.group(1) + " " * (len(s) - len(m.group(1)) - 1) + "-"
+    return " " * len(s)
+
+
+def blank_listing_noise(text: str) -> str:
+    """NVIDIA listing spellings with no architectural meaning in this model, replaced by
+    spaces (lines and columns stay valid; decision A4b):
+
+    * ``.reuse`` operand flags (operand-cache hints of the hardware scheduler);
+    * ``desc[URn]`` in front of a global address (the memory descriptor: cache and
+      access policy, no effect on the address or the value);
+    * ``+-`` in an address (``[R14+-0x4]`` is ``[R14-0x4]``);
+    * a register and the offset after it separated by a space only
+      (``BRX R2 -0x130``, ``RET.REL.NODEC R4 `(func)``): the space becomes a comma."""
+    if ".reuse" in text or "desc" in text or "+-" in text:
+        text = _RE_NOISE.sub(_blank_noise, text)
+    if " `(" in text or " -0x" in text:
+        text = _RE_SPACE_SEP.sub(r"\1,", text)
+    return text
+
+
+_RE_SPACE_SEP = re.compile(r"(?<=[\s,])(U?R(?:\d+|Z)) (?=`\(|-0x)")
+
+
 def unterminated_block_comment(text: str) -> int | None:
     """Offset of a ``/*`` that is never closed (after stripping), else None."""
     i = text.find("/*")
@@ -117,6 +147,7 @@ class POp:
     expr: Expr | None = None
     stem: str = ""  # pair prefix ("R")
     wide: bool = False  # address base written with .64
+    scale: str = ""  # address base written with .X4 / .X8 / .X16 ("X4"; issue 11)
 
 
 _NUM = r"[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)"
@@ -142,17 +173,21 @@ _RE_ETOK = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)|(?P<sym>
 MAX_EXPR_DEPTH = 32  # parentheses in a label expression (docs/decisions.md C2): never a RecursionError
 
 
+_RE_EWS = re.compile(r"\s*")
+
+
 def parse_expr(body: str, base_offset: int) -> Expr:
     """``expr := term (("+"|"-") term)*``; ``term := NUMBER | SYMBOL | "." |
     "(" expr ")" | "-" term``.  Returns a flat sum of signed terms."""
     toks: list[tuple[str, str, int]] = []
     pos = 0
-    while pos < len(body):
-        if not body[pos:].strip():
+    n = len(body)
+    while pos < n:
+        off = _RE_EWS.match(body, pos).end()  # no body[pos:] per token: linear in the operand's length
+        if off == n:
             break
         m = _RE_ETOK.match(body, pos)
         if not m or m.end() == pos:
-            off = pos + len(body[pos:]) - len(body[pos:].lstrip())
             raise OperandSyntaxError(f"unexpected {body[off]!r} in label expression", base_offset + off)
         kind = m.lastgroup or ""   # a match always names its group
         toks.append((kind, m.group(kind), base_offset + m.start(kind)))
@@ -252,6 +287,15 @@ _RE_MADDR = re.compile(r"^\[(?P<inner>[^\[\]]*)\]$")
 _RE_CADDR = re.compile(rf"^c\s*\[\s*(?P<bank>{_NUM})\s*\]\s*\[(?P<inner>[^\[\]]*)\]$")
 
 
+_RE_SCALE = re.compile(r"^(?P<base>.*?)\.(?P<scale>X(?:4|8|16))$")
+
+
+def split_scale(base: str) -> tuple[str, str]:
+    """``R29.X4`` -> (``R29``, ``X4``); other names unchanged with scale ``""``."""
+    m = _RE_SCALE.match(base)
+    return (m.group("base"), m.group("scale")) if m else (base, "")
+
+
 def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | None]:
     """``Ra[.64] [+|- offset]`` or ``[+|-] offset`` → (base or "", wide, offset, expr).
     *at*: offset of *inner* in the operand text (for error positions)."""
@@ -286,7 +330,8 @@ def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | Non
 
 def _b_maddr(m, text, prefix):
     base, wide, off, e = parse_address_inner(m.group("inner"), m.start("inner"))
-    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e)
+    base, scale = split_scale(base)
+    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e, scale=scale)
 
 
 def _b_caddr(m, text, prefix):

@@ -26,15 +26,23 @@ _RE_FLOAT_WORD = re.compile(r"^(?i:inf|infinity|q?nan)$")
 K_ENUM, K_INT, K_CMEM, K_ADDR = 0, 1, 2, 3
 
 
+def aligned_group(o: "OpInfo", name: str, count: int) -> bool:
+    """*name* (a numbered register) starts an aligned group of *count* registers of its file."""
+    stem, n = o.stem_of[name]
+    return n % count == 0 and (stem, n + count - 1) in o.name_of_num
+
+
 class AddrInfo:
     """The parts of a memory-address operand (``Address<x> = MemAddr/ConstAddr``):
     (pos, width, mask, type) of the base register, the offset and the bank
     fields (None when absent), and the raw value of the base's zero register
     (``RZ``/``URZ``: the numbered stem + ``Z``), used for ``[offset]``."""
 
-    __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name", "off_lo", "off_hi")
+    __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name", "off_lo", "off_hi",
+                 "scale")
     #: (pos, width, mask, BitFieldType | None) of a part, None when the address has no such part
     base: Any
+    scale: Any         # `.X4`-style scale of the base (issue 11), None when the address has none
     off: Any
     bank: Any
     zero: Any          # raw value of the base's zero register, None when it has none
@@ -53,6 +61,7 @@ class AddrInfo:
             return (f.pos, f.width, (1 << f.width) - 1, db.types.get(f.type))
 
         self.base, self.off, self.bank = part(ad.base), part(ad.offset), part(ad.bank)
+        self.scale = part(ad.scale)
         self.off_name = ad.offset.name if ad.offset else None
         ot = self.off[3] if self.off else None
         self.off_lo, self.off_hi = (ot.min, ot.max) if ot is not None else (0, (1 << ad.offset.width) - 1 if ad.offset else 0)
@@ -338,10 +347,14 @@ class _State:
         """name -> raw value of the names an enumeration operand accepts as a
         plain name at this width (a 64-bit register operand takes RZ, not R8)."""
         wide = o.numbered and width > 32
-        key = (o.type.name, wide)
+        key = (o.type.name, wide, width)
         t = self.name_tables.get(key)
         if t is None:
-            t = {n: v for n, v in o.type.by_name.items() if not (wide and n in o.stem_of)}
+            # a wide operand takes RZ and, as NVIDIA listings write groups, the aligned first
+            # register (`R2` for R[2:3], decision A4b); never a misaligned one
+            count = max(width // 32, 1)
+            t = {n: v for n, v in o.type.by_name.items()
+                 if not (wide and n in o.stem_of and not aligned_group(o, n, count))}
             self.name_tables[key] = t
         return t
 

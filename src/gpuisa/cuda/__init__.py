@@ -163,12 +163,10 @@ class CudaKernel:
         const = {bank: data for bank, data in self.module.banks.items() if bank}
         const.update({bank: data for bank, data in self.info.banks.items() if bank})
         sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=buffers or {}, const=const,
-                        shared_size=static + int(shared_bytes), **launch)
+                        shared_size=static + int(shared_bytes), local_size=int(local_bytes), **launch)
         bank0, layout = self.bank0(params, sim.addresses, g, b, local_bytes)
         sim.const.set(0, bank0)
         sim.param_layout = layout
-        if hasattr(sim, "set_local_memory"):
-            sim.set_local_memory(local_bytes)
         return sim
 
     def launch(self, **kw):
@@ -193,7 +191,7 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
             bad: list[int] = []
         except AsmError as e:
             bad = sorted({d.coord.line for d in e.errors if d.coord is not None})
-            extra = getattr(e, "total_errors", len(e.errors)) - len(e.errors)
+            extra = (e.total_errors or len(e.errors)) - len(e.errors)
             bad += [0] * max(0, extra)      # errors beyond the assembler's report limit (lines unknown)
         out[name] = (n, bad)
     return out

@@ -482,6 +482,11 @@ _U32 = np.uint32
 _U64 = np.uint64
 
 
+class PerWarp(Exception):
+    """Raised by a batch-width semantics call that needs per-warp state (before it
+    writes anything): the batched engine replays the batch one warp at a time."""
+
+
 class _BatchCTA:
     """``x.w.cta`` of a batch: per-warp CTA values as ``(n, 1)`` arrays."""
 
@@ -491,6 +496,21 @@ class _BatchCTA:
         self.ctaid = ctaid
         self.linear = linear
         self.shared_size = shared_size
+
+
+class _Rows:
+    """``rows[v]``: row *v* of a ``(rows, warps, ...)`` array for the warps of a batch."""
+
+    __slots__ = ("a", "sel", "dt")
+
+    def __init__(self, a, sel, dt):
+        self.a = a
+        self.sel = sel
+        self.dt = dt
+
+    def __getitem__(self, v):
+        r = self.a[v][self.sel]
+        return r if self.dt is None else r.view(self.dt)
 
 
 class BatchWarps:
@@ -511,6 +531,26 @@ class BatchWarps:
         if v is None:
             v = self._cache[name] = getattr(self._eng, name)[self._sel][:, None]
         return v
+
+    def __getattr__(self, name):     # masks, PC, RPC, UR lists, sreg...: per-warp state
+        raise PerWarp(name)
+
+    # read access for the speed code (sim/fastpath plans): rows of every warp of the batch
+    @property
+    def R(self):
+        return _Rows(self._eng.sim.R, self._sel, None)
+
+    @property
+    def Rs(self):
+        return _Rows(self._eng.sim.R, self._sel, np.int32)
+
+    @property
+    def Rf(self):
+        return _Rows(self._eng.sim.R, self._sel, np.float32)
+
+    @property
+    def P(self):
+        return _Rows(self._eng.P, self._sel, None)
 
     @property
     def index(self):

@@ -269,7 +269,7 @@ def run_with_progress(sim, run, *, stream=None, delay: float = PROGRESS_DELAY, c
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("warps exited"),
                       TextColumn("{task.fields[steps]} warp-instructions"), TimeElapsedColumn(),
                       console=console, transient=True) as bar:
-            task = bar.add_task("run", total=total, steps=0)
+            task = bar.add_task("run", total=total, steps=f"{sim.steps:,}")
             while t.is_alive():
                 bar.update(task, completed=sum(w.state == "exited" for w in sim.warps), steps=f"{sim.steps:,}")
                 t.join(0.1)

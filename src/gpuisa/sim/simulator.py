@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -11,15 +12,16 @@ import numpy as np
 
 from ..errors import Coord, Diagnostic, ModelError, UsageError
 from ..asm.disassembler import decode_one
+from ..fsutil import atomic_open
 from .context import Exec
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import check_register_files
-from .state import (BARRIER, CTA, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
-                    ConstantBanks, Fault, Memory, Warp)
+from .state import (DEFAULT_LOCAL, BARRIER, CTA, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
+                    ConstantBanks, Fault, Memory, Warp, mask2array)
 
 TRACE_FORMAT = "gpuisa-trace"
-TRACE_VERSION = 1
+TRACE_VERSION = 2  # 2: "stores" and barrier/sleep/yield events (docs/trace-format.md); readers accept 1
 GLOBAL_BASE = 0x1000_0000
 DEFAULT_SHARED = 48 * 1024
 #: default step limit, the same for ``gpuisa run --max-steps`` and the API: at least
@@ -35,12 +37,21 @@ def default_max_steps(n_warps: int) -> int:
 
 #: threads per CTA at most (CUDA's limit)
 MAX_BLOCK_THREADS = 1024
-#: warps in a grid at most, unless ``max_warps=`` raises it: each warp holds
-#: its register file (256 x 32 x 4 bytes = 32 KiB) and about 1 KiB more, so
-#: 4096 warps take about 140 MB (shared memory is allocated per CTA at its
-#: first use)
-DEFAULT_MAX_WARPS = 4096
-WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + 1024
+#: warps in a grid at most, unless ``max_warps=`` raises it.  Registers are
+#: allocated by use: each warp holds only the GPRs the program names (up to its
+#: highest register number, 128 bytes each) and about 1.5 KiB more, so a
+#: 65,536-warp grid of a kernel using 16 registers takes about 230 MiB (shared
+#: memory is allocated per CTA at its first use)
+DEFAULT_MAX_WARPS = 65536
+#: distinct warning events kept in Result.events (one per kind/cta/warp/pc, with a count)
+MAX_EVENTS = 256
+#: per-warp state besides the registers (Warp object, masks, RPC), bytes
+WARP_BASE_BYTES = 1536
+#: the worst case per warp (all 255 registers)
+WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + WARP_BASE_BYTES
+#: registers past the highest one named by an instruction that it may touch (quad accesses)
+_REG_MARGIN = 3
+ENGINES = ("batched", "reference")
 #: consecutive failed synchronisations (switches without progress) after which
 #: a warp is declared deadlocked: more than twice the number of lane groups.
 DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
@@ -62,6 +73,7 @@ class StepRecord:
     events: list = field(default_factory=list)
     fault: dict | None = None
     clock: int = 0
+    stores: list = field(default_factory=list)   # [{"space", "size", "lanes", "address", "value"}] (trace v2)
 
     def to_json(self) -> dict:
         d = {"format": TRACE_FORMAT, "version": TRACE_VERSION, "step": self.step, "clock": self.clock,
@@ -69,7 +81,7 @@ class StepRecord:
              "before": self.before, "after": self.after,
              "writes": [{"reg": r, "mask": m, "value": v} if m is not None else {"reg": r, "value": v}
                         for r, m, v in self.writes],
-             "events": self.events}
+             "events": self.events, "stores": self.stores}
         if self.fault:
             d["fault"] = self.fault
         return d
@@ -80,7 +92,7 @@ class WarpResult:
     cta: int
     warp: int
     ctaid: tuple
-    R: np.ndarray      # (255, 32) uint32
+    regs: np.ndarray   # (registers allocated, 32) uint32: R0.. up to the highest the program names
     P: np.ndarray      # (7, 32) bool
     UR: np.ndarray     # (63,) uint32
     UP: np.ndarray     # (7,) bool
@@ -88,6 +100,18 @@ class WarpResult:
     valid: int          # ValidMask at the end
     pc: int
     state: str
+
+    @property
+    def R(self) -> np.ndarray:
+        """``(255, 32)`` uint32: R0-R254 (registers the program never names read 0;
+        built at the first access)."""
+        r = self.__dict__.get("_R")
+        if r is None:
+            r = np.zeros((255, WARP_SIZE), np.uint32)
+            n = min(255, self.regs.shape[0])
+            r[:n] = self.regs[:n]
+            self.__dict__["_R"] = r
+        return r
 
     def reg(self, name: str):
         from .initexpr import parse_reg
@@ -104,6 +128,7 @@ class Result:
     fault: dict | None = None
     events: list = field(default_factory=list)
     buffers: dict = field(default_factory=dict)
+    events_dropped: int = 0     # occurrences at places beyond the first MAX_EVENTS (not in events)
 
     @property
     def ok(self) -> bool:
@@ -114,6 +139,37 @@ class Result:
             if w.cta == cta and w.warp == warp:
                 return w
         raise KeyError((cta, warp))
+
+
+def _store_records(log) -> list:
+    """Trace v2 ``stores`` of one step: per store, the lanes and their addresses and values."""
+    out = []
+    for space, addrs, values, size, mask in log or ():
+        if space == "barrier":
+            continue
+        if mask is None:  # a uniform (scalar) store
+            out.append({"space": space, "size": size, "lanes": None, "address": [int(addrs)],
+                        "value": [int(values) & ((1 << (8 * size)) - 1)]})
+            continue
+        if isinstance(mask, np.ndarray):  # a lane-mask array (one warp)
+            mask = sum(1 << int(i) for i in np.flatnonzero(mask.reshape(-1)[:WARP_SIZE]))
+        lanes = [i for i in range(WARP_SIZE) if mask >> i & 1]
+        a = np.broadcast_to(np.asarray(addrs), (WARP_SIZE,)).astype(np.uint64)
+        v = np.broadcast_to(np.asarray(values), (WARP_SIZE,)).astype(np.uint64) & np.uint64((1 << (8 * size)) - 1)
+        out.append({"space": space, "size": size, "lanes": mask, "address": [int(a[i]) for i in lanes],
+                    "value": [int(v[i]) for i in lanes]})
+    return out
+
+
+def _state_events(w, before: dict, log) -> list:
+    """Trace v2 events derived from the warp's state after a step: barrier, sleep, yield."""
+    ev = [{"kind": "barrier", "cta": c, "warp": i, "released": rel}
+          for space, c, i, rel, _ in log or () if space == "barrier"]
+    if w.state == SLEEPING or w.sleep & ~before["sleep"]:
+        ev.append({"kind": "sleep", "lanes": w.sleep, "until": w.timer, "warp_sleeps": w.state == SLEEPING})
+    if w.yield_mask & ~before["yield"]:
+        ev.append({"kind": "yield", "lanes": w.yield_mask & ~before["yield"]})
+    return ev
 
 
 def _dims(v, name: str) -> tuple[int, int, int]:
@@ -227,7 +283,8 @@ class Simulator:
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,
                  strict: bool = False, max_steps: int | None = None, shared_size: int = DEFAULT_SHARED,
                  trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
-                 record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False):
+                 record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False,
+                 engine: str = "batched", local_size: int = DEFAULT_LOCAL):
         self.isa = isa
         self.db = getattr(isa, "db", isa)
         check_complete(self.db)
@@ -245,9 +302,16 @@ class Simulator:
             self._check_supported()
         self.grid = _dims(grid, "grid")
         self.block = _dims(block, "block")
+        if engine not in ENGINES:
+            raise UsageError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+        self.engine = engine
+        self._engine = None     # the batched engine while it runs
+        self._final_arrays = None
+        self.nregs = self._registers_used(init)
         self._check_size(int(max_warps))
         self.strict = strict
-        self.max_steps = int(max_steps) if max_steps is not None else None   # None: default_max_steps(warps)
+        self.local_size = int(local_size)   # bytes of local memory per thread (LDL/STL)
+        self.max_steps: int = int(max_steps) if max_steps is not None else None  # type: ignore[assignment]  # None: default_max_steps(warps), set with the warps
         self.trap_handler = trap_handler
         self.syscall = syscall
         self.record = record
@@ -256,6 +320,8 @@ class Simulator:
         self.status: str | None = None
         self.fault: dict | None = None
         self.events: list = []
+        self._event_at: dict = {}   # (kind, cta, warp, pc) -> its entry in self.events
+        self.events_dropped = 0
         self._cache: dict[int, Exec] = {}
         self._texts: dict[int, str] = {}
         self._trace_file = None
@@ -281,21 +347,36 @@ class Simulator:
             if 0 in (const or {}):
                 raise UsageError("give kernel parameters either as params= or as const={0: ...}, not both")
             self.const.set(0, self._pack_params(params))
-        # grid
+        # grid: the registers of every warp in one (registers, warps, 32) array (a warp's
+        # register file is a view), RPC in one (warps, 32) array
         nthreads = self.block[0] * self.block[1] * self.block[2]
         nwarps = (nthreads + WARP_SIZE - 1) // WARP_SIZE
         entry = self.base if entry is None else entry
+        self.entry = entry
+        self.shared_size = shared_size
+        self._shared_pool: np.ndarray | None = None
+        gx, gy, gz = self.grid
+        total = gx * gy * gz * nwarps
         self.ctas: list[CTA] = []
         self.warps: list[Warp] = []
-        gx, gy, gz = self.grid
-        for lin in range(gx * gy * gz):
-            cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
-            for wi in range(nwarps):
-                n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
-                w = Warp(cta, wi, len(self.warps), n, entry)
-                cta.warps.append(w)
-                self.warps.append(w)
-            self.ctas.append(cta)
+        try:
+            self.R = np.zeros((self.nregs, total, WARP_SIZE), np.uint32)
+            self.RPC = np.full((total, WARP_SIZE), entry, np.int64)
+            for lin in range(gx * gy * gz):
+                cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
+                cta.pool = self._shared_row
+                for wi in range(nwarps):
+                    n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
+                    g = len(self.warps)
+                    w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g])
+                    cta.warps.append(w)
+                    self.warps.append(w)
+                self.ctas.append(cta)
+        except MemoryError:
+            self.ctas, self.warps = [], []
+            per = self.nregs * WARP_SIZE * 4 + WARP_BASE_BYTES
+            raise UsageError(f"not enough memory for {total} warps (about {per // 1024 + 1} KiB each, "
+                             f"{total * per // 2**20} MiB in all); launch a smaller grid") from None
         if self.max_steps is None:
             self.max_steps = default_max_steps(len(self.warps))
         self._live = list(self.warps)
@@ -305,6 +386,70 @@ class Simulator:
             self._apply_init(init)
 
     # -- launch helpers --------------------------------------------------------------------
+    def _registers_used(self, init) -> int:
+        """Rows of the register file to allocate: the highest GPR number named by an
+        instruction of the program or by *init*, plus the registers a pair/quad
+        access may touch (memory by use; :meth:`fetch` grows the file if an
+        instruction reached later names more)."""
+        from ..asm.instruction import decode_word
+        from .initexpr import parse_reg
+        hi = -1
+        reg_fields: dict = {}
+        for i, word in enumerate(self.words):
+            try:
+                inst = decode_word(self.db, word, self.base + INST_SIZE * i)
+            except Exception:  # noqa: BLE001 - data words are checked at fetch
+                inst = None
+            if inst is None:
+                continue
+            hi = max(hi, self._highest_reg(inst, reg_fields))
+        for reg in (init or {}):
+            try:
+                kind, n = parse_reg(reg)
+            except Exception:  # noqa: BLE001 - reported by _apply_init
+                continue
+            if kind == "R":
+                hi = max(hi, n)
+        return self._rows_for(hi)
+
+    @staticmethod
+    def _rows_for(hi: int) -> int:
+        return max(1, min(255, hi + 1 + _REG_MARGIN if hi >= 0 else 0))
+
+    def _highest_reg(self, inst, cache: dict | None = None) -> int:
+        op = inst.opcode
+        names = cache.get(op.name) if cache is not None else None
+        if names is None:
+            names = [f.name for f in op.fields if f.type == "Reg"]
+            if cache is not None:
+                cache[op.name] = names
+        hi = -1
+        for n in names:
+            v = inst.fields.get(n, 255)
+            if v < 255 and v > hi:
+                hi = v
+        return hi
+
+    def _ensure_rows(self, rows: int) -> None:
+        """Grow the register file to *rows* registers (every warp's view is rebound)."""
+        if rows <= self.nregs:
+            return
+        R = np.zeros((rows, self.R.shape[1], WARP_SIZE), np.uint32)
+        R[:self.nregs] = self.R
+        self.R = R
+        self.nregs = rows
+        for w in self.warps:
+            w.bind_registers(R[:, w.gid])
+
+    def _shared_row(self, linear: int) -> np.ndarray:
+        """Shared memory of CTA *linear*: a row of one (CTAs, shared_size) byte array,
+        allocated at the first shared access of any CTA (zero pages cost no RSS
+        until written)."""
+        pool = self._shared_pool
+        if pool is None:
+            pool = self._shared_pool = np.zeros((len(self.ctas), self.shared_size), np.uint8)
+        return pool[linear]
+
     def _check_supported(self) -> None:
         """Refuse a program containing instructions of user-supplied opcodes
         that have no semantics function."""
@@ -341,10 +486,11 @@ class Simulator:
         nctas = gx * gy * gz
         total = nctas * ((nthreads + WARP_SIZE - 1) // WARP_SIZE)
         if total > max_warps:
+            per = self.nregs * WARP_SIZE * 4 + WARP_BASE_BYTES
             raise UsageError(f"grid of {nctas} CTAs x {(nthreads + WARP_SIZE - 1) // WARP_SIZE} warps = {total} "
-                             f"warps: more than the limit of {max_warps} warps (about "
-                             f"{max_warps * WARP_STATE_BYTES // 2**20} MiB of registers; each warp takes about "
-                             f"{WARP_STATE_BYTES // 1024} KiB); raise it with --max-warps / max_warps=")
+                             f"warps: more than the limit of {max_warps} warps (this program: {self.nregs} "
+                             f"registers, about {max(1, per // 1024)} KiB per warp, "
+                             f"{max(1, total * per // 2**20)} MiB for the grid); raise it with --max-warps / max_warps=")
 
     def _pack_params(self, params) -> bytes:
         out = bytearray()
@@ -395,6 +541,8 @@ class Simulator:
                                      f"per warp, but lane 0 gives {lanes[0]} and lane {bad} gives {lanes[bad]} "
                                      f"(warp {w.index}, cta {w.cta.linear}); use warp, cta or constants only")
                 if kind == "R":
+                    if n >= self.nregs:
+                        self._ensure_rows(self._rows_for(n))
                     w.R[n] = np.asarray(lanes, dtype=np.uint32)
                 elif kind == "P":
                     w.P[n] = sum(1 << l for l, v in enumerate(lanes) if v)
@@ -445,6 +593,9 @@ class Simulator:
                 raise Fault("invalid-instruction", f"the simulator has no semantics for {op.name} "
                             f"(an opcode of a user-supplied description file) at 0x{pc:x}")
             raise ModelError(f"no semantics for {op.name}")  # pragma: no cover - check_complete guarantees it
+        rows = self._rows_for(self._highest_reg(inst))
+        if rows > self.nregs:
+            self._ensure_rows(rows)
         x = Exec(self, inst, entry.fn, entry.control, "")
         plan = plan_for(x)      # the one-warp engine's specialisation (sim/fastpath), if any
         if plan is not None:
@@ -481,6 +632,7 @@ class Simulator:
         left = [w for w in self.warps if w.state != EXITED]
         self._stop("step-limit", f"step limit of {self.max_steps} warp-instructions reached with "
                    f"{len(left)} of {len(self.warps)} warps unfinished", None, None)
+        assert self.fault is not None   # set by _stop
         self.fault["unfinished"] = [{"cta": w.cta.linear, "warp": w.index, "pc": w.pc,
                                      "instruction": self.text_at(w.pc), "state": w.state} for w in left]
 
@@ -531,6 +683,8 @@ class Simulator:
 
     def _retire(self, w: Warp) -> None:
         w.state = EXITED
+        if self._engine is not None:     # the batched engine accounts for it after the call
+            return
         i = self._live.index(w)
         del self._live[i]
         if i < self._rr:
@@ -539,7 +693,11 @@ class Simulator:
 
     def _barrier_wait(self, w: Warp) -> None:
         w.state = BARRIER
+        if self._engine is not None:
+            return
         self._check_barrier(w.cta)
+        if Memory.log is not None:  # recording a step: trace v2 barrier event
+            Memory.log.append(("barrier", w.cta.linear, w.index, w.state != BARRIER, None))
 
     def _check_barrier(self, cta: CTA) -> None:
         live = [w for w in cta.warps if w.state != EXITED]
@@ -567,7 +725,17 @@ class Simulator:
 
     def _event(self, x: Exec, kind: str, message: str) -> None:
         ev = {"kind": kind, "message": message, "cta": x.w.cta.linear, "warp": x.w.index, "pc": x.pc}
-        self.events.append(ev)
+        # bounded (a loop repeating one warning would otherwise grow without limit): one entry per
+        # place with a count of its occurrences; places beyond MAX_EVENTS are only counted
+        key = (kind, ev["cta"], ev["warp"], x.pc)
+        first = self._event_at.get(key)
+        if first is not None:
+            first["count"] += 1
+        elif len(self.events) < MAX_EVENTS:
+            self._event_at[key] = first = dict(ev, count=1)
+            self.events.append(first)
+        else:
+            self.events_dropped += 1
         if x.events is not None:
             x.events.append(ev)
 
@@ -587,6 +755,7 @@ class Simulator:
                 x.writes = []
                 x.events = []
                 before = w.masks()
+                Memory.log = []
             self.steps += 1
             self.clock += 1
             w.issued += 1
@@ -595,9 +764,12 @@ class Simulator:
                 w.pc = x.next_pc
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, x.word, self.text_at(pc), before,
-                                 w.masks(), x.writes or [], x.events or [], None, self.clock)
+                                 w.masks(), x.writes or [], (x.events or []) + _state_events(w, before, Memory.log),
+                                 None, self.clock, _store_records(Memory.log))
                 x.writes = x.events = None
+                Memory.log = None
         except Fault as f:
+            Memory.log = None
             self._fault_in(w, pc, f)
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, self.words[(pc - self.base) // INST_SIZE]
@@ -632,7 +804,8 @@ class Simulator:
         with contextlib.ExitStack() as files:
             if trace is not None:
                 if isinstance(trace, (str, bytes)) or hasattr(trace, "__fspath__"):
-                    trace = files.enter_context(open(trace, "w", encoding="utf-8"))
+                    # renamed into place when the run ends; removed if it raises (gpuisa.fsutil)
+                    trace = files.enter_context(atomic_open(os.fsdecode(trace), "w"))
                 self._trace_file = trace
             try:
                 if self._trace_file is not None or self.record:
@@ -640,7 +813,11 @@ class Simulator:
                         pass
                 else:
                     with np.errstate(all="ignore"):   # as in step(): no numpy warnings from float semantics
-                        self._run_fast()
+                        if self.engine == "batched" and len(self._live) > 1:
+                            from .engine_batched import BatchedEngine
+                            BatchedEngine(self).run()
+                        else:
+                            self._run_fast()
             finally:
                 self._trace_file = None
         return self.result()
@@ -661,6 +838,7 @@ class Simulator:
         fetch = self.fetch
         pick = self._pick
         max_steps = self.max_steps
+        w: Warp | None
         while self.status is None:
             if self.steps >= max_steps:
                 self._step_limit()
@@ -717,12 +895,18 @@ class Simulator:
         """The state now.  Registers are copies while the run can still go on;
         once it is over (the state cannot change any more) they are views of
         the warps' register files, which halves the peak memory of large grids."""
-        warps = []
         done = self.status is not None
-        for w in self.warps:
-            p = np.array([[(w.P[i] >> l) & 1 for l in range(WARP_SIZE)] for i in range(7)], dtype=bool)
-            warps.append(WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R[:255] if done else w.R[:255].copy(), p,
-                                    np.array(w.UR[:63], dtype=np.uint32), np.array(w.UP[:7], dtype=bool),
-                                    np.array(w.B, dtype=np.uint32), w.valid, w.pc, w.state))
-        return Result(self.status or "running", self.steps, self.clock, warps, self.fault, list(self.events),
-                      dict(self.buffers))
+        ws = self.warps
+        fin = self._final_arrays
+        self._final_arrays = None
+        if fin is not None and done:    # the batched engine's arrays (the Warp objects hold the same values)
+            P, UR, UP, B = fin
+        elif ws:
+            P = mask2array(np.array([w.P[:7] for w in ws], np.uint32))             # (warps, 7, 32), one call
+            UR = np.array([w.UR[:63] for w in ws], np.uint32)
+            UP = np.array([w.UP[:7] for w in ws], bool)
+            B = np.array([w.B for w in ws], np.uint32)
+        warps = [WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R if done else w.R.copy(), P[i], UR[i], UP[i], B[i],
+                            w.valid, w.pc, w.state) for i, w in enumerate(ws)]
+        return Result(self.status or "running", self.steps, self.clock, warps, self.fault,
+                      [dict(e) for e in self.events], dict(self.buffers), self.events_dropped)

@@ -192,10 +192,36 @@ class Segment:
         return v
 
 
+#: Bytes of local memory per thread (LDL/STL; ``Simulator(local_size=...)``), allocated
+#: for a warp when it first uses local memory.
+DEFAULT_LOCAL = 16 * 1024
+#: Lane i's local memory starts at address i << LOCAL_LANE_SHIFT of the warp's local Memory.
+LOCAL_LANE_SHIFT = 32
+
+
+def local_memory(warp, size: int) -> "Memory":
+    """The warp's local memory (created on first use): one segment per lane, lane i's
+    byte k at address ``(i << 32) + k``, so that per-lane private addresses go through
+    the ordinary vectorised :class:`Memory` accesses."""
+    m = getattr(warp, "local_mem", None)
+    if m is None:
+        m = Memory("local")
+        for lane in range(WARP_SIZE):
+            m.add(f"lane{lane}", lane << LOCAL_LANE_SHIFT, np.zeros(size, np.uint8))
+        warp.local_mem = m
+    return m
+
+
 class Memory:
     """A byte-addressed memory made of segments (numpy buffers).  Accesses are
     vectorised over lanes; an address outside every segment is a ``memory``
-    fault, an address not a multiple of the access size a ``misaligned`` one."""
+    fault, an address not a multiple of the access size a ``misaligned`` one.
+
+    ``Memory.log``: while the simulator records a step (trace, ``step()``), a
+    list receiving every store as ``(space, addresses, values, size, lanes)``;
+    None otherwise (a class attribute: one recorder for every memory)."""
+
+    log: list | None = None
 
     def __init__(self, space: str):
         self.space = space
@@ -267,6 +293,8 @@ class Memory:
         lane wins (in a batch: the last warp of the batch, then the highest lane)."""
         if not isinstance(mask, np.ndarray) and not mask:
             return
+        if Memory.log is not None:
+            Memory.log.append((self.space, addrs, values, size, mask))
         m = mask2array(mask)
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \
             else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
@@ -295,6 +323,8 @@ class Memory:
                         address=addr)
         s = self._segment(addr, size)
         s.view(size)[(addr - s.base) // size] = value & ((1 << (8 * size)) - 1)
+        if Memory.log is not None:
+            Memory.log.append((self.space, addr, value, size, None))
 
 
 class ConstantBanks:
@@ -349,32 +379,34 @@ class CTA:
         self.shared_size = shared_size
         self._shared: Memory | None = None
         self.warps: list[Warp] = []
+        #: ``f(linear) -> uint8 array`` giving this CTA's shared bytes (the simulator's pool)
+        self.pool = None
 
     @property
     def shared(self) -> Memory:
         m = self._shared
         if m is None:
             m = self._shared = Memory("shared")
-            m.add("shared", 0, np.zeros(self.shared_size, np.uint8))
+            m.add("shared", 0, self.pool(self.linear) if self.pool is not None else np.zeros(self.shared_size, np.uint8))
         return m
 
 
 class Warp:
     """Per-warp architectural state, named as in the branch-unit page."""
 
-    def __init__(self, cta: CTA, index: int, gid: int, nlanes: int, entry: int):
+    def __init__(self, cta: CTA, index: int, gid: int, nlanes: int, entry: int, R=None, rpc=None):
         self.cta = cta
         self.index = index  # warp index within the CTA (SR_WARPID)
         self.gid = gid      # linear index over the grid (scheduling order)
-        self.R = np.zeros((RZ + 1, WARP_SIZE), np.uint32)
-        self.Rs = self.R.view(np.int32)      # the same registers read as int32 / float32 (views, no copy)
-        self.Rf = self.R.view(np.float32)
+        # R: (registers, 32), usually a view of the simulator's (registers, warps, 32) array;
+        # only the registers the program names are allocated (RZ is never stored)
+        self.bind_registers(np.zeros((RZ, WARP_SIZE), np.uint32) if R is None else R)
         self.P = [0] * PT + [FULL]           # lane masks; P[7] is PT
         self.UR = [0] * (URZ + 1)            # UR[63] is URZ
         self.UP = [False] * UPT + [True]     # UP[7] is UPT
         self.B = [0] * 16
         self.pc = entry                      # ActivePC
-        self.rpc = np.full(WARP_SIZE, entry, np.int64)
+        self.rpc = np.full(WARP_SIZE, entry, np.int64) if rpc is None else rpc
         valid = (1 << nlanes) - 1
         self.valid = valid                   # ValidMask
         self.active = valid                  # ActiveMask
@@ -386,6 +418,19 @@ class Warp:
         self.issued = 0                      # warp-instructions issued by this warp
         self.sreg: dict[int, int] = {}       # writable special registers (SETREG)
         self.trap_stack: list[tuple[int, int, int]] = []  # (return PC, saved ActiveMask, trapping lanes)
+
+    def bind_registers(self, R: np.ndarray) -> None:
+        self.R = R
+
+    @property
+    def Rs(self) -> np.ndarray:
+        """The registers read as int32 (a view, no copy)."""
+        return self.R.view(np.int32)
+
+    @property
+    def Rf(self) -> np.ndarray:
+        """The registers read as float32 (a view, no copy)."""
+        return self.R.view(np.float32)
 
     @property
     def exited(self) -> bool:

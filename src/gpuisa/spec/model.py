@@ -143,15 +143,17 @@ class AddressRef:
     offset: Field | None
     bank: Field | None = None
     text: str = ""
+    scale: Field | None = None   # MemAddr(base, offset, scale): `[Ra.X4+imm]` (issue 11)
 
     @property
     def parts(self) -> tuple[Field, ...]:
-        return tuple(f for f in (self.bank, self.base, self.offset) if f is not None)
+        return tuple(f for f in (self.bank, self.base, self.offset, self.scale) if f is not None)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "base": self.base.name if self.base else None,
                 "offset": self.offset.name if self.offset else None,
-                "bank": self.bank.name if self.bank else None}
+                "bank": self.bank.name if self.bank else None,
+                "scale": self.scale.name if self.scale else None}
 
 
 @dataclass(frozen=True)

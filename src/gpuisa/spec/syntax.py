@@ -16,7 +16,7 @@ Template grammar::
     template  := MNEMONIC slot* [operand ("," operand)*] control* [";"]
     slot      := "." NAME | "{" "." NAME "}"
     operand   := ["{"] prefix* PLACEHOLDER ["}"]      (a placeholder may be an address: [Ra.64+Imm], c[b][Ra+Imm])
-    prefix    := "{!}" | "{~}" | "{-}" | "!" | "~" | "-"
+    prefix    := "{!}" | "{~}" | "{-}" | "{|}" | "!" | "~" | "-"      ({|}: |x|, gpuisa issue 11)
     control   := "$" NAME
     valueline := "." NAME "=" "{" "." VALUE ["*"] ("," "." VALUE ["*"])* "}"
 """
@@ -123,14 +123,14 @@ def parse_syntax(text: str) -> SyntaxTemplate:
             if not p:
                 raise SyntaxTemplateError("empty operand in template", off + idx, tline.find(",") + 1)
             optional = False
-            if p.startswith("{") and p.endswith("}") and not re.fullmatch(r"\{[!~-]\}", p[:3]):
+            if p.startswith("{") and p.endswith("}") and not re.fullmatch(r"\{[!~|-]\}", p[:3]):
                 inner = p[1:-1].strip()
                 optional = True
             else:
                 inner = p
             prefixes = []
             while True:
-                pm = re.match(r"^(\{[!~-]\}|[!~-])", inner)
+                pm = re.match(r"^(\{[!~|-]\}|[!~-])", inner)
                 if not pm:
                     break
                 prefixes.append(pm.group(1).strip("{}"))

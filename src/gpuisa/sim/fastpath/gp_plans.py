@@ -23,7 +23,7 @@ import numpy as np
 
 from ..semantics import gp as _gp
 from ..semantics.gp import (CANONICAL_NAN, SIGN, _b, _c, _fma32, _U32, _U64)
-from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, array2mask, mask2array
+from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, Memory, array2mask, mask2array
 
 #: False: every instruction runs its reference function (the tests' reference)
 FAST = True
@@ -49,6 +49,8 @@ def plan_for(x):
     builder = _PLANS.get(x.optype)
     if builder is None:
         return None
+    if x.optype in ("FADD", "FMUL", "FFMA") and _gp._fmods(x):
+        return None      # .FTZ/.SAT/.RM/.RP/.RZ/|x| (issue 11): the semantics function itself
     return builder(x)
 
 
@@ -143,6 +145,9 @@ def _int_getter(spec):
 def _put(x, idx: int, v) -> None:
     """``x.write`` of a GPR by number (array or int; the lanes of ``x.pmask``), with the same
     step record."""
+    if x.batched:       # a batch (the batched engine): the API's write
+        x.set_reg(idx, v, x.pmask)
+        return
     mask = x.pmask
     if not mask or idx >= _RZ:
         return
@@ -160,6 +165,11 @@ def _put(x, idx: int, v) -> None:
 def _put_pred(x, idx: int, value: int) -> None:
     """``x.write`` of predicate P<idx> (a lane mask) in the lanes of ``x.pmask``."""
     mask = x.pmask
+    if x.batched:
+        if idx != _PT:
+            row = x.eng.P[idx]
+            row[x.sel] = (row[x.sel] & ~mask) | (value & mask)
+        return
     if not mask or idx == _PT:
         return
     P = x.w.P
@@ -217,8 +227,9 @@ def _plan_iadd3(x):
     is non-negative and below 2^33)."""
     rd = x.reg_index("rd")
     pu = _pred_dest(x, "pu")
-    if pu is None:
-        return _IADD3_generic
+    if pu is None or (x.has("pv") and x.reg_index("pv") != _PT) or (
+            x.has("pq") and x.mod("x") == "X" and not (x.reg_index("pq") == _PT and x.flag("pq.not"))):
+        return _IADD3_generic   # a second carry (Pv, Pq): the generic function
     plus, minus, uniform = [], [], []
     const = 0
     for name in ("ra", _b(x), _c(x)):
@@ -322,6 +333,8 @@ def _plan_iadd3(x):
 
 # -- IMAD ------------------------------------------------------------------------------------
 def _plan_imad(x):
+    if _gp._imad_extended(x):
+        return _IMAD_generic    # carry in/out, -/~ on SrcC: the generic function
     mode = x.mod("mode")
     if mode == "WIDE":
         return _plan_imad_wide(x)
@@ -359,6 +372,8 @@ def _plan_imad_wide(x):
     rd = x.reg_index("rd")
     unsigned = x.mod("fmt") == "U32"
     ra = x.reg_index("ra")
+    if ra >= _RZ:
+        return _IMAD_generic
     sb = _spec(x, _b(x))
     cn = _c(x)
     kind_c = x.kind(cn)
@@ -405,16 +420,17 @@ _ICMP = {1: np.less, 2: np.equal, 3: np.less_equal, 4: np.greater, 5: np.not_equ
 
 
 def _combiner(bop: str):
+    # ``~r & FULL`` first: r may be a Python int and p an array of masks (a batch)
     if bop == "AND":
-        return lambda r, p: (r & p, ~r & p & FULL)
+        return lambda r, p: (r & p, (~r & FULL) & p)
     if bop == "OR":
-        return lambda r, p: ((r | p) & FULL, (~r | p) & FULL)
-    return lambda r, p: ((r ^ p) & FULL, (~r ^ p) & FULL)
+        return lambda r, p: ((r | p) & FULL, ((~r & FULL) | p) & FULL)
+    return lambda r, p: ((r ^ p) & FULL, ((~r & FULL) ^ p) & FULL)
 
 
 def _plan_isetp(x):
     pu, pv = _pred_dest(x, "pu"), _pred_dest(x, "pv")
-    if pu is None or pv is None:
+    if pu is None or pv is None or x.mod("ex") == "EX" or x.mod("wide") not in (None, "NoWide"):
         return _ISETP_generic
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp")]
     signed = x.mod("fmt") != "U32"
@@ -451,6 +467,9 @@ def _plan_sel(x):
         w, sim = x.w, x.sim
         a, b = ga(w, sim), gb(w, sim)
         m = pp(w)
+        if isinstance(m, np.ndarray):   # a batch: one mask per warp
+            _put(x, rd, np.where(mask2array(m), a, b))
+            return
         _put(x, rd, a if m == FULL else b if not m else np.where(mask2array(m), a, b))
 
     return run
@@ -518,6 +537,8 @@ def _plan_shf(x):
     right, hi = x.mod("dir") == "R", x.mod("half") == "HI"
     if right and hi:
         src = x.reg_index("rc")
+        if src >= _RZ:
+            return _SHF_generic
         if typ in ("S32", "S64"):
             k = _karr(min(n, 31)).view(np.int32)
             return lambda x: _put(x, rd, np.right_shift(x.w.R[src].view(np.int32), k).view(_U32))
@@ -525,8 +546,16 @@ def _plan_shf(x):
             return lambda x: _put(x, rd, 0)
         k = _karr(n)
         return lambda x: _put(x, rd, np.right_shift(x.w.R[src], k))
+    if right and not hi and x.reg_index("rc") >= _RZ and typ in ("U32", "U64") and n < 32:
+        src = x.reg_index("ra")     # {RZ, Ra} >> n, low half: Ra >> n (zeros in)
+        if src >= _RZ:
+            return _SHF_generic
+        k = _karr(n)
+        return lambda x: _put(x, rd, np.right_shift(x.w.R[src], k))
     if not right and not hi:
         src = x.reg_index("ra")
+        if src >= _RZ:
+            return _SHF_generic
         if n >= 32:
             return lambda x: _put(x, rd, 0)
         k = _karr(n)
@@ -671,6 +700,9 @@ def _shared_getter(x):
     """``f(w)`` -> per-lane ``(Ra + sext(offset)) % 2^32`` (as uint64)."""
     ra = x.reg_index("ra")
     koff = _karr(x.imm("offset") & MASK32)
+    if ra >= _RZ:
+        k64 = _karr64(x.imm("offset") & MASK32)
+        return lambda w: k64
 
     def get(w):
         return np.add(w.R[ra], koff).astype(_U64)
@@ -688,6 +720,9 @@ def _plan_load(x, generic, space: str):
     addr = _global_getter(x) if space == "global" else _shared_getter(x)
 
     def run(x):
+        if x.batched:
+            generic(x)
+            return
         mask = x.pmask
         if not mask:
             return
@@ -707,16 +742,21 @@ def _plan_store(x, generic, space: str):
     if x.mod("size") != "32":
         return generic
     rb = x.reg_index("rb")
+    if rb >= _RZ:
+        return generic
     addr = _global_getter(x) if space == "global" else _shared_getter(x)
 
     def run(x):
+        if x.batched:
+            generic(x)
+            return
         mask = x.pmask
         if not mask:
             return
         w = x.w
         mem = x.sim.gmem if space == "global" else w.cta.shared
-        found = _fast_offsets(mem, addr(w), mask, 4)
-        if found is None:
+        found = None if Memory.log is not None else _fast_offsets(mem, addr(w), mask, 4)
+        if found is None:  # (also when a step is recorded: the generic path logs the store, trace v2)
             generic(x)
             return
         seg, off = found
@@ -740,10 +780,14 @@ def _plan_stg(x):
 
 
 def _plan_lds(x):
+    if x.mod("scale") not in (None, "X1"):
+        return _LDS_generic      # `[Ra.X4+imm]` (issue 11): the semantics function
     return _plan_load(x, _LDS_generic, "shared")
 
 
 def _plan_sts(x):
+    if x.mod("scale") not in (None, "X1"):
+        return _STS_generic
     return _plan_store(x, _STS_generic, "shared")
 
 

@@ -186,8 +186,12 @@ def IADD3(x: Exec) -> None:
         total += _addend(x, name, _raw(x, name).astype(np.int64))
     if x.mod("x") == "X":
         total += mask2array(x.pred("pp")).astype(np.int64)
+        if x.has("pq"):
+            total += 2 * mask2array(x.pred("pq")).astype(np.int64)
     x.write("rd", (total & MASK32).astype(_U32))
     x.write("pu", array2mask(((total >> 32) & 1).astype(bool)))
+    if x.has("pv"):
+        x.write("pv", array2mask(((total >> 33) & 1).astype(bool)))
 
 
 @semantics("UIADD3")
@@ -205,6 +209,9 @@ def UIADD3(x: Exec) -> None:
 @semantics("IMAD")
 def IMAD(x: Exec) -> None:
     """IMAD: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if _imad_extended(x):
+        _IMAD_carry(x)
+        return
     mode = x.mod("mode")
     unsigned = x.mod("fmt") == "U32"
     a = _raw(x, "ra")
@@ -229,6 +236,64 @@ def IMAD(x: Exec) -> None:
         x.write("rd", ((hi + c) & _U64(MASK32)).astype(_U32))
     else:  # no mode, .SHL, .MOV: the low 32 bits
         x.write("rd", ((p + c) & _U64(MASK32)).astype(_U32))
+
+
+def _imad_extended(x) -> bool:
+    """IMAD with a carry in (.X), a written carry out Pu or a `-`/`~` on SrcC (decision G17)."""
+    cn = _c(x)
+    return (x.mod("x") == "X" or (x.has("pu") and not (x.kind("pu") == "P" and x.reg_index("pu") == 7))
+            or x.flag(cn + ".neg") or x.flag(cn + ".bitnot"))
+
+
+def _IMAD_carry(x):
+    """IMAD's pseudo code with the carry: exact Python-int arithmetic per lane would loop, so
+    the sum is split in 32-bit halves (uint64 numpy; every partial sum stays below 2^36)."""
+    mode = x.mod("mode")
+    unsigned = x.mod("fmt") == "U32"
+    a = _raw(x, "ra")
+    b = _raw(x, _b(x))
+    cn = _c(x)
+    if unsigned:
+        p = a.astype(_U64) * b.astype(_U64)
+    else:
+        p = (a.view(np.int32).astype(np.int64) * b.view(np.int32).astype(np.int64)).view(_U64)
+    cin = mask2array(x.pred("pp")).astype(_U64) if x.mod("x") == "X" else _U64(0)
+    lo32 = _U64(MASK32)
+    neg, bitnot = x.flag(cn + ".neg"), x.flag(cn + ".bitnot")
+    if mode == "WIDE":
+        if x.kind(cn) == "I":
+            c = np.full(x.lane_shape(), (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64, _U64)
+        elif x.kind(cn) == "C":
+            c = np.full(x.lane_shape(), x.src(cn, 64, raw=True) & MASK64, _U64)
+        else:
+            c = np.broadcast_to(np.asarray(x.src(cn, 64, raw=True), dtype=_U64), x.lane_shape())
+        # unbounded c' = ~c then -c on 64 bits: -x = 2^64 - x, ~x = 2^64-1 - x
+        c_lo, c_hi = c & lo32, c >> _U64(32)
+        extra = _U64(0)   # bit 64 of c' (1 for -0 only)
+        if bitnot:
+            c_lo, c_hi = lo32 - c_lo, lo32 - c_hi
+        if neg:   # 2^64 - v = (~v) + 1 on 64 bits, plus bit 64 when v == 0
+            zero = (c_lo == 0) & (c_hi == 0)
+            c_lo, c_hi = lo32 - c_lo, lo32 - c_hi
+            c_lo = c_lo + _U64(1)
+            c_hi = c_hi + (c_lo >> _U64(32))
+            c_lo &= lo32
+            extra = zero.astype(_U64)
+            c_hi &= lo32
+        s_lo = (p & lo32) + c_lo + cin
+        s_hi = (p >> _U64(32)) + c_hi + (s_lo >> _U64(32))
+        out = ((s_hi & lo32) << _U64(32)) | (s_lo & lo32)
+        carry = ((s_hi >> _U64(32)) + extra) & _U64(1)
+        x.write("rd", out, width=64)
+        x.write("pu", array2mask(carry.astype(bool)))
+        return
+    c = _addend(x, cn, _raw(x, cn).astype(np.int64)).astype(_U64)   # unbounded, below 2^33
+    part = (p >> _U64(32)) & lo32 if mode == "HI" else p & lo32
+    if mode == "HI" and not unsigned:
+        part = (p.view(np.int64) >> 32).view(_U64) & lo32
+    total = part + c + cin
+    x.write("rd", (total & lo32).astype(_U32))
+    x.write("pu", array2mask(((total >> _U64(32)) & _U64(1)).astype(bool)))
 
 
 # -- logic and shifts ------------------------------------------------------------------------
@@ -272,10 +337,21 @@ def SHF(x: Exec) -> None:
 @semantics("ISETP")
 def ISETP(x: Exec) -> None:
     """ISETP: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    a = _raw(x, "ra")
-    b = _raw(x, _b(x))
-    if x.mod("fmt") != "U32":
-        a, b = a.view(np.int32), b.view(np.int32)
+    wide = x.mod("wide")
+    if wide in ("S64", "U64"):
+        bn = _b(x)
+        a = np.asarray(x.src("ra", 64), dtype=_U64)
+        if x.kind(bn) == "I":
+            b = np.full(x.lane_shape(), x.imm(bn) & MASK64, _U64)   # sign-extended to 64 bits
+        else:
+            b = np.broadcast_to(np.asarray(x.src(bn, 64), dtype=_U64), x.lane_shape())
+        if wide == "S64":
+            a, b = a.view(np.int64), b.view(np.int64)
+    else:
+        a = _raw(x, "ra")
+        b = _raw(x, _b(x))
+        if x.mod("fmt") != "U32":
+            a, b = a.view(np.int32), b.view(np.int32)
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp") or ""]
     r = x.lane_zeros(bool)
     if code & 1:
@@ -284,6 +360,16 @@ def ISETP(x: Exec) -> None:
         r |= a == b
     if code & 4:
         r |= a > b
+    if x.mod("ex") == "EX" and code not in (0, 7):   # .F and .T ignore Pq
+        q = mask2array(x.pred("pq"))
+        if code in (1, 3):
+            r = (a < b) | ((a == b) & q)
+        elif code in (4, 6):
+            r = (a > b) | ((a == b) & q)
+        elif code == 2:
+            r = (a == b) & q
+        else:
+            r = (a != b) | q
     pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop") or "")
     x.write("pu", pu)
     x.write("pv", pv)
@@ -339,9 +425,25 @@ def R2P(x: Exec) -> None:
 
 
 # -- float32 ---------------------------------------------------------------------------------
+def _fmods(x) -> bool:
+    """A float modifier or prefix of issue 11 is written (.FTZ, .SAT, .RM/.RP/.RZ, |x|): the
+    computation is nv_float's (directed rounding, flushing, saturation)."""
+    if x.mod("ftz") == "FTZ" or x.mod("sat") == "SAT" or x.mod("rnd") not in (None, "RN"):
+        return True
+    return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb"))
+
+
+def _nv_float():
+    from . import nv_float   # imported on use: nv_float builds on this module's helpers
+    return nv_float
+
+
 @semantics("FADD")
 def FADD(x: Exec) -> None:
     """FADD: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if _fmods(x):
+        _nv_float().fadd_ext(x)
+        return
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) + _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
@@ -350,6 +452,9 @@ def FADD(x: Exec) -> None:
 @semantics("FMUL")
 def FMUL(x: Exec) -> None:
     """FMUL: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if _fmods(x):
+        _nv_float().fmul_ext(x)
+        return
     with np.errstate(all="ignore"):
         r = _f32(_fbits(x, "ra")) * _f32(_fbits(x, _b(x)))
     x.write("rd", _out_bits(r))
@@ -358,6 +463,9 @@ def FMUL(x: Exec) -> None:
 @semantics("FFMA")
 def FFMA(x: Exec) -> None:
     """FFMA: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if _fmods(x):
+        _nv_float().ffma_ext(x)
+        return
     r = _fma32(_f32(_fbits(x, "ra")), _f32(_fbits(x, _b(x))), _f32(_fbits(x, _c(x))))
     x.write("rd", _out_bits(r))
 
@@ -365,8 +473,11 @@ def FFMA(x: Exec) -> None:
 @semantics("FSETP")
 def FSETP(x: Exec) -> None:
     """FSETP: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    a = _f32(_fbits(x, "ra"))
-    b = _f32(_fbits(x, _b(x)))
+    if _fmods(x):
+        a, b = _nv_float().fsetp_operands(x)    # |x|, .FTZ
+    else:
+        a = _f32(_fbits(x, "ra"))
+        b = _f32(_fbits(x, _b(x)))
     code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or ""]
     r = x.lane_zeros(bool)
     with np.errstate(all="ignore"):
@@ -387,6 +498,8 @@ def FSETP(x: Exec) -> None:
 def FMNMX(x: Exec) -> None:
     """FMNMX: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     ab, bb = _raw(x, "ra"), _raw(x, _b(x))
+    if x.mod("ftz") == "FTZ":   # .FTZ: denormal inputs are zeros (so is the result)
+        ab, bb = _nv_float().ftz_bits(ab), _nv_float().ftz_bits(bb)
     a, b = _f32(ab), _f32(bb)
     want_min = mask2array(x.pred("pp"))
     with np.errstate(all="ignore"):
@@ -451,9 +564,17 @@ def _global_addrs(x) -> np.ndarray:
     return base + _U64(x.imm("offset") & MASK64)
 
 
+_SCALES = {"X1": 1, "X4": 4, "X8": 8, "X16": 16}
+
+
 def _shared_addrs(x) -> np.ndarray:
-    """``Ra + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API)."""
-    return (_raw(x, "ra") + _U32(x.imm("offset") & MASK32)).astype(_U64)
+    """``Ra * scale + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API);
+    the scale (``[Ra.X4+imm]``, issue 11) is 1 unless written."""
+    ra = _raw(x, "ra")
+    sc = x.mod("scale")
+    if sc not in (None, "X1"):
+        ra = ra * _U32(_SCALES[sc])      # uint32 arithmetic wraps modulo 2^32
+    return (ra + _U32(x.imm("offset") & MASK32)).astype(_U64)
 
 
 def _where(mem, addr: int) -> str:
@@ -577,10 +698,17 @@ def _fadd32(a: int, b: int) -> int:
     return int(_out_bits(r)[0])
 
 
+def _ftz32(v: int) -> int:
+    """A denormal float32 bit pattern flushed to the zero of its sign."""
+    return v & SIGN if (v & 0x7F800000) == 0 else v
+
+
 def _atomic_fn(x):
     """The update ``new = f(old, b, c)`` of an atomic on 32-bit Python ints."""
     op, typ = x.mod("op"), x.mod("type") or "U32"   # the CAS variants have no type field
     if typ == "F32" and op == "ADD":
+        if x.mod("ftz") == "FTZ":     # .FTZ (issue 11): denormal operands and result flushed
+            return lambda o, b, c: _ftz32(_fadd32(_ftz32(o), _ftz32(b)))
         return lambda o, b, c: _fadd32(o, b)
     if typ in ("U32", "S32") and op in ("MIN", "MAX"):
         key = _s32 if typ == "S32" else (lambda v: v)

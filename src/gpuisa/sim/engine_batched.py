@@ -1,0 +1,640 @@
+"""The batched execution engine (the default of ``gpuisa run`` and ``Simulator.run()``).
+
+Warps whose ActivePC is the same execute that instruction **together**: one
+semantics call per (instruction, batch), over lane state stacked as ``(n, 32)``
+arrays (``docs/sim-semantics-api.md``, "One semantics, two widths").  The
+one-warp engine (``engine="reference"``, ``step()``, traces) issues one warp at
+a time in round robin; both end in the same state on every race-free program
+(``tests/sim/test_engines.py``).
+
+State, structure of arrays (``N`` warps of the grid):
+
+* registers: the simulator's ``R`` ``(registers, N, 32)`` and ``RPC`` ``(N, 32)``
+  arrays, shared with the ``Warp`` objects (a warp's ``R`` is a view), so a
+  batch of consecutive warps reads and writes contiguous views;
+* ``pc`` (uint64), ``active``/``valid``/``yld``/``sleep``/``switch`` (uint32
+  masks), ``state`` (int8), ``issued``: ``(N,)``; ``P`` ``(8, N)``, ``UR`` ``(64, N)``,
+  ``UP`` ``(8, N)``, ``B`` ``(16, N)`` (a predicate of a batch is ``P[i][sel]``).
+
+The ``Warp`` objects' own mask/PC fields are brought up to date only around a
+per-warp call (:meth:`BatchedEngine.sync_in` / :meth:`sync_out`) and at the end.
+
+Batch policy (deterministic): each step issues the **lowest ActivePC among the
+ready warps**, every ready warp at that PC in one batch (in warp order), except
+that a ready warp which has not issued for ``STARVE`` batches goes first (its
+PC is issued; a spin loop at a low PC cannot starve the warp it waits for).
+After a data-path batch that held every ready warp, the next batch is the same
+warps at the next PC (no search).
+
+Per-warp execution within a batch: semantics registered ``control=True`` or
+``per_warp=True`` run one warp at a time (warp order) with the same one-warp
+``Exec`` as the reference engine, except BRA, BSSY, BREAK, BSYNC and EXIT,
+which have batched kernels here (:data:`KERNELS`) for their common cases
+(no sleeping or yielding lanes, no release by the S21 rule); a warp outside
+those cases runs the reference function.  A fault in a batch call is reported
+by replaying the batch one warp at a time (the first faulting warp stops the
+run; warps before it complete the instruction).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .fastpath.gp_plans import plan_for
+from .context import G_ALWAYS, G_NOT_PRED, G_PRED, BatchExec, PerWarp
+from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, READY, SLEEPING, STOPPED, WARP_SIZE,
+                    Fault, Segment, array2mask, ffs_lanes, mask2array)
+
+S_READY, S_SLEEPING, S_BARRIER, S_EXITED, S_STOPPED = range(5)
+_CODE = {READY: S_READY, SLEEPING: S_SLEEPING, BARRIER: S_BARRIER, EXITED: S_EXITED, STOPPED: S_STOPPED}
+_NAME = (READY, SLEEPING, BARRIER, EXITED, STOPPED)
+#: batches a ready warp may wait before its PC is issued first
+STARVE = 64
+#: failed synchronisations in a row before a deadlock (bru.DEADLOCK_SWITCHES)
+DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
+_U32 = np.uint32
+_U64 = np.uint64
+_DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+#: exceptions of a batch call that send the batch to per-warp replay (a semantics
+#: function that does not follow the two-widths rules; it reads before it writes)
+_REPLAY = (PerWarp, ValueError, TypeError, AttributeError, IndexError, OverflowError)
+
+
+def _sel_of(idx: np.ndarray):
+    """A slice when the warp numbers are consecutive (views instead of gathers)."""
+    n = idx.size
+    a = int(idx[0])
+    if int(idx[-1]) - a + 1 == n:
+        return slice(a, a + n)
+    return idx
+
+
+class BatchShared:
+    """Shared memory of each warp's CTA for a batch: the same ``load``/``store``
+    as :class:`~gpuisa.sim.state.Memory` over ``(n, 32)`` addresses, on the
+    simulator's ``(CTAs, shared_size)`` pool (the same bytes the one-warp
+    engine's per-CTA memories use)."""
+
+    space = "shared"
+
+    def __init__(self, sim, ctas: np.ndarray):
+        sim._shared_row(0)
+        pool = sim._shared_pool
+        self.size = sim.shared_size
+        self.flat = pool.reshape(-1)
+        self.base = (ctas.astype(np.int64) * self.size)[:, None]
+        self.segments = [Segment("shared", 0, pool[0])]
+
+    def _offsets(self, addrs, m: np.ndarray, size: int) -> np.ndarray:
+        a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64)
+        bad = (a + np.uint64(size) > np.uint64(self.size)) | ((a & np.uint64(size - 1)) != 0)
+        if bad.any():
+            v = int(a[bad][0])
+            kind = "misaligned" if v % size else "memory"
+            raise Fault(kind, f"shared memory access of {size} bytes at 0x{v:x} is "
+                        f"{'misaligned' if kind == 'misaligned' else 'out of bounds'}", address=v)
+        return (np.broadcast_to(self.base, m.shape)[m] + a.astype(np.int64)) // size
+
+    def _view(self, size: int) -> np.ndarray:
+        return self.flat.view(_DT[size])
+
+    def load(self, addrs, mask, size: int = 4) -> np.ndarray:
+        m = mask2array(mask)
+        out = np.zeros(m.shape, _DT[size])
+        if not m.any():
+            return out
+        out[m] = self._view(size)[self._offsets(addrs, m, size)]
+        return out
+
+    def store(self, addrs, values, mask, size: int = 4) -> None:
+        m = mask2array(mask)
+        if not m.any():
+            return
+        off = self._offsets(addrs, m, size)
+        v = np.broadcast_to(np.asarray(values), m.shape)[m].astype(_DT[size]) if np.ndim(values) \
+            else np.full(off.size, int(values) & ((1 << (8 * size)) - 1), _DT[size])
+        self._view(size)[off] = v
+
+
+class BatchedEngine:
+    """Runs a :class:`~gpuisa.sim.Simulator` to completion in batches (see the module doc)."""
+
+    def __init__(self, sim):
+        self.sim = sim
+        ws = sim.warps
+        self.warps = ws
+        self.N = N = len(ws)
+        self.pc = np.array([w.pc & MASK64 for w in ws], _U64)
+        self.active = np.array([w.active for w in ws], _U32)
+        self.valid = np.array([w.valid for w in ws], _U32)
+        self.yld = np.array([w.yield_mask for w in ws], _U32)
+        self.sleep = np.array([w.sleep for w in ws], _U32)
+        self.switch = np.array([w.switch for w in ws], _U32)
+        # P, UR, UP, B: (rows, N); only warps whose lists differ from the launch values are read
+        self.P = self._gather(ws, "P", [0] * 7 + [FULL], _U32)
+        self.UR = self._gather(ws, "UR", [0] * 64, _U32)
+        self.UP = self._gather(ws, "UP", [False] * 7 + [True], bool)
+        self.B = self._gather(ws, "B", [0] * 16, _U32)
+        self.state = np.array([_CODE[w.state] for w in ws], np.int8)
+        self.issued = np.array([w.issued for w in ws], np.int64)
+        self.fail_at = np.array([getattr(w, "_fail_at", -2) for w in ws], np.int64)
+        self.fail_n = np.array([getattr(w, "_fail_n", 0) for w in ws], np.int64)
+        self.widx = np.array([w.index for w in ws], np.int64)
+        self.gid = np.arange(N, dtype=np.int64)
+        self.cta_of = np.array([w.cta.linear for w in ws], np.int64)
+        self.ctaid_all = np.array([w.cta.ctaid for w in ws], np.int64).reshape(N, 3)
+        self.wpc = len(sim.ctas[0].warps) if sim.ctas else 1
+        self.rpc = sim.RPC
+        self.last = np.zeros(N, np.int64)
+        self.batchno = 0
+        self.bx: dict[int, BatchExec] = {}
+        self.timed = {i for i, w in enumerate(ws) if w.timer is not None}
+        self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
+        self.batches = 0                     # statistics: semantics calls made for batches
+        self._cont = None
+
+    @staticmethod
+    def _gather(ws, name: str, default: list, dt) -> np.ndarray:
+        out = np.empty((len(default), len(ws)), dt)
+        out[:] = np.array(default, dt)[:, None]
+        odd = [i for i, w in enumerate(ws) if getattr(w, name) != default]
+        if odd:
+            out[:, odd] = np.array([getattr(ws[i], name) for i in odd], dt).T
+        return out
+
+    def _scatter(self, name: str, arr: np.ndarray, default: list) -> None:
+        """Warp objects' *name* lists from the (rows, N) array *arr* (default lists shared
+        read-only by value: a list is built only for a warp whose values differ)."""
+        dflt = np.array(default, arr.dtype)[:, None]
+        odd = np.flatnonzero((arr != dflt).any(axis=0))
+        ws = self.warps
+        for w in ws:
+            setattr(w, name, list(default))
+        if odd.size:
+            vals = arr[:, odd].T.tolist()
+            for k, i in enumerate(odd.tolist()):
+                setattr(ws[i], name, vals[k])
+
+    # -- warp objects <-> arrays --------------------------------------------------------------
+    def sync_in(self, i: int):
+        """The Warp object of warp *i* with the arrays' values (before a per-warp call)."""
+        w = self.warps[i]
+        w.pc = int(self.pc[i])
+        w.active = int(self.active[i])
+        w.valid = int(self.valid[i])
+        w.yield_mask = int(self.yld[i])
+        w.sleep = int(self.sleep[i])
+        w.switch = int(self.switch[i])
+        w.P = self.P[:, i].tolist()
+        w.UR = self.UR[:, i].tolist()
+        w.UP = self.UP[:, i].tolist()
+        w.B = self.B[:, i].tolist()
+        w.state = _NAME[self.state[i]]
+        w.issued = int(self.issued[i])
+        w._fail_at = int(self.fail_at[i])
+        w._fail_n = int(self.fail_n[i])
+        return w
+
+    def sync_out(self, i: int, w) -> None:
+        self.pc[i] = w.pc & MASK64
+        self.active[i] = w.active & MASK32
+        self.valid[i] = w.valid & MASK32
+        self.yld[i] = w.yield_mask & MASK32
+        self.sleep[i] = w.sleep & MASK32
+        self.switch[i] = w.switch & MASK32
+        self.P[:, i] = w.P
+        self.UR[:, i] = [v & MASK32 for v in w.UR]
+        self.UP[:, i] = w.UP
+        self.B[:, i] = [v & MASK32 for v in w.B]
+        self.issued[i] = w.issued
+        self.fail_at[i] = getattr(w, "_fail_at", -2)
+        self.fail_n[i] = getattr(w, "_fail_n", 0)
+        old = self.state[i]
+        new = _CODE[w.state]
+        if w.timer is not None:
+            self.timed.add(i)
+        if new != old:
+            self.state[i] = new
+            if new in (S_EXITED, S_BARRIER):
+                self._check_barrier(int(self.cta_of[i]))
+
+    def store(self) -> None:
+        """Every Warp object with the arrays' values (at the end of the run)."""
+        cols = [a.tolist() for a in (self.pc, self.active, self.valid, self.yld, self.sleep, self.switch,
+                                     self.state, self.issued, self.fail_at, self.fail_n)]
+        P = self.P.T.tolist()
+        names = _NAME
+        for i, w in enumerate(self.warps):
+            w.pc, w.active, w.valid, w.yield_mask, w.sleep, w.switch = (cols[0][i], cols[1][i], cols[2][i],
+                                                                        cols[3][i], cols[4][i], cols[5][i])
+            w.state = names[cols[6][i]]
+            w.issued = cols[7][i]
+            w._fail_at, w._fail_n = cols[8][i], cols[9][i]
+            w.P = P[i]
+        self._scatter("UR", self.UR, [0] * 64)
+        self._scatter("UP", self.UP, [False] * 7 + [True])
+        self._scatter("B", self.B, [0] * 16)
+        # the result's arrays straight from the engine's (Simulator.result)
+        self.sim._final_arrays = (mask2array(np.ascontiguousarray(self.P[:7].T)), np.ascontiguousarray(self.UR[:63].T),
+                                  np.ascontiguousarray(self.UP[:7].T), np.ascontiguousarray(self.B.T))
+
+    # -- scheduling -------------------------------------------------------------------------------
+    def _check_barrier(self, c: int) -> None:
+        a = c * self.wpc
+        st = self.state[a:a + self.wpc]
+        live = st != S_EXITED
+        if live.any() and (st[live] == S_BARRIER).all():
+            st[live] = S_READY
+            self._cont = None
+
+    def _first_live(self):
+        live = np.flatnonzero(self.state != S_EXITED)
+        if not live.size:
+            return None
+        return int(live[0])
+
+    def _stop_at(self, kind: str, message: str, i) -> None:
+        sim = self.sim
+        if i is None:
+            sim._stop(kind, message, None, None)
+            return
+        w = self.sync_in(i)
+        sim._stop(kind, message, w, w.pc)
+
+    def _wake(self) -> None:
+        sim = self.sim
+        nxt = None
+        for i in sorted(self.timed):
+            w = self.warps[i]
+            if w.timer is None:
+                self.timed.discard(i)
+                continue
+            if w.timer <= sim.clock:
+                w.timer = None
+                self.timed.discard(i)
+                self.sleep[i] = 0   # the single timer clears every SleepMask bit at once
+                if self.state[i] == S_SLEEPING:
+                    self.state[i] = S_READY
+            elif nxt is None or w.timer < nxt:
+                nxt = w.timer
+        sim._next_wake = nxt
+        self._cont = None
+
+    def _pick(self):
+        """``(pc, idx)`` of the next batch, or None when the run is over."""
+        sim = self.sim
+        if sim._next_wake is not None and sim.clock >= sim._next_wake:
+            self._wake()
+        while True:
+            ready = np.flatnonzero(self.state == S_READY)
+            if ready.size:
+                break
+            if not (self.state != S_EXITED).any():
+                sim._stop("ok", "", None, None)
+                return None
+            self._wake()
+            if sim._next_wake is not None:
+                sim.clock = sim._next_wake
+                self._wake()
+                continue
+            sl = np.flatnonzero(self.state == S_SLEEPING)
+            if sl.size:     # sleeping without a timer: wake at once
+                i = int(sl[0])
+                self.state[i] = S_READY
+                self.sleep[i] = 0
+                continue
+            i = self._first_live()
+            self._stop_at("deadlock", "no warp can progress (every live warp waits at a barrier)", i)
+            return None
+        self.batchno += 1
+        pcs = self.pc[ready]
+        chosen = pcs.min()
+        if ready.size > 1:
+            old = self.last[ready]
+            j = int(old.argmin())
+            if self.batchno - old[j] > STARVE:
+                chosen = pcs[j]
+        m = pcs == chosen
+        idx = ready if m.all() else ready[m]
+        return int(chosen), idx, idx.size == ready.size
+
+    # -- execution ------------------------------------------------------------------------------
+    def _bexec(self, pc: int) -> BatchExec:
+        x = self.bx.get(pc)
+        if x is None:
+            x = self.bx[pc] = BatchExec.of(self.sim.fetch(pc), self)
+            plan = plan_for(x)      # the speed code's specialisation (sim/fastpath), batch-capable
+            if plan is not None:
+                x.fn = plan
+        return x
+
+    def shared_for(self, sel):
+        return BatchShared(self.sim, self.cta_of[sel])
+
+    def batch_event(self, x, kind: str, message: str, m: np.ndarray) -> None:
+        sim = self.sim
+        idx = np.arange(self.N)[x.sel]
+        for i, mi in zip(idx.tolist(), np.broadcast_to(m, idx.shape).tolist()):
+            if mi:
+                sim.events.append({"kind": kind, "message": message, "cta": int(self.cta_of[i]),
+                                   "warp": int(self.widx[i]), "pc": x.pc})
+
+    def _per_warp(self, pc: int, idx) -> None:
+        """Issue the instruction at *pc* for the warps *idx* one at a time (warp order),
+        with the one-warp Exec (as the reference engine)."""
+        sim = self.sim
+        self._cont = None
+        for i in np.asarray(idx).tolist():
+            if sim.status is not None:
+                return
+            if sim.steps >= sim.max_steps:
+                return
+            w = self.sync_in(i)
+            try:
+                x = sim._cache.get(pc)
+                if x is None:
+                    x = sim.fetch(pc)
+                x.w = w
+                x.pmask = x.eval_guard()
+                sim.steps += 1
+                sim.clock += 1
+                w.issued += 1
+                x.fn(x)
+                if not x.control:
+                    w.pc = x.next_pc
+            except Fault as f:
+                sim._fault_in(w, pc, f)
+                self.sync_out(i, w)
+                return
+            self.sync_out(i, w)
+            self.last[i] = self.batchno
+
+    def _guard(self, x: BatchExec, sel, n: int) -> np.ndarray:
+        g = x.guard
+        if g == G_ALWAYS:
+            return self.active[sel]
+        if g == G_PRED:
+            return self.active[sel] & self.P[x.pg][sel]
+        if g == G_NOT_PRED:
+            return self.active[sel] & ~self.P[x.pg][sel]
+        return np.zeros(n, _U32)
+
+    def run(self) -> None:
+        sim = self.sim
+        sim._engine = self
+        try:
+            self._loop()
+        finally:
+            sim._engine = None
+            self.store()
+
+    def _loop(self) -> None:
+        sim = self.sim
+        max_steps = sim.max_steps
+        kernels = KERNELS
+        while sim.status is None:
+            if sim.steps >= max_steps:
+                self.store()            # the fault lists every unfinished warp from the Warp objects
+                sim._step_limit()
+                break
+            cont = self._cont
+            if cont is not None and sim._next_wake is None:
+                pc, idx, sel = cont
+                all_ready = True
+                self.batchno += 1
+            else:
+                picked = self._pick()
+                if picked is None:
+                    break
+                pc, idx, all_ready = picked
+                sel = None
+            self._cont = None
+            n = idx.size
+            left = max_steps - sim.steps
+            if n > left:
+                idx = idx[:left]
+                n = left
+                sel = None
+                all_ready = False
+            if sel is None:
+                sel = _sel_of(idx)
+            try:
+                x = self.bx.get(pc)
+                if x is None:
+                    x = self._bexec(pc)
+            except Fault as f:
+                w = self.sync_in(int(idx[0]))
+                sim._fault_in(w, pc, f)
+                self.sync_out(int(idx[0]), w)
+                break
+            self.last[sel] = self.batchno
+            kern = kernels.get(x.optype)
+            if kern is not None:
+                x.bind(idx, n, self._guard(x, idx, n))
+                sim.steps += n
+                sim.clock += n
+                self.issued[idx] += 1
+                rest = kern(self, x, idx)
+                self.batches += 1
+                if rest is not None and rest.size:
+                    sim.steps -= rest.size
+                    sim.clock -= rest.size
+                    self.issued[rest] -= 1
+                    self._per_warp(pc, rest)
+                continue
+            if x.per_warp or n == 1:
+                self._per_warp(pc, idx)
+                continue
+            x.bind(sel, n, self._guard(x, sel, n))
+            sim.steps += n
+            sim.clock += n
+            self.issued[sel] += 1
+            try:
+                x.fn(x)
+            except Fault:
+                self._undo(sel, n)
+                self._per_warp(pc, idx)
+                continue
+            except _REPLAY:
+                self._undo(sel, n)
+                x.per_warp = True
+                self.fallbacks.add(x.optype)
+                self._per_warp(pc, idx)
+                continue
+            self.batches += 1
+            self.pc[sel] = x.next_pc
+            if all_ready:
+                self._cont = (x.next_pc, idx, sel)
+
+    def _undo(self, sel, n: int) -> None:
+        self.sim.steps -= n
+        self.sim.clock -= n
+        self.issued[sel] -= 1
+
+
+# =============================================================================================
+# Batched kernels of the common control instructions (speed code: each is tested equal to the
+# reference function of semantics/bru.py by tests/sim/test_engines.py).  A kernel handles the
+# warps of its common cases and returns the warp numbers it left to the reference function.
+# =============================================================================================
+_COND = {"NoCond": "", "U": ".U", "DIV": ".DIV", "CONV": ".CONV"}
+
+
+def _pp_mask(x) -> np.ndarray | int:
+    return x.pred("pp") if "pp" in x.f else FULL
+
+
+def _i64(v: int) -> int:
+    v &= MASK64
+    return v - (1 << 64) if v >> 63 else v
+
+
+def _set_rpc_rows(e: BatchedEngine, idx: np.ndarray, masks: np.ndarray, value: int) -> None:
+    """``RPC[lanes of masks[k]] = value`` for warp ``idx[k]``."""
+    if not idx.size:
+        return
+    rows = e.rpc[idx]
+    rows[mask2array(masks)] = _i64(value)
+    e.rpc[idx] = rows
+
+
+def _switch_to(e: BatchedEngine, idx: np.ndarray, cmask: np.ndarray, within: np.ndarray) -> None:
+    """``lid = ffs(cmask); ActivePC = RPC[lid]; ActiveMask = (RPC == RPC[lid]) & within``."""
+    rows = e.rpc[idx]
+    lid = ffs_lanes(cmask)
+    target = rows[np.arange(idx.size), lid]
+    e.active[idx] = array2mask(rows == target[:, None]) & within
+    e.pc[idx] = target.view(_U64)
+
+
+def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    m = x.memo
+    if m is None:
+        m = x.memo = (_COND.get(x.mod("cond") or "NoCond"), "pp" in x.f, "ura" in x.f,
+                      (x.pc + INST_SIZE + x.imm("offset") * INST_SIZE))
+    cond, has_pp, has_ura, target = m
+    if has_ura or cond is None:
+        return idx
+    active = e.active[idx]
+    g = e.P[x.pg][idx]
+    pg = ~g if x.pg_not else g
+    if has_pp:
+        pg = pg & x.pred("pp")
+    pgv = pg & active
+    if cond == "":
+        b = pgv
+    elif cond == ".U":
+        b = np.where(pgv == active, active, _U32(0))
+    else:
+        div = (pgv ^ e.valid[idx]) != 0
+        b = np.where(div if cond == ".DIV" else ~div, pgv, _U32(0))
+    nz = b != 0
+    full = nz & (b == active)
+    e.pc[idx] = np.where(full, _U64(target & MASK64), _U64(x.next_pc))
+    part = nz & ~full
+    if part.any():
+        pi = idx[part]
+        pb = b[part]
+        e.active[pi] = active[part] & ~pb
+        _set_rpc_rows(e, pi, pb, target)
+    return None
+
+
+def _k_bssy(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    b = x.reg_index("breg")
+    e.B[b][idx] |= x.pmask
+    e.pc[idx] = x.next_pc
+    return None
+
+
+def _k_break(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    b = x.reg_index("breg")
+    pm = x.pmask & _pp_mask(x)
+    e.B[b][idx] &= ~pm
+    e.pc[idx] = x.next_pc
+    return None
+
+
+def _k_exit(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    pm = x.pmask & _pp_mask(x)
+    active = e.active[idx]
+    valid = e.valid[idx]
+    mask_np = active & ~pm
+    partial = mask_np != 0
+    left = valid & ~active
+    done = ~partial & (left == 0)
+    switch = ~partial & ~done
+    quiet = (e.sleep[idx] == 0) & (e.yld[idx] == 0)
+    slow = switch & ~quiet
+    if partial.any():
+        pi = idx[partial]
+        e.valid[pi] = valid[partial] & ~pm[partial]
+        e.active[pi] = mask_np[partial]
+        e.pc[pi] = x.next_pc
+    sw = switch & quiet
+    if sw.any():
+        si = idx[sw]
+        e.valid[si] = left[sw]
+        _switch_to(e, si, left[sw], left[sw])
+    if done.any():
+        di = idx[done]
+        e.valid[di] = 0
+        e.active[di] = 0
+        e.state[di] = S_EXITED
+        e._cont = None
+        if (e.state == S_BARRIER).any():
+            for c in np.unique(e.cta_of[di]).tolist():
+                e._check_barrier(c)
+    return idx[slow] if slow.any() else None
+
+
+def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    pc = x.pc
+    b = x.reg_index("breg")
+    quiet = (e.sleep[idx] == 0) & (e.yld[idx] == 0)
+    active = e.active[idx]
+    valid = e.valid[idx]
+    pm = x.pmask & _pp_mask(x)
+    mask_np = active & ~pm
+    partial = (mask_np != 0) & quiet
+    if partial.any():
+        pi = idx[partial]
+        _set_rpc_rows(e, pi, (active & pm)[partial], pc)
+        e.active[pi] = mask_np[partial]
+        e.pc[pi] = x.next_pc
+    rest = quiet & (mask_np == 0)
+    slow = ~quiet
+    if rest.any():
+        ri = idx[rest]
+        act = active[rest]
+        val = valid[rest]
+        bm = e.B[b][ri] & val & ~act
+        arrive = act | (val & array2mask(e.rpc[ri] == _i64(pc)))
+        cmask = val & ~arrive
+        done = bm == 0
+        cand = cmask & bm
+        switch = ~done & (cand != 0)
+        other = ~done & ~switch      # S21 or yield releases: the reference function
+        fail_n = np.where(e.fail_at[ri] == e.issued[ri] - 1, e.fail_n[ri] + 1, 1)
+        timed = np.array([e.warps[i].timer is not None for i in ri.tolist()]) if e.timed else np.zeros(ri.size, bool)
+        deadlock = switch & (fail_n > DEADLOCK_SWITCHES) & ~timed
+        switch &= ~deadlock
+        other |= deadlock
+        ok = done | switch
+        e.B[b][ri[ok]] = bm[ok]
+        if done.any():
+            di = ri[done]
+            e.active[di] = arrive[done]
+            e.pc[di] = x.next_pc
+        if switch.any():
+            si = ri[switch]
+            _set_rpc_rows(e, si, act[switch], pc)
+            e.fail_n[si] = fail_n[switch]
+            e.fail_at[si] = e.issued[si]
+            _switch_to(e, si, cand[switch], cand[switch])
+        if other.any():
+            slow = slow.copy()
+            slow[np.flatnonzero(rest)[other]] = True
+    return idx[slow] if slow.any() else None
+
+
+KERNELS = {"BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync}

@@ -1,0 +1,216 @@
+"""Float instructions nvcc emits (issue 11, ``isa/nv.isa``): FSEL, I2FP, MUFU, FCHK, and
+the rounding helpers (``.RN/.RM/.RP/.RZ``, ``.FTZ``, ``.SAT``) used by FADD/FMUL/FFMA.
+
+Written once for both engines (``SEMANTICS_CONTRACT.md``).  Model decisions
+(docs/gp-extension.md, "Instructions nvcc emits"):
+
+* Directed rounding is exact: a result is computed as ``s + e`` (float64 ``s`` and
+  its exact error ``e``), rounded to nearest even with the double-rounding fix of
+  :func:`gpuisa.sim.semantics.gp._fma32`, then moved one float32 step when the exact
+  value lies on the other side of the rounded one.
+* MUFU computes each function in float64 and rounds once to float32, flushing
+  denormal inputs and results to zero as the hardware does.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from ..state import array2mask, mask2array
+from .gp import CANONICAL_NAN, SIGN, _U32, _b, _out_bits, _raw
+
+_F32, _F64 = np.float32, np.float64
+_BIG = _F64(2.0 ** 128)
+
+
+def rn32(s: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """The float32 nearest (ties to even) to the exact value ``s + e`` (float64 arrays,
+    ``|e| <= ulp(s) / 2``)."""
+    with np.errstate(all="ignore"):
+        f = s.astype(_F32)
+        f64 = f.astype(_F64)
+        up = np.nextafter(f, _F32(np.inf)).astype(_F64)
+        dn = np.nextafter(f, _F32(-np.inf)).astype(_F64)
+        up = np.where(np.isinf(up), _BIG, up)
+        dn = np.where(np.isinf(dn), -_BIG, dn)
+        f64c = np.where(np.isinf(f64), np.sign(f64) * _BIG, f64)
+        other = np.where(f64c > s, dn, up)
+        mid = (f64c + other) * 0.5
+        fix = np.isfinite(s) & (e != 0) & (mid == s)
+        s2 = np.nextafter(s, np.where(e > 0, np.inf, -np.inf))
+        return np.where(fix, s2.astype(_F32), f)
+
+
+def round32(s: np.ndarray, e: np.ndarray, mode: str) -> np.ndarray:
+    """``s + e`` rounded to float32 in *mode* (``RN``, ``RM``, ``RP``, ``RZ``)."""
+    r = rn32(s, e)
+    if mode == "RN" or mode is None:
+        return r
+    with np.errstate(all="ignore"):
+        r64 = r.astype(_F64)
+        d = (s - r64) + e            # sign of (exact - r); +-inf when r overflowed
+        d = np.where(np.isnan(d), 0.0, d)
+        if mode == "RM":
+            step = d < 0
+            target = _F32(-np.inf)
+        elif mode == "RP":
+            step = d > 0
+            target = _F32(np.inf)
+        else:                        # RZ: r is too large in magnitude
+            step = ((d < 0) & (r > 0)) | ((d > 0) & (r < 0))
+            target = _F32(0.0)
+        step &= np.isfinite(s)
+        return np.where(step, np.nextafter(r, target), r)
+
+
+def ftz_bits(bits: np.ndarray) -> np.ndarray:
+    """Denormal float32 bit patterns flushed to a zero of the same sign."""
+    return np.where((bits & _U32(0x7F800000)) == 0, bits & _U32(SIGN), bits)
+
+
+def fsrc(x, name: str, ftz: bool = False) -> np.ndarray:
+    """A float32 source as bits, ``|x|`` then ``-`` applied (sign bit), optionally flushed."""
+    v = _raw(x, name)
+    if x.flag(name + ".abs"):
+        v = v & _U32(0x7FFFFFFF)
+    if x.flag(name + ".neg"):
+        v = v ^ _U32(SIGN)
+    return ftz_bits(v) if ftz else v
+
+
+def finish(x, f: np.ndarray, ftz: bool = False, sat: bool = False) -> np.ndarray:
+    """float32 results -> bits: ``.SAT`` clamps to [0, 1] (NaN -> +0), ``.FTZ`` flushes
+    denormal results, NaNs become the canonical 0x7fffffff."""
+    if sat:
+        with np.errstate(all="ignore"):
+            f = np.where(np.isnan(f), _F32(0.0), np.clip(f, _F32(0.0), _F32(1.0)))
+            f = np.where(f == 0, _F32(0.0), f)       # -0 -> +0
+    bits = _out_bits(f)
+    return ftz_bits(bits) if ftz else bits
+
+
+@semantics("FSEL")
+def FSEL(x: Exec) -> None:
+    """FSEL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
+
+
+@semantics("I2FP")
+def I2FP(x: Exec) -> None:
+    """I2FP: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    v = _raw(x, _b(x))
+    s = v.astype(_F64) if x.mod("stype_") == "U32" else v.view(np.int32).astype(_F64)   # exact
+    x.write("rd", _out_bits(round32(s, np.zeros_like(s), x.mod("rnd"))))
+
+
+def _mufu(op: str, v: np.ndarray) -> np.ndarray:
+    """op(v) in float64 (v: float64 of float32 values, denormals already flushed)."""
+    with np.errstate(all="ignore"):
+        if op == "RCP":
+            return 1.0 / v
+        if op == "RSQ":
+            return np.where(v == 0, np.copysign(np.inf, v), 1.0 / np.sqrt(v))
+        if op == "SQRT":
+            return np.sqrt(v)
+        if op == "EX2":
+            return np.exp2(v)
+        if op == "LG2":
+            return np.where(v == 0, -np.inf, np.log2(v))
+        if op == "SIN":
+            return np.where(np.isinf(v), np.nan, np.sin(2.0 * np.pi * np.fmod(v, 1.0)))
+        if op == "COS":
+            return np.where(np.isinf(v), np.nan, np.cos(2.0 * np.pi * np.fmod(v, 1.0)))
+        return np.tanh(v)   # TANH
+
+
+@semantics("MUFU")
+def MUFU(x: Exec) -> None:
+    """MUFU: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    b = _b(x)
+    v = fsrc(x, b, ftz=True).view(_F32).astype(_F64)
+    r = _mufu(x.mod("op"), v)
+    with np.errstate(all="ignore"):
+        f = r.astype(_F32)
+    x.write("rd", finish(x, f, ftz=True))
+
+
+@semantics("FCHK")
+def FCHK(x: Exec) -> None:
+    """FCHK: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    a, b = _raw(x, "ra"), _raw(x, _b(x))
+    ea = ((a >> _U32(23)) & _U32(0xFF)).astype(np.int64)
+    eb = ((b >> _U32(23)) & _U32(0xFF)).astype(np.int64)
+    zero_a = (a & _U32(0x7FFFFFFF)) == 0
+    d = ea - eb
+    r = (ea == 255) | (eb == 255) | (eb == 0) | (~zero_a & (ea < 26)) | (eb >= 253) | \
+        (~zero_a & ((d < -125) | (d > 125)))
+    x.write("pu", array2mask(r))
+
+
+__all__ = ["rn32", "round32", "ftz_bits", "fsrc", "finish", "CANONICAL_NAN"]
+
+
+# -- FADD / FMUL / FFMA / FSETP / FMNMX with .FTZ, .SAT, .RM/.RP/.RZ, |x| ------------------
+# (gp.py's functions call these when one of the modifiers is written; the plain forms keep
+# their own code and fast-path plans.)
+def _sum_rm_zero(r: np.ndarray, s, e, p, c) -> np.ndarray:
+    """`.RM`: an exact zero sum of operands that are not both +0 is -0 (IEEE 754)."""
+    plus_zero = (p == 0) & (c == 0) & ~np.signbit(p) & ~np.signbit(c)
+    return np.where((s == 0) & (e == 0) & ~plus_zero, _F32(-0.0), r)
+
+
+def _two_sum(p: np.ndarray, c: np.ndarray):
+    with np.errstate(all="ignore"):
+        s = p + c
+        t = s - p
+        e = (p - (s - t)) + (c - t)
+        e = np.where(np.isfinite(s), e, 0.0)
+    return s, e
+
+
+def fadd_ext(x):
+    """FADD{.FTZ}{.rnd}{.SAT}: see gp.FADD's pseudo code; the rounding of ``a + b`` is *rnd*."""
+    ftz = x.mod("ftz") == "FTZ"
+    a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
+    b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
+    s, e = _two_sum(a, b)
+    rnd = x.mod("rnd")
+    r = round32(s, e, rnd)
+    if rnd == "RM":
+        r = _sum_rm_zero(r, s, e, a, b)
+    x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+
+
+def fmul_ext(x):
+    """FMUL{.FTZ}{.rnd}{.SAT}: ``a * b`` (exact in float64) rounded once in *rnd*."""
+    ftz = x.mod("ftz") == "FTZ"
+    a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
+    b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
+    with np.errstate(all="ignore"):
+        p = a * b
+    r = round32(p, np.zeros_like(p), x.mod("rnd"))
+    x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+
+
+def ffma_ext(x):
+    """FFMA{.FTZ}{.rnd}{.SAT}: ``a * b + c`` (exact product, TwoSum) rounded once in *rnd*."""
+    from .gp import _c
+    ftz = x.mod("ftz") == "FTZ"
+    a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
+    b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
+    c = fsrc(x, _c(x), ftz).view(_F32).astype(_F64)
+    with np.errstate(all="ignore"):
+        p = a * b
+    s, e = _two_sum(p, c)
+    rnd = x.mod("rnd")
+    r = round32(s, e, rnd)
+    if rnd == "RM":
+        r = _sum_rm_zero(r, s, e, p, c)
+    x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+
+
+def fsetp_operands(x):
+    """FSETP's (a, b) as float32 with |x|, - and .FTZ applied."""
+    ftz = x.mod("ftz") == "FTZ"
+    return fsrc(x, "ra", ftz).view(_F32), fsrc(x, _b(x), ftz).view(_F32)

@@ -1,0 +1,163 @@
+"""Integer instructions nvcc emits (issue 11, ``isa/nv.isa``): LEA, VIADD, IABS, POPC,
+BREV, FLO, IMNMX, VIMNMX, PRMT.
+
+One function per optype, named after it, the description's pseudo code in its
+docstring.  Written once for both engines (``SEMANTICS_CONTRACT.md``): register
+values are lane-shaped arrays (``(32,)`` or ``(n, 32)``), uniform values Python ints
+or ``(n, 1)`` arrays, masks opaque; nothing branches on a register or mask value.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from ..state import MASK32, array2mask, mask2array
+from .gp import _U32, _U64, _addend, _b, _raw
+
+_I64 = np.int64
+
+
+def _src_lanes(x, name: str) -> np.ndarray:
+    """32-bit source bits (prefixes not applied), lane-shaped uint32."""
+    return _raw(x, name)
+
+
+@semantics("LEA")
+def LEA(x: Exec) -> None:
+    """LEA: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    a = _src_lanes(x, "ra").astype(_U64)
+    sh = _U64(x.imm("shift"))
+    if x.mod("hi") == "HI":
+        if x.mod("sx") == "SX32":
+            hi = np.where(a >> _U64(31) != 0, _U64(MASK32), _U64(0))
+        else:
+            hi = _src_lanes(x, "rc").astype(_U64)
+        v = ((((hi << _U64(32)) | a) << sh) >> _U64(32)) & _U64(MASK32)
+    else:
+        v = (a << sh) & _U64(MASK32)
+    s = v + _src_lanes(x, _b(x)).astype(_U64)
+    if x.mod("x") == "X":
+        s = s + mask2array(x.pred("pp")).astype(_U64)
+    x.write("rd", (s & _U64(MASK32)).astype(_U32))
+    x.write("pu", array2mask(((s >> _U64(32)) & _U64(1)).astype(bool)))
+
+
+@semantics("VIADD")
+def VIADD(x: Exec) -> None:
+    """VIADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    total = x.lane_zeros(_I64)
+    for name in ("ra", _b(x)):
+        total += _addend(x, name, _src_lanes(x, name).astype(_I64))
+    x.write("rd", (total & MASK32).astype(_U32))
+
+
+@semantics("IABS")
+def IABS(x: Exec) -> None:
+    """IABS: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    v = _src_lanes(x, _b(x))
+    x.write("rd", np.where(v >> _U32(31) != 0, (-(v.astype(_I64))) & MASK32, v).astype(_U32))
+
+
+def _popcount(v: np.ndarray) -> np.ndarray:
+    """Bits set in each uint32 (SWAR, exact)."""
+    v = v.astype(_U32)
+    v = v - ((v >> _U32(1)) & _U32(0x55555555))
+    v = (v & _U32(0x33333333)) + ((v >> _U32(2)) & _U32(0x33333333))
+    v = (v + (v >> _U32(4))) & _U32(0x0F0F0F0F)
+    return ((v.astype(_U64) * _U64(0x01010101)) >> _U64(24)).astype(_U32) & _U32(0xFF)
+
+
+def _not_if(x, name: str, v: np.ndarray) -> np.ndarray:
+    return ~v if x.flag(name + ".bitnot") else v
+
+
+@semantics("POPC")
+def POPC(x: Exec) -> None:
+    """POPC: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    b = _b(x)
+    x.write("rd", _popcount(_not_if(x, b, _src_lanes(x, b))))
+
+
+def _brev(v: np.ndarray) -> np.ndarray:
+    v = v.astype(_U32)
+    v = ((v >> _U32(1)) & _U32(0x55555555)) | ((v & _U32(0x55555555)) << _U32(1))
+    v = ((v >> _U32(2)) & _U32(0x33333333)) | ((v & _U32(0x33333333)) << _U32(2))
+    v = ((v >> _U32(4)) & _U32(0x0F0F0F0F)) | ((v & _U32(0x0F0F0F0F)) << _U32(4))
+    v = ((v >> _U32(8)) & _U32(0x00FF00FF)) | ((v & _U32(0x00FF00FF)) << _U32(8))
+    return (v >> _U32(16)) | (v << _U32(16))
+
+
+@semantics("BREV")
+def BREV(x: Exec) -> None:
+    """BREV: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    x.write("rd", _brev(_src_lanes(x, _b(x))))
+
+
+def _msb_index(v: np.ndarray) -> np.ndarray:
+    """Index of the most significant 1 bit of each uint32 (int64), -1 for 0."""
+    v = v.astype(_U32)
+    r = np.full(v.shape, -1, _I64)
+    for sh in (16, 8, 4, 2, 1):   # binary search, exact
+        hi = (v >> _U32(sh)) != 0
+        r = np.where(hi, r + sh, r)
+        v = np.where(hi, v >> _U32(sh), v)
+    return np.where(v != 0, r + 1, r)
+
+
+@semantics("FLO")
+def FLO(x: Exec) -> None:
+    """FLO: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    b = _b(x)
+    v = _not_if(x, b, _src_lanes(x, b))
+    if x.mod("fmt") != "U32":
+        v = np.where(v >> _U32(31) != 0, ~v, v)
+    p = _msb_index(v)
+    r = (31 - p) if x.mod("sh") == "SH" else p
+    x.write("rd", np.where(v == 0, MASK32, r & MASK32).astype(_U32))
+
+
+def _minmax(x, signed: bool):
+    a, b = _src_lanes(x, "ra"), _src_lanes(x, _b(x))
+    if signed:
+        a, b = a.view(np.int32), b.view(np.int32)
+    r = np.where(mask2array(x.pred("pp")), np.minimum(a, b), np.maximum(a, b))
+    x.write("rd", r.view(_U32) if signed else r)
+
+
+@semantics("IMNMX")
+def IMNMX(x: Exec) -> None:
+    """IMNMX: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    _minmax(x, x.mod("fmt") != "U32")
+
+
+@semantics("VIMNMX")
+def VIMNMX(x: Exec) -> None:
+    """VIMNMX: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    _minmax(x, x.mod("fmt") != "U32")
+
+
+@semantics("PRMT")
+def PRMT(x: Exec) -> None:
+    """PRMT: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    src = (_src_lanes(x, "rc").astype(_U64) << _U64(32)) | _src_lanes(x, "ra").astype(_U64)
+    sel = _src_lanes(x, _b(x)).astype(_U64)
+    out = np.zeros(src.shape, _U64)
+    for i in range(4):
+        n = (sel >> _U64(4 * i)) & _U64(0xF)
+        byte = (src >> ((n & _U64(7)) * _U64(8))) & _U64(0xFF)
+        byte = np.where(n & _U64(8) != 0, np.where(byte & _U64(0x80) != 0, _U64(0xFF), _U64(0)), byte)
+        out |= byte << _U64(8 * i)
+    x.write("rd", out.astype(_U32))
+
+
+@semantics("IADD")
+def IADD(x: Exec) -> None:
+    """IADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    bn = _b(x)
+    a = np.broadcast_to(np.asarray(x.src("ra", 64), dtype=_U64), x.lane_shape())   # `-` applied mod 2^64
+    if x.kind(bn) == "I":
+        b = np.full(x.lane_shape(), x.imm(bn) & ((1 << 64) - 1), _U64)         # sign-extended
+    else:
+        b = np.broadcast_to(np.asarray(x.src(bn, 64), dtype=_U64), x.lane_shape())
+    x.write("rd", a + b, width=64)     # uint64 wraps modulo 2^64

@@ -1,0 +1,48 @@
+"""Local memory (issue 11, ``isa/nv.isa``): LDL and STL.
+
+Each thread has a private local memory of ``Simulator.local_size`` bytes (default
+16 KiB, allocated for a warp on its first local access): addresses are per-thread
+offsets 0 .. local_size - 1, the CUDA stack through R1 (the launch ABI starts R1 at
+the top, ``c[0x0][0x28]``).  The warp's local memory is one :class:`Memory` with lane
+i's bytes at ``(i << 32) + offset`` (:func:`gpuisa.sim.state.local_memory`), so the
+accesses reuse the ordinary vectorised loads/stores, checks and faults of LDS/STS.
+
+Registered ``per_warp`` (the memory belongs to the warp object): the batched engine
+runs them one warp at a time (``SEMANTICS_CONTRACT.md``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from ..state import LOCAL_LANE_SHIFT, MASK32, WARP_SIZE, local_memory
+from .gp import _U32, _U64, _load, _raw, _store
+
+_LANE_BASE = (np.arange(WARP_SIZE, dtype=np.uint64) << np.uint64(LOCAL_LANE_SHIFT))
+
+
+def _local_addrs(x) -> np.ndarray:
+    """``(lane << 32) + ((Ra + sext(offset)) mod 2^32)`` per lane."""
+    off = (_raw(x, "ra") + _U32(x.imm("offset") & MASK32)).astype(_U64)
+    return _LANE_BASE + off
+
+
+@semantics("LDL", per_warp=True)
+def LDL(x: Exec) -> None:
+    """LDL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    _load(x, local_memory(x.w, x.sim.local_size), _local_addrs(x))
+
+
+@semantics("STL", per_warp=True)
+def STL(x: Exec) -> None:
+    """STL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    _store(x, local_memory(x.w, x.sim.local_size), _local_addrs(x))
+
+
+@semantics("REDG", per_warp=True)
+def REDG(x: Exec) -> None:
+    """REDG: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
+    RED under its sm_90+ name: the same function."""
+    from .gp import RED
+    RED(x)

@@ -1,0 +1,104 @@
+"""FADD/FMUL/FFMA with .RM/.RP/.RZ/.FTZ/.SAT and |x|, FSETP.FTZ/|x|, FMNMX.FTZ.
+References: exact rational arithmetic (fractions) rounded to float32 by hand."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from .conftest import bitsf, fbits
+
+F32_MAX = Fraction(np.finfo(np.float32).max.item())
+
+
+def _f32_candidates(q: Fraction):
+    """(below, above): the float32 values enclosing q (exact), as Python floats."""
+    with np.errstate(over="ignore"):
+        f = np.float32(float(q))       # near q (double rounding does not matter here)
+    fq = Fraction(float(f)) if np.isfinite(f) else None
+    if fq is None:
+        mx = np.float32(np.finfo(np.float32).max)
+        return (float(mx), math.inf) if q > 0 else (-math.inf, float(-mx))
+    if fq == q:
+        return float(f), float(f)
+    if fq < q:
+        return float(f), float(np.nextafter(f, np.float32(np.inf)))
+    return float(np.nextafter(f, np.float32(-np.inf))), float(f)
+
+
+def round_exact(q: Fraction, mode: str) -> float:
+    lo, hi = _f32_candidates(q)
+    if lo == hi:
+        return lo
+    if mode == "RM":
+        return lo
+    if mode == "RP":
+        return hi
+    if mode == "RZ":
+        return lo if q > 0 else hi
+    # RN, ties to even
+    dl, dh = q - Fraction(lo) if math.isfinite(lo) else None, Fraction(hi) - q if math.isfinite(hi) else None
+    if dl is None:
+        return hi
+    if dh is None:
+        # overflow threshold: FLT_MAX + half an ulp
+        return lo if q < F32_MAX + Fraction(2) ** 103 else math.inf
+    if dl != dh:
+        return lo if dl < dh else hi
+    return lo if fbits(np.float32(lo)) % 2 == 0 else hi
+
+
+def _vals(rng):
+    v = (rng.standard_normal(32) * 10.0 ** rng.integers(-6, 7, 32)).astype(np.float32)
+    v[:6] = [1.0, 3.0, -1.0 / 3, 1e-38, 3.0e38, 0.1]
+    return v
+
+
+@pytest.mark.parametrize("mode", ["RN", "RM", "RP", "RZ"])
+def test_directed_rounding_fadd_fmul_ffma(run, rng, mode):
+    a, b, c = _vals(rng), _vals(rng)[::-1].copy(), _vals(rng)
+    a[6], b[6] = np.float32(3.0e38), np.float32(3.0e38)          # overflow
+    a[7], b[7], c[7] = np.float32(1.0), np.float32(1.0), np.float32(-1.0)   # exact zero
+    suffix = "" if mode == "RN" else f".{mode}"
+    w = run(f"FADD{suffix} R3, R0, R1 ;\nFMUL{suffix} R4, R0, R1 ;\nFFMA{suffix} R5, R0, R1, R2 ;",
+            {"R0": a.view(np.uint32), "R1": b.view(np.uint32), "R2": c.view(np.uint32)})
+    for i in range(32):
+        A, B, C = Fraction(float(a[i])), Fraction(float(b[i])), Fraction(float(c[i]))
+        for reg, q in ((3, A + B), (4, A * B), (5, A * B + C)):
+            exp = round_exact(q, mode)
+            if q == 0:
+                exp = -0.0 if (mode == "RM" and reg != 4) else 0.0
+                if reg == 4:
+                    exp = math.copysign(0.0, float(a[i]) * float(b[i]))
+            assert w.R[reg][i] == fbits(np.float32(exp)), (mode, reg, i, float(a[i]), float(b[i]), float(c[i]))
+
+
+def test_ftz_sat_abs(run):
+    den = np.float32(1e-40)
+    a = np.array([den, -den, 0.5, 2.0, -3.0, np.nan, 1e-38, 0.25] * 4, np.float32)
+    b = np.array([1.0, 1.0, 0.75, 1.0, 2.0, 1.0, 0.01, -0.5] * 4, np.float32)
+    w = run("FADD.FTZ R2, R0, -RZ ;\nFMUL.SAT R3, R0, R1 ;\nFADD R4, |R0|, -R1 ;\nFFMA.SAT R5, R0, R1, 0.5 ;\n"
+            "FMUL.FTZ R6, R0, R1 ;\nFSETP.GT.FTZ.AND P0, PT, |R0|, RZ, PT ;\nFMNMX.FTZ R7, R0, RZ, !PT ;",
+            {"R0": a.view(np.uint32), "R1": b.view(np.uint32)})
+
+    def sat(v):
+        return 0.0 if math.isnan(v) else min(max(v, 0.0), 1.0)
+
+    for i in range(8):
+        A, B = float(a[i]), float(b[i])
+        Af = 0.0 * math.copysign(1, A) if abs(A) < 1.1754943508222875e-38 else A
+        exp2 = 0x7FFFFFFF if math.isnan(A) else fbits(np.float32(Af + 0.0 if Af != 0 else Af))
+        assert w.R[2][i] == exp2, i
+        assert w.R[3][i] == fbits(np.float32(sat(float(np.float32(A * B))))), i
+        exp4 = np.float32(abs(A)) - np.float32(B)
+        assert w.R[4][i] == (0x7FFFFFFF if np.isnan(exp4) else fbits(exp4)), i
+        assert w.R[5][i] == fbits(np.float32(sat(float(np.float32(A * B + 0.5))))), i
+        p = np.float32(Af * B)
+        if p != 0 and abs(p) < np.finfo(np.float32).tiny:
+            p = np.float32(math.copysign(0.0, p))
+        assert w.R[6][i] == (0x7FFFFFFF if np.isnan(p) else fbits(p)), i
+        assert w.P[0][i] == (abs(Af) > 0), i
+        mx = 0 if (math.isnan(A) or Af <= 0) else fbits(np.float32(Af))   # maxNum; +0 > -0
+        assert w.R[7][i] == mx, i

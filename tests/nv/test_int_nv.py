@@ -1,0 +1,137 @@
+"""Integer forms nvcc emits: IADD3 with two carries, IMAD carries/aliases/prefixes,
+ISETP.EX and the 64-bit compares.  References: Python integers."""
+from __future__ import annotations
+
+import numpy as np
+
+from .conftest import lanes, s32, s64, u32
+
+M32 = 0xFFFFFFFF
+M64 = (1 << 64) - 1
+
+
+def test_iadd3_two_carry_outs_and_two_carry_ins(run, rng):
+    a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)
+    w = run("IADD3 R3, P0, P1, R0, R1, R2 ;\n"
+            "IADD3.X R4, R0, R1, RZ, P0, P1 ;\n"
+            "IADD3 R5, PT, PT, -R0, -R1, RZ ;", {"R0": a, "R1": b, "R2": c})
+    for i in range(32):
+        s = int(a[i]) + int(b[i]) + int(c[i])
+        assert w.R[3][i] == s & M32
+        assert w.P[0][i] == bool((s >> 32) & 1) and w.P[1][i] == bool((s >> 33) & 1), i
+        assert w.R[4][i] == u32(int(a[i]) + int(b[i]) + (s >> 32))     # carry = P0 + 2 * P1
+        assert w.R[5][i] == u32(-int(a[i]) - int(b[i]))
+
+
+def test_iadd3_x_omitted_second_carry_adds_nothing(run, rng):
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    w = run("ISETP.NE.AND P2, PT, R0, RZ, PT ;\nIADD3.X R3, R0, R1, RZ, P2, !PT ;\nIADD3.X R4, R0, R1, RZ, P2 ;",
+            {"R0": a, "R1": b})
+    for i in range(32):
+        exp = u32(int(a[i]) + int(b[i]) + (a[i] != 0))
+        assert w.R[3][i] == exp and w.R[4][i] == exp
+
+
+def test_64bit_add_and_subtract_chains(run, rng):
+    """nvcc's 64-bit idioms: IADD3 + IMAD.X and IADD3 + IADD3.X with ~ on the high word."""
+    x = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    y = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    x[0], y[0] = 0, 0
+    x[1], y[1] = M64, 1
+    y[2] = 0
+    init = {"R0": (x & M32).astype(np.uint32), "R1": (x >> np.uint64(32)).astype(np.uint32),
+            "R2": (y & M32).astype(np.uint32), "R3": (y >> np.uint64(32)).astype(np.uint32)}
+    w = run("IADD3 R4, P0, R0, R2, RZ ;\nIMAD.X R5, R1, 0x1, R3, P0 ;\n"
+            "IADD3 R6, P1, R0, -R2, RZ ;\nIADD3.X R7, R1, ~R3, RZ, P1, !PT ;\n"
+            "IADD3 R8, P2, R0, -R2, RZ ;\nIMAD.X R9, R1, 0x1, ~R3, P2 ;", init)
+    for i in range(32):
+        s, d = (int(x[i]) + int(y[i])) & M64, (int(x[i]) - int(y[i])) & M64
+        assert (int(w.R[5][i]) << 32 | int(w.R[4][i])) == s, i
+        assert (int(w.R[7][i]) << 32 | int(w.R[6][i])) == d, i
+        assert (int(w.R[9][i]) << 32 | int(w.R[8][i])) == d, i
+
+
+def test_imad_iadd_mov_neg_and_uniform_srcc(run, rng):
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    w = run("IMAD.IADD R2, R0, 0x1, -R1 ;\nIMAD.MOV R3, RZ, RZ, -R1 ;\nIMAD.U32 R4, RZ, RZ, UR5 ;\n"
+            "IMAD R5, R0, R1, ~R1 ;\nIMAD R6, R0, R1, UR5 ;", {"R0": a, "R1": b, "UR5": 0x1234})
+    for i in range(32):
+        assert w.R[2][i] == u32(int(a[i]) - int(b[i]))
+        assert w.R[3][i] == u32(-int(b[i]))
+        assert w.R[4][i] == 0x1234
+        assert w.R[5][i] == u32(int(a[i]) * int(b[i]) + (M32 - int(b[i])))
+        assert w.R[6][i] == u32(int(a[i]) * int(b[i]) + 0x1234)
+
+
+def test_imad_hi_carry_and_wide_x(run, rng):
+    """128-bit product idiom: IMAD.WIDE.U32 / IMAD.HI.U32 with Pu / IMAD.WIDE.U32.X."""
+    a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)
+    d, e = lanes(rng, False), lanes(rng, False)
+    w = run("IMAD.HI.U32 R4, P0, R0, R1, R2 ;\n"
+            "IMAD.WIDE.U32.X R6, R0, R1, R8, P0 ;\n"
+            "IMAD.HI R10, P1, R0, R1, R2 ;",
+            {"R0": a, "R1": b, "R2": c, "R8": d, "R9": e})
+    for i in range(32):
+        hi = (int(a[i]) * int(b[i])) >> 32
+        s = hi + int(c[i])
+        assert w.R[4][i] == s & M32 and w.P[0][i] == bool(s >> 32), i
+        c64 = int(e[i]) << 32 | int(d[i])
+        t = int(a[i]) * int(b[i]) + c64 + (s >> 32)
+        assert (int(w.R[7][i]) << 32 | int(w.R[6][i])) == t & M64, i
+        shi = ((s32(a[i]) * s32(b[i])) >> 32) & M32
+        s2 = shi + int(c[i])
+        assert w.R[10][i] == s2 & M32 and w.P[1][i] == bool(s2 >> 32), i
+
+
+def test_imad_wide_negated_srcc(run, rng):
+    a, b = lanes(rng), lanes(rng, False)
+    c = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    c[0] = 0
+    init = {"R0": a, "R1": b, "R2": (c & M32).astype(np.uint32), "R3": (c >> np.uint64(32)).astype(np.uint32)}
+    w = run("IMAD.WIDE.U32 R4, P0, R0, R1, -R2 ;", init)
+    for i in range(32):
+        t = int(a[i]) * int(b[i]) + ((1 << 64) - int(c[i]))
+        assert (int(w.R[5][i]) << 32 | int(w.R[4][i])) == t & M64, i
+        assert w.P[0][i] == bool((t >> 64) & 1), i
+
+
+def test_isetp_ex_64bit_compares(run, rng):
+    x = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    y = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    x[:4] = [5, 1 << 32, M64, 7 << 32]
+    y[:4] = [5, 1, 0, (7 << 32) | 1]
+    y[4:8] = x[4:8]
+    x[8] = y[8] + np.uint64(1)
+    init = {"R0": (x & M32).astype(np.uint32), "R1": (x >> np.uint64(32)).astype(np.uint32),
+            "R2": (y & M32).astype(np.uint32), "R3": (y >> np.uint64(32)).astype(np.uint32)}
+    prog = []
+    cases = [("GE", False, lambda p, q: p >= q), ("LT", False, lambda p, q: p < q), ("GT", True, lambda p, q: p > q),
+             ("LE", True, lambda p, q: p <= q), ("EQ", False, lambda p, q: p == q), ("NE", True, lambda p, q: p != q)]
+    for k, (cmp, signed, _) in enumerate(cases):
+        prog.append(f"ISETP.{cmp}.U32.AND P0, PT, R0, R2, PT ;")
+        prog.append(f"ISETP.{cmp}{'' if signed else '.U32'}.AND.EX P0, PT, R1, R3, PT, P0 ;")
+        prog.append(f"SEL R{10 + k}, RZ, 0x1, !P0 ;")
+    prog.append("ISETP.LT.S64.AND P1, PT, R0, R2, PT ;\nSEL R20, RZ, 0x1, !P1 ;")
+    prog.append("ISETP.GE.U64.AND P2, PT, R0, 0x5, PT ;\nSEL R21, RZ, 0x1, !P2 ;")
+    prog.append("ISETP.NE.S64.AND P3, PT, R0, -0x1, PT ;\nSEL R22, RZ, 0x1, !P3 ;")
+    w = run("\n".join(prog), init)
+    for i in range(32):
+        for k, (cmp, signed, f) in enumerate(cases):
+            p, q = (s64(x[i]), s64(y[i])) if signed else (int(x[i]), int(y[i]))
+            assert w.R[10 + k][i] == int(f(p, q)), (cmp, i)
+        assert w.R[20][i] == int(s64(x[i]) < s64(y[i]))
+        assert w.R[21][i] == int(int(x[i]) >= 5)
+        assert w.R[22][i] == int(int(x[i]) != M64)
+
+
+def test_iadd_64(run, rng):
+    x = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    y = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    y[0] = 0
+    init = {"R2": (x & M32).astype(np.uint32), "R3": (x >> np.uint64(32)).astype(np.uint32),
+            "R4": (y & M32).astype(np.uint32), "R5": (y >> np.uint64(32)).astype(np.uint32)}
+    w = run("IADD.64 R6, R2, R4 ;\nIADD.64 R8, R2, -R4 ;\nIADD.64 R10, R2, -0x4 ;\nIADD.64 R12, -R2, 0x1 ;", init)
+    for i in range(32):
+        X, Y = int(x[i]), int(y[i])
+        for reg, v in ((6, X + Y), (8, X - Y), (10, X - 4), (12, 1 - X)):
+            assert (int(w.R[reg + 1][i]) << 32 | int(w.R[reg][i])) == v % (1 << 64), (reg, i)
