@@ -17,7 +17,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import IO, Any, Iterator, Sequence
+from typing import IO, Iterator, Sequence
 
 
 def _umask() -> int:
@@ -42,15 +42,17 @@ class AtomicFile:
 
     def __init__(self, path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8"):
         self.path = Path(path)
-        enc: dict[str, Any] = dict(encoding=None if "b" in mode else encoding, newline=None if "b" in mode else "")
+        binary = "b" in mode
+        enc, nl = (None, None) if binary else (encoding, "")
         self.tmp: Path | None = None
+        self.file: IO
         if self.path.exists() and not self.path.is_file():  # /dev/null, a FIFO, a terminal: no rename
-            self.file: IO = open(self.path, mode, **enc)
+            self.file = open(self.path, mode, encoding=enc, newline=nl)
             return
         d = self.path.parent
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=d if str(d) else ".")
         self.tmp = Path(tmp)
-        self.file = os.fdopen(fd, mode, **enc)
+        self.file = os.fdopen(fd, mode, encoding=enc, newline=nl)
 
     def finish(self) -> None:
         """Flush the data to disk (a full disk fails here, before anything is replaced)."""

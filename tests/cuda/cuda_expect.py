@@ -169,6 +169,19 @@ def switch_table(i):
     return {"out": np.array([s32(f[x & 7](x)) for x in map(int, i["in"])], np.int32)}
 
 
+def switch_brx(i):
+    a = [int(v) for v in i["in"]]
+    out = []
+    for x in a:
+        k = x - tdiv(x, 12) * 12          # C's %: the sign of the dividend
+        g = lambda d: a[(x + d) & 31]     # noqa: E731
+        r = {0: lambda: g(0) + 11, 1: lambda: x * 3 + g(1), 2: lambda: x ^ g(2), 3: lambda: x - g(3),
+             4: lambda: g(4) << 2, 5: lambda: ~g(5), 6: lambda: x * g(6), 7: lambda: tdiv(g(7), 3),
+             8: lambda: g(8) | 0x100, 9: lambda: g(9) & 0xFF, 10: lambda: g(10) * 7, 11: lambda: g(11) - 9}.get(k, lambda: 42)()
+        out.append(s32(r))
+    return {"out": np.array(out, np.int32)}
+
+
 def _poly(x, n):
     acc = 1
     for k in range(n):

@@ -58,7 +58,7 @@ def test_abi_offsets_against_compiled_code(arch):
 
 
 def test_cubin_matches_listing(nvdisasm):
-    for arch in ("sm_80", "sm_120"):    # nvdisasm takes seconds per call on a loaded machine
+    for arch in ("sm_90",):    # nvdisasm takes seconds per call on a loaded machine
         lst, cub = _read(arch, "const_table", "nvdisasm"), _read(arch, "const_table", "cubin")
         assert cub.kind == "cubin" and cub.arch == lst.arch
         kl, kc = lst.kernel(None), cub.kernel(None)

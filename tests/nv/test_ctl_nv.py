@@ -61,6 +61,6 @@ def test_bar_sync_defer_blocking_orders_shared_memory(nv_isa):
     res = nv_isa.launch(prog, block=64)
     assert res.ok
     for wi in range(2):
-        w = res.warp(wi)
+        w = res.warp(0, wi)
         tid = np.arange(32) + 32 * wi
         assert list(w.R[3]) == list(63 - tid)

@@ -365,11 +365,12 @@ def expected(prog: Program) -> list[dict]:
 
 
 # -- one differential check ---------------------------------------------------------------------
-def check(isa, seed: int, max_steps: int = 200_000) -> str | None:
-    """Run program *seed* on the simulator and compare with :func:`expected`;
-    None when they agree, else a description of the first difference."""
+def check(isa, seed: int, max_steps: int = 200_000, **launch) -> str | None:
+    """Run program *seed* on the simulator (*launch*: e.g. ``engine=``) and
+    compare with :func:`expected`; None when they agree, else a description of
+    the first difference."""
     p = generate(seed)
-    res = isa.launch(p.source(), block=p.block, max_steps=max_steps)
+    res = isa.launch(p.source(), block=p.block, max_steps=max_steps, **launch)
     if res.status != "ok":
         return f"status {res.status}: {res.fault}"
     exp = expected(p)

@@ -131,7 +131,7 @@ def _no_clock(db, word) -> bool:
     return inst.opcode.optype not in ("GETREG", "ATOMS", "ATOMG", "RED")
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(2))
 def test_random_programs_agree(isa, seed):
     db = isa.db
     rng = random.Random(1000 + seed)
@@ -139,7 +139,7 @@ def test_random_programs_agree(isa, seed):
     weights = [8 if o.optype in FAST_PATH._FOCUS else 1 for o in ops]
     exit_word = isa.encode("EXIT ;")
     agreed = 0
-    for _ in range(15):
+    for _ in range(10):
         words = []
         while len(words) < rng.randint(4, 14):
             w = FAST_PATH._random_word(db, rng, ops, weights)
@@ -184,7 +184,7 @@ def _structured(rng: random.Random) -> str:
             n = next(labels)
             b = depth
             out.append(f"LOP3.LUT R10, R{rng.choice([0, 3, 4])}, 0x{rng.choice([1, 2, 3, 5]):x}, RZ, 0xc0, !PT ;")
-            out.append(f"ISETP.NE.U32.AND P2, PT, R10, RZ, PT ;")
+            out.append("ISETP.NE.U32.AND P2, PT, R10, RZ, PT ;")
             out.append(f"BSSY B{b}, `(J{n}) ;")
             out.append(f"@P2 BRA `(T{n}) ;")
             block(depth + 1)
@@ -219,7 +219,7 @@ def _structured(rng: random.Random) -> str:
     return "\n".join(out)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 2 ** 32 - 1))
 def test_structured_programs_agree(isa, seed):
     rng = random.Random(seed)

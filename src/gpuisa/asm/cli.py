@@ -183,6 +183,16 @@ def _with_all_controls(db, ln):
     return ln.replace(text=ln.text + extra, pieces=(ln.pieces[:-1] + (ln.pieces[-1] + extra,)) if ln.pieces else None)
 
 
+def _report_asm_errors(e: AsmError) -> None:
+    """Print an assembly error report and exit 1."""
+    print_diagnostics(e.diagnostics)
+    shown = len(e.errors)
+    total = max(getattr(e, "total_errors", None) or shown, shown)
+    if total > 1:
+        click.echo(f"{total} errors" + (f" ({shown} shown)" if shown < total else ""), err=True)
+    sys.exit(1)
+
+
 @click.command("asm")
 @click.argument("source", type=str, metavar="IN.s")
 @click.option("-o", "--output", type=str, metavar="OUT.bin",
@@ -227,26 +237,25 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
         raise UsageError("--listing and --json both go to stdout; use --listing FILE")
     raw, name = _read_raw(source)
     addr = _parse_addr(base)
-    cuda = None
+    cuda = text = None
     try:
         cuda = read_foreign(sel.isa(), name, raw, kernel)   # a CUDA listing / cubin: its kernel, assembled
-        if cuda is not None:
-            if addr:
-                raise UsageError("--base does not apply to a CUDA input (its kernel starts at 0)")
-            prog = cuda.program
-        else:
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise AsmError(_utf8_errors(raw, name, e.start)) from None
-            prog = assemble(sel.db(), text, filename=name, base=addr)
     except AsmError as e:
-        print_diagnostics(e.diagnostics)
-        shown = len(e.errors)
-        total = max(e.total_errors or shown, shown)
-        if total > 1:
-            click.echo(f"{total} errors" + (f" ({shown} shown)" if shown < total else ""), err=True)
-        sys.exit(1)
+        _report_asm_errors(e)
+    if cuda is not None:
+        if addr:
+            raise UsageError("--base does not apply to a CUDA input (its kernel starts at 0)")
+        prog = cuda.program
+    else:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise AsmError(_utf8_errors(raw, name, e.start)) from None
+    try:
+        if cuda is None:
+            prog = assemble(sel.db(), text or "", filename=name, base=addr)   # text is set without a CUDA input
+    except AsmError as e:
+        _report_asm_errors(e)
     print_diagnostics(prog.warnings)
     outs: list[tuple[str, bytes | str]] = [(output, prog.data)]
     if listing:

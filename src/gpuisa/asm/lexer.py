@@ -183,7 +183,8 @@ def parse_expr(body: str, base_offset: int) -> Expr:
     pos = 0
     n = len(body)
     while pos < n:
-        off = _RE_EWS.match(body, pos).end()  # type: ignore[union-attr]  # \s* always matches; no body[pos:] per token: linear in the operand's length
+        blank = _RE_EWS.match(body, pos)  # no body[pos:] per token: linear in the operand's length
+        off = blank.end() if blank else pos
         if off == n:
             break
         m = _RE_ETOK.match(body, pos)

@@ -246,6 +246,9 @@ class BatchedEngine:
             st[live] = S_READY
             self._cont = None
 
+    def exited(self) -> int:
+        return int((self.state == S_EXITED).sum())
+
     def _first_live(self):
         live = np.flatnonzero(self.state != S_EXITED)
         if not live.size:

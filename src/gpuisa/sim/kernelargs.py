@@ -95,24 +95,25 @@ def float_value(text: str, dtype: str, what: str) -> float:
         return sign * math.inf
     if body == "nan":
         return math.nan
+    q: Fraction | None
     try:
         # exponents are read without building 10**exp (Fraction("1e999999999") never returns)
         if "/" in t:  # a fraction n/d (Fraction's syntax)
             if len(t) > MAX_DIGITS:
                 raise NumberTooLong(t)
-            q: Fraction | None = Fraction(t)
+            q = Fraction(t)
         else:
             q = parse_decimal(t)
     except NumberTooLong as e:
         raise UsageError(f"{_short(what, 60)}: {e}") from None
     except (ValueError, ZeroDivisionError):
         raise UsageError(f"{_short(what, 60)}: {_short(text)!r} is not a number") from None
-    v = None if q is None else _round_binary(q, bits)
-    if v is None:
+    r = None if q is None else _round_binary(q, bits)
+    if r is None:
         biggest = "3.4028235e38" if bits == 32 else "1.7976931348623157e308"
         raise UsageError(f"{_short(what, 60)}: {_short(text.strip())} does not fit in {dtype} (largest finite value {biggest}; "
                          f"write inf for infinity)")
-    return v if v != 0 or sign > 0 else -0.0
+    return r if r != 0 or sign > 0 else -0.0
 
 
 def _scalar(text: str, dtype: str, what: str):

@@ -238,6 +238,12 @@ def table_lines(sim, res, items: list[DumpItem], *, verbose: bool = False) -> li
 
 # -- progress ---------------------------------------------------------------------------------------
 
+def _exited(sim) -> int:
+    """Warps exited so far (``Simulator.warps_exited``: also right while the batched engine runs)."""
+    f = getattr(sim, "warps_exited", None)
+    return f() if f is not None else sum(w.state == "exited" for w in sim.warps)
+
+
 def run_with_progress(sim, run, *, stream=None, delay: float = PROGRESS_DELAY, console=None, force: bool = False):
     """``run()`` (the simulation; returns its result), with a rich progress bar on *stream*
     (default stderr) once it has lasted *delay* seconds -- only when the stream is a terminal (or
@@ -271,9 +277,9 @@ def run_with_progress(sim, run, *, stream=None, delay: float = PROGRESS_DELAY, c
                       console=console, transient=True) as bar:
             task = bar.add_task("run", total=total, steps=f"{sim.steps:,}")
             while t.is_alive():
-                bar.update(task, completed=sum(w.state == "exited" for w in sim.warps), steps=f"{sim.steps:,}")
+                bar.update(task, completed=_exited(sim), steps=f"{sim.steps:,}")
                 t.join(0.1)
-            bar.update(task, completed=sum(w.state == "exited" for w in sim.warps), steps=f"{sim.steps:,}")
+            bar.update(task, completed=_exited(sim), steps=f"{sim.steps:,}")
     t.join()
     if "error" in box:
         raise box["error"]

@@ -684,6 +684,14 @@ class Simulator:
                 self._stop("deadlock", "no warp can progress (every live warp waits at a barrier)", w, w.pc)
                 return None
 
+    def warps_exited(self) -> int:
+        """Warps that have exited so far (also while the batched engine runs, whose
+        warp states live in its arrays)."""
+        eng = self._engine
+        if eng is not None:
+            return eng.exited()
+        return sum(w.state == EXITED for w in self.warps)
+
     def _retire(self, w: Warp) -> None:
         w.state = EXITED
         if self._engine is not None:     # the batched engine accounts for it after the call

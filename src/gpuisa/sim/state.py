@@ -11,8 +11,8 @@ Conventions (see ``docs/sim-semantics-api.md``):
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
 from typing import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -381,7 +381,7 @@ class CTA:
         self._shared: Memory | None = None
         self.warps: list[Warp] = []
         #: ``f(linear) -> uint8 array`` giving this CTA's shared bytes (the simulator's pool)
-        self.pool: Callable[[int], np.ndarray] | None = None
+        self.pool: "Callable[[int], np.ndarray] | None" = None
 
     @property
     def shared(self) -> Memory:

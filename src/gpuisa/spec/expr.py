@@ -204,7 +204,8 @@ class _Parser:
         pos = 0
         n = len(text)
         while pos < n:
-            ws = _WS.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches  # no slicing per token: linear in the text's length
+            blank = _WS.match(text, pos)  # no slicing per token: linear in the text's length
+            ws = blank.end() if blank else pos
             if ws == n:
                 break
             m = _TOKEN.match(text, pos)
@@ -312,8 +313,8 @@ class _Parser:
             self.i += 1
             try:
                 return Num(parse_int(val.replace("_", ""), 0))
-            except NumberTooLong as e:
-                raise ExprSyntaxError(str(e), pos) from None
+            except NumberTooLong as err:
+                raise ExprSyntaxError(str(err), pos) from None
         if kind == "str":
             self.i += 1
             return Str(val[1:-1])

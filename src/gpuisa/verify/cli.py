@@ -8,6 +8,7 @@ import sys
 import click
 
 from ..clikit import handle_errors, pass_selection
+from ..sim.cli import launch_options
 from ..errors import UsageError
 from . import gen
 
@@ -174,22 +175,15 @@ def regress_cmd(sel, seeds, length, depth, warps, ctas, mix, units, jobs, engine
         sys.exit(1)
 
 
-@click.command("cosim")
+@click.command("cosim", epilog="The launch options are those of `gpuisa run --help` (docs/simulator-run.md).")
 @click.argument("program", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--dut", "dut", required=True, type=click.Path(dir_okay=False, path_type=str), metavar="TRACE.jsonl",
               help="The other implementation's trace (docs/trace-format.md, version 1 or 2).")
-@click.option("--grid", "grid", default="1", metavar="X", help="CTAs in the grid (X or X,Y,Z). Default 1.")
-@click.option("--block", "block", default=32, type=int, metavar="N", help="Threads per CTA. Default 32.")
-@click.option("--init", "inits", multiple=True, metavar="REG=EXPR", help="As gpuisa run --init (repeatable).")
-@click.option("--max-steps", "max_steps", default=None, type=int, metavar="N", help="As gpuisa run.")
-@click.option("--max-warps", "max_warps", default=None, type=int, metavar="N", help="As gpuisa run.")
-@click.option("--strict", is_flag=True, help="As gpuisa run.")
-@click.option("--param", "params", multiple=True, metavar="TYPE:VALUE", help="As gpuisa run (repeatable).")
-@click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]", help="As gpuisa run (repeatable).")
+@launch_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @pass_selection
 @handle_errors
-def cosim_cmd(sel, program, dut, grid, block, inits, max_steps, max_warps, strict, params, buffers, as_json):
+def cosim_cmd(sel, program, dut, as_json, **launch):
     """Compare a DUT trace with the golden model, step by step.
 
     PROGRAM and the launch options are those of `gpuisa run`. Prints "agree"
@@ -197,31 +191,10 @@ def cosim_cmd(sel, program, dut, grid, block, inits, max_steps, max_warps, stric
     differs (a mask, a register and lane, a store) and the expected and DUT
     values (exit 1).
     """
-    from ..sim.cli import _load_program, _parse_grid
-    from ..sim.initexpr import parse_init
-    from ..sim.kernelargs import make_buffer, pack_params, parse_buffer, parse_param
-    from ..sim.simulator import Simulator, check_relocations
+    from ..sim.cli import build_launch
     from .cosim import cosim, read_trace
-    isa = sel.isa()
-    init = dict(parse_init(s) for s in inits)
-    bufs: dict = {}
-    for spec in map(parse_buffer, buffers):
-        if spec.name in bufs:
-            raise UsageError(f"--buffer {spec.name} is given twice")
-        bufs[spec.name] = make_buffer(spec)
-    plist = [parse_param(p) for p in params]
     records = read_trace(dut)
-    prog, text = _load_program(isa, program)
-    check_relocations(prog, text, program, api=False)
-    kw = {}
-    if max_steps is not None:
-        kw["max_steps"] = max_steps
-    if max_warps is not None:
-        kw["max_warps"] = max_warps
-    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, buffers=bufs, **kw)
-    if plist:
-        data, _ = pack_params(plist, sim.addresses)
-        sim.const.set(0, data)
+    sim, _init, _bufs, _layout, _text = build_launch(sel, program, **launch)
     res = cosim(sim, records)
     if as_json:
         click.echo(json.dumps({"agree": res.agree, "steps": res.steps,

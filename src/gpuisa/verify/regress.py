@@ -38,16 +38,9 @@ def _db():
 
 
 def engines() -> list[str]:
-    """The simulator engines this installation has (``reference`` always)."""
-    try:
-        import inspect
-
-        from ..sim.simulator import Simulator
-        if "engine" in inspect.signature(Simulator.__init__).parameters:
-            return ["reference", "batched"]
-    except Exception:  # pragma: no cover - defensive
-        pass
-    return ["reference"]
+    """The simulator engines this installation has, the reference first."""
+    from ..sim import simulator
+    return ["reference"] + [e for e in getattr(simulator, "ENGINES", ()) if e != "reference"]
 
 
 def simulate(prog: Program, engine: str | None = None, *, text: str | None = None, coverage=None):
@@ -61,7 +54,7 @@ def simulate(prog: Program, engine: str | None = None, *, text: str | None = Non
     b = la["buffers"]
     bufs = {"out": np.zeros(b["out"] // 4, np.uint32), "inp": np.arange(b["inp"] // 4, dtype=np.uint32),
             "cnt": np.zeros(b["cnt"] // 4, np.uint32)}
-    kw: dict = {"engine": engine} if engine and engine != "reference" else {}
+    kw: dict = {"engine": engine or "reference"} if len(engines()) > 1 else {}
     sim = Simulator(db, program, grid=la["grid"], block=la["block"], buffers=bufs,
                     params=["out", "inp", "cnt"], max_steps=200_000, **kw)
     if coverage is not None:
