@@ -93,7 +93,7 @@ def finish(x, f: np.ndarray, ftz: bool = False, sat: bool = False) -> np.ndarray
 @semantics("FSEL")
 def FSEL(x: Exec) -> None:
     """FSEL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
-    x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
+    x.write("rd", np.where(mask2array(x.pred("pp")), fsrc(x, "ra"), fsrc(x, _b(x))))
 
 
 @semantics("I2FP")
