@@ -61,6 +61,21 @@ NV_LINES = [
     "RED.E.ADD.F32.FTZ.RN.STRONG.GPU [R10.64], R9",
     "REDG.E.MAX.S32.STRONG.GPU [R10.64+0x4], R21",
     "REDG.E.ADD.STRONG.GPU [R8.64], R17",
+    # uniform datapath, warp-wide
+    "LDCU.64 UR4, c[0x0][0x358]",
+    "ULEA UR7, UR6, UR5, 0x18",
+    "VOTE.ALL P0, P0",
+    "VOTE.ANY R7, PT, PT",
+    "MATCH.ANY R15, R12",
+    "IADD.64 R14, R2, -R14",
+    "F2I.FTZ.U32.TRUNC.NTZ R11, R10",
+    "I2F.U64.RP R11, R12",
+    # (float immediates are printed as the shortest round-tripping literal, not nvdisasm's digits)
+    ("FFMA.RM R6, R2, R15, 12582913", "FFMA.RM R6, R2, R15, 12582913.0"),
+    ("FSETP.GEU.AND P0, PT, |R0|, 1.175494350822287508e-38, PT", "FSETP.GEU.AND P0, PT, |R0|, 1.1754944e-38, PT"),
+    "MUFU.RSQ R7, -QNAN",
+    "LDL.LU R2, [R1+0x10]",
+    "STL.128 [R1+0x10], R8",
 ]
 
 
