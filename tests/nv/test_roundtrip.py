@@ -73,7 +73,7 @@ NV_LINES = [
     # (float immediates are printed as the shortest round-tripping literal, not nvdisasm's digits)
     ("FFMA.RM R6, R2, R15, 12582913", "FFMA.RM R6, R2, R15, 12582913.0"),
     ("FSETP.GEU.AND P0, PT, |R0|, 1.175494350822287508e-38, PT", "FSETP.GEU.AND P0, PT, |R0|, 1.1754944e-38, PT"),
-    "MUFU.RSQ R7, -QNAN",
+    ("MUFU.RSQ R7, -QNAN", "MUFU.RSQ R7, 0xffffffff"),   # NaN immediates print as bits
     "LDL.LU R2, [R1+0x10]",
     "STL.128 [R1+0x10], R8",
 ]
