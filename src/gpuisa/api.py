@@ -58,6 +58,16 @@ class ISA:
         """Run *program* to completion and return the final state."""
         return self.simulator(program, **launch).run()
 
+    # -- CUDA inputs ----------------------------------------------------------
+    def load_cuda(self, source, kernel: str | None = None):
+        """A kernel of an nvdisasm / cuobjdump listing or a cubin (path, or the
+        file's bytes / text), assembled: a :class:`gpuisa.cuda.CudaKernel` whose
+        ``launch(grid=, block=, params=, buffers=, shared_bytes=)`` fills the CUDA
+        launch ABI (docs/cuda.md).  *kernel*: mangled or demangled name; default
+        the only kernel."""
+        from .cuda import load_cuda
+        return load_cuda(self, source, kernel)
+
     def __repr__(self) -> str:
         return f"<ISA {len(self.db.opcodes)} opcodes>"
 

@@ -25,6 +25,7 @@ import click
 from ._version import __version__
 from .clikit import (EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL, EXIT_OK, MAX_CONTENT_WIDTH,  # noqa: F401
                      Context, Selection, handle_errors, pass_selection, print_diagnostics, use_help_formatter)
+from .clikit import INPUT_READERS
 from .errors import GpuisaError, ModelError
 
 # Sub-commands by name -> the module that defines them (in its COMMANDS list).
@@ -36,6 +37,11 @@ PLUGINS = {
     "dis": "gpuisa.asm.cli",
     "run": "gpuisa.sim.cli",
     "docs": "gpuisa.docs.cli",
+    "gen": "gpuisa.verify.cli",
+    "regress": "gpuisa.verify.cli",
+    "cosim": "gpuisa.verify.cli",
+    "timeline": "gpuisa.viz.cli",
+    "debug": "gpuisa.debug.cli",
 }
 
 
@@ -95,6 +101,18 @@ def _available(mod_name: str) -> bool:
     return importlib.util.find_spec(mod_name) is not None
 
 
+def _cuda_reader(isa, path, data, kernel):
+    """CUDA inputs (listings, cubins) for ``asm`` and ``run``: imported only when
+    the file looks like one (gpuisa.cuda sits after asm and sim)."""
+    if data[:4] != b"\x7fELF" and b"sm_" not in data[:20000]:
+        return None
+    from .cuda.cli import read_input
+    return read_input(isa, path, data, kernel)
+
+
+INPUT_READERS.append(_cuda_reader)
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": MAX_CONTENT_WIDTH})
 @click.option("--spec", "spec_paths", multiple=True, type=click.Path(path_type=str), metavar="PATH",
               help="Description file or folder (repeatable). Default: the shipped ISA.")
@@ -112,6 +130,8 @@ def main(ctx: click.Context, spec_paths: tuple[str, ...], no_base: bool) -> None
       gpuisa dis prog.bin --labels      disassemble
       gpuisa run prog.s --dump R1       simulate on the golden model
       gpuisa docs --out site/           generate the reference manual
+      gpuisa gen --seed 7 -o t.s        a random divergent program (--expect: its results)
+      gpuisa regress --seeds 0:2000     generate, simulate, check against the oracle
     """
     ctx.obj = Selection(tuple(spec_paths), not no_base)
 

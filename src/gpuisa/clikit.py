@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from .errors import GpuisaError
+from .errors import GpuisaError, UsageError
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL = 0, 1, 2, 70
 
@@ -73,6 +73,24 @@ class Selection:
 
     def db(self):
         return self.isa().db
+
+
+#: Readers of program formats other than this ISA's assembly (CUDA listings and
+#: cubins: :func:`gpuisa.cuda.cli.read_input`), registered by :mod:`gpuisa.cli`
+#: so that the stage CLIs (``asm``, ``run``) take them without importing a later
+#: layer.  Each is ``f(isa, path, data: bytes, kernel: str | None) -> object | None``.
+INPUT_READERS: list = []
+
+
+def read_foreign(isa, path: str, data: bytes, kernel: str | None = None):
+    """The first registered reader's result for *data*, or None (this ISA's assembly)."""
+    for reader in INPUT_READERS:
+        got = reader(isa, path, data, kernel)
+        if got is not None:
+            return got
+    if kernel is not None:
+        raise UsageError(f"--kernel {kernel}: {path} is not a CUDA input (nvdisasm / cuobjdump listing or cubin)")
+    return None
 
 
 def print_diagnostics(diags, *, stream=None) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 MASK = 0xFFFFFFFF
 DATA = (1, 2, 3, 4, 5, 6)          # data registers R1..R6
 COUNTER = 20                       # loop counter of nesting depth d: R(20 + d)
-BREGS = 4                          # B0..B3 are reused in programs without YIELD/NANOSLEEP
+BREGS = 6                          # B0..B5 are reused in programs without YIELD/NANOSLEEP
 MAX_REGIONS = 16                   # programs with YIELD/NANOSLEEP: one B register per region
 CMPS = {"LT": lambda a, b: a < b, "GE": lambda a, b: a >= b,
         "EQ": lambda a, b: a == b, "NE": lambda a, b: a != b}
@@ -110,7 +110,7 @@ class _Gen:
 
     def free_breg(self, held: tuple) -> int | None:
         """A B register for a new region.  Without YIELD/NANOSLEEP: any of
-        B0-B3 not held by an enclosing region (sibling and nested regions reuse
+        B0-B5 not held by an enclosing region or the other arm (sibling and nested regions reuse
         registers, as nvcc does).  With them: a fresh register per region
         (decision S21: a BSYNC releases past YIELD/sleeping lanes, which then
         lag behind the others; a register the others reuse meanwhile would hold
@@ -120,7 +120,8 @@ class _Gen:
                 return None
             self.regions += 1
             return self.regions - 1
-        return self.r.choice([b for b in range(BREGS) if b not in held])
+        free = [b for b in range(BREGS) if b not in held]
+        return self.r.choice(free) if free else None
 
     def stmt(self, depth: int, held: tuple, in_loop) -> Node:
         r = self.r
@@ -130,7 +131,11 @@ class _Gen:
         if depth < 3 and k < 0.25:
             inner = None if in_loop is None else (in_loop[0], in_loop[1] + (b,))
             then = self.block(depth + 1, held + (b,), inner, r.randrange(1, 4))
-            orelse = self.block(depth + 1, held + (b,), inner, r.randrange(1, 4)) if r.random() < 0.6 else None
+            # the two arms may run interleaved (an EXIT switches to the lowest valid lane, which may
+            # be in the other arm): they must not share a B register, or each arm's BSYNC waits for
+            # the other's lanes.  Sequential regions (siblings, or nested after a join) reuse freely.
+            busy = held + (b,) + tuple(_bregs(then))
+            orelse = self.block(depth + 1, busy, inner, r.randrange(1, 4)) if r.random() < 0.6 else None
             return Node("if", cond=self.cond(), body=then, orelse=orelse, breg=b, depth=depth)
         if depth < 3 and k < 0.37:
             body = self.block(depth + 1, held + (b,), (depth, ()), r.randrange(1, 4))
@@ -145,6 +150,16 @@ class _Gen:
         if depth == 0 and not self.allow_yield and k < 0.62:   # converged only without YIELD (S21)
             return Node("vote", (r.choice(DATA),))
         return self.simple()
+
+
+def _bregs(nodes: list) -> set[int]:
+    """The B registers of the regions in *nodes* (recursively)."""
+    out: set[int] = set()
+    for n in nodes:
+        if n.kind in ("if", "loop"):
+            out.add(n.breg)
+            out |= _bregs(n.body) | _bregs(n.orelse or [])
+    return out
 
 
 def generate(seed: int) -> Program:
@@ -347,3 +362,28 @@ def expected(prog: Program) -> list[dict]:
                 live |= 1 << lane
         votes.append(live)
     return [_lane(prog, lane, votes) for lane in lanes]
+
+
+# -- one differential check ---------------------------------------------------------------------
+def check(isa, seed: int, max_steps: int = 200_000) -> str | None:
+    """Run program *seed* on the simulator and compare with :func:`expected`;
+    None when they agree, else a description of the first difference."""
+    p = generate(seed)
+    res = isa.launch(p.source(), block=p.block, max_steps=max_steps)
+    if res.status != "ok":
+        return f"status {res.status}: {res.fault}"
+    exp = expected(p)
+    w = res.warp()
+    for lane, e in enumerate(exp):
+        for k, v in e.items():
+            if k == "exited_early":
+                continue
+            got = int(w.R[int(k[1:])][lane]) if k[0] == "R" else bool(w.P[int(k[1:])][lane])
+            if got != v:
+                return f"lane {lane} {k}: simulator {got}, reference {v}"
+    # decision S5: B registers are 0 at the end, except for lanes that exited inside a region
+    early = sum(1 << lane for lane, e in enumerate(exp) if e["exited_early"])
+    for b, v in enumerate(w.B):
+        if int(v) & ~early:
+            return f"B{b} = {int(v):#x} at the end (lanes that exited early: {early:#x})"
+    return None

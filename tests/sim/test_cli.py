@@ -75,7 +75,7 @@ def test_trace_file(tmp_path):
     assert r.exit_code == 0
     lines = [json.loads(l) for l in t.read_text().splitlines()]
     assert len(lines) == 8
-    assert lines[0]["format"] == "gpuisa-trace" and lines[0]["version"] == 1
+    assert lines[0]["format"] == "gpuisa-trace" and lines[0]["version"] == 2
     assert {"step", "cta", "warp", "pc", "text", "before", "after", "writes", "events"} <= set(lines[0])
     assert lines[0]["writes"][0]["reg"] == "R1" and lines[0]["writes"][0]["value"] == list(range(32))
 

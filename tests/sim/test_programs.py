@@ -340,4 +340,4 @@ def test_step_records(isa):
     assert (r1.cta, r1.warp, r1.pc) == (0, 0, 0) and r1.before["active"] == FULL and r1.after["active"] == FULL & ~0xF
     r2 = sim.step()
     assert r2.writes[0][0] == "R1" and r2.writes[0][1] == FULL & ~0xF
-    assert r2.to_json()["version"] == 1
+    assert r2.to_json()["version"] == 2

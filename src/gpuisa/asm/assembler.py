@@ -903,7 +903,10 @@ class Assembler:
         if type(plans) is tuple:
             as_labels = self.label_targets(key, pops, ctx)
             if as_labels is None:
-                self.explain(plans, key, mcol, pops, sigs, cols, s)
+                if len(self.diags) >= MAX_ERRORS * 10:  # no more messages are kept: count it, skip the suggestions
+                    self.nerr += 1
+                else:
+                    self.explain(plans, key, mcol, pops, sigs, cols, s)
                 return None
             pops, plans = as_labels
         first_err = None
@@ -923,7 +926,8 @@ class Assembler:
                     return None
                 raw = g.type.by_name.get(gname)
                 if raw is None:
-                    self.error(self.unknown_name(gname, g, v), s.line, gcol, s.src, len(gname))
+                    self.error(self.unknown_name(gname, g, v) if len(self.diags) < MAX_ERRORS * 10 else "",
+                               s.line, gcol, s.src, len(gname))
                     return None
                 word = (word & ~((g.mask << g.pos) | g.pclear)) | (raw << g.pos)
                 if gnot:

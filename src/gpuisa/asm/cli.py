@@ -6,11 +6,20 @@ import sys
 
 import click
 
-from ..clikit import Selection, handle_errors, pass_selection, print_diagnostics
+from ..clikit import Selection, handle_errors, pass_selection, print_diagnostics, read_foreign
 from ..errors import AsmError, BinaryError, Coord, Diagnostic, UsageError
+from ..fsutil import atomic_write_many
 
 
 def _read_text(path: str) -> tuple[str, str]:
+    data, name = _read_raw(path)
+    try:
+        return data.decode("utf-8"), name
+    except UnicodeDecodeError as e:
+        raise AsmError(_utf8_errors(data, name, e.start)) from None
+
+
+def _read_raw(path: str) -> tuple[bytes, str]:
     if path == "-":
         data = sys.stdin.buffer.read()
         name = "<stdin>"
@@ -21,10 +30,7 @@ def _read_text(path: str) -> tuple[str, str]:
         except OSError as e:
             raise UsageError(f"cannot read {path}: {e.strerror}") from None
         name = path
-    try:
-        return data.decode("utf-8"), name
-    except UnicodeDecodeError as e:
-        raise AsmError(_utf8_errors(data, name, e.start)) from None
+    return data, name
 
 
 def _utf8_errors(data: bytes, name: str, start: int) -> list[Diagnostic]:
@@ -73,11 +79,25 @@ def _write(path: str, data: bytes | str) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
+    _write_files([(path, data)])
+
+
+def _write_files(items: list[tuple[str, bytes | str]]) -> None:
+    """Write output files all or none (gpuisa.fsutil): stdout ('-') directly,
+    files to temporary files renamed into place once every one is complete."""
+    files = []
+    for path, data in items:
+        if path == "-":
+            data = data.encode("utf-8") if isinstance(data, str) else data
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            files.append((path, data))
     try:
-        with open(path, "wb") as fh:
-            fh.write(data)
+        atomic_write_many(files)
     except OSError as e:
-        raise UsageError(f"cannot write {path}: {e.strerror}") from None
+        name = e.filename if isinstance(e.filename, str) else ", ".join(p for p, _ in files)
+        raise UsageError(f"cannot write {name}: {e.strerror or e}") from None
 
 
 def _parse_addr(text: str) -> int:
@@ -172,11 +192,13 @@ def _with_all_controls(db, ln):
               "symbols, relocations); '-' for stdout.")
 @click.option("--base", "base", default="0", metavar="ADDR", help="Address of the first instruction (default 0).")
 @click.option("--show-control", is_flag=True, help="In the listing, print every control annotation, also default ones.")
+@click.option("--kernel", "kernel", default=None, metavar="NAME",
+              help="CUDA input (nvdisasm / cuobjdump listing, cubin): the kernel to assemble. Default: the only one.")
 @click.option("--json", "as_json", is_flag=True, help="Write symbols, relocations and records as JSON to stdout "
               "(the binary then needs -o FILE).")
 @pass_selection
 @handle_errors
-def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json) -> None:
+def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json, kernel=None) -> None:
     """Assemble IN.s into 128-bit words.
 
     IN.s may be '-' (stdin). The output is raw little-endian 128-bit words,
@@ -203,10 +225,21 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
                          "use -o FILE")
     if listing == "-" and as_json:
         raise UsageError("--listing and --json both go to stdout; use --listing FILE")
-    text, name = _read_text(source)
+    raw, name = _read_raw(source)
     addr = _parse_addr(base)
+    cuda = None
     try:
-        prog = assemble(sel.db(), text, filename=name, base=addr)
+        cuda = read_foreign(sel.isa(), name, raw, kernel)   # a CUDA listing / cubin: its kernel, assembled
+        if cuda is not None:
+            if addr:
+                raise UsageError("--base does not apply to a CUDA input (its kernel starts at 0)")
+            prog = cuda.program
+        else:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise AsmError(_utf8_errors(raw, name, e.start)) from None
+            prog = assemble(sel.db(), text, filename=name, base=addr)
     except AsmError as e:
         print_diagnostics(e.diagnostics)
         shown = len(e.errors)
@@ -215,9 +248,10 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
             click.echo(f"{total} errors" + (f" ({shown} shown)" if shown < total else ""), err=True)
         sys.exit(1)
     print_diagnostics(prog.warnings)
-    _write(output, prog.data)
+    outs: list[tuple[str, bytes | str]] = [(output, prog.data)]
     if listing:
-        _write(listing, program_listing(prog, show_control=show_control))
+        outs.append((listing, cuda.listing() if cuda is not None else program_listing(prog, show_control=show_control)))
+    _write_files(outs)  # both or neither: a failing --listing leaves the old binary in place
     if as_json:
         click.echo(json.dumps({"base": prog.base, "size": len(prog.data),
                                "symbols": prog.symbols,

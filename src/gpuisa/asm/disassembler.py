@@ -356,7 +356,6 @@ class _Printer:
         such an operand is never left out."""
         if word & self.free:
             raise _Invalid(f"bits set outside the fields of {self.op.name}: {word & self.free:#x}")
-        st = self.st
         if self.mod_mask:
             mb = word & self.mod_mask
             m = self.mod_cache.get(mb)
@@ -376,10 +375,37 @@ class _Printer:
             gtext = self.gcache.get(gb)
             if gtext is None:
                 gtext = self._guard_text(gb)
+        texts, sigs, omittable, zero_base, targets = self._operand_texts(word, pc, subst, widths)
+        if zero_base:
+            self._explicit_zero_bases(word, key, subst, texts, sigs, zero_base)
+        keep = None
+        if omittable:
+            keep = self._kept_operands(key, sigs, omittable, len(texts))
+            if keep is not None:
+                texts = [texts[k] for k in keep]
+        cb = word & self.ctrl_mask
+        ctl = ""
+        if cb != self.ctrl_default:
+            cached = self.ctrl_cache.get(cb)
+            ctl = cached if cached is not None else self._controls(cb)
+        head = gtext + key
+        text = f"{head} {', '.join(texts)}{ctl}" if texts else head + ctl
+        if targets is None:
+            return text, None
+        if keep is not None:
+            targets = [targets[k] for k in keep]
+        if not any(t is not None for t in targets):
+            return text, None
+        return text, _pieces(head, texts, targets, ctl)
+
+    def _operand_texts(self, word: int, pc: int, subst: dict | None, widths: Any) -> tuple:
+        """Every operand's text and signature id, in order: ``(texts, sigs,
+        omittable indices, zero-base addresses, branch targets or None)``."""
+        st = self.st
         texts = []
         sigs = []
-        omittable = None
-        zero_base = None
+        omittable: list = []
+        zero_base: list = []
         targets: list | None = [] if self.pcrel else None
         k = -1
         for kind, o, pos, mask, table, intfmt, pclear, ptext, dflt, pdef in (self.fast if subst is None else
@@ -427,8 +453,6 @@ class _Printer:
                     t, skind, types, _ = self.address(o, word, width, off_text=table)
                     sid = st.intern((skind, types, ""))
                     if not types and o.addr.base is not None:
-                        if zero_base is None:
-                            zero_base = []
                         zero_base.append((k, o, width))
                 else:
                     t, sid = table, self.int_sid
@@ -437,87 +461,62 @@ class _Printer:
                 t, skind, types, target = self.operand(o, word, width, pc)
                 sid = st.intern((skind, types, ""))
                 if o.code == K_ADDR and not types and o.addr.base is not None:
-                    if zero_base is None:
-                        zero_base = []
                     zero_base.append((k, o, width))
             if pclear:
                 pbits = word & pclear
                 if pbits:
-                    pre = ptext.get(pbits)
-                    if pre is None:
-                        raise _Invalid(f"prefix field of {o.name} is not 0 or 1")
-                    t = f"|{pre.replace('|', '')}{t}|" if "|" in pre else pre + t
-                    psk = (sid, pre)
-                    p_sid = self.psid_cache.get(psk)
-                    if p_sid is None:
-                        skind, types, _ = st.sig_list[sid]
-                        p_sid = self.psid_cache[psk] = st.intern((skind, types, pre))
-                    sid = p_sid
+                    t, sid = self._prefixed(o, t, sid, ptext.get(pbits))
                 if dflt is not None and raw == dflt and pbits == pdef:
-                    if omittable is None:
-                        omittable = []
                     omittable.append(k)
             elif dflt is not None and raw == dflt:
-                if omittable is None:
-                    omittable = []
                 omittable.append(k)
             texts.append(t)
             sigs.append(sid)
             if targets is not None:
                 targets.append(target)
-        if zero_base:
-            # `[0x10]` leaves the zero base register out; keep it (`[URZ+0x10]`) when
-            # the shorter text would select another variant
-            sk = (key, tuple(sigs))
-            ok = self.sel_cache.get(sk)
-            if ok is None:
-                plans = st.plan(key, sk[1])
-                ok = type(plans) is list and plans[0].v is self.v and self._same(plans[0], ())
-                self.sel_cache[sk] = ok
-            if not ok:
-                for k, o, width in zero_base:
-                    off_text = subst.get(o.addr.off_name) if subst is not None else None
-                    t, skind, types, _ = self.address(o, word, width, explicit=True, off_text=off_text)
-                    texts[k] = t
-                    sigs[k] = st.intern((skind, types, ""))
-        # omission of default operands, as long as the text still selects this opcode
-        keep = None
-        if omittable:
-            ck = (key, tuple(sigs), tuple(omittable))
-            omit = self.omit_cache.get(ck)
-            if omit is None:
-                omit = self._choose_omit(key, sigs, omittable)
-                self.omit_cache[ck] = omit
-            if omit:
-                keep = [k for k in range(len(texts)) if k not in omit]
-                texts = [texts[k] for k in keep]
-        cb = word & self.ctrl_mask
-        ctl: str | None = ""
-        if cb != self.ctrl_default:
-            ctl = self.ctrl_cache.get(cb)
-            if ctl is None:
-                ctl = self._controls(cb)
-        head = gtext + key
-        text = f"{head} {', '.join(texts)}{ctl}" if texts else head + ctl
-        if targets is None:
-            return text, None
-        if keep is not None:
-            targets = [targets[k] for k in keep]
-        if not any(t is not None for t in targets):
-            return text, None
-        pieces = []
-        cur = head + " "
-        for n, (t, target) in enumerate(zip(texts, targets)):
-            if n:
-                cur += ", "
-            if target is not None:
-                pieces.append(cur)
-                pieces.append(target)
-                cur = ""
-            else:
-                cur += t
-        pieces.append(cur + ctl)
-        return text, tuple(pieces)
+        return texts, sigs, omittable, zero_base, targets
+
+    def _prefixed(self, o: OpInfo, t: str, sid: int, pre: str | None) -> tuple[str, int]:
+        """An operand's text and signature id with its written prefixes (``-``, ``!``, ``|x|``)."""
+        if pre is None:
+            raise _Invalid(f"prefix field of {o.name} is not 0 or 1")
+        t = f"|{pre.replace('|', '')}{t}|" if "|" in pre else pre + t
+        psk = (sid, pre)
+        p_sid = self.psid_cache.get(psk)
+        if p_sid is None:
+            skind, types, _ = self.st.sig_list[sid]
+            p_sid = self.psid_cache[psk] = self.st.intern((skind, types, pre))
+        return t, p_sid
+
+    def _explicit_zero_bases(self, word: int, key: str, subst: dict | None, texts: list, sigs: list,
+                             zero_base: list) -> None:
+        st = self.st
+        # `[0x10]` leaves the zero base register out; keep it (`[URZ+0x10]`) when
+        # the shorter text would select another variant
+        sk = (key, tuple(sigs))
+        ok = self.sel_cache.get(sk)
+        if ok is None:
+            plans = st.plan(key, sk[1])
+            ok = type(plans) is list and plans[0].v is self.v and self._same(plans[0], ())
+            self.sel_cache[sk] = ok
+        if not ok:
+            for k, o, width in zero_base:
+                off_text = subst.get(o.addr.off_name) if subst is not None else None
+                t, skind, types, _ = self.address(o, word, width, explicit=True, off_text=off_text)
+                texts[k] = t
+                sigs[k] = st.intern((skind, types, ""))
+
+    def _kept_operands(self, key: str, sigs: list, omittable: list, n: int) -> list | None:
+        """Omission of default operands, as long as the text still selects this
+        opcode: the indices of the operands kept, None when all are."""
+        ck = (key, tuple(sigs), tuple(omittable))
+        omit = self.omit_cache.get(ck)
+        if omit is None:
+            omit = self._choose_omit(key, sigs, omittable)
+            self.omit_cache[ck] = omit
+        if omit:
+            return [k for k in range(n) if k not in omit]
+        return None
 
     def _subst_specs(self, subst: dict) -> list:
         """:attr:`fast` with the operands named in *subst* (an integer field, or the offset field of
@@ -548,6 +547,23 @@ class _Printer:
         # the plan must map the remaining operands to the same operand slots
         kept = [o for k, o in enumerate(self.ops) if k not in combo]
         return [o for _, o, _ in plan.steps] == kept
+
+
+def _pieces(head: str, texts: list, targets: list, ctl: str) -> tuple:
+    """The text cut around the branch targets (``pieces``: text, target, text...)."""
+    pieces: list = []
+    cur = head + " "
+    for n, (t, target) in enumerate(zip(texts, targets)):
+        if n:
+            cur += ", "
+        if target is not None:
+            pieces.append(cur)
+            pieces.append(target)
+            cur = ""
+        else:
+            cur += t
+    pieces.append(cur + ctl)
+    return tuple(pieces)
 
 
 class _DState:

@@ -173,17 +173,21 @@ _RE_ETOK = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)|(?P<sym>
 MAX_EXPR_DEPTH = 32  # parentheses in a label expression (docs/decisions.md C2): never a RecursionError
 
 
+_RE_EWS = re.compile(r"\s*")
+
+
 def parse_expr(body: str, base_offset: int) -> Expr:
     """``expr := term (("+"|"-") term)*``; ``term := NUMBER | SYMBOL | "." |
     "(" expr ")" | "-" term``.  Returns a flat sum of signed terms."""
     toks: list[tuple[str, str, int]] = []
     pos = 0
-    while pos < len(body):
-        if not body[pos:].strip():
+    n = len(body)
+    while pos < n:
+        off = _RE_EWS.match(body, pos).end()  # no body[pos:] per token: linear in the operand's length
+        if off == n:
             break
         m = _RE_ETOK.match(body, pos)
         if not m or m.end() == pos:
-            off = pos + len(body[pos:]) - len(body[pos:].lstrip())
             raise OperandSyntaxError(f"unexpected {body[off]!r} in label expression", base_offset + off)
         kind = m.lastgroup or ""   # a match always names its group
         toks.append((kind, m.group(kind), base_offset + m.start(kind)))

@@ -7,6 +7,7 @@ import click
 
 from ..clikit import handle_errors, pass_selection
 from ..errors import UsageError
+from ..fsutil import atomic_dir
 from .site import FORMATS, build
 
 
@@ -29,7 +30,8 @@ def docs_cmd(selection, out: Path, fmt: str, title: str) -> None:
     """
     db = selection.db()
     try:
-        files = build(db, out, fmt, title=title)
+        with atomic_dir(out) as tmp:  # built aside, then moved in: a failure leaves the old manual intact
+            files = build(db, tmp, fmt, title=title)
     except OSError as e:
         raise UsageError(f"cannot write the manual to {out}: {e.strerror or e}") from None
     entry = out / ("index.html" if fmt == "html" else "index.md")

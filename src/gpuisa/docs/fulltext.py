@@ -100,7 +100,7 @@ def documents(manual) -> list[Doc]:
             kind = "code" if key in ("Semantics", "Syntax", "Examples") else "text"
             d.add_prose(f"sec-{key}" if key not in ("Syntax", "Examples") else f"sec-{key.lower()}", text, kind)
         for op in page.opcodes:
-            for key, text in manual.own_texts(page, op).items():
+            for text in manual.own_texts(page, op).values():
                 d.add_prose(op.name, text)
         docs.append(d)
     for g in manual.groups:
@@ -190,6 +190,7 @@ def query(index: dict, text: str, limit: int = 20) -> list[Hit]:
             total = {d: total[d] + s for d, s in best.items() if d in total}
         if not total:
             return []
+    assert total is not None   # qterms is not empty
     ranked = sorted(total.items(), key=lambda kv: (-kv[1], index["docs"][kv[0]]["title"]))[:limit]
     hits = []
     for doc, score in ranked:

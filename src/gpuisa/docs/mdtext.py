@@ -23,13 +23,14 @@ from typing import Callable, Optional
 from urllib.parse import unquote, urlsplit
 
 import markdown
+import nh3
 from markdown.extensions import Extension
 from markdown.extensions.codehilite import CodeHiliteExtension
 from markdown.extensions.toc import TocExtension, slugify_unicode
 from markdown.inlinepatterns import InlineProcessor
 from markdown.treeprocessors import Treeprocessor
 
-__all__ = ["HtmlRenderer", "rewrite_markdown", "gfm_compat", "XREF_RE", "Resolver"]
+__all__ = ["HtmlRenderer", "rewrite_markdown", "gfm_compat", "sanitize_html", "XREF_RE", "Resolver"]
 
 #: ``[[NAME]]``: a cross reference to an optype, opcode, bit-field type or group.
 XREF_RE = r"\[\[\s*([A-Za-z_][A-Za-z0-9_.]*)\s*\]\]"
@@ -177,7 +178,39 @@ class HtmlRenderer:
     def render(self, text: str, root: str = "") -> str:
         self._ext.root = root
         self._md.reset()
-        return self._md.convert(gfm_compat(text))
+        return sanitize_html(self._md.convert(gfm_compat(text)))
+
+
+# --------------------------------------------------------------------------
+# Raw HTML in descriptions: an allow-list (as GitHub does for Markdown)
+
+#: elements Markdown (with fenced code, tables, codehilite, toc) produces, plus common inline HTML
+ALLOWED_TAGS = frozenset({
+    "a", "abbr", "b", "blockquote", "br", "code", "dd", "del", "details", "div", "dl", "dt", "em",
+    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "kbd", "li", "ol", "p", "pre", "q", "s",
+    "samp", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead",
+    "tr", "u", "ul", "var",
+})
+ALLOWED_ATTRIBUTES = {
+    "*": {"class", "id", "title"},
+    "a": {"href"},
+    "img": {"src", "alt", "width", "height"},
+    "th": {"align", "style", "colspan", "rowspan"},
+    "td": {"align", "style", "colspan", "rowspan"},
+    "ol": {"start"},
+}
+
+
+def sanitize_html(html: str) -> str:
+    """*html* with every element and attribute outside the allow-list removed
+    (``<script>``/``<style>`` with their content, ``on*=`` handlers,
+    ``javascript:`` URLs, ``style`` except ``text-align`` of table cells), by
+    nh3 (the Rust ``ammonia`` sanitizer).  Descriptions are Markdown; raw HTML
+    in them must not reach the manual's pages unfiltered."""
+    return nh3.clean(html, tags=set(ALLOWED_TAGS), clean_content_tags={"script", "style"},
+                     attributes={k: set(v) for k, v in ALLOWED_ATTRIBUTES.items()},
+                     url_schemes={"http", "https", "mailto"}, link_rel=None,
+                     filter_style_properties={"text-align"}, strip_comments=True)
 
 
 # --------------------------------------------------------------------------

@@ -114,9 +114,14 @@ def build_html(db: Database, out: str | Path, *, assemble: Callable[..., Any] | 
     written.append(_write(out / "search-fulltext.json", fulltext + "\n"))
     written.append(_write(out / "search-fulltext.js", f"window.GPUISA_FULLTEXT = {fulltext};\n"))
 
+    from .pictures import build as build_pictures
+    pictures = build_pictures(db, manual.optypes)
+    for pic in {id(p): p for p in pictures.values()}.values():
+        written.append(_write(out / pic.path, pic.html or ""))
+
     page("index.html", "index.html")
     for op_page in manual.optypes.values():
-        page("optype.html", op_page.path, page=op_page)
+        page("optype.html", op_page.path, page=op_page, picture=pictures.get(op_page.name))
     for g in manual.groups:
         page("group.html", group_path(g.name), group=g)
     page("types.html", TYPES_PATH)

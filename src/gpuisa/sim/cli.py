@@ -17,7 +17,9 @@ from pathlib import Path
 import click
 
 from ..clikit import handle_errors, pass_selection
+from ..clikit import read_foreign
 from ..errors import UsageError
+from ..fsutil import atomic_open
 from .report import DEFAULT_FORMATS, DumpItem, parse_dump, run_with_progress, summary_line, table_lines, warp_json
 from .simulator import DEFAULT_MAX_STEPS, DEFAULT_MAX_WARPS, DEFAULT_STEPS_PER_WARP, MAX_BLOCK_THREADS
 
@@ -25,33 +27,39 @@ FAULT_EXIT = 2
 DEFAULT_CLI_MAX_STEPS = None   # the Simulator's default: scaled with the grid (simulator.default_max_steps)
 
 
-def _parse_grid(text: str) -> tuple[int, ...]:
+def _parse_grid(text: str, opt: str = "--grid") -> tuple[int, ...]:
     try:
         dims = tuple(int(p, 0) for p in text.split(","))
     except ValueError:
-        raise UsageError(f"--grid {text!r}: expected X or X,Y,Z") from None
+        raise UsageError(f"{opt} {text!r}: expected X or X,Y,Z") from None
     if not 1 <= len(dims) <= 3 or any(d < 1 for d in dims):
-        raise UsageError(f"--grid {text!r}: expected 1 to 3 positive integers")
+        raise UsageError(f"{opt} {text!r}: expected 1 to 3 positive integers")
     return dims
 
 
-def _load_program(isa, path: str):
+def _load_program(isa, path: str, kernel: str | None = None):
     """``(program, source text or None)``: assembly text is assembled, a
-    ``.bin`` file is taken as raw 16-byte words."""
+    ``.bin`` file is taken as raw 16-byte words; a CUDA input (nvdisasm /
+    cuobjdump listing, cubin) gives its kernel object (``CudaKernel``) as the
+    program."""
     p = Path(path)
     try:
         data = p.read_bytes() if path != "-" else sys.stdin.buffer.read()
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    cuda = read_foreign(isa, path, data, kernel)
+    if cuda is not None:
+        return cuda, None
     if p.suffix == ".bin":
         if len(data) % 16:
             raise UsageError(f"{path}: binary size {len(data)} is not a multiple of 16 bytes")
         return data, None
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        raise UsageError(f"{path}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x} (assembly files are UTF-8)") from None
+    except UnicodeDecodeError as e:  # file:line:col and a caret, as `gpuisa asm` reports it
+        from ..asm.cli import _utf8_errors
+        from ..errors import AsmError
+        raise AsmError(_utf8_errors(data, path if path != "-" else "<stdin>", e.start)) from None
     return isa.assemble(text, filename=path if path != "-" else "<stdin>"), text
 
 
@@ -137,8 +145,14 @@ Example:
 @click.command("run", epilog=_RUN_EPILOG)
 @click.argument("program", type=click.Path(dir_okay=False, path_type=str))
 @click.option("--grid", "grid", default="1", metavar="X", help="CTAs in the grid (X or X,Y,Z). Default 1.")
-@click.option("--block", "block", default=32, type=int, metavar="N",
-              help=f"Threads per CTA (1-{MAX_BLOCK_THREADS}). Default 32.")
+@click.option("--block", "block", default="32", metavar="X",
+              help=f"Threads per CTA (X or X,Y,Z; 1-{MAX_BLOCK_THREADS} in all). Default 32.")
+@click.option("--kernel", "kernel", default=None, metavar="NAME",
+              help="CUDA input: the kernel to run (mangled or demangled name). Default: the only kernel.")
+@click.option("--shared-bytes", "shared_bytes", default=0, type=int, metavar="N",
+              help="CUDA input: dynamic shared memory per CTA, after the static .nv.shared data. Default 0.")
+@click.option("--local-bytes", "local_bytes", default=None, type=int, metavar="N",
+              help="CUDA input: per-thread local memory (the stack; R1 starts at its top). Default 16384.")
 @click.option("--init", "inits", multiple=True, metavar="REG=EXPR",
               help="Initialise a register in every lane of every warp: EXPR over lane, warp, cta, tid "
                    "(repeatable; grammar below).")
@@ -175,23 +189,107 @@ Example:
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f32, f64; default u32) elements "
                    "(repeatable).")
+@click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
+              metavar="FILE.html", help="Also write the run as a self-contained HTML timeline: per warp, lanes x "
+                                        "instructions coloured by lane state (docs/timeline.md).")
 @pass_selection
 @handle_errors
-def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace, max_steps, max_warps, engine, strict, params,
-            buffers, dump_buffers):
+def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits, dump, fmt, verbose, as_json, trace,
+            max_steps, max_warps, engine, strict, params, buffers, dump_buffers, timeline=None):
     """Simulate PROGRAM on the golden model.
 
-    PROGRAM is an assembly file, or raw 16-byte instruction words when its name
-    ends in .bin ('-' reads assembly from stdin). The run stops when every warp
+    PROGRAM is an assembly file, raw 16-byte instruction words when its name
+    ends in .bin ('-' reads assembly from stdin), or a CUDA input (nvdisasm /
+    cuobjdump listing, cubin; docs/cuda.md). The run stops when every warp
     has exited, or at the first architectural fault (exit status 2).
     """
+    from .kernelargs import check_dump, dump_array, json_values, parse_dump_buffer
+    dumps = [parse_dump_buffer(d) for d in dump_buffers]
+    fmt = fmt.lower()
+    items: list = []
+
+    def check_outputs(bufs) -> None:
+        for d in dumps:
+            if d.name not in bufs:
+                raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
+            check_dump(bufs[d.name].nbytes, d)
+        if len({d.name for d in dumps}) != len(dumps):
+            raise UsageError("--dump-buffer names a buffer twice")
+        if dump:
+            items.extend(parse_dump(dump, fmt))
+
+    sim, init, bufs, layout, text = build_launch(sel, program, grid=grid, block=block, kernel=kernel,
+                                                 shared_bytes=shared_bytes, local_bytes=local_bytes, inits=inits,
+                                                 max_steps=max_steps, max_warps=max_warps, engine=engine,
+                                                 strict=strict, params=params, buffers=buffers, check=check_outputs)
+
+    def _run(trace_fh=None):
+        if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
+            from ..viz.timeline import run_recorded
+            return run_recorded(sim, timeline, trace=trace_fh, title=Path(program).name, source=text)
+        return run_with_progress(sim, (lambda: sim.run(trace=trace_fh)) if trace_fh is not None else sim.run)
+
+    if not dump:   # with --dump-buffer the buffers are the result
+        items = [] if dumps else [DumpItem(r, fmt if r[0] in "RUB" and not r.startswith("UP") else "u32")
+                                  for r in default_dump(sim, init)]
+    to_err = trace == "-"   # stdout carries the trace: the result goes to stderr
+    if to_err:
+        res = _run(sys.stdout) if timeline else sim.run(trace=sys.stdout)
+        sys.stdout.flush()
+    elif trace:
+        try:
+            # the trace appears complete or not at all (gpuisa.fsutil); a fault is a result: kept
+            with atomic_open(trace, "w") as fh:
+                res = _run(fh)
+        except OSError as e:
+            raise UsageError(f"cannot write {trace}: {e.strerror or e}") from None
+    else:
+        res = _run()
+    if as_json:
+        out = {"status": res.status, "steps": res.steps}
+        if res.fault:
+            out["fault"] = res.fault
+        if res.events:
+            out["events"] = res.events
+        if res.events_dropped:
+            out["events_dropped"] = res.events_dropped
+        out["warps"] = [warp_json(sim, w, items) for w in res.warps]
+        if dumps:
+            out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
+        click.echo(json.dumps(out), err=to_err)
+    else:
+        _print_params(layout, to_err)
+        _print_table(sim, res, items, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err, verbose)
+    if not res.ok:
+        sys.exit(FAULT_EXIT)
+
+
+#: parameters of `gpuisa run` that shape its output, not the launch; `gpuisa debug`
+#: (:func:`launch_options`) takes all the others
+OUTPUT_PARAMS = ("program", "dump", "fmt", "verbose", "as_json", "trace", "dump_buffers", "timeline")
+
+
+def launch_options(f):
+    """Give a click command the launch options of ``gpuisa run`` (the very same
+    click parameters, so the two commands cannot drift); its callback gets them
+    as keyword arguments for :func:`build_launch`."""
+    params = [p for p in run_cmd.params if p.name not in OUTPUT_PARAMS]
+    f.__click_params__ = getattr(f, "__click_params__", []) + params[::-1]
+    return f
+
+
+def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_bytes=0, local_bytes=None, inits=(),
+                 max_steps=DEFAULT_CLI_MAX_STEPS, max_warps=DEFAULT_MAX_WARPS, engine="batched", strict=False,
+                 params=(), buffers=(), check=None, **_ignored):
+    """The simulator of ``gpuisa run PROGRAM [launch options]``:
+    ``(sim, init, buffers, parameter layout, source text or None)``.  *check*,
+    if given, is called with the buffers before the program is loaded (more
+    option checks of the caller)."""
     from .initexpr import parse_init
-    from .kernelargs import (check_dump, dump_array, json_values, make_buffer, pack_params, parse_buffer,
-                             parse_dump_buffer, parse_param)
+    from .kernelargs import make_buffer, pack_params, parse_buffer, parse_param
     from .simulator import Simulator, check_relocations
     isa = sel.isa()
-    if block < 1:
-        raise UsageError("--block must be at least 1")
+    block_dims = _parse_grid(str(block), "--block")
     if max_steps is not None and max_steps < 0:
         raise UsageError("--max-steps must be non-negative")
     if max_warps < 1:
@@ -202,55 +300,26 @@ def run_cmd(sel, program, grid, block, inits, dump, fmt, verbose, as_json, trace
         if spec.name in bufs:
             raise UsageError(f"--buffer {spec.name} is given twice")
         bufs[spec.name] = make_buffer(spec)
-    dumps = [parse_dump_buffer(d) for d in dump_buffers]
-    for d in dumps:
-        if d.name not in bufs:
-            raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
-        check_dump(bufs[d.name].nbytes, d)
-    if len({d.name for d in dumps}) != len(dumps):
-        raise UsageError("--dump-buffer names a buffer twice")
+    if check is not None:
+        check(bufs)
     plist = [parse_param(p) for p in params]
-    fmt = fmt.lower()
-    items = parse_dump(dump, fmt) if dump else []
-    prog, text = _load_program(isa, program)
+    prog, text = _load_program(isa, program, kernel)
+    if hasattr(prog, "simulator"):   # a CUDA kernel: the launch ABI fills constant bank 0
+        sim = prog.simulator(grid=_parse_grid(grid), block=block_dims, params=plist, buffers=bufs,
+                             shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
+                             max_warps=max_warps, engine=engine,
+                             **({"local_bytes": local_bytes} if local_bytes is not None else {}))
+        return sim, init, bufs, sim.param_layout, text
+    if shared_bytes or local_bytes is not None:
+        raise UsageError("--shared-bytes and --local-bytes apply to CUDA inputs only")
     check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
-    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block, init=init, strict=strict, max_steps=max_steps,
-                    buffers=bufs, max_warps=max_warps, engine=engine)
+    sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block_dims, init=init, strict=strict,
+                    max_steps=max_steps, buffers=bufs, max_warps=max_warps, engine=engine)
     layout = []
     if plist:
         data, layout = pack_params(plist, sim.addresses)
         sim.const.set(0, data)
-    if not dump:   # with --dump-buffer the buffers are the result
-        items = [] if dumps else [DumpItem(r, fmt if r[0] in "RUB" and not r.startswith("UP") else "u32")
-                                  for r in default_dump(sim, init)]
-    to_err = trace == "-"   # stdout carries the trace: the result goes to stderr
-    if to_err:
-        res = sim.run(trace=sys.stdout)
-        sys.stdout.flush()
-    elif trace:
-        try:
-            fh = open(trace, "w", encoding="utf-8")
-        except OSError as e:
-            raise UsageError(f"cannot write {trace}: {e.strerror}") from None
-        with fh:
-            res = sim.run(trace=fh)
-    else:
-        res = run_with_progress(sim, sim.run)
-    if as_json:
-        out = {"status": res.status, "steps": res.steps}
-        if res.fault:
-            out["fault"] = res.fault
-        if res.events:
-            out["events"] = res.events
-        out["warps"] = [warp_json(sim, w, items) for w in res.warps]
-        if dumps:
-            out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
-        click.echo(json.dumps(out), err=to_err)
-    else:
-        _print_params(layout, to_err)
-        _print_table(sim, res, items, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err, verbose)
-    if not res.ok:
-        sys.exit(FAULT_EXIT)
+    return sim, init, bufs, layout, text
 
 
 def _print_params(layout, err: bool = False) -> None:
@@ -278,7 +347,12 @@ def _print_table(sim, res, items, before_status=None, err: bool = False, verbose
     for line in table_lines(sim, res, items, verbose=verbose):
         echo(line)
     for ev in res.events[:20]:
-        echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}", err=True)
+        times = f" ({ev['count']} times)" if ev.get("count", 1) > 1 else ""
+        echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}{times}", err=True)
+    more = len(res.events) - 20 + (1 if res.events_dropped else 0)
+    if more > 0:
+        echo(f"warning: more warnings not shown ({len(res.events)} places, "
+             f"{sum(e.get('count', 1) for e in res.events) + res.events_dropped} in all)", err=True)
     if before_status is not None:
         before_status()
     echo(summary_line(res))

@@ -85,10 +85,10 @@ def float_value(text: str, dtype: str, what: str) -> float:
     t = text.strip().lower()
     bits = 32 if dtype == "f32" else 64
     if re.fullmatch(r"0x[0-9a-f]+", t):
-        v = int(t, 16)
-        if v >> bits:
+        raw = int(t, 16)
+        if raw >> bits:
             raise UsageError(f"{_short(what, 60)}: {_short(text)} does not fit in {bits} bits")
-        return float(np.array([v], f"<u{bits // 8}").view(f"<f{bits // 8}")[0])
+        return float(np.array([raw], f"<u{bits // 8}").view(f"<f{bits // 8}")[0])
     sign = -1.0 if t.startswith("-") else 1.0
     body = t.lstrip("+-")
     if body in ("inf", "infinity"):
@@ -100,7 +100,7 @@ def float_value(text: str, dtype: str, what: str) -> float:
         if "/" in t:  # a fraction n/d (Fraction's syntax)
             if len(t) > MAX_DIGITS:
                 raise NumberTooLong(t)
-            q = Fraction(t)
+            q: Fraction | None = Fraction(t)
         else:
             q = parse_decimal(t)
     except NumberTooLong as e:

@@ -151,10 +151,12 @@ def lanes_of(sim, warp_index: int) -> int:
 
 
 def warp_json(sim, wr, items: list[DumpItem]) -> dict:
-    """One entry of ``"warps"``: cta, warp, lanes, then each register's raw value(s) (per-lane lists
+    """One entry of ``"warps"``: cta, warp, and when registers are dumped lanes, then each register's raw value(s) (per-lane lists
     hold only the existing lanes), and for a non-u32 format the formatted values under ``REG:FMT``."""
     n = lanes_of(sim, wr.warp)
-    out: dict = {"cta": wr.cta, "warp": wr.warp, "lanes": n}
+    out: dict = {"cta": wr.cta, "warp": wr.warp}
+    if items:
+        out["lanes"] = n        # the length of the per-lane lists below
     for it in items:
         for r in it.regs:
             if r not in out:
@@ -267,7 +269,7 @@ def run_with_progress(sim, run, *, stream=None, delay: float = PROGRESS_DELAY, c
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("warps exited"),
                       TextColumn("{task.fields[steps]} warp-instructions"), TimeElapsedColumn(),
                       console=console, transient=True) as bar:
-            task = bar.add_task("run", total=total, steps=0)
+            task = bar.add_task("run", total=total, steps=f"{sim.steps:,}")
             while t.is_alive():
                 bar.update(task, completed=sum(w.state == "exited" for w in sim.warps), steps=f"{sim.steps:,}")
                 t.join(0.1)

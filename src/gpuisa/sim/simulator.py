@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -11,6 +12,7 @@ import numpy as np
 
 from ..errors import Coord, Diagnostic, ModelError, UsageError
 from ..asm.disassembler import decode_one
+from ..fsutil import atomic_open
 from .context import Exec
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
@@ -19,7 +21,7 @@ from .state import (DEFAULT_LOCAL, BARRIER, CTA, EXITED, INST_SIZE, MASK32, READ
                     ConstantBanks, Fault, Memory, Warp, mask2array)
 
 TRACE_FORMAT = "gpuisa-trace"
-TRACE_VERSION = 1
+TRACE_VERSION = 2  # 2: "stores" and barrier/sleep/yield events (docs/trace-format.md); readers accept 1
 GLOBAL_BASE = 0x1000_0000
 DEFAULT_SHARED = 48 * 1024
 #: default step limit, the same for ``gpuisa run --max-steps`` and the API: at least
@@ -41,6 +43,8 @@ MAX_BLOCK_THREADS = 1024
 #: 65,536-warp grid of a kernel using 16 registers takes about 230 MiB (shared
 #: memory is allocated per CTA at its first use)
 DEFAULT_MAX_WARPS = 65536
+#: distinct warning events kept in Result.events (one per kind/cta/warp/pc, with a count)
+MAX_EVENTS = 256
 #: per-warp state besides the registers (Warp object, masks, RPC), bytes
 WARP_BASE_BYTES = 1536
 #: the worst case per warp (all 255 registers)
@@ -69,6 +73,7 @@ class StepRecord:
     events: list = field(default_factory=list)
     fault: dict | None = None
     clock: int = 0
+    stores: list = field(default_factory=list)   # [{"space", "size", "lanes", "address", "value"}] (trace v2)
 
     def to_json(self) -> dict:
         d = {"format": TRACE_FORMAT, "version": TRACE_VERSION, "step": self.step, "clock": self.clock,
@@ -76,7 +81,7 @@ class StepRecord:
              "before": self.before, "after": self.after,
              "writes": [{"reg": r, "mask": m, "value": v} if m is not None else {"reg": r, "value": v}
                         for r, m, v in self.writes],
-             "events": self.events}
+             "events": self.events, "stores": self.stores}
         if self.fault:
             d["fault"] = self.fault
         return d
@@ -123,6 +128,7 @@ class Result:
     fault: dict | None = None
     events: list = field(default_factory=list)
     buffers: dict = field(default_factory=dict)
+    events_dropped: int = 0     # occurrences at places beyond the first MAX_EVENTS (not in events)
 
     @property
     def ok(self) -> bool:
@@ -133,6 +139,37 @@ class Result:
             if w.cta == cta and w.warp == warp:
                 return w
         raise KeyError((cta, warp))
+
+
+def _store_records(log) -> list:
+    """Trace v2 ``stores`` of one step: per store, the lanes and their addresses and values."""
+    out = []
+    for space, addrs, values, size, mask in log or ():
+        if space == "barrier":
+            continue
+        if mask is None:  # a uniform (scalar) store
+            out.append({"space": space, "size": size, "lanes": None, "address": [int(addrs)],
+                        "value": [int(values) & ((1 << (8 * size)) - 1)]})
+            continue
+        if isinstance(mask, np.ndarray):  # a lane-mask array (one warp)
+            mask = sum(1 << int(i) for i in np.flatnonzero(mask.reshape(-1)[:WARP_SIZE]))
+        lanes = [i for i in range(WARP_SIZE) if mask >> i & 1]
+        a = np.broadcast_to(np.asarray(addrs), (WARP_SIZE,)).astype(np.uint64)
+        v = np.broadcast_to(np.asarray(values), (WARP_SIZE,)).astype(np.uint64) & np.uint64((1 << (8 * size)) - 1)
+        out.append({"space": space, "size": size, "lanes": mask, "address": [int(a[i]) for i in lanes],
+                    "value": [int(v[i]) for i in lanes]})
+    return out
+
+
+def _state_events(w, before: dict, log) -> list:
+    """Trace v2 events derived from the warp's state after a step: barrier, sleep, yield."""
+    ev = [{"kind": "barrier", "cta": c, "warp": i, "released": rel}
+          for space, c, i, rel, _ in log or () if space == "barrier"]
+    if w.state == SLEEPING or w.sleep & ~before["sleep"]:
+        ev.append({"kind": "sleep", "lanes": w.sleep, "until": w.timer, "warp_sleeps": w.state == SLEEPING})
+    if w.yield_mask & ~before["yield"]:
+        ev.append({"kind": "yield", "lanes": w.yield_mask & ~before["yield"]})
+    return ev
 
 
 def _dims(v, name: str) -> tuple[int, int, int]:
@@ -274,7 +311,7 @@ class Simulator:
         self._check_size(int(max_warps))
         self.strict = strict
         self.local_size = int(local_size)   # bytes of local memory per thread (LDL/STL)
-        self.max_steps = int(max_steps) if max_steps is not None else None   # None: default_max_steps(warps)
+        self.max_steps: int = int(max_steps) if max_steps is not None else None  # type: ignore[assignment]  # None: default_max_steps(warps), set with the warps
         self.trap_handler = trap_handler
         self.syscall = syscall
         self.record = record
@@ -283,6 +320,8 @@ class Simulator:
         self.status: str | None = None
         self.fault: dict | None = None
         self.events: list = []
+        self._event_at: dict = {}   # (kind, cta, warp, pc) -> its entry in self.events
+        self.events_dropped = 0
         self._cache: dict[int, Exec] = {}
         self._texts: dict[int, str] = {}
         self._trace_file = None
@@ -318,20 +357,26 @@ class Simulator:
         self._shared_pool: np.ndarray | None = None
         gx, gy, gz = self.grid
         total = gx * gy * gz * nwarps
-        self.R = np.zeros((self.nregs, total, WARP_SIZE), np.uint32)
-        self.RPC = np.full((total, WARP_SIZE), entry, np.int64)
         self.ctas: list[CTA] = []
         self.warps: list[Warp] = []
-        for lin in range(gx * gy * gz):
-            cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
-            cta.pool = self._shared_row
-            for wi in range(nwarps):
-                n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
-                g = len(self.warps)
-                w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g])
-                cta.warps.append(w)
-                self.warps.append(w)
-            self.ctas.append(cta)
+        try:
+            self.R = np.zeros((self.nregs, total, WARP_SIZE), np.uint32)
+            self.RPC = np.full((total, WARP_SIZE), entry, np.int64)
+            for lin in range(gx * gy * gz):
+                cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
+                cta.pool = self._shared_row
+                for wi in range(nwarps):
+                    n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
+                    g = len(self.warps)
+                    w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g])
+                    cta.warps.append(w)
+                    self.warps.append(w)
+                self.ctas.append(cta)
+        except MemoryError:
+            self.ctas, self.warps = [], []
+            per = self.nregs * WARP_SIZE * 4 + WARP_BASE_BYTES
+            raise UsageError(f"not enough memory for {total} warps (about {per // 1024 + 1} KiB each, "
+                             f"{total * per // 2**20} MiB in all); launch a smaller grid") from None
         if self.max_steps is None:
             self.max_steps = default_max_steps(len(self.warps))
         self._live = list(self.warps)
@@ -587,6 +632,7 @@ class Simulator:
         left = [w for w in self.warps if w.state != EXITED]
         self._stop("step-limit", f"step limit of {self.max_steps} warp-instructions reached with "
                    f"{len(left)} of {len(self.warps)} warps unfinished", None, None)
+        assert self.fault is not None   # set by _stop
         self.fault["unfinished"] = [{"cta": w.cta.linear, "warp": w.index, "pc": w.pc,
                                      "instruction": self.text_at(w.pc), "state": w.state} for w in left]
 
@@ -650,6 +696,8 @@ class Simulator:
         if self._engine is not None:
             return
         self._check_barrier(w.cta)
+        if Memory.log is not None:  # recording a step: trace v2 barrier event
+            Memory.log.append(("barrier", w.cta.linear, w.index, w.state != BARRIER, None))
 
     def _check_barrier(self, cta: CTA) -> None:
         live = [w for w in cta.warps if w.state != EXITED]
@@ -677,7 +725,17 @@ class Simulator:
 
     def _event(self, x: Exec, kind: str, message: str) -> None:
         ev = {"kind": kind, "message": message, "cta": x.w.cta.linear, "warp": x.w.index, "pc": x.pc}
-        self.events.append(ev)
+        # bounded (a loop repeating one warning would otherwise grow without limit): one entry per
+        # place with a count of its occurrences; places beyond MAX_EVENTS are only counted
+        key = (kind, ev["cta"], ev["warp"], x.pc)
+        first = self._event_at.get(key)
+        if first is not None:
+            first["count"] += 1
+        elif len(self.events) < MAX_EVENTS:
+            self._event_at[key] = first = dict(ev, count=1)
+            self.events.append(first)
+        else:
+            self.events_dropped += 1
         if x.events is not None:
             x.events.append(ev)
 
@@ -697,6 +755,7 @@ class Simulator:
                 x.writes = []
                 x.events = []
                 before = w.masks()
+                Memory.log = []
             self.steps += 1
             self.clock += 1
             w.issued += 1
@@ -705,9 +764,12 @@ class Simulator:
                 w.pc = x.next_pc
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, x.word, self.text_at(pc), before,
-                                 w.masks(), x.writes or [], x.events or [], None, self.clock)
+                                 w.masks(), x.writes or [], (x.events or []) + _state_events(w, before, Memory.log),
+                                 None, self.clock, _store_records(Memory.log))
                 x.writes = x.events = None
+                Memory.log = None
         except Fault as f:
+            Memory.log = None
             self._fault_in(w, pc, f)
             if record:
                 rec = StepRecord(self.steps, w.cta.linear, w.index, pc, self.words[(pc - self.base) // INST_SIZE]
@@ -742,7 +804,8 @@ class Simulator:
         with contextlib.ExitStack() as files:
             if trace is not None:
                 if isinstance(trace, (str, bytes)) or hasattr(trace, "__fspath__"):
-                    trace = files.enter_context(open(trace, "w", encoding="utf-8"))
+                    # renamed into place when the run ends; removed if it raises (gpuisa.fsutil)
+                    trace = files.enter_context(atomic_open(os.fsdecode(trace), "w"))
                 self._trace_file = trace
             try:
                 if self._trace_file is not None or self.record:
@@ -775,6 +838,7 @@ class Simulator:
         fetch = self.fetch
         pick = self._pick
         max_steps = self.max_steps
+        w: Warp | None
         while self.status is None:
             if self.steps >= max_steps:
                 self._step_limit()
@@ -844,5 +908,5 @@ class Simulator:
             B = np.array([w.B for w in ws], np.uint32)
         warps = [WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R if done else w.R.copy(), P[i], UR[i], UP[i], B[i],
                             w.valid, w.pc, w.state) for i, w in enumerate(ws)]
-        return Result(self.status or "running", self.steps, self.clock, warps, self.fault, list(self.events),
-                      dict(self.buffers))
+        return Result(self.status or "running", self.steps, self.clock, warps, self.fault,
+                      [dict(e) for e in self.events], dict(self.buffers), self.events_dropped)

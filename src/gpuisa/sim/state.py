@@ -215,7 +215,13 @@ def local_memory(warp, size: int) -> "Memory":
 class Memory:
     """A byte-addressed memory made of segments (numpy buffers).  Accesses are
     vectorised over lanes; an address outside every segment is a ``memory``
-    fault, an address not a multiple of the access size a ``misaligned`` one."""
+    fault, an address not a multiple of the access size a ``misaligned`` one.
+
+    ``Memory.log``: while the simulator records a step (trace, ``step()``), a
+    list receiving every store as ``(space, addresses, values, size, lanes)``;
+    None otherwise (a class attribute: one recorder for every memory)."""
+
+    log: list | None = None
 
     def __init__(self, space: str):
         self.space = space
@@ -287,6 +293,8 @@ class Memory:
         lane wins (in a batch: the last warp of the batch, then the highest lane)."""
         if not isinstance(mask, np.ndarray) and not mask:
             return
+        if Memory.log is not None:
+            Memory.log.append((self.space, addrs, values, size, mask))
         m = mask2array(mask)
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \
             else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
@@ -315,6 +323,8 @@ class Memory:
                         address=addr)
         s = self._segment(addr, size)
         s.view(size)[(addr - s.base) // size] = value & ((1 << (8 * size)) - 1)
+        if Memory.log is not None:
+            Memory.log.append((self.space, addr, value, size, None))
 
 
 class ConstantBanks:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Iterable, cast
+from typing import Any, Iterable, cast
 
 from ..errors import Coord, DiagnosticSink
 from ..numtext import NumberTooLong, parse_int
@@ -30,6 +30,35 @@ _CLASS_WORDS = [
     (re.compile(r"(?<![A-Za-z])PR(?![A-Za-z])|(?<!uniform )predicate register", re.I), "Pred"),
     (re.compile(r"(?<![A-Za-z])GPR(?![A-Za-z])|general[- ]purpose register", re.I), "Reg"),
 ]
+
+
+class _Draft:
+    """An opcode being resolved: what the passes of :meth:`_Builder.build_opcode`
+    have found so far (each pass fills its part)."""
+
+    def __init__(self, b: RawBlock):
+        self.b = b
+        self.chain: tuple[str, ...] = ()
+        self.optype = ""
+        self.fields: list[Field] = []
+        self.fmap: dict[str, Field] = {}
+        self.lists: dict = {}
+        self.bitwidth: dict = {}
+        self.asm_fmt: dict = {}
+        self.addresses: dict[str, AddressRef] = {}
+        self.order: tuple[str, ...] = ()
+        self.ins: tuple[str, ...] = ()
+        self.outs: tuple[str, ...] = ()
+        self.env_names: set[str] = set()
+        self.formats: dict[str, AsmFormat] = {}
+        self.exceptions: list[ExceptionRule] = []
+        self.prefixes_of: dict[str, list[tuple[str, Field]]] = {}
+        self.operands: list[Operand] = []
+        self.syn_sec: Any = None
+        self.syntax: SyntaxTemplate | None = None
+        self.controls: list[Field] = []
+        self.modifiers: list = []
+        self.texts: dict[str, str] = {}
 
 
 class _Builder:
@@ -322,18 +351,33 @@ class _Builder:
         return out
 
     def build_opcode(self, b: RawBlock) -> Opcode | None:
-        chain = self.linear.get(b.name, ())
-        optypes = [a for a in chain if self.blocks[a].kind == "optype"]
+        """Resolve one opcode: run :data:`OPCODE_PASSES` in order over a draft
+        (each pass reads what earlier ones resolved and reports its own
+        diagnostics), then freeze the draft into an :class:`Opcode`."""
+        d = _Draft(b)
+        for step in self.OPCODE_PASSES:
+            step(self, d)
+        return self.freeze_opcode(d)
+
+    # -- the opcode passes (in order) -------------------------------------------------------------
+    def resolve_optype(self, d: _Draft) -> None:
+        """The optype: the last ``__DefOptype`` of the linearised parents."""
+        b = d.b
+        d.chain = self.linear.get(b.name, ())
+        optypes = [a for a in d.chain if self.blocks[a].kind == "optype"]
         if not optypes:
             self.sink.error(f"opcode {b.name} does not inherit from any __DefOptype", b.coord, len(b.name))
-            optype = b.name.split("_")[0]
+            d.optype = b.name.split("_")[0]
         else:
-            optype = optypes[-1]
+            d.optype = optypes[-1]
             if len(optypes) > 1:
                 self.sink.error(f"opcode {b.name} inherits from several optypes: {', '.join(optypes)}", b.coord, len(b.name))
-        fields = self.merged_fields(b.name)
-        fmap = {f.name: f for f in fields}
-        # overlapping fields
+        d.fields = self.merged_fields(b.name)
+        d.fmap = {f.name: f for f in d.fields}
+
+    def check_field_overlaps(self, d: _Draft) -> None:
+        """No two fields share a bit (each pair reported once, at the field declared later)."""
+        b, fields = d.b, d.fields
         fields.sort(key=lambda f: f.pos)
         for i, f in enumerate(fields):
             for g in fields[i + 1:]:
@@ -346,14 +390,19 @@ class _Builder:
                 where = g if g.owner == b.name or f.owner != b.name else f
                 other = f if where is g else g
                 self.sink.error(f"field {where.name}<{where.pos}, {where.width}> overlaps {other.name}<{other.pos}, {other.width}> (bits {max(f.pos, g.pos)}..{min(f.hi, g.hi)}) in {b.name}; {other.name} is declared at {other.coord}", where.coord, len(where.name))
-        # modifier fields must attach to an existing base field
-        for f in fields:
+
+    def check_modifier_fields(self, d: _Draft) -> None:
+        """Modifier fields (``name.suffix``) attach to an existing base field, with a known suffix."""
+        for f in d.fields:
             if f.suffix is not None:
-                if f.base not in fmap:
+                if f.base not in d.fmap:
                     self.sink.error(f"modifier field {f.name} has no base field {f.base}", f.coord, len(f.name))
                 if f.suffix not in PREFIX_OF_SUFFIX:
                     self.sink.warning(f"unknown modifier suffix .{f.suffix} in {f.name} (known: {', '.join('.' + s for s in PREFIX_OF_SUFFIX)})", f.coord, len(f.name))
-        # fixed optype / stype
+
+    def check_fixed_fields(self, d: _Draft) -> None:
+        """``optype`` and ``stype`` are fixed (the decode key) and agree with the names."""
+        b, fmap, optype = d.b, d.fmap, d.optype
         for fkey in ("optype", "stype"):
             fixed = fmap.get(fkey)
             if fixed is None or fixed.fixed is None:
@@ -370,11 +419,14 @@ class _Builder:
             suffix = b.name.rsplit("_", 1)[1]
             if sname is not None and suffix != sname:
                 self.sink.warning(f"opcode {b.name} is named _{suffix} but fixes stype=={sname}", sf.coord, len(sf.name))
-        # operand info, inherited then overridden
-        lists = self.inherited(b.name, "lists")
-        bitwidth = self.inherited(b.name, "bitwidth")
-        asm_fmt = self.inherited(b.name, "asm_format")
-        addresses = self.build_addresses(b, self.inherited(b.name, "address"), fmap)
+
+    def resolve_operand_lists(self, d: _Draft) -> None:
+        """``__OperandInfo``, inherited then overridden: addresses, InList/OutList/Order."""
+        b, fmap = d.b, d.fmap
+        lists = d.lists = self.inherited(b.name, "lists")
+        d.bitwidth = self.inherited(b.name, "bitwidth")
+        d.asm_fmt = self.inherited(b.name, "asm_format")
+        addresses = d.addresses = self.build_addresses(b, self.inherited(b.name, "address"), fmap)
         for kw in ("InList", "OutList", "Order"):
             rl = lists.get(kw)
             if rl is None:
@@ -388,22 +440,28 @@ class _Builder:
                 seen.add(n)
         if "Order" not in lists:
             self.sink.error(f"opcode {b.name} has no Order<> in __OperandInfo; its operands cannot be written", b.coord, len(b.name))
-        order = tuple(n for n in (lists["Order"].names if "Order" in lists else []) if n in fmap or n in addresses)
-        ins = tuple(lists["InList"].names) if "InList" in lists else ()
-        outs = tuple(lists["OutList"].names) if "OutList" in lists else ()
-        env_names = set(fmap) | {f.base for f in fields}
-        for name, ra in bitwidth.items():
-            if name not in fmap:
-                self.sink.error(f"Bitwidth<{name}> names a field that {b.name} does not have", ra.coord, len(name))
-            unknown = ra.expr.names() - env_names
+        d.order = tuple(n for n in (lists["Order"].names if "Order" in lists else []) if n in fmap or n in addresses)
+        d.ins = tuple(lists["InList"].names) if "InList" in lists else ()
+        d.outs = tuple(lists["OutList"].names) if "OutList" in lists else ()
+        d.env_names = set(fmap) | {f.base for f in d.fields}
+
+    def check_bitwidths(self, d: _Draft) -> None:
+        """``Bitwidth<field>`` names a field and uses only known names."""
+        for name, ra in d.bitwidth.items():
+            if name not in d.fmap:
+                self.sink.error(f"Bitwidth<{name}> names a field that {d.b.name} does not have", ra.coord, len(name))
+            unknown = ra.expr.names() - d.env_names
             for n in unknown:
                 self.sink.error(f"Bitwidth<{name}> uses unknown name {n!r}", ra.coord, len(name))
-            if name in fmap and not unknown:
-                self.check_bitwidth(b.name, name, ra, fmap)
-        formats: dict[str, AsmFormat] = {}
-        for name, ra in asm_fmt.items():
+            if name in d.fmap and not unknown:
+                self.check_bitwidth(d.b.name, name, ra, d.fmap)
+
+    def resolve_asm_formats(self, d: _Draft) -> None:
+        """``AsmFormat<field>``: F32(f), CvtIShift(f, N) or CvtPCRel(f, N)."""
+        fmap, formats = d.fmap, d.formats
+        for name, ra in d.asm_fmt.items():
             if name not in fmap:
-                self.sink.error(f"AsmFormat<{name}> names a field that {b.name} does not have", ra.coord, len(name))
+                self.sink.error(f"AsmFormat<{name}> names a field that {d.b.name} does not have", ra.coord, len(name))
                 continue
             e = ra.expr
             if isinstance(e, Call) and e.func == "F32" and len(e.args) == 1 and isinstance(e.args[0], Name) \
@@ -418,53 +476,62 @@ class _Builder:
                 self.sink.error(f"AsmFormat<{name}> must be CvtIShift({name}, N), CvtPCRel({name}, N) or F32({name})", ra.coord, len(name))
                 continue
             formats[name] = AsmFormat("shift" if e.func == "CvtIShift" else "pcrel", e.args[1].value, ra.text)
-        exceptions = []
-        for a in chain + (b.name,):
+
+    def collect_exceptions(self, d: _Draft) -> None:
+        """``__Exception`` rules of the opcode and its parents, using only known names."""
+        for a in d.chain + (d.b.name,):
             for rx in self.blocks[a].exceptions:
-                for n in rx.expr.names() - env_names:
+                for n in rx.expr.names() - d.env_names:
                     self.sink.error(f"exception condition uses unknown name {n!r}", rx.coord, len(rx.kind))
-                exceptions.append(ExceptionRule(rx.exc_kind, rx.message, rx.expr, rx.text, rx.coord))
-        # operands
-        operands = []
-        prefixes_of: dict[str, list[tuple[str, Field]]] = {}
-        for f in fields:
+                d.exceptions.append(ExceptionRule(rx.exc_kind, rx.message, rx.expr, rx.text, rx.coord))
+
+    def build_operands(self, d: _Draft) -> None:
+        """One :class:`Operand` per Order<> entry (fields with their prefix fields, addresses)."""
+        fmap, bitwidth, addresses, ins, outs = d.fmap, d.bitwidth, d.addresses, d.ins, d.outs
+        prefixes_of = d.prefixes_of
+        for f in d.fields:
             if f.suffix in PREFIX_OF_SUFFIX:
                 prefixes_of.setdefault(f.base, []).append((PREFIX_OF_SUFFIX[f.suffix], f))
-        for n in order:
+        for n in d.order:
             if n in addresses:
                 ad = addresses[n]
                 base = cast(Field, ad.base or ad.offset or ad.bank)   # an address has at least one part
                 ra = bitwidth.get(ad.base.name) if ad.base else None
                 ins_parts = n in ins or any(p.name in ins for p in ad.parts)
-                operands.append(Operand(n, base, "Address", "address", ins_parts, n in outs,
-                                        bitwidth=ra.expr if ra else None, bitwidth_text=ra.text if ra else None,
-                                        prefixes=(), address=ad))
+                d.operands.append(Operand(n, base, "Address", "address", ins_parts, n in outs,
+                                          bitwidth=ra.expr if ra else None, bitwidth_text=ra.text if ra else None,
+                                          prefixes=(), address=ad))
                 continue
             f = fmap[n]
             t = self.types.get(f.type)
             ra = bitwidth.get(n)
-            operands.append(Operand(n, f, f.type, t.kind if t else "enum", n in ins, n in outs, guard=(n == GUARD),
-                                    bitwidth=ra.expr if ra else None, bitwidth_text=ra.text if ra else None,
-                                    prefixes=tuple(prefixes_of.get(n, ())), asm_format=formats.get(n)))
-        if order and GUARD in order and order[0] != GUARD:
-            self.sink.warning(f"guard predicate pg should come first in Order<> of {b.name}", lists["Order"].coord, 5)
-        # syntax template
-        syn_sec = self.section(b.name, "Syntax", optype)
-        syntax: SyntaxTemplate | None = None
+            d.operands.append(Operand(n, f, f.type, t.kind if t else "enum", n in ins, n in outs, guard=(n == GUARD),
+                                      bitwidth=ra.expr if ra else None, bitwidth_text=ra.text if ra else None,
+                                      prefixes=tuple(prefixes_of.get(n, ())), asm_format=d.formats.get(n)))
+        if d.order and GUARD in d.order and d.order[0] != GUARD:
+            self.sink.warning(f"guard predicate pg should come first in Order<> of {d.b.name}", d.lists["Order"].coord, 5)
+
+    def resolve_syntax(self, d: _Draft) -> None:
+        """The ``__Syntax`` template (the opcode's own, else its optype's)."""
+        b = d.b
+        d.syn_sec = syn_sec = self.section(b.name, "Syntax", d.optype)
         if syn_sec is None:
-            self.sink.warning(f"opcode {b.name} has no __Syntax (neither it nor its optype {optype}); modifiers are printed in encoding order", b.coord, len(b.name))
+            self.sink.warning(f"opcode {b.name} has no __Syntax (neither it nor its optype {d.optype}); modifiers are printed in encoding order", b.coord, len(b.name))
         else:
             try:
-                syntax = parse_syntax(syn_sec.text)
+                d.syntax = parse_syntax(syn_sec.text)
             except SyntaxTemplateError as e:
                 self.sink.error(f"bad syntax template: {e}", Coord(syn_sec.coord.file, syn_sec.first_line + e.line_offset, e.col))
-        # modifiers and controls
-        used_in_ops = set(order) | {pf.name for lst in prefixes_of.values() for _, pf in lst}
+
+    def classify_fields(self, d: _Draft) -> None:
+        """The fields that are not operands: control fields (of the root group) and
+        modifiers (enumerations); then the modifiers against the syntax template."""
+        b, fmap, order, addresses = d.b, d.fmap, d.order, d.addresses
+        used_in_ops = set(order) | {pf.name for lst in d.prefixes_of.values() for _, pf in lst}
         used_in_ops |= {p.name for n in order if n in addresses for p in addresses[n].parts}
         root_fields = {rf.name for rf in self.blocks[ROOT].fields} if ROOT in self.blocks else set()
-        controls = []
         mod_fields = []
-        for f in sorted(fields, key=lambda x: x.pos):
+        for f in sorted(d.fields, key=lambda x: x.pos):
             if f.fixed is not None or f.name in used_in_ops:
                 continue
             if f.suffix is not None and f.base in fmap:
@@ -473,23 +540,32 @@ class _Builder:
                 continue
             t = self.types.get(f.type)
             if f.owner == ROOT or f.name in root_fields:
-                controls.append(f)
+                d.controls.append(f)
             elif t is not None and t.is_enum:
                 mod_fields.append(f)
             elif t is not None:
                 self.sink.warning(f"field {f.name} of {b.name} is neither an operand (Order<>), a modifier (enumeration) nor a control field; it will always be encoded as {f.default or 0}", f.coord, len(f.name))
-        modifiers = self.build_modifiers(b, mod_fields, syntax, syn_sec, order)
-        if syntax is not None:
-            self.check_syntax_operands(b, syntax, syn_sec, operands, [c.name for c in controls])
-        # texts: own sections, else the optype's
-        texts = {}
+        d.modifiers = self.build_modifiers(b, mod_fields, d.syntax, d.syn_sec, order)
+        if d.syntax is not None:
+            self.check_syntax_operands(b, d.syntax, d.syn_sec, d.operands, [c.name for c in d.controls])
+
+    def collect_texts(self, d: _Draft) -> None:
+        """The prose sections (own, else the optype's) and their checks."""
         for sec in ("Syntax", "Description", "OperandInfo", "ModifierInfo", "Semantics", "Examples"):
-            s = self.section(b.name, sec, optype)
+            s = self.section(d.b.name, sec, d.optype)
             if s is not None:
-                texts[sec] = s.text
-        self.check_prose(b, optype, operands)
-        self.check_pseudo_code(optype)
-        self.check_examples_section(b, optype)
+                d.texts[sec] = s.text
+        self.check_prose(d.b, d.optype, d.operands)
+        self.check_pseudo_code(d.optype)
+        self.check_examples_section(d.b, d.optype)
+
+    OPCODE_PASSES = (resolve_optype, check_field_overlaps, check_modifier_fields, check_fixed_fields,
+                     resolve_operand_lists, check_bitwidths, resolve_asm_formats, collect_exceptions,
+                     build_operands, resolve_syntax, classify_fields, collect_texts)
+
+    def freeze_opcode(self, d: _Draft) -> Opcode:
+        """The decode key and the mnemonic; the immutable :class:`Opcode`."""
+        b, fields, syntax, optype = d.b, d.fields, d.syntax, d.optype
         decode_mask = decode_value = used = 0
         for f in fields:
             used |= f.mask
@@ -498,10 +574,10 @@ class _Builder:
                 decode_value |= f.fixed << f.pos
         mnemonic = syntax.mnemonic if syntax is not None else optype
         if syntax is not None and syntax.mnemonic != optype:
-            self.sink.warning(f"syntax mnemonic {syntax.mnemonic} differs from optype {optype}", syn_sec.coord, 8)
-        return Opcode(b.name, optype, self.unit_of(b.name), tuple(b.parents), chain, tuple(fields), tuple(operands),
-                      tuple(modifiers), tuple(controls), ins, outs, order, tuple(exceptions), syntax, texts, b.coord,
-                      mnemonic, decode_mask, decode_value, used)
+            self.sink.warning(f"syntax mnemonic {syntax.mnemonic} differs from optype {optype}", d.syn_sec.coord, 8)
+        return Opcode(b.name, optype, self.unit_of(b.name), tuple(b.parents), d.chain, tuple(fields),
+                      tuple(d.operands), tuple(d.modifiers), tuple(d.controls), d.ins, d.outs, d.order,
+                      tuple(d.exceptions), syntax, d.texts, b.coord, mnemonic, decode_mask, decode_value, used)
 
     def build_addresses(self, b, raw: dict, fmap: dict) -> dict[str, AddressRef]:
         """``Address<addr> = MemAddr(base, offset[, scale])`` / ``ConstAddr(bank, base, offset)``.

@@ -7,7 +7,8 @@ import sys
 import click
 
 from ..clikit import Selection, handle_errors, pass_selection, print_diagnostics
-from ..errors import Diagnostic, SpecError, UsageError
+from ..errors import Diagnostic, UsageError
+from ..fsutil import atomic_write
 from . import compile_spec, load
 
 
@@ -120,8 +121,7 @@ def export_cmd(sel: Selection, as_json: bool, output: str) -> None:
         click.echo(text)
         return
     try:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
+        atomic_write(output, text + "\n")  # never a truncated file (gpuisa.fsutil)
     except OSError as e:
         raise UsageError(f"cannot write {output}: {e.strerror or e}") from None
 

@@ -204,7 +204,7 @@ class _Parser:
         pos = 0
         n = len(text)
         while pos < n:
-            ws = _WS.match(text, pos).end()  # no slicing per token: linear in the text's length
+            ws = _WS.match(text, pos).end()  # type: ignore[union-attr]  # \s* always matches  # no slicing per token: linear in the text's length
             if ws == n:
                 break
             m = _TOKEN.match(text, pos)
@@ -329,9 +329,9 @@ class _Parser:
                 return Call(val, tuple(args))
             return Name(val)
         if self.take("("):
-            e = self.or_()
+            inner = self.or_()
             self.expect(")")
-            return e
+            return inner
         raise ExprSyntaxError(f"unexpected {val!r}", pos)
 
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..semantics import gp as _gp
 from ..semantics.gp import (CANONICAL_NAN, SIGN, _b, _c, _fma32, _U32, _U64)
-from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, array2mask, mask2array
+from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, Memory, array2mask, mask2array
 
 #: False: every instruction runs its reference function (the tests' reference)
 FAST = True
@@ -755,8 +755,8 @@ def _plan_store(x, generic, space: str):
             return
         w = x.w
         mem = x.sim.gmem if space == "global" else w.cta.shared
-        found = _fast_offsets(mem, addr(w), mask, 4)
-        if found is None:
+        found = None if Memory.log is not None else _fast_offsets(mem, addr(w), mask, 4)
+        if found is None:  # (also when a step is recorded: the generic path logs the store, trace v2)
             generic(x)
             return
         seg, off = found

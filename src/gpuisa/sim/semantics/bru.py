@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..context import Exec
+from ..cover import cover
 from ..registry import semantics
 from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, ffs, mask2array
 
@@ -123,9 +124,12 @@ def _jump(x, b_jump: int, target) -> None:
     or a per-lane int64 array of TargetPC."""
     w = x.w
     if b_jump == 0:  # b_jump all false: fall through
+        cover("jump.fallthrough")
         w.pc = x.pc + INST_SIZE
     elif b_jump == w.active:  # every active lane jumps
+        cover("jump.all")
         if isinstance(target, np.ndarray):
+            cover("jump.all.per_lane_targets")
             lid = ffs(w.active)
             pc = int(target[lid])
             same = array2mask(target == pc)
@@ -136,6 +140,7 @@ def _jump(x, b_jump: int, target) -> None:
         else:
             w.pc = int(target) & MASK64
     else:  # partial jump: fall-through side first
+        cover("jump.partial")
         w.pc = x.pc + INST_SIZE
         w.active &= ~b_jump
         set_rpc(w, b_jump, target if isinstance(target, np.ndarray) else int(target) & MASK64)
@@ -147,9 +152,12 @@ def golden_branch_mask(active: int, valid: int, pg: int, modi: str, ur: int | No
     pgv = pg & active
     if ur is None:
         is_div = (pgv ^ valid) != 0
+        cover("BRA.is_div" if is_div else "BRA.not_div")
         if modi == "":
+            cover("BRA.plain")
             return pgv
         if modi == ".U":
+            cover("BRA.U.jump" if (pgv & active) == active else "BRA.U.fall")
             return active if (pgv & active) == active else 0
         if modi == ".DIV":
             return pgv if is_div else 0
@@ -157,16 +165,21 @@ def golden_branch_mask(active: int, valid: int, pg: int, modi: str, ur: int | No
             return 0 if is_div else pgv
         raise Fault("invalid-instruction", f"invalid branch modifier {modi!r}")
     if (valid ^ active) & ur:
+        cover("BRA.ur.valid_not_active")
         is_div = True
     else:
         pv = pgv & active
         if not (pv == active or pv == 0):
+            cover("BRA.ur.guard_diverged")
             is_div = (active & ~pg & ur) != 0
         else:
             is_div = False
+            cover("BRA.ur.guard_uniform")
     if modi == ".DIV":
+        cover("BRA.ur.DIV")
         return active if (pgv and is_div) else 0
     if modi == ".CONV":
+        cover("BRA.ur.CONV")
         return active if (pgv and not is_div) else 0
     raise Fault("invalid-instruction", f"BRA with a UR mask needs .DIV or .CONV, not {modi or 'no modifier'!r}")
 
@@ -261,12 +274,14 @@ def EXIT(x: Exec) -> None:
     pmask = x.pmask & _pp(x)
     mask_np = w.active & ~pmask
     if mask_np:
+        cover("EXIT.guard_false_lanes")
         w.valid &= ~pmask
         w.active = mask_np
         w.pc = x.pc + INST_SIZE
         return
     w.valid &= ~w.active
     if w.valid == 0:
+        cover("EXIT.warp_exit")
         w.active = 0
         x.sim.warp_exit(w)
         return
@@ -274,10 +289,12 @@ def EXIT(x: Exec) -> None:
     mask_ny = cmask & ~w.yield_mask
     mask_y = cmask & w.yield_mask
     lid = ffs(mask_ny) if mask_ny else ffs(mask_y)
+    cover("EXIT.switch")
     target = int(w.rpc[lid])
     w.active = rpc_eq(w, target) & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     w.pc = target & MASK64
     if do_sleep:
+        cover("EXIT.switch_sleep")
         x.sim.warp_sleep(w)
 
 
@@ -288,10 +305,12 @@ def BMOV(x: Exec) -> None:
     pmask = x.pmask & _pp(x)
     b = x.reg_index("breg")
     if "rd" in x.f:  # BMOV_X: Mov BReg to Reg
+        cover("BMOV.to_reg")
         x.write("rd", w.B[b], mask=pmask)
         if x.mod("clear") == "CLEAR" and pmask:
             x.set_breg(b, 0)
     elif pmask:  # BMOV_R: Mov Reg to BReg
+        cover("BMOV.to_breg")
         x.set_breg(b, int(x.src_lanes("ra")[ffs(pmask)]))
 
 
@@ -300,6 +319,7 @@ def BSSY(x: Exec) -> None:
     """BSSY: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     pmask = x.pmask
     if pmask:
+        cover("BSSY.set")
         b = x.reg_index("breg")
         x.set_breg(b, x.w.B[b] | pmask)
 
@@ -327,6 +347,7 @@ def BSYNC(x: Exec) -> None:
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
+        cover("BSYNC.guard_false_lanes")
         set_rpc(w, mask_p, x.pc)
         w.active = mask_np
         w.pc = x.pc + INST_SIZE
@@ -335,17 +356,20 @@ def BSYNC(x: Exec) -> None:
     if w.B[b] != bmask:
         x.set_breg(b, bmask)  # decision: BSYNC writes the lanes still expected back (OutList<breg>)
     if bmask == 0:  # complete sync
+        cover("BSYNC.complete")
         _bsync_release(x, b, arrivemask)
         w.yield_mask ^= w.yield_mask & w.active
         return
     cmask = w.valid & ~arrivemask & ~w.yield_mask
     if cmask & ~w.sleep == 0:  # every candidate asleep (or none): yield-release
+        cover("BSYNC.release_no_candidate")
         _bsync_release(x, b, arrivemask)
         w.yield_mask ^= w.yield_mask & pmask
         return
     cmask &= ~w.sleep
     mask_ny_b = cmask & bmask
     if mask_ny_b:
+        cover("BSYNC.wait_switch")
         set_rpc(w, w.active, x.pc)
         _failed_sync(x)
         switch_pc_by_mask(x, mask_ny_b)
@@ -353,6 +377,7 @@ def BSYNC(x: Exec) -> None:
     # decision S21: every member of bmask still missing is a YIELD lane (or asleep):
     # release at once, as the Description says; the page's switch to mask_ny_nb
     # (non-members) livelocks when they are parked at an outer BSYNC that waits for us
+    cover("BSYNC.release_yield_S21")
     _bsync_release(x, b, arrivemask)
     w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
 
@@ -376,6 +401,7 @@ def _switch_like_yield(x) -> None:
     others = w.valid ^ w.active
     w.switch &= others
     if w.switch == 0:
+        cover("SWITCH.reset_switchmask")
         w.switch = others
     do_sleep, cmask = sleep_check(w, w.switch)
     mask_ny = cmask & ~w.yield_mask
@@ -384,6 +410,7 @@ def _switch_like_yield(x) -> None:
     if lid < 0:
         raise Fault("deadlock", f"{x.name}: no lane to switch to")
     w.yield_mask |= w.active
+    cover("SWITCH.switch")
     target = int(w.rpc[lid])
     w.active = rpc_eq(w, target) & others & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     w.pc = target & MASK64
@@ -392,6 +419,7 @@ def _switch_like_yield(x) -> None:
     if w.switch == 0:
         w.switch = others
     if do_sleep:
+        cover("SWITCH.sleep")
         x.sim.warp_sleep(w)
 
 
@@ -403,13 +431,16 @@ def YIELD(x: Exec) -> None:
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
+        cover("YIELD.guard_false_lanes")
         set_rpc(w, mask_p, x.pc)
         w.active = mask_np
         w.pc = x.pc + INST_SIZE
         return
     if (w.valid ^ w.active) == 0:  # no divergence: same as NOP
+        cover("YIELD.no_divergence")
         w.pc = x.pc + INST_SIZE
         return
+    cover("YIELD.switch")
     _switch_like_yield(x)
 
 
@@ -419,6 +450,7 @@ def BREAK(x: Exec) -> None:
     pmask = x.pmask & _pp(x)
     b = x.reg_index("breg")
     if x.w.B[b] & pmask:
+        cover("BREAK.clear")
         x.set_breg(b, x.w.B[b] ^ (x.w.B[b] & pmask))
 
 
@@ -444,8 +476,10 @@ def park_and_switch(x, cmask: int) -> None:
     mask_m_y = cmask & w.yield_mask
     set_rpc(w, w.active, x.pc)
     _failed_sync(x)
+    cover("WARPSYNC.park_switch")
     switch_pc_by_mask(x, mask_m_ny if mask_m_ny else mask_m_y)
     if do_sleep:
+        cover("WARPSYNC.park_sleep")
         x.sim.warp_sleep(w)
 
 
@@ -459,6 +493,7 @@ def WARPSYNC(x: Exec) -> None:
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
+        cover("WARPSYNC.guard_false_lanes")
         set_rpc(w, mask_p, x.pc)
         w.active = mask_np
         w.pc = x.pc + INST_SIZE
@@ -469,9 +504,11 @@ def WARPSYNC(x: Exec) -> None:
             raise Fault("invalid-operand", f"WARPSYNC member mask 0x{mm:08x} does not contain the executing "
                         f"lanes 0x{w.active & ~mmask:08x}")
         if ((arrivemask & mmask) ^ mmask) == 0:  # every member arrived (precedence fixed)
+            cover("WARPSYNC.complete")
             w.active = mmask
             w.pc = x.pc + INST_SIZE
             return
+        cover("WARPSYNC.wait")
         park_and_switch(x, w.valid & ~arrivemask & mmask)
         return
     # WARPSYNC_R: per-lane member masks, grouped
@@ -486,6 +523,7 @@ def WARPSYNC(x: Exec) -> None:
     # complete, release its group, or an empty ActiveMask)
     warp_syncmask = arrivemask & array2mask(thd_syncmask == 0)
     if warp_syncmask != 0:
+        cover("WARPSYNC.R.group_release")
         lid = ffs(warp_syncmask)  # the page's ffs(sync_mask)
         amask = int(mmask[lid])
         set_rpc(w, w.active ^ (w.active & amask), x.pc)
@@ -503,10 +541,12 @@ def WARPSYNC(x: Exec) -> None:
         raise Fault("deadlock", "WARPSYNC: no lane to switch to")
     set_rpc(w, w.active, x.pc)
     _failed_sync(x)
+    cover("WARPSYNC.R.switch")
     target = int(w.rpc[lid])
     w.pc = target & MASK64
     w.active = rpc_eq(w, target) & awake(w, do_sleep)  # decision S6: no sleeping lane runs
     if do_sleep:
+        cover("WARPSYNC.R.sleep")
         x.sim.warp_sleep(w)
 
 
@@ -524,6 +564,7 @@ def NANOSLEEP(x: Exec) -> None:
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
+        cover("NANOSLEEP.guard_false_lanes")
         set_rpc(w, mask_p, x.pc)
         w.active = mask_np
         w.pc = x.pc + INST_SIZE
@@ -538,9 +579,11 @@ def NANOSLEEP(x: Exec) -> None:
     x.sim.set_timer(w, v)
     w.sleep |= w.active
     if (w.valid ^ w.active) == 0:
+        cover("NANOSLEEP.no_divergence")
         w.pc = x.pc + INST_SIZE
         x.sim.warp_sleep(w)
         return
+    cover("NANOSLEEP.switch")
     _switch_like_yield(x)
 
 

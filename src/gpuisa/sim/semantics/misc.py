@@ -13,6 +13,10 @@ SR_TEID, SR_TCID,      0 (one execution engine / core in the model)
 SR_PHYTCID
 SR_PHYWARPID           linear warp index over the grid
 SR_CTAID.X/Y/Z         CTA coordinates
+SR_TID.X/Y/Z           thread coordinates in the CTA (x fastest; per lane)
+SR_NTID.X/Y/Z          CTA dimensions (--block X,Y,Z)
+SR_NCTAID.X/Y/Z        grid dimensions (--grid X,Y,Z)
+SR_CgaCtaId            0 (a cluster holds one CTA; see docs/cuda.md)
 SR_PM0-7, SR_PM_HI0-7  per-warp performance counters (0 at launch; PMTRIG
                        increments SR_PMi for each bit i of its operand;
                        writable with SETREG)
@@ -33,7 +37,7 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import LANES, MASK32, Fault, ffs, lanes_of
+from ..state import LANES, MASK32, WARP_SIZE, Fault, ffs, lanes_of
 
 _LANES64 = LANES.astype(np.uint64)
 WRITABLE_PREFIXES = ("SR_PM", "SR_GLOBALERRORSTATUS", "SR_WARPERRORSTATUS")
@@ -72,6 +76,17 @@ def sreg_value(x, code: int, width: int = 32):
         return 0
     if name.startswith("SR_CTAID."):
         return w.cta.ctaid["XYZ".index(name[-1])]
+    if name.startswith("SR_TID."):
+        # the block's threads are numbered x fastest: linear = x + bx * (y + by * z)
+        bx, by, _ = sim.block
+        lin = LANES + np.uint32(w.index * WARP_SIZE)
+        return {"X": lin % bx, "Y": lin // bx % by, "Z": lin // (bx * by)}[name[-1]].astype(np.uint32)
+    if name.startswith("SR_NTID."):
+        return sim.block["XYZ".index(name[-1])]
+    if name.startswith("SR_NCTAID."):
+        return sim.grid["XYZ".index(name[-1])]
+    if name == "SR_CgaCtaId":
+        return 0
     if name == "SR_SMEMSZ":
         return w.cta.shared_size
     if name in ("SR_CLOCKLO", "SR_GLOBALTIMELO"):

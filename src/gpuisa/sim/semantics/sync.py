@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..context import Exec
+from ..cover import cover
 from ..registry import semantics
 from ..state import FULL, MASK32, WARP_SIZE, Fault, array2mask, ffs, lanes_of, mask2array
 
@@ -23,15 +24,19 @@ def shfl_lanes(mode: str, b, c):
     maxLane = (lane & segmask) | (cval & ~segmask & 31)
     minLane = lane & segmask
     if mode == "UP":
+        cover("SHFL.UP")
         j = lane - bval
         pu = j >= maxLane
     elif mode == "DOWN":
+        cover("SHFL.DOWN")
         j = lane + bval
         pu = j <= maxLane
     elif mode == "BFLY":
+        cover("SHFL.BFLY")
         j = lane ^ bval
         pu = j <= maxLane
     elif mode == "IDX":
+        cover("SHFL.IDX")
         j = minLane | (bval & ~segmask & 31)
         pu = j <= maxLane
     else:
@@ -108,6 +113,7 @@ def SHFL(x: Exec) -> None:
             hit = _ShflMap(j, pu)
     msg = hit.outside(pmask)
     if msg:
+        cover("SHFL.inactive_source")
         if x.sim.strict:
             raise Fault("shfl-inactive", msg)
         x.event("shfl-inactive", msg)
@@ -137,10 +143,13 @@ def _vote(x):
     pp = x.pred("pp") & s
     op = x.mod("voteop")
     if op == "ANY":
+        cover("VOTE.ANY")
         r = pp != 0
     elif op == "ALL":
+        cover("VOTE.ALL")
         r = pp == s
     elif op == "EQ":
+        cover("VOTE.EQ")
         r = pp == s or pp == 0
     else:
         raise Fault("invalid-instruction", f"invalid VOTE operation {op!r}")
@@ -171,17 +180,23 @@ def _redux(x):
     op = x.mod("reduxop")
     signed = x.mod("dtype") == "S32"
     if op == "AND":
+        cover("REDUX.AND")
         return int(np.bitwise_and.reduce(v))
     if op == "OR":
+        cover("REDUX.OR")
         return int(np.bitwise_or.reduce(v))
     if op == "XOR":
+        cover("REDUX.XOR")
         return int(np.bitwise_xor.reduce(v))
     vv = v.view(np.int32).astype(np.int64) if signed else v.astype(np.int64)
     if op == "SUM":
+        cover("REDUX.SUM")
         return int(vv.sum()) & MASK32
     if op == "MAX":
+        cover("REDUX.MAX")
         return int(vv.max()) & MASK32
     if op == "MIN":
+        cover("REDUX.MIN")
         return int(vv.min()) & MASK32
     raise Fault("invalid-instruction", f"invalid REDUX operation {op!r}")
 
@@ -218,6 +233,7 @@ def MATCH(x: Exec) -> None:
     part = mask2array(s)
     op = x.mod("matchop")
     if op == "ANY":
+        cover("MATCH.ANY")
         out = np.zeros(WARP_SIZE, np.uint32)
         vals = a[part]
         lanes = np.flatnonzero(part)
@@ -229,9 +245,11 @@ def MATCH(x: Exec) -> None:
     else:
         vals = a[part]
         if np.all(vals == vals[0]):
+            cover("MATCH.ALL.same")
             x.write("rd", s)
             x.write("pu", FULL)
         else:
+            cover("MATCH.ALL.different")
             x.write("rd", 0)
             x.write("pu", 0)
 
@@ -254,9 +272,11 @@ def ELECT(x: Exec) -> None:
     false and ``Rd`` is not written."""
     leader = _elect(x)
     if leader >= 0:
+        cover("ELECT.leader")
         x.write("rd", leader)
         x.write("pu", 1 << leader)
     else:
+        cover("ELECT.no_leader")
         x.write("pu", 0)
 
 
@@ -267,7 +287,9 @@ def ELECTU(x: Exec) -> None:
     Decision: as ELECT, the leader's lane id goes to ``URd``."""
     leader = _elect(x)
     if leader >= 0:
+        cover("ELECTU.leader")
         x.write("urd", leader)
         x.write("pu", 1 << leader)
     else:
+        cover("ELECTU.no_leader")
         x.write("pu", 0)

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Regenerate the CUDA corpus in ``tests/cuda/corpus/`` (not needed by the tests).
+
+For every ``tests/cuda/corpus/src/NAME.cu`` and every target architecture this
+writes ``tests/cuda/corpus/sm_XX/NAME.cubin`` (``nvcc -cubin -O3 -arch=sm_XX``),
+``NAME.nvdisasm`` (the text ``nvdisasm NAME.cubin`` prints) and ``NAME.cuobjdump``
+(``cuobjdump -sass NAME.cubin``).  The hand-written launch manifests
+``src/NAME.json`` are not touched.
+
+Needs nvcc on PATH and nvdisasm / cuobjdump, either on PATH or from the PyPI
+packages ``nvidia-cuda-nvdisasm`` / ``nvidia-cuda-cuobjdump`` installed in the
+running Python.  Usage::
+
+    python scripts/build_cuda_corpus.py [--arch sm_75,sm_80,...] [NAME ...]
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "cuda" / "corpus"
+ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
+
+
+def tool(name: str) -> str:
+    """*name* from the nvidia-cuda-* wheel (nvidia/cu*/bin) or from PATH."""
+    site = Path(sysconfig.get_paths()["purelib"]) / "nvidia"
+    for cand in sorted(site.glob(f"cu*/bin/{name}")) + sorted(site.glob(f"cuda_*/bin/{name}")):
+        return str(cand)
+    found = shutil.which(name)
+    if not found:
+        sys.exit(f"build_cuda_corpus: {name} not found (pip install nvidia-cuda-{name})")
+    return found
+
+
+def run(cmd: list[str]) -> str:
+    res = subprocess.run(cmd, capture_output=True, text=True)
+    if res.returncode:
+        sys.exit(f"build_cuda_corpus: {' '.join(cmd)} failed:\n{res.stderr}")
+    return res.stdout
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--arch", default=",".join(ARCHS))
+    ap.add_argument("names", nargs="*")
+    args = ap.parse_args()
+    nvcc, nvdisasm, cuobjdump = shutil.which("nvcc"), tool("nvdisasm"), tool("cuobjdump")
+    if not nvcc:
+        sys.exit("build_cuda_corpus: nvcc not found on PATH")
+    sources = sorted((CORPUS / "src").glob("*.cu"))
+    if args.names:
+        sources = [s for s in sources if s.stem in args.names]
+    for arch in args.arch.split(","):
+        out = CORPUS / arch
+        out.mkdir(parents=True, exist_ok=True)
+        for src in sources:
+            cubin = out / f"{src.stem}.cubin"
+            run([nvcc, "-cubin", "-O3", f"-arch={arch}", "-o", str(cubin), str(src)])
+            (out / f"{src.stem}.nvdisasm").write_text(run([nvdisasm, str(cubin)]))
+            (out / f"{src.stem}.cuobjdump").write_text(run([cuobjdump, "-sass", str(cubin)]))
+            print(f"{arch}/{src.stem}")
+    print(run([nvcc, "--version"]).strip().splitlines()[-1])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

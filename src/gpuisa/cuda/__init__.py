@@ -1,0 +1,214 @@
+"""Running CUDA compiler output: nvdisasm / cuobjdump listings and cubins.
+
+Layer: after :mod:`gpuisa.asm` and :mod:`gpuisa.sim`, before the docs and the
+command line (``spec``, ``asm`` and ``sim`` never import this package).
+
+    >>> import gpuisa
+    >>> isa = gpuisa.load_isa()
+    >>> k = isa.load_cuda("vector_add.sm_80.nvdisasm")          # doctest: +SKIP
+    >>> res = k.launch(grid=2, block=64, params=["ptr:a", "ptr:b", "ptr:c", "s32:100"],
+    ...                buffers={"a": a, "b": b, "c": c})        # doctest: +SKIP
+
+Inputs are recognised by content (:func:`detect`): an ELF file is a cubin, a
+text with ``code for sm_XX`` / ``Function :`` a ``cuobjdump -sass`` listing, a
+text with ``.target sm_XX`` and ``.section`` lines an ``nvdisasm`` listing.
+See ``docs/cuda.md``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from ..errors import UsageError
+from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for
+from .module import CudaModule, KernelInfo, demangle
+
+__all__ = ["detect", "read_module", "load_cuda", "acceptance", "CudaKernel", "CudaModule", "KernelInfo", "Abi", "abi_for",
+           "demangle", "DEFAULT_LOCAL_BYTES"]
+
+
+def detect(data: bytes | str) -> str | None:
+    """``"cubin"``, ``"nvdisasm"``, ``"cuobjdump"`` or None (this ISA's assembly)."""
+    from .listing import detect_text
+    if isinstance(data, bytes):
+        if data[:4] == b"\x7fELF":
+            return "cubin"
+        data = data[:20000].decode("utf-8", "replace")
+    return detect_text(data)
+
+
+def read_module(data: bytes | str, filename: str = "<input>") -> CudaModule:
+    """Parse a CUDA input (bytes of a file or listing text) into a :class:`CudaModule`."""
+    from .listing import parse_cuobjdump, parse_nvdisasm
+    kind = detect(data)
+    if kind == "cubin":
+        from .cubin import read_cubin
+        mod = read_cubin(data if isinstance(data, bytes) else data.encode(), filename)
+    else:
+        if isinstance(data, bytes):
+            try:
+                data = data.decode("utf-8")
+            except UnicodeDecodeError as e:
+                line = data.count(b"\n", 0, e.start) + 1
+                raise UsageError(f"{filename}:{line}: invalid UTF-8 byte 0x{data[e.start]:02x}") from None
+        if kind == "cuobjdump":
+            mod = parse_cuobjdump(data, filename)
+        elif kind == "nvdisasm":
+            mod = parse_nvdisasm(data, filename)
+        else:
+            raise UsageError(f"{filename}: not a CUDA input (an nvdisasm or cuobjdump -sass listing, or a cubin)")
+    abi_for(mod.arch, filename)
+    return mod
+
+
+class CudaKernel:
+    """One kernel of a CUDA input, assembled into this ISA's words.
+
+    ``program`` (the assembled :class:`~gpuisa.asm.assembler.Program`, its
+    record lines are the listing's line numbers), ``info`` (:class:`KernelInfo`),
+    ``module``, ``abi``; :meth:`simulator` / :meth:`launch` run it with the CUDA
+    launch ABI filled in."""
+
+    def __init__(self, isa, module: CudaModule, info: KernelInfo):
+        self.isa = isa
+        self.module = module
+        self.info = info
+        self.abi = abi_for(module.arch, module.filename)
+        self.source_lines = module.source.split("\n")
+        self.text = info.text(len(self.source_lines))
+        self.program = isa.assemble(self.text, filename=module.filename if module.kind != "cubin"
+                                    else module.filename + " (nvdisasm)")
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def source_line(self, line: int) -> str:
+        return self.source_lines[line - 1] if 0 < line <= len(self.source_lines) else ""
+
+    def listing(self) -> str:
+        """Each instruction: address, this ISA's 128-bit word, and the original
+        listing line it came from (``gpuisa asm --listing`` of a CUDA input)."""
+        import re
+        out = [f"// {self.module.kind} input {self.module.filename}, kernel {self.name} (sm_{self.module.arch}); "
+               f"columns: address, new encoding, original line"]
+        for r in self.program.records:
+            src = re.sub(r"/\*.*?\*/|\(\*.*?\*\)", "", self.source_line(r.line)).strip()
+            out.append(f"/*{r.address:04x}*/  0x{r.word:032x}  {src}   // line {r.line}")
+        return "\n".join(out) + "\n"
+
+    # -- launch -----------------------------------------------------------------------------------
+    def check_banks(self) -> None:
+        """A kernel that reads a constant bank the input does not carry: an error."""
+        have = set(self.module.banks) | set(self.info.banks) | {0}
+        missing = sorted(self.info.banks_read() - have)
+        if not missing:
+            return
+        names = ", ".join(f"c[0x{b:x}]" for b in missing)
+        if not self.module.has_data:
+            raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names} "
+                             f"(__constant__ data / jump tables), which a cuobjdump -sass listing does not carry; "
+                             f"run the cubin or its nvdisasm listing instead")
+        raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, which the input "
+                         f"does not define (.nv.constantN section missing)")
+
+    def bank0(self, params: Sequence, addresses: Mapping[str, int], grid, block, local_bytes: int):
+        """Constant bank 0 (bytes) and the parameter layout (ParamSlots with absolute offsets)."""
+        from ..sim.kernelargs import ParamSlot, pack_params
+        data, layout = pack_params(list(params), addresses)
+        self.check_params(layout)
+        a = self.abi
+        base = self.info.param_base if self.info.param_base is not None else a.params
+        size = max(self.info.const0 or 0, base + len(data), a.params)
+        bank = bytearray(size + (-size) % 4)
+        for i in range(3):
+            bank[a.ntid + 4 * i:a.ntid + 4 * i + 4] = int(block[i]).to_bytes(4, "little")
+            bank[a.nctaid + 4 * i:a.nctaid + 4 * i + 4] = int(grid[i]).to_bytes(4, "little")
+        bank[a.stack:a.stack + 4] = int(local_bytes).to_bytes(4, "little")
+        bank[base:base + len(data)] = data
+        return bytes(bank), [ParamSlot(base + s.offset, s.param, s.value) for s in layout]
+
+    def check_params(self, layout) -> None:
+        """The --param list against the kernel's .nv.info parameter table."""
+        table = self.info.params
+        if table is None:
+            return
+        where = f"{self.module.filename}: kernel {self.name}"
+        want = ", ".join(f"#{i + 1}: {p.size} bytes at +0x{p.offset:x}" for i, p in enumerate(table)) or "none"
+        if len(layout) != len(table):
+            raise UsageError(f"{where} takes {len(table)} parameter{'s' if len(table) != 1 else ''} "
+                             f"({want}); {len(layout)} given with --param")
+        for i, (slot, p) in enumerate(zip(layout, table)):
+            if slot.offset != p.offset or slot.param.size != p.size:
+                raise UsageError(f"{where}: parameter #{i + 1} ({slot.param.text or slot.param.type}) is "
+                                 f"{slot.param.size} bytes at +0x{slot.offset:x}, but the kernel's parameter #{i + 1} "
+                                 f"is {p.size} bytes at +0x{p.offset:x} (.nv.info; all: {want})")
+
+    def simulator(self, *, grid=1, block=32, params: Sequence = (), buffers: Mapping | None = None,
+                  shared_bytes: int = 0, local_bytes: int = DEFAULT_LOCAL_BYTES, **launch):
+        """A :class:`~gpuisa.sim.Simulator` for this kernel with constant bank 0
+        filled (blockDim, gridDim, stack top, *params*), the module's constant
+        banks and the shared memory size (static ``.nv.shared.NAME`` +
+        *shared_bytes* dynamic).  ``sim.param_layout`` lists where each
+        parameter went."""
+        from ..sim import Simulator
+        from ..sim.simulator import _dims
+        self.check_banks()
+        if shared_bytes < 0:
+            raise UsageError("--shared-bytes must be non-negative")
+        if local_bytes < 0 or local_bytes % 16:
+            raise UsageError("--local-bytes must be a non-negative multiple of 16")
+        g, b = _dims(grid, "grid"), _dims(block, "block")
+        static = self.info.shared if self.info.shared is not None else 48 * 1024
+        const = {bank: data for bank, data in self.module.banks.items() if bank}
+        const.update({bank: data for bank, data in self.info.banks.items() if bank})
+        sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=buffers or {}, const=const,
+                        shared_size=static + int(shared_bytes), local_size=int(local_bytes), **launch)
+        bank0, layout = self.bank0(params, sim.addresses, g, b, local_bytes)
+        sim.const.set(0, bank0)
+        sim.param_layout = layout
+        return sim
+
+    def launch(self, **kw):
+        """Run to completion; returns the :class:`~gpuisa.sim.simulator.Result`."""
+        return self.simulator(**kw).run()
+
+    def __repr__(self) -> str:
+        return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"
+
+
+def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
+    """Per kernel: (instruction lines, line numbers the assembler rejects) -- the
+    share of a listing accepted unchanged (``tests/cuda/test_acceptance.py``)."""
+    from ..errors import AsmError
+    from .listing import _RE_LABEL
+    lines = module.source.split("\n")
+    out = {}
+    for name, info in module.kernels.items():
+        n = sum(1 for _, t in info.lines if not _RE_LABEL.match(t))
+        try:
+            isa.assemble(info.text(len(lines)), filename=module.filename)
+            bad: list[int] = []
+        except AsmError as e:
+            bad = sorted({d.coord.line for d in e.errors if d.coord is not None})
+            extra = getattr(e, "total_errors", len(e.errors)) - len(e.errors)
+            bad += [0] * max(0, extra)      # errors beyond the assembler's report limit (lines unknown)
+        out[name] = (n, bad)
+    return out
+
+
+def load_cuda(isa, source: str | Path | bytes, kernel: str | None = None, *, filename: str | None = None) -> CudaKernel:
+    """Read a CUDA input (a path, or the bytes/text of one) and assemble *kernel*
+    (mangled or demangled name; default: the only kernel)."""
+    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source):
+        path = Path(source)
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise UsageError(f"cannot read {source}: {e.strerror}") from None
+        filename = filename or str(source)
+    else:
+        data = source
+        filename = filename or "<input>"
+    mod = read_module(data, filename)
+    return CudaKernel(isa, mod, mod.kernel(kernel))

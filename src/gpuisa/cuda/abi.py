@@ -1,0 +1,47 @@
+"""The CUDA launch ABI: what nvcc's code reads from constant bank 0.
+
+Verified against the corpus (``tests/cuda/corpus``, nvcc 13.0 -O3) and
+documented in ``docs/cuda.md``:
+
+=============  ==========  ===========  ==========  =================  ==========
+target         blockDim    gridDim      stack top   global descriptor  parameters
+=============  ==========  ===========  ==========  =================  ==========
+sm_75          0x0 .. 0x8  0xc .. 0x14  0x28        (none)             0x160
+sm_80 - sm_89  0x0 .. 0x8  0xc .. 0x14  0x28        0x118              0x160
+sm_90          0x0 .. 0x8  0xc .. 0x14  0x28        0x208              0x210
+sm_100-sm_121  0x360..368  0x370..378   0x37c       0x358              0x380
+=============  ==========  ===========  ==========  =================  ==========
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import UsageError
+
+#: per-thread local memory (the stack) when not chosen: 16 KiB
+DEFAULT_LOCAL_BYTES = 16 * 1024
+
+
+@dataclass(frozen=True)
+class Abi:
+    arch: int
+    ntid: int           # blockDim.x (y, z follow)
+    nctaid: int         # gridDim.x (y, z follow)
+    stack: int          # stack top, loaded into R1 by the kernel's first instruction
+    desc: int | None    # the 64-bit global-memory descriptor (desc[URn]); the model ignores its value
+    params: int         # first kernel parameter
+
+    @property
+    def bank0_size(self) -> int:
+        return self.params
+
+
+def abi_for(arch: int, where: str = "") -> Abi:
+    if 75 <= arch <= 89:
+        return Abi(arch, 0x0, 0xC, 0x28, 0x118 if arch >= 80 else None, 0x160)
+    if arch == 90:
+        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210)
+    if 100 <= arch <= 121:
+        return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380)
+    raise UsageError(f"{where}{': ' if where else ''}code for sm_{arch} is not supported "
+                     f"(supported targets: sm_75-sm_89, sm_90, sm_100-sm_121)")

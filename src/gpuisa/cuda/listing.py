@@ -1,0 +1,294 @@
+"""Readers of NVIDIA's text listings: the full output of ``nvdisasm FILE.cubin``
+and of ``cuobjdump -sass``.
+
+Both give, per kernel, the instruction lines at their original line numbers
+(the assembler skips the ``/*0040*/`` address and ``/* 0x… */`` encoding
+comments itself; ``(*"BRANCH_TARGETS …"*)`` annotations are blanked here) and
+the labels (``.L_x_N:``, ``$kernel$function:``).  An nvdisasm listing also
+carries the data sections, read into bytes: ``.nv.constantN[.NAME]`` (constant
+banks), ``.nv.info.NAME`` (parameter table, frame size), ``.nv.shared.NAME``
+(static shared memory size).  Label differences in data (``(.L_2 - .L_1)``)
+are evaluated; other symbolic values (``index@(sym)``, ``sym@srel``) read as 0.
+"""
+from __future__ import annotations
+
+import re
+
+from .module import CudaModule, KernelInfo, error, parse_nv_info
+
+_RE_ADDR = re.compile(r"^\s*/\*([0-9a-fA-F]+)\*/")
+_RE_DATA = re.compile(r"^\s*(?:/\*([0-9a-fA-F]+)\*/)?\s*\.(byte|short|word|dword|zero|align|string)\b\s*(.*?)\s*$")
+_RE_LABEL = re.compile(r"^\s*([.$A-Za-z_][\w.$]*)\s*:\s*$")
+_RE_DIRECTIVE = re.compile(r"^\s*\.[A-Za-z_]\w*\b")
+_RE_NOTE = re.compile(r"\(\*.*?\*\)")
+_RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
+_SIZES = {"byte": 1, "short": 2, "word": 4, "dword": 8}
+_RE_TARGET = re.compile(r"^\s*\.target\s+sm_(\d+)", re.M)
+_RE_CODE_FOR = re.compile(r"^\s*code for sm_(\d+)", re.M)
+
+
+def detect_text(text: str) -> str | None:
+    """``"nvdisasm"``, ``"cuobjdump"`` or None (plain assembly), by content."""
+    head = text[:20000]
+    if _RE_CODE_FOR.search(head) and re.search(r"^\s*Function\s*:", text, re.M):
+        return "cuobjdump"
+    if re.search(r"^\s*code for sm_\d+", head, re.M):
+        return "cuobjdump"
+    if _RE_TARGET.search(head) and re.search(r"^\s*\.(section|elftype|headerflags)\b", head, re.M):
+        return "nvdisasm"
+    return None
+
+
+def _clean(line: str, s: str) -> tuple[int | None, str, int]:
+    """An instruction line without its ``/*0040*/`` address comment (blanked, so
+    columns stay valid), its trailing ``/* 0x… */`` encoding comment and any
+    ``(* … *)`` annotation: (address or None, text, column of the address)."""
+    addr = None
+    col = len(line) - len(s)
+    if s.startswith("/*"):
+        j = s.find("*/")
+        if j > 2:
+            try:
+                addr = int(s[2:j], 16)
+            except ValueError:
+                addr = None
+            if addr is not None:
+                line = line[:col] + " " * (j + 2) + s[j + 2:]
+    k = line.find("/*", col)
+    if k >= 0:
+        line = line[:k].rstrip()
+    if "(*" in line:
+        line = _strip_note(line)
+    return addr, line, col
+
+
+def _strip_note(line: str) -> str:
+    if "(*" in line:
+        return _RE_NOTE.sub(lambda m: " " * len(m.group(0)), line)
+    return line
+
+
+def parse_cuobjdump(text: str, filename: str) -> CudaModule:
+    lines = text.split("\n")
+    arch = None
+    kernels: dict[str, KernelInfo] = {}
+    cur: KernelInfo | None = None
+    addr = 0
+    other_archs: set[int] = set()
+    skipping = False
+    for ln, line in enumerate(lines, 1):
+        m = _RE_CODE_FOR.match(line)
+        if m:
+            a = int(m.group(1))
+            if cur is not None:
+                raise error(f"truncated listing: Function {cur.name} (line {cur.first_line}) has no closing "
+                            f"'..........' line", filename, ln, 1, line)
+            if arch is None:
+                arch = a
+            skipping = a != arch
+            if skipping:
+                other_archs.add(a)
+            continue
+        s = line.strip()
+        if s.startswith("Function :") or s.startswith("Function:"):
+            if cur is not None:
+                raise error(f"truncated listing: Function {cur.name} (line {cur.first_line}) has no closing "
+                            f"'..........' line", filename, ln, 1, line)
+            name = s.split(":", 1)[1].strip()
+            if skipping:
+                continue
+            if name in kernels:
+                raise error(f"Function {name} listed twice", filename, ln, 1, line)
+            cur = KernelInfo(name, first_line=ln)
+            kernels[name] = cur
+            addr = 0
+            continue
+        if cur is None:
+            continue
+        if s.startswith(".........."):
+            cur = None
+            continue
+        if not s or s.startswith(".headerflags") or s.startswith("/*") and s.endswith("*/") and not _RE_ADDR.match(line):
+            continue
+        a, clean, col = _clean(line, s)
+        if a is not None and a != addr:
+            raise error(f"address comment {s[:s.find('*/') + 2]} where 0x{addr:04x} was expected: the listing is "
+                        f"incomplete or edited (every instruction is 16 bytes)", filename, ln, col + 1, line,
+                        s.find("*/") + 2)
+        cur.lines.append((ln, clean))
+        addr += 16
+    if cur is not None:
+        raise error(f"truncated listing: Function {cur.name} (line {cur.first_line}) has no closing "
+                    f"'..........' line", filename, len(lines), 1, lines[-1])
+    if arch is None:
+        raise error("no 'code for sm_XX' line: not a cuobjdump -sass listing", filename)
+    mod = CudaModule("cuobjdump", filename, arch, kernels, text, has_data=False)
+    mod.other_archs = sorted(other_archs)
+    return mod
+
+
+class _Section:
+    def __init__(self, name: str, line: int):
+        self.name = name
+        self.line = line
+        self.data = bytearray()
+        self.fixups: list[tuple[int, int, str, int, str]] = []   # offset, size, expr, line, src
+        self.size = 0   # for nobits sections (.zero)
+
+
+def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule:
+    """Parse the full ``nvdisasm`` output.  ``code=False`` (a cubin's data already
+    comes from the ELF) reads only the kernels' instruction lines."""
+    lines = text.split("\n")
+    m = _RE_TARGET.search(text[:20000])
+    if not m:
+        raise error("no '.target sm_XX' line: not an nvdisasm listing", filename)
+    arch = int(m.group(1))
+    kernels: dict[str, KernelInfo] = {}
+    sections: dict[str, _Section] = {}
+    labels: dict[str, int] = {}
+    ends: dict[str, tuple[str, int, str]] = {}    # kernel -> (end label, line, src)
+    sec: _Section | None = None
+    kern: KernelInfo | None = None
+    addr = 0
+    for ln, line in enumerate(lines, 1):
+        s = line.lstrip()
+        if not s or s.startswith("//"):
+            continue
+        if s.startswith(".section") and s[8:9] in (" ", "\t"):
+            name = s[len(".section"):].strip().split(",")[0].strip()
+            kern = None
+            sec = None
+            if name.startswith(".text."):
+                kname = name[len(".text."):]
+                kern = kernels.setdefault(kname, KernelInfo(kname, first_line=ln))
+                addr = 0
+            else:
+                sec = sections.setdefault(name, _Section(name, ln))
+            continue
+        if kern is not None:
+            if s[0] == "/" and s[1:2] == "*":          # the common case: /*0040*/ INSTRUCTION ;
+                a, clean, col = _clean(line, s)
+                if a is not None and a != addr:
+                    raise error(f"address comment {s[:s.find('*/') + 2]} where 0x{addr:04x} was expected: the "
+                                f"listing is incomplete or edited (every instruction is 16 bytes)", filename, ln,
+                                col + 1, line, s.find("*/") + 2)
+                kern.lines.append((ln, clean))
+                addr += 16
+                continue
+            ml = _RE_LABEL.match(line)
+            if ml:
+                labels[ml.group(1)] = addr
+                kern.lines.append((ln, line))
+                continue
+            if _RE_DIRECTIVE.match(line):
+                if s.startswith(".size"):
+                    mm = re.match(r"\.size\s+([.$\w]+)\s*,\s*\(\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)", s)
+                    if mm and mm.group(1) == kern.name:
+                        ends[kern.name] = (mm.group(2), ln, line)
+                continue
+            kern.lines.append((ln, _clean(line, s)[1]))
+            addr += 16
+            continue
+        if sec is None or not code:
+            continue
+        ml = _RE_LABEL.match(line)
+        if ml:
+            labels[ml.group(1)] = len(sec.data) + sec.size
+            continue
+        md = _RE_DATA.match(line)
+        if not md:
+            continue
+        off, kind, args = md.groups()
+        if kind == "align":
+            n = int(args.split(",")[0], 0) if args else 1
+            pad = (-len(sec.data)) % n if n > 0 else 0
+            if not sec.size:
+                sec.data += bytes(pad)
+            continue
+        if kind == "zero":
+            n = int(args, 0)
+            if "nobits" in sec.name or sec.name.startswith(".nv.shared"):
+                sec.size += n
+            else:
+                sec.data += bytes(n)
+            continue
+        if kind == "string":
+            continue
+        if off is not None and int(off, 16) > len(sec.data):
+            sec.data += bytes(int(off, 16) - len(sec.data))
+        size = _SIZES[kind]
+        for v in _split_values(args):
+            try:
+                val = int(v, 0)
+            except ValueError:
+                sec.fixups.append((len(sec.data), size, v, ln, line))
+                val = 0
+            sec.data += (val & ((1 << 8 * size) - 1)).to_bytes(size, "little")
+    # truncation: every kernel's .size end label must exist
+    for name, k in kernels.items():
+        end = ends.get(name)
+        if end is None:
+            if not any(ln > k.first_line for ln, _ in k.lines):
+                continue
+        elif end[0] not in labels:
+            last = k.lines[-1][0] if k.lines else end[1]
+            raise error(f"truncated listing: the code of {name} ends at line {last} without its end label "
+                        f"{end[0]} (declared by .size at line {end[1]})", filename, last, 1, lines[last - 1])
+    if not kernels:
+        raise error("no .text.NAME section: the nvdisasm listing holds no kernel", filename)
+    mod = CudaModule("nvdisasm", filename, arch, kernels, text)
+    if code:
+        _apply_sections(mod, sections, labels, filename)
+    return mod
+
+
+def _split_values(args: str) -> list[str]:
+    out, depth, cur = [], 0, ""
+    for ch in args:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict[str, int], filename: str) -> None:
+    for sec in sections.values():
+        for off, size, expr, ln, src in sec.fixups:
+            m = _RE_DIFF.match(expr)
+            if m and m.group(1) in labels and m.group(2) in labels:
+                v = labels[m.group(1)] - labels[m.group(2)]
+                sec.data[off:off + size] = (v & ((1 << 8 * size) - 1)).to_bytes(size, "little")
+        name = sec.name
+        if name.startswith(".nv.info."):
+            k = mod.kernels.get(name[len(".nv.info."):])
+            if k is not None:
+                parse_nv_info(bytes(sec.data), k, f"{filename}:{sec.line}")
+        elif name.startswith(".nv.shared."):
+            k = mod.kernels.get(name[len(".nv.shared."):])
+            if k is not None:
+                k.shared = sec.size + len(sec.data)
+        elif name.startswith(".nv.constant"):
+            m = re.match(r"\.nv\.constant(\d+)(?:\.(.+))?$", name)
+            if not m:
+                continue
+            bank, owner = int(m.group(1)), m.group(2)
+            data = bytes(sec.data) + bytes(sec.size)
+            if owner is None:
+                mod.banks[bank] = data
+            elif owner in mod.kernels:
+                if bank == 0:
+                    mod.kernels[owner].const0 = len(data)
+                else:
+                    mod.kernels[owner].banks[bank] = data
+    for k in mod.kernels.values():
+        if k.shared is None:
+            k.shared = 0

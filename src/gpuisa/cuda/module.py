@@ -1,0 +1,185 @@
+"""The model of an imported CUDA module: kernels (their instruction lines),
+constant banks, shared sizes and ``.nv.info`` attributes; and the parser of
+``.nv.info`` attribute streams, shared by the listing and the ELF readers."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import Coord, Diagnostic, UsageError
+
+#: .nv.info attribute codes used here (CUDA's EIATTR_* numbering)
+EIATTR_PARAM_CBANK = 0x0A
+EIATTR_FRAME_SIZE = 0x11
+EIATTR_MIN_STACK_SIZE = 0x12
+EIATTR_KPARAM_INFO = 0x17
+EIATTR_CBANK_PARAM_SIZE = 0x19
+EIATTR_MAX_STACK_SIZE = 0x23
+
+_RE_BANK = re.compile(r"\bc\[0x([0-9a-fA-F]+)\]")
+
+
+@dataclass(frozen=True)
+class ParamInfo:
+    """One kernel parameter of ``.nv.info``'s EIATTR_KPARAM_INFO table."""
+    ordinal: int
+    offset: int      # from the start of the parameter area
+    size: int        # bytes
+
+
+@dataclass
+class KernelInfo:
+    """One kernel of a CUDA module."""
+    name: str
+    #: ``(line number in the source text, text)`` of every instruction and label line
+    #: of the kernel's code (``.text.NAME`` / ``Function : NAME``), in order
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    first_line: int = 0
+    params: list[ParamInfo] | None = None     # None: the input has no .nv.info
+    param_base: int | None = None             # EIATTR_PARAM_CBANK offset
+    param_size: int | None = None             # EIATTR_CBANK_PARAM_SIZE
+    shared: int | None = None                 # .nv.shared.NAME bytes (None: unknown)
+    const0: int | None = None                 # .nv.constant0.NAME bytes
+    frame: int = 0                            # EIATTR_FRAME_SIZE (per-thread stack frame)
+    banks: dict[int, bytes] = field(default_factory=dict)   # kernel-private banks (.nv.constant2.NAME)
+
+    def text(self, nlines: int) -> str:
+        """The assembler input: the kernel's lines at their original line numbers,
+        every other line blank (so diagnostics point into the listing)."""
+        out = [""] * nlines
+        for ln, t in self.lines:
+            out[ln - 1] = t
+        return "\n".join(out)
+
+    def banks_read(self) -> set[int]:
+        """Constant banks the code reads (``c[0xN]`` operands)."""
+        return {int(m.group(1), 16) for _, t in self.lines for m in _RE_BANK.finditer(t)}
+
+
+@dataclass
+class CudaModule:
+    """An imported nvdisasm / cuobjdump listing or cubin."""
+    kind: str                    # "nvdisasm" | "cuobjdump" | "cubin"
+    filename: str
+    arch: int                    # 75, 80, 90, 120, ...
+    kernels: dict[str, KernelInfo]
+    source: str = ""             # the instruction text (the listing; nvdisasm's output for a cubin)
+    banks: dict[int, bytes] = field(default_factory=dict)   # module banks (.nv.constant3: __constant__ data)
+    has_data: bool = True        # False for cuobjdump listings (no data sections)
+
+    def kernel(self, name: str | None) -> KernelInfo:
+        """The kernel *name* (mangled or demangled), or the only kernel."""
+        names = list(self.kernels)
+        if name is None:
+            if len(names) == 1:
+                return self.kernels[names[0]]
+            if not names:
+                raise UsageError(f"{self.filename}: no kernel found in this {self.kind} input")
+            raise UsageError(f"{self.filename}: {len(names)} kernels; choose one with --kernel NAME: "
+                             + ", ".join(_label(n) for n in names))
+        if name in self.kernels:
+            return self.kernels[name]
+        hits = [n for n in names if demangle(n) == name or demangle(n).split("(")[0] == name]
+        if len(hits) == 1:
+            return self.kernels[hits[0]]
+        what = "is ambiguous" if hits else "not found"
+        raise UsageError(f"{self.filename}: kernel {name!r} {what}; kernels: " + ", ".join(_label(n) for n in names))
+
+
+def _label(n: str) -> str:
+    d = demangle(n)
+    return n if d == n else f"{n} ({d})"
+
+
+# -- demangling (the Itanium subset nvcc kernels use) ------------------------------------------
+_BUILTIN = {"v": "void", "b": "bool", "c": "char", "a": "signed char", "h": "unsigned char", "s": "short",
+            "t": "unsigned short", "i": "int", "j": "unsigned int", "l": "long", "m": "unsigned long",
+            "x": "long long", "y": "unsigned long long", "f": "float", "d": "double", "e": "long double"}
+
+
+def demangle(name: str) -> str:
+    """``_Z11device_callPKiPii`` -> ``device_call(int const*, int*, int)``; a name
+    outside the simple subset (no templates or namespaces) is returned as it is."""
+    m = re.match(r"_Z(\d+)", name)
+    if not m:
+        return name
+    n = int(m.group(1))
+    i = m.end()
+    base = name[i:i + n]
+    if len(base) != n:
+        return name
+    i += n
+    args: list[str] = []
+    s = name[i:]
+
+    def typ(k: int) -> tuple[str, int]:
+        if k >= len(s):
+            raise ValueError
+        c = s[k]
+        if c in "PKRV":
+            inner, k2 = typ(k + 1)
+            return inner + {"P": "*", "K": " const", "R": "&", "V": " volatile"}[c], k2
+        if c in _BUILTIN:
+            return _BUILTIN[c], k + 1
+        mm = re.match(r"\d+", s[k:])
+        if not mm:
+            raise ValueError
+        ln = int(mm.group(0))
+        k += mm.end()
+        return s[k:k + ln], k + ln
+
+    k = 0
+    try:
+        while k < len(s):
+            t, k = typ(k)
+            args.append(t)
+    except ValueError:
+        return name
+    if args == ["void"]:
+        args = []
+    return f"{base}({', '.join(args)})"
+
+
+# -- .nv.info ------------------------------------------------------------------------------------
+def parse_nv_info(data: bytes, kernel: KernelInfo, where: str) -> None:
+    """Read an ``.nv.info.NAME`` attribute stream into *kernel* (parameter table,
+    parameter bank offset and size, frame size)."""
+    i = 0
+    params: list[ParamInfo] = []
+    while i + 2 <= len(data):
+        fmt, attr = data[i], data[i + 1]
+        if fmt == 0x04:               # EIFMT_SVAL: u16 size, payload
+            size = int.from_bytes(data[i + 2:i + 4], "little")
+            payload = data[i + 4:i + 4 + size]
+            i += 4 + size
+        elif fmt == 0x03:             # EIFMT_HVAL: u16 value
+            payload = data[i + 2:i + 4]
+            i += 4
+        elif fmt == 0x02:             # EIFMT_BVAL: u8 value
+            payload = data[i + 2:i + 3]
+            i += 4
+        elif fmt == 0x01:             # EIFMT_NVAL
+            payload = b""
+            i += 4
+        else:
+            raise UsageError(f"{where}: malformed .nv.info.{kernel.name} attribute stream at byte {i} "
+                             f"(format 0x{fmt:02x})")
+        u = lambda a, b: int.from_bytes(payload[a:b], "little")  # noqa: E731
+        if attr == EIATTR_KPARAM_INFO and len(payload) >= 12:
+            params.append(ParamInfo(u(4, 6), u(6, 8), u(8, 12) >> 18))
+        elif attr == EIATTR_PARAM_CBANK and len(payload) >= 8:
+            kernel.param_base, kernel.param_size = u(4, 6), u(6, 8)
+        elif attr == EIATTR_CBANK_PARAM_SIZE and len(payload) >= 2:
+            kernel.param_size = u(0, 2)
+        elif attr == EIATTR_FRAME_SIZE and len(payload) >= 8:
+            kernel.frame = u(4, 8)
+    if params or kernel.param_size is not None:
+        kernel.params = sorted(params, key=lambda p: p.ordinal)
+
+
+def error(msg: str, filename: str, line: int | None = None, col: int = 1, src: str | None = None,
+          length: int = 1) -> UsageError:
+    """A located bad-input error."""
+    if line is None:
+        return UsageError(f"{filename}: {msg}")
+    return UsageError([Diagnostic("error", msg, Coord(filename, line, col), src, length)])

@@ -1,0 +1,330 @@
+"""The CUDA corpus (``corpus/src/*.cu`` + ``*.json`` manifests): input
+generation and, per launch, the expected result computed independently with
+numpy / Python integers following CUDA C semantics (never with gpuisa).
+
+A manifest is ``{"source": "NAME.cu", "launches": [LAUNCH, ...]}``; a launch has
+``name`` (the function below), ``kernel`` (the symbol), ``grid``/``block``
+(X[,Y[,Z]]), optional ``shared_bytes`` (dynamic shared memory), ``buffers``
+(``{NAME: {dtype, count, init, set?}}``, init ``zeros | iota | fill:V |
+random:SEED:LO:HI`` (integers in [LO, HI)) ``| uniform:SEED:LO:HI`` (floats)),
+``params`` (``--param`` texts, ``ptr:NAME`` for a buffer), ``outputs`` and
+optional tolerances (``rtol``, ``atol``, ``ulps``) for float outputs.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
+NP = {"s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "f32": np.float32, "f64": np.float64}
+M32, M64 = (1 << 32) - 1, (1 << 64) - 1
+
+
+def manifests() -> dict[str, dict]:
+    return {p.stem: json.loads(p.read_text()) for p in sorted((CORPUS / "src").glob("*.json"))}
+
+
+def launches() -> list[tuple[str, dict]]:
+    """(source stem, launch) for every launch of every manifest."""
+    return [(stem, l) for stem, m in manifests().items() for l in m["launches"]]
+
+
+def make_inputs(launch: dict) -> dict[str, np.ndarray]:
+    out = {}
+    for name, b in launch["buffers"].items():
+        dt, n = NP[b["dtype"]], b["count"]
+        kind, *args = b["init"].split(":")
+        if kind == "zeros":
+            a = np.zeros(n, dt)
+        elif kind == "iota":
+            a = np.arange(n).astype(dt)
+        elif kind == "fill":
+            a = np.full(n, float(args[0]) if b["dtype"].startswith("f") else int(args[0]), dt)
+        elif kind == "random":
+            rng = np.random.default_rng(int(args[0]))
+            a = rng.integers(int(args[1]), int(args[2]), n, dtype=np.int64 if int(args[2]) <= 1 << 62 else np.uint64).astype(dt)
+        elif kind == "uniform":
+            rng = np.random.default_rng(int(args[0]))
+            a = rng.uniform(float(args[1]), float(args[2]), n).astype(dt)
+        else:
+            raise ValueError(kind)
+        for k, v in b.get("set", {}).items():
+            a[int(k)] = np.array(v).astype(np.int64).astype(dt) if not b["dtype"].startswith("f") else v
+        out[name] = a
+    return out
+
+
+def scalars(launch: dict) -> list:
+    vals = []
+    for p in launch["params"]:
+        t, v = p.split(":", 1)
+        if t != "ptr":
+            vals.append(float(v) if t.startswith("f") else int(v, 0))
+    return vals
+
+
+def s32(v: int) -> int:
+    v &= M32
+    return v - (1 << 32) if v >> 31 else v
+
+
+def s64(v: int) -> int:
+    v &= M64
+    return v - (1 << 64) if v >> 63 else v
+
+
+def tdiv(a: int, b: int) -> int:
+    """C integer division (truncation toward zero)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def threads(launch: dict):
+    """(global linear x index, ...) helpers: yields (bx, by, tx, ty) for 1-D/2-D launches."""
+    g = launch["grid"] + [1, 1]
+    b = launch["block"] + [1, 1]
+    for by in range(g[1]):
+        for bx in range(g[0]):
+            for ty in range(b[1]):
+                for tx in range(b[0]):
+                    yield bx, by, tx, ty
+
+
+# -- expectations: f(inputs, *scalar params) -> {output name: array} -------------------------
+def vector_add(i, n):
+    c = i["c"].copy()
+    c[:n] = (i["a"][:n].astype(np.int64) + i["b"][:n]).astype(np.int32)
+    return {"c": c}
+
+
+def warp_reduce(i):
+    return {"out": i["in"].astype(np.int64).reshape(-1, 32).sum(1).astype(np.int32)}
+
+
+def warp_scan(i):
+    w = i["in"].astype(np.int64).reshape(-1, 32)
+    mx = w.max(1, keepdims=True)
+    return {"scan": np.cumsum(w, 1).ravel().astype(np.int32), "wmax": np.broadcast_to(2 * mx, w.shape).ravel().astype(np.int32)}
+
+
+def vote(i, t):
+    out = []
+    for w in i["in"].reshape(-1, 32):
+        ballot = sum(1 << l for l in range(32) if w[l] > t)
+        out += [ballot, int(all(w >= 0)), int(any(w == 7)), bin(ballot).count("1")]
+    return {"out": np.array(out, np.uint32)}
+
+
+def redux(i):
+    out = []
+    for w in i["in"].reshape(-1, 32).astype(np.uint64):
+        o = 0
+        for x in w:
+            o |= int(x)
+        out += [int(w.sum()) & M32, int(w.min()), o]
+    return {"out": np.array(out, np.uint32)}
+
+
+def match(i):
+    out, al = [], []
+    for w in i["key"].reshape(-1, 32):
+        for l in range(32):
+            out.append(sum(1 << m for m in range(32) if w[m] == w[l]))
+        same = len({bool(x >= 0) for x in w}) == 1
+        al += [((M32 if same else 0) + int(same)) & M32] * 32
+    return {"out": np.array(out, np.uint32), "all": np.array(al, np.uint32)}
+
+
+def divergent(i):
+    out = []
+    for x in map(int, i["in"]):
+        if x & 1:
+            y = 3 * x + 1 - (7 if x > 50 else 0)
+        else:
+            y = tdiv(x, 2)
+            if (x & 6) == 2:
+                y = y * y
+        out.append(s32(y))
+    return {"out": np.array(out, np.int32)}
+
+
+def loop_break(i, limit):
+    out = []
+    for x in map(int, i["in"]):
+        steps = 0
+        while x > 1 and steps < limit:
+            x = (3 * x + 1) & M32 if x & 1 else x >> 1
+            steps += 1
+        out.append(steps)
+    return {"out": np.array(out, np.int32)}
+
+
+def switch_table(i):
+    f = [lambda x: x + 11, lambda x: x * 3, lambda x: x ^ 0x5A, lambda x: x - 100, lambda x: x << 2,
+         lambda x: ~x, lambda x: x * x, lambda x: 42]
+    return {"out": np.array([s32(f[x & 7](x)) for x in map(int, i["in"])], np.int32)}
+
+
+def _poly(x, n):
+    acc = 1
+    for k in range(n):
+        acc = s32(acc * x + k)
+    return acc
+
+
+def device_call(i, n):
+    return {"out": np.array([_poly(x, n) if x & 1 else s32(_poly(x + 1, n + 1) - 5) for x in map(int, i["in"])], np.int32)}
+
+
+def histogram(i, n):
+    return {"hist": np.bincount(i["in"][:n] % 16, minlength=16).astype(np.uint32)}
+
+
+def block_reduce(i):
+    return {"out": i["in"].astype(np.int64).reshape(2, -1).sum(1).astype(np.int32)}
+
+
+def syncwarp_sleep(i):
+    x = i["in"].astype(np.int64)
+    lane = np.arange(64) % 32
+    s = np.where(lane < 16, x * 2, x + 1000)
+    return {"out": (s[np.arange(64) ^ 31] + lane).astype(np.int32)}
+
+
+def kernel2d(i, width, height, launch=None):
+    out = i["out"].copy()
+    for bx, by, tx, ty in threads(KERNEL2D):
+        x, y = bx * 8 + tx, by * 4 + ty
+        if x < width and y < height:
+            out[y * width + x] = x * 1000 + y + (3 * 100 + 3 * 10 + 4) * 100000
+    return {"out": out}
+
+
+KERNEL2D = {"grid": [3, 3], "block": [8, 4]}
+
+
+def matmul_shared(i, n):
+    a = i["A"].astype(np.float64).reshape(n, n)
+    b = i["B"].astype(np.float64).reshape(n, n)
+    return {"C": (a @ b).astype(np.float32).ravel()}
+
+
+def int_div(i):
+    q, r, uq, ur = [], [], [], []
+    for x, d in zip(map(int, i["a"]), map(int, i["b"])):
+        qq = tdiv(x, d)
+        q.append(s32(qq))
+        r.append(s32(x - qq * d))
+        uq.append((x & M32) // (d & M32))
+        ur.append((x & M32) % (d & M32))
+    return {"q": np.array(q, np.int32), "r": np.array(r, np.int32), "uq": np.array(uq, np.uint32), "ur": np.array(ur, np.uint32)}
+
+
+def float_math(i):
+    x = i["a"].astype(np.float64)
+    y = i["b"].astype(np.float64)
+    xf, yf = i["a"], i["b"]
+    cols = [x / y, np.sqrt(x), 1 / np.sqrt(x), np.exp(y), np.log(x), np.sin(y), x * y - 1.5,
+            np.minimum(xf, yf).astype(np.float64) + (np.maximum(xf, yf) * np.float32(0.5)).astype(np.float64)]
+    out = np.stack(cols, 1).astype(np.float32).ravel()
+    io = np.stack([np.trunc(xf * np.float32(10.0)).astype(np.int32), np.rint(yf * np.float32(-3.0)).astype(np.int32)], 1).ravel()
+    return {"out": out, "iout": io}
+
+
+def local_array(i, n):
+    out = []
+    for t, v in enumerate(map(int, i["in"])):
+        arr = [v * k + k for k in range(16)]
+        s = 0
+        for k in range(n):
+            s += arr[(v + k * 5) & 15]
+        arr[v & 15] = s
+        out.append(s32(s + arr[(t * 3) & 15]))
+    return {"out": np.array(out, np.int32)}
+
+
+def index64(i, stride, off):
+    out = i["out"].copy()
+    for t, v in enumerate(map(int, i["in"])):
+        out[t * stride + off] = s64(v * 0x100000001 + (v >> 3) - (t << 33))
+    return {"out": out}
+
+
+def _brev(x):
+    return int(f"{x:032b}"[::-1], 2)
+
+
+def _clz(x, bits):
+    return bits - x.bit_length()
+
+
+def _byte_perm(x, y, s):
+    b = [(x >> (8 * k)) & 0xFF for k in range(4)] + [(y >> (8 * k)) & 0xFF for k in range(4)]
+    return sum(b[(s >> (4 * n)) & 7] << (8 * n) for n in range(4))
+
+
+def bit_ops(i):
+    out = []
+    for t, x in enumerate(map(int, i["in"])):
+        w = (x << 32) | ((x * 2654435761) & M32)
+        sh = t & 31
+        out += [bin(x).count("1"), _clz(x, 32), _brev(x), (x & -x).bit_length(), _byte_perm(x, 0x12345678, 0x3175),
+                ((((0xDEADBEEF << 32) | x) << sh) >> 32) & M32, bin(w).count("1"), _clz(w >> (t & 63), 64)]
+    return {"out": np.array(out, np.uint32)}
+
+
+def atomics(i):
+    x = i["in"]
+    return {"fsum": np.array([x.astype(np.float64).sum()], np.float32), "fmax": np.array([x.max()], np.float32),
+            "imax": np.array([np.trunc(x * np.float32(1000.0)).astype(np.int32).max()], np.int32),
+            "cnt": np.array([len(x)], np.uint32)}
+
+
+def grid_stride(i, n):
+    return {"out": (i["a"][:n].astype(np.int64) * 2 + 1).astype(np.int32)}
+
+
+TABLE = [3, 1, 4, 1, 5, 9, 2, 6]
+
+
+def const_table(i):
+    x = i["in"].astype(np.int64)
+    t = np.arange(64)
+    dyn = x * np.array(TABLE)[t & 7]
+    return {"out": (dyn[63 - t] + np.array(TABLE)[(t >> 3) & 7]).astype(np.int32)}
+
+
+def two_kernels_scale(i, k):
+    return {"data": (i["data"].astype(np.int64) * k).astype(np.int32)}
+
+
+def two_kernels_offset(i, k):
+    return {"data": (i["data"].astype(np.int64) + k).astype(np.int32)}
+
+
+def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    fn = globals()[launch["name"]]
+    return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))
+
+
+def compare(launch: dict, name: str, got: np.ndarray, want: np.ndarray) -> str | None:
+    """None when *got* matches; else a short description of the first mismatches."""
+    got = np.asarray(got).reshape(want.shape)
+    if want.dtype.kind == "f":
+        ok = np.isclose(got, want, rtol=launch.get("rtol", 0), atol=launch.get("atol", 0))
+        if "ulps" in launch:
+            gi = got.astype(np.float32).view(np.int32).astype(np.int64)
+            wi = want.astype(np.float32).view(np.int32).astype(np.int64)
+            ok |= np.abs(gi - wi) <= launch["ulps"]
+        ok |= (got == want) | (np.isnan(got) & np.isnan(want))
+    else:
+        ok = got == want
+    if ok.all():
+        return None
+    bad = np.flatnonzero(~ok)[:5]
+    return f"{name}: {len(np.flatnonzero(~ok))} mismatches, e.g. " + ", ".join(
+        f"[{k}] got {got.ravel()[k]} want {want.ravel()[k]}" for k in bad)

@@ -1,0 +1,139 @@
+"""``gpuisa run`` / ``gpuisa asm`` with CUDA inputs, and bad CUDA input: a
+located message, exit 1, never a traceback."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cuda_expect import CORPUS
+
+from gpuisa.cli import main
+
+DATA = Path(__file__).resolve().parent / "data"
+HAND = DATA / "vector_add_sm80_handwritten.nvdisasm"
+VADD = ["--grid", "2", "--block", "64", "--buffer", "a=512:iota:s32", "--buffer", "b=512:fill:100:s32",
+        "--buffer", "c=512", "--param", "ptr:a", "--param", "ptr:b", "--param", "ptr:c"]
+
+
+def run(*args):
+    res = CliRunner().invoke(main, [str(a) for a in args])
+    assert not isinstance(res.exception, Exception) or isinstance(res.exception, SystemExit), res.exception
+    assert "Traceback" not in res.output
+    return res
+
+
+def test_run_listing_json():
+    """The launch ABI (blockDim at c[0x0][0x0], parameters from 0x160 on sm_80) is
+    filled by gpuisa: only the kernel's own parameters are given."""
+    res = run("run", HAND, *VADD, "--param", "s32:100", "--dump-buffer", "c:s32", "--json")
+    assert res.exit_code == 0, res.output
+    c = json.loads(res.output)["buffers"]["c"]
+    assert c[:100] == [i + 100 for i in range(100)] and c[100:] == [0] * 28
+
+
+def test_run_prints_param_layout():
+    res = run("run", HAND, *VADD, "--param", "s32:100", "--dump-buffer", "c:s32:4")
+    assert res.exit_code == 0, res.output
+    assert "param c[0x0][0x160] ptr" in res.output and "param c[0x0][0x178] s32 = 100" in res.output
+
+
+def test_wrong_parameter_list():
+    res = run("run", HAND, *VADD, "--dump-buffer", "c:s32")
+    assert res.exit_code == 1 and "takes 4 parameters" in res.output and "3 given" in res.output
+    res = run("run", HAND, *VADD, "--param", "s64:100")
+    assert res.exit_code == 1
+    assert "parameter #4 (s64:100) is 8 bytes at +0x18, but the kernel's parameter #4 is 4 bytes at +0x18" in res.output
+
+
+def test_asm_listing_shows_original_line(tmp_path):
+    out = tmp_path / "k.bin"
+    res = run("asm", HAND, "-o", out, "--listing", "-")
+    assert res.exit_code == 0, res.output
+    assert out.stat().st_size % 16 == 0 and out.stat().st_size // 16 == res.output.count("// line ")
+    assert "IMAD R6, R6, c[0x0][0x0], R3 ;   // line" in res.output
+
+
+def test_several_kernels_need_kernel_option():
+    res = run("run", CORPUS / "sm_80" / "two_kernels.nvdisasm")
+    assert res.exit_code == 1 and "2 kernels; choose one with --kernel NAME: offset, scale" in res.output
+    res = run("asm", CORPUS / "sm_80" / "two_kernels.cuobjdump", "--kernel", "nope", "-o", "-")
+    assert res.exit_code == 1 and "kernel 'nope' not found" in res.output
+
+
+def test_truncated_listings(tmp_path):
+    text = HAND.read_text()
+    cut = tmp_path / "cut.nvdisasm"
+    cut.write_text(text[:text.index("/*00c0*/")])
+    res = run("run", cut, *VADD, "--param", "s32:1")
+    assert res.exit_code == 1 and "truncated listing" in res.output and "cut.nvdisasm:" in res.output
+    cob = (CORPUS / "sm_80" / "vector_add.cuobjdump").read_text()
+    cut2 = tmp_path / "cut.cuobjdump"
+    cut2.write_text(cob[:cob.index("/*0080*/")])
+    res = run("asm", cut2, "-o", tmp_path / "x.bin")
+    assert res.exit_code == 1 and "truncated listing: Function vector_add" in res.output
+    gap = tmp_path / "gap.nvdisasm"        # a line missing in the middle: the address comments say so
+    gap.write_text("\n".join(l for l in text.split("\n") if "/*0090*/" not in l or "IMAD" not in l))
+    res = run("asm", gap, "-o", tmp_path / "x.bin")
+    assert res.exit_code == 1 and "address comment /*00a0*/ where 0x0090 was expected" in res.output
+
+
+def test_unknown_opcode_is_located(tmp_path):
+    bad = tmp_path / "bad.nvdisasm"
+    bad.write_text(HAND.read_text().replace("IADD3 R9, R4, R3, RZ ;", "FROBNICATE R9, R4 ;"))
+    res = run("run", bad, *VADD, "--param", "s32:1")
+    line = next(i for i, l in enumerate(bad.read_text().split("\n"), 1) if "FROBNICATE" in l)
+    assert res.exit_code == 1 and f"bad.nvdisasm:{line}:" in res.output and "unknown mnemonic FROBNICATE" in res.output
+    assert "^" in res.output
+
+
+def test_unsupported_arch(tmp_path):
+    lst = tmp_path / "old.nvdisasm"
+    lst.write_text(HAND.read_text().replace(".target\tsm_80", ".target\tsm_70"))
+    res = run("run", lst)
+    assert res.exit_code == 1 and "code for sm_70 is not supported" in res.output
+    cub = bytearray((CORPUS / "sm_80" / "vector_add.cubin").read_bytes())
+    # e_flags (offset 48 in ELF64): SM number in bits 8-15 since ELF ABI version 8
+    flags = int.from_bytes(cub[48:52], "little")
+    cub[48:52] = ((flags & ~0xFF00) | (50 << 8)).to_bytes(4, "little")
+    p = tmp_path / "old.cubin"
+    p.write_bytes(bytes(cub))
+    res = run("run", p)
+    assert res.exit_code == 1 and "code for sm_50 is not supported" in res.output
+
+
+def test_not_elf_cuda_and_garbage(tmp_path):
+    p = tmp_path / "x.cubin"
+    p.write_bytes(b"\x7fELF" + b"\x00" * 10)
+    res = run("run", p)
+    assert res.exit_code == 1 and "x.cubin" in res.output
+
+
+def test_cuobjdump_lacks_constant_banks(isa):
+    from gpuisa.cuda import read_module
+    from gpuisa.cuda.module import KernelInfo
+    mod = read_module((CORPUS / "sm_90" / "const_table.cuobjdump").read_bytes(), "const_table.cuobjdump")
+    assert 3 in mod.kernel(None).banks_read()
+
+    class K:   # the bank check without assembling (the listing's instructions are part B's)
+        module, info, name = mod, mod.kernel(None), "const_table"
+    from gpuisa.cuda import CudaKernel
+    with pytest.raises(Exception, match=r"reads constant bank c\[0x3\].*cuobjdump -sass listing does not carry"):
+        CudaKernel.check_banks(K)
+    assert isinstance(mod.kernel(None), KernelInfo)
+
+
+def test_block_option_takes_three_dims(tmp_path):
+    s = tmp_path / "t.s"
+    s.write_text("S2R R0, SR_TID.X ;\nS2R R2, SR_TID.Y ;\nS2R R3, SR_TID.Z ;\nS2R R4, SR_NTID.Y ;\n"
+                 "S2R R5, SR_NCTAID.Z ;\nS2UR UR4, SR_CgaCtaId ;\nEXIT ;\n")
+    res = run("run", s, "--block", "4,2,2", "--grid", "1,1,3", "--dump", "R0,R2,R3,R4,R5,UR4", "--json")
+    assert res.exit_code == 0, res.output
+    w = json.loads(res.output)["warps"][0]
+    regs = w["registers"] if "registers" in w else w
+    lanes = range(16)
+    assert regs["R0"][:16] == [t % 4 for t in lanes] and regs["R2"][:16] == [t // 4 % 2 for t in lanes]
+    assert regs["R3"][:16] == [t // 8 for t in lanes]
+    assert set(regs["R4"][:16]) == {2} and set(regs["R5"][:16]) == {3}

@@ -1,0 +1,62 @@
+"""Every corpus kernel runs from its nvdisasm listing, its cuobjdump listing and
+its cubin, and produces the result computed independently with numpy
+(cuda_expect.py).
+
+By default each launch runs once, the architectures and input forms rotating
+over the launches (every kernel, every architecture and every form is
+covered; a cubin costs an nvdisasm call of seconds, so only a few launches use
+one).  ``GPUISA_CUDA_FULL=1`` runs the whole matrix (launch x 4 architectures
+x 3 forms).  A kernel whose listing the assembler does not accept yet is an
+xfail naming the first rejected line (issue 11 part B adds the instructions).
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from cuda_expect import ARCHS, CORPUS, compare, expected, launches, make_inputs
+
+from gpuisa.errors import AsmError
+
+FORMS = ("nvdisasm", "cuobjdump", "cubin")
+CUBIN_EVERY = 8     # one launch in CUBIN_EVERY uses the cubin form by default
+
+
+def _cases():
+    cases = []
+    for i, (stem, launch) in enumerate(launches()):
+        if os.environ.get("GPUISA_CUDA_FULL"):
+            combos = [(a, f) for a in ARCHS for f in FORMS]
+        else:
+            form = "cubin" if i % CUBIN_EVERY == 3 else FORMS[i % 2]
+            combos = [(ARCHS[i % len(ARCHS)], form)]
+        for arch, form in combos:
+            cases.append(pytest.param(stem, launch, arch, form, id=f"{launch['name']}-{arch}-{form}"))
+    return cases
+
+
+@pytest.mark.parametrize("stem,launch,arch,form", _cases())
+def test_corpus_kernel(request, isa, stem, launch, arch, form):
+    if form == "cubin":
+        request.getfixturevalue("nvdisasm")
+    from gpuisa.cuda import load_cuda
+    path = CORPUS / arch / f"{stem}.{form}"
+    try:
+        k = load_cuda(isa, path, launch["kernel"])
+    except AsmError as e:
+        first = e.errors[0]
+        pytest.xfail(f"the assembler does not accept this listing yet ({len(e.errors)} errors; first: "
+                     f"line {first.coord.line if first.coord else '?'}: {first.message})")
+    inputs = make_inputs(launch)
+    want = expected(launch, inputs)
+    bufs = {name: a.copy() for name, a in inputs.items()}
+    res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                   buffers=bufs, shared_bytes=launch.get("shared_bytes", 0))
+    assert res.status == "ok", (res.status, res.fault)
+    problems = [p for name in launch["outputs"] if (p := compare(launch, name, bufs[name], want[name]))]
+    assert not problems, "\n".join(problems)
+    for name, a in inputs.items():         # inputs that are not outputs are untouched
+        if name not in launch["outputs"]:
+            assert np.array_equal(bufs[name], a)

@@ -1,0 +1,98 @@
+"""The CUDA front end: detection by content, the listing and cubin readers,
+the launch ABI (checked against the compiled corpus), --kernel selection."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cuda_expect import ARCHS, CORPUS, manifests
+
+from gpuisa.cuda import abi_for, demangle, detect, read_module
+from gpuisa.cuda.module import CudaModule
+
+SIZES = {"ptr": 8, "s32": 4, "u32": 4, "s64": 8, "u64": 8, "f32": 4, "f64": 8}
+
+
+def _read(arch, stem, form):
+    p = CORPUS / arch / f"{stem}.{form}"
+    return read_module(p.read_bytes(), str(p))
+
+
+@pytest.mark.parametrize("form,kind", [("nvdisasm", "nvdisasm"), ("cuobjdump", "cuobjdump"), ("cubin", "cubin")])
+def test_detect_by_content(form, kind):
+    data = (CORPUS / "sm_80" / f"vector_add.{form}").read_bytes()
+    assert detect(data) == kind
+    assert detect(b"S2R R0, SR_LANEID ;\nEXIT ;\n") is None
+    assert detect("// a comment about sm_80\nEXIT ;\n") is None
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_nvdisasm_tables_match_manifests(arch):
+    """Every kernel's .nv.info parameter table agrees with its manifest's --param
+    list (count and sizes), and its parameter bank offset is the ABI's."""
+    for stem, man in manifests().items():
+        mod = _read(arch, stem, "nvdisasm")
+        assert mod.arch == int(arch[3:])
+        for launch in man["launches"]:
+            k = mod.kernel(launch["kernel"])
+            sizes = [SIZES[p.split(":")[0]] for p in launch["params"]]
+            assert [p.size for p in k.params] == sizes, (stem, k.params)
+            assert k.param_base == abi_for(mod.arch).params
+            assert k.lines
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_abi_offsets_against_compiled_code(arch):
+    """The stack-top, blockDim and descriptor offsets of the ABI table are what
+    nvcc's code reads (the first instruction loads R1 from the stack top)."""
+    a = abi_for(int(arch[3:]))
+    text = (CORPUS / arch / "vector_add.nvdisasm").read_text()
+    first = re.search(r"/\*0000\*/\s+(.*?);", text).group(1)
+    assert re.search(rf"R1, c\[0x0\]\[0x{a.stack:x}\]", first), first
+    assert f"c[0x0][0x{a.ntid:x}]" in text or a.ntid == 0 and "c[0x0][RZ]" in text   # blockDim.x
+    if a.desc is not None:
+        assert f"c[0x0][0x{a.desc:x}]" in text                    # ULDC.64 URn, desc
+    k2d = (CORPUS / arch / "kernel2d.nvdisasm").read_text()
+    assert f"c[0x0][0x{a.nctaid:x}]" in k2d and f"c[0x0][0x{a.nctaid + 4:x}]" in k2d   # gridDim.x / .y
+
+
+def test_cubin_matches_listing(nvdisasm):
+    for arch in ("sm_80", "sm_120"):    # nvdisasm takes seconds per call on a loaded machine
+        lst, cub = _read(arch, "const_table", "nvdisasm"), _read(arch, "const_table", "cubin")
+        assert cub.kind == "cubin" and cub.arch == lst.arch
+        kl, kc = lst.kernel(None), cub.kernel(None)
+        assert kl.params == kc.params and kl.shared == kc.shared and kl.param_base == kc.param_base
+        assert lst.banks[3] == cub.banks[3] == bytes().join(v.to_bytes(4, "little") for v in (3, 1, 4, 1, 5, 9, 2, 6))
+        assert [t for _, t in kl.lines] == [t for _, t in kc.lines]
+
+
+def test_shared_sizes():
+    # 16 bins of u32; on sm_90+ .nv.shared.NAME includes the 1 KiB reserved window (UMOV UR4, 0x400)
+    assert _read("sm_80", "histogram", "nvdisasm").kernel(None).shared == 64
+    assert _read("sm_90", "histogram", "nvdisasm").kernel(None).shared == 1024 + 64
+    assert _read("sm_120", "histogram", "nvdisasm").kernel(None).shared == 1024 + 64
+
+
+def test_cuobjdump_has_no_data():
+    mod = _read("sm_90", "const_table", "cuobjdump")
+    assert isinstance(mod, CudaModule) and not mod.has_data and mod.arch == 90
+    assert mod.kernel(None).params is None
+
+
+def test_kernel_selection():
+    mod = _read("sm_80", "two_kernels", "nvdisasm")
+    assert mod.kernel("scale").name == "scale"
+    with pytest.raises(Exception, match="2 kernels; choose one with --kernel NAME: offset, scale"):
+        mod.kernel(None)
+    with pytest.raises(Exception, match="kernel 'nope' not found; kernels: offset, scale"):
+        mod.kernel("nope")
+    dc = _read("sm_80", "device_call", "cuobjdump")
+    assert dc.kernel("device_call").name == "_Z11device_callPKiPii"
+    assert dc.kernel("device_call(int const*, int*, int)").name == "_Z11device_callPKiPii"
+
+
+def test_demangle():
+    assert demangle("_Z11device_callPKiPii") == "device_call(int const*, int*, int)"
+    assert demangle("_Z3fooPfj") == "foo(float*, unsigned int)"
+    assert demangle("vector_add") == "vector_add"
