@@ -54,6 +54,8 @@ NV_LINES = [
     "BSYNC.RECONVERGENT B0",
     ("RET.REL.NODEC R4 `(0x0)", "RET.REL.NODEC R4, 0x0"),
     ("BRX R2 -0x130", "BRX R2, -0x130"),
+    ("REDUX.SUM UR6, R0", "REDUXU.SUM UR6, R0"),
+    ("REDUX.MAX.S32 UR4, R12", "REDUXU.S32.MAX UR4, R12"),
     # atomics as nvcc writes them
     # (the PT first operand is printed without it, like an omitted carry)
     ("ATOMG.E.CAS.STRONG.GPU PT, RZ, [R10.64+0xc], R2, R3", "ATOMG.E.CAS.STRONG.GPU RZ, [R10.64+0xc], R2, R3"),
