@@ -145,3 +145,23 @@ def test_f2i_64bit_ftz_ntz(run):
         assert w.R[7][i] == int(sat(fl, -2 ** 31, 2 ** 31 - 1)) % (1 << 32), (i, f)
         c2 = math.ceil(f) if math.isfinite(f) else f
         assert w.R[8][i] == int(sat(c2, -2 ** 31, 2 ** 31 - 1)) % (1 << 32), (i, f)
+
+
+def test_hfma2_constant_moves_and_fma(run, rng):
+    """nvcc's HFMA2.MMA constant moves (bits = hi << 16 | lo as binary16) and a real FMA,
+    checked against exact rationals rounded to binary16 by hand."""
+    w = run("HFMA2.MMA R1, -RZ, RZ, 0, 2.384185791015625e-07 ;\n"
+            "HFMA2.MMA R2, -RZ, RZ, 1.5048828125, 33.21875 ;\n"
+            "HFMA2 R3, -RZ, RZ, 3.7421875, 0 ;\n"
+            "HFMA2 R6, R4, R5, 1, -0.5 ;",
+            {"R4": np.uint32(0x3C003555), "R5": np.uint32(0x40004400)})   # (1.0, 0.33325) * (2.0, 4.0)
+
+    def h(v):
+        return int(np.array([v], np.float16).view(np.uint16)[0])
+
+    assert all(w.R[1] == 4)
+    assert all(w.R[2] == (h(1.5048828125) << 16 | h(33.21875)))
+    assert all(w.R[3] == (h(3.7421875) << 16))
+    lo = np.array([0x3555], np.uint16).view(np.float16)[0]
+    exact_lo = Fraction(float(lo)) * 4 - Fraction(1, 2)
+    assert all(w.R[6] >> 16 == h(3.0)) and all(w.R[6] & 0xFFFF == h(float(exact_lo)))

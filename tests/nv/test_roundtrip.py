@@ -77,6 +77,9 @@ NV_LINES = [
     ("FSETP.GEU.AND P0, PT, |R0|, 1.175494350822287508e-38, PT", "FSETP.GEU.AND P0, PT, |R0|, 1.1754944e-38, PT"),
     ("MUFU.RSQ R7, -QNAN", "MUFU.RSQ R7, 0xffffffff"),   # NaN immediates print as bits
     "LDL.LU R2, [R1+0x10]",
+    "HFMA2.MMA R27, -RZ, RZ, 0, 2.384185791015625e-07",
+    "HFMA2.MMA R5, -RZ, RZ, 1.5048828125, 33.21875",
+    "HFMA2 R11, -RZ, RZ, 0, 5.9604644775390625e-05",
     "STL.128 [R1+0x10], R8",
 ]
 

@@ -35,7 +35,7 @@ from ..errors import AsmError, Coord, Diagnostic
 from ..spec.database import Database
 from ..spec.model import Opcode
 from .instruction import Instruction, extract_fields
-from .floats import FLOAT_LITERAL, parse_f32
+from .floats import FLOAT_LITERAL, parse_f16, parse_f32
 from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, _RE_MNEM, label_operand,
                     parse_number, parse_operand,
                     split_operands, strip_block_comments, blank_listing_noise)
@@ -409,7 +409,8 @@ def _fast(st: "_State", text: str, pc: int):
                 if pos.code == K_ENUM:
                     raw = _enum_raw(pos, p, a)
                 elif pos.code == K_INT:
-                    raw = _f32_raw(pos, p, pc, _NOCTX) if pos.fmt == "f32" else _int_raw(pos, p.value, pc)
+                    raw = (_f32_raw(pos, p, pc, _NOCTX) if pos.fmt == "f32" else
+                           _f16_raw(pos, p, pc, _NOCTX) if pos.fmt == "f16" else _int_raw(pos, p.value, pc))
                 elif pos.code == K_ADDR:
                     raw = _addr_raw(pos, p, a, pc, _NOCTX)
                 else:
@@ -580,6 +581,17 @@ def _f32_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
     return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
 
 
+def _f16_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
+    """An F16 operand (issue 11): a float literal or a decimal integer rounded to binary16;
+    hex/binary literals and label expressions are the bits."""
+    if p.kind in ("float", "int"):
+        try:
+            return parse_f16(p.text if p.kind == "int" else p.name)
+        except ValueError as e:
+            raise _OpErr(str(e)) from None
+    return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
+
+
 def _cmem_raw(o: OpInfo, p: POp, width: int) -> int:
     t = o.type
     bb, ob = t.cmem_split or (0, t.width)
@@ -714,6 +726,8 @@ def _encode_plan(plan: Plan, pops: list, pc: int, ctx: _Ctx) -> int:
         elif code == K_INT:
             if o.fmt == "f32":
                 raw = _f32_raw(o, p, pc, ctx)
+            elif o.fmt == "f16":
+                raw = _f16_raw(o, p, pc, ctx)
             elif p.kind == "int":
                 raw = _int_raw(o, p.value, pc)
             else:

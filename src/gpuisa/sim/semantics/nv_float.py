@@ -263,3 +263,48 @@ def f2i_ext(x):
         lo, hi = (0.0, 4294967295.0) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
         i = np.where(nan, 0.0, np.clip(i, lo, hi))
     x.write("rd", (i.astype(np.int64) & 0xFFFFFFFF).astype(_U32))
+
+
+def _rn16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """The binary16 nearest (ties to even) to the exact ``s + e`` (float64 arrays), as
+    :func:`rn32` does for binary32 (a midpoint of two halves reached by rounding is moved
+    one float64 step toward the exact value first)."""
+    with np.errstate(all="ignore"):
+        h = s.astype(np.float16)
+        h64 = h.astype(_F64)
+        big = _F64(65536.0)
+        up = np.nextafter(h, np.float16(np.inf)).astype(_F64)
+        dn = np.nextafter(h, np.float16(-np.inf)).astype(_F64)
+        up = np.where(np.isinf(up), big, up)
+        dn = np.where(np.isinf(dn), -big, dn)
+        hc = np.where(np.isinf(h64), np.sign(h64) * big, h64)
+        other = np.where(hc > s, dn, up)
+        mid = (hc + other) * 0.5
+        fix = np.isfinite(s) & (e != 0) & (mid == s)
+        s2 = np.nextafter(s, np.where(e > 0, np.inf, -np.inf))
+        return np.where(fix, s2.astype(np.float16), h)
+
+
+@semantics("HFMA2")
+def HFMA2(x: Exec) -> None:
+    """HFMA2: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    a, b = fsrc(x, "ra"), fsrc(x, "rb")          # `-` flips bit 31 only: fix the low half below
+    ra_neg, rb_neg = x.flag("ra.neg"), x.flag("rb.neg")
+    out = np.zeros(np.broadcast_shapes(a.shape, b.shape), _U32)
+    for shift, imm in ((16, "vhi"), (0, "vlo")):
+        ah = ((_raw(x, "ra") >> _U32(shift)) & _U32(0xFFFF)).astype(np.uint16)
+        bh = ((_raw(x, "rb") >> _U32(shift)) & _U32(0xFFFF)).astype(np.uint16)
+        if ra_neg:
+            ah ^= np.uint16(0x8000)
+        if rb_neg:
+            bh ^= np.uint16(0x8000)
+        c = np.array([x.imm(imm) & 0xFFFF], np.uint16).view(np.float16)[0]
+        with np.errstate(all="ignore"):
+            p = ah.view(np.float16).astype(_F64) * bh.view(np.float16).astype(_F64)   # exact
+        s, e = _two_sum(p, np.full(p.shape, _F64(c)))
+        h = _rn16(s, e)
+        bits = h.view(np.uint16).astype(_U32)
+        bits = np.where(np.isnan(h), _U32(0x7FFF), bits)
+        out |= bits << _U32(shift)
+    del a, b
+    x.write("rd", out)
