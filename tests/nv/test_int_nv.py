@@ -135,3 +135,12 @@ def test_iadd_64(run, rng):
         X, Y = int(x[i]), int(y[i])
         for reg, v in ((6, X + Y), (8, X - Y), (10, X - 4), (12, 1 - X)):
             assert (int(w.R[reg + 1][i]) << 32 | int(w.R[reg][i])) == v % (1 << 64), (reg, i)
+
+
+def test_uiadd3_two_carries(run):
+    w = run("UIADD3 UR4, UP0, UP1, UR1, UR2, UR3 ;\nUIADD3.X UR5, URZ, UR0, URZ, UP0, UP1 ;\n"
+            "UIADD3 UR6, UPT, UPT, UR1, 0x1, URZ ;\nMOV R0, UR4 ;\nMOV R1, UR5 ;\nMOV R2, UR6 ;",
+            {"UR1": 0xFFFFFFFF, "UR2": 0xFFFFFFFF, "UR3": 0xFFFFFFFF, "UR0": 7})
+    s = 3 * 0xFFFFFFFF
+    assert all(w.R[0] == s & M32) and all(w.R[1] == 7 + (s >> 32)) and all(w.R[2] == 0)
+    assert w.UP[0] == bool((s >> 32) & 1) and w.UP[1] == bool((s >> 33) & 1)

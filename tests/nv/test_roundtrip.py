@@ -65,6 +65,8 @@ NV_LINES = [
     "REDG.E.ADD.STRONG.GPU [R8.64], R17",
     # uniform datapath, warp-wide
     "LDCU.64 UR4, c[0x0][0x358]",
+    ("UIADD3 UR4, UPT, UPT, UR4, 0x1, URZ", "UIADD3 UR4, UR4, 0x1, URZ"),
+    ("UIADD3.X UR7, URZ, UR7, URZ, UP0, !UPT", "UIADD3.X UR7, URZ, UR7, URZ, UP0"),
     "ULEA UR7, UR6, UR5, 0x18",
     "VOTE.ALL P0, P0",
     "VOTE.ANY R7, PT, PT",

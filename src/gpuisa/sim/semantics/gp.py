@@ -202,8 +202,12 @@ def UIADD3(x: Exec) -> None:
     total = sum(_addend(x, n, _raw_int(x, n)) for n in ("ura", _b(x), "urc"))
     if x.mod("x") == "X":
         total = total + x.upred("upp")
+        if x.has("upq"):
+            total = total + 2 * x.upred("upq")      # second carry in (issue 11)
     x.write("urd", total & MASK32)
     x.write("upu", (total >> 32) & 1 != 0)
+    if x.has("upv"):
+        x.write("upv", (total >> 33) & 1 != 0)
 
 
 @semantics("IMAD")
