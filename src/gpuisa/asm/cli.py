@@ -243,7 +243,7 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
     except AsmError as e:
         print_diagnostics(e.diagnostics)
         shown = len(e.errors)
-        total = max(getattr(e, "total_errors", shown), shown)
+        total = max(e.total_errors or shown, shown)
         if total > 1:
             click.echo(f"{total} errors" + (f" ({shown} shown)" if shown < total else ""), err=True)
         sys.exit(1)

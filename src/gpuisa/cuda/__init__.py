@@ -191,7 +191,7 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
             bad: list[int] = []
         except AsmError as e:
             bad = sorted({d.coord.line for d in e.errors if d.coord is not None})
-            extra = getattr(e, "total_errors", len(e.errors)) - len(e.errors)
+            extra = (e.total_errors or len(e.errors)) - len(e.errors)
             bad += [0] * max(0, extra)      # errors beyond the assembler's report limit (lines unknown)
         out[name] = (n, bad)
     return out
