@@ -32,7 +32,8 @@ def rejected(db, lines: list[str]) -> int:
     try:
         assemble(db, "\n".join(lines))
     except AsmError as e:
-        return getattr(e, "total_errors", len(e.errors))
+        n = getattr(e, "total_errors", None)
+        return n if n is not None else len(e.errors)
     return 0
 
 
