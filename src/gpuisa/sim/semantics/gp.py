@@ -225,21 +225,21 @@ def IMAD(x: Exec) -> None:
         p = a.astype(_U64) * b.astype(_U64)
     else:
         p = (a.view(np.int32).astype(np.int64) * b.view(np.int32).astype(np.int64)).view(_U64)
-    if mode == "WIDE":
+    if mode == "WIDE" or mode == "HI":     # .HI: the high word of p + C64 (issue 11)
         if x.kind(cn) == "I":
             c = np.full(x.lane_shape(), (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64, _U64)
         elif x.kind(cn) == "C":
             c = np.full(x.lane_shape(), x.src(cn, 64) & MASK64, _U64)
         else:
             c = x.src_lanes(cn, 64)
-        x.write("rd", p + c, width=64)  # uint64 arithmetic wraps modulo 2^64
+        if mode == "WIDE":
+            x.write("rd", p + c, width=64)  # uint64 arithmetic wraps modulo 2^64
+        else:
+            x.write("rd", ((p + c) >> _U64(32)).astype(_U32))
         return
     c = _raw(x, cn).astype(_U64)
-    if mode == "HI":
-        hi = (p >> _U64(32)) if unsigned else (p.view(np.int64) >> 32).view(_U64)
-        x.write("rd", ((hi + c) & _U64(MASK32)).astype(_U32))
-    else:  # no mode, .SHL, .MOV: the low 32 bits
-        x.write("rd", ((p + c) & _U64(MASK32)).astype(_U32))
+    # no mode, .SHL, .MOV, .IADD: the low 32 bits
+    x.write("rd", ((p + c) & _U64(MASK32)).astype(_U32))
 
 
 def _imad_extended(x) -> bool:
@@ -264,7 +264,7 @@ def _IMAD_carry(x):
     cin = mask2array(x.pred("pp")).astype(_U64) if x.mod("x") == "X" else _U64(0)
     lo32 = _U64(MASK32)
     neg, bitnot = x.flag(cn + ".neg"), x.flag(cn + ".bitnot")
-    if mode == "WIDE":
+    if mode == "WIDE" or mode == "HI":    # .HI: the high word of the same 64-bit sum
         if x.kind(cn) == "I":
             c = np.full(x.lane_shape(), (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64, _U64)
         elif x.kind(cn) == "C":
@@ -288,7 +288,10 @@ def _IMAD_carry(x):
         s_hi = (p >> _U64(32)) + c_hi + (s_lo >> _U64(32))
         out = ((s_hi & lo32) << _U64(32)) | (s_lo & lo32)
         carry = ((s_hi >> _U64(32)) + extra) & _U64(1)
-        x.write("rd", out, width=64)
+        if mode == "HI":
+            x.write("rd", (s_hi & lo32).astype(_U32))
+        else:
+            x.write("rd", out, width=64)
         x.write("pu", array2mask(carry.astype(bool)))
         return
     c = _addend(x, cn, _raw(x, cn).astype(np.int64)).astype(_U64)   # unbounded, below 2^33
