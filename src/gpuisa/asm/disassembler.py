@@ -319,7 +319,8 @@ class _Printer:
             name = t.by_value.get(raw)
             if name is None:
                 raise _Invalid(f"base of {o.name} = {raw:#x} is not a value of {t.name}")
-            if raw != a.zero or a.off is None or explicit:
+            scaled = a.scale is not None and ((word >> a.scale[0]) & a.scale[2]) != 0   # `[RZ.X4+imm]`
+            if raw != a.zero or a.off is None or explicit or scaled:
                 if width > 32 and name in o.stem_of:
                     stem, n = o.stem_of[name]
                     count = width // 32
