@@ -20,9 +20,9 @@ def nvdisasm():
     from gpuisa.cuda.cubin import find_nvdisasm
     tool = find_nvdisasm()
     if tool is None:
-        pytest.skip("nvdisasm is not installed (pip install 'gpuisa[cuda]'): cubin inputs cannot be read")
+        pytest.skip("nvdisasm is not installed (the optional extra gpuisa[cuda]): cubin inputs cannot be read")
     try:
         import elftools  # noqa: F401
     except ImportError:
-        pytest.skip("pyelftools is not installed (pip install 'gpuisa[cuda]')")
+        pytest.skip("pyelftools is not installed (the optional extra gpuisa[cuda])")
     return tool

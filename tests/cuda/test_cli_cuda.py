@@ -94,6 +94,7 @@ def test_unsupported_arch(tmp_path):
     lst.write_text(HAND.read_text().replace(".target\tsm_80", ".target\tsm_70"))
     res = run("run", lst)
     assert res.exit_code == 1 and "code for sm_70 is not supported" in res.output
+    pytest.importorskip("elftools", reason="pyelftools is not installed (the optional extra gpuisa[cuda])")
     cub = bytearray((CORPUS / "sm_80" / "vector_add.cubin").read_bytes())
     # e_flags (offset 48 in ELF64): SM number in bits 8-15 since ELF ABI version 8
     flags = int.from_bytes(cub[48:52], "little")

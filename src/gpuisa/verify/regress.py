@@ -61,7 +61,10 @@ def simulate(prog: Program, engine: str | None = None, *, text: str | None = Non
     b = la["buffers"]
     bufs = {"out": np.zeros(b["out"] // 4, np.uint32), "inp": np.arange(b["inp"] // 4, dtype=np.uint32),
             "cnt": np.zeros(b["cnt"] // 4, np.uint32)}
-    kw: dict = {"engine": engine} if engine and engine != "reference" else {}
+    if engine is None and coverage is not None:
+        engine = "reference"    # the coverage markers sit in the reference semantics (the batched engine's
+        #                         control kernels are speed code without them)
+    kw: dict = {"engine": engine} if engine else {}
     sim = Simulator(db, program, grid=la["grid"], block=la["block"], buffers=bufs,
                     params=["out", "inp", "cnt"], max_steps=200_000, **kw)
     if coverage is not None:
