@@ -112,7 +112,8 @@ def test_imad_wide_and_hi(run, rng, unsigned):
     for i in range(32):
         p = conv(a[i]) * conv(b[i])
         assert (int(r.R[5][i]) << 32 | int(r.R[4][i])) == (p + c64[i]) & ((1 << 64) - 1), i
-        assert r.R[6][i] == u32((p >> 32) + c64[i]), i
+        # .HI adds the 64-bit pair R8:R9 (R9 = 0 here) and keeps the high word (issue 11)
+        assert r.R[6][i] == u32((((p & ((1 << 64) - 1)) + (c64[i] & 0xFFFFFFFF)) >> 32)), i
         imm = 0xFFFFFFFC if unsigned else -4
         assert (int(r.R[11][i]) << 32 | int(r.R[10][i])) == (conv(a[i]) * imm) & ((1 << 64) - 1), i
 

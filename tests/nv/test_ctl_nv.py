@@ -61,6 +61,19 @@ def test_bar_sync_defer_blocking_orders_shared_memory(nv_isa):
     res = nv_isa.launch(prog, block=64)
     assert res.ok
     for wi in range(2):
-        w = res.warp(0, wi)
+        w = res.warp(cta=0, warp=wi)
         tid = np.arange(32) + 32 * wi
         assert list(w.R[3]) == list(63 - tid)
+
+
+def test_redux_to_uniform_register_and_vote_without_rd(run):
+    """nvdisasm's `REDUX.SUM UR6, R0` (REDUXU here), `VOTE.ALL P0, P0`, `MATCH.ANY R1, R2`."""
+    w = run("S2R R0, SR_LANEID ;\nREDUX.SUM UR6, R0 ;\nREDUX.MAX.S32 UR7, R0 ;\nMOV R1, UR6 ;\nMOV R2, UR7 ;\n"
+            "ISETP.LT.AND P0, PT, R0, 0x40, PT ;\nVOTE.ALL P1, P0 ;\nLOP3.LUT R3, R0, 0x3, RZ, 0xc0, !PT ;\n"
+            "MATCH.ANY R4, R3 ;")
+    lane = np.arange(32)
+    assert all(w.R[1] == sum(range(32))) and all(w.R[2] == 31)
+    assert all(w.P[1])
+    for i in range(32):
+        assert w.R[4][i] == sum(1 << k for k in range(32) if (k & 3) == (i & 3))
+    del lane

@@ -102,3 +102,66 @@ def test_ftz_sat_abs(run):
         assert w.P[0][i] == (abs(Af) > 0), i
         mx = 0 if (math.isnan(A) or Af <= 0) else fbits(np.float32(Af))   # maxNum; +0 > -0
         assert w.R[7][i] == mx, i
+
+
+def test_i2f_64bit_and_directed(run, rng):
+    x = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    x[0], x[1], x[2] = (1 << 64) - 1, (1 << 63), (1 << 24) + 1
+    u = rng.integers(0, 1 << 32, 32, dtype=np.uint64).astype(np.uint32)
+    init = {"R2": (x & 0xFFFFFFFF).astype(np.uint32), "R3": (x >> np.uint64(32)).astype(np.uint32), "R4": u}
+    w = run("I2F.U64.RP R6, R2 ;\nI2F.S64 R7, R2 ;\nI2F.U32.RP R8, R4 ;\nI2F.RM R9, R4 ;\nI2F.U64.RZ R10, R2 ;", init)
+    for i in range(32):
+        X = int(x[i])
+        S = X - (1 << 64) if X >> 63 else X
+        U = int(u[i])
+        Us = U - (1 << 32) if U >> 31 else U
+        assert w.R[6][i] == fbits(np.float32(round_exact(Fraction(X), "RP"))), i
+        assert w.R[7][i] == fbits(np.float32(round_exact(Fraction(S), "RN"))), i
+        assert w.R[8][i] == fbits(np.float32(round_exact(Fraction(U), "RP"))), i
+        assert w.R[9][i] == fbits(np.float32(round_exact(Fraction(Us), "RM"))), i
+        assert w.R[10][i] == fbits(np.float32(round_exact(Fraction(X), "RZ"))), i
+
+
+def test_f2i_64bit_ftz_ntz(run):
+    vals = np.array([1.5, -1.5, 2.5, -2.5, 1e20, -1e20, 3e19, np.inf, -np.inf, np.nan, 1e-40, -1e-40,
+                     12345678.0, -0.75, 0.75, 9.3e18] * 2, np.float32)
+    w = run("F2I.S64.TRUNC R2, R0 ;\nF2I.U64.TRUNC R4, R0 ;\nF2I.FTZ.U32.CEIL.NTZ R6, R0 ;\n"
+            "F2I.FLOOR.NTZ R7, R0 ;\nF2I.CEIL R8, R0 ;", {"R0": vals.view(np.uint32)})
+    for i, v in enumerate(vals):
+        f = float(v)
+
+        def sat(q, lo, hi):
+            return 0 if math.isnan(f) else min(max(q, lo), hi)
+
+        t = f if not math.isfinite(f) else math.trunc(f)
+        s64 = sat(t if math.isfinite(t) else (math.inf if t > 0 else -math.inf), -2 ** 63, 2 ** 63 - 1)
+        u64 = sat(t if math.isfinite(t) else (math.inf if t > 0 else -math.inf), 0, 2 ** 64 - 1)
+        assert (int(w.R[3][i]) << 32 | int(w.R[2][i])) == int(s64) % (1 << 64), (i, f)
+        assert (int(w.R[5][i]) << 32 | int(w.R[4][i])) == int(u64), (i, f)
+        fz = 0.0 if abs(f) < 1.1754943508222875e-38 else f
+        c = math.ceil(fz) if math.isfinite(fz) else fz
+        assert w.R[6][i] == int(sat(c, 0, 2 ** 32 - 1)), (i, f)
+        fl = math.floor(f) if math.isfinite(f) else f
+        assert w.R[7][i] == int(sat(fl, -2 ** 31, 2 ** 31 - 1)) % (1 << 32), (i, f)
+        c2 = math.ceil(f) if math.isfinite(f) else f
+        assert w.R[8][i] == int(sat(c2, -2 ** 31, 2 ** 31 - 1)) % (1 << 32), (i, f)
+
+
+def test_hfma2_constant_moves_and_fma(run, rng):
+    """nvcc's HFMA2.MMA constant moves (bits = hi << 16 | lo as binary16) and a real FMA,
+    checked against exact rationals rounded to binary16 by hand."""
+    w = run("HFMA2.MMA R1, -RZ, RZ, 0, 2.384185791015625e-07 ;\n"
+            "HFMA2.MMA R2, -RZ, RZ, 1.5048828125, 33.21875 ;\n"
+            "HFMA2 R3, -RZ, RZ, 3.7421875, 0 ;\n"
+            "HFMA2 R6, R4, R5, 1, -0.5 ;",
+            {"R4": np.uint32(0x3C003555), "R5": np.uint32(0x40004400)})   # (1.0, 0.33325) * (2.0, 4.0)
+
+    def h(v):
+        return int(np.array([v], np.float16).view(np.uint16)[0])
+
+    assert all(w.R[1] == 4)
+    assert all(w.R[2] == (h(1.5048828125) << 16 | h(33.21875)))
+    assert all(w.R[3] == (h(3.7421875) << 16))
+    lo = np.array([0x3555], np.uint16).view(np.float16)[0]
+    exact_lo = Fraction(float(lo)) * 4 - Fraction(1, 2)
+    assert all(w.R[6] >> 16 == h(3.0)) and all(w.R[6] & 0xFFFF == h(float(exact_lo)))

@@ -64,23 +64,27 @@ def test_imad_iadd_mov_neg_and_uniform_srcc(run, rng):
 
 
 def test_imad_hi_carry_and_wide_x(run, rng):
-    """128-bit product idiom: IMAD.WIDE.U32 / IMAD.HI.U32 with Pu / IMAD.WIDE.U32.X."""
+    """.HI adds the 64-bit pair SrcC to the product and keeps the high word (nvcc's Newton
+    step `IMAD.HI.U32 R8, R11, R9, R10` with R10 = 0: R11 + hi(R11 * R9)); carry Pu = bit 64;
+    IMAD.WIDE.U32.X takes it in."""
     a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)
-    d, e = lanes(rng, False), lanes(rng, False)
+    c3, d, e = lanes(rng, False), lanes(rng, False), lanes(rng, False)
     w = run("IMAD.HI.U32 R4, P0, R0, R1, R2 ;\n"
             "IMAD.WIDE.U32.X R6, R0, R1, R8, P0 ;\n"
-            "IMAD.HI R10, P1, R0, R1, R2 ;",
-            {"R0": a, "R1": b, "R2": c, "R8": d, "R9": e})
+            "IMAD.HI R10, P1, R0, R1, R2 ;\n"
+            "MOV R12, RZ ;\nIMAD.HI.U32 R14, R0, R1, R12 ;",
+            {"R0": a, "R1": b, "R2": c, "R3": c3, "R8": d, "R9": e, "R13": a})
     for i in range(32):
-        hi = (int(a[i]) * int(b[i])) >> 32
-        s = hi + int(c[i])
-        assert w.R[4][i] == s & M32 and w.P[0][i] == bool(s >> 32), i
-        c64 = int(e[i]) << 32 | int(d[i])
-        t = int(a[i]) * int(b[i]) + c64 + (s >> 32)
+        A, B = int(a[i]), int(b[i])
+        c64 = int(c3[i]) << 32 | int(c[i])
+        s = A * B + c64
+        assert w.R[4][i] == (s >> 32) & M32 and w.P[0][i] == bool(s >> 64), i
+        d64 = int(e[i]) << 32 | int(d[i])
+        t = A * B + d64 + (s >> 64)
         assert (int(w.R[7][i]) << 32 | int(w.R[6][i])) == t & M64, i
-        shi = ((s32(a[i]) * s32(b[i])) >> 32) & M32
-        s2 = shi + int(c[i])
-        assert w.R[10][i] == s2 & M32 and w.P[1][i] == bool(s2 >> 32), i
+        s2 = ((s32(A) * s32(B)) & M64) + c64
+        assert w.R[10][i] == (s2 >> 32) & M32 and w.P[1][i] == bool(s2 >> 64), i
+        assert w.R[14][i] == (A + ((A * B) >> 32)) & M32, i
 
 
 def test_imad_wide_negated_srcc(run, rng):
@@ -135,3 +139,12 @@ def test_iadd_64(run, rng):
         X, Y = int(x[i]), int(y[i])
         for reg, v in ((6, X + Y), (8, X - Y), (10, X - 4), (12, 1 - X)):
             assert (int(w.R[reg + 1][i]) << 32 | int(w.R[reg][i])) == v % (1 << 64), (reg, i)
+
+
+def test_uiadd3_two_carries(run):
+    w = run("UIADD3 UR4, UP0, UP1, UR1, UR2, UR3 ;\nUIADD3.X UR5, URZ, UR0, URZ, UP0, UP1 ;\n"
+            "UIADD3 UR6, UPT, UPT, UR1, 0x1, URZ ;\nMOV R0, UR4 ;\nMOV R1, UR5 ;\nMOV R2, UR6 ;",
+            {"UR1": 0xFFFFFFFF, "UR2": 0xFFFFFFFF, "UR3": 0xFFFFFFFF, "UR0": 7})
+    s = 3 * 0xFFFFFFFF
+    assert all(w.R[0] == s & M32) and all(w.R[1] == 7 + (s >> 32)) and all(w.R[2] == 0)
+    assert w.UP[0] == bool((s >> 32) & 1) and w.UP[1] == bool((s >> 33) & 1)

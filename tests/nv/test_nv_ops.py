@@ -219,3 +219,21 @@ def test_float_atomic_add_ftz_and_redg(nv_isa):
     assert list(w.R[5]) == [sum(range(k)) for k in range(32)]       # lanes in order, old values
     # CAS(0 -> lane): lane 0 stores 0, lane 1 sees 0 and stores 1, later lanes see 1 and fail
     assert out[4] == 1 and list(w.R[6]) == [0, 0] + [1] * 30
+
+
+def test_fsel_neg_lea_bitnot_ldcu_ulea(run, rng):
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    w = run("ISETP.GE.AND P1, PT, R0, RZ, PT ;\nFSEL R2, -R0, R1, !P1 ;\nFSEL R3, R0, -R1, P1 ;\n"
+            "LEA.HI.X.SX32 R4, R0, ~R1, 0x1d, PT ;\n"
+            "LDCU UR5, c[0x0][0x4] ;\nLDCU.64 UR6, c[0x0][0x8] ;\nULEA UR8, UR5, UR6, 0x18 ;\nULEA UR9, UR7, 0x400, 0x2 ;\n"
+            "MOV R5, UR8 ;\nMOV R6, UR9 ;",
+            {"R0": a, "R1": b}, params=[0x11, 0x22, 0x33, 0x44])
+    for i in range(32):
+        A, B = int(a[i]), int(b[i])
+        neg = A >> 31
+        assert w.R[2][i] == ((A ^ 0x80000000) if neg else B)
+        assert w.R[3][i] == (A if not neg else B ^ 0x80000000)
+        hi = ((s32(A) << 0x1d) >> 32) & M32
+        assert w.R[4][i] == (hi + (~B & M32) + 1) & M32          # Pp = PT with .X: carry in 1
+        assert w.R[5][i] == ((0x22 << 0x18) + 0x33) & M32
+        assert w.R[6][i] == (0x44 << 2) + 0x400

@@ -54,6 +54,8 @@ NV_LINES = [
     "BSYNC.RECONVERGENT B0",
     ("RET.REL.NODEC R4 `(0x0)", "RET.REL.NODEC R4, 0x0"),
     ("BRX R2 -0x130", "BRX R2, -0x130"),
+    ("REDUX.SUM UR6, R0", "REDUXU.SUM UR6, R0"),
+    ("REDUX.MAX.S32 UR4, R12", "REDUXU.S32.MAX UR4, R12"),
     # atomics as nvcc writes them
     # (the PT first operand is printed without it, like an omitted carry)
     ("ATOMG.E.CAS.STRONG.GPU PT, RZ, [R10.64+0xc], R2, R3", "ATOMG.E.CAS.STRONG.GPU RZ, [R10.64+0xc], R2, R3"),
@@ -61,6 +63,26 @@ NV_LINES = [
     "RED.E.ADD.F32.FTZ.RN.STRONG.GPU [R10.64], R9",
     "REDG.E.MAX.S32.STRONG.GPU [R10.64+0x4], R21",
     "REDG.E.ADD.STRONG.GPU [R8.64], R17",
+    # uniform datapath, warp-wide
+    "LDCU.64 UR4, c[0x0][0x358]",
+    ("UIADD3 UR4, UPT, UPT, UR4, 0x1, URZ", "UIADD3 UR4, UR4, 0x1, URZ"),
+    ("UIADD3.X UR7, URZ, UR7, URZ, UP0, !UPT", "UIADD3.X UR7, URZ, UR7, URZ, UP0"),
+    "ULEA UR7, UR6, UR5, 0x18",
+    "VOTE.ALL P0, P0",
+    "VOTE.ANY R7, PT, PT",
+    "MATCH.ANY R15, R12",
+    "IADD.64 R14, R2, -R14",
+    "F2I.FTZ.U32.TRUNC.NTZ R11, R10",
+    "I2F.U64.RP R11, R12",
+    # (float immediates are printed as the shortest round-tripping literal, not nvdisasm's digits)
+    ("FFMA.RM R6, R2, R15, 12582913", "FFMA.RM R6, R2, R15, 12582913.0"),
+    ("FSETP.GEU.AND P0, PT, |R0|, 1.175494350822287508e-38, PT", "FSETP.GEU.AND P0, PT, |R0|, 1.1754944e-38, PT"),
+    ("MUFU.RSQ R7, -QNAN", "MUFU.RSQ R7, 0xffffffff"),   # NaN immediates print as bits
+    "LDL.LU R2, [R1+0x10]",
+    "HFMA2.MMA R27, -RZ, RZ, 0, 2.384185791015625e-07",
+    "HFMA2.MMA R5, -RZ, RZ, 1.5048828125, 33.21875",
+    "HFMA2 R11, -RZ, RZ, 0, 5.9604644775390625e-05",
+    "STL.128 [R1+0x10], R8",
 ]
 
 

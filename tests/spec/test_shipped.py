@@ -10,6 +10,7 @@ from gpuisa.spec import compile_spec, shipped_files
 DEFAULT_CHANGES = {
     ("CALL_R", "ra"), ("RET_R", "ra"),
     ("CALL_R", "offset"), ("CALL_U", "offset"), ("RET_R", "offset"), ("RET_U", "offset"),
+    ("VOTE_X", "rd"), ("MATCH_R", "pu"),    # issue 11: nvdisasm's `VOTE.ALL P0, P0`, `MATCH.ANY R1, R2`
 }
 FORMAT_CHANGES = {("BRA_U", "offset"), ("BRA_X", "offset"), ("BSSY_I", "syncpoint")}
 # Issue 11 (nvcc listings): one-bit modifier fields added in bits no seed field uses, whose

@@ -26,7 +26,7 @@ from itertools import combinations
 from ..spec.database import Database
 from ..spec.model import Opcode
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
-from .floats import format_f32
+from .floats import format_f16, format_f32
 from .instruction import Instruction, expr_env, field_readers, per_database, readers_mask
 
 WORD_BYTES = 16
@@ -193,7 +193,7 @@ class _Printer:
         elif o.code == K_ENUM:
             table = {}  # width -> table
             kind = 4
-        elif o.code == K_INT and o.fmt not in ("pcrel", "f32") and o.type is not None:
+        elif o.code == K_INT and o.fmt not in ("pcrel", "f32", "f16") and o.type is not None:
             intfmt = (o.type.signed, o.width, o.shift if o.fmt == "shift" else 0)
             kind = 1
         elif o.code == K_CMEM and o.bw_const is not None and o.type is not None:
@@ -301,6 +301,9 @@ class _Printer:
             if t[:2] == "0x":
                 return t, "i", (), None
             return t, "f", self.names.get(t, ()), None
+        elif o.fmt == "f16":
+            t = format_f16(raw)
+            return t, ("i" if t[:2] == "0x" or "." not in t and "e" not in t else "f"), (), None
         return _hexs(v), "i", (), None
 
     def address(self, o: OpInfo, word: int, width: int, explicit: bool = False, off_text: str | None = None):
@@ -316,7 +319,8 @@ class _Printer:
             name = t.by_value.get(raw)
             if name is None:
                 raise _Invalid(f"base of {o.name} = {raw:#x} is not a value of {t.name}")
-            if raw != a.zero or a.off is None or explicit:
+            scaled = a.scale is not None and ((word >> a.scale[0]) & a.scale[2]) != 0   # `[RZ.X4+imm]`
+            if raw != a.zero or a.off is None or explicit or scaled:
                 if width > 32 and name in o.stem_of:
                     stem, n = o.stem_of[name]
                     count = width // 32

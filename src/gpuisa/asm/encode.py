@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 
-from .floats import parse_f32
+from .floats import parse_f16, parse_f32
 from .lexer import POp
 from .tables import K_ADDR, K_ENUM, K_INT, OpInfo, Plan, aligned_group
 
@@ -136,6 +136,17 @@ def _f32_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
             except ValueError as e:
                 raise _OpErr(str(e)) from None
         return _int_raw(o, p.value, pc)
+    return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
+
+
+def _f16_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
+    """An F16 operand (issue 11): a float literal or a decimal integer rounded to binary16;
+    hex/binary literals and label expressions are the bits."""
+    if p.kind in ("float", "int"):
+        try:
+            return parse_f16(p.text if p.kind == "int" else p.name)
+        except ValueError as e:
+            raise _OpErr(str(e)) from None
     return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
 
 
@@ -272,6 +283,8 @@ def _encode_plan(plan: Plan, pops: list, pc: int, ctx: _Ctx) -> int:
         elif code == K_INT:
             if o.fmt == "f32":
                 raw = _f32_raw(o, p, pc, ctx)
+            elif o.fmt == "f16":
+                raw = _f16_raw(o, p, pc, ctx)
             elif p.kind == "int":
                 raw = _int_raw(o, p.value, pc)
             else:

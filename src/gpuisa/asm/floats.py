@@ -131,3 +131,45 @@ def format_f32(bits: int) -> str:
     if a == 0 or 1e-4 <= a < 1e16:
         return _positional(x, unique=True, trim="0")
     return _scientific(x, unique=True, trim="-", exp_digits=1)
+
+
+def parse_f16(text: str) -> int:
+    """binary16 bits of a float literal (``2.5``, ``-0.0625``, ``2.384185791015625e-07``,
+    ``inf``), rounded once to nearest even (Python float -> numpy float16); hex/binary
+    literals are the bits themselves (issue 11: HFMA2 immediates)."""
+    import numpy as np
+    t = text.strip()
+    body = t.lstrip("+-")
+    if body[:2].lower() in ("0x", "0b"):
+        v = int(body, 0)
+        if v >> 16:
+            raise ValueError(f"{text} does not fit in 16 bits")
+        return v if not t.startswith("-") else (-v) & 0xFFFF
+    low = body.lower()
+    if low in ("inf", "infinity"):
+        f = float("inf")
+    elif low in ("nan", "qnan"):
+        f = float("nan")
+    else:
+        f = float(body)
+    if t.startswith("-"):
+        f = -f
+    with np.errstate(over="ignore"):
+        h = np.float16(f)
+    if np.isnan(h):
+        return 0x7FFF if not t.startswith("-") else 0xFFFF
+    return int(np.array([h], np.float16).view(np.uint16)[0])
+
+
+def format_f16(bits: int) -> str:
+    """A binary16 value as nvdisasm writes it: integers without a fraction (``0``, ``-2``),
+    other finite values as the shortest exact decimal (``33.21875``,
+    ``2.384185791015625e-07``); infinities and NaNs as hex bits."""
+    import numpy as np
+    h = np.array([bits & 0xFFFF], np.uint16).view(np.float16)[0]
+    if not np.isfinite(h):
+        return f"{bits & 0xFFFF:#x}"
+    v = float(h)
+    if v == int(v) and abs(v) < 65536:
+        return ("-0" if (bits & 0x8000) and v == 0 else str(int(v)))
+    return repr(v)

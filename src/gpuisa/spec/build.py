@@ -464,12 +464,13 @@ class _Builder:
                 self.sink.error(f"AsmFormat<{name}> names a field that {d.b.name} does not have", ra.coord, len(name))
                 continue
             e = ra.expr
-            if isinstance(e, Call) and e.func == "F32" and len(e.args) == 1 and isinstance(e.args[0], Name) \
+            if isinstance(e, Call) and e.func in ("F32", "F16") and len(e.args) == 1 and isinstance(e.args[0], Name) \
                     and e.args[0].name == name:
-                if fmap[name].width != 32:
-                    self.sink.error(f"AsmFormat<{name}> = F32(...) needs a 32-bit field", ra.coord, len(name))
+                bits = 32 if e.func == "F32" else 16
+                if fmap[name].width != bits:
+                    self.sink.error(f"AsmFormat<{name}> = {e.func}(...) needs a {bits}-bit field", ra.coord, len(name))
                     continue
-                formats[name] = AsmFormat("f32", 0, ra.text)
+                formats[name] = AsmFormat(e.func.lower(), 0, ra.text)
                 continue
             if not (isinstance(e, Call) and e.func in ("CvtIShift", "CvtPCRel") and len(e.args) == 2
                     and isinstance(e.args[0], Name) and e.args[0].name == name and isinstance(e.args[1], Num)):

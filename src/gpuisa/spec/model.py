@@ -124,8 +124,9 @@ PREFIX_OF_SUFFIX = {"not": "!", "bitnot": "~", "neg": "-", "abs": "|"}
 class AsmFormat:
     """How an immediate operand is shown: ``func`` is ``"shift"`` (CvtIShift: the
     text value is the field value << shift), ``"pcrel"`` (CvtPCRel: the text is
-    the absolute target ``PC + 16 + (value << shift)``) or ``"f32"`` (F32: the
-    32 bits are an IEEE binary32 number, written as a float literal)."""
+    the absolute target ``PC + 16 + (value << shift)``), ``"f32"`` (F32: the
+    32 bits are an IEEE binary32 number, written as a float literal) or ``"f16"``
+    (F16, issue 11: 16 bits holding an IEEE binary16 number)."""
 
     func: str
     shift: int

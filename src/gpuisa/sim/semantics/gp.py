@@ -202,8 +202,12 @@ def UIADD3(x: Exec) -> None:
     total = sum(_addend(x, n, _raw_int(x, n)) for n in ("ura", _b(x), "urc"))
     if x.mod("x") == "X":
         total = total + x.upred("upp")
+        if x.has("upq"):
+            total = total + 2 * x.upred("upq")      # second carry in (issue 11)
     x.write("urd", total & MASK32)
     x.write("upu", (total >> 32) & 1 != 0)
+    if x.has("upv"):
+        x.write("upv", (total >> 33) & 1 != 0)
 
 
 @semantics("IMAD")
@@ -221,21 +225,21 @@ def IMAD(x: Exec) -> None:
         p = a.astype(_U64) * b.astype(_U64)
     else:
         p = (a.view(np.int32).astype(np.int64) * b.view(np.int32).astype(np.int64)).view(_U64)
-    if mode == "WIDE":
+    if mode == "WIDE" or mode == "HI":     # .HI: the high word of p + C64 (issue 11)
         if x.kind(cn) == "I":
             c = np.full(x.lane_shape(), (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64, _U64)
         elif x.kind(cn) == "C":
             c = np.full(x.lane_shape(), x.src(cn, 64) & MASK64, _U64)
         else:
             c = x.src_lanes(cn, 64)
-        x.write("rd", p + c, width=64)  # uint64 arithmetic wraps modulo 2^64
+        if mode == "WIDE":
+            x.write("rd", p + c, width=64)  # uint64 arithmetic wraps modulo 2^64
+        else:
+            x.write("rd", ((p + c) >> _U64(32)).astype(_U32))
         return
     c = _raw(x, cn).astype(_U64)
-    if mode == "HI":
-        hi = (p >> _U64(32)) if unsigned else (p.view(np.int64) >> 32).view(_U64)
-        x.write("rd", ((hi + c) & _U64(MASK32)).astype(_U32))
-    else:  # no mode, .SHL, .MOV: the low 32 bits
-        x.write("rd", ((p + c) & _U64(MASK32)).astype(_U32))
+    # no mode, .SHL, .MOV, .IADD: the low 32 bits
+    x.write("rd", ((p + c) & _U64(MASK32)).astype(_U32))
 
 
 def _imad_extended(x) -> bool:
@@ -260,7 +264,7 @@ def _IMAD_carry(x):
     cin = mask2array(x.pred("pp")).astype(_U64) if x.mod("x") == "X" else _U64(0)
     lo32 = _U64(MASK32)
     neg, bitnot = x.flag(cn + ".neg"), x.flag(cn + ".bitnot")
-    if mode == "WIDE":
+    if mode == "WIDE" or mode == "HI":    # .HI: the high word of the same 64-bit sum
         if x.kind(cn) == "I":
             c = np.full(x.lane_shape(), (x.imm(cn) & MASK32 if unsigned else x.imm(cn)) & MASK64, _U64)
         elif x.kind(cn) == "C":
@@ -284,7 +288,10 @@ def _IMAD_carry(x):
         s_hi = (p >> _U64(32)) + c_hi + (s_lo >> _U64(32))
         out = ((s_hi & lo32) << _U64(32)) | (s_lo & lo32)
         carry = ((s_hi >> _U64(32)) + extra) & _U64(1)
-        x.write("rd", out, width=64)
+        if mode == "HI":
+            x.write("rd", (s_hi & lo32).astype(_U32))
+        else:
+            x.write("rd", out, width=64)
         x.write("pu", array2mask(carry.astype(bool)))
         return
     c = _addend(x, cn, _raw(x, cn).astype(np.int64)).astype(_U64)   # unbounded, below 2^33
@@ -515,6 +522,9 @@ def FMNMX(x: Exec) -> None:
 @semantics("I2F")
 def I2F(x: Exec) -> None:
     """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("rnd") not in (None, "RN") or x.mod("wide") not in (None, "NoWide"):
+        _nv_float().i2f_ext(x)     # directed rounding, 64-bit sources (issue 11)
+        return
     v = _raw(x, _b(x))
     v64 = v.astype(np.float64) if x.mod("fmt") == "U32" else v.view(np.int32).astype(np.float64)
     x.write("rd", v64.astype(np.float32).view(_U32))   # exact in float64, one rounding to float32
@@ -526,6 +536,9 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 @semantics("F2I")
 def F2I(x: Exec) -> None:
     """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ":
+        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ (issue 11)
+        return
     f = _f32(_raw(x, _b(x))).astype(np.float64)
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
     with np.errstate(all="ignore"):

@@ -93,7 +93,7 @@ def finish(x, f: np.ndarray, ftz: bool = False, sat: bool = False) -> np.ndarray
 @semantics("FSEL")
 def FSEL(x: Exec) -> None:
     """FSEL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
-    x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
+    x.write("rd", np.where(mask2array(x.pred("pp")), fsrc(x, "ra"), fsrc(x, _b(x))))
 
 
 @semantics("I2FP")
@@ -214,3 +214,97 @@ def fsetp_operands(x):
     """FSETP's (a, b) as float32 with |x|, - and .FTZ applied."""
     ftz = x.mod("ftz") == "FTZ"
     return fsrc(x, "ra", ftz).view(_F32), fsrc(x, _b(x), ftz).view(_F32)
+
+
+# -- I2F / F2I: 64-bit integers, directed rounding, .FTZ --------------------------------------
+def _int_to_f64_exact(x, name: str, wide: str | None, unsigned: bool):
+    """(s, e): the integer SrcB as a float64 ``s`` plus its exact error ``e``."""
+    if wide in ("S64", "U64"):
+        v = np.broadcast_to(np.asarray(x.src(name, 64, raw=True), dtype=np.uint64), x.lane_shape())
+        lo = (v & np.uint64(0xFFFFFFFF)).astype(_F64)
+        hi32 = (v >> np.uint64(32)).astype(np.uint32)
+        hi = (hi32.view(np.int32) if wide == "S64" else hi32).astype(_F64) * 4294967296.0   # exact
+        s = hi + lo                       # one rounding
+        e = (hi - s) + lo                 # exact (Sterbenz; small integers)
+        return s, e
+    v = _raw(x, name)
+    s = v.astype(_F64) if unsigned else v.view(np.int32).astype(_F64)   # exact
+    return s, np.zeros_like(s)
+
+
+def i2f_ext(x):
+    """I2F{.U32}{.S64|.U64}{.rnd}: the integer rounded once to float32 in *rnd*."""
+    s, e = _int_to_f64_exact(x, _b(x), x.mod("wide"), x.mod("fmt") == "U32" or x.mod("wide") == "U64")
+    x.write("rd", _out_bits(round32(s, e, x.mod("rnd"))))
+
+
+_F2I_ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+
+
+def f2i_ext(x):
+    """F2I{.FTZ}{.U32|.S64|.U64}{.rnd}: round, saturate to the type's range, NaN -> 0."""
+    f = fsrc(x, _b(x), x.mod("ftz") == "FTZ").view(_F32).astype(_F64)
+    wide = x.mod("wide")
+    with np.errstate(all="ignore"):
+        i = _F2I_ROUND[x.mod("rnd") or "RN"](f)
+        nan = np.isnan(i)
+        if wide in ("S64", "U64"):
+            if wide == "S64":
+                lo_v, hi_v = -(2.0 ** 63), 2.0 ** 63
+                r = np.where(i >= hi_v, np.int64(2 ** 63 - 1),
+                             np.where(i < lo_v, np.int64(-2 ** 63), np.where(nan, 0.0, i).astype(np.int64)))
+                x.write("rd", r.view(np.uint64), width=64)
+            else:
+                hi_v = 2.0 ** 64
+                r = np.where(i >= hi_v, np.uint64(2 ** 64 - 1),
+                             np.where((i <= 0) | nan, np.uint64(0), np.where(nan | (i <= 0) | (i >= hi_v), 0.0, i).astype(np.uint64)))
+                x.write("rd", r, width=64)
+            return
+        lo, hi = (0.0, 4294967295.0) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
+        i = np.where(nan, 0.0, np.clip(i, lo, hi))
+    x.write("rd", (i.astype(np.int64) & 0xFFFFFFFF).astype(_U32))
+
+
+def _rn16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """The binary16 nearest (ties to even) to the exact ``s + e`` (float64 arrays), as
+    :func:`rn32` does for binary32 (a midpoint of two halves reached by rounding is moved
+    one float64 step toward the exact value first)."""
+    with np.errstate(all="ignore"):
+        h = s.astype(np.float16)
+        h64 = h.astype(_F64)
+        big = _F64(65536.0)
+        up = np.nextafter(h, np.float16(np.inf)).astype(_F64)
+        dn = np.nextafter(h, np.float16(-np.inf)).astype(_F64)
+        up = np.where(np.isinf(up), big, up)
+        dn = np.where(np.isinf(dn), -big, dn)
+        hc = np.where(np.isinf(h64), np.sign(h64) * big, h64)
+        other = np.where(hc > s, dn, up)
+        mid = (hc + other) * 0.5
+        fix = np.isfinite(s) & (e != 0) & (mid == s)
+        s2 = np.nextafter(s, np.where(e > 0, np.inf, -np.inf))
+        return np.where(fix, s2.astype(np.float16), h)
+
+
+@semantics("HFMA2")
+def HFMA2(x: Exec) -> None:
+    """HFMA2: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    a, b = fsrc(x, "ra"), fsrc(x, "rb")          # `-` flips bit 31 only: fix the low half below
+    ra_neg, rb_neg = x.flag("ra.neg"), x.flag("rb.neg")
+    out = np.zeros(np.broadcast_shapes(a.shape, b.shape), _U32)
+    for shift, imm in ((16, "vhi"), (0, "vlo")):
+        ah = ((_raw(x, "ra") >> _U32(shift)) & _U32(0xFFFF)).astype(np.uint16)
+        bh = ((_raw(x, "rb") >> _U32(shift)) & _U32(0xFFFF)).astype(np.uint16)
+        if ra_neg:
+            ah ^= np.uint16(0x8000)
+        if rb_neg:
+            bh ^= np.uint16(0x8000)
+        c = np.array([x.imm(imm) & 0xFFFF], np.uint16).view(np.float16)[0]
+        with np.errstate(all="ignore"):
+            p = ah.view(np.float16).astype(_F64) * bh.view(np.float16).astype(_F64)   # exact
+        s, e = _two_sum(p, np.full(p.shape, _F64(c)))
+        h = _rn16(s, e)
+        bits = h.view(np.uint16).astype(_U32)
+        bits = np.where(np.isnan(h), _U32(0x7FFF), bits)
+        out |= bits << _U32(shift)
+    del a, b
+    x.write("rd", out)

@@ -36,7 +36,11 @@ def LEA(x: Exec) -> None:
         v = ((((hi << _U64(32)) | a) << sh) >> _U64(32)) & _U64(MASK32)
     else:
         v = (a << sh) & _U64(MASK32)
-    s = v + _src_lanes(x, _b(x)).astype(_U64)
+    bn = _b(x)
+    b = _src_lanes(x, bn)
+    if x.flag(bn + ".bitnot"):
+        b = ~b
+    s = v + b.astype(_U64)
     if x.mod("x") == "X":
         s = s + mask2array(x.pred("pp")).astype(_U64)
     x.write("rd", (s & _U64(MASK32)).astype(_U32))
@@ -161,3 +165,21 @@ def IADD(x: Exec) -> None:
     else:
         b = np.broadcast_to(np.asarray(x.src(bn, 64), dtype=_U64), x.lane_shape())
     x.write("rd", a + b, width=64)     # uint64 wraps modulo 2^64
+
+
+@semantics("LDCU")
+def LDCU(x: Exec) -> None:
+    """LDCU: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
+    ULDC under its sm_100+ name: the same function."""
+    from .gp import ULDC
+    ULDC(x)
+
+
+@semantics("ULEA")
+def ULEA(x: Exec) -> None:
+    """ULEA: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a = x.src("ura")
+    b = x.src(_b(x))
+    x.write("urd", ((a << x.imm("shift")) + b) & MASK32)
