@@ -28,53 +28,11 @@ import numpy as np
 from ..context import Exec, G_ALWAYS, G_NOT_PRED, G_PRED
 from ..registry import semantics
 from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, lanes_of, mask2array
+from . import nv_float
 from .bru import park_and_switch, set_rpc
 
-CANONICAL_NAN = 0x7FFFFFFF
-SIGN = 0x80000000
-_U32 = np.uint32
-_U64 = np.uint64
-
-
-# -- operand helpers -------------------------------------------------------------------------
-def _role(x, *names: str) -> str:
-    """The first of *names* that this opcode variant has."""
-    for n in names:
-        if n in x.f:
-            return n
-    raise KeyError(f"{x.name} has none of the fields {names}")
-
-
-def _b(x) -> str:
-    return _role(x, "rb", "vb", "urb")
-
-
-def _c(x) -> str:
-    return _role(x, "rc", "vc", "urc")
-
-
-def _lanes(x, v) -> np.ndarray:
-    """A lane-shaped ((32,) or (n, 32)) uint32 array of a per-lane array or a
-    uniform value (a Python int, or an (n, 1) array in a batch)."""
-    if isinstance(v, np.ndarray):
-        if v.shape[-1] != WARP_SIZE:
-            return np.broadcast_to(v.astype(_U32), x.lane_shape())
-        return v if v.dtype == _U32 else v.astype(_U32)
-    return np.full(x.lane_shape(), int(v) & MASK32, _U32)
-
-
-def _raw(x, name: str) -> np.ndarray:
-    """32-bit bits of a source, prefixes NOT applied, lane-shaped uint32 (read only)."""
-    return _lanes(x, x.src(name, raw=True))   # immediates sign-extended, masked by _lanes
-
-
-def _raw_int(x, name: str):
-    """A uniform source (uniform register, immediate, constant) as 32 bits: a Python
-    int (one warp) or an (n, 1) int64 array (a batch)."""
-    v = x.src(name, raw=True)
-    if isinstance(v, np.ndarray):
-        return v.astype(np.int64) & MASK32
-    return v & MASK32
+from .operands import (CANONICAL_NAN, SIGN, _U32, _U64, _b, _c, _lanes, _out_bits, _raw, _raw_int,  # noqa: F401
+                       _role)
 
 
 def _addend(x, name: str, v):
@@ -111,13 +69,6 @@ def _fbits(x, name: str) -> np.ndarray:
 
 def _f32(bits: np.ndarray) -> np.ndarray:
     return bits.view(np.float32)
-
-
-def _out_bits(f: np.ndarray) -> np.ndarray:
-    """float32 results as bits, NaNs canonicalised."""
-    bits = np.ascontiguousarray(f, dtype=np.float32).view(_U32).copy()
-    bits[np.isnan(f)] = CANONICAL_NAN
-    return bits
 
 
 def _fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -441,7 +392,6 @@ def _fmods(x) -> bool:
 
 
 def _nv_float():
-    from . import nv_float   # imported on use: nv_float builds on this module's helpers
     return nv_float
 
 

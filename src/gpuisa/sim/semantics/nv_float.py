@@ -18,7 +18,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask, mask2array
-from .gp import CANONICAL_NAN, SIGN, _U32, _b, _out_bits, _raw
+from .operands import CANONICAL_NAN, SIGN, _U32, _b, _out_bits, _raw
 
 _F32, _F64 = np.float32, np.float64
 _BIG = _F64(2.0 ** 128)
@@ -195,7 +195,7 @@ def fmul_ext(x):
 
 def ffma_ext(x):
     """FFMA{.FTZ}{.rnd}{.SAT}: ``a * b + c`` (exact product, TwoSum) rounded once in *rnd*."""
-    from .gp import _c
+    from .operands import _c
     ftz = x.mod("ftz") == "FTZ"
     a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
     b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)

@@ -1,0 +1,60 @@
+"""Operand helpers shared by the general-purpose semantics modules (``gp``, ``nv_int``,
+``nv_float``, ``nv_mem``): sources found by role, raw 32-bit lanes, float32 result bits.
+Its own module so that the semantics modules import it, never each other in a circle."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..state import MASK32, WARP_SIZE
+
+CANONICAL_NAN = 0x7FFFFFFF
+SIGN = 0x80000000
+_U32 = np.uint32
+_U64 = np.uint64
+
+
+def _role(x, *names: str) -> str:
+    """The first of *names* that this opcode variant has."""
+    for n in names:
+        if n in x.f:
+            return n
+    raise KeyError(f"{x.name} has none of the fields {names}")
+
+
+def _b(x) -> str:
+    return _role(x, "rb", "vb", "urb")
+
+
+def _c(x) -> str:
+    return _role(x, "rc", "vc", "urc")
+
+
+def _lanes(x, v) -> np.ndarray:
+    """A lane-shaped ((32,) or (n, 32)) uint32 array of a per-lane array or a
+    uniform value (a Python int, or an (n, 1) array in a batch)."""
+    if isinstance(v, np.ndarray):
+        if v.shape[-1] != WARP_SIZE:
+            return np.broadcast_to(v.astype(_U32), x.lane_shape())
+        return v if v.dtype == _U32 else v.astype(_U32)
+    return np.full(x.lane_shape(), int(v) & MASK32, _U32)
+
+
+def _raw(x, name: str) -> np.ndarray:
+    """32-bit bits of a source, prefixes NOT applied, lane-shaped uint32 (read only)."""
+    return _lanes(x, x.src(name, raw=True))   # immediates sign-extended, masked by _lanes
+
+
+def _raw_int(x, name: str):
+    """A uniform source (uniform register, immediate, constant) as 32 bits: a Python
+    int (one warp) or an (n, 1) int64 array (a batch)."""
+    v = x.src(name, raw=True)
+    if isinstance(v, np.ndarray):
+        return v.astype(np.int64) & MASK32
+    return v & MASK32
+
+
+def _out_bits(f: np.ndarray) -> np.ndarray:
+    """float32 results as bits, NaNs canonicalised."""
+    bits = np.ascontiguousarray(f, dtype=np.float32).view(_U32).copy()
+    bits[np.isnan(f)] = CANONICAL_NAN
+    return bits
