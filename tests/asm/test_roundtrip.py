@@ -35,7 +35,7 @@ def _names(which):
 
 
 CASES = _names("shipped") + _names("operands") + (_names("seeds") if SEEDS.exists() else [])
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -130,7 +130,7 @@ def _near_valid(db):
 def test_random_words_never_raise(which):
     db = get_db(which)
 
-    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(word=st.one_of(st.integers(0, (1 << 128) - 1), _near_valid(db)),
            pc=st.integers(0, 1 << 20).map(lambda x: x * 16))
     def prop(word, pc):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from gpuisa.spec import compile_spec, shipped_files
 
@@ -109,3 +110,17 @@ def test_shipped_prose_is_english():
 
 def test_every_shipped_opcode_has_syntax(shipped_db):
     assert all(op.syntax is not None for op in shipped_db.opcodes.values())
+
+
+def test_load_reuses_a_database_only_for_identical_sources(tmp_path):
+    """load() keeps built databases by the bytes of their sources: the same files give the
+    same (immutable) object, an edited file a new one."""
+    from gpuisa.spec import load
+    assert load() is load()
+    f = tmp_path / "u.isa"
+    src = (Path(__file__).resolve().parents[1] / "asm" / "data" / "operands.isa").read_text(encoding="utf-8")
+    f.write_text(src, encoding="utf-8")
+    a = load([f])
+    assert load([f]) is a
+    f.write_text(src + "\n// edited\n", encoding="utf-8")
+    assert load([f]) is not a

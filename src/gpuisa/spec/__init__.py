@@ -111,10 +111,35 @@ def compile_spec(paths: Sequence[str | Path] | None = None, *, base: bool = True
     return (None if sink.has_errors else db), sink.diagnostics
 
 
+#: databases already built in this process, by the exact bytes of their sources (a database is
+#: immutable, so one object serves every caller; tools and tests load the shipped ISA many times)
+_LOADED: dict[tuple, Database] = {}
+_LOADED_MAX = 16
+
+
+def _load_key(paths: Sequence[str | Path] | None, base: bool, texts: dict[str, str] | None) -> tuple | None:
+    """The sources' identity: every file's resolved path and content hash, the in-memory texts.
+    None when a file cannot be read (compile_spec then reports it)."""
+    try:
+        files = shipped_files() if paths is None else ([base_file()] if base else []) + expand_paths(paths)
+        key = tuple((str(f.resolve()), hashlib.sha256(f.read_bytes()).hexdigest()) for f in files)
+    except (OSError, SpecError):
+        return None
+    return key + tuple(sorted((texts or {}).items()))
+
+
 def load(paths: Sequence[str | Path] | None = None, *, base: bool = True,
          texts: dict[str, str] | None = None) -> Database:
-    """Like :func:`compile_spec` but raises :class:`SpecError` on any error."""
+    """Like :func:`compile_spec` but raises :class:`SpecError` on any error.  The same
+    sources give the same (immutable) database object."""
+    key = _load_key(paths, base, texts)
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
     db, diags = compile_spec(paths, base=base, texts=texts)
     if db is None:
         raise SpecError([d for d in diags if d.severity == "error"])
+    if key is not None:
+        if len(_LOADED) >= _LOADED_MAX:
+            _LOADED.pop(next(iter(_LOADED)))
+        _LOADED[key] = db
     return db
