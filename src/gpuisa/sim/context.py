@@ -56,6 +56,19 @@ def guard_mode(pg: int, pg_not: int) -> int:
     return G_NOT_PRED if pg_not else G_PRED
 
 
+def _uniform_prefixes(val: int, d: tuple, width: int) -> int:
+    """A uniform source's ``|x|``, ``-`` and ``~`` prefixes (descriptor *d*), wrapped to *width*
+    (one warp and a batch read uniform operands alike)."""
+    m = (1 << width) - 1
+    if d[5] and val >> (width - 1) & 1:
+        val = (-val) & m
+    if d[4]:
+        val = (-val) & m
+    if d[3]:
+        val = ~val & m
+    return val
+
+
 class Exec:
     """One decoded instruction, bound at issue to a warp (``x.w``).
 
@@ -289,14 +302,7 @@ class Exec:
             return v
         if not pre:
             return val
-        m = (1 << width) - 1
-        if (d[5] and pre) and val >> (width - 1) & 1:
-            val = (-val) & m
-        if (d[4] and pre):
-            val = (-val) & m
-        if (d[3] and pre):
-            val = ~val & m
-        return val
+        return _uniform_prefixes(val, d, width)
 
     def reg(self, idx: int) -> np.ndarray:
         """GPR number *idx* (lane-shaped uint32, read only; RZ and beyond read 0)."""
@@ -716,14 +722,7 @@ class BatchExec(Exec):
             return v
         if not pre:
             return val
-        m = (1 << width) - 1
-        if (d[5] and pre) and val >> (width - 1) & 1:
-            val = (-val) & m
-        if (d[4] and pre):
-            val = (-val) & m
-        if (d[3] and pre):
-            val = ~val & m
-        return val
+        return _uniform_prefixes(val, d, width)
 
     def reg(self, idx: int) -> np.ndarray:
         return self._row(idx)
