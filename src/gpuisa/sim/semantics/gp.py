@@ -680,7 +680,10 @@ def _atomic_fn(x):
     if typ == "U32":
         fn = {"ADD": lambda o, b, c: (o + b) & MASK32, "EXCH": lambda o, b, c: b,
               "CAS": lambda o, b, c: c if o == b else o, "AND": lambda o, b, c: o & b,
-              "OR": lambda o, b, c: o | b, "XOR": lambda o, b, c: o ^ b}.get(op)
+              "OR": lambda o, b, c: o | b, "XOR": lambda o, b, c: o ^ b,
+              # CUDA's atomicInc / atomicDec (wrapping at Rb; decision AT-1)
+              "INC": lambda o, b, c: 0 if o >= b else o + 1,
+              "DEC": lambda o, b, c: b if (o == 0 or o > b) else o - 1}.get(op)
         if fn is not None:
             return fn
     x.fault("invalid-instruction", f"{x.name}: no atomic .{op}.{typ}")  # pragma: no cover - see the exceptions
