@@ -59,6 +59,8 @@ NV_LINES = [
     "REDG.E.DEC.STRONG.GPU [R2.64+0x1c], R29",
     ("ATOMG.E.INC.STRONG.GPU PT, R3, [R2.64+0x18], R29", "ATOMG.E.INC.STRONG.GPU R3, [R2.64+0x18], R29"),
     "ATOMS.DEC R3, [R2+0x18], R29",
+    "SHF.L.W.U32.HI R17, R0, R7, 0xdeadbeef",
+    "PRMT R15, R0, R15, 0x12345678",
     ("REDUX.SUM UR6, R0", "REDUXU.SUM UR6, R0"),
     ("REDUX.MAX.S32 UR4, R12", "REDUXU.S32.MAX UR4, R12"),
     # atomics as nvcc writes them
