@@ -671,11 +671,16 @@ class _Builder:
         template operands (``{X}``) may be absent in a variant, so one template
         can describe all variants of an optype.  Returns a list of
         (template operand, operand) pairs or None."""
+        names = {o.name.lower(): k for k, o in enumerate(ops)}
+
         def go(i, j):
             if j == len(ops):
                 return [] if all(t.optional for t in template_ops[i:]) else None
             if i == len(template_ops):
                 return None
+            k = names.get(template_ops[i].name.lower())
+            if template_ops[i].optional and k is not None and k != j:
+                return go(i + 1, j)     # an optional operand named after another one of the variant
             rest = go(i + 1, j + 1)
             if rest is not None:
                 return [(template_ops[i], ops[j])] + rest
