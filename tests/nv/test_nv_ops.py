@@ -126,6 +126,19 @@ def test_prmt_and_shf_with_an_immediate_last_operand(run, rng, engine):
         assert w.R[6][i] == ((v << min(k, 32)) >> 32) & M32
 
 
+def test_reliable_barriers_and_nanosleep_warp_act_as_the_plain_forms(run):
+    """`.RELIABLE` / `.WARP` have no effect (decision AT-3): a loop that BREAKs out per lane
+    (lane i leaves after i + 1 rounds) gives the same counts as CUDA's loop."""
+    prog = ("S2R R0, SR_LANEID ;\nMOV R1, RZ ;\nBSSY{r} B0, `(.Ldone) ;\n.Lloop:\n"
+            "ISETP.GE.AND P0, PT, R1, R0, PT ;\nIADD3 R1, R1, 0x1, RZ ;\n@P0 BREAK{r} B0 ;\n"
+            "@P0 BRA `(.Lsync) ;\nNANOSLEEP{w} 0x10 ;\nBRA `(.Lloop) ;\n.Lsync:\n.Ldone:\nBSYNC{r} B0 ;\n"
+            "IADD3 R2, R1, 0x64, RZ ;")
+    plain = run(prog.format(r="", w=""))
+    rel = run(prog.format(r=".RELIABLE", w=".WARP"))
+    assert rel.R[1].tolist() == plain.R[1].tolist() == [i + 1 for i in range(32)]
+    assert rel.R[2].tolist() == [i + 101 for i in range(32)]
+
+
 def test_fsel_and_i2fp(run, rng):
     a = lanes(rng)
     w = run("ISETP.LT.AND P0, PT, R0, RZ, PT ;\nFSEL R1, R0, -INF, P0 ;\n"
