@@ -18,7 +18,10 @@ FORMAT_CHANGES = {("BRA_U", "offset"), ("BRA_X", "offset"), ("BSSY_I", "syncpoin
 # default is the seed's encoding (BMOV.32, BSSY/BSYNC.RECONVERGENT; docs/decisions.md A4b).
 ADDED_FIELDS = {("BMOV_X", "width"), ("BMOV_R", "width"), ("BSSY_I", "reconv"), ("BSYNC_X", "reconv"),
                 ("CALL_R", "noinc"), ("CALL_U", "noinc"), ("CALL_C", "noinc"),
-                ("RET_R", "nodec"), ("RET_U", "nodec"), ("RET_C", "nodec")}
+                ("RET_R", "nodec"), ("RET_U", "nodec"), ("RET_C", "nodec"),
+                # .RELIABLE / NANOSLEEP.WARP (decision AT-3)
+                ("BSSY_I", "reliable"), ("BSYNC_X", "reliable"), ("BREAK_X", "reliable"),
+                ("NANOSLEEP_R", "warp"), ("NANOSLEEP_U", "warp"), ("NANOSLEEP_I", "warp"), ("NANOSLEEP_C", "warp")}
 # Seed opcodes the shipped ISA names after the operand form they encode (decisions D16).
 RENAMED = {"SYSCALL_X": "SYSCALL_R"}
 # Seed examples that do not assemble, corrected in the shipped files (decisions D16).
