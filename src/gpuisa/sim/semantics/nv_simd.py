@@ -1,0 +1,35 @@
+"""Integer dot products nvcc emits (simd.isa): IDP.4A / IDP.2A (``__dp4a``, ``__dp2a_lo/hi``).
+Written once for both engines (lane-shaped arrays; ``SEMANTICS_CONTRACT.md``)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from .gp import _U32, _b, _raw
+
+_I64 = np.int64
+
+
+def _elem(v: np.ndarray, shift: int, bits: int, signed: bool) -> np.ndarray:
+    e = (v.astype(_I64) >> shift) & ((1 << bits) - 1)
+    if signed:
+        e = np.where(e >= 1 << (bits - 1), e - (1 << bits), e)
+    return e
+
+
+@semantics("IDP")
+def IDP(x: Exec) -> None:
+    """IDP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    a = _raw(x, "ra")
+    b = _raw(x, _b(x))
+    acc = _raw(x, "rc").astype(_I64)
+    at, bs = x.mod("atype"), x.mod("btype") == "S8"
+    if x.mod("mode") == "4A":
+        for i in range(4):
+            acc = acc + _elem(a, 8 * i, 8, at in ("S8", "S16")) * _elem(b, 8 * i, 8, bs)
+    else:
+        k = 2 if x.mod("half") == "HI" else 0
+        for i in range(2):
+            acc = acc + _elem(a, 16 * i, 16, at in ("S8", "S16")) * _elem(b, 8 * (k + i), 8, bs)
+    x.write("rd", (acc & 0xFFFFFFFF).astype(_U32))
