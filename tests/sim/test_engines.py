@@ -139,7 +139,9 @@ def test_random_programs_agree(isa, seed):
     weights = [8 if o.optype in FAST_PATH._FOCUS else 1 for o in ops]
     exit_word = isa.encode("EXIT ;")
     agreed = 0
-    for _ in range(10):
+    for _ in range(60):     # until 3 programs ran to completion (random words often fault early)
+        if agreed >= 3:
+            break
         words = []
         while len(words) < rng.randint(4, 14):
             w = FAST_PATH._random_word(db, rng, ops, weights)
@@ -154,7 +156,7 @@ def test_random_programs_agree(isa, seed):
                   const={0: [rng.getrandbits(32) for _ in range(8)]})
         ref, bat = _agree(isa, words, **kw)
         agreed += ref.status == "ok"
-    assert agreed >= 2
+    assert agreed >= 3
 
 
 # -- generated structured programs (divergence inside and between warps) --------------------------
