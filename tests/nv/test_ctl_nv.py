@@ -77,3 +77,12 @@ def test_redux_to_uniform_register_and_vote_without_rd(run):
     for i in range(32):
         assert w.R[4][i] == sum(1 << k for k in range(32) if (k & 3) == (i & 3))
     del lane
+
+
+def test_cuobjdump_ret_spelling_is_the_nvdisasm_one(nv_isa):
+    """cuobjdump writes `RET.REL.NODEC R2 0x0` where nvdisasm writes `RET.REL.NODEC R2 `(kernel)`
+    (the kernel starts at 0): the same instruction word."""
+    from gpuisa.asm.assembler import assemble
+    a = assemble(nv_isa.db, "kernel:\n    RET.REL.NODEC R2 `(kernel) ;\n    BRX R4 -0xe0 ;\n")
+    b = assemble(nv_isa.db, "    RET.REL.NODEC R2 0x0 ;\n    BRX R4 -0xe0 ;\n")
+    assert a.words == b.words

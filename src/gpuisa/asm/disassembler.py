@@ -484,7 +484,7 @@ class _Printer:
         """An operand's text and signature id with its written prefixes (``-``, ``!``, ``|x|``)."""
         if pre is None:
             raise _Invalid(f"prefix field of {o.name} is not 0 or 1")
-        t = f"|{pre.replace('|', '')}{t}|" if "|" in pre else pre + t
+        t = f"{pre.replace('|', '')}|{t}|" if "|" in pre else pre + t    # nvdisasm's -|x| (|x| first, then -)
         psk = (sid, pre)
         p_sid = self.psid_cache.get(psk)
         if p_sid is None:

@@ -85,12 +85,13 @@ def blank_listing_noise(text: str) -> str:
       access policy, no effect on the address or the value);
     * ``+-`` in an address (``[R14+-0x4]`` is ``[R14-0x4]``);
     * a register and the offset after it separated by a space only
-      (``BRX R2 -0x130``, ``RET.REL.NODEC R4 `(func)``): the space becomes a comma;
+      (``BRX R2 -0x130``, ``RET.REL.NODEC R4 `(func)``, cuobjdump's ``RET.REL.NODEC R2 0x0``):
+      the space becomes a comma;
     * ``REDUX`` with a uniform destination (``REDUX.SUM UR6, R0``, nvdisasm's spelling) is
       ``REDUXU`` (the space after the comma absorbs the extra letter)."""
     if ".reuse" in text or "desc" in text or "+-" in text:
         text = _RE_NOISE.sub(_blank_noise, text)
-    if " `(" in text or " -0x" in text:
+    if " `(" in text or " -0x" in text or " 0x" in text:
         text = _RE_SPACE_SEP.sub(r"\1,", text)
     if "REDUX" in text:      # `REDUX.SUM UR6, R0` (uniform destination) is this ISA's REDUXU
         text = _RE_REDUX_UR.sub(r"REDUXU\1 \2,", text)
@@ -100,7 +101,7 @@ def blank_listing_noise(text: str) -> str:
 _RE_REDUX_UR = re.compile(r"\bREDUX((?:\.[A-Z0-9_]+)*)[ \t]+(UR(?:\d+|Z)),[ \t]")
 
 
-_RE_SPACE_SEP = re.compile(r"(?<=[\s,])(U?R(?:\d+|Z)) (?=`\(|-0x)")
+_RE_SPACE_SEP = re.compile(r"(?<=[\s,])(U?R(?:\d+|Z)) (?=`\(|-?0x)")
 
 
 def unterminated_block_comment(text: str) -> int | None:

@@ -388,7 +388,7 @@ def _fmods(x) -> bool:
     computation is nv_float's (directed rounding, flushing, saturation)."""
     if x.mod("ftz") == "FTZ" or x.mod("sat") == "SAT" or x.mod("rnd") not in (None, "RN"):
         return True
-    return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb"))
+    return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb", "rc", "vc"))
 
 
 def _nv_float():
