@@ -49,6 +49,10 @@ def valid_word(draw, db, op):
             role[pf.name] = ("prefix", o)
     for m in op.modifiers:
         role[m.field.name] = ("modifier", m)
+    for o in op.operands:   # the uniform part of a 64-bit address is an even register or URZ (issue 11)
+        ad = o.address
+        if ad is not None and ad.ubase is not None and o.width_for({}) > 32:
+            role[ad.ubase.name] = ("even-ureg", o)
     env_mods = {}
     for m in op.modifiers:
         env_mods[m.name] = draw(st.sampled_from(m.values))
@@ -91,6 +95,8 @@ def valid_word(draw, db, op):
                 raw = (bank << ob) | off
             else:
                 raw = draw(st.integers(0, (1 << f.width) - 1))
+        elif kind == "even-ureg":
+            raw = draw(st.sampled_from([v for n, v in t.values if n.endswith("Z") or v % 2 == 0]))
         else:
             raw = draw(st.integers(0, (1 << f.width) - 1))
         word |= raw << f.pos

@@ -126,6 +126,10 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
         if a.zero is None:
             return None
         bits |= a.zero << a.base[0]
+    if a.ubase is not None:        # no uniform part written: the zero register (URZ)
+        if a.uzero is None:
+            return None
+        bits |= a.uzero << a.ubase[0]
     if a.off is None:
         return None if off else bits
     if not a.off_lo <= off <= a.off_hi:

@@ -17,8 +17,9 @@ Grammar (BNF, informal)::
     pair       := NAME "[" INT ":" INT "]"             R[8:9], UR[4:5]
     cmem       := "c" "[" number "]" "[" number "]"    c[0x2][0x100]
     caddr      := "c" "[" number "]" "[" inner "]"     c[0x3][R2+0x10], c[0x3][R2]
-    maddr      := "[" inner "]"                        [R2.64+0x10], [R2-0x8], [UR4], [0x10]
-    inner      := NAME [".64"] [("+" | "-") offset] | ["+" | "-"] offset
+    maddr      := "[" inner "]"                        [R2.64+0x10], [R2-0x8], [UR4], [0x10], [R2+UR4+0x8]
+    inner      := NAME [".64"] ["+" UNAME] [("+" | "-") offset] | ["+" | "-"] offset
+                  (UNAME: a uniform register, the address's uniform part; [UR4+0x10] alone too)
     offset     := number | "`(" expr ")" | "(" expr ")"
     number     := ["-"] (DEC | "0x" HEX)
     float      := ["-" | "+"] (DEC "." [DEC] | "." DEC | DEC) [("e" | "E") ["+" | "-"] DEC]   1.5, -0.25, 1e-3
@@ -156,6 +157,7 @@ class POp:
     stem: str = ""  # pair prefix ("R")
     wide: bool = False  # address base written with .64
     scale: str = ""  # address base written with .X4 / .X8 / .X16 ("X4"; issue 11)
+    uname: str = ""  # the address's uniform-register part (``[R2+UR4]``, ``[UR4]``; issue 11)
 
 
 _NUM = r"[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)"
@@ -290,17 +292,19 @@ def _b_name(m, text, prefix):
 
 
 _RE_INNER = re.compile(
-    r"^\s*(?:(?P<base>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*)?(?:(?P<sign>[-+])\s*)?"
+    r"^\s*(?:(?P<base>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*)?"
+    r"(?:\+\s*(?P<ubase>[A-Za-z_][A-Za-z0-9_]*)\s*)?(?:(?P<sign>[-+])\s*)?"
     r"(?P<off>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+|`?\(.*\))?\s*$", re.S)
 _RE_MADDR = re.compile(r"^\[(?P<inner>[^\[\]]*)\]$")
 _RE_CADDR = re.compile(rf"^c\s*\[\s*(?P<bank>{_NUM})\s*\]\s*\[(?P<inner>[^\[\]]*)\]$")
 
 
-_RE_SCALE = re.compile(r"^(?P<base>.*?)\.(?P<scale>X(?:4|8|16))$")
+_RE_SCALE = re.compile(r"^(?P<base>.*?)\.(?P<scale>X(?:4|8|16)|U32)$")
 
 
 def split_scale(base: str) -> tuple[str, str]:
-    """``R29.X4`` -> (``R29``, ``X4``); other names unchanged with scale ``""``."""
+    """``R29.X4`` -> (``R29``, ``X4``), ``R4.U32`` -> (``R4``, ``U32``); other names unchanged with
+    scale ``""``."""
     m = _RE_SCALE.match(base)
     return (m.group("base"), m.group("scale")) if m else (base, "")
 
@@ -308,16 +312,28 @@ def split_scale(base: str) -> tuple[str, str]:
 def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | None]:
     """``Ra[.64] [+|- offset]`` or ``[+|-] offset`` → (base or "", wide, offset, expr).
     *at*: offset of *inner* in the operand text (for error positions)."""
+    base, _, wide, off, e = parse_address_inner2(inner, at)
+    return base, wide, off, e
+
+
+def parse_address_inner2(inner: str, at: int) -> tuple[str, str, bool, int, Expr | None]:
+    """:func:`parse_address_inner` with the uniform-register part: (base, ubase, wide, offset,
+    expr).  A lone ``[UR4+0x10]`` is base ``UR4`` here; the encoder makes it the uniform part
+    when the address's base is not a uniform register."""
     m = _RE_INNER.match(inner)
     if not m:
         bad = len(inner) - len(inner.lstrip())
         raise OperandSyntaxError("an address is written [Ra+offset], [Ra.64-offset], [Ra] or [offset]", at + bad,
                                  max(len(inner.strip()), 1))
     base, sign, off = m.group("base") or "", m.group("sign"), m.group("off")
+    ubase = m.group("ubase") or ""
+    if ubase and not base:
+        raise OperandSyntaxError("an address is written [Ra+URb+offset]: the register before '+' is missing", at,
+                                 max(len(inner), 1))
     wide = False
     if base.endswith(".64"):
         base, wide = base[:-3], True
-    if not base and off is None:
+    if not base and not ubase and off is None:
         raise OperandSyntaxError("empty address: write [Ra+offset], [Ra] or [offset]", at, max(len(inner), 1))
     if off is None and sign:
         raise OperandSyntaxError(f"address offset missing after {sign!r}", at + m.start("sign"))
@@ -326,25 +342,28 @@ def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | Non
                                  at + m.start("off"), len(off))
     neg = sign == "-"
     if off is None:
-        return base, wide, 0, None
+        return base, ubase, wide, 0, None
     if off[0] in "`(":
         k = 2 if off[0] == "`" else 1
         e = parse_expr(off[k:-1], at + m.start("off") + k)
         if neg:
             e = Expr(e.text, tuple((-sg, sym, n) for sg, sym, n in e.terms))
-        return base, wide, 0, e
+        return base, ubase, wide, 0, e
     v = parse_number(off)
-    return base, wide, -v if neg else v, None
+    return base, ubase, wide, -v if neg else v, None
 
 
 def _b_maddr(m, text, prefix):
-    base, wide, off, e = parse_address_inner(m.group("inner"), m.start("inner"))
+    base, ubase, wide, off, e = parse_address_inner2(m.group("inner"), m.start("inner"))
     base, scale = split_scale(base)
-    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e, scale=scale)
+    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e, scale=scale, uname=ubase)
 
 
 def _b_caddr(m, text, prefix):
-    base, wide, off, e = parse_address_inner(m.group("inner"), m.start("inner"))
+    base, ubase, wide, off, e = parse_address_inner2(m.group("inner"), m.start("inner"))
+    if ubase:
+        raise OperandSyntaxError("a constant address has one base register: write c[BANK][Ra+offset]",
+                                 m.start("inner"), max(len(m.group("inner")), 1))
     return POp("caddr", text, prefix, name=base, wide=wide, value=off, expr=e, bank=parse_number(m.group("bank")))
 
 

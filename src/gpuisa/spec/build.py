@@ -581,15 +581,19 @@ class _Builder:
                       tuple(d.exceptions), syntax, d.texts, b.coord, mnemonic, decode_mask, decode_value, used)
 
     def build_addresses(self, b, raw: dict, fmap: dict) -> dict[str, AddressRef]:
-        """``Address<addr> = MemAddr(base, offset[, scale])`` / ``ConstAddr(bank, base, offset)``.
+        """``Address<addr> = MemAddr(base, offset[, scale[, ubase]])`` / ``ConstAddr(bank, base, offset)``.
         The optional *scale* (issue 11) is an enumeration field whose value names are
-        ``X1`` (the default, not written) and ``X4``/``X8``/``X16``: ``[Ra.X4+imm]``."""
+        ``X1`` (the default, not written) and ``X4``/``X8``/``X16``: ``[Ra.X4+imm]``; ``_``
+        when there is none.  The optional *ubase* is a second base register (a uniform
+        register: ``[Ra+URb+imm]``, ``[URb+imm]``), added to the first."""
         out: dict[str, AddressRef] = {}
         for name, ra in raw.items():
             e = ra.expr
             shapes = {"MemAddr": ("base", "offset"), "ConstAddr": ("bank", "base", "offset")}
             if isinstance(e, Call) and e.func == "MemAddr" and len(e.args) == 3:
                 shapes["MemAddr"] = ("base", "offset", "scale")
+            if isinstance(e, Call) and e.func == "MemAddr" and len(e.args) == 4:
+                shapes["MemAddr"] = ("base", "offset", "scale", "ubase")
             if not (isinstance(e, Call) and e.func in shapes and len(e.args) == len(shapes[e.func])
                     and all(isinstance(a, Name) for a in e.args)):
                 self.sink.error(f"Address<{name}> must be MemAddr(base, offset) or ConstAddr(bank, base, offset) over field names", ra.coord, len(name))
@@ -613,17 +617,18 @@ class _Builder:
                     self.sink.error(f"Address<{name}>: the {role} {a.name} must have an integer type, not {t.name}", ra.coord, len(name))
                     ok = False
                 if t is not None and role == "scale" and not (t.is_enum and all(
-                        re.fullmatch(r"X\d+", v) for v, _ in t.values)):
-                    self.sink.error(f"Address<{name}>: the scale {a.name} must be an enumeration of X1, X4, ...",
+                        re.fullmatch(r"X\d+|U32", v) for v, _ in t.values)):
+                    self.sink.error(f"Address<{name}>: the scale {a.name} must be an enumeration of X1, X4, ... "
+                                    f"(or U32: a 32-bit base, zero-extended)",
                                     ra.coord, len(name))
                     ok = False
-                if t is not None and role == "base" and not t.is_enum:
+                if t is not None and role in ("base", "ubase") and not t.is_enum:
                     self.sink.error(f"Address<{name}>: the base {a.name} must be a register (enumeration) type, not {t.name}", ra.coord, len(name))
                     ok = False
                 parts[role] = f
             if ok:
                 out[name] = AddressRef("mem" if e.func == "MemAddr" else "const", parts.get("base"), parts.get("offset"),
-                                       parts.get("bank"), ra.text, parts.get("scale"))
+                                       parts.get("bank"), ra.text, parts.get("scale"), parts.get("ubase"))
         return out
 
     def build_modifiers(self, b, mod_fields, syntax, syn_sec, order):

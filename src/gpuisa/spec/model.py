@@ -145,16 +145,18 @@ class AddressRef:
     bank: Field | None = None
     text: str = ""
     scale: Field | None = None   # MemAddr(base, offset, scale): `[Ra.X4+imm]` (issue 11)
+    ubase: Field | None = None   # MemAddr(base, offset, scale, ubase): `[Ra+URb+imm]`, `[URb]` (issue 11)
 
     @property
     def parts(self) -> tuple[Field, ...]:
-        return tuple(f for f in (self.bank, self.base, self.offset, self.scale) if f is not None)
+        return tuple(f for f in (self.bank, self.base, self.offset, self.scale, self.ubase) if f is not None)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "base": self.base.name if self.base else None,
                 "offset": self.offset.name if self.offset else None,
                 "bank": self.bank.name if self.bank else None,
-                "scale": self.scale.name if self.scale else None}
+                "scale": self.scale.name if self.scale else None,
+                "ubase": self.ubase.name if self.ubase else None}
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ Grammar (``//`` comments and blank lines may appear between any two lines)::
     opinfo      := ("InList" | "OutList" | "Order") "<" [NAME ("," NAME)*] ">" ";"
                  | "Bitwidth" "<" NAME ">" "=" expr ";"
                  | "AsmFormat" "<" NAME ">" "=" expr ";"
-                 | "Address" "<" NAME ">" "=" ("MemAddr" "(" base "," offset ")" | "ConstAddr" "(" bank "," base "," offset ")") ";"
+                 | "Address" "<" NAME ">" "=" ("MemAddr" "(" base "," offset ["," scale ["," ubase]] ")" | "ConstAddr" "(" bank "," base "," offset ")") ";"
     exception   := "EncodingError" "<" NAME "," STRING ">" "=" expr ";"
 
 Free-text sections (TEXT) are kept verbatim as Markdown; they end at the next

@@ -771,22 +771,31 @@ def _plan_store(x, generic, space: str):
     return run
 
 
+def _ur_part(x) -> bool:
+    """The address has a uniform-register part (``[R2+UR4]``, issue 11): the semantics function."""
+    return x.has("ura") and x.reg_index("ura") != URZ or x.mod("scale") == "U32"
+
+
 def _plan_ldg(x):
+    if _ur_part(x):
+        return _LDG_generic
     return _plan_load(x, _LDG_generic, "global")
 
 
 def _plan_stg(x):
+    if _ur_part(x):
+        return _STG_generic
     return _plan_store(x, _STG_generic, "global")
 
 
 def _plan_lds(x):
-    if x.mod("scale") not in (None, "X1"):
-        return _LDS_generic      # `[Ra.X4+imm]` (issue 11): the semantics function
+    if x.mod("scale") not in (None, "X1") or _ur_part(x):
+        return _LDS_generic      # `[Ra.X4+imm]`, `[Ra+URb]` (issue 11): the semantics function
     return _plan_load(x, _LDS_generic, "shared")
 
 
 def _plan_sts(x):
-    if x.mod("scale") not in (None, "X1"):
+    if x.mod("scale") not in (None, "X1") or _ur_part(x):
         return _STS_generic
     return _plan_store(x, _STS_generic, "shared")
 

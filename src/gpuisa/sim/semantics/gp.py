@@ -520,10 +520,25 @@ def _reg_row(x, idx: int) -> np.ndarray:
     return x.reg(idx).astype(_U64)
 
 
+def _ur_addr(x, width: int):
+    """The address's uniform-register part (``[Ra+URb+imm]``, ``[URb]``; issue 11): the pair
+    URb:URb+1 for a 64-bit address, URb for a 32-bit one; 0 for URZ or when the form has none.
+    A Python int (one warp) or an ``(n, 1)`` array (a batch)."""
+    if not x.has("ura"):
+        return 0
+    return x.src("ura", width)
+
+
 def _global_addrs(x) -> np.ndarray:
-    """``Ra.64 + sext(offset)`` modulo 2^64, per lane."""
+    """``Ra.64 + URb.64 + sext(offset)`` modulo 2^64, per lane (``Ra.U32``: Ra zero-extended)."""
     i = x.reg_index("ra")
-    base = _reg_row(x, i) | (_reg_row(x, i + 1) << _U64(32))
+    if x.mod("scale") == "U32":     # `[R4.U32+UR4]`: one register, zero-extended (issue 11)
+        base = _reg_row(x, i)
+    else:
+        base = _reg_row(x, i) | (_reg_row(x, i + 1) << _U64(32))
+    u = _ur_addr(x, 64)
+    if not isinstance(u, int) or u:
+        base = base + np.asarray(u, dtype=_U64)
     return base + _U64(x.imm("offset") & MASK64)
 
 
@@ -531,12 +546,15 @@ _SCALES = {"X1": 1, "X4": 4, "X8": 8, "X16": 16}
 
 
 def _shared_addrs(x) -> np.ndarray:
-    """``Ra * scale + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API);
+    """``Ra * scale + URb + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API);
     the scale (``[Ra.X4+imm]``, issue 11) is 1 unless written."""
     ra = _raw(x, "ra")
     sc = x.mod("scale")
     if sc not in (None, "X1"):
         ra = ra * _U32(_SCALES[sc])      # uint32 arithmetic wraps modulo 2^32
+    u = _ur_addr(x, 32)
+    if not isinstance(u, int) or u:      # `[Ra+URb+imm]` (issue 11)
+        ra = ra + np.asarray(u, dtype=_U32)
     return (ra + _U32(x.imm("offset") & MASK32)).astype(_U64)
 
 
