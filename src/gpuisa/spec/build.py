@@ -417,7 +417,8 @@ class _Builder:
             t = self.types.get(sf.type)
             sname = t.by_value.get(sf.fixed) if t else None
             suffix = b.name.rsplit("_", 1)[1]
-            if sname is not None and suffix != sname:
+            # OPTYPE_STYPE, or OPTYPE_STYPE_TAG for variants of one operand form (BRA_X_UP)
+            if sname is not None and suffix != sname and sname not in b.name.split("_")[1:-1]:
                 self.sink.warning(f"opcode {b.name} is named _{suffix} but fixes stype=={sname}", sf.coord, len(sf.name))
 
     def resolve_operand_lists(self, d: _Draft) -> None:
