@@ -86,3 +86,30 @@ def test_cuobjdump_ret_spelling_is_the_nvdisasm_one(nv_isa):
     a = assemble(nv_isa.db, "kernel:\n    RET.REL.NODEC R2 `(kernel) ;\n    BRX R4 -0xe0 ;\n")
     b = assemble(nv_isa.db, "    RET.REL.NODEC R2 0x0 ;\n    BRX R4 -0xe0 ;\n")
     assert a.words == b.words
+
+
+def test_listing_spellings_reliable_warp_redux_match(nv_isa):
+    """nvcc 13 spellings read as the seeds' instructions (decisions UN3, UN4): `.RELIABLE` and
+    NANOSLEEP's `.WARP` are printed back; a bare REDUX is REDUX.AND; MATCH.ALL's predicate first."""
+    from gpuisa.asm.assembler import assemble
+    from gpuisa.asm.disassembler import disassemble
+    lines = ["BSSY.RELIABLE B0, 0x40", "@!P0 BREAK.RELIABLE B0", "BSYNC.RELIABLE B0", "NANOSLEEP.WARP 0x64"]
+    prog = assemble(nv_isa.db, "".join(f"{ln} ;\n" for ln in lines))
+    assert [d.text for d in disassemble(nv_isa.db, prog.data)] == lines
+    assert assemble(nv_isa.db, "REDUX R3, R4 ;\n").words == assemble(nv_isa.db, "REDUX.AND R3, R4 ;\n").words
+    assert assemble(nv_isa.db, "REDUX UR11, R5 ;\n").words == assemble(nv_isa.db, "REDUXU.AND UR11, R5 ;\n").words
+    assert assemble(nv_isa.db, "MATCH.ALL P0, R11, R10 ;\n").words == \
+        assemble(nv_isa.db, "MATCH.ALL R11, P0, R10 ;\n").words
+
+
+def test_reliable_regions_and_match_all_run(run):
+    # MATCH.ALL in nvdisasm's order: all lanes hold 7 -> Rd = the member mask, P0 true
+    w = run("S2R R0, SR_LANEID ;\nMOV R1, 0x7 ;\nMATCH.ALL P0, R2, R1 ;\n"
+            "ISETP.GE.U32.AND P1, PT, R0, 0x10, PT ;\nMOV R3, RZ ;\n"
+            "BSSY.RELIABLE B0, `(.end) ;\n@P1 BRA `(.end) ;\nMOV R3, 0x5 ;\n.end:\nBSYNC.RELIABLE B0 ;\n"
+            "REDUX R4, R0 ;")
+    import numpy as np
+    lane = np.arange(32)
+    assert list(w.R[2]) == [0xFFFFFFFF] * 32 and all(w.P[0])
+    assert list(w.R[3]) == list(np.where(lane >= 16, 0, 5))
+    assert list(w.R[4]) == [0] * 32          # AND of the lane ids 0..31

@@ -148,3 +148,26 @@ def test_uiadd3_two_carries(run):
     s = 3 * 0xFFFFFFFF
     assert all(w.R[0] == s & M32) and all(w.R[1] == 7 + (s >> 32)) and all(w.R[2] == 0)
     assert w.UP[0] == bool((s >> 32) & 1) and w.UP[1] == bool((s >> 33) & 1)
+
+
+def test_shf_and_prmt_with_an_immediate_last_operand(run):
+    """`SHF.L.W.U32.HI R17, R0, R7, 0xdeadbeef` and `PRMT R15, R0, R7, 0x12345678` (nvcc's
+    __funnelshift_l / __byte_perm with a constant): the immediate is the high word / Rc."""
+    w = run("S2R R0, SR_LANEID ;\nIADD3 R7, R0, 0x1, RZ ;\n"
+            "SHF.L.W.U32.HI R17, R0, R7, 0xdeadbeef ;\nPRMT R15, R0, R7, 0x12345678 ;")
+
+    def prmt(a, sel, c):
+        by = [(a >> 8 * k) & 255 for k in range(4)] + [(c >> 8 * k) & 255 for k in range(4)]
+        out = 0
+        for i in range(4):
+            n = (sel >> 4 * i) & 15
+            b = by[n & 7]
+            if n & 8:
+                b = 255 if b & 128 else 0
+            out |= b << 8 * i
+        return out
+
+    for i in range(32):
+        v = (0xDEADBEEF << 32) | i
+        assert w.R[17][i] == ((v << ((i + 1) % 32)) >> 32) & M32
+        assert w.R[15][i] == prmt(i, i + 1, 0x12345678)

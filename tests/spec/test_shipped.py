@@ -12,13 +12,16 @@ DEFAULT_CHANGES = {
     ("CALL_R", "ra"), ("RET_R", "ra"),
     ("CALL_R", "offset"), ("CALL_U", "offset"), ("RET_R", "offset"), ("RET_U", "offset"),
     ("VOTE_X", "rd"), ("MATCH_R", "pu"),    # issue 11: nvdisasm's `VOTE.ALL P0, P0`, `MATCH.ANY R1, R2`
+    ("REDUX_R", "reduxop"), ("REDUXU_R", "reduxop"),    # decision UN4: nvdisasm's bare `REDUX` is .AND
 }
 FORMAT_CHANGES = {("BRA_U", "offset"), ("BRA_X", "offset"), ("BSSY_I", "syncpoint")}
 # Issue 11 (nvcc listings): one-bit modifier fields added in bits no seed field uses, whose
 # default is the seed's encoding (BMOV.32, BSSY/BSYNC.RECONVERGENT; docs/decisions.md A4b).
 ADDED_FIELDS = {("BMOV_X", "width"), ("BMOV_R", "width"), ("BSSY_I", "reconv"), ("BSYNC_X", "reconv"),
                 ("CALL_R", "noinc"), ("CALL_U", "noinc"), ("CALL_C", "noinc"),
-                ("RET_R", "nodec"), ("RET_U", "nodec"), ("RET_C", "nodec"), ("BRA_X", "pfile")}
+                ("RET_R", "nodec"), ("RET_U", "nodec"), ("RET_C", "nodec"), ("BRA_X", "pfile"),
+                ("BSSY_I", "reliable"), ("BSYNC_X", "reliable"), ("BREAK_X", "reliable"),
+                ("NANOSLEEP_R", "scope"), ("NANOSLEEP_U", "scope"), ("NANOSLEEP_I", "scope"), ("NANOSLEEP_C", "scope")}
 # Seed opcodes whose decoding the shipped ISA narrows by a bit the seeds leave free, to tell them from a
 # project variant (decision UN2: BRA_X has bit 97 = 0, BRA_X_UP bit 97 = 1).
 DECODE_NARROWED = {"BRA_X": 1 << 97}

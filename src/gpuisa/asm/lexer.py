@@ -89,14 +89,21 @@ def blank_listing_noise(text: str) -> str:
       (``BRX R2 -0x130``, ``RET.REL.NODEC R4 `(func)``, cuobjdump's ``RET.REL.NODEC R2 0x0``):
       the space becomes a comma;
     * ``REDUX`` with a uniform destination (``REDUX.SUM UR6, R0``, nvdisasm's spelling) is
-      ``REDUXU`` (the space after the comma absorbs the extra letter)."""
+      ``REDUXU`` (the space after the comma absorbs the extra letter);
+    * ``MATCH.ALL P0, R11, R10`` (nvdisasm writes the predicate first) is the seeds'
+      ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays)."""
     if ".reuse" in text or "desc" in text or "+-" in text:
         text = _RE_NOISE.sub(_blank_noise, text)
     if " `(" in text or " -0x" in text or " 0x" in text:
         text = _RE_SPACE_SEP.sub(r"\1,", text)
     if "REDUX" in text:      # `REDUX.SUM UR6, R0` (uniform destination) is this ISA's REDUXU
         text = _RE_REDUX_UR.sub(r"REDUXU\1 \2,", text)
+    if "MATCH" in text:      # nvdisasm's `MATCH.ALL P0, R11, R10` is `MATCH.ALL R11, P0, R10` (same length)
+        text = _RE_MATCH_PU.sub(r"MATCH\1\2\5\4\3", text)
     return text
+
+
+_RE_MATCH_PU = re.compile(r"\bMATCH((?:\.[A-Z0-9_]+)*)([ \t]+)(!?P(?:\d|T))(,[ \t]*)(R(?:\d+|Z))(?=\s*,)")
 
 
 _RE_REDUX_UR = re.compile(r"\bREDUX((?:\.[A-Z0-9_]+)*)[ \t]+(UR(?:\d+|Z)),[ \t]")

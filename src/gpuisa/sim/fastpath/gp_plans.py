@@ -528,7 +528,7 @@ def _plan_shf(x):
     """Constant shift counts of the two one-register forms: ``SHF.R.*.HI`` (Rc shifted right,
     logical or arithmetic) and ``SHF.L.*`` low half (Ra shifted left); the rest is generic."""
     sb = _spec(x, _b(x))
-    if sb[0] != "K":
+    if sb[0] != "K" or not x.has("rc"):      # SHF_RRI (an immediate high word): generic
         return _SHF_generic
     typ = x.mod("type")
     lim = 32 if typ in ("U32", "S32") else 64

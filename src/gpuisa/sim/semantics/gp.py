@@ -280,7 +280,7 @@ def SHF(x: Exec) -> None:
     lim = 32 if typ in ("U32", "S32") else 64
     n = _raw(x, _b(x)).astype(_U64)
     n = n % _U64(lim) if x.mod("wrap") == "W" else np.minimum(n, _U64(lim))
-    v = (_raw(x, "rc").astype(_U64) << _U64(32)) | _raw(x, "ra").astype(_U64)
+    v = (_raw(x, _c(x)).astype(_U64) << _U64(32)) | _raw(x, "ra").astype(_U64)
     n63 = np.minimum(n, _U64(63))
     if x.mod("dir") == "L":
         v = np.where(n >= 64, _U64(0), v << n63)

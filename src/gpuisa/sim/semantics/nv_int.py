@@ -13,7 +13,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, array2mask, mask2array
-from .gp import _U32, _U64, _addend, _b, _raw
+from .gp import _U32, _U64, _addend, _b, _c, _raw
 
 _I64 = np.int64
 
@@ -144,7 +144,7 @@ def VIMNMX(x: Exec) -> None:
 @semantics("PRMT")
 def PRMT(x: Exec) -> None:
     """PRMT: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
-    src = (_src_lanes(x, "rc").astype(_U64) << _U64(32)) | _src_lanes(x, "ra").astype(_U64)
+    src = (_src_lanes(x, _c(x)).astype(_U64) << _U64(32)) | _src_lanes(x, "ra").astype(_U64)
     sel = _src_lanes(x, _b(x)).astype(_U64)
     out = np.zeros(src.shape, _U64)
     for i in range(4):
