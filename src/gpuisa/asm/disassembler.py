@@ -26,7 +26,7 @@ from itertools import combinations
 from ..spec.database import Database
 from ..spec.model import Opcode
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
-from .floats import format_f16, format_f32
+from .floats import format_f16, format_f32, format_f64h
 from .instruction import Instruction, expr_env, field_readers, per_database, readers_mask
 
 WORD_BYTES = 16
@@ -193,7 +193,7 @@ class _Printer:
         elif o.code == K_ENUM:
             table = {}  # width -> table
             kind = 4
-        elif o.code == K_INT and o.fmt not in ("pcrel", "f32", "f16") and o.type is not None:
+        elif o.code == K_INT and o.fmt not in ("pcrel", "f32", "f16", "f64h") and o.type is not None:
             intfmt = (o.type.signed, o.width, o.shift if o.fmt == "shift" else 0)
             kind = 1
         elif o.code == K_CMEM and o.bw_const is not None and o.type is not None:
@@ -304,6 +304,10 @@ class _Printer:
         elif o.fmt == "f16":
             t = format_f16(raw)
             return t, ("i" if t[:2] == "0x" or "." not in t and "e" not in t else "f"), (), None
+        elif o.fmt == "f64h":
+            t = format_f64h(raw)
+            return t, ("i" if t[:2] == "0x" or ("." not in t and "e" not in t and "INF" not in t) else "f"), \
+                self.names.get(t, ()), None
         return _hexs(v), "i", (), None
 
     @staticmethod

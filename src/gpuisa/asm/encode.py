@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import difflib
 
-from .floats import parse_f16, parse_f32
+from .floats import parse_f16, parse_f32, parse_f64
 from .lexer import POp
 from .tables import K_ADDR, K_ENUM, K_INT, OpInfo, Plan, aligned_group
 
@@ -149,6 +149,24 @@ def _f16_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
             return parse_f16(p.text if p.kind == "int" else p.name)
         except ValueError as e:
             raise _OpErr(str(e)) from None
+    return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
+
+
+def _f64h_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
+    """An F64H operand (issue 11): a float literal or a decimal integer as binary64, whose low
+    32 bits must be 0 (the field holds the high word); hex/binary literals and label
+    expressions are the high word's bits."""
+    if p.kind in ("float", "int") and not (p.kind == "int" and p.text.lstrip("+-")[:2].lower() in ("0x", "0b")):
+        try:
+            bits = parse_f64(p.text if p.kind == "int" else p.name)
+        except ValueError as e:
+            raise _OpErr(str(e)) from None
+        if bits & 0xFFFFFFFF:
+            raise _OpErr(f"{p.text} is not a binary64 number whose low 32 bits are 0 (the immediate holds the "
+                         f"high word only); write its high word in hex")
+        return bits >> 32
+    if p.kind == "int":
+        return _int_raw(o, p.value, pc)
     return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
 
 
@@ -328,6 +346,8 @@ def _encode_plan(plan: Plan, pops: list, pc: int, ctx: _Ctx) -> int:
                 raw = _f32_raw(o, p, pc, ctx)
             elif o.fmt == "f16":
                 raw = _f16_raw(o, p, pc, ctx)
+            elif o.fmt == "f64h":
+                raw = _f64h_raw(o, p, pc, ctx)
             elif p.kind == "int":
                 raw = _int_raw(o, p.value, pc)
             else:

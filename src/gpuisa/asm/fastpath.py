@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _int_raw
+from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import POp
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, Plan, _State
@@ -244,7 +244,8 @@ def _fast(st: "_State", text: str, pc: int):
                     raw = _enum_raw(pos, p, a)
                 elif pos.code == K_INT:
                     raw = (_f32_raw(pos, p, pc, _NOCTX) if pos.fmt == "f32" else
-                           _f16_raw(pos, p, pc, _NOCTX) if pos.fmt == "f16" else _int_raw(pos, p.value, pc))
+                           _f16_raw(pos, p, pc, _NOCTX) if pos.fmt == "f16" else
+                           _f64h_raw(pos, p, pc, _NOCTX) if pos.fmt == "f64h" else _int_raw(pos, p.value, pc))
                 elif pos.code == K_ADDR:
                     raw = _addr_raw(pos, p, a, pc, _NOCTX)
                 else:

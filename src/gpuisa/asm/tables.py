@@ -171,8 +171,8 @@ class OpInfo:
                 bt = a.bank[3].name if a.bank and a.bank[3] else "0x0"
                 return f"c[{bt}][{inner}]"
             return f"[{inner}]"
-        if self.fmt in ("f32", "f16"):
-            return "float" if self.fmt == "f32" else "half"
+        if self.fmt in ("f32", "f16", "f64h"):
+            return {"f32": "float", "f16": "half", "f64h": "double"}[self.fmt]
         t = self.type.name if self.type else self.operand.type
         if self.code == K_ENUM and self.numbered and width > 32:
             t = f"{t} pair"
@@ -500,7 +500,7 @@ def _compatible(o: OpInfo, width: int, sig: tuple) -> bool:
             return kind == "p" or (kind == "n")  # names checked at encode (RZ ok, R8 not)
         return kind == "n" or kind == "f"  # f: a value name that also reads as a float (NAN)
     if code == K_INT:
-        return kind == "i" or (kind == "f" and o.fmt in ("f32", "f16"))
+        return kind == "i" or (kind == "f" and o.fmt in ("f32", "f16", "f64h"))
     if code == K_ADDR:
         if o.addr.kind == "mem":
             if kind != "m":

@@ -465,9 +465,9 @@ class _Builder:
                 self.sink.error(f"AsmFormat<{name}> names a field that {d.b.name} does not have", ra.coord, len(name))
                 continue
             e = ra.expr
-            if isinstance(e, Call) and e.func in ("F32", "F16") and len(e.args) == 1 and isinstance(e.args[0], Name) \
-                    and e.args[0].name == name:
-                bits = 32 if e.func == "F32" else 16
+            if isinstance(e, Call) and e.func in ("F32", "F16", "F64H") and len(e.args) == 1 \
+                    and isinstance(e.args[0], Name) and e.args[0].name == name:
+                bits = 16 if e.func == "F16" else 32
                 if fmap[name].width != bits:
                     self.sink.error(f"AsmFormat<{name}> = {e.func}(...) needs a {bits}-bit field", ra.coord, len(name))
                     continue

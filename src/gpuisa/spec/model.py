@@ -125,8 +125,9 @@ class AsmFormat:
     """How an immediate operand is shown: ``func`` is ``"shift"`` (CvtIShift: the
     text value is the field value << shift), ``"pcrel"`` (CvtPCRel: the text is
     the absolute target ``PC + 16 + (value << shift)``), ``"f32"`` (F32: the
-    32 bits are an IEEE binary32 number, written as a float literal) or ``"f16"``
-    (F16, issue 11: 16 bits holding an IEEE binary16 number)."""
+    32 bits are an IEEE binary32 number, written as a float literal), ``"f16"``
+    (F16, issue 11: 16 bits holding an IEEE binary16 number) or ``"f64h"`` (F64H, issue 11:
+    32 bits holding the high word of an IEEE binary64 number whose low word is 0)."""
 
     func: str
     shift: int

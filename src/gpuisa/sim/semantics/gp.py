@@ -472,6 +472,9 @@ def FMNMX(x: Exec) -> None:
 @semantics("I2F")
 def I2F(x: Exec) -> None:
     """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("dtype") == "F64":
+        _nv_float().i2f_f64(x)     # I2F.F64 (issue 11)
+        return
     if x.mod("rnd") not in (None, "RN") or x.mod("wide") not in (None, "NoWide"):
         _nv_float().i2f_ext(x)     # directed rounding, 64-bit sources (issue 11)
         return
@@ -486,8 +489,8 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 @semantics("F2I")
 def F2I(x: Exec) -> None:
     """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ":
-        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ (issue 11)
+    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64":
+        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 sources (issue 11)
         return
     f = _f32(_raw(x, _b(x))).astype(np.float64)
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
