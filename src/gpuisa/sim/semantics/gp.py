@@ -22,6 +22,8 @@ Decisions (see docs/gp-extension.md):
 """
 from __future__ import annotations
 
+import struct
+
 
 import numpy as np
 
@@ -687,24 +689,53 @@ def _ftz32(v: int) -> int:
     return v & SIGN if (v & 0x7F800000) == 0 else v
 
 
+_WIDE_ATOM = ("64", "S64", "F64")
+
+
+def _s64(v: int) -> int:
+    v &= MASK64
+    return v - (1 << 64) if v >> 63 else v
+
+
+def _fadd64(a: int, b: int) -> int:
+    """binary64 add, round to nearest even; NaN canonical (decision F64-1)."""
+    r = struct.unpack("<d", struct.pack("<Q", a))[0] + struct.unpack("<d", struct.pack("<Q", b))[0]
+    return 0x7FFFFFFFFFFFFFFF if r != r else struct.unpack("<Q", struct.pack("<d", r))[0]
+
+
 def _atomic_fn(x):
-    """The update ``new = f(old, b, c)`` of an atomic on 32-bit Python ints."""
-    op, typ = x.mod("op"), x.mod("type") or "U32"   # the CAS variants have no type field
+    """The update ``new = f(old, b, c)`` of an atomic on Python ints (32 or 64 bits)."""
+    op, typ = x.mod("op"), x.mod("type") or "U32"
+    wide = typ in _WIDE_ATOM
+    m = MASK64 if wide else MASK32
     if typ == "F32" and op == "ADD":
         if x.mod("ftz") == "FTZ":     # .FTZ (issue 11): denormal operands and result flushed
             return lambda o, b, c: _ftz32(_fadd32(_ftz32(o), _ftz32(b)))
         return lambda o, b, c: _fadd32(o, b)
-    if typ in ("U32", "S32") and op in ("MIN", "MAX"):
-        key = _s32 if typ == "S32" else (lambda v: v)
+    if typ == "F64" and op == "ADD":
+        return lambda o, b, c: _fadd64(o, b)
+    if op in ("MIN", "MAX"):
+        key = _s32 if typ == "S32" else _s64 if typ == "S64" else (lambda v: v)
         pick = min if op == "MIN" else max
         return lambda o, b, c: pick(o, b, key=key)
-    if typ == "U32":
-        fn = {"ADD": lambda o, b, c: (o + b) & MASK32, "EXCH": lambda o, b, c: b,
-              "CAS": lambda o, b, c: c if o == b else o, "AND": lambda o, b, c: o & b,
-              "OR": lambda o, b, c: o | b, "XOR": lambda o, b, c: o ^ b}.get(op)
-        if fn is not None:
-            return fn
+    if op == "INC" and x.mod("popc") == "POPC":      # ATOMS.POPC.INC: every lane adds 1
+        return lambda o, b, c: (o + 1) & m
+    fn = {"ADD": lambda o, b, c: (o + b) & m, "EXCH": lambda o, b, c: b,
+          "CAS": lambda o, b, c: c if o == b else o, "CAST": lambda o, b, c: c if o == b else o,
+          "AND": lambda o, b, c: o & b, "OR": lambda o, b, c: o | b, "XOR": lambda o, b, c: o ^ b,
+          # CUDA's atomicInc / atomicDec: wrap to 0 at b, to b at 0 or above b
+          "INC": lambda o, b, c: 0 if o >= b else o + 1,
+          "DEC": lambda o, b, c: b if o == 0 or o > b else o - 1}.get(op)
+    if fn is not None and typ in ("U32", "64"):
+        return fn
     x.fault("invalid-instruction", f"{x.name}: no atomic .{op}.{typ}")  # pragma: no cover - see the exceptions
+
+
+def _pairs(x, name: str, wide: bool) -> list:
+    """A source operand per lane as Python ints (64-bit pairs when *wide*)."""
+    if wide:
+        return np.broadcast_to(np.asarray(x.src(name, 64, raw=True), dtype=_U64), (WARP_SIZE,)).tolist()
+    return _raw(x, name).tolist()
 
 
 def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
@@ -713,21 +744,24 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
     if not mask:
         return
     fn = _atomic_fn(x)
-    olds = _mem_load(x, mem, addrs, mask, 4, "atomic access")[0].tolist()     # checks every lane first
+    wide = (x.mod("type") or "U32") in _WIDE_ATOM
+    size = 8 if wide else 4
+    olds = _mem_load(x, mem, addrs, mask, size, "atomic access")[0].tolist()     # checks every lane first
     alist = np.asarray(addrs, dtype=_U64).tolist()
-    b = _raw(x, "rb").tolist()
-    c = _raw(x, "rc").tolist() if x.has("rc") else b
+    b = _pairs(x, "rb", wide) if x.has("rb") else [0] * WARP_SIZE      # ATOMS.POPC.INC has no source
+    c = _pairs(x, "rc", wide) if x.has("rc") else b
+    cast = x.mod("op") == "CAST"
     cur: dict[int, int] = {}
     ret = [0] * WARP_SIZE
     for lane in lanes_of(mask):
         a = alist[lane]
         old = cur.get(a, olds[lane])
         cur[a] = fn(old, b[lane], c[lane])
-        ret[lane] = old
-    final = np.array([cur.get(a, 0) for a in alist], _U32)
-    mem.store(addrs, final, mask, 4)   # every lane of an address writes its final value
+        ret[lane] = int(old == b[lane]) if cast else old     # CAST: 1 when stored (issue 11)
+    final = np.array([cur.get(a, 0) for a in alist], _U64 if wide else _U32)
+    mem.store(addrs, final, mask, size)   # every lane of an address writes its final value
     if returns:
-        x.write("rd", np.array(ret, _U32))
+        x.write("rd", np.array(ret, _U64 if wide else _U32), width=64 if wide else 32)
 
 
 @semantics("LDC")
