@@ -3,6 +3,7 @@ ISETP.EX and the 64-bit compares.  References: Python integers."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from .conftest import lanes, s32, s64, u32
 
@@ -171,3 +172,32 @@ def test_shf_and_prmt_with_an_immediate_last_operand(run):
         v = (0xDEADBEEF << 32) | i
         assert w.R[17][i] == ((v << ((i + 1) % 32)) >> 32) & M32
         assert w.R[15][i] == prmt(i, i + 1, 0x12345678)
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_mov64_umov64_sel64(nv_isa, engine):
+    """sm_100+ 64-bit moves: MOV.64 / UMOV.64 with a 64-bit immediate or a pair, SEL.64."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV.64 R14, 0x3fd8000000000000 ;
+        UMOV.64 UR6, 0x3fe62e42fefa39ef ;
+        MOV R8, R0 ;
+        MOV R9, 0x77 ;
+        MOV.64 R4, R8 ;
+        MOV.64 R6, UR6 ;
+        ISETP.GE.U32.AND P0, PT, R0, 0x10, PT ;
+        SEL.64 R12, R14, R8, P0 ;
+        MOV.64 R10, RZ ;
+        EXIT ;
+    """)
+    res = nv_isa.launch(prog, grid=2, engine=engine)
+    assert res.ok
+    for w in res.warps:
+        for i in range(32):
+            assert (int(w.R[14][i]), int(w.R[15][i])) == (0, 0x3FD80000)
+            assert (int(w.R[4][i]), int(w.R[5][i])) == (i, 0x77)
+            assert (int(w.R[6][i]) | int(w.R[7][i]) << 32) == 0x3FE62E42FEFA39EF
+            want = 0x3FD8000000000000 if i >= 16 else (0x77 << 32) | i
+            assert (int(w.R[12][i]) | int(w.R[13][i]) << 32) == want
+            assert int(w.R[10][i]) == 0 and int(w.R[11][i]) == 0

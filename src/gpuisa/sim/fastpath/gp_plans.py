@@ -199,6 +199,8 @@ def _pp_getter(x, name: str = "pp"):
 
 # -- MOV -------------------------------------------------------------------------------------
 def _plan_mov(x):
+    if x.mod("width") == "64":       # MOV.64 (issue 11): the semantics function
+        return _gp.MOV
     rd = x.reg_index("rd")
     spec = _spec(x, _b(x))
     kind, v = spec
@@ -459,6 +461,8 @@ def _plan_isetp(x):
 
 # -- SEL -------------------------------------------------------------------------------------
 def _plan_sel(x):
+    if x.mod("width") == "64":       # SEL.64 (issue 11): the semantics function
+        return _gp.SEL
     rd = x.reg_index("rd")
     ga, gb = _getter(_spec(x, "ra")), _getter(_spec(x, _b(x)))
     pp = _pp_getter(x)

@@ -110,12 +110,22 @@ def _fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 @semantics("MOV")
 def MOV(x: Exec) -> None:
     """MOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("width") == "64":       # MOV.64 (issue 11): a register pair, 8 bytes, a 64-bit immediate
+        bn = _b(x)
+        v = x.imm(bn) & MASK64 if x.kind(bn) == "I" else x.src(bn, 64, raw=True)
+        x.write("rd", np.broadcast_to(np.asarray(v, dtype=_U64), x.lane_shape()), width=64)
+        return
     x.write("rd", _raw(x, _b(x)))
 
 
 @semantics("UMOV")
 def UMOV(x: Exec) -> None:
     """UMOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("width") == "64":       # UMOV.64 (issue 11)
+        bn = _b(x)
+        v = x.imm(bn) & MASK64 if x.kind(bn) == "I" else x.src(bn, 64, raw=True)
+        x.write("urd", v if isinstance(v, int) else np.asarray(v, dtype=_U64), width=64)
+        return
     x.write("urd", _raw_int(x, _b(x)))
 
 
@@ -338,6 +348,12 @@ def ISETP(x: Exec) -> None:
 @semantics("SEL")
 def SEL(x: Exec) -> None:
     """SEL: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("width") == "64":       # SEL.64 (issue 11): register pairs
+        bn = _b(x)
+        b = x.imm(bn) & MASK64 if x.kind(bn) == "I" else x.src(bn, 64, raw=True)
+        a = np.broadcast_to(np.asarray(x.src("ra", 64, raw=True), dtype=_U64), x.lane_shape())
+        x.write("rd", np.where(mask2array(x.pred("pp")), a, np.asarray(b, dtype=_U64)), width=64)
+        return
     x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
 
 
