@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..exprlang import HEX
 from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import POp
@@ -22,7 +23,7 @@ _RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[
                       r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
 _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
 # canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
-_RE_FADDR = re.compile(r"(?:c\[(0x[0-9a-fA-F]+)\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)(0x[0-9a-fA-F]+))?\]$")
+_RE_FADDR = re.compile(rf"(?:c\[({HEX})\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)({HEX}))?\]$")
 
 F_ENUM, F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM = 0, 1, 2, 3, 4, 5, 6, 7
 

@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from ..exprlang import NUMBER, SIGNED_NUMBER, Dialect, ExprError, number_value, parse
 from .floats import FLOAT_LITERAL, parse_f32
 
 # ----------------------------------------------------------------------------
@@ -167,7 +168,7 @@ class POp:
     uname: str = ""  # the address's uniform-register part (``[R2+UR4]``, ``[UR4]``; issue 11)
 
 
-_NUM = r"[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)"
+_NUM = SIGNED_NUMBER        # gpuisa.exprlang's number syntax
 _RE_NUM = re.compile(rf"^{_NUM}$")
 _RE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_0-9][A-Za-z0-9_]*)*$")
 _RE_PAIR = re.compile(r"^(?P<stem>[A-Za-z_]+)\[\s*(?P<lo>\d+)\s*:\s*(?P<hi>\d+)\s*\]$")
@@ -176,88 +177,50 @@ _RE_EXPR = re.compile(r"^`\((?P<body>.*)\)$", re.S)
 
 
 def parse_number(text: str) -> int:
-    t = text.strip().replace("_", "")
+    """A signed number of the operand syntax (gpuisa.exprlang's :func:`number_value`)."""
+    t = text.strip()
     neg = t.startswith("-")
-    if t[:1] in "+-":
-        t = t[1:]
-    v = int(t, 0) if t[:2].lower() in ("0x", "0b") else int(t, 10)
+    v = number_value(t[1:] if t[:1] in "+-" else t)
     return -v if neg else v
-
-
-_RE_ETOK = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)|(?P<sym>\.?[A-Za-z_$][\w.$]*)|(?P<dot>\.)|(?P<op>[-+()]))")
 
 
 MAX_EXPR_DEPTH = 32  # parentheses in a label expression (docs/decisions.md C2): never a RecursionError
 
 
-_RE_EWS = re.compile(r"\s*")
+_LABEL_EXPR = Dialect(binary={"+": 1, "-": 1}, unary={"-": 2}, name=r"\.?[A-Za-z_$][\w.$]*|\.",
+                      max_depth=MAX_EXPR_DEPTH, max_unary=None, what="label expression")
+
+
+class _Terms:
+    """gpuisa.exprlang builder of a label expression: a flat sum of signed terms."""
+
+    @staticmethod
+    def num(value, offset):
+        return [(1, None, value)]
+
+    @staticmethod
+    def name(name, offset):
+        return [(1, name, 0)]
+
+    @staticmethod
+    def unop(op, arg, offset):
+        return [(-sg, sym, n) for sg, sym, n in arg]
+
+    @staticmethod
+    def binop(op, left, right, offset):
+        # in place: each list is made for one node and used once (linear in the expression's length)
+        left.extend(right if op == "+" else [(-sg, sym, n) for sg, sym, n in right])
+        return left
 
 
 def parse_expr(body: str, base_offset: int) -> Expr:
     """``expr := term (("+"|"-") term)*``; ``term := NUMBER | SYMBOL | "." |
-    "(" expr ")" | "-" term``.  Returns a flat sum of signed terms."""
-    toks: list[tuple[str, str, int]] = []
-    pos = 0
-    n = len(body)
-    while pos < n:
-        blank = _RE_EWS.match(body, pos)  # no body[pos:] per token: linear in the operand's length
-        off = blank.end() if blank else pos
-        if off == n:
-            break
-        m = _RE_ETOK.match(body, pos)
-        if not m or m.end() == pos:
-            raise OperandSyntaxError(f"unexpected {body[off]!r} in label expression", base_offset + off)
-        kind = m.lastgroup or ""   # a match always names its group
-        toks.append((kind, m.group(kind), base_offset + m.start(kind)))
-        pos = m.end()
-    i = 0
-    depth = 0
-    terms: list[tuple[int, str | None, int]] = []
-
-    def peek():
-        return toks[i] if i < len(toks) else None
-
-    def expr(sign: int) -> None:
-        nonlocal i
-        term(sign)
-        while (t := peek()) is not None and t[0] == "op" and t[1] in "+-":
-            i += 1
-            term(sign if t[1] == "+" else -sign)
-
-    def term(sign: int) -> None:
-        nonlocal i, depth
-        while (t := peek()) is not None and t[0] == "op" and t[1] == "-":  # unary minus, iteratively
-            sign = -sign
-            i += 1
-        t = peek()
-        if t is None:
-            raise OperandSyntaxError("label expression ends too early", base_offset + len(body))
-        kind, val, off = t
-        i += 1
-        if kind == "num":
-            terms.append((sign, None, parse_number(val)))
-        elif kind == "sym":
-            terms.append((sign, val, 0))
-        elif kind == "dot":
-            terms.append((sign, ".", 0))
-        elif kind == "op" and val == "(":
-            if depth >= MAX_EXPR_DEPTH:
-                raise OperandSyntaxError(f"label expression nested more than {MAX_EXPR_DEPTH} levels deep", off)
-            depth += 1
-            expr(sign)
-            depth -= 1
-            t2 = peek()
-            if t2 is None or t2[1] != ")":
-                raise OperandSyntaxError("missing ')' in label expression", t2[2] if t2 else base_offset + len(body))
-            i += 1
-        else:
-            raise OperandSyntaxError(f"unexpected {val!r} in label expression", off)
-
-    if not toks:
-        raise OperandSyntaxError("empty label expression", base_offset)
-    expr(1)
-    if i < len(toks):
-        raise OperandSyntaxError(f"unexpected {toks[i][1]!r} in label expression", toks[i][2])
+    "(" expr ")" | "-" term`` (gpuisa.exprlang's label-expression dialect).  Returns a flat sum
+    of signed terms."""
+    try:
+        terms = parse(body, _LABEL_EXPR, _Terms)
+    except ExprError as e:
+        raise OperandSyntaxError(e.message, base_offset + e.offset, e.length) from None
     return Expr(body.strip(), tuple(terms))
 
 
@@ -301,7 +264,7 @@ def _b_name(m, text, prefix):
 _RE_INNER = re.compile(
     r"^\s*(?:(?P<base>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*)?"
     r"(?:\+\s*(?P<ubase>[A-Za-z_][A-Za-z0-9_]*)\s*)?(?:(?P<sign>[-+])\s*)?"
-    r"(?P<off>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+|`?\(.*\))?\s*$", re.S)
+    rf"(?P<off>{NUMBER}|`?\(.*\))?\s*$", re.S)
 _RE_MADDR = re.compile(r"^\[(?P<inner>[^\[\]]*)\]$")
 _RE_CADDR = re.compile(rf"^c\s*\[\s*(?P<bank>{_NUM})\s*\]\s*\[(?P<inner>[^\[\]]*)\]$")
 

@@ -13,6 +13,7 @@ from typing import Any, Iterable, cast
 
 from ..errors import Coord, DiagnosticSink
 from ..numtext import NumberTooLong, parse_int
+from ..exprlang import NUMBER
 from .expr import Call, Name, Num
 from .model import (PREFIX_OF_SUFFIX, AddressRef, AsmFormat, BitFieldType, ExceptionRule, Field, GroupInfo, Modifier,
                     Opcode, Operand)
@@ -214,7 +215,7 @@ class _Builder:
         if t.is_enum:
             if text in t.by_name:
                 return t.by_name[text]
-            if re.fullmatch(r"-?(0[xX][0-9a-fA-F]+|\d+)", text):
+            if re.fullmatch(rf"-?(?:{NUMBER})", text):
                 try:
                     v = parse_int(text, 0)
                 except NumberTooLong as e:
