@@ -146,118 +146,136 @@ def parse(text: str, dialect: Dialect, build: Any) -> Any:
     offset)`` for strings and ``call(name, args, offset)`` for calls where the dialect has them).
     Returns what *build* made of the whole expression."""
     toks = tokens(text, dialect)
-    what = dialect.what
     if not toks:
-        raise ExprError(f"empty {what}", 0)
-    out: list[Any] = []
-    chained: list[bool] = []     # per value on *out*: made by a nonassoc operator
-    ops: list[list] = []         # [kind, op, precedence, offset, argc]: bin, un, "(", call
-    depth = 0
-    expect = True
-    i = 0
+        raise ExprError(f"empty {dialect.what}", 0)
+    return _ShuntingYard(toks, dialect, build).run(len(text.rstrip()))
 
-    def reduce_top() -> None:
-        kind, op, _, off, _ = ops.pop()
+
+class _ShuntingYard:
+    """The parser's state: operands made so far, pending operators, the nesting depth."""
+
+    def __init__(self, toks: list, dialect: Dialect, build: Any):
+        self.toks, self.d, self.build = toks, dialect, build
+        self.out: list[Any] = []
+        self.chained: list[bool] = []     # per value on *out*: made by a nonassoc operator
+        self.ops: list[list] = []         # [kind, op, precedence, offset, argc]: bin, un, "(", call
+        self.depth = 0
+        self.i = 0
+
+    def run(self, end: int) -> Any:
+        expect = True
+        while self.i < len(self.toks):
+            tok = self.toks[self.i]
+            self.i += 1
+            expect = self.operand(tok) if expect else self.after_operand(tok)
+        if expect:
+            raise ExprError(f"{self.d.what} ends too early", end)
+        while self.ops:
+            if self.ops[-1][0] in ("(", "call"):
+                raise ExprError(f"missing ')' in {self.d.what}", self.ops[-1][3])
+            self.reduce_top()
+        return self.out[-1]
+
+    def push(self, value: Any) -> bool:
+        self.out.append(value)
+        self.chained.append(False)
+        return False            # an operand was read: an operator follows
+
+    def nest(self, off: int) -> None:
+        self.depth += 1
+        if self.depth > self.d.max_depth:
+            raise ExprError(self.d.deep(), off)
+
+    def operand(self, tok: tuple) -> bool:
+        """An operand (or a prefix of one) is expected; returns whether one still is."""
+        kind, val, off = tok
+        d, toks = self.d, self.toks
+        if kind == "num":
+            try:
+                return self.push(self.build.num(number_value(val), off))
+            except NumberTooLong as e:
+                raise ExprError(str(e), off, len(val)) from None
+        if kind == "str":
+            return self.push(self.build.str(val[1:-1], off))
+        if kind == "name":
+            if d.calls and self.i < len(toks) and toks[self.i][:2] == ("op", "("):
+                self.i += 1
+                self.nest(off)
+                if self.i < len(toks) and toks[self.i][:2] == ("op", ")"):      # NAME()
+                    self.i += 1
+                    self.depth -= 1
+                    return self.push(self.build.call(val, (), off))
+                self.ops.append(["call", val, 0, off, 1])
+                return True
+            return self.push(self.build.name(val, off))
+        if kind == "op" and val == "(":
+            self.nest(off)
+            self.ops.append(["(", "(", 0, off, 0])
+            return True
+        if kind == "op" and val in d.unary:
+            n = d.max_unary
+            if n is not None and len(self.ops) >= n and all(o[0] == "un" for o in self.ops[-n:]):
+                raise ExprError(f"{d.what} nested more than {n} levels deep", off)
+            self.ops.append(["un", val, d.unary[val], off, 0])
+            return True
+        raise ExprError(f"unexpected {val!r} in {d.what}", off, len(val))
+
+    def after_operand(self, tok: tuple) -> bool:
+        """After an operand: a binary operator, ')' or ','; returns whether an operand follows."""
+        kind, val, off = tok
+        d, ops = self.d, self.ops
+        if kind == "op" and val in d.binary:
+            prec = d.binary[val]
+            while ops and ops[-1][0] in ("bin", "un") and ops[-1][2] >= prec:
+                self.reduce_top()
+            if val in d.nonassoc and self.chained and self.chained[-1]:
+                raise ExprError(f"unexpected {val!r} in {d.what}", off, len(val))
+            ops.append(["bin", val, prec, off, 0])
+            return True
+        if kind == "op" and val == ")":
+            self.close_paren(off)
+            return False
+        if kind == "op" and val == "," and d.calls:
+            while ops and ops[-1][0] in ("bin", "un"):
+                self.reduce_top()
+            if not ops or ops[-1][0] != "call":
+                raise ExprError(f"unexpected ',' in {d.what}", off)
+            ops[-1][4] += 1
+            return True
+        raise ExprError(f"unexpected {val!r} in {d.what}", off, len(val))
+
+    def close_paren(self, off: int) -> None:
+        ops, out, chained = self.ops, self.out, self.chained
+        while ops and ops[-1][0] in ("bin", "un"):
+            self.reduce_top()
+        if not ops:
+            raise ExprError(f"')' without a matching '(' in {self.d.what}", off)
+        entry = ops.pop()
+        self.depth -= 1
+        if entry[0] == "call":
+            n = entry[4]
+            args = tuple(out[len(out) - n:])
+            del out[len(out) - n:]
+            del chained[len(chained) - n:]
+            out.append(self.build.call(entry[1], args, entry[3]))
+            chained.append(False)
+        chained[-1] = False     # a parenthesised comparison may be compared again
+
+    def reduce_top(self) -> None:
+        kind, op, _, off, _ = self.ops.pop()
+        out, chained = self.out, self.chained
         if kind == "un":
             a = out.pop()
             chained.pop()
-            out.append(build.unop(op, a, off))
+            out.append(self.build.unop(op, a, off))
             chained.append(False)
         else:
             b = out.pop()
             a = out.pop()
             chained.pop()
             chained.pop()
-            out.append(build.binop(op, a, b, off))
-            chained.append(op in dialect.nonassoc)
-
-    def close(off: int) -> tuple[str, list]:
-        while ops and ops[-1][0] in ("bin", "un"):
-            reduce_top()
-        if not ops:
-            raise ExprError(f"')' without a matching '(' in {what}", off)
-        return ops[-1][0], ops.pop()
-
-    while i < len(toks):
-        kind, val, off = toks[i]
-        i += 1
-        if expect:
-            if kind == "num":
-                try:
-                    out.append(build.num(number_value(val), off))
-                except NumberTooLong as e:
-                    raise ExprError(str(e), off, len(val)) from None
-            elif kind == "str":
-                out.append(build.str(val[1:-1], off))
-            elif kind == "name":
-                if dialect.calls and i < len(toks) and toks[i][:2] == ("op", "("):
-                    i += 1
-                    depth += 1
-                    if depth > dialect.max_depth:
-                        raise ExprError(dialect.deep(), off)
-                    if i < len(toks) and toks[i][:2] == ("op", ")"):      # NAME()
-                        i += 1
-                        depth -= 1
-                        out.append(build.call(val, (), off))
-                        chained.append(False)
-                        expect = False
-                        continue
-                    ops.append(["call", val, 0, off, 1])
-                    continue
-                out.append(build.name(val, off))
-            elif kind == "op" and val == "(":
-                depth += 1
-                if depth > dialect.max_depth:
-                    raise ExprError(dialect.deep(), off)
-                ops.append(["(", "(", 0, off, 0])
-                continue
-            elif kind == "op" and val in dialect.unary:
-                if dialect.max_unary is not None and len(ops) >= dialect.max_unary and \
-                        all(o[0] == "un" for o in ops[-dialect.max_unary:]):
-                    raise ExprError(f"{what} nested more than {dialect.max_unary} levels deep", off)
-                ops.append(["un", val, dialect.unary[val], off, 0])
-                continue
-            else:
-                raise ExprError(f"unexpected {val!r} in {what}", off, len(val))
-            chained.append(False)
-            expect = False
-            continue
-        # after an operand: a binary operator, ')' or ','
-        if kind == "op" and val in dialect.binary:
-            prec = dialect.binary[val]
-            while ops and ops[-1][0] in ("bin", "un") and ops[-1][2] >= prec:
-                reduce_top()
-            if val in dialect.nonassoc and chained and chained[-1]:
-                raise ExprError(f"unexpected {val!r} in {what}", off, len(val))
-            ops.append(["bin", val, prec, off, 0])
-            expect = True
-        elif kind == "op" and val == ")":
-            k, entry = close(off)
-            depth -= 1
-            if k == "call":
-                n = entry[4]
-                args = tuple(out[len(out) - n:])
-                del out[len(out) - n:]
-                del chained[len(chained) - n:]
-                out.append(build.call(entry[1], args, entry[3]))
-                chained.append(False)
-            chained[-1] = False     # a parenthesised comparison may be compared again
-        elif kind == "op" and val == "," and dialect.calls:
-            while ops and ops[-1][0] in ("bin", "un"):
-                reduce_top()
-            if not ops or ops[-1][0] != "call":
-                raise ExprError(f"unexpected ',' in {what}", off)
-            ops[-1][4] += 1
-            expect = True
-        else:
-            raise ExprError(f"unexpected {val!r} in {what}", off, len(val))
-    if expect:
-        raise ExprError(f"{what} ends too early", len(text.rstrip()))
-    while ops:
-        if ops[-1][0] in ("(", "call"):
-            raise ExprError(f"missing ')' in {what}", ops[-1][3])
-        reduce_top()
-    return out[-1]
+            out.append(self.build.binop(op, a, b, off))
+            chained.append(op in self.d.nonassoc)
 
 
 class Postfix:
