@@ -406,6 +406,8 @@ class CTA:
         self.shared_size = shared_size
         self._shared: Memory | None = None
         self.warps: list[Warp] = []
+        #: BAR.RED's reductions by barrier epoch: epoch -> [count, truth] (decision AT-2)
+        self.bar_red: dict[int, list] = {}
         #: ``f(linear) -> uint8 array`` giving this CTA's shared bytes (the simulator's pool)
         self.pool: "Callable[[int], np.ndarray] | None" = None
 
@@ -443,6 +445,7 @@ class Warp:
         self.timer: int | None = None        # model clock at which SleepMask clears
         self.state = READY
         self.issued = 0                      # warp-instructions issued by this warp
+        self.bar_epoch = 0                   # CTA barriers this warp has arrived at (BAR.RED, B2R)
         self.sreg: dict[int, int] = {}       # writable special registers (SETREG)
         self.trap_stack: list[tuple[int, int, int]] = []  # (return PC, saved ActiveMask, trapping lanes)
 

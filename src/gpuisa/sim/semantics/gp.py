@@ -903,4 +903,34 @@ def BAR(x: Exec) -> None:
     w.rpc[elsewhere] += INST_SIZE
     w.active |= here
     w.pc = x.pc + INST_SIZE
+    _bar_arrive(x, w)
     x.barrier_wait()
+
+
+def _bar_arrive(x, w) -> None:
+    """The warp arrives at its next CTA barrier (epoch); BAR.RED adds its lanes' predicate to the
+    epoch's reduction, which B2R.RESULT reads after the barrier (decision AT-2)."""
+    w.bar_epoch += 1
+    red = w.cta.bar_red
+    red.pop(w.bar_epoch - 2, None)     # no warp can still need it: they all passed the next barrier
+    op = x.mod("redop")
+    if op in (None, "NoRedOp"):
+        return
+    acc = red.setdefault(w.bar_epoch, [0, op == "AND", op])
+    p = x.pred("pp") & w.active
+    acc[0] += bin(p).count("1")
+    if op == "AND":
+        acc[1] = acc[1] and p == w.active
+    else:
+        acc[1] = acc[1] or p != 0
+
+
+@semantics("B2R", per_warp=True)
+def B2R(x: Exec) -> None:
+    """B2R: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
+    w = x.w
+    count, truth, op = w.cta.bar_red.get(w.bar_epoch, [0, False, "POPC"])
+    if op == "POPC":
+        truth = count != 0
+    x.write("rd", count)
+    x.write("pu", FULL if truth else 0)
