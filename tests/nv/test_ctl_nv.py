@@ -4,6 +4,7 @@ and BAR.SYNC.DEFER_BLOCKING."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 
 def test_call_rel_noinc_and_ret_rel_nodec(run):
@@ -113,3 +114,39 @@ def test_reliable_regions_and_match_all_run(run):
     assert list(w.R[2]) == [0xFFFFFFFF] * 32 and all(w.P[0])
     assert list(w.R[3]) == list(np.where(lane >= 16, 0, 5))
     assert list(w.R[4]) == [0] * 32          # AND of the lane ids 0..31
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_cooperative_groups_warpsyncs(nv_isa, engine):
+    """cg::tiled_partition<16> + cg::reduce as nvcc 13 compiles it for sm_90 (decision UN5):
+    WARPSYNC.EXCLUSIVE on the tiles' member masks, a uniform REDUX per tile, WARPSYNC.ALL; and a
+    WARPSYNC.COLLECTIVE block around a SHFL ending at ENDCOLLECTIVE."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        IMAD R2, R0, 0x3, RZ ;
+        IADD3 R2, R2, 0x1, RZ ;
+        IMAD.MOV.U32 R7, RZ, RZ, 0xffff ;
+        LOP3.LUT R4, R0, 0xfffffff0, RZ, 0xc0, !PT ;
+        SHF.L.U32 R7, R7, R4, RZ ;
+        WARPSYNC.EXCLUSIVE R7 ;
+        REDUX.SUM.S32 UR4, R2 ;
+        IMAD.U32 R5, RZ, RZ, UR4 ;
+        WARPSYNC.ALL ;
+        IMAD.MOV.U32 R8, RZ, RZ, -0x1 ;
+        IMAD.MOV.U32 R9, RZ, RZ, 0x10 ;
+        IMAD.MOV.U32 R11, RZ, RZ, 0x1f ;
+        WARPSYNC.COLLECTIVE R8, `(.end) ;
+        SHFL.BFLY PT, R6, R0, R9, R11 ;
+        ENDCOLLECTIVE ;
+    .end:
+        EXIT ;
+    """)
+    res = nv_isa.launch(prog, grid=2, engine=engine)
+    assert res.ok, (res.status, res.fault)
+    import numpy as np
+    lane = np.arange(32)
+    v = 3 * lane + 1
+    for w in res.warps:
+        assert list(w.R[5]) == list(np.where(lane < 16, v[:16].sum(), v[16:].sum()))
+        assert list(w.R[6]) == list(lane ^ 16)

@@ -92,7 +92,9 @@ def blank_listing_noise(text: str) -> str:
     * ``REDUX`` with a uniform destination (``REDUX.SUM UR6, R0``, nvdisasm's spelling) is
       ``REDUXU`` (the space after the comma absorbs the extra letter);
     * ``MATCH.ALL P0, R11, R10`` (nvdisasm writes the predicate first) is the seeds'
-      ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays)."""
+      ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays);
+    * cooperative groups' ``WARPSYNC.EXCLUSIVE Rm``, ``WARPSYNC.COLLECTIVE Rm, `(end)`` are
+      ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``."""
     if ".reuse" in text or "desc" in text or "+-" in text:
         text = _RE_NOISE.sub(_blank_noise, text)
     if " `(" in text or " -0x" in text or " 0x" in text:
@@ -101,7 +103,27 @@ def blank_listing_noise(text: str) -> str:
         text = _RE_REDUX_UR.sub(r"REDUXU\1 \2,", text)
     if "MATCH" in text:      # nvdisasm's `MATCH.ALL P0, R11, R10` is `MATCH.ALL R11, P0, R10` (same length)
         text = _RE_MATCH_PU.sub(r"MATCH\1\2\5\4\3", text)
+    if "WARPSYNC." in text or "ENDCOLLECTIVE" in text:
+        text = _RE_WARPSYNC_CG.sub(_warpsync_cg, text)
     return text
+
+
+# cooperative groups' warp syncs (decision UN5): `.EXCLUSIVE Rm` and `.COLLECTIVE Rm, `(end)` are
+# WARPSYNC Rm (the target, the end of the collective block, is the next instruction anyway),
+# `.ALL` is WARPSYNC 0xffffffff, `ENDCOLLECTIVE` a NOP
+_RE_WARPSYNC_CG = re.compile(r"\bWARPSYNC\.(?P<m>EXCLUSIVE|COLLECTIVE|ALL)\b(?P<rest>[^;\n]*)|\bENDCOLLECTIVE\b")
+
+
+def _warpsync_cg(m: re.Match) -> str:
+    if m.group(0) == "ENDCOLLECTIVE":
+        return "NOP" + " " * 10
+    mode, rest = m.group("m"), m.group("rest")
+    if mode == "ALL":
+        return "WARPSYNC 0xffffffff" + rest
+    if mode == "COLLECTIVE" and "," in rest:
+        reg, _, tail = rest.partition(",")
+        rest = reg + " " * (len(tail) + 1)
+    return "WARPSYNC" + " " * (len(mode) + 1) + rest
 
 
 _RE_MATCH_PU = re.compile(r"\bMATCH((?:\.[A-Z0-9_]+)*)([ \t]+)(!?P(?:\d|T))(,[ \t]*)(R(?:\d+|Z))(?=\s*,)")
