@@ -93,3 +93,21 @@ def test_atomic_forms_print_as_nvdisasm(nv_isa):
     got = [d.text for d in disassemble(nv_isa.db, prog.data)]
     assert got[:6] == lines[:6] and got[7] == lines[7]
     assert got[6] == "ATOMG.E.EXCH.STRONG.GPU RZ, [UR6+0xc], R0"       # PT (the only Pu) is not printed
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_cast_with_a_predicate_result(nv_isa, engine):
+    """`ATOMS.CAST.SPIN P1, [a], Rb, Rc` (sm_120, sm_75): P1 = the lanes that stored; a CAS loop
+    adding 1.0 per lane to a shared float ends with 32.0."""
+    res = _run(nv_isa, """
+        BSSY B0, `(done) ;
+    loop:
+        LDS R4, [0x10] ;
+        FADD R5, R4, 1 ;
+        ATOMS.CAST.SPIN P1, [0x10], R4, R5 ;
+    @!P1 BRA `(loop) ;
+    done:
+        BSYNC B0 ;
+        LDS R6, [0x10] ;
+    """, engine, shared_size=64)
+    assert {int(v) for v in res.warps[0].R[6]} == {0x42000000}       # 32.0f

@@ -201,3 +201,14 @@ def test_mov64_umov64_sel64(nv_isa, engine):
             want = 0x3FD8000000000000 if i >= 16 else (0x77 << 32) | i
             assert (int(w.R[12][i]) | int(w.R[13][i]) << 32) == want
             assert int(w.R[10][i]) == 0 and int(w.R[11][i]) == 0
+
+
+def test_viaddmnmx(run, rng):
+    """VIADDMNMX: min (Pp) or max (!Pp) of a wrapped sum and SrcC, signed or .U32 (Python ints)."""
+    a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)
+    w = run("VIADDMNMX R3, R0, -R1, R2, !PT ;\nVIADDMNMX.U32 R4, R0, R1, 0x80000000, PT ;",
+            {"R0": a, "R1": b, "R2": c})
+    for i in range(32):
+        t = (int(a[i]) - int(b[i])) & M32
+        assert w.R[3][i] == max(s32(t), s32(int(c[i]))) & M32
+        assert w.R[4][i] == min((int(a[i]) + int(b[i])) & M32, 0x80000000)

@@ -122,3 +122,24 @@ def test_forms_print_as_nvdisasm(nv_isa):
              "BRA.U !UP0, 0x1e0", "BRA.U UP0, 0x1220"]
     prog = assemble(nv_isa.db, "".join(f"{ln} ;\n" for ln in lines))
     assert [d.text for d in disassemble(nv_isa.db, prog.data)] == lines
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_r2ur_predicate_says_whether_the_value_is_uniform(nv_isa, engine):
+    w = _run(nv_isa, """
+        S2R R0, SR_LANEID ;
+        MOV R1, 0x7 ;
+        R2UR P0, URZ, R1 ;
+        R2UR P1, UR4, R0 ;
+    """, engine)
+    assert all(w.P[0]) and not any(w.P[1]) and int(w.UR[4]) == 0
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_ldcu_128_and_a_zero_uniform_offset(nv_isa, engine):
+    """sm_120's `LDCU.128 UR8, c[0x0][0x10]` (four registers) and `LDCU.64 UR4, c[0x4][URZ]`."""
+    prog = assemble(nv_isa.db, "LDCU.128 UR8, c[0x0][0x10] ;\nLDCU.64 UR4, c[0x0][URZ] ;\nEXIT ;\n")
+    res = nv_isa.launch(prog, grid=2, engine=engine, const={0: list(range(100, 116))})
+    assert res.ok
+    for w in res.warps:
+        assert [int(v) for v in w.UR[4:6]] == [100, 101] and [int(v) for v in w.UR[8:12]] == [104, 105, 106, 107]

@@ -117,6 +117,8 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
         raw = a.base[3].by_name.get(base)
         if raw is None:
             return None
+        if width > 32 and not wide and base not in o.stem_of:    # `[RZ]` for a 64-bit base: RZ.64
+            return None
         if width > 32 and base in o.stem_of:
             stem, n = o.stem_of[base]
             count = width // 32

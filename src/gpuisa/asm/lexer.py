@@ -103,9 +103,14 @@ def blank_listing_noise(text: str) -> str:
         text = _RE_REDUX_UR.sub(r"REDUXU\1 \2,", text)
     if "MATCH" in text:      # nvdisasm's `MATCH.ALL P0, R11, R10` is `MATCH.ALL R11, P0, R10` (same length)
         text = _RE_MATCH_PU.sub(r"MATCH\1\2\5\4\3", text)
+    if "CAST" in text:       # nvdisasm's `ATOMS.CAST.SPIN P1, [R7], ...`: the Rd it leaves out is RZ
+        text = _RE_CAST_P.sub(r"\1RZ, [", text)
     if "WARPSYNC." in text or "ENDCOLLECTIVE" in text:
         text = _RE_WARPSYNC_CG.sub(_warpsync_cg, text)
     return text
+
+
+_RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 
 # cooperative groups' warp syncs (decision UN5): `.EXCLUSIVE Rm` and `.COLLECTIVE Rm, `(end)` are
@@ -356,6 +361,8 @@ def _b_caddr(m, text, prefix):
     if ubase:
         raise OperandSyntaxError("a constant address has one base register: write c[BANK][Ra+offset]",
                                  m.start("inner"), max(len(m.group("inner")), 1))
+    if base == "URZ" and e is None:     # LDCU's `c[0x4][URZ]`: a zero uniform offset, c[0x4][0x0]
+        return POp("cmem", text, prefix, value=off, bank=parse_number(m.group("bank")))
     return POp("caddr", text, prefix, name=base, wide=wide, value=off, expr=e, bank=parse_number(m.group("bank")))
 
 

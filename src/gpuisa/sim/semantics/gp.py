@@ -778,6 +778,8 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
     mem.store(addrs, final, mask, size)   # every lane of an address writes its final value
     if returns:
         x.write("rd", np.array(ret, _U64 if wide else _U32), width=64 if wide else 32)
+        if cast and x.has("pu"):           # ATOMS.CAST's predicate form: the lanes that stored
+            x.write("pu", sum(1 << ln for ln in lanes_of(mask) if ret[ln]))
 
 
 @semantics("LDC")

@@ -6,7 +6,8 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from .gp import _U32, _b, _raw
+from ..state import mask2array
+from .gp import _U32, _b, _c, _raw
 
 _I64 = np.int64
 
@@ -33,3 +34,19 @@ def IDP(x: Exec) -> None:
         for i in range(2):
             acc = acc + _elem(a, 16 * i, 16, at in ("S8", "S16")) * _elem(b, 8 * (k + i), 8, bs)
     x.write("rd", (acc & 0xFFFFFFFF).astype(_U32))
+
+
+@semantics("VIADDMNMX")
+def VIADDMNMX(x: Exec) -> None:
+    """VIADDMNMX: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    a, b = _raw(x, "ra"), _raw(x, _b(x))
+    if x.flag("ra.neg"):
+        a = (0 - a.astype(np.int64)).astype(np.uint32)
+    if x.flag(_b(x) + ".neg"):
+        b = (0 - b.astype(np.int64)).astype(np.uint32)
+    t = (a.astype(np.int64) + b) & 0xFFFFFFFF
+    c = np.broadcast_to(_raw(x, _c(x)).astype(np.int64), t.shape)
+    if x.mod("fmt") != "U32":
+        t, c = (t ^ 0x80000000) - 0x80000000, (c ^ 0x80000000) - 0x80000000
+    r = np.where(mask2array(x.pred("pp")), np.minimum(t, c), np.maximum(t, c))
+    x.write("rd", (r & 0xFFFFFFFF).astype(_U32))

@@ -161,3 +161,6 @@ def R2UR(x: Exec) -> None:
     first = np.argmax(act, axis=-1)                     # lowest executing lane (0 when none)
     v = np.take_along_axis(np.asarray(row), np.asarray(first)[..., None], axis=-1)
     x.write("urd", _out(v[0]) if v.ndim == 1 else v.astype(_U64))
+    if x.has("pu"):                                     # Ra the same in every executing lane
+        same = ((np.asarray(row) == v) | ~act).all(axis=-1)
+        x.write("pu", np.where(same, x.pmask, 0) if isinstance(x.pmask, np.ndarray) else (x.pmask if same else 0))
