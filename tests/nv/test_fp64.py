@@ -182,3 +182,20 @@ def test_forms_print_as_nvdisasm(nv_isa):
              "F2I.U32.F64.TRUNC R21, R6", "MUFU.RCP64H R3, R9", "DFMA R8, -|R4|, 0.5, R2"]
     prog = assemble(nv_isa.db, "".join(f"{ln} ;\n" for ln in lines))
     assert [d.text for d in disassemble(nv_isa.db, prog.data)] == lines
+
+
+def test_dsetp_min_max_select_as_fmin_fmax(run):
+    """DSETP.MIN/.MAX's Pu says "Ra is the result" of C's fmin/fmax (NaN loses to a number, -0 is
+    the smaller zero), Pv "both are NaN" -- checked against math.fmin-like rules in Python."""
+    a = [1.0, 2.0, math.nan, 1.0, math.nan, -0.0, 0.0, -3.0] * 4
+    b = [2.0, 1.0, 1.0, math.nan, math.nan, 0.0, -0.0, -3.0] * 4
+    al, ah = pair(a)
+    bl, bh = pair(b)
+    w = run("DSETP.MIN.AND P0, P1, R2, R4, PT ;\nDSETP.MAX.AND P2, P3, R2, R4, PT ;",
+            {"R2": al, "R3": ah, "R4": bl, "R5": bh})
+    for i in range(32):
+        x, y = a[i], b[i]
+        want_min = (not math.isnan(x)) and (math.isnan(y) or x < y or (x == y and math.copysign(1, x) < 0))
+        want_max = (not math.isnan(x)) and (math.isnan(y) or x > y or (x == y and math.copysign(1, x) > 0))
+        both = math.isnan(x) and math.isnan(y)
+        assert (bool(w.P[0][i]), bool(w.P[1][i]), bool(w.P[2][i]), bool(w.P[3][i])) == (want_min, both, want_max, both)

@@ -155,7 +155,19 @@ def DFMA(x: Exec) -> None:
 def DSETP(x: Exec) -> None:
     """DSETP: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
     a, b = _f(dsrc(x, "ra")), _f(dsrc(x, _b(x)))
-    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or ""]
+    mm = x.mod("minmax")
+    if mm in ("MIN", "MAX"):        # fmin / fmax selection (decision F64-3)
+        na, nb = np.isnan(a), np.isnan(b)
+        with np.errstate(all="ignore"):
+            better = a < b if mm == "MIN" else a > b
+            tie = (a == b) & (np.signbit(a) if mm == "MIN" else ~np.signbit(a))
+        sel = ~na & (nb | better | tie)
+        pu, pv = _combine(array2mask(sel), x.pred("pp"), x.mod("bop") or "")
+        pn, _ = _combine(array2mask(na & nb), x.pred("pp"), x.mod("bop") or "")
+        x.write("pu", pu)
+        x.write("pv", pn)
+        return
+    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
     with np.errstate(all="ignore"):
         r = np.zeros(a.shape, bool)
         if code & 1:
