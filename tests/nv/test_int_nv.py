@@ -212,3 +212,12 @@ def test_viaddmnmx(run, rng):
         t = (int(a[i]) - int(b[i])) & M32
         assert w.R[3][i] == max(s32(t), s32(int(c[i]))) & M32
         assert w.R[4][i] == min((int(a[i]) + int(b[i])) & M32, 0x80000000)
+
+
+def test_vabsdiff_is_sad_and_usad(run, rng):
+    """__sad(x, y, z) = |x - y| + z on ints, __usad on unsigned ints (Python integers)."""
+    a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)
+    w = run("VABSDIFF R3, R0, R1, R2 ;\nVABSDIFF.U32 R4, R0, R1, 0x1 ;", {"R0": a, "R1": b, "R2": c})
+    for i in range(32):
+        assert w.R[3][i] == (abs(s32(int(a[i])) - s32(int(b[i]))) + int(c[i])) & M32
+        assert w.R[4][i] == (abs(int(a[i]) - int(b[i])) + 1) & M32

@@ -50,3 +50,13 @@ def VIADDMNMX(x: Exec) -> None:
         t, c = (t ^ 0x80000000) - 0x80000000, (c ^ 0x80000000) - 0x80000000
     r = np.where(mask2array(x.pred("pp")), np.minimum(t, c), np.maximum(t, c))
     x.write("rd", (r & 0xFFFFFFFF).astype(_U32))
+
+
+@semantics("VABSDIFF")
+def VABSDIFF(x: Exec) -> None:
+    """VABSDIFF: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    a, b = _raw(x, "ra").astype(np.int64), _raw(x, _b(x)).astype(np.int64)
+    if x.mod("fmt") != "U32":
+        a, b = (a ^ 0x80000000) - 0x80000000, (b ^ 0x80000000) - 0x80000000
+    c = _raw(x, _c(x)).astype(np.int64)
+    x.write("rd", ((np.abs(a - b) + c) & 0xFFFFFFFF).astype(_U32))
