@@ -319,6 +319,46 @@ def two_kernels_offset(i, k):
     return {"data": (i["data"].astype(np.int64) + k).astype(np.int32)}
 
 
+def double_math(i):
+    from fractions import Fraction
+    x, y = i["a"], i["b"]
+    fma = np.array([float(Fraction(float(p)) * Fraction(float(q)) - Fraction(3, 2)) for p, q in zip(x, y)])
+    cols = [x + y, x * y, fma, x / y, np.sqrt(x), np.floor(y) + np.ceil(x), np.exp(y),
+            (x * 3.0).astype(np.float32).astype(np.float64)]
+    io = np.stack([np.trunc(x * 1000.0).astype(np.int64), np.rint(y * 7.0).astype(np.int64)], 1).ravel()
+    return {"out": np.stack(cols, 1).ravel(), "iout": io}
+
+
+def atomics64(i):
+    v = [int(t) for t in i["in"]]
+    n = len(v)
+    u = np.array([sum(t * 1000000007 for t in v) & M64, max(t << 33 for t in v)], np.uint64)
+    d = np.array([sum(v) * 0.5])
+    c = np.array([n, 5000 - n], np.uint32)              # no wrap: bound 1,000,000
+    f = np.array([float(max(v)), n / 4, n / 4, n / 4, n / 4], np.float32)
+    return {"u": u, "d": d, "c": c, "f": f}
+
+
+def sync_count(i):
+    v = i["in"].astype(np.int64)
+    out = []
+    for cta in v.reshape(-1, 128):
+        c, a, o = int((cta & 1).sum()), int((cta > 0).all()), int((cta > 900).any())
+        for t in range(128):
+            tile = cta[(t // 16) * 16:(t // 16) * 16 + 16]
+            out += [int(tile.sum()), c, a, o]
+    return {"out": np.array(out, np.int32)}
+
+
+def float_round(i):
+    x = i["a"]
+    xd = x.astype(np.float64)
+    roundf = (np.sign(xd) * np.floor(np.abs(xd) + 0.5)).astype(np.float32)   # halves away from zero
+    cols = [np.floor(x), np.ceil(x), np.trunc(x), roundf, np.rint(x), np.abs(x) * np.float32(2),
+            np.copysign(np.float32(3), x), np.minimum(x, np.float32(0.5)) + np.maximum(x, np.float32(-0.5))]
+    return {"out": np.stack(cols, 1).astype(np.float32).ravel()}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))

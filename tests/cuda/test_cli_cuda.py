@@ -138,3 +138,15 @@ def test_block_option_takes_three_dims(tmp_path):
     assert regs["R0"][:16] == [t % 4 for t in lanes] and regs["R2"][:16] == [t // 4 % 2 for t in lanes]
     assert regs["R3"][:16] == [t // 8 for t in lanes]
     assert set(regs["R4"][:16]) == {2} and set(regs["R5"][:16]) == {3}
+
+
+def test_fat_binary_listing_runs_the_first_target_and_says_so():
+    """cuobjdump -sass of an executable built for sm_80 and sm_90 (data/fat_sm80_sm90.cu):
+    the first target's code runs, a note names the others and how to pick one (decision CU8)."""
+    lst = Path(__file__).resolve().parent / "data" / "fat_sm80_sm90.cuobjdump"
+    res = run("run", lst, "--kernel", "add1", "--buffer", "a=128:iota:u32", "--param", "ptr:a",
+              "--dump-buffer", "a:u32", "--json")
+    assert res.exit_code == 0, res.output
+    assert "holds code for sm_80 and sm_90; using sm_80" in res.output
+    out = json.loads(next(ln for ln in res.output.splitlines() if ln.startswith("{")))
+    assert out["buffers"]["a"] == [i + 1 for i in range(32)]

@@ -4,6 +4,7 @@ and BAR.SYNC.DEFER_BLOCKING."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 
 def test_call_rel_noinc_and_ret_rel_nodec(run):
@@ -77,3 +78,75 @@ def test_redux_to_uniform_register_and_vote_without_rd(run):
     for i in range(32):
         assert w.R[4][i] == sum(1 << k for k in range(32) if (k & 3) == (i & 3))
     del lane
+
+
+def test_cuobjdump_ret_spelling_is_the_nvdisasm_one(nv_isa):
+    """cuobjdump writes `RET.REL.NODEC R2 0x0` where nvdisasm writes `RET.REL.NODEC R2 `(kernel)`
+    (the kernel starts at 0): the same instruction word."""
+    from gpuisa.asm.assembler import assemble
+    a = assemble(nv_isa.db, "kernel:\n    RET.REL.NODEC R2 `(kernel) ;\n    BRX R4 -0xe0 ;\n")
+    b = assemble(nv_isa.db, "    RET.REL.NODEC R2 0x0 ;\n    BRX R4 -0xe0 ;\n")
+    assert a.words == b.words
+
+
+def test_listing_spellings_reliable_warp_redux_match(nv_isa):
+    """nvcc 13 spellings read as the seeds' instructions (decisions UN3, UN4): `.RELIABLE` and
+    NANOSLEEP's `.WARP` are printed back; a bare REDUX is REDUX.AND; MATCH.ALL's predicate first."""
+    from gpuisa.asm.assembler import assemble
+    from gpuisa.asm.disassembler import disassemble
+    lines = ["BSSY.RELIABLE B0, 0x40", "@!P0 BREAK.RELIABLE B0", "BSYNC.RELIABLE B0", "NANOSLEEP.WARP 0x64"]
+    prog = assemble(nv_isa.db, "".join(f"{ln} ;\n" for ln in lines))
+    assert [d.text for d in disassemble(nv_isa.db, prog.data)] == lines
+    assert assemble(nv_isa.db, "REDUX R3, R4 ;\n").words == assemble(nv_isa.db, "REDUX.AND R3, R4 ;\n").words
+    assert assemble(nv_isa.db, "REDUX UR11, R5 ;\n").words == assemble(nv_isa.db, "REDUXU.AND UR11, R5 ;\n").words
+    assert assemble(nv_isa.db, "MATCH.ALL P0, R11, R10 ;\n").words == \
+        assemble(nv_isa.db, "MATCH.ALL R11, P0, R10 ;\n").words
+
+
+def test_reliable_regions_and_match_all_run(run):
+    # MATCH.ALL in nvdisasm's order: all lanes hold 7 -> Rd = the member mask, P0 true
+    w = run("S2R R0, SR_LANEID ;\nMOV R1, 0x7 ;\nMATCH.ALL P0, R2, R1 ;\n"
+            "ISETP.GE.U32.AND P1, PT, R0, 0x10, PT ;\nMOV R3, RZ ;\n"
+            "BSSY.RELIABLE B0, `(.end) ;\n@P1 BRA `(.end) ;\nMOV R3, 0x5 ;\n.end:\nBSYNC.RELIABLE B0 ;\n"
+            "REDUX R4, R0 ;")
+    import numpy as np
+    lane = np.arange(32)
+    assert list(w.R[2]) == [0xFFFFFFFF] * 32 and all(w.P[0])
+    assert list(w.R[3]) == list(np.where(lane >= 16, 0, 5))
+    assert list(w.R[4]) == [0] * 32          # AND of the lane ids 0..31
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_cooperative_groups_warpsyncs(nv_isa, engine):
+    """cg::tiled_partition<16> + cg::reduce as nvcc 13 compiles it for sm_90 (decision UN5):
+    WARPSYNC.EXCLUSIVE on the tiles' member masks, a uniform REDUX per tile, WARPSYNC.ALL; and a
+    WARPSYNC.COLLECTIVE block around a SHFL ending at ENDCOLLECTIVE."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        IMAD R2, R0, 0x3, RZ ;
+        IADD3 R2, R2, 0x1, RZ ;
+        IMAD.MOV.U32 R7, RZ, RZ, 0xffff ;
+        LOP3.LUT R4, R0, 0xfffffff0, RZ, 0xc0, !PT ;
+        SHF.L.U32 R7, R7, R4, RZ ;
+        WARPSYNC.EXCLUSIVE R7 ;
+        REDUX.SUM.S32 UR4, R2 ;
+        IMAD.U32 R5, RZ, RZ, UR4 ;
+        WARPSYNC.ALL ;
+        IMAD.MOV.U32 R8, RZ, RZ, -0x1 ;
+        IMAD.MOV.U32 R9, RZ, RZ, 0x10 ;
+        IMAD.MOV.U32 R11, RZ, RZ, 0x1f ;
+        WARPSYNC.COLLECTIVE R8, `(.end) ;
+        SHFL.BFLY PT, R6, R0, R9, R11 ;
+        ENDCOLLECTIVE ;
+    .end:
+        EXIT ;
+    """)
+    res = nv_isa.launch(prog, grid=2, engine=engine)
+    assert res.ok, (res.status, res.fault)
+    import numpy as np
+    lane = np.arange(32)
+    v = 3 * lane + 1
+    for w in res.warps:
+        assert list(w.R[5]) == list(np.where(lane < 16, v[:16].sum(), v[16:].sum()))
+        assert list(w.R[6]) == list(lane ^ 16)

@@ -165,3 +165,20 @@ def test_hfma2_constant_moves_and_fma(run, rng):
     lo = np.array([0x3555], np.uint16).view(np.float16)[0]
     exact_lo = Fraction(float(lo)) * 4 - Fraction(1, 2)
     assert all(w.R[6] >> 16 == h(3.0)) and all(w.R[6] & 0xFFFF == h(float(exact_lo)))
+
+
+def test_abs_prefixes_of_ffma_and_fsel(run, rng):
+    """`-|R7|` and `|R2|` (nvcc's fabsf folded into FFMA/FSEL): the same as the plain
+    instruction on sources whose sign bits numpy cleared / set beforehand."""
+    a = rng.standard_normal(32).astype(np.float32).view(np.uint32)
+    b = rng.standard_normal(32).astype(np.float32).view(np.uint32)
+    c = rng.standard_normal(32).astype(np.float32).view(np.uint32)
+    na = (a & 0x7FFFFFFF) | 0x80000000        # -|a|
+    ac = c & 0x7FFFFFFF                       # |c|
+    w = run("FFMA R8, -|R0|, R1, |R2| ;\nFFMA R9, R3, R1, R4 ;\n"
+            "ISETP.NE.AND P0, PT, R5, RZ, PT ;\nFSEL R10, R0, |R2|, !P0 ;\nFSEL R11, -|R1|, R0, P0 ;",
+            {"R0": a, "R1": b, "R2": c, "R3": na, "R4": ac, "R5": np.arange(32) & 1})
+    assert list(w.R[8]) == list(w.R[9])
+    odd = (np.arange(32) & 1).astype(bool)
+    assert list(w.R[10]) == list(np.where(odd, ac, a))
+    assert list(w.R[11]) == list(np.where(odd, (b & 0x7FFFFFFF) | 0x80000000, a))

@@ -3,6 +3,7 @@ ISETP.EX and the 64-bit compares.  References: Python integers."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from .conftest import lanes, s32, s64, u32
 
@@ -148,3 +149,75 @@ def test_uiadd3_two_carries(run):
     s = 3 * 0xFFFFFFFF
     assert all(w.R[0] == s & M32) and all(w.R[1] == 7 + (s >> 32)) and all(w.R[2] == 0)
     assert w.UP[0] == bool((s >> 32) & 1) and w.UP[1] == bool((s >> 33) & 1)
+
+
+def test_shf_and_prmt_with_an_immediate_last_operand(run):
+    """`SHF.L.W.U32.HI R17, R0, R7, 0xdeadbeef` and `PRMT R15, R0, R7, 0x12345678` (nvcc's
+    __funnelshift_l / __byte_perm with a constant): the immediate is the high word / Rc."""
+    w = run("S2R R0, SR_LANEID ;\nIADD3 R7, R0, 0x1, RZ ;\n"
+            "SHF.L.W.U32.HI R17, R0, R7, 0xdeadbeef ;\nPRMT R15, R0, R7, 0x12345678 ;")
+
+    def prmt(a, sel, c):
+        by = [(a >> 8 * k) & 255 for k in range(4)] + [(c >> 8 * k) & 255 for k in range(4)]
+        out = 0
+        for i in range(4):
+            n = (sel >> 4 * i) & 15
+            b = by[n & 7]
+            if n & 8:
+                b = 255 if b & 128 else 0
+            out |= b << 8 * i
+        return out
+
+    for i in range(32):
+        v = (0xDEADBEEF << 32) | i
+        assert w.R[17][i] == ((v << ((i + 1) % 32)) >> 32) & M32
+        assert w.R[15][i] == prmt(i, i + 1, 0x12345678)
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_mov64_umov64_sel64(nv_isa, engine):
+    """sm_100+ 64-bit moves: MOV.64 / UMOV.64 with a 64-bit immediate or a pair, SEL.64."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV.64 R14, 0x3fd8000000000000 ;
+        UMOV.64 UR6, 0x3fe62e42fefa39ef ;
+        MOV R8, R0 ;
+        MOV R9, 0x77 ;
+        MOV.64 R4, R8 ;
+        MOV.64 R6, UR6 ;
+        ISETP.GE.U32.AND P0, PT, R0, 0x10, PT ;
+        SEL.64 R12, R14, R8, P0 ;
+        MOV.64 R10, RZ ;
+        EXIT ;
+    """)
+    res = nv_isa.launch(prog, grid=2, engine=engine)
+    assert res.ok
+    for w in res.warps:
+        for i in range(32):
+            assert (int(w.R[14][i]), int(w.R[15][i])) == (0, 0x3FD80000)
+            assert (int(w.R[4][i]), int(w.R[5][i])) == (i, 0x77)
+            assert (int(w.R[6][i]) | int(w.R[7][i]) << 32) == 0x3FE62E42FEFA39EF
+            want = 0x3FD8000000000000 if i >= 16 else (0x77 << 32) | i
+            assert (int(w.R[12][i]) | int(w.R[13][i]) << 32) == want
+            assert int(w.R[10][i]) == 0 and int(w.R[11][i]) == 0
+
+
+def test_viaddmnmx(run, rng):
+    """VIADDMNMX: min (Pp) or max (!Pp) of a wrapped sum and SrcC, signed or .U32 (Python ints)."""
+    a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)
+    w = run("VIADDMNMX R3, R0, -R1, R2, !PT ;\nVIADDMNMX.U32 R4, R0, R1, 0x80000000, PT ;",
+            {"R0": a, "R1": b, "R2": c})
+    for i in range(32):
+        t = (int(a[i]) - int(b[i])) & M32
+        assert w.R[3][i] == max(s32(t), s32(int(c[i]))) & M32
+        assert w.R[4][i] == min((int(a[i]) + int(b[i])) & M32, 0x80000000)
+
+
+def test_vabsdiff_is_sad_and_usad(run, rng):
+    """__sad(x, y, z) = |x - y| + z on ints, __usad on unsigned ints (Python integers)."""
+    a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)
+    w = run("VABSDIFF R3, R0, R1, R2 ;\nVABSDIFF.U32 R4, R0, R1, 0x1 ;", {"R0": a, "R1": b, "R2": c})
+    for i in range(32):
+        assert w.R[3][i] == (abs(s32(int(a[i])) - s32(int(b[i]))) + int(c[i])) & M32
+        assert w.R[4][i] == (abs(int(a[i]) - int(b[i])) + 1) & M32

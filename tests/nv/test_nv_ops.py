@@ -107,38 +107,6 @@ def test_prmt(run, rng):
         assert w.R[5][i] == _byte_perm(int(a[i]), 0, 0x8888)
 
 
-@pytest.mark.parametrize("engine", ["batched", "reference"])
-def test_prmt_and_shf_with_an_immediate_last_operand(run, rng, engine):
-    """nvcc's `PRMT Rd, Ra, Rb, imm` (__byte_perm(x, K, s)) and `SHF... Rd, Ra, Rb, imm`
-    (__funnelshift_l/r(x, K, n)): the immediate is the high word (atom, issue 11)."""
-    a, sel = lanes(rng), rng.integers(0, 1 << 16, 32).astype(np.uint32)
-    n = rng.integers(0, 70, 32).astype(np.uint32)
-    w = run("PRMT R3, R0, R1, 0x12345678 ;\nSHF.L.W.U32.HI R4, R0, R2, 0xdeadbeef ;\n"
-            "SHF.R.W.U32 R5, R0, R2, 0xdeadbeef ;\nSHF.L.U32.HI R6, R0, R2, 0xfffffffe ;",
-            {"R0": a, "R1": sel, "R2": n}, engine=engine)
-    for i in range(32):
-        x, k = int(a[i]), int(n[i])
-        assert w.R[3][i] == _byte_perm(x, 0x12345678, int(sel[i]))
-        v = (0xDEADBEEF << 32) | x        # CUDA __funnelshift_l / _r: shift by n & 31
-        assert w.R[4][i] == ((v << (k & 31)) >> 32) & M32
-        assert w.R[5][i] == (v >> (k & 31)) & M32
-        v = (0xFFFFFFFE << 32) | x        # __funnelshift_lc: shift by min(n, 32)
-        assert w.R[6][i] == ((v << min(k, 32)) >> 32) & M32
-
-
-def test_reliable_barriers_and_nanosleep_warp_act_as_the_plain_forms(run):
-    """`.RELIABLE` / `.WARP` have no effect (decision AT-3): a loop that BREAKs out per lane
-    (lane i leaves after i + 1 rounds) gives the same counts as CUDA's loop."""
-    prog = ("S2R R0, SR_LANEID ;\nMOV R1, RZ ;\nBSSY{r} B0, `(.Ldone) ;\n.Lloop:\n"
-            "ISETP.GE.AND P0, PT, R1, R0, PT ;\nIADD3 R1, R1, 0x1, RZ ;\n@P0 BREAK{r} B0 ;\n"
-            "@P0 BRA `(.Lsync) ;\nNANOSLEEP{w} 0x10 ;\nBRA `(.Lloop) ;\n.Lsync:\n.Ldone:\nBSYNC{r} B0 ;\n"
-            "IADD3 R2, R1, 0x64, RZ ;")
-    plain = run(prog.format(r="", w=""))
-    rel = run(prog.format(r=".RELIABLE", w=".WARP"))
-    assert rel.R[1].tolist() == plain.R[1].tolist() == [i + 1 for i in range(32)]
-    assert rel.R[2].tolist() == [i + 101 for i in range(32)]
-
-
 def test_fsel_and_i2fp(run, rng):
     a = lanes(rng)
     w = run("ISETP.LT.AND P0, PT, R0, RZ, PT ;\nFSEL R1, R0, -INF, P0 ;\n"

@@ -54,17 +54,6 @@ NV_LINES = [
     "BSYNC.RECONVERGENT B0",
     ("RET.REL.NODEC R4 `(0x0)", "RET.REL.NODEC R4, 0x0"),
     ("BRX R2 -0x130", "BRX R2, -0x130"),
-    ("RET.REL.NODEC R10 0x0", "RET.REL.NODEC R10, 0x0"),        # cuobjdump's spelling
-    "RED.E.INC.STRONG.GPU [R2.64+0x1c], R14",
-    "REDG.E.DEC.STRONG.GPU [R2.64+0x1c], R29",
-    ("ATOMG.E.INC.STRONG.GPU PT, R3, [R2.64+0x18], R29", "ATOMG.E.INC.STRONG.GPU R3, [R2.64+0x18], R29"),
-    "ATOMS.DEC R3, [R2+0x18], R29",
-    "SHF.L.W.U32.HI R17, R0, R7, 0xdeadbeef",
-    "BSYNC.RELIABLE B0",
-    "BREAK.RELIABLE !P0, B0",
-    "NANOSLEEP.WARP 0x64",
-    "MATCH.ALL P0, R11, R10",
-    "PRMT R15, R0, R15, 0x12345678",
     ("REDUX.SUM UR6, R0", "REDUXU.SUM UR6, R0"),
     ("REDUX.MAX.S32 UR4, R12", "REDUXU.S32.MAX UR4, R12"),
     # atomics as nvcc writes them

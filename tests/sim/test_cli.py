@@ -131,8 +131,8 @@ def custom_isa_dir(tmp_path):
         if p.stem in SHIPPED:
             text = p.read_text(encoding="utf-8")
             if p.stem == "base":
-                text = text.replace("    RED = 0x5b;", "    RED = 0x5b;\n    FOO = 0x80;")
-                assert "FOO = 0x80" in text
+                text = text.replace("    RED = 0x5b;", "    RED = 0x5b;\n    FOO = 0xf0;")
+                assert "FOO = 0xf0" in text
             (d / p.name).write_text(text, encoding="utf-8")
     (d / "foo.isa").write_text(FOO_ISA, encoding="utf-8")
     return d

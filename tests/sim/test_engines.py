@@ -134,12 +134,14 @@ def _no_clock(db, word) -> bool:
 @pytest.mark.parametrize("seed", range(2))
 def test_random_programs_agree(isa, seed):
     db = isa.db
-    rng = random.Random(1004 + seed)     # (the stream shifts whenever an opcode is added)
+    rng = random.Random(1000 + seed)
     ops = sorted(db.opcodes.values(), key=lambda o: o.name)
     weights = [8 if o.optype in FAST_PATH._FOCUS else 1 for o in ops]
     exit_word = isa.encode("EXIT ;")
     agreed = 0
-    for _ in range(20):      # only ~2 in 10 random programs run to their end (the rest fault)
+    for _ in range(60):     # until 3 programs ran to completion (random words often fault early)
+        if agreed >= 3:
+            break
         words = []
         while len(words) < rng.randint(4, 14):
             w = FAST_PATH._random_word(db, rng, ops, weights)
@@ -154,7 +156,7 @@ def test_random_programs_agree(isa, seed):
                   const={0: [rng.getrandbits(32) for _ in range(8)]})
         ref, bat = _agree(isa, words, **kw)
         agreed += ref.status == "ok"
-    assert agreed >= 2
+    assert agreed >= 3
 
 
 # -- generated structured programs (divergence inside and between warps) --------------------------

@@ -204,17 +204,6 @@ def test_match(isa):
     assert int(w.R[4][0]) == FULL and w.P[3].all()
 
 
-@pytest.mark.parametrize("engine", ["batched", "reference"])
-def test_match_all_in_nvdisasm_order(isa, engine):
-    """`MATCH.ALL P0, R11, R10` (nvdisasm's order, decision AT-2): predicate, Rd, Ra."""
-    vals = [i % 5 for i in LANES]
-    prog = isa.assemble("MATCH.ALL P0, R11, R10 ;\nMATCH.ALL P1, R12, R5 ;\nEXIT ;")
-    assert isa.decode(isa.encode("MATCH.ALL P0, R11, R10 ;")).text == "MATCH.ALL P0, R11, R10"
-    w = Simulator(isa, prog, init={"R10": vals, "R5": 7}, engine=engine).run().warp()
-    assert int(w.R[11][0]) == 0 and not w.P[0].any()            # values differ
-    assert w.R[12].tolist() == [FULL] * 32 and w.P[1].all()    # all equal: every lane's bit
-
-
 def test_elect_and_electu(isa):
     p2 = [1 if i >= 5 and i % 2 else 0 for i in LANES]
     res = Simulator(isa, isa.assemble("ELECT P0, R1, P2 ;\nELECTU P1, UR2, PT ;\nELECT P3, R4, UR5 ;\n"

@@ -26,7 +26,7 @@ from itertools import combinations
 from ..spec.database import Database
 from ..spec.model import Opcode
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
-from .floats import format_f16, format_f32
+from .floats import format_f16, format_f32, format_f64h
 from .instruction import Instruction, expr_env, field_readers, per_database, readers_mask
 
 WORD_BYTES = 16
@@ -193,7 +193,7 @@ class _Printer:
         elif o.code == K_ENUM:
             table = {}  # width -> table
             kind = 4
-        elif o.code == K_INT and o.fmt not in ("pcrel", "f32", "f16") and o.type is not None:
+        elif o.code == K_INT and o.fmt not in ("pcrel", "f32", "f16", "f64h") and o.type is not None:
             intfmt = (o.type.signed, o.width, o.shift if o.fmt == "shift" else 0)
             kind = 1
         elif o.code == K_CMEM and o.bw_const is not None and o.type is not None:
@@ -304,7 +304,16 @@ class _Printer:
         elif o.fmt == "f16":
             t = format_f16(raw)
             return t, ("i" if t[:2] == "0x" or "." not in t and "e" not in t else "f"), (), None
+        elif o.fmt == "f64h":
+            t = format_f64h(raw)
+            return t, ("i" if t[:2] == "0x" or ("." not in t and "e" not in t and "INF" not in t) else "f"), \
+                self.names.get(t, ()), None
         return _hexs(v), "i", (), None
+
+    @staticmethod
+    def _odd(name: str) -> bool:
+        digits = name[len(name.rstrip("0123456789")):]
+        return bool(digits) and int(digits) % 2 == 1
 
     def address(self, o: OpInfo, word: int, width: int, explicit: bool = False, off_text: str | None = None):
         """``[Ra.64+0x10]``, ``[Ra]``, ``[0x10]``, ``c[0x3][Ra-0x8]``: the
@@ -320,7 +329,10 @@ class _Printer:
             if name is None:
                 raise _Invalid(f"base of {o.name} = {raw:#x} is not a value of {t.name}")
             scaled = a.scale is not None and ((word >> a.scale[0]) & a.scale[2]) != 0   # `[RZ.X4+imm]`
-            if raw != a.zero or a.off is None or explicit or scaled:
+            u32 = scaled and a.scale[3].by_value.get((word >> a.scale[0]) & a.scale[2]) == "U32"
+            if u32:        # `[R4.U32+UR4]`: one 32-bit register, zero-extended (issue 11)
+                bname, base = name, f"{name}.U32"
+            elif raw != a.zero or a.off is None or explicit or scaled:
                 if width > 32 and name in o.stem_of:
                     stem, n = o.stem_of[name]
                     count = width // 32
@@ -334,6 +346,19 @@ class _Printer:
                         raise _Invalid(f"scale of {o.name} is not a value of {a.scale[3].name}")
                     if sname != "X1":
                         base = f"{base}.{sname}"
+        if a.ubase is not None:     # the uniform-register part, `[R2+UR4]` / `[UR4+0x10]` (issue 11)
+            upos, _, umask, ut = a.ubase
+            uraw = (word >> upos) & umask
+            if uraw != a.uzero:
+                uname = ut.by_value.get(uraw)
+                if uname is None:
+                    raise _Invalid(f"uniform base of {o.name} = {uraw:#x} is not a value of {ut.name}")
+                if width > 32 and self._odd(uname):
+                    raise _Invalid(f"uniform base of {o.name} = {uname} is not a valid 64-bit register pair")
+                if a.base is not None and not bname and raw == a.zero and a.off is not None:
+                    base = uname       # [UR4+0x10]: the zero register is left out
+                else:
+                    base = f"{base or a.zero_name}+{uname}"
         if a.off is not None:
             pos, w, mask, t = a.off
             v = (word >> pos) & mask
@@ -484,7 +509,7 @@ class _Printer:
         """An operand's text and signature id with its written prefixes (``-``, ``!``, ``|x|``)."""
         if pre is None:
             raise _Invalid(f"prefix field of {o.name} is not 0 or 1")
-        t = f"|{pre.replace('|', '')}{t}|" if "|" in pre else pre + t
+        t = f"{pre.replace('|', '')}|{t}|" if "|" in pre else pre + t    # nvdisasm's -|x| (|x| first, then -)
         psk = (sid, pre)
         p_sid = self.psid_cache.get(psk)
         if p_sid is None:

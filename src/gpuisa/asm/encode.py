@@ -7,9 +7,11 @@ relocations (:func:`_eval_expr_raw`); :func:`_encode_plan` packs a whole stateme
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import difflib
 
-from .floats import parse_f16, parse_f32
+from .floats import parse_f16, parse_f32, parse_f64
 from .lexer import POp
 from .tables import K_ADDR, K_ENUM, K_INT, OpInfo, Plan, aligned_group
 
@@ -150,6 +152,24 @@ def _f16_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
     return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
 
 
+def _f64h_raw(o: OpInfo, p: POp, pc: int, ctx) -> int:
+    """An F64H operand (issue 11): a float literal or a decimal integer as binary64, whose low
+    32 bits must be 0 (the field holds the high word); hex/binary literals and label
+    expressions are the high word's bits."""
+    if p.kind in ("float", "int") and not (p.kind == "int" and p.text.lstrip("+-")[:2].lower() in ("0x", "0b")):
+        try:
+            bits = parse_f64(p.text if p.kind == "int" else p.name)
+        except ValueError as e:
+            raise _OpErr(str(e)) from None
+        if bits & 0xFFFFFFFF:
+            raise _OpErr(f"{p.text} is not a binary64 number whose low 32 bits are 0 (the immediate holds the "
+                         f"high word only); write its high word in hex")
+        return bits >> 32
+    if p.kind == "int":
+        return _int_raw(o, p.value, pc)
+    return _int_raw(o, _eval_expr(o, p, pc, ctx), pc)
+
+
 def _cmem_raw(o: OpInfo, p: POp, width: int) -> int:
     t = o.type
     bb, ob = t.cmem_split or (0, t.width)
@@ -165,11 +185,37 @@ def _cmem_raw(o: OpInfo, p: POp, width: int) -> int:
     return (p.bank << ob) | p.value
 
 
+def _ubase_raw(o: OpInfo, p: POp, wide: bool) -> int:
+    """The bits of an address's uniform-register part (``[R2+UR4]``, ``[UR6]``; issue 11): a
+    register pair (even register) when the address is 64 bits wide."""
+    a = o.addr
+    if a.ubase is None:
+        raise _OpErr(f"{o.name} has no uniform-register part: write [Ra+offset], not [..+{p.uname}..]")
+    pos, w, mask, t = a.ubase
+    raw = t.by_name.get(p.uname) if t is not None else None
+    if raw is None:
+        raise _OpErr(f"{p.uname} is not a {t.name if t is not None else 'uniform'} register")
+    if wide and p.uname != a.uzero_name:
+        stem, n = o.stem_of.get(p.uname, ("UR", 0)) if p.uname in o.stem_of else _stem_num(p.uname)
+        if n % 2:
+            raise _OpErr(f"the 64-bit uniform part {p.uname} must be an even register ({stem}{n}:{stem}{n + 1} "
+                         f"is not aligned)")
+    return raw << pos
+
+
+def _stem_num(name: str) -> tuple[str, int]:
+    i = len(name.rstrip("0123456789"))
+    return name[:i], int(name[i:] or 0)
+
+
 def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
     """The bits (at their positions) of an address operand ``[Ra.64+off]`` /
     ``c[bank][Ra+off]``."""
     a = o.addr
     bits = 0
+    if p.name and not p.uname and a.ubase is not None and a.ubase[3] is not None and a.base is not None \
+            and p.name not in a.base[3].by_name and p.name in a.ubase[3].by_name:
+        p = replace(p, name="", uname=p.name)       # `[UR4+0x10]`: the uniform part alone (issue 11)
     if a.kind == "const":
         if a.bank is not None:
             pos, w, mask, _ = a.bank
@@ -193,6 +239,10 @@ def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
         pos, w, mask, t = a.base
         raw = t.by_name[p.name]
         shown = f"{p.name}{'.64' if p.wide else ''}"
+        if p.scale == "U32":       # `[R2.U32+UR4]`: one 32-bit register, zero-extended (issue 11)
+            if p.wide:
+                raise _OpErr(f"write {p.name}.U32 or {p.name}.64, not both")
+            return bits | (raw << pos) | _addr_rest(o, p, wide, pc, ctx)
         if wide and not p.wide and p.name not in o.stem_of:
             raise _OpErr(f"the base register of {o.name} is {width} bits wide: write {p.name}.64 (not {shown})")
         if p.wide and not wide:
@@ -210,6 +260,17 @@ def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
         if a.zero is None:
             raise _OpErr(f"{o.name} needs a base register ({a.base[3].name if a.base[3] else '?'})")
         bits |= a.zero << a.base[0]
+    return bits | _addr_rest(o, p, wide, pc, ctx)
+
+
+def _addr_rest(o: OpInfo, p: POp, wide: bool, pc: int, ctx) -> int:
+    """The uniform-register part and the offset of an address operand."""
+    a = o.addr
+    bits = 0
+    if p.uname:
+        bits |= _ubase_raw(o, p, wide)
+    elif a.ubase is not None and a.uzero is not None:
+        bits |= a.uzero << a.ubase[0]
     if p.expr is not None:
         if a.off is None:
             raise _OpErr(f"{o.name} has no offset: write [{p.name or 'Ra'}]")
@@ -285,6 +346,8 @@ def _encode_plan(plan: Plan, pops: list, pc: int, ctx: _Ctx) -> int:
                 raw = _f32_raw(o, p, pc, ctx)
             elif o.fmt == "f16":
                 raw = _f16_raw(o, p, pc, ctx)
+            elif o.fmt == "f64h":
+                raw = _f64h_raw(o, p, pc, ctx)
             elif p.kind == "int":
                 raw = _int_raw(o, p.value, pc)
             else:

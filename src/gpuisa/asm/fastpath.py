@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _int_raw
+from ..exprlang import HEX
+from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import POp
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, Plan, _State
@@ -22,7 +23,7 @@ _RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[
                       r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
 _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
 # canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
-_RE_FADDR = re.compile(r"(?:c\[(0x[0-9a-fA-F]+)\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)(0x[0-9a-fA-F]+))?\]$")
+_RE_FADDR = re.compile(rf"(?:c\[({HEX})\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)({HEX}))?\]$")
 
 F_ENUM, F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM = 0, 1, 2, 3, 4, 5, 6, 7
 
@@ -116,6 +117,8 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
         raw = a.base[3].by_name.get(base)
         if raw is None:
             return None
+        if width > 32 and not wide and base not in o.stem_of:    # `[RZ]` for a 64-bit base: RZ.64
+            return None
         if width > 32 and base in o.stem_of:
             stem, n = o.stem_of[base]
             count = width // 32
@@ -126,6 +129,10 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
         if a.zero is None:
             return None
         bits |= a.zero << a.base[0]
+    if a.ubase is not None:        # no uniform part written: the zero register (URZ)
+        if a.uzero is None:
+            return None
+        bits |= a.uzero << a.ubase[0]
     if a.off is None:
         return None if off else bits
     if not a.off_lo <= off <= a.off_hi:
@@ -240,7 +247,8 @@ def _fast(st: "_State", text: str, pc: int):
                     raw = _enum_raw(pos, p, a)
                 elif pos.code == K_INT:
                     raw = (_f32_raw(pos, p, pc, _NOCTX) if pos.fmt == "f32" else
-                           _f16_raw(pos, p, pc, _NOCTX) if pos.fmt == "f16" else _int_raw(pos, p.value, pc))
+                           _f16_raw(pos, p, pc, _NOCTX) if pos.fmt == "f16" else
+                           _f64h_raw(pos, p, pc, _NOCTX) if pos.fmt == "f64h" else _int_raw(pos, p.value, pc))
                 elif pos.code == K_ADDR:
                     raw = _addr_raw(pos, p, a, pc, _NOCTX)
                 else:

@@ -173,3 +173,33 @@ def format_f16(bits: int) -> str:
     if v == int(v) and abs(v) < 65536:
         return ("-0" if (bits & 0x8000) and v == 0 else str(int(v)))
     return repr(v)
+
+
+def parse_f64(text: str) -> int:
+    """Binary64 bits of a decimal literal (``float()`` rounds the exact value once, to nearest
+    even) or of ``INF``/``+INF``/``-INF``/``NAN`` (the canonical NaN 0x7fffffffffffffff)."""
+    t = text.strip()
+    w = t.lstrip("+-").lower()
+    neg = t.startswith("-")
+    if w in ("inf", "infinity"):
+        return (1 << 63 if neg else 0) | 0x7FF0000000000000
+    if w in ("nan", "qnan"):
+        return (1 << 63 if neg else 0) | 0x7FFFFFFFFFFFFFFF
+    if not _RE_DEC.match(w) or not any(c.isdigit() for c in w):
+        raise ValueError(f"not a float literal: {text!r}")
+    return struct.unpack("<Q", struct.pack("<d", float(t)))[0]
+
+
+def format_f64h(high: int) -> str:
+    """A binary64 whose low word is 0, from its high word, as nvdisasm writes it: integers
+    without a fraction (``1``, ``-2``), ``+INF``/``-INF``, other values as the shortest decimal
+    that reads back (``0.5``, ``1.4426950216293334961``); NaNs as hex bits of the high word."""
+    bits = (high & 0xFFFFFFFF) << 32
+    v = struct.unpack("<d", struct.pack("<Q", bits))[0]
+    if v != v:
+        return f"{high & 0xFFFFFFFF:#x}"
+    if v in (float("inf"), float("-inf")):
+        return "+INF" if v > 0 else "-INF"
+    if v == int(v) and abs(v) < 2 ** 53:
+        return "-0" if (high >> 31) & 1 and v == 0 else str(int(v))
+    return repr(v)

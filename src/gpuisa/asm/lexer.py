@@ -17,8 +17,9 @@ Grammar (BNF, informal)::
     pair       := NAME "[" INT ":" INT "]"             R[8:9], UR[4:5]
     cmem       := "c" "[" number "]" "[" number "]"    c[0x2][0x100]
     caddr      := "c" "[" number "]" "[" inner "]"     c[0x3][R2+0x10], c[0x3][R2]
-    maddr      := "[" inner "]"                        [R2.64+0x10], [R2-0x8], [UR4], [0x10]
-    inner      := NAME [".64"] [("+" | "-") offset] | ["+" | "-"] offset
+    maddr      := "[" inner "]"                        [R2.64+0x10], [R2-0x8], [UR4], [0x10], [R2+UR4+0x8]
+    inner      := NAME [".64"] ["+" UNAME] [("+" | "-") offset] | ["+" | "-"] offset
+                  (UNAME: a uniform register, the address's uniform part; [UR4+0x10] alone too)
     offset     := number | "`(" expr ")" | "(" expr ")"
     number     := ["-"] (DEC | "0x" HEX)
     float      := ["-" | "+"] (DEC "." [DEC] | "." DEC | DEC) [("e" | "E") ["+" | "-"] DEC]   1.5, -0.25, 1e-3
@@ -36,6 +37,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from ..exprlang import NUMBER, SIGNED_NUMBER, Dialect, ExprError, number_value, parse
 from .floats import FLOAT_LITERAL, parse_f32
 
 # ----------------------------------------------------------------------------
@@ -85,17 +87,51 @@ def blank_listing_noise(text: str) -> str:
       access policy, no effect on the address or the value);
     * ``+-`` in an address (``[R14+-0x4]`` is ``[R14-0x4]``);
     * a register and the offset after it separated by a space only
-      (``BRX R2 -0x130``, ``RET.REL.NODEC R4 `(func)``, cuobjdump's
-      ``RET.REL.NODEC R10 0x0``): the space becomes a comma;
+      (``BRX R2 -0x130``, ``RET.REL.NODEC R4 `(func)``, cuobjdump's ``RET.REL.NODEC R2 0x0``):
+      the space becomes a comma;
     * ``REDUX`` with a uniform destination (``REDUX.SUM UR6, R0``, nvdisasm's spelling) is
-      ``REDUXU`` (the space after the comma absorbs the extra letter)."""
+      ``REDUXU`` (the space after the comma absorbs the extra letter);
+    * ``MATCH.ALL P0, R11, R10`` (nvdisasm writes the predicate first) is the seeds'
+      ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays);
+    * cooperative groups' ``WARPSYNC.EXCLUSIVE Rm``, ``WARPSYNC.COLLECTIVE Rm, `(end)`` are
+      ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``."""
     if ".reuse" in text or "desc" in text or "+-" in text:
         text = _RE_NOISE.sub(_blank_noise, text)
     if " `(" in text or " -0x" in text or " 0x" in text:
         text = _RE_SPACE_SEP.sub(r"\1,", text)
     if "REDUX" in text:      # `REDUX.SUM UR6, R0` (uniform destination) is this ISA's REDUXU
         text = _RE_REDUX_UR.sub(r"REDUXU\1 \2,", text)
+    if "MATCH" in text:      # nvdisasm's `MATCH.ALL P0, R11, R10` is `MATCH.ALL R11, P0, R10` (same length)
+        text = _RE_MATCH_PU.sub(r"MATCH\1\2\5\4\3", text)
+    if "CAST" in text:       # nvdisasm's `ATOMS.CAST.SPIN P1, [R7], ...`: the Rd it leaves out is RZ
+        text = _RE_CAST_P.sub(r"\1RZ, [", text)
+    if "WARPSYNC." in text or "ENDCOLLECTIVE" in text:
+        text = _RE_WARPSYNC_CG.sub(_warpsync_cg, text)
     return text
+
+
+_RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
+
+
+# cooperative groups' warp syncs (decision UN5): `.EXCLUSIVE Rm` and `.COLLECTIVE Rm, `(end)` are
+# WARPSYNC Rm (the target, the end of the collective block, is the next instruction anyway),
+# `.ALL` is WARPSYNC 0xffffffff, `ENDCOLLECTIVE` a NOP
+_RE_WARPSYNC_CG = re.compile(r"\bWARPSYNC\.(?P<m>EXCLUSIVE|COLLECTIVE|ALL)\b(?P<rest>[^;\n]*)|\bENDCOLLECTIVE\b")
+
+
+def _warpsync_cg(m: re.Match) -> str:
+    if m.group(0) == "ENDCOLLECTIVE":
+        return "NOP" + " " * 10
+    mode, rest = m.group("m"), m.group("rest")
+    if mode == "ALL":
+        return "WARPSYNC 0xffffffff" + rest
+    if mode == "COLLECTIVE" and "," in rest:
+        reg, _, tail = rest.partition(",")
+        rest = reg + " " * (len(tail) + 1)
+    return "WARPSYNC" + " " * (len(mode) + 1) + rest
+
+
+_RE_MATCH_PU = re.compile(r"\bMATCH((?:\.[A-Z0-9_]+)*)([ \t]+)(!?P(?:\d|T))(,[ \t]*)(R(?:\d+|Z))(?=\s*,)")
 
 
 _RE_REDUX_UR = re.compile(r"\bREDUX((?:\.[A-Z0-9_]+)*)[ \t]+(UR(?:\d+|Z)),[ \t]")
@@ -156,9 +192,10 @@ class POp:
     stem: str = ""  # pair prefix ("R")
     wide: bool = False  # address base written with .64
     scale: str = ""  # address base written with .X4 / .X8 / .X16 ("X4"; issue 11)
+    uname: str = ""  # the address's uniform-register part (``[R2+UR4]``, ``[UR4]``; issue 11)
 
 
-_NUM = r"[-+]?(?:0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)"
+_NUM = SIGNED_NUMBER        # gpuisa.exprlang's number syntax
 _RE_NUM = re.compile(rf"^{_NUM}$")
 _RE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_0-9][A-Za-z0-9_]*)*$")
 _RE_PAIR = re.compile(r"^(?P<stem>[A-Za-z_]+)\[\s*(?P<lo>\d+)\s*:\s*(?P<hi>\d+)\s*\]$")
@@ -167,88 +204,50 @@ _RE_EXPR = re.compile(r"^`\((?P<body>.*)\)$", re.S)
 
 
 def parse_number(text: str) -> int:
-    t = text.strip().replace("_", "")
+    """A signed number of the operand syntax (gpuisa.exprlang's :func:`number_value`)."""
+    t = text.strip()
     neg = t.startswith("-")
-    if t[:1] in "+-":
-        t = t[1:]
-    v = int(t, 0) if t[:2].lower() in ("0x", "0b") else int(t, 10)
+    v = number_value(t[1:] if t[:1] in "+-" else t)
     return -v if neg else v
-
-
-_RE_ETOK = re.compile(r"\s*(?:(?P<num>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)|(?P<sym>\.?[A-Za-z_$][\w.$]*)|(?P<dot>\.)|(?P<op>[-+()]))")
 
 
 MAX_EXPR_DEPTH = 32  # parentheses in a label expression (docs/decisions.md C2): never a RecursionError
 
 
-_RE_EWS = re.compile(r"\s*")
+_LABEL_EXPR = Dialect(binary={"+": 1, "-": 1}, unary={"-": 2}, name=r"\.?[A-Za-z_$][\w.$]*|\.",
+                      max_depth=MAX_EXPR_DEPTH, max_unary=None, what="label expression")
+
+
+class _Terms:
+    """gpuisa.exprlang builder of a label expression: a flat sum of signed terms."""
+
+    @staticmethod
+    def num(value, offset):
+        return [(1, None, value)]
+
+    @staticmethod
+    def name(name, offset):
+        return [(1, name, 0)]
+
+    @staticmethod
+    def unop(op, arg, offset):
+        return [(-sg, sym, n) for sg, sym, n in arg]
+
+    @staticmethod
+    def binop(op, left, right, offset):
+        # in place: each list is made for one node and used once (linear in the expression's length)
+        left.extend(right if op == "+" else [(-sg, sym, n) for sg, sym, n in right])
+        return left
 
 
 def parse_expr(body: str, base_offset: int) -> Expr:
     """``expr := term (("+"|"-") term)*``; ``term := NUMBER | SYMBOL | "." |
-    "(" expr ")" | "-" term``.  Returns a flat sum of signed terms."""
-    toks: list[tuple[str, str, int]] = []
-    pos = 0
-    n = len(body)
-    while pos < n:
-        blank = _RE_EWS.match(body, pos)  # no body[pos:] per token: linear in the operand's length
-        off = blank.end() if blank else pos
-        if off == n:
-            break
-        m = _RE_ETOK.match(body, pos)
-        if not m or m.end() == pos:
-            raise OperandSyntaxError(f"unexpected {body[off]!r} in label expression", base_offset + off)
-        kind = m.lastgroup or ""   # a match always names its group
-        toks.append((kind, m.group(kind), base_offset + m.start(kind)))
-        pos = m.end()
-    i = 0
-    depth = 0
-    terms: list[tuple[int, str | None, int]] = []
-
-    def peek():
-        return toks[i] if i < len(toks) else None
-
-    def expr(sign: int) -> None:
-        nonlocal i
-        term(sign)
-        while (t := peek()) is not None and t[0] == "op" and t[1] in "+-":
-            i += 1
-            term(sign if t[1] == "+" else -sign)
-
-    def term(sign: int) -> None:
-        nonlocal i, depth
-        while (t := peek()) is not None and t[0] == "op" and t[1] == "-":  # unary minus, iteratively
-            sign = -sign
-            i += 1
-        t = peek()
-        if t is None:
-            raise OperandSyntaxError("label expression ends too early", base_offset + len(body))
-        kind, val, off = t
-        i += 1
-        if kind == "num":
-            terms.append((sign, None, parse_number(val)))
-        elif kind == "sym":
-            terms.append((sign, val, 0))
-        elif kind == "dot":
-            terms.append((sign, ".", 0))
-        elif kind == "op" and val == "(":
-            if depth >= MAX_EXPR_DEPTH:
-                raise OperandSyntaxError(f"label expression nested more than {MAX_EXPR_DEPTH} levels deep", off)
-            depth += 1
-            expr(sign)
-            depth -= 1
-            t2 = peek()
-            if t2 is None or t2[1] != ")":
-                raise OperandSyntaxError("missing ')' in label expression", t2[2] if t2 else base_offset + len(body))
-            i += 1
-        else:
-            raise OperandSyntaxError(f"unexpected {val!r} in label expression", off)
-
-    if not toks:
-        raise OperandSyntaxError("empty label expression", base_offset)
-    expr(1)
-    if i < len(toks):
-        raise OperandSyntaxError(f"unexpected {toks[i][1]!r} in label expression", toks[i][2])
+    "(" expr ")" | "-" term`` (gpuisa.exprlang's label-expression dialect).  Returns a flat sum
+    of signed terms."""
+    try:
+        terms = parse(body, _LABEL_EXPR, _Terms)
+    except ExprError as e:
+        raise OperandSyntaxError(e.message, base_offset + e.offset, e.length) from None
     return Expr(body.strip(), tuple(terms))
 
 
@@ -290,17 +289,19 @@ def _b_name(m, text, prefix):
 
 
 _RE_INNER = re.compile(
-    r"^\s*(?:(?P<base>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*)?(?:(?P<sign>[-+])\s*)?"
-    r"(?P<off>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+|`?\(.*\))?\s*$", re.S)
+    r"^\s*(?:(?P<base>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\s*)?"
+    r"(?:\+\s*(?P<ubase>[A-Za-z_][A-Za-z0-9_]*)\s*)?(?:(?P<sign>[-+])\s*)?"
+    rf"(?P<off>{NUMBER}|`?\(.*\))?\s*$", re.S)
 _RE_MADDR = re.compile(r"^\[(?P<inner>[^\[\]]*)\]$")
 _RE_CADDR = re.compile(rf"^c\s*\[\s*(?P<bank>{_NUM})\s*\]\s*\[(?P<inner>[^\[\]]*)\]$")
 
 
-_RE_SCALE = re.compile(r"^(?P<base>.*?)\.(?P<scale>X(?:4|8|16))$")
+_RE_SCALE = re.compile(r"^(?P<base>.*?)\.(?P<scale>X(?:4|8|16)|U32)$")
 
 
 def split_scale(base: str) -> tuple[str, str]:
-    """``R29.X4`` -> (``R29``, ``X4``); other names unchanged with scale ``""``."""
+    """``R29.X4`` -> (``R29``, ``X4``), ``R4.U32`` -> (``R4``, ``U32``); other names unchanged with
+    scale ``""``."""
     m = _RE_SCALE.match(base)
     return (m.group("base"), m.group("scale")) if m else (base, "")
 
@@ -308,16 +309,28 @@ def split_scale(base: str) -> tuple[str, str]:
 def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | None]:
     """``Ra[.64] [+|- offset]`` or ``[+|-] offset`` → (base or "", wide, offset, expr).
     *at*: offset of *inner* in the operand text (for error positions)."""
+    base, _, wide, off, e = parse_address_inner2(inner, at)
+    return base, wide, off, e
+
+
+def parse_address_inner2(inner: str, at: int) -> tuple[str, str, bool, int, Expr | None]:
+    """:func:`parse_address_inner` with the uniform-register part: (base, ubase, wide, offset,
+    expr).  A lone ``[UR4+0x10]`` is base ``UR4`` here; the encoder makes it the uniform part
+    when the address's base is not a uniform register."""
     m = _RE_INNER.match(inner)
     if not m:
         bad = len(inner) - len(inner.lstrip())
         raise OperandSyntaxError("an address is written [Ra+offset], [Ra.64-offset], [Ra] or [offset]", at + bad,
                                  max(len(inner.strip()), 1))
     base, sign, off = m.group("base") or "", m.group("sign"), m.group("off")
+    ubase = m.group("ubase") or ""
+    if ubase and not base:
+        raise OperandSyntaxError("an address is written [Ra+URb+offset]: the register before '+' is missing", at,
+                                 max(len(inner), 1))
     wide = False
     if base.endswith(".64"):
         base, wide = base[:-3], True
-    if not base and off is None:
+    if not base and not ubase and off is None:
         raise OperandSyntaxError("empty address: write [Ra+offset], [Ra] or [offset]", at, max(len(inner), 1))
     if off is None and sign:
         raise OperandSyntaxError(f"address offset missing after {sign!r}", at + m.start("sign"))
@@ -326,25 +339,30 @@ def parse_address_inner(inner: str, at: int) -> tuple[str, bool, int, Expr | Non
                                  at + m.start("off"), len(off))
     neg = sign == "-"
     if off is None:
-        return base, wide, 0, None
+        return base, ubase, wide, 0, None
     if off[0] in "`(":
         k = 2 if off[0] == "`" else 1
         e = parse_expr(off[k:-1], at + m.start("off") + k)
         if neg:
             e = Expr(e.text, tuple((-sg, sym, n) for sg, sym, n in e.terms))
-        return base, wide, 0, e
+        return base, ubase, wide, 0, e
     v = parse_number(off)
-    return base, wide, -v if neg else v, None
+    return base, ubase, wide, -v if neg else v, None
 
 
 def _b_maddr(m, text, prefix):
-    base, wide, off, e = parse_address_inner(m.group("inner"), m.start("inner"))
+    base, ubase, wide, off, e = parse_address_inner2(m.group("inner"), m.start("inner"))
     base, scale = split_scale(base)
-    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e, scale=scale)
+    return POp("addr", text, prefix, name=base, wide=wide, value=off, expr=e, scale=scale, uname=ubase)
 
 
 def _b_caddr(m, text, prefix):
-    base, wide, off, e = parse_address_inner(m.group("inner"), m.start("inner"))
+    base, ubase, wide, off, e = parse_address_inner2(m.group("inner"), m.start("inner"))
+    if ubase:
+        raise OperandSyntaxError("a constant address has one base register: write c[BANK][Ra+offset]",
+                                 m.start("inner"), max(len(m.group("inner")), 1))
+    if base == "URZ" and e is None:     # LDCU's `c[0x4][URZ]`: a zero uniform offset, c[0x4][0x0]
+        return POp("cmem", text, prefix, value=off, bank=parse_number(m.group("bank")))
     return POp("caddr", text, prefix, name=base, wide=wide, value=off, expr=e, bank=parse_number(m.group("bank")))
 
 

@@ -39,10 +39,13 @@ class AddrInfo:
     (``RZ``/``URZ``: the numbered stem + ``Z``), used for ``[offset]``."""
 
     __slots__ = ("kind", "base", "off", "bank", "zero", "zero_name", "off_name", "bank_name", "off_lo", "off_hi",
-                 "scale")
+                 "scale", "ubase", "uzero", "uzero_name")
     #: (pos, width, mask, BitFieldType | None) of a part, None when the address has no such part
     base: Any
     scale: Any         # `.X4`-style scale of the base (issue 11), None when the address has none
+    ubase: Any         # the uniform-register part `[Ra+URb+imm]` (issue 11), None when the address has none
+    uzero: Any         # raw value of that part's zero register (URZ: no uniform part)
+    uzero_name: str | None
     off: Any
     bank: Any
     zero: Any          # raw value of the base's zero register, None when it has none
@@ -62,6 +65,15 @@ class AddrInfo:
 
         self.base, self.off, self.bank = part(ad.base), part(ad.offset), part(ad.bank)
         self.scale = part(ad.scale)
+        self.ubase = part(ad.ubase)
+        self.uzero = self.uzero_name = None
+        ut = self.ubase[3] if self.ubase else None
+        if ut is not None and ut.is_enum:
+            _, ustem_of, _ = _numbering(ut)
+            for stem in sorted({s for s, _ in ustem_of.values()}):
+                if stem + "Z" in ut.by_name:
+                    self.uzero_name, self.uzero = stem + "Z", ut.by_name[stem + "Z"]
+                    break
         self.off_name = ad.offset.name if ad.offset else None
         ot = self.off[3] if self.off else None
         self.off_lo, self.off_hi = (ot.min, ot.max) if ot is not None else (0, (1 << ad.offset.width) - 1 if ad.offset else 0)
@@ -159,8 +171,8 @@ class OpInfo:
                 bt = a.bank[3].name if a.bank and a.bank[3] else "0x0"
                 return f"c[{bt}][{inner}]"
             return f"[{inner}]"
-        if self.fmt in ("f32", "f16"):
-            return "float" if self.fmt == "f32" else "half"
+        if self.fmt in ("f32", "f16", "f64h"):
+            return {"f32": "float", "f16": "half", "f64h": "double"}[self.fmt]
         t = self.type.name if self.type else self.operand.type
         if self.code == K_ENUM and self.numbered and width > 32:
             t = f"{t} pair"
@@ -488,7 +500,7 @@ def _compatible(o: OpInfo, width: int, sig: tuple) -> bool:
             return kind == "p" or (kind == "n")  # names checked at encode (RZ ok, R8 not)
         return kind == "n" or kind == "f"  # f: a value name that also reads as a float (NAN)
     if code == K_INT:
-        return kind == "i" or (kind == "f" and o.fmt in ("f32", "f16"))
+        return kind == "i" or (kind == "f" and o.fmt in ("f32", "f16", "f64h"))
     if code == K_ADDR:
         if o.addr.kind == "mem":
             if kind != "m":
@@ -497,8 +509,12 @@ def _compatible(o: OpInfo, width: int, sig: tuple) -> bool:
             return True
         elif kind != "k":
             return False
-        # the base's kind; `[offset]` (no base written) fits any, checked at encode
-        return not types or (o.type is not None and o.type.name in types)
+        # the base's kind; `[offset]` (no base written) fits any, checked at encode; a lone
+        # name of the uniform part's kind is that part (`[UR4+0x10]`, issue 11)
+        if not types or (o.type is not None and o.type.name in types):
+            return True
+        ub = o.addr.ubase
+        return ub is not None and ub[3] is not None and ub[3].name in types
     return kind == "c"
 
 

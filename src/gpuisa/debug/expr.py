@@ -31,11 +31,12 @@ import re
 import numpy as np
 
 from ..errors import UsageError
+from ..exprlang import NUMBER, number_value
 
 MAX_LENGTH = 512
 MAX_DEPTH = 48
 
-_TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|[0-9]+)|([A-Za-z_.$][\w.$]*)|(\|\||&&|==|!=|<=|>=|<<|>>|[-+*/%&|^~!<>()\[\]]))")
+_TOKEN = re.compile(rf"\s*(?:({NUMBER})|([A-Za-z_.$][\w.$]*)|(\|\||&&|==|!=|<=|>=|<<|>>|[-+*/%&|^~!<>()\[\]]))")
 _REG = re.compile(r"^(R|UR|P|UP|B)(\d+)$|^(RZ|URZ|PT|UPT)$", re.I)
 _BINARY = [("||",), ("&&",), ("|",), ("^",), ("&",), ("==", "!=", "<", "<=", ">", ">="), ("<<", ">>"), ("+", "-"),
            ("*", "/", "%")]
@@ -133,7 +134,7 @@ class Parser:
     def atom(self):
         t = self.take()
         if t[0] == "num":
-            return ("num", int(t[1], 0))
+            return ("num", number_value(t[1]))
         if t[0] == "name":
             return ("name", t[1])
         if t[1] == "(":

@@ -515,7 +515,7 @@ def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         m = x.memo = (_COND.get(x.mod("cond") or "NoCond"), "pp" in x.f, "ura" in x.f,
                       (x.pc + INST_SIZE + x.imm("offset") * INST_SIZE))
     cond, has_pp, has_ura, target = m
-    if has_ura or cond is None:
+    if has_ura or cond is None or "upp" in x.f:     # UR forms, BRA_X_UP: per warp
         return idx
     active = e.active[idx]
     g = e.P[x.pg][idx]

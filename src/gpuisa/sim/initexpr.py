@@ -12,21 +12,24 @@ Grammar (C precedence, binary operators left-associative)::
     unary  := ('-' | '~' | '+') unary | atom
     atom   := NUMBER | 'lane' | 'warp' | 'cta' | 'tid' | '(' expr ')'
 
-Numbers are decimal or ``0x`` hex.  Arithmetic is on unbounded integers;
+Numbers are decimal, ``0x`` hex or ``0b`` binary.  Arithmetic is on unbounded integers;
 ``/`` and ``%`` truncate toward zero (C); the result is taken modulo 2^32.
 Limits, each reported as a :class:`~gpuisa.errors.UsageError` with the column:
 at most :data:`MAX_DEPTH` nested parentheses, :data:`MAX_LENGTH` characters,
 shift counts 0..4095, intermediate values of at most :data:`MAX_BITS` bits.
 
-The parser is a shunting-yard loop producing postfix code, and evaluation
-runs that code on a stack: no Python recursion, so no input text can raise
-``RecursionError``.
+The parser is :mod:`gpuisa.exprlang`'s (this module's dialect: the grammar above), a
+shunting-yard loop producing postfix code, and evaluation runs that code on a stack: no
+Python recursion, so no input text can raise ``RecursionError``.  Numbers are decimal,
+``0x`` hex or ``0b`` binary (exprlang's :data:`~gpuisa.exprlang.NUMBER`); at most
+:data:`MAX_DEPTH` parentheses nest (runs of unary operators are not nesting: any length).
 """
 from __future__ import annotations
 
 import re
 
 from ..errors import Diagnostic, UsageError
+from ..exprlang import Dialect, ExprError, Postfix, parse
 
 VARIABLES = ("lane", "warp", "cta", "tid")
 #: deepest nesting of parentheses accepted
@@ -37,11 +40,10 @@ MAX_LENGTH = 4096
 MAX_BITS = 4096
 MAX_SHIFT = 4095
 
-_TOKEN = re.compile(r"\s*(?:(0[xX][0-9a-fA-F]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|(<<|>>|[-+*/%&|^~()]))")
-#: binary operators and their precedence (higher binds tighter)
-_BINARY = {"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
-_UNARY = ("-", "~", "+")
-_UNARY_PREC = 7
+#: this module's dialect of gpuisa.exprlang: C's arithmetic and bitwise operators and precedence
+_INIT = Dialect(binary={"|": 1, "^": 2, "&": 3, "<<": 4, ">>": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6},
+                unary={"-": 7, "~": 7, "+": 7}, max_depth=MAX_DEPTH, max_unary=None,
+                too_deep="parentheses nested deeper than {n}")
 
 
 class _ExprError(Exception):
@@ -86,76 +88,26 @@ class InitExpr:
                                               f"{'...' if len(self._label) > 60 else ''}: {message} "
                                               f"(column {col + self._offset})\n    {shown}\n    {caret}"))
 
-    # -- parsing (shunting yard) ------------------------------------------------------
+    # -- parsing (gpuisa.exprlang's shunting yard, this module's dialect) -------------------
     def _parse(self, text: str) -> list[tuple[str, object, int]]:
         if len(text) > MAX_LENGTH:
             raise _ExprError(f"expression longer than {MAX_LENGTH} characters", MAX_LENGTH + 1)
-        out: list[tuple[str, object, int]] = []     # postfix code: (kind, value, column)
-        ops: list[tuple[str, int, int]] = []        # (operator or '(' or 'u-', precedence, column)
-        depth = 0
-        expect_operand = True
-        pos = 0
-        end = len(text.rstrip())
-        if end == 0:
+        if not text.strip():
             raise _ExprError("expression is empty", 1)
-        while pos < end:
-            m = _TOKEN.match(text, pos)
-            if not m or m.end() == pos:
-                p = pos + len(text[pos:]) - len(text[pos:].lstrip())
-                raise _ExprError(f"unexpected character {text[p]!r}", p + 1)
-            num, name, op = m.group(1), m.group(2), m.group(3)
-            start = m.start(m.lastindex or 0)
-            col = start + 1
-            pos = m.end()
-            if expect_operand:
-                if num is not None:
-                    if len(num) > 1000:
-                        raise _ExprError("number longer than 1000 digits", col, len(num))
-                    out.append(("num", int(num, 16) if num[1:2] in ("x", "X") else int(num, 10), col))
-                    expect_operand = False
-                elif name is not None:
-                    if name not in VARIABLES:
-                        raise _ExprError(f"unknown name {name!r} (use {', '.join(VARIABLES)})", col, len(name))
-                    out.append(("var", name, col))
-                    expect_operand = False
-                elif op == "(":
-                    depth += 1
-                    if depth > MAX_DEPTH:
-                        raise _ExprError(f"parentheses nested deeper than {MAX_DEPTH}", col)
-                    ops.append(("(", 0, col))
-                elif op in _UNARY:
-                    ops.append(("u" + op, _UNARY_PREC, col))
-                else:
-                    raise _ExprError(f"expected a number, {', '.join(VARIABLES)} or '(' before {op!r}", col,
-                                     len(op))
-                continue
-            # an operand was just read: a binary operator or ')' follows
-            if op in _BINARY:
-                prec = _BINARY[op]
-                while ops and ops[-1][0] != "(" and ops[-1][1] >= prec:
-                    o, _, c = ops.pop()
-                    out.append(("op", o, c))
-                ops.append((op, prec, col))
-                expect_operand = True
-            elif op == ")":
-                while ops and ops[-1][0] != "(":
-                    o, _, c = ops.pop()
-                    out.append(("op", o, c))
-                if not ops:
-                    raise _ExprError("')' without a matching '('", col)
-                ops.pop()
-                depth -= 1
-            else:
-                found = num or name or op
-                raise _ExprError(f"expected an operator or ')' before {found!r}", col, len(found))
-        if expect_operand:
-            raise _ExprError("unexpected end of the expression", end + 1)
-        while ops:
-            o, _, c = ops.pop()
-            if o == "(":
-                raise _ExprError("missing ')' for this '('", c)
-            out.append(("op", o, c))
-        return out
+
+        def known(name: str, offset: int) -> None:
+            if name not in VARIABLES:
+                raise ExprError(f"unknown name {name!r} (use {', '.join(VARIABLES)})", offset, len(name))
+
+        code = Postfix(known)
+        try:
+            parse(text, _INIT, code)
+        except ExprError as e:
+            raise _ExprError(e.message, e.offset + 1, e.length) from None
+        # postfix code: (kind, value, 1-based column); unary operators are "u-", "u~", "u+"
+        kinds = {"num": "num", "name": "var", "op": "op", "unop": "op"}
+        return [(kinds[k], ("u" + v if k == "unop" else v), off + 1)
+                for k, v, off in code.code]
 
     # -- evaluation -------------------------------------------------------------------
     def __call__(self, lane: int, warp: int, cta: int, tid: int) -> int:

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..asm.floats import F32_INF, round_to_f32
 from ..errors import UsageError
+from ..exprlang import HEX, SIGNED_NUMBER
 from ..numtext import MAX_DIGITS, NumberTooLong, parse_decimal, parse_int
 
 #: element types of parameters, buffer initialisers and dumps
@@ -37,7 +38,7 @@ DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
 PARAM_TYPES = tuple(DTYPES) + ("ptr",)
 INITS = ("zeros", "iota", "fill", "random", "file")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_INT = re.compile(r"[-+]?(0[xX][0-9a-fA-F]+|0[bB][01]+|\d+)\Z")
+_INT = re.compile(rf"{SIGNED_NUMBER}\Z")     # gpuisa.exprlang's number syntax
 MAX_BUFFER = 1 << 30
 
 
@@ -84,7 +85,7 @@ def float_value(text: str, dtype: str, what: str) -> float:
     once, to nearest even, to float32 or float64; or ``0x…`` raw bits."""
     t = text.strip().lower()
     bits = 32 if dtype == "f32" else 64
-    if re.fullmatch(r"0x[0-9a-f]+", t):
+    if re.fullmatch(HEX, t):
         raw = int(t, 16)
         if raw >> bits:
             raise UsageError(f"{_short(what, 60)}: {_short(text)} does not fit in {bits} bits")

@@ -171,6 +171,14 @@ def lanes_of(mask: int):
 
 # -- memories -----------------------------------------------------------------
 _DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+_SHIFT = {1: 0, 2: 1, 4: 2, 8: 3, 16: 4}
+
+
+def _all_lanes(mask) -> bool:
+    """Every lane of every warp of *mask* (an int, or an array of per-warp masks)."""
+    if isinstance(mask, np.ndarray):
+        return bool((mask == FULL).all())
+    return mask == FULL
 
 
 @dataclass
@@ -272,6 +280,14 @@ class Memory:
         (or broadcastable), result ``(n, 32)``; of the unsigned type of *size*."""
         if not isinstance(mask, np.ndarray) and not mask:
             return np.zeros(WARP_SIZE, _DT[size])
+        if np.ndim(addrs) and _all_lanes(mask):     # speed: every lane of every warp, one gather
+            shape = np.shape(mask) + (WARP_SIZE,)
+            a = np.broadcast_to(np.asarray(addrs), shape).astype(np.uint64).reshape(-1)
+            s = self._check(a, size)
+            if s is not None:
+                a -= np.uint64(s.base)
+                a >>= np.uint64(_SHIFT[size])
+                return s.view(size)[a.view(np.int64)].reshape(shape)
         m = mask2array(mask)
         out = np.zeros(m.shape, _DT[size])
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \
@@ -296,6 +312,16 @@ class Memory:
             return
         if Memory.log is not None:
             Memory.log.append((self.space, addrs, values, size, mask))
+        if np.ndim(addrs) and np.ndim(values) and _all_lanes(mask):   # speed: every lane, one scatter
+            shape = np.shape(mask) + (WARP_SIZE,)
+            a = np.broadcast_to(np.asarray(addrs), shape).astype(np.uint64).reshape(-1)
+            s = self._check(a, size)
+            if s is not None:
+                a -= np.uint64(s.base)
+                a >>= np.uint64(_SHIFT[size])
+                s.view(size)[a.view(np.int64)] = np.broadcast_to(np.asarray(values), shape).reshape(-1) \
+                    .astype(_DT[size], copy=False)
+                return
         m = mask2array(mask)
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \
             else np.full(int(m.sum()), int(addrs) & MASK64, np.uint64)
@@ -380,6 +406,8 @@ class CTA:
         self.shared_size = shared_size
         self._shared: Memory | None = None
         self.warps: list[Warp] = []
+        #: BAR.RED's reductions by barrier epoch: epoch -> [count, truth] (decision AT-2)
+        self.bar_red: dict[int, list] = {}
         #: ``f(linear) -> uint8 array`` giving this CTA's shared bytes (the simulator's pool)
         self.pool: "Callable[[int], np.ndarray] | None" = None
 
@@ -417,6 +445,7 @@ class Warp:
         self.timer: int | None = None        # model clock at which SleepMask clears
         self.state = READY
         self.issued = 0                      # warp-instructions issued by this warp
+        self.bar_epoch = 0                   # CTA barriers this warp has arrived at (BAR.RED, B2R)
         self.sreg: dict[int, int] = {}       # writable special registers (SETREG)
         self.trap_stack: list[tuple[int, int, int]] = []  # (return PC, saved ActiveMask, trapping lanes)
 

@@ -13,6 +13,7 @@ from typing import Any, Iterable, cast
 
 from ..errors import Coord, DiagnosticSink
 from ..numtext import NumberTooLong, parse_int
+from ..exprlang import NUMBER
 from .expr import Call, Name, Num
 from .model import (PREFIX_OF_SUFFIX, AddressRef, AsmFormat, BitFieldType, ExceptionRule, Field, GroupInfo, Modifier,
                     Opcode, Operand)
@@ -214,7 +215,7 @@ class _Builder:
         if t.is_enum:
             if text in t.by_name:
                 return t.by_name[text]
-            if re.fullmatch(r"-?(0[xX][0-9a-fA-F]+|\d+)", text):
+            if re.fullmatch(rf"-?(?:{NUMBER})", text):
                 try:
                     v = parse_int(text, 0)
                 except NumberTooLong as e:
@@ -417,7 +418,8 @@ class _Builder:
             t = self.types.get(sf.type)
             sname = t.by_value.get(sf.fixed) if t else None
             suffix = b.name.rsplit("_", 1)[1]
-            if sname is not None and suffix != sname:
+            # OPTYPE_STYPE, or OPTYPE_STYPE_TAG for variants of one operand form (BRA_X_UP)
+            if sname is not None and suffix != sname and sname not in b.name.split("_")[1:-1]:
                 self.sink.warning(f"opcode {b.name} is named _{suffix} but fixes stype=={sname}", sf.coord, len(sf.name))
 
     def resolve_operand_lists(self, d: _Draft) -> None:
@@ -464,9 +466,9 @@ class _Builder:
                 self.sink.error(f"AsmFormat<{name}> names a field that {d.b.name} does not have", ra.coord, len(name))
                 continue
             e = ra.expr
-            if isinstance(e, Call) and e.func in ("F32", "F16") and len(e.args) == 1 and isinstance(e.args[0], Name) \
-                    and e.args[0].name == name:
-                bits = 32 if e.func == "F32" else 16
+            if isinstance(e, Call) and e.func in ("F32", "F16", "F64H") and len(e.args) == 1 \
+                    and isinstance(e.args[0], Name) and e.args[0].name == name:
+                bits = 16 if e.func == "F16" else 32
                 if fmap[name].width != bits:
                     self.sink.error(f"AsmFormat<{name}> = {e.func}(...) needs a {bits}-bit field", ra.coord, len(name))
                     continue
@@ -581,15 +583,19 @@ class _Builder:
                       tuple(d.exceptions), syntax, d.texts, b.coord, mnemonic, decode_mask, decode_value, used)
 
     def build_addresses(self, b, raw: dict, fmap: dict) -> dict[str, AddressRef]:
-        """``Address<addr> = MemAddr(base, offset[, scale])`` / ``ConstAddr(bank, base, offset)``.
+        """``Address<addr> = MemAddr(base, offset[, scale[, ubase]])`` / ``ConstAddr(bank, base, offset)``.
         The optional *scale* (issue 11) is an enumeration field whose value names are
-        ``X1`` (the default, not written) and ``X4``/``X8``/``X16``: ``[Ra.X4+imm]``."""
+        ``X1`` (the default, not written) and ``X4``/``X8``/``X16``: ``[Ra.X4+imm]``; ``_``
+        when there is none.  The optional *ubase* is a second base register (a uniform
+        register: ``[Ra+URb+imm]``, ``[URb+imm]``), added to the first."""
         out: dict[str, AddressRef] = {}
         for name, ra in raw.items():
             e = ra.expr
             shapes = {"MemAddr": ("base", "offset"), "ConstAddr": ("bank", "base", "offset")}
             if isinstance(e, Call) and e.func == "MemAddr" and len(e.args) == 3:
                 shapes["MemAddr"] = ("base", "offset", "scale")
+            if isinstance(e, Call) and e.func == "MemAddr" and len(e.args) == 4:
+                shapes["MemAddr"] = ("base", "offset", "scale", "ubase")
             if not (isinstance(e, Call) and e.func in shapes and len(e.args) == len(shapes[e.func])
                     and all(isinstance(a, Name) for a in e.args)):
                 self.sink.error(f"Address<{name}> must be MemAddr(base, offset) or ConstAddr(bank, base, offset) over field names", ra.coord, len(name))
@@ -613,17 +619,18 @@ class _Builder:
                     self.sink.error(f"Address<{name}>: the {role} {a.name} must have an integer type, not {t.name}", ra.coord, len(name))
                     ok = False
                 if t is not None and role == "scale" and not (t.is_enum and all(
-                        re.fullmatch(r"X\d+", v) for v, _ in t.values)):
-                    self.sink.error(f"Address<{name}>: the scale {a.name} must be an enumeration of X1, X4, ...",
+                        re.fullmatch(r"X\d+|U32", v) for v, _ in t.values)):
+                    self.sink.error(f"Address<{name}>: the scale {a.name} must be an enumeration of X1, X4, ... "
+                                    f"(or U32: a 32-bit base, zero-extended)",
                                     ra.coord, len(name))
                     ok = False
-                if t is not None and role == "base" and not t.is_enum:
+                if t is not None and role in ("base", "ubase") and not t.is_enum:
                     self.sink.error(f"Address<{name}>: the base {a.name} must be a register (enumeration) type, not {t.name}", ra.coord, len(name))
                     ok = False
                 parts[role] = f
             if ok:
                 out[name] = AddressRef("mem" if e.func == "MemAddr" else "const", parts.get("base"), parts.get("offset"),
-                                       parts.get("bank"), ra.text, parts.get("scale"))
+                                       parts.get("bank"), ra.text, parts.get("scale"), parts.get("ubase"))
         return out
 
     def build_modifiers(self, b, mod_fields, syntax, syn_sec, order):
@@ -671,16 +678,11 @@ class _Builder:
         template operands (``{X}``) may be absent in a variant, so one template
         can describe all variants of an optype.  Returns a list of
         (template operand, operand) pairs or None."""
-        names = {o.name.lower(): k for k, o in enumerate(ops)}
-
         def go(i, j):
             if j == len(ops):
                 return [] if all(t.optional for t in template_ops[i:]) else None
             if i == len(template_ops):
                 return None
-            k = names.get(template_ops[i].name.lower())
-            if template_ops[i].optional and k is not None and k != j:
-                return go(i + 1, j)     # an optional operand named after another one of the variant
             rest = go(i + 1, j + 1)
             if rest is not None:
                 return [(template_ops[i], ops[j])] + rest

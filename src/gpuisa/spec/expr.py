@@ -6,7 +6,8 @@ AST (picklable, so the compiled database can be cached) and evaluated against
 an environment mapping field names to values: enumeration fields evaluate to
 their value *name* (``dtype == "U64"``), integer fields to integers.
 
-Grammar (precedence from low to high)::
+The grammar, the numbers and the parser are :mod:`gpuisa.exprlang`'s (this module is its
+description-language dialect and AST).  Grammar (precedence from low to high)::
 
     expr    := or
     or      := and (("or" | "||") and)*
@@ -27,25 +28,10 @@ No ``eval``: the AST is interpreted.
 from __future__ import annotations
 
 import operator
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ..numtext import NumberTooLong, parse_int
-
-_TOKEN = re.compile(
-    r"""\s*(?:
-        (?P<num>0[xX][0-9a-fA-F_]+|0[bB][01_]+|\d+)
-      | (?P<str>"[^"\n]*")
-      | (?P<name>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)
-      | (?P<op>==|!=|<=|>=|<<|>>|&&|\|\||[-+*/%&|^~!<>(),])
-    )""",
-    re.VERBOSE,
-)
-
-
-_WS = re.compile(r"\s*")
-
+from ..exprlang import Dialect, ExprError, parse
 
 class ExprSyntaxError(ValueError):
     def __init__(self, message: str, offset: int):
@@ -196,146 +182,48 @@ MAX_SHIFT = 4096  # larger shift counts are errors (``32 << (1 << 64)`` would ex
 MAX_DEPTH = 32  # nesting limit: deeper expressions are rejected, never a RecursionError
 
 
-class _Parser:
-    def __init__(self, text: str):
-        self.text = text
-        self.depth = 0
-        self.toks: list[tuple[str, str, int]] = []
-        pos = 0
-        n = len(text)
-        while pos < n:
-            blank = _WS.match(text, pos)  # no slicing per token: linear in the text's length
-            ws = blank.end() if blank else pos
-            if ws == n:
-                break
-            m = _TOKEN.match(text, pos)
-            if not m or m.end() == pos:
-                raise ExprSyntaxError(f"unexpected character {text[ws]!r}", ws)
-            kind = m.lastgroup or ""   # a match always names its group
-            val = m.group(kind)
-            start = m.start(kind)
-            if kind == "name" and val in ("and", "or", "not"):
-                kind = "op"
-            self.toks.append((kind, val, start))
-            pos = m.end()
-        self.i = 0
+_SPEC = Dialect(
+    binary={"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, "|": 5, "^": 6, "&": 7,
+            "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10},
+    unary={"not": 3, "-": 11, "~": 11},
+    name=r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*",
+    words={"and": "and", "or": "or", "not": "not"},
+    aliases={"&&": "and", "||": "or", "!": "not"},
+    nonassoc=frozenset({"==", "!=", "<", "<=", ">", ">="}),
+    strings=True, calls=True, separators=True, max_depth=MAX_DEPTH)
 
-    def peek(self) -> tuple[str, str, int] | None:
-        return self.toks[self.i] if self.i < len(self.toks) else None
 
-    def take(self, *ops: str) -> str | None:
-        t = self.peek()
-        if t and t[0] == "op" and t[1] in ops:
-            self.i += 1
-            return t[1]
-        return None
+class _Nodes:
+    """The AST builder of the description language (gpuisa.exprlang calls it)."""
 
-    def expect(self, op: str) -> None:
-        if not self.take(op):
-            t = self.peek()
-            where = t[2] if t else len(self.text)
-            raise ExprSyntaxError(f"expected {op!r}", where)
+    @staticmethod
+    def num(value, offset):
+        return Num(value)
 
-    def parse(self):
-        if not self.toks:
-            raise ExprSyntaxError("empty expression", 0)
-        e = self.or_()
-        t = self.peek()
-        if t is not None:
-            raise ExprSyntaxError(f"unexpected {t[1]!r}", t[2])
-        return e
+    @staticmethod
+    def str(value, offset):
+        return Str(value)
 
-    def _left(self, sub, ops, canon=None):
-        e = sub()
-        while (op := self.take(*ops)) is not None:
-            op = (canon or {}).get(op, op)
-            e = BinOp(op, e, sub())
-        return e
+    @staticmethod
+    def name(name, offset):
+        return Name(name)
 
-    def _nest(self, fn):
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            t = self.peek()
-            raise ExprSyntaxError(f"expression nested more than {MAX_DEPTH} levels deep", t[2] if t else len(self.text))
-        try:
-            return fn()
-        finally:
-            self.depth -= 1
+    @staticmethod
+    def call(func, args, offset):
+        return Call(func, tuple(args))
 
-    def or_(self):
-        return self._nest(lambda: self._left(self.and_, ("or", "||"), {"||": "or"}))
+    @staticmethod
+    def unop(op, arg, offset):
+        return UnOp(op, arg)
 
-    def and_(self):
-        return self._left(self.not_, ("and", "&&"), {"&&": "and"})
-
-    def not_(self):
-        if self.take("not", "!"):
-            return UnOp("not", self._nest(self.not_))
-        return self.cmp()
-
-    def cmp(self):
-        e = self.bitor()
-        op = self.take("==", "!=", "<", "<=", ">", ">=")
-        if op:
-            e = BinOp(op, e, self.bitor())
-        return e
-
-    def bitor(self):
-        return self._left(self.bitxor, ("|",))
-
-    def bitxor(self):
-        return self._left(self.bitand, ("^",))
-
-    def bitand(self):
-        return self._left(self.shift, ("&",))
-
-    def shift(self):
-        return self._left(self.sum, ("<<", ">>"))
-
-    def sum(self):
-        return self._left(self.term, ("+", "-"))
-
-    def term(self):
-        return self._left(self.unary, ("*", "/", "%"))
-
-    def unary(self):
-        op = self.take("-", "~")
-        if op:
-            return UnOp(op, self._nest(self.unary))
-        return self.atom()
-
-    def atom(self):
-        t = self.peek()
-        if t is None:
-            raise ExprSyntaxError("unexpected end of expression", len(self.text))
-        kind, val, pos = t
-        if kind == "num":
-            self.i += 1
-            try:
-                return Num(parse_int(val.replace("_", ""), 0))
-            except NumberTooLong as err:
-                raise ExprSyntaxError(str(err), pos) from None
-        if kind == "str":
-            self.i += 1
-            return Str(val[1:-1])
-        if kind == "name":
-            self.i += 1
-            if self.take("("):
-                args = []
-                if not self.take(")"):
-                    args.append(self.or_())
-                    while self.take(","):
-                        args.append(self.or_())
-                    self.expect(")")
-                return Call(val, tuple(args))
-            return Name(val)
-        if self.take("("):
-            inner = self.or_()
-            self.expect(")")
-            return inner
-        raise ExprSyntaxError(f"unexpected {val!r}", pos)
+    @staticmethod
+    def binop(op, left, right, offset):
+        return BinOp(op, left, right)
 
 
 def parse_expr(text: str):
     """Parse *text*; raises :class:`ExprSyntaxError` with a character offset."""
-    return _Parser(text).parse()
+    try:
+        return parse(text, _SPEC, _Nodes)
+    except ExprError as e:
+        raise ExprSyntaxError(e.message, e.offset) from None

@@ -125,8 +125,9 @@ class AsmFormat:
     """How an immediate operand is shown: ``func`` is ``"shift"`` (CvtIShift: the
     text value is the field value << shift), ``"pcrel"`` (CvtPCRel: the text is
     the absolute target ``PC + 16 + (value << shift)``), ``"f32"`` (F32: the
-    32 bits are an IEEE binary32 number, written as a float literal) or ``"f16"``
-    (F16, issue 11: 16 bits holding an IEEE binary16 number)."""
+    32 bits are an IEEE binary32 number, written as a float literal), ``"f16"``
+    (F16, issue 11: 16 bits holding an IEEE binary16 number) or ``"f64h"`` (F64H, issue 11:
+    32 bits holding the high word of an IEEE binary64 number whose low word is 0)."""
 
     func: str
     shift: int
@@ -145,16 +146,18 @@ class AddressRef:
     bank: Field | None = None
     text: str = ""
     scale: Field | None = None   # MemAddr(base, offset, scale): `[Ra.X4+imm]` (issue 11)
+    ubase: Field | None = None   # MemAddr(base, offset, scale, ubase): `[Ra+URb+imm]`, `[URb]` (issue 11)
 
     @property
     def parts(self) -> tuple[Field, ...]:
-        return tuple(f for f in (self.bank, self.base, self.offset, self.scale) if f is not None)
+        return tuple(f for f in (self.bank, self.base, self.offset, self.scale, self.ubase) if f is not None)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "base": self.base.name if self.base else None,
                 "offset": self.offset.name if self.offset else None,
                 "bank": self.bank.name if self.bank else None,
-                "scale": self.scale.name if self.scale else None}
+                "scale": self.scale.name if self.scale else None,
+                "ubase": self.ubase.name if self.ubase else None}
 
 
 @dataclass(frozen=True)

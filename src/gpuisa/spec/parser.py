@@ -21,7 +21,7 @@ Grammar (``//`` comments and blank lines may appear between any two lines)::
     opinfo      := ("InList" | "OutList" | "Order") "<" [NAME ("," NAME)*] ">" ";"
                  | "Bitwidth" "<" NAME ">" "=" expr ";"
                  | "AsmFormat" "<" NAME ">" "=" expr ";"
-                 | "Address" "<" NAME ">" "=" ("MemAddr" "(" base "," offset ")" | "ConstAddr" "(" bank "," base "," offset ")") ";"
+                 | "Address" "<" NAME ">" "=" ("MemAddr" "(" base "," offset ["," scale ["," ubase]] ")" | "ConstAddr" "(" bank "," base "," offset ")") ";"
     exception   := "EncodingError" "<" NAME "," STRING ">" "=" expr ";"
 
 Free-text sections (TEXT) are kept verbatim as Markdown; they end at the next
@@ -36,6 +36,7 @@ from typing import Any
 
 from ..errors import Coord, DiagnosticSink
 from ..numtext import NumberTooLong, parse_int
+from ..exprlang import NUMBER
 from .expr import ExprSyntaxError, parse_expr
 
 SECTION_KEYWORDS = (
@@ -58,12 +59,12 @@ _RE_BLOCK = re.compile(
     rf"(?::\s*\[(?P<parents>[^\]]*)\])?\s*(?://.*)?$"
 )
 _RE_VALUE = re.compile(
-    rf"^\s*(?P<name>{_VALNAME})\s*(?:=\s*(?P<val>0[xX][0-9a-fA-F]+|0[bB][01]+|\d+))?\s*;\s*(?://.*)?$"
+    rf"^\s*(?P<name>{_VALNAME})\s*(?:=\s*(?P<val>{NUMBER}))?\s*;\s*(?://.*)?$"
 )
 _RE_COMMENTED_VALUE = re.compile(rf"^\s*//\s*(?P<name>{_IDENT}(?:\.{_IDENT})*)\s*(?:=\s*\w+)?\s*;")
 _RE_FIELD = re.compile(
     rf"^\s*field\s*<\s*(?P<pos>\d+)\s*,\s*(?P<width>\d+)\s*>\s*(?P<type>{_IDENT})\s+"
-    rf"(?P<name>{_IDENT}(?:\.{_IDENT})?)\s*(?:(?P<op>==|=)\s*(?P<val>[A-Za-z0-9_.]+|-\s*\d+|-\s*0[xX][0-9a-fA-F]+))?\s*;\s*(?://.*)?$"
+    rf"(?P<name>{_IDENT}(?:\.{_IDENT})?)\s*(?:(?P<op>==|=)\s*(?P<val>[A-Za-z0-9_.]+|-\s*(?:{NUMBER})))?\s*;\s*(?://.*)?$"
 )
 _RE_LIST = re.compile(r"^\s*(?P<kw>InList|OutList|Order)\s*<(?P<body>[^<>]*)>\s*;\s*(?://.*)?$")
 _RE_ASSIGN = re.compile(rf"^\s*(?P<kw>Bitwidth|AsmFormat|Address)\s*<\s*(?P<name>{_IDENT})\s*>\s*=\s*(?P<expr>[^;]*?)\s*;\s*(?://.*)?$")

@@ -143,6 +143,18 @@ class Bar:
 
 
 @dataclass
+class TailSync:
+    """The last statement of ``main`` (decision V3): a region whose closing sync is guarded by a
+    per-lane condition in P1 -- ``@P1 BSYNC`` (kind ``bsync``) or ``@P1 WARPSYNC 0xffffffff``
+    (kind ``warpsync``).  The lanes whose guard is false pass it and EXIT; the others wait at it
+    (the ``guard_false_lanes`` arm) and complete it once the first group has exited.  Only
+    per-thread code follows it, so each thread runs the body once, in either group."""
+    kind: str
+    cond: Cond
+    body: list
+
+
+@dataclass
 class Program:
     seed: int
     knobs: Knobs
@@ -386,8 +398,28 @@ def generate(seed: int, knobs: Knobs | None = None) -> Program:
         main.append(g.stmt(0, ctx))
         if ctx["taint"][0]:
             main.append(Op("warpsync_all", {"form": r.choice(["imm", "imm", "r", "ur"])}))
-    # store every data register once at the end, so that memory checks see them
+    tail = _tail_sync(seed, knobs, g)
+    if tail is not None:
+        main.append(tail)
     return Program(seed, knobs, main, g.funcs, cond_init, data_init)
+
+
+def _tail_sync(seed: int, knobs: Knobs, g: _Gen) -> TailSync | None:
+    """A guarded closing sync at the end of about one program in three (its own random stream,
+    so the rest of a seed's program is what it was before tails existed)."""
+    if "bru" not in knobs.units:
+        return None
+    r = random.Random(seed ^ 0x7A115EED)
+    if r.random() >= 0.35:
+        return None
+    kind = r.choice(["bsync", "warpsync"])
+    save, g.r = g.r, r
+    try:
+        cond = g.cond()
+        body = [g.alu() for _ in range(r.randint(1, 3))]
+    finally:
+        g.r = save
+    return TailSync(kind, cond, body)
 
 
 # -- emission ------------------------------------------------------------------------------
@@ -402,7 +434,7 @@ def walk(block):
 def children(s) -> list:
     if isinstance(s, If):
         return [s.then, s.els]
-    if isinstance(s, (Loop, LaneGroup)):
+    if isinstance(s, (Loop, LaneGroup, TailSync)):
         return [s.body]
     if isinstance(s, Switch):
         return list(s.cases)
@@ -442,6 +474,8 @@ def used_regs(prog: Program) -> set:
                 regs.add(s.cond.reg)
             elif isinstance(s, LaneGroup):
                 regs.add(0)
+            elif isinstance(s, TailSync):
+                regs.add(s.cond.reg)
     return regs
 
 
@@ -533,6 +567,18 @@ class _Emitter:
         elif isinstance(s, Bar):
             self.ins("BAR.SYNC 0x0")
             ctx["segment"][0] += 1
+        elif isinstance(s, TailSync):
+            self.setp(1, s.cond)
+            if s.kind == "bsync":
+                b = self.breg(ctx)
+                end = self.new("TEND")
+                self.ins(f"BSSY B{b}, `({end})")
+                self.block(s.body, {**ctx, "depth": ctx["depth"] + 1, "regions": ctx["regions"] + [b]})
+                self.label(end)
+                self.ins(f"BSYNC B{b}", "@P1")
+            else:
+                self.block(s.body, ctx)
+                self.ins("WARPSYNC 0xffffffff", "@P1")
 
     def breg(self, ctx) -> int:
         b = ctx["bbase"] + ctx["depth"]

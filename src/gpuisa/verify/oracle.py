@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .gen import (COND_REGS, DATA_REGS, INP_WORDS, LINK, Bar, Call, Cond, If, LaneGroup, Loop, Op,
+from .gen import (COND_REGS, DATA_REGS, INP_WORDS, LINK, Bar, Call, Cond, If, LaneGroup, Loop, Op, TailSync,
                   Program, Switch, emit, prologue_regs)
 
 M32 = 0xFFFFFFFF
@@ -221,6 +221,9 @@ class Oracle:
             G = [t for t in S if t.lane < s.lanes]
             if G:
                 self.block(s.body, G, ctx)
+        elif isinstance(s, TailSync):   # the guard of the closing sync changes no thread's values
+            self.setp(S, 1, s.cond)
+            self.block(s.body, S, ctx)
         else:  # pragma: no cover - Bar only at the top level
             raise ValueError(f"unexpected {s!r}")
 

@@ -199,6 +199,8 @@ def _pp_getter(x, name: str = "pp"):
 
 # -- MOV -------------------------------------------------------------------------------------
 def _plan_mov(x):
+    if x.mod("width") == "64":       # MOV.64 (issue 11): the semantics function
+        return _gp.MOV
     rd = x.reg_index("rd")
     spec = _spec(x, _b(x))
     kind, v = spec
@@ -459,6 +461,8 @@ def _plan_isetp(x):
 
 # -- SEL -------------------------------------------------------------------------------------
 def _plan_sel(x):
+    if x.mod("width") == "64":       # SEL.64 (issue 11): the semantics function
+        return _gp.SEL
     rd = x.reg_index("rd")
     ga, gb = _getter(_spec(x, "ra")), _getter(_spec(x, _b(x)))
     pp = _pp_getter(x)
@@ -528,7 +532,7 @@ def _plan_shf(x):
     """Constant shift counts of the two one-register forms: ``SHF.R.*.HI`` (Rc shifted right,
     logical or arithmetic) and ``SHF.L.*`` low half (Ra shifted left); the rest is generic."""
     sb = _spec(x, _b(x))
-    if sb[0] != "K" or not x.has("rc"):     # SHF_RRI (an immediate high word): generic
+    if sb[0] != "K" or not x.has("rc"):      # SHF_RRI (an immediate high word): generic
         return _SHF_generic
     typ = x.mod("type")
     lim = 32 if typ in ("U32", "S32") else 64
@@ -771,22 +775,31 @@ def _plan_store(x, generic, space: str):
     return run
 
 
+def _ur_part(x) -> bool:
+    """The address has a uniform-register part (``[R2+UR4]``, issue 11): the semantics function."""
+    return x.has("ura") and x.reg_index("ura") != URZ or x.mod("scale") == "U32"
+
+
 def _plan_ldg(x):
+    if _ur_part(x):
+        return _LDG_generic
     return _plan_load(x, _LDG_generic, "global")
 
 
 def _plan_stg(x):
+    if _ur_part(x):
+        return _STG_generic
     return _plan_store(x, _STG_generic, "global")
 
 
 def _plan_lds(x):
-    if x.mod("scale") not in (None, "X1"):
-        return _LDS_generic      # `[Ra.X4+imm]` (issue 11): the semantics function
+    if x.mod("scale") not in (None, "X1") or _ur_part(x):
+        return _LDS_generic      # `[Ra.X4+imm]`, `[Ra+URb]` (issue 11): the semantics function
     return _plan_load(x, _LDS_generic, "shared")
 
 
 def _plan_sts(x):
-    if x.mod("scale") not in (None, "X1"):
+    if x.mod("scale") not in (None, "X1") or _ur_part(x):
         return _STS_generic
     return _plan_store(x, _STS_generic, "shared")
 

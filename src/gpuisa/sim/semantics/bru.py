@@ -195,12 +195,14 @@ def BRA(x: Exec) -> None:
     m = x.memo
     if m is None:  # once per address: modifier, operand presence, TargetPC
         m = x.memo = (_COND[x.mod("cond") or "NoCond"], "pp" in x.f, "ura" in x.f,
-                      x.pc + INST_SIZE + x.imm("offset") * INST_SIZE)
+                      x.pc + INST_SIZE + x.imm("offset") * INST_SIZE, "upp" in x.f)
     w = x.w
     g = w.P[x.pg]  # pg_array: guard & Pp over all lanes (the golden function masks with ActiveMask)
     pg = (~g & FULL) if x.pg_not else g
     if m[1]:
         pg &= x.pred("pp")
+    if m[4] and not x.upred("upp"):   # BRA_X_UP (issue 11): a uniform predicate, the same for every lane
+        pg = 0
     ur = (x.src("ura") & MASK32) if m[2] else None
     b = golden_branch_mask(w.active, w.valid, pg, m[0], ur)
     _jump(x, b, m[3])

@@ -22,6 +22,8 @@ Decisions (see docs/gp-extension.md):
 """
 from __future__ import annotations
 
+import struct
+
 
 import numpy as np
 
@@ -108,12 +110,22 @@ def _fma32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
 @semantics("MOV")
 def MOV(x: Exec) -> None:
     """MOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("width") == "64":       # MOV.64 (issue 11): a register pair, 8 bytes, a 64-bit immediate
+        bn = _b(x)
+        v = x.imm(bn) & MASK64 if x.kind(bn) == "I" else x.src(bn, 64, raw=True)
+        x.write("rd", np.broadcast_to(np.asarray(v, dtype=_U64), x.lane_shape()), width=64)
+        return
     x.write("rd", _raw(x, _b(x)))
 
 
 @semantics("UMOV")
 def UMOV(x: Exec) -> None:
     """UMOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("width") == "64":       # UMOV.64 (issue 11)
+        bn = _b(x)
+        v = x.imm(bn) & MASK64 if x.kind(bn) == "I" else x.src(bn, 64, raw=True)
+        x.write("urd", v if isinstance(v, int) else np.asarray(v, dtype=_U64), width=64)
+        return
     x.write("urd", _raw_int(x, _b(x)))
 
 
@@ -280,7 +292,7 @@ def SHF(x: Exec) -> None:
     lim = 32 if typ in ("U32", "S32") else 64
     n = _raw(x, _b(x)).astype(_U64)
     n = n % _U64(lim) if x.mod("wrap") == "W" else np.minimum(n, _U64(lim))
-    v = (_raw(x, _c(x)).astype(_U64) << _U64(32)) | _raw(x, "ra").astype(_U64)   # Rc or an immediate
+    v = (_raw(x, _c(x)).astype(_U64) << _U64(32)) | _raw(x, "ra").astype(_U64)
     n63 = np.minimum(n, _U64(63))
     if x.mod("dir") == "L":
         v = np.where(n >= 64, _U64(0), v << n63)
@@ -336,6 +348,12 @@ def ISETP(x: Exec) -> None:
 @semantics("SEL")
 def SEL(x: Exec) -> None:
     """SEL: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("width") == "64":       # SEL.64 (issue 11): register pairs
+        bn = _b(x)
+        b = x.imm(bn) & MASK64 if x.kind(bn) == "I" else x.src(bn, 64, raw=True)
+        a = np.broadcast_to(np.asarray(x.src("ra", 64, raw=True), dtype=_U64), x.lane_shape())
+        x.write("rd", np.where(mask2array(x.pred("pp")), a, np.asarray(b, dtype=_U64)), width=64)
+        return
     x.write("rd", np.where(mask2array(x.pred("pp")), _raw(x, "ra"), _raw(x, _b(x))))
 
 
@@ -388,7 +406,7 @@ def _fmods(x) -> bool:
     computation is nv_float's (directed rounding, flushing, saturation)."""
     if x.mod("ftz") == "FTZ" or x.mod("sat") == "SAT" or x.mod("rnd") not in (None, "RN"):
         return True
-    return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb"))
+    return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb", "rc", "vc"))
 
 
 def _nv_float():
@@ -472,6 +490,9 @@ def FMNMX(x: Exec) -> None:
 @semantics("I2F")
 def I2F(x: Exec) -> None:
     """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("dtype") == "F64":
+        _nv_float().i2f_f64(x)     # I2F.F64 (issue 11)
+        return
     if x.mod("rnd") not in (None, "RN") or x.mod("wide") not in (None, "NoWide"):
         _nv_float().i2f_ext(x)     # directed rounding, 64-bit sources (issue 11)
         return
@@ -486,8 +507,8 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 @semantics("F2I")
 def F2I(x: Exec) -> None:
     """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ":
-        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ (issue 11)
+    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64":
+        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 sources (issue 11)
         return
     f = _f32(_raw(x, _b(x))).astype(np.float64)
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
@@ -520,10 +541,25 @@ def _reg_row(x, idx: int) -> np.ndarray:
     return x.reg(idx).astype(_U64)
 
 
+def _ur_addr(x, width: int):
+    """The address's uniform-register part (``[Ra+URb+imm]``, ``[URb]``; issue 11): the pair
+    URb:URb+1 for a 64-bit address, URb for a 32-bit one; 0 for URZ or when the form has none.
+    A Python int (one warp) or an ``(n, 1)`` array (a batch)."""
+    if not x.has("ura"):
+        return 0
+    return x.src("ura", width)
+
+
 def _global_addrs(x) -> np.ndarray:
-    """``Ra.64 + sext(offset)`` modulo 2^64, per lane."""
+    """``Ra.64 + URb.64 + sext(offset)`` modulo 2^64, per lane (``Ra.U32``: Ra zero-extended)."""
     i = x.reg_index("ra")
-    base = _reg_row(x, i) | (_reg_row(x, i + 1) << _U64(32))
+    if x.mod("scale") == "U32":     # `[R4.U32+UR4]`: one register, zero-extended (issue 11)
+        base = _reg_row(x, i)
+    else:
+        base = _reg_row(x, i) | (_reg_row(x, i + 1) << _U64(32))
+    u = _ur_addr(x, 64)
+    if not isinstance(u, int) or u:
+        base = base + np.asarray(u, dtype=_U64)
     return base + _U64(x.imm("offset") & MASK64)
 
 
@@ -531,12 +567,15 @@ _SCALES = {"X1": 1, "X4": 4, "X8": 8, "X16": 16}
 
 
 def _shared_addrs(x) -> np.ndarray:
-    """``Ra * scale + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API);
+    """``Ra * scale + URb + sext(offset)`` modulo 2^32, per lane (as uint64 for the memory API);
     the scale (``[Ra.X4+imm]``, issue 11) is 1 unless written."""
     ra = _raw(x, "ra")
     sc = x.mod("scale")
     if sc not in (None, "X1"):
         ra = ra * _U32(_SCALES[sc])      # uint32 arithmetic wraps modulo 2^32
+    u = _ur_addr(x, 32)
+    if not isinstance(u, int) or u:      # `[Ra+URb+imm]` (issue 11)
+        ra = ra + np.asarray(u, dtype=_U32)
     return (ra + _U32(x.imm("offset") & MASK32)).astype(_U64)
 
 
@@ -666,27 +705,53 @@ def _ftz32(v: int) -> int:
     return v & SIGN if (v & 0x7F800000) == 0 else v
 
 
+_WIDE_ATOM = ("64", "S64", "F64")
+
+
+def _s64(v: int) -> int:
+    v &= MASK64
+    return v - (1 << 64) if v >> 63 else v
+
+
+def _fadd64(a: int, b: int) -> int:
+    """binary64 add, round to nearest even; NaN canonical (decision F64-1)."""
+    r = struct.unpack("<d", struct.pack("<Q", a))[0] + struct.unpack("<d", struct.pack("<Q", b))[0]
+    return 0x7FFFFFFFFFFFFFFF if r != r else struct.unpack("<Q", struct.pack("<d", r))[0]
+
+
 def _atomic_fn(x):
-    """The update ``new = f(old, b, c)`` of an atomic on 32-bit Python ints."""
-    op, typ = x.mod("op"), x.mod("type") or "U32"   # the CAS variants have no type field
+    """The update ``new = f(old, b, c)`` of an atomic on Python ints (32 or 64 bits)."""
+    op, typ = x.mod("op"), x.mod("type") or "U32"
+    wide = typ in _WIDE_ATOM
+    m = MASK64 if wide else MASK32
     if typ == "F32" and op == "ADD":
         if x.mod("ftz") == "FTZ":     # .FTZ (issue 11): denormal operands and result flushed
             return lambda o, b, c: _ftz32(_fadd32(_ftz32(o), _ftz32(b)))
         return lambda o, b, c: _fadd32(o, b)
-    if typ in ("U32", "S32") and op in ("MIN", "MAX"):
-        key = _s32 if typ == "S32" else (lambda v: v)
+    if typ == "F64" and op == "ADD":
+        return lambda o, b, c: _fadd64(o, b)
+    if op in ("MIN", "MAX"):
+        key = _s32 if typ == "S32" else _s64 if typ == "S64" else (lambda v: v)
         pick = min if op == "MIN" else max
         return lambda o, b, c: pick(o, b, key=key)
-    if typ == "U32":
-        fn = {"ADD": lambda o, b, c: (o + b) & MASK32, "EXCH": lambda o, b, c: b,
-              "CAS": lambda o, b, c: c if o == b else o, "AND": lambda o, b, c: o & b,
-              "OR": lambda o, b, c: o | b, "XOR": lambda o, b, c: o ^ b,
-              # CUDA's atomicInc / atomicDec (wrapping at Rb; decision AT-1)
-              "INC": lambda o, b, c: 0 if o >= b else o + 1,
-              "DEC": lambda o, b, c: b if (o == 0 or o > b) else o - 1}.get(op)
-        if fn is not None:
-            return fn
+    if op == "INC" and x.mod("popc") == "POPC":      # ATOMS.POPC.INC: every lane adds 1
+        return lambda o, b, c: (o + 1) & m
+    fn = {"ADD": lambda o, b, c: (o + b) & m, "EXCH": lambda o, b, c: b,
+          "CAS": lambda o, b, c: c if o == b else o, "CAST": lambda o, b, c: c if o == b else o,
+          "AND": lambda o, b, c: o & b, "OR": lambda o, b, c: o | b, "XOR": lambda o, b, c: o ^ b,
+          # CUDA's atomicInc / atomicDec: wrap to 0 at b, to b at 0 or above b
+          "INC": lambda o, b, c: 0 if o >= b else o + 1,
+          "DEC": lambda o, b, c: b if o == 0 or o > b else o - 1}.get(op)
+    if fn is not None and typ in ("U32", "64"):
+        return fn
     x.fault("invalid-instruction", f"{x.name}: no atomic .{op}.{typ}")  # pragma: no cover - see the exceptions
+
+
+def _pairs(x, name: str, wide: bool) -> list:
+    """A source operand per lane as Python ints (64-bit pairs when *wide*)."""
+    if wide:
+        return np.broadcast_to(np.asarray(x.src(name, 64, raw=True), dtype=_U64), (WARP_SIZE,)).tolist()
+    return _raw(x, name).tolist()
 
 
 def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
@@ -695,21 +760,26 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
     if not mask:
         return
     fn = _atomic_fn(x)
-    olds = _mem_load(x, mem, addrs, mask, 4, "atomic access")[0].tolist()     # checks every lane first
+    wide = (x.mod("type") or "U32") in _WIDE_ATOM
+    size = 8 if wide else 4
+    olds = _mem_load(x, mem, addrs, mask, size, "atomic access")[0].tolist()     # checks every lane first
     alist = np.asarray(addrs, dtype=_U64).tolist()
-    b = _raw(x, "rb").tolist()
-    c = _raw(x, "rc").tolist() if x.has("rc") else b
+    b = _pairs(x, "rb", wide) if x.has("rb") else [0] * WARP_SIZE      # ATOMS.POPC.INC has no source
+    c = _pairs(x, "rc", wide) if x.has("rc") else b
+    cast = x.mod("op") == "CAST"
     cur: dict[int, int] = {}
     ret = [0] * WARP_SIZE
     for lane in lanes_of(mask):
         a = alist[lane]
         old = cur.get(a, olds[lane])
         cur[a] = fn(old, b[lane], c[lane])
-        ret[lane] = old
-    final = np.array([cur.get(a, 0) for a in alist], _U32)
-    mem.store(addrs, final, mask, 4)   # every lane of an address writes its final value
+        ret[lane] = int(old == b[lane]) if cast else old     # CAST: 1 when stored (issue 11)
+    final = np.array([cur.get(a, 0) for a in alist], _U64 if wide else _U32)
+    mem.store(addrs, final, mask, size)   # every lane of an address writes its final value
     if returns:
-        x.write("rd", np.array(ret, _U32))
+        x.write("rd", np.array(ret, _U64 if wide else _U32), width=64 if wide else 32)
+        if cast and x.has("pu"):           # ATOMS.CAST's predicate form: the lanes that stored
+            x.write("pu", sum(1 << ln for ln in lanes_of(mask) if ret[ln]))
 
 
 @semantics("LDC")
@@ -835,4 +905,34 @@ def BAR(x: Exec) -> None:
     w.rpc[elsewhere] += INST_SIZE
     w.active |= here
     w.pc = x.pc + INST_SIZE
+    _bar_arrive(x, w)
     x.barrier_wait()
+
+
+def _bar_arrive(x, w) -> None:
+    """The warp arrives at its next CTA barrier (epoch); BAR.RED adds its lanes' predicate to the
+    epoch's reduction, which B2R.RESULT reads after the barrier (decision AT-2)."""
+    w.bar_epoch += 1
+    red = w.cta.bar_red
+    red.pop(w.bar_epoch - 2, None)     # no warp can still need it: they all passed the next barrier
+    op = x.mod("redop")
+    if op in (None, "NoRedOp"):
+        return
+    acc = red.setdefault(w.bar_epoch, [0, op == "AND", op])
+    p = x.pred("pp") & w.active
+    acc[0] += bin(p).count("1")
+    if op == "AND":
+        acc[1] = acc[1] and p == w.active
+    else:
+        acc[1] = acc[1] or p != 0
+
+
+@semantics("B2R", per_warp=True)
+def B2R(x: Exec) -> None:
+    """B2R: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
+    w = x.w
+    count, truth, op = w.cta.bar_red.get(w.bar_epoch, [0, False, "POPC"])
+    if op == "POPC":
+        truth = count != 0
+    x.write("rd", count)
+    x.write("pu", FULL if truth else 0)

@@ -128,8 +128,16 @@ def _mufu(op: str, v: np.ndarray) -> np.ndarray:
 def MUFU(x: Exec) -> None:
     """MUFU: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     b = _b(x)
+    op = x.mod("op") or ""
+    if op in ("RCP64H", "RSQ64H"):      # the high word of a binary64 (decision F64-2)
+        d = (fsrc(x, b).astype(np.uint64) << np.uint64(32)).view(_F64)
+        with np.errstate(all="ignore"):
+            r = 1.0 / d if op == "RCP64H" else 1.0 / np.sqrt(d)
+        bits = np.where(np.isnan(r), np.uint64(0x7FFFFFFFFFFFFFFF), r.view(np.uint64))
+        x.write("rd", (bits >> np.uint64(32)).astype(np.uint32))
+        return
     v = fsrc(x, b, ftz=True).view(_F32).astype(_F64)
-    r = _mufu(x.mod("op") or "", v)
+    r = _mufu(op, v)
     with np.errstate(all="ignore"):
         f = r.astype(_F32)
     x.write("rd", finish(x, f, ftz=True))
@@ -239,11 +247,49 @@ def i2f_ext(x):
 
 
 _F2I_ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+_SIGN64 = np.uint64(1 << 63)
+
+
+def dbits(x, name: str) -> np.ndarray:
+    """A binary64 source (register pair, the high word of an F64H immediate, 8 bytes of constant
+    memory, a uniform pair) as lane-shaped uint64 bits, ``|x|`` then ``-`` applied to the sign."""
+    if x.kind(name) == "I":
+        v = np.asarray((x.imm(name) & 0xFFFFFFFF) << 32, dtype=np.uint64)
+    else:
+        v = np.asarray(x.src(name, 64, raw=True), dtype=np.uint64)
+    v = np.broadcast_to(v, x.lane_shape()).copy()
+    if x.flag(name + ".abs"):
+        v &= ~_SIGN64
+    if x.flag(name + ".neg"):
+        v ^= _SIGN64
+    return v
+
+
+def f2i_source(x) -> np.ndarray:
+    """F2I's source as float64: binary64 with ``.F64`` (issue 11), else binary32 (``.FTZ``)."""
+    if x.mod("stype_") == "F64":
+        return dbits(x, _b(x)).view(_F64)
+    return fsrc(x, _b(x), x.mod("ftz") == "FTZ").view(_F32).astype(_F64)
+
+
+def i2f_f64(x) -> None:
+    """I2F.F64{.U32}{.S64|.U64}{.rnd}: the integer as binary64, rounded once (64-bit sources)."""
+    wide = x.mod("wide")
+    s, e = _int_to_f64_exact(x, _b(x), wide, x.mod("fmt") == "U32" or wide == "U64")
+    mode = x.mod("rnd") or "RN"
+    with np.errstate(all="ignore"):
+        if mode == "RP":
+            s = np.where(e > 0, np.nextafter(s, np.inf), s)
+        elif mode == "RM":
+            s = np.where(e < 0, np.nextafter(s, -np.inf), s)
+        elif mode == "RZ":
+            s = np.where((e != 0) & ((e < 0) != (s < 0)), np.nextafter(s, 0.0), s)
+    x.write("rd", s.view(np.uint64), width=64)
 
 
 def f2i_ext(x):
     """F2I{.FTZ}{.U32|.S64|.U64}{.rnd}: round, saturate to the type's range, NaN -> 0."""
-    f = fsrc(x, _b(x), x.mod("ftz") == "FTZ").view(_F32).astype(_F64)
+    f = f2i_source(x)          # binary32, or binary64 with .F64 (issue 11)
     wide = x.mod("wide")
     with np.errstate(all="ignore"):
         i = _F2I_ROUND[x.mod("rnd") or "RN"](f)

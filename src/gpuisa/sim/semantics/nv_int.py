@@ -144,7 +144,7 @@ def VIMNMX(x: Exec) -> None:
 @semantics("PRMT")
 def PRMT(x: Exec) -> None:
     """PRMT: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
-    src = (_src_lanes(x, _c(x)).astype(_U64) << _U64(32)) | _src_lanes(x, "ra").astype(_U64)   # Rc or an immediate
+    src = (_src_lanes(x, _c(x)).astype(_U64) << _U64(32)) | _src_lanes(x, "ra").astype(_U64)
     sel = _src_lanes(x, _b(x)).astype(_U64)
     out = np.zeros(src.shape, _U64)
     for i in range(4):
@@ -167,12 +167,25 @@ def IADD(x: Exec) -> None:
     x.write("rd", a + b, width=64)     # uint64 wraps modulo 2^64
 
 
-@semantics("LDCU")
+@semantics("LDCU", per_warp=True)
 def LDCU(x: Exec) -> None:
     """LDCU: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
-    ULDC under its sm_100+ name: the same function."""
+    ULDC under its sm_100+ name: the same function; ``.128`` loads two pairs."""
     from .gp import ULDC
-    ULDC(x)
+    if x.mod("size") != "128":
+        ULDC(x)
+        return
+    if not x.any_lane():
+        return
+    v = x.imm("vb")
+    bank, off = v >> 16, v & 0xFFFF
+    lo = x.sim.const.read(bank, off, 8)
+    hi = x.sim.const.read(bank, off + 8, 8)
+    d = x.reg_index("urd")
+    for k, part in ((0, lo), (2, hi)):
+        for j, word in ((0, part & MASK32), (1, part >> 32)):
+            if d + k + j < 63:                  # URZ (63) and beyond are dropped
+                x.w.UR[d + k + j] = word
 
 
 @semantics("ULEA")

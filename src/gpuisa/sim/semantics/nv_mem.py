@@ -17,14 +17,18 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import LOCAL_LANE_SHIFT, MASK32, WARP_SIZE, local_memory
-from .gp import _U32, _U64, _load, _raw, _store
+from .gp import _U32, _U64, _load, _raw, _store, _ur_addr
 
 _LANE_BASE = (np.arange(WARP_SIZE, dtype=np.uint64) << np.uint64(LOCAL_LANE_SHIFT))
 
 
 def _local_addrs(x) -> np.ndarray:
-    """``(lane << 32) + ((Ra + sext(offset)) mod 2^32)`` per lane."""
-    off = (_raw(x, "ra") + _U32(x.imm("offset") & MASK32)).astype(_U64)
+    """``(lane << 32) + ((Ra + URb + sext(offset)) mod 2^32)`` per lane."""
+    ra = _raw(x, "ra")
+    u = _ur_addr(x, 32)
+    if not isinstance(u, int) or u:      # `[R19+UR10]` (issue 11)
+        ra = ra + np.asarray(u, dtype=_U32)
+    off = (ra + _U32(x.imm("offset") & MASK32)).astype(_U64)
     return _LANE_BASE + off
 
 

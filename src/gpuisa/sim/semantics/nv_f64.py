@@ -1,0 +1,260 @@
+"""Double precision and the float conversions/roundings nvcc emits (fp64.isa): DADD, DMUL,
+DFMA, DSETP, F2F, FRND; and the binary64 sides of I2F and F2I (gp.isa's I2F.F64, F2I.*.F64).
+
+Written once for both engines: a binary64 operand is read as a lane-shaped ``uint64`` array
+(register pair, the high word of an immediate, 8 bytes of constant memory, a uniform pair)
+and the results are written with ``width=64``.  Rounding is exact: round to nearest even
+uses IEEE binary64 arithmetic where one operation is one rounding (numpy's add and multiply);
+the fused DFMA and the directed roundings (.RM/.RP/.RZ) compute the exact rational result of
+each lane (``fractions.Fraction``) and round it once (decision F64-1).  A NaN result is the
+canonical 0x7fffffffffffffff (binary64), 0x7fffffff (binary32), 0x7fff (binary16).
+"""
+from __future__ import annotations
+
+import math
+import sys
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from ..state import array2mask
+from .gp import _combine
+from .nv_float import dbits, fsrc, ftz_bits
+from .operands import _b, _c
+
+_U64, _U32, _F64, _F32 = np.uint64, np.uint32, np.float64, np.float32
+SIGN64 = _U64(1 << 63)
+NAN64 = _U64(0x7FFFFFFFFFFFFFFF)
+_MAXF = sys.float_info.max
+
+
+dsrc = dbits    # a binary64 source as lane-shaped uint64 bits (nv_float.dbits)
+
+
+def _f(bits: np.ndarray) -> np.ndarray:
+    return bits.view(_F64)
+
+
+def _bits(f: np.ndarray) -> np.ndarray:
+    """binary64 results -> bits, NaN canonical."""
+    f = np.asarray(f, dtype=_F64)
+    return np.where(np.isnan(f), NAN64, f.view(_U64))
+
+
+def round_fraction(q: Fraction, mode: str, zero_sign: float = 1.0) -> float:
+    """The exact rational *q* rounded once to binary64 in *mode* (RN, RM, RP, RZ); an exact
+    zero gets *zero_sign*'s sign."""
+    if q == 0:
+        return math.copysign(0.0, zero_sign)
+    try:
+        f = q.numerator / q.denominator      # correctly rounded to nearest even (CPython)
+    except OverflowError:
+        f = math.inf if q > 0 else -math.inf
+    if mode in ("", "RN", None):
+        return f
+    if math.isinf(f):
+        if mode == "RZ" or (mode == "RM" and q > 0) or (mode == "RP" and q < 0):
+            return math.copysign(_MAXF, f)
+        return f
+    fq = Fraction(f)
+    if fq == q:
+        return f
+    if mode == "RZ" and abs(fq) > abs(q):
+        return math.nextafter(f, 0.0)
+    if mode == "RP" and fq < q:
+        return math.nextafter(f, math.inf)
+    if mode == "RM" and fq > q:
+        return math.nextafter(f, -math.inf)
+    return f
+
+
+def _exact(terms, mode: str, special):
+    """Per lane: ``special`` (numpy, IEEE) where an input is not finite, else the exact value
+    of ``terms(a, b, c)`` (Fractions) rounded once; returns float64 of the lane shape."""
+    def run(*ops):
+        shape = ops[0].shape
+        flat = [np.ascontiguousarray(o).reshape(-1) for o in ops]
+        out = np.empty(flat[0].size, _F64)
+        fin = np.logical_and.reduce([np.isfinite(o) for o in flat])
+        with np.errstate(all="ignore"):
+            sp = special(*flat)
+        for i in range(out.size):
+            if not fin[i]:
+                out[i] = sp[i]
+                continue
+            vals = [float(o[i]) for o in flat]
+            q, zs = terms(*vals)
+            out[i] = round_fraction(q, mode, zs)
+        return out.reshape(shape)
+    return run
+
+
+def _zero_sign_sum(p_sign: float, c: float, mode: str) -> float:
+    """The sign of an exact zero sum p + c (IEEE 754 6.3): -0 only if both are -0, or in RM."""
+    if p_sign < 0 and math.copysign(1.0, c) < 0:
+        return -1.0
+    return -1.0 if mode == "RM" else 1.0
+
+
+def _add_terms(mode):
+    def t(a, b):
+        return Fraction(a) + Fraction(b), _zero_sign_sum(math.copysign(1.0, a), b, mode)
+    return t
+
+
+def _mul_terms(a, b):
+    return Fraction(a) * Fraction(b), math.copysign(1.0, a) * math.copysign(1.0, b)
+
+
+def _fma_terms(mode):
+    def t(a, b, c):
+        ps = math.copysign(1.0, a) * math.copysign(1.0, b)
+        return Fraction(a) * Fraction(b) + Fraction(c), _zero_sign_sum(ps, c, mode)
+    return t
+
+
+@semantics("DADD")
+def DADD(x: Exec) -> None:
+    """DADD: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
+    a, b = _f(dsrc(x, "ra")), _f(dsrc(x, _b(x)))
+    mode = x.mod("rnd") or "RN"
+    if mode == "RN":
+        with np.errstate(all="ignore"):
+            r = a + b
+    else:
+        r = _exact(_add_terms(mode), mode, lambda p, q: p + q)(a, b)
+    x.write("rd", _bits(r), width=64)
+
+
+@semantics("DMUL")
+def DMUL(x: Exec) -> None:
+    """DMUL: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
+    a, b = _f(dsrc(x, "ra")), _f(dsrc(x, _b(x)))
+    mode = x.mod("rnd") or "RN"
+    if mode == "RN":
+        with np.errstate(all="ignore"):
+            r = a * b
+    else:
+        r = _exact(_mul_terms, mode, lambda p, q: p * q)(a, b)
+    x.write("rd", _bits(r), width=64)
+
+
+@semantics("DFMA")
+def DFMA(x: Exec) -> None:
+    """DFMA: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
+    a, b, c = _f(dsrc(x, "ra")), _f(dsrc(x, _b(x))), _f(dsrc(x, _c(x)))
+    mode = x.mod("rnd") or "RN"
+    r = _exact(_fma_terms(mode), mode, lambda p, q, s: p * q + s)(a, b, c)
+    x.write("rd", _bits(r), width=64)
+
+
+@semantics("DSETP")
+def DSETP(x: Exec) -> None:
+    """DSETP: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
+    a, b = _f(dsrc(x, "ra")), _f(dsrc(x, _b(x)))
+    mm = x.mod("minmax")
+    if mm in ("MIN", "MAX"):        # fmin / fmax selection (decision F64-3)
+        na, nb = np.isnan(a), np.isnan(b)
+        with np.errstate(all="ignore"):
+            better = a < b if mm == "MIN" else a > b
+            tie = (a == b) & (np.signbit(a) if mm == "MIN" else ~np.signbit(a))
+        sel = ~na & (nb | better | tie)
+        pu, pv = _combine(array2mask(sel), x.pred("pp"), x.mod("bop") or "")
+        pn, _ = _combine(array2mask(na & nb), x.pred("pp"), x.mod("bop") or "")
+        x.write("pu", pu)
+        x.write("pv", pn)
+        return
+    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
+    with np.errstate(all="ignore"):
+        r = np.zeros(a.shape, bool)
+        if code & 1:
+            r |= a < b
+        if code & 2:
+            r |= a == b
+        if code & 4:
+            r |= a > b
+        if code & 8:
+            r |= np.isnan(a) | np.isnan(b)
+    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop") or "")
+    x.write("pu", pu)
+    x.write("pv", pv)
+
+
+# -- conversions and roundings ---------------------------------------------------------------
+_NP = {"F16": np.float16, "F32": _F32, "F64": _F64}
+_UINT = {"F16": np.uint16, "F32": _U32, "F64": _U64}
+_NAN = {"F16": 0x7FFF, "F32": 0x7FFFFFFF, "F64": 0x7FFFFFFFFFFFFFFF}
+
+
+def fsrc_of(x, name: str, fmt: str, ftz: bool = False) -> np.ndarray:
+    """A float source of format *fmt* as a float64 array (exact), prefixes applied."""
+    if fmt == "F64":
+        return _f(dsrc(x, name))
+    v = fsrc(x, name)
+    if fmt == "F32":
+        return (ftz_bits(v) if ftz else v).view(_F32).astype(_F64)
+    # binary16 in the low half: fsrc applied |x| and - to bit 31, redo them on bit 15
+    raw = x.src(name, raw=True) if x.kind(name) != "I" else x.imm(name)
+    h = np.broadcast_to(np.asarray(raw, dtype=np.int64) & 0xFFFF, x.lane_shape()).astype(np.uint16)
+    if x.flag(name + ".abs"):
+        h = h & np.uint16(0x7FFF)
+    if x.flag(name + ".neg"):
+        h = h ^ np.uint16(0x8000)
+    return h.view(np.float16).astype(_F64)
+
+
+def _narrow(d: np.ndarray, fmt: str, mode: str) -> np.ndarray:
+    """float64 values rounded once to *fmt* (F32/F16) in *mode*: round to nearest even, then
+    one step toward the exact value where RZ/RP/RM require it."""
+    t: Any = _NP[fmt]
+    with np.errstate(all="ignore"):
+        f = d.astype(t)
+        if mode in ("RN", "", None):
+            return f
+        back = f.astype(_F64)
+        if mode == "RZ":
+            adj = np.abs(back) > np.abs(d)
+            return np.where(adj, np.nextafter(f, t(0)), f)
+        if mode == "RP":
+            return np.where(back < d, np.nextafter(f, t(np.inf)), f)
+        return np.where(back > d, np.nextafter(f, t(-np.inf)), f)
+
+
+def _store_float(x, f: np.ndarray, fmt: str, ftz: bool = False) -> None:
+    if fmt == "F64":
+        x.write("rd", _bits(f), width=64)
+        return
+    u = np.asarray(f).view(_UINT[fmt])
+    if ftz and fmt == "F32":
+        u = ftz_bits(u)
+    nan: Any = _UINT[fmt](_NAN[fmt])
+    u = np.where(np.isnan(f), nan, u)
+    x.write("rd", u.astype(_U32))
+
+
+@semantics("F2F")
+def F2F(x: Exec) -> None:
+    """F2F: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
+    dt, st = x.mod("dtype") or "F32", x.mod("stype_") or "F32"
+    ftz = x.mod("ftz") == "FTZ"
+    d = fsrc_of(x, _b(x), st, ftz)
+    mode = x.mod("rnd") or "RN"
+    f = d if dt == "F64" else _narrow(d, dt, mode)
+    _store_float(x, f, dt, ftz)
+
+
+_FRND = {"NoMode": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+
+
+@semantics("FRND")
+def FRND(x: Exec) -> None:
+    """FRND: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
+    fmt = "F64" if x.mod("dtype") == "F64" else "F32"
+    ftz = x.mod("ftz") == "FTZ"
+    d = fsrc_of(x, _b(x), fmt, ftz)
+    with np.errstate(all="ignore"):
+        r = _FRND[x.mod("mode") or "NoMode"](d)
+    _store_float(x, r if fmt == "F64" else r.astype(_F32), fmt, ftz)

@@ -1,0 +1,166 @@
+"""The uniform datapath ops nvcc emits (uniform.isa): UISETP, ULOP3, USHF, UFLO, UIMAD, R2UR.
+
+One value per warp: a uniform source is a Python int (one warp) or an ``(n, 1)`` array (a
+batch); the functions compute on ``np.uint64`` / ``np.int64`` arrays of that shape (0-d for one
+warp), so the same code serves both engines (``SEMANTICS_CONTRACT.md``).  Like UIADD3, a
+destination is written when at least one lane executes the instruction.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from ..state import MASK32, MASK64, mask2array
+from .operands import _b, _c
+
+_U64 = np.uint64
+_I64 = np.int64
+
+
+def _u(x, name: str, width: int = 32) -> np.ndarray:
+    """A uniform source (register or immediate) as uint64, prefixes applied, wrapped to *width*."""
+    v = x.imm(name) if x.kind(name) == "I" else x.src(name, width)
+    m = MASK64 if width == 64 else MASK32
+    if isinstance(v, np.ndarray):
+        return v.astype(_I64, copy=False).astype(_U64) & _U64(m)
+    return np.asarray(int(v) & m, dtype=_U64)
+
+
+def _out(v):
+    """A 0-d result as a Python int (one warp), an ``(n, 1)`` array as is (a batch)."""
+    a = np.asarray(v)
+    return int(a) if a.ndim == 0 else a
+
+
+def _s32(v: np.ndarray) -> np.ndarray:
+    return (v.astype(_I64) ^ 0x80000000) - 0x80000000
+
+
+def _bop(r, p, bop: str):
+    if bop == "AND":
+        return r & p
+    if bop == "OR":
+        return r | p
+    return r ^ p
+
+
+@semantics("UISETP")
+def UISETP(x: Exec) -> None:
+    """UISETP: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a, b = _u(x, "ura"), _u(x, _b(x))
+    if x.mod("fmt") != "U32":
+        a, b = _s32(a), _s32(b)
+    code = x.db.types["ICmpOp"].by_name[x.mod("cmp") or ""]
+    lt, eq, gt = a < b, a == b, a > b
+    r = np.zeros(np.shape(lt), bool)
+    if code & 1:
+        r = r | lt
+    if code & 2:
+        r = r | eq
+    if code & 4:
+        r = r | gt
+    if x.mod("ex") == "EX" and code not in (0, 7):
+        q = np.asarray(x.upred("upq"), dtype=bool)
+        if code in (1, 3):
+            r = lt | (eq & q)
+        elif code in (4, 6):
+            r = gt | (eq & q)
+        elif code == 2:
+            r = eq & q
+        else:
+            r = ~eq | q
+    p = np.asarray(x.upred("upp"), dtype=bool)
+    bop = x.mod("bop") or "AND"
+    x.write("upu", _out(_bop(r, p, bop)))
+    x.write("upv", _out(_bop(~r, p, bop)))
+
+
+@semantics("ULOP3")
+def ULOP3(x: Exec) -> None:
+    """ULOP3: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a, b, c = _u(x, "ura"), _u(x, _b(x)), _u(x, _c(x))
+    lut = x.imm("lut")
+    r = np.zeros(np.broadcast_shapes(a.shape, b.shape, c.shape), _U64)
+    for k in range(8):      # the minterms of the table: bits where (a, b, c) == (k>>2, k>>1, k) & 1
+        if lut >> k & 1:
+            r |= (a if k & 4 else ~a) & (b if k & 2 else ~b) & (c if k & 1 else ~c)
+    r &= _U64(MASK32)
+    x.write("urd", _out(r))
+    x.write("upu", _out((r != 0) | np.asarray(x.upred("upp"), dtype=bool)))
+
+
+@semantics("USHF")
+def USHF(x: Exec) -> None:
+    """USHF: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    typ = x.mod("type")
+    lim = 32 if typ in ("U32", "S32") else 64
+    n = _u(x, _b(x))
+    n = n % _U64(lim) if x.mod("wrap") == "W" else np.minimum(n, _U64(lim))
+    v = (_u(x, _c(x)) << _U64(32)) | _u(x, "ura")
+    n63 = np.minimum(n, _U64(63))
+    if x.mod("dir") == "L":
+        v = np.where(n >= 64, _U64(0), v << n63)
+    elif typ in ("S32", "S64"):
+        v = (v.view(_I64) >> n63.astype(_I64)).view(_U64)
+    else:
+        v = np.where(n >= 64, _U64(0), v >> n63)
+    r = (v >> _U64(32)) if x.mod("half") == "HI" else (v & _U64(MASK32))
+    x.write("urd", _out(r))
+
+
+@semantics("UFLO")
+def UFLO(x: Exec) -> None:
+    """UFLO: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    bn = _b(x)
+    v = _u(x, bn)
+    if x.flag(bn + ".bitnot"):
+        v = ~v & _U64(MASK32)
+    if x.mod("fmt") != "U32":
+        v = np.where(v >> _U64(31) != 0, ~v & _U64(MASK32), v)
+    pos = np.where(v == 0, -1, np.floor(np.log2(np.maximum(v, _U64(1)).astype(np.float64))).astype(_I64))
+    r = np.where(v == 0, MASK32, (31 - pos) if x.mod("sh") == "SH" else pos)
+    x.write("urd", _out(np.asarray(r).astype(_I64) & MASK32))
+
+
+@semantics("UIMAD")
+def UIMAD(x: Exec) -> None:
+    """UIMAD: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    mode = x.mod("mode")
+    a, b = _u(x, "ura"), _u(x, _b(x))
+    if x.mod("fmt") != "U32":
+        a, b = _s32(a).astype(_U64), _s32(b).astype(_U64)     # sign-extended, products modulo 2^64
+    p = a * b
+    if mode == "WIDE":
+        x.write("urd", _out(p + _u(x, "urc", 64)), width=64)
+    elif mode == "HI":
+        hi = (p >> _U64(32)) if x.mod("fmt") == "U32" else ((p.view(_I64) >> _I64(32)).view(_U64))
+        x.write("urd", _out((hi + _u(x, "urc")) & _U64(MASK32)))
+    else:
+        x.write("urd", _out((p + _u(x, "urc")) & _U64(MASK32)))
+
+
+@semantics("R2UR")
+def R2UR(x: Exec) -> None:
+    """R2UR: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry).
+    Decision UN1: the value of the lowest executing lane."""
+    if not x.any_lane():
+        return
+    row = x.src("ra")                                   # (32,) or (n, 32)
+    act = mask2array(x.pmask)                           # bool, same shape
+    first = np.argmax(act, axis=-1)                     # lowest executing lane (0 when none)
+    v = np.take_along_axis(np.asarray(row), np.asarray(first)[..., None], axis=-1)
+    x.write("urd", _out(v[0]) if v.ndim == 1 else v.astype(_U64))
+    if x.has("pu"):                                     # Ra the same in every executing lane
+        same = ((np.asarray(row) == v) | ~act).all(axis=-1)
+        x.write("pu", np.where(same, x.pmask, 0) if isinstance(x.pmask, np.ndarray) else (x.pmask if same else 0))

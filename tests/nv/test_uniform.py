@@ -1,0 +1,145 @@
+"""The uniform datapath ops nvcc emits (uniform.isa) and BRA with a uniform predicate:
+expected values from Python integers (CUDA's unsigned/signed 32-bit arithmetic), both engines,
+on grids so that the batched engine runs them for several warps at once."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.asm.disassembler import disassemble
+
+M32 = 0xFFFFFFFF
+
+
+def s32(v):
+    v &= M32
+    return v - (1 << 32) if v >> 31 else v
+
+
+def _run(isa, body, engine, grid=3):
+    prog = assemble(isa.db, body + "\nEXIT ;\n")
+    res = isa.launch(prog, grid=grid, engine=engine)
+    assert res.ok, (res.status, res.fault)
+    assert len({tuple(int(v) for v in w.UR[:24]) for w in res.warps}) == 1   # every warp alike
+    return res.warps[0]
+
+
+def _umov(vals):
+    return "".join(f"UMOV UR{i}, {v & M32:#x} ;\n" for i, v in vals.items())
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+@pytest.mark.parametrize("seed", range(3))
+def test_uisetp_ulop3_ushf_uflo_uimad(nv_isa, engine, seed):
+    r = random.Random(seed)
+    a, b, c = (r.choice([0, 1, 2, 31, 0x7FFFFFFF, 0x80000000, M32, r.getrandbits(32)]) for _ in range(3))
+    n = r.randrange(0, 40)
+    lut = r.randrange(256)
+    w = _run(nv_isa, _umov({4: a, 5: b, 6: c, 7: n}) + f"""
+        UISETP.LT.AND UP0, UP1, UR4, UR5, UPT ;
+        UISETP.LT.U32.AND UP2, UPT, UR4, UR5, UPT ;
+        UISETP.GE.U32.OR UP3, UPT, UR4, {b:#x}, !UPT ;
+        ULOP3.LUT UR8, UR4, UR5, UR6, {lut:#x}, !UPT ;
+        ULOP3.LUT UP4, UR9, UR4, 0xf, URZ, 0xc0, !UPT ;
+        USHF.L.U32 UR10, UR4, UR7, URZ ;
+        USHF.R.S32.HI UR11, URZ, UR7, UR4 ;
+        USHF.R.U64 UR12, UR4, UR7, UR5 ;
+        USHF.L.W.U32.HI UR13, UR4, UR7, UR5 ;
+        UFLO.U32 UR14, UR4 ;
+        UFLO UR15, UR4 ;
+        UFLO.U32.SH UR16, UR5 ;
+        UIMAD UR17, UR4, UR5, UR6 ;
+        UIMAD UR18, UR4, -0x3, UR6 ;
+        UIMAD.WIDE.U32 UR20, UR4, UR5, UR6 ;
+        UIMAD.WIDE UR22, UR4, UR5, URZ ;
+    """, engine)
+    UR, UP = [int(v) for v in w.UR], [bool(v) for v in w.UP]
+    assert UP[0] == (s32(a) < s32(b)) and UP[1] == (not s32(a) < s32(b))
+    assert UP[2] == (a < b) and UP[3] == (a >= b)
+    want = 0
+    for i in range(32):
+        k = (a >> i & 1) << 2 | (b >> i & 1) << 1 | (c >> i & 1)
+        want |= (lut >> k & 1) << i
+    assert UR[8] == want
+    assert UR[9] == a & 0xF and UP[4] == (a & 0xF != 0)
+    nc = min(n, 32)
+    assert UR[10] == (a << nc) & M32
+    assert UR[11] == ((s32(a) >> min(n, 32)) & M32 if n < 32 else (M32 if a >> 31 else 0))
+    v64 = (b << 32) | a
+    assert UR[12] == (v64 >> min(n, 64)) & M32
+    assert UR[13] == (((v64 << (n % 32)) >> 32) & M32)
+    assert UR[14] == (a.bit_length() - 1 if a else M32)
+    sv = a ^ M32 if a >> 31 else a
+    assert UR[15] == (sv.bit_length() - 1 if sv else M32)
+    assert UR[16] == (31 - (b.bit_length() - 1) if b else M32)
+    assert UR[17] == (a * b + c) & M32
+    assert UR[18] == (a * -3 + c) & M32
+    w20 = a * b + c            # URc pair UR6:UR7 = c + (n << 32)
+    w20 = (a * b + c + (n << 32)) & ((1 << 64) - 1)
+    assert UR[20] | UR[21] << 32 == w20
+    assert UR[22] | UR[23] << 32 == (s32(a) * s32(b)) & ((1 << 64) - 1)
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_r2ur_takes_the_lowest_executing_lane(nv_isa, engine):
+    w = _run(nv_isa, """
+        S2R R0, SR_LANEID ;
+        IMAD R1, R0, 0x3, RZ ;
+        ISETP.GE.U32.AND P0, PT, R0, 0x5, PT ;
+    @P0 R2UR UR4, R1 ;
+        R2UR UR5, R1 ;
+    """, engine)
+    assert int(w.UR[4]) == 15 and int(w.UR[5]) == 0
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_bra_with_a_uniform_predicate(nv_isa, engine):
+    prog = assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        UMOV UR4, 0x1 ;
+        UISETP.NE.AND UP0, UPT, UR4, URZ, UPT ;
+        MOV R1, 0x1 ;
+        BRA.U !UP0, `(skip) ;
+        MOV R1, 0x2 ;
+    skip:
+        BRA.U UP0, `(skip2) ;
+        MOV R2, 0x3 ;
+    skip2:
+        EXIT ;
+    """)
+    res = nv_isa.launch(prog, grid=3, engine=engine)
+    assert res.ok
+    assert all(list(w.R[1]) == [2] * 32 and list(w.R[2]) == [0] * 32 for w in res.warps)
+
+
+def test_forms_print_as_nvdisasm(nv_isa):
+    lines = ["UISETP.GE.U32.AND UP0, UPT, UR8, 0x2, UPT", "UISETP.NE.AND UP0, UPT, UR4, URZ, UPT",
+             "ULOP3.LUT UP1, UR7, UR5, 0xf, URZ, 0xc0, !UPT", "ULOP3.LUT UR8, UR6, 0xf, URZ, 0xc0, !UPT",
+             "USHF.R.U32.HI UR4, URZ, 0x4, UR4", "USHF.L.U32 UR4, UR4, 0x2, URZ", "UFLO.U32 UR4, UR4",
+             "UIMAD UR4, UR4, UR5, URZ", "UIMAD.WIDE.U32 UR6, UR6, UR7, URZ", "R2UR UR10, R1",
+             "BRA.U !UP0, 0x1e0", "BRA.U UP0, 0x1220"]
+    prog = assemble(nv_isa.db, "".join(f"{ln} ;\n" for ln in lines))
+    assert [d.text for d in disassemble(nv_isa.db, prog.data)] == lines
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_r2ur_predicate_says_whether_the_value_is_uniform(nv_isa, engine):
+    w = _run(nv_isa, """
+        S2R R0, SR_LANEID ;
+        MOV R1, 0x7 ;
+        R2UR P0, URZ, R1 ;
+        R2UR P1, UR4, R0 ;
+    """, engine)
+    assert all(w.P[0]) and not any(w.P[1]) and int(w.UR[4]) == 0
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_ldcu_128_and_a_zero_uniform_offset(nv_isa, engine):
+    """sm_120's `LDCU.128 UR8, c[0x0][0x10]` (four registers) and `LDCU.64 UR4, c[0x4][URZ]`."""
+    prog = assemble(nv_isa.db, "LDCU.128 UR8, c[0x0][0x10] ;\nLDCU.64 UR4, c[0x0][URZ] ;\nEXIT ;\n")
+    res = nv_isa.launch(prog, grid=2, engine=engine, const={0: list(range(100, 116))})
+    assert res.ok
+    for w in res.warps:
+        assert [int(v) for v in w.UR[4:6]] == [100, 101] and [int(v) for v in w.UR[8:12]] == [104, 105, 106, 107]
