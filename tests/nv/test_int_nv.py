@@ -221,3 +221,13 @@ def test_vabsdiff_is_sad_and_usad(run, rng):
     for i in range(32):
         assert w.R[3][i] == (abs(s32(int(a[i])) - s32(int(b[i]))) + int(c[i])) & M32
         assert w.R[4][i] == (abs(int(a[i]) - int(b[i])) + 1) & M32
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_vabsdiff_with_an_immediate_second_operand(run, rng, engine):
+    """nvcc's `VABSDIFF.U32 R16, R3, 0x12c, R16` (__usad(x, 300u, z)) and the signed form."""
+    a, c = lanes(rng), lanes(rng, False)
+    w = run("VABSDIFF.U32 R3, R0, 0x12c, R2 ;\nVABSDIFF R4, R0, 0xfffffe0c, R2 ;", {"R0": a, "R2": c}, engine=engine)
+    for i in range(32):
+        assert w.R[3][i] == (abs(int(a[i]) - 300) + int(c[i])) & M32
+        assert w.R[4][i] == (abs(s32(int(a[i])) + 500) + int(c[i])) & M32
