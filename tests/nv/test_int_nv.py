@@ -231,3 +231,14 @@ def test_vabsdiff_with_an_immediate_second_operand(run, rng, engine):
     for i in range(32):
         assert w.R[3][i] == (abs(int(a[i]) - 300) + int(c[i])) & M32
         assert w.R[4][i] == (abs(s32(int(a[i])) + 500) + int(c[i])) & M32
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_lea_hi_with_an_immediate_high_word(run, rng, engine):
+    """nvcc's `LEA.HI R5, R5, R4, 0x1234, 0x1b` (decision AT-7): b + funnelshift_r(a, 0x1234, 5)."""
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    w = run("LEA.HI R3, R0, R1, 0x1234, 0x1b ;\nLEA.HI R4, R0, RZ, 0xdeadbeef, 0x1 ;", {"R0": a, "R1": b}, engine=engine)
+    for i in range(32):
+        x = (0x1234 << 32) | int(a[i])
+        assert w.R[3][i] == ((x >> 5) + int(b[i])) & M32           # CUDA __funnelshift_r(a, 0x1234, 5) + b
+        assert w.R[4][i] == (((0xDEADBEEF << 32) | int(a[i])) >> 31) & M32

@@ -32,7 +32,7 @@ def LEA(x: Exec) -> None:
         if x.mod("sx") == "SX32":
             hi = np.where(a >> _U64(31) != 0, _U64(MASK32), _U64(0))
         else:
-            hi = _src_lanes(x, "rc").astype(_U64)
+            hi = _src_lanes(x, _c(x)).astype(_U64)     # Rc, or the immediate of LEA_RRI
         v = ((((hi << _U64(32)) | a) << sh) >> _U64(32)) & _U64(MASK32)
     else:
         v = (a << sh) & _U64(MASK32)
