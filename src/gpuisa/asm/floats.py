@@ -19,8 +19,6 @@ from __future__ import annotations
 import re
 import struct
 
-import numpy as np
-
 import math
 
 F32_INF = 0x7F800000
@@ -112,8 +110,7 @@ def round_to_f32(num: int, den: int) -> int:
 
 
 _UNPACK = struct.Struct("<f").unpack
-_positional = np.format_float_positional
-_scientific = np.format_float_scientific
+# numpy is imported on first use: `gpuisa asm` of a text without float literals never needs it
 
 
 def format_f32(bits: int) -> str:
@@ -126,11 +123,12 @@ def format_f32(bits: int) -> str:
         if bits & 0x7FFFFF:
             return f"{bits:#010x}"
         return "-INF" if bits >> 31 else "INF"
+    import numpy as np
     x = np.float32(_UNPACK(bits.to_bytes(4, "little"))[0])
     a = abs(x)
     if a == 0 or 1e-4 <= a < 1e16:
-        return _positional(x, unique=True, trim="0")
-    return _scientific(x, unique=True, trim="-", exp_digits=1)
+        return np.format_float_positional(x, unique=True, trim="0")
+    return np.format_float_scientific(x, unique=True, trim="-", exp_digits=1)
 
 
 def parse_f16(text: str) -> int:

@@ -33,6 +33,8 @@ Operand forms are tried in the order of :data:`OPERAND_FORMS`, a table of
 """
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -95,9 +97,51 @@ def blank_listing_noise(text: str) -> str:
       ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays);
     * cooperative groups' ``WARPSYNC.EXCLUSIVE Rm``, ``WARPSYNC.COLLECTIVE Rm, `(end)`` are
       ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``."""
-    if ".reuse" in text or "desc" in text or "+-" in text:
+    hits = _hint_positions(text)
+    if not hits:
+        return text
+    lines = text.split("\n")
+    starts = [0]
+    for ln in lines[:-1]:
+        starts.append(starts[-1] + len(ln) + 1)
+    done = set()
+    for pos in hits:                        # rewrite only the lines that need it
+        k = bisect.bisect_right(starts, pos) - 1
+        if k not in done:
+            done.add(k)
+            lines[k] = _blank_line(lines[k])
+    return "\n".join(lines)
+
+
+_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE")
+_SPACED = (" `(", " 0x", " -0x")     # after a register only (`BRX R2 -0x130`): checked below
+
+
+def _hint_positions(text: str) -> list[int]:
+    """Where :func:`blank_listing_noise` may have work (literal searches: linear and cheap)."""
+    out = []
+    find = text.find
+    for w in _HINT_WORDS:
+        i = find(w)
+        while i >= 0:
+            out.append(i)
+            i = find(w, i + 1)
+    for w in _SPACED:
+        i = find(w)
+        while i >= 0:
+            c = text[i - 1] if i else ""
+            if c.isdigit() or c == "Z":
+                out.append(i)
+            i = find(w, i + 1)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _blank_line(text: str) -> str:
+    """The rewrites of :func:`blank_listing_noise` on one line (idempotent)."""
+    if ".reuse" in text or "desc" in text or "+-" in text or "+ -" in text:
         text = _RE_NOISE.sub(_blank_noise, text)
-    if " `(" in text or " -0x" in text or " 0x" in text:
+    if " `(" in text or "0x" in text:
         text = _RE_SPACE_SEP.sub(r"\1,", text)
     if "REDUX" in text:      # `REDUX.SUM UR6, R0` (uniform destination) is this ISA's REDUXU
         text = _RE_REDUX_UR.sub(r"REDUXU\1 \2,", text)

@@ -45,21 +45,30 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
     ``(* … *)`` annotation: (address or None, text, column of the address)."""
     addr = None
     col = len(line) - len(s)
-    if s.startswith("/*"):
+    if s[:2] == "/*":
         j = s.find("*/")
         if j > 2:
             try:
                 addr = int(s[2:j], 16)
             except ValueError:
                 addr = None
-            if addr is not None:
-                line = line[:col] + " " * (j + 2) + s[j + 2:]
+            if addr is not None:       # blank the address comment: the columns stay
+                body = s[j + 2:]
+                k = body.find("/*")
+                if k >= 0:
+                    body = body[:k].rstrip()
+                line = _BLANKS[:col + j + 2] if col + j + 2 <= len(_BLANKS) else " " * (col + j + 2)
+                line += body
+                return addr, (_strip_note(line) if "(*" in line else line), col
     k = line.find("/*", col)
     if k >= 0:
         line = line[:k].rstrip()
     if "(*" in line:
         line = _strip_note(line)
     return addr, line, col
+
+
+_BLANKS = " " * 256
 
 
 def _strip_note(line: str) -> str:
