@@ -242,3 +242,13 @@ def test_lea_hi_with_an_immediate_high_word(run, rng, engine):
         x = (0x1234 << 32) | int(a[i])
         assert w.R[3][i] == ((x >> 5) + int(b[i])) & M32           # CUDA __funnelshift_r(a, 0x1234, 5) + b
         assert w.R[4][i] == (((0xDEADBEEF << 32) | int(a[i])) >> 31) & M32
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_lea_with_a_negated_register(run, rng, engine):
+    """`LEA R8, R8, -R9, 0x17` (decision AT-8): (a << 23) - b modulo 2^32."""
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    w = run("LEA R3, R0, -R1, 0x17 ;\nLEA R4, R0, -RZ, 0x2 ;", {"R0": a, "R1": b}, engine=engine)
+    for i in range(32):
+        assert w.R[3][i] == ((int(a[i]) << 23) - int(b[i])) & M32
+        assert w.R[4][i] == (int(a[i]) << 2) & M32

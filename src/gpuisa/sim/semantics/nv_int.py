@@ -40,6 +40,8 @@ def LEA(x: Exec) -> None:
     b = _src_lanes(x, bn)
     if x.flag(bn + ".bitnot"):
         b = ~b
+    if x.flag(bn + ".neg"):          # -Rb: the two's complement (mod 2^32; decision AT-8)
+        b = (-b.astype(np.int64) & MASK32).astype(_U32)
     s = v + b.astype(_U64)
     if x.mod("x") == "X":
         s = s + mask2array(x.pred("pp")).astype(_U64)
