@@ -339,6 +339,38 @@ def atomics64(i):
     return {"u": u, "d": d, "c": c, "f": f}
 
 
+def atomics_wrap(i):
+    """CUDA C semantics: atomicInc(p, m) stores old >= m ? 0 : old + 1, atomicDec(p, m) stores
+    (old == 0 || old > m) ? m : old - 1; the final values do not depend on the order."""
+    v = [int(t) for t in i["in"]]
+    n = len(v)
+    ci, cd = 0, 3
+    for _ in range(n):
+        ci = 0 if ci >= 6 else ci + 1
+        cd = 9 if (cd == 0 or cd > 9) else cd - 1
+    c = [ci, cd]
+    f = []
+    for blk in (v[:64], v[64:]):
+        s = 0
+        for _ in range(len(blk)):
+            s = 0 if s >= 4 else s + 1
+        c += [s, max(blk)]
+        f.append(1.0 + sum(t & 7 for t in blk))          # integers: exact in any order
+    mask_and = 0
+    for t in v:
+        mask_and |= 1 << (t & 31)
+    u_or = 0
+    x = 12345
+    for t in v:
+        u_or |= 1 << (t & 63)
+        x ^= (t << 31) & ((1 << 64) - 1)
+    u = [sum(3 * t for t in v) & ((1 << 64) - 1), min([1 << 40] + [(t + 7) << 20 for t in v]),
+         ((1 << 48) - 1) & ~mask_and, u_or, x]
+    sad = [abs(t - 500) + 7 + abs(t - 300) + 1 for t in v]
+    return {"c": np.array(c, np.uint32), "u": np.array(u, np.uint64), "f": np.array(f, np.float32),
+            "sad": np.array(sad, np.uint32)}
+
+
 def sync_count(i):
     v = i["in"].astype(np.int64)
     out = []

@@ -111,3 +111,27 @@ def test_cast_with_a_predicate_result(nv_isa, engine):
         LDS R6, [0x10] ;
     """, engine, shared_size=64)
     assert {int(v) for v in res.warps[0].R[6]} == {0x42000000}       # 32.0f
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_cast_64_with_a_predicate_result(nv_isa, engine):
+    """`ATOMS.CAST.SPIN.64 P1, [a], Rb, Rc` (sm_120's 64-bit shared CAS loop, nvdisasm leaves out
+    the RZ): a loop adding lane + 2^33 to a shared 64-bit word ends with sum(lanes) + 32 * 2^33."""
+    res = _run(nv_isa, """
+        S2R R0, SR_LANEID ;
+        BSSY B0, `(done) ;
+    loop:
+        LDS.64 R4, [0x10] ;
+        IADD3 R6, P0, R4, R0, RZ ;
+        IADD3.X R7, R5, 0x2, RZ, P0, !PT ;
+        ATOMS.CAST.SPIN.64 P1, [0x10], R4, R6 ;
+    @!P1 BRA `(loop) ;
+    done:
+        BSYNC B0 ;
+        LDS.64 R8, [0x10] ;
+    """, engine, shared_size=64)
+    w = res.warps[0]
+    total = sum(range(32)) + 32 * (1 << 33)
+    assert {int(v) for v in w.R[8]} == {total & 0xFFFFFFFF} and {int(v) for v in w.R[9]} == {total >> 32}
+    got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, "ATOMS.CAST.SPIN.64 P1, [R3], R8, R10 ;").data)]
+    assert got == ["ATOMS.CAST.SPIN.64 P1, RZ, [R3], R8, R10"]

@@ -221,3 +221,34 @@ def test_vabsdiff_is_sad_and_usad(run, rng):
     for i in range(32):
         assert w.R[3][i] == (abs(s32(int(a[i])) - s32(int(b[i]))) + int(c[i])) & M32
         assert w.R[4][i] == (abs(int(a[i]) - int(b[i])) + 1) & M32
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_vabsdiff_with_an_immediate_second_operand(run, rng, engine):
+    """nvcc's `VABSDIFF.U32 R16, R3, 0x12c, R16` (__usad(x, 300u, z)) and the signed form."""
+    a, c = lanes(rng), lanes(rng, False)
+    w = run("VABSDIFF.U32 R3, R0, 0x12c, R2 ;\nVABSDIFF R4, R0, 0xfffffe0c, R2 ;", {"R0": a, "R2": c}, engine=engine)
+    for i in range(32):
+        assert w.R[3][i] == (abs(int(a[i]) - 300) + int(c[i])) & M32
+        assert w.R[4][i] == (abs(s32(int(a[i])) + 500) + int(c[i])) & M32
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_lea_hi_with_an_immediate_high_word(run, rng, engine):
+    """nvcc's `LEA.HI R5, R5, R4, 0x1234, 0x1b` (decision AT-7): b + funnelshift_r(a, 0x1234, 5)."""
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    w = run("LEA.HI R3, R0, R1, 0x1234, 0x1b ;\nLEA.HI R4, R0, RZ, 0xdeadbeef, 0x1 ;", {"R0": a, "R1": b}, engine=engine)
+    for i in range(32):
+        x = (0x1234 << 32) | int(a[i])
+        assert w.R[3][i] == ((x >> 5) + int(b[i])) & M32           # CUDA __funnelshift_r(a, 0x1234, 5) + b
+        assert w.R[4][i] == (((0xDEADBEEF << 32) | int(a[i])) >> 31) & M32
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_lea_with_a_negated_register(run, rng, engine):
+    """`LEA R8, R8, -R9, 0x17` (decision AT-8): (a << 23) - b modulo 2^32."""
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    w = run("LEA R3, R0, -R1, 0x17 ;\nLEA R4, R0, -RZ, 0x2 ;", {"R0": a, "R1": b}, engine=engine)
+    for i in range(32):
+        assert w.R[3][i] == ((int(a[i]) << 23) - int(b[i])) & M32
+        assert w.R[4][i] == (int(a[i]) << 2) & M32

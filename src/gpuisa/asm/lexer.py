@@ -154,7 +154,7 @@ def _blank_line(text: str) -> str:
     return text
 
 
-_RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
+_RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?(?:\.64)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 
 # cooperative groups' warp syncs (decision UN5): `.EXCLUSIVE Rm` and `.COLLECTIVE Rm, `(end)` are

@@ -32,7 +32,7 @@ def LEA(x: Exec) -> None:
         if x.mod("sx") == "SX32":
             hi = np.where(a >> _U64(31) != 0, _U64(MASK32), _U64(0))
         else:
-            hi = _src_lanes(x, "rc").astype(_U64)
+            hi = _src_lanes(x, _c(x)).astype(_U64)     # Rc, or the immediate of LEA_RRI
         v = ((((hi << _U64(32)) | a) << sh) >> _U64(32)) & _U64(MASK32)
     else:
         v = (a << sh) & _U64(MASK32)
@@ -40,6 +40,8 @@ def LEA(x: Exec) -> None:
     b = _src_lanes(x, bn)
     if x.flag(bn + ".bitnot"):
         b = ~b
+    if x.flag(bn + ".neg"):          # -Rb: the two's complement (mod 2^32; decision AT-8)
+        b = (-b.astype(np.int64) & MASK32).astype(_U32)
     s = v + b.astype(_U64)
     if x.mod("x") == "X":
         s = s + mask2array(x.pred("pp")).astype(_U64)
