@@ -9,7 +9,7 @@ writes ``tests/cuda/corpus/sm_XX/NAME.cubin`` (``nvcc -cubin -O3 -arch=sm_XX``),
 
 Needs nvcc on PATH and nvdisasm / cuobjdump, either on PATH or from the PyPI
 packages ``nvidia-cuda-nvdisasm`` / ``nvidia-cuda-cuobjdump`` installed in the
-running Python.  Usage::
+running Python (``pip install -e '.[corpus]'``).  Usage::
 
     python scripts/build_cuda_corpus.py [--arch sm_75,sm_80,...] [NAME ...]
 """
