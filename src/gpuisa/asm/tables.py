@@ -32,6 +32,17 @@ def aligned_group(o: "OpInfo", name: str, count: int) -> bool:
     return n % count == 0 and (stem, n + count - 1) in o.name_of_num
 
 
+def _zero_register(t) -> tuple[str | None, int | None]:
+    """(name, raw value) of the zero register of a register type (``RZ``, ``URZ``: the numbered
+    stem + ``Z``), (None, None) when it has none."""
+    if t is not None and t.is_enum:
+        _, stem_of, _ = _numbering(t)
+        for stem in sorted({s for s, _ in stem_of.values()}):
+            if stem + "Z" in t.by_name:
+                return stem + "Z", t.by_name[stem + "Z"]
+    return None, None
+
+
 class AddrInfo:
     """The parts of a memory-address operand (``Address<x> = MemAddr/ConstAddr``):
     (pos, width, mask, type) of the base register, the offset and the bank
@@ -66,26 +77,12 @@ class AddrInfo:
         self.base, self.off, self.bank = part(ad.base), part(ad.offset), part(ad.bank)
         self.scale = part(ad.scale)
         self.ubase = part(ad.ubase)
-        self.uzero = self.uzero_name = None
-        ut = self.ubase[3] if self.ubase else None
-        if ut is not None and ut.is_enum:
-            _, ustem_of, _ = _numbering(ut)
-            for stem in sorted({s for s, _ in ustem_of.values()}):
-                if stem + "Z" in ut.by_name:
-                    self.uzero_name, self.uzero = stem + "Z", ut.by_name[stem + "Z"]
-                    break
+        self.uzero_name, self.uzero = _zero_register(self.ubase[3] if self.ubase else None)
         self.off_name = ad.offset.name if ad.offset else None
         ot = self.off[3] if self.off else None
         self.off_lo, self.off_hi = (ot.min, ot.max) if ot is not None else (0, (1 << ad.offset.width) - 1 if ad.offset else 0)
         self.bank_name = ad.bank.name if ad.bank else None
-        self.zero = self.zero_name = None
-        t = self.base[3] if self.base else None
-        if t is not None and t.is_enum:
-            _, stem_of, _ = _numbering(t)
-            for stem in sorted({s for s, _ in stem_of.values()}):
-                if stem + "Z" in t.by_name:
-                    self.zero_name, self.zero = stem + "Z", t.by_name[stem + "Z"]
-                    break
+        self.zero_name, self.zero = _zero_register(self.base[3] if self.base else None)
 
 
 class OpInfo:

@@ -273,6 +273,18 @@ class Memory:
             self._segment(int(a), size)
         return None
 
+    def _whole(self, addrs, mask, size: int):
+        """(segment, element indices, lane shape) when every lane of every warp of *mask* accesses
+        one segment (aligned, in bounds); None when the lanes span several."""
+        shape = np.shape(mask) + (WARP_SIZE,)
+        a = np.broadcast_to(np.asarray(addrs), shape).astype(np.uint64).reshape(-1)
+        s = self._check(a, size)
+        if s is None:
+            return None
+        a -= np.uint64(s.base)
+        a >>= np.uint64(_SHIFT[size])
+        return s, a.view(np.int64), shape
+
     def load(self, addrs, mask, size: int = 4) -> np.ndarray:
         """Per-lane load of *size* bytes at *addrs* in the lanes of *mask*; other
         lanes read 0.  One warp: *mask* an int, *addrs* ``(32,)`` integers (or one
@@ -281,13 +293,10 @@ class Memory:
         if not isinstance(mask, np.ndarray) and not mask:
             return np.zeros(WARP_SIZE, _DT[size])
         if np.ndim(addrs) and _all_lanes(mask):     # speed: every lane of every warp, one gather
-            shape = np.shape(mask) + (WARP_SIZE,)
-            a = np.broadcast_to(np.asarray(addrs), shape).astype(np.uint64).reshape(-1)
-            s = self._check(a, size)
-            if s is not None:
-                a -= np.uint64(s.base)
-                a >>= np.uint64(_SHIFT[size])
-                return s.view(size)[a.view(np.int64)].reshape(shape)
+            hit = self._whole(addrs, mask, size)
+            if hit is not None:
+                s, idx, shape = hit
+                return s.view(size)[idx].reshape(shape)
         m = mask2array(mask)
         out = np.zeros(m.shape, _DT[size])
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \
@@ -313,14 +322,10 @@ class Memory:
         if Memory.log is not None:
             Memory.log.append((self.space, addrs, values, size, mask))
         if np.ndim(addrs) and np.ndim(values) and _all_lanes(mask):   # speed: every lane, one scatter
-            shape = np.shape(mask) + (WARP_SIZE,)
-            a = np.broadcast_to(np.asarray(addrs), shape).astype(np.uint64).reshape(-1)
-            s = self._check(a, size)
-            if s is not None:
-                a -= np.uint64(s.base)
-                a >>= np.uint64(_SHIFT[size])
-                s.view(size)[a.view(np.int64)] = np.broadcast_to(np.asarray(values), shape).reshape(-1) \
-                    .astype(_DT[size], copy=False)
+            hit = self._whole(addrs, mask, size)
+            if hit is not None:
+                s, idx, shape = hit
+                s.view(size)[idx] = np.broadcast_to(np.asarray(values), shape).reshape(-1).astype(_DT[size], copy=False)
                 return
         m = mask2array(mask)
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64) if np.ndim(addrs) \

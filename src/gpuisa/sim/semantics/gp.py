@@ -453,8 +453,14 @@ def FSETP(x: Exec) -> None:
     else:
         a = _f32(_fbits(x, "ra"))
         b = _f32(_fbits(x, _b(x)))
-    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or ""]
-    r = x.lane_zeros(bool)
+    fsetp_write(x, a, b)
+
+
+def fsetp_write(x, a: np.ndarray, b: np.ndarray) -> None:
+    """FSETP's and DSETP's ``Pu = (a cmp b) bop Pp``, ``Pv = !(a cmp b) bop Pp`` (FCmpOp: bit 1 <,
+    2 ==, 4 >, 8 unordered)."""
+    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
+    r = np.zeros(np.shape(a), bool)
     with np.errstate(all="ignore"):
         if code & 1:
             r |= a < b

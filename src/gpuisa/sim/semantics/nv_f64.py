@@ -21,7 +21,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask
-from .gp import _combine
+from .gp import _combine, fsetp_write
 from .nv_float import dbits, fsrc, ftz_bits
 from .operands import _b, _c
 
@@ -167,20 +167,7 @@ def DSETP(x: Exec) -> None:
         x.write("pu", pu)
         x.write("pv", pn)
         return
-    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
-    with np.errstate(all="ignore"):
-        r = np.zeros(a.shape, bool)
-        if code & 1:
-            r |= a < b
-        if code & 2:
-            r |= a == b
-        if code & 4:
-            r |= a > b
-        if code & 8:
-            r |= np.isnan(a) | np.isnan(b)
-    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop") or "")
-    x.write("pu", pu)
-    x.write("pv", pv)
+    fsetp_write(x, a, b)
 
 
 # -- conversions and roundings ---------------------------------------------------------------
