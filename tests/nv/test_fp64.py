@@ -199,3 +199,21 @@ def test_dsetp_min_max_select_as_fmin_fmax(run):
         want_max = (not math.isnan(x)) and (math.isnan(y) or x > y or (x == y and math.copysign(1, x) > 0))
         both = math.isnan(x) and math.isnan(y)
         assert (bool(w.P[0][i]), bool(w.P[1][i]), bool(w.P[2][i]), bool(w.P[3][i])) == (want_min, both, want_max, both)
+
+
+def test_half_float_conversions_in_nvdisasm_spelling(run):
+    """`HADD2.F32 Rd, -RZ, Rb.H0_H0` / `HADD2.F32 Rd, Rb.H0_H0, -RZ.H0_H0` (__half2float) and
+    `F2FP.F16.F32.PACK_AB Rd, RZ, Rb` / `F2FP.PACK_AB` (__float2half) read as F2F (decision UN6):
+    numpy's float16 conversions are the reference."""
+    f = np.array([1.5, -2.25, 65504.0, 1e-8, -0.0, 3.14159, 1e6, np.nan] * 4, np.float32)
+    with np.errstate(over="ignore"):
+        h = f.astype(np.float16)
+    w = run("F2FP.F16.F32.PACK_AB R2, RZ, R0 ;\nF2FP.PACK_AB R3, RZ, R0 ;\n"
+            "HADD2.F32 R4, -RZ, R2.H0_H0 ;\nHADD2.F32 R5, R2.H0_H0, -RZ.H0_H0 ;",
+            {"R0": list(f.view(np.uint32))})
+    for i in range(32):
+        hb = 0x7FFF if np.isnan(h[i]) else int(h[i].view(np.uint16))
+        assert int(w.R[2][i]) == hb and int(w.R[3][i]) == hb
+        back = np.float32(h[i])
+        want = 0x7FFFFFFF if np.isnan(back) else int(back.view(np.uint32))
+        assert int(w.R[4][i]) == want and int(w.R[5][i]) == want
