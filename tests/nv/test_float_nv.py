@@ -182,3 +182,15 @@ def test_abs_prefixes_of_ffma_and_fsel(run, rng):
     odd = (np.arange(32) & 1).astype(bool)
     assert list(w.R[10]) == list(np.where(odd, ac, a))
     assert list(w.R[11]) == list(np.where(odd, (b & 0x7FFFFFFF) | 0x80000000, a))
+
+
+def test_ffma_with_a_uniform_addend_and_imad_with_a_negated_constant(nv_isa):
+    """`FFMA R5, -R3, R4, UR4` (FFMA_RRU) and `IMAD.MOV R4, RZ, RZ, -c[0x0][0x0]` (nvcc sm_120/sm_75)."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, "S2R R0, SR_LANEID ;\nI2F R3, R0 ;\nMOV R4, 0x40400000 ;\n"
+                    "UMOV UR4, 0x3f800000 ;\nFFMA R5, -R3, R4, UR4 ;\nIMAD.MOV R6, RZ, RZ, -c[0x0][0x0] ;\nEXIT ;\n")
+    res = nv_isa.launch(prog, const={0: [5]})
+    w = res.warp()
+    lane = np.arange(32, dtype=np.float32)
+    assert list(w.R[5]) == list((-lane * np.float32(3) + np.float32(1)).view(np.uint32))
+    assert set(int(v) for v in w.R[6]) == {(-5) & 0xFFFFFFFF}

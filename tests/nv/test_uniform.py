@@ -143,3 +143,39 @@ def test_ldcu_128_and_a_zero_uniform_offset(nv_isa, engine):
     assert res.ok
     for w in res.warps:
         assert [int(v) for v in w.UR[4:6]] == [100, 101] and [int(v) for v in w.UR[8:12]] == [104, 105, 106, 107]
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_upopc_ui2fp_uffma_and_subword_ldcu(nv_isa, engine):
+    """UPOPC, UI2FP, UFFMA (sm_120's uniform float FMA) and LDCU.U16/.S16/.U8, against Python
+    ints and numpy float32 (a*b+c exact in float64 here, so rounding it once is the reference)."""
+    import struct
+
+    import numpy as np
+    prog = assemble(nv_isa.db, """
+        UMOV UR4, 0x40400000 ;
+        UMOV UR5, 0x40000000 ;
+        UFFMA UR6, UR5, -UR4, 1 ;
+        UFFMA UR7, -UR4, UR5, 0.3333333432674407959 ;
+        UMOV UR8, 0xf0f0 ;
+        UPOPC UR9, UR8 ;
+        UPOPC UR10, ~UR8 ;
+        UMOV UR11, 0xfffffff9 ;
+        UI2FP.F32.U32 UR12, UR11 ;
+        UI2FP.F32.S32 UR13, UR11 ;
+        LDCU.U16 UR14, c[0x0][0x2] ;
+        LDCU.S16 UR15, c[0x0][0x6] ;
+        LDCU.U8 UR16, c[0x0][0x3] ;
+        EXIT ;
+    """)
+    res = nv_isa.launch(prog, grid=2, engine=engine, const={0: [0x12345678, 0x9ABCDEF0]})
+    assert res.ok
+    w = res.warps[1]
+
+    def f32(k):
+        return struct.unpack("<f", struct.pack("<I", int(w.UR[k])))[0]
+    third = float(np.float32(0.3333333432674407959))
+    assert f32(6) == 2.0 * -3.0 + 1.0 and f32(7) == float(np.float32(-3.0 * 2.0 + third))
+    assert int(w.UR[9]) == 8 and int(w.UR[10]) == 24
+    assert f32(12) == float(np.float32(0xFFFFFFF9)) and f32(13) == -7.0
+    assert [int(v) for v in w.UR[14:17]] == [0x1234, 0xFFFF9ABC, 0x12]

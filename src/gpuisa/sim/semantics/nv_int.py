@@ -174,7 +174,17 @@ def LDCU(x: Exec) -> None:
     """LDCU: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
     ULDC under its sm_100+ name: the same function; ``.128`` loads two pairs."""
     from .gp import ULDC
-    if x.mod("size") != "128":
+    size = x.mod("size")
+    if size in ("U8", "S8", "U16", "S16"):     # sub-word loads, zero- or sign-extended
+        if x.any_lane():
+            v = x.imm("vb")
+            n = 1 if size[1:] == "8" else 2
+            b = x.sim.const.read(v >> 16, v & 0xFFFF, n)
+            if size[0] == "S" and b >> (8 * n - 1):
+                b -= 1 << (8 * n)
+            x.write("urd", b & MASK32)
+        return
+    if size != "128":
         ULDC(x)
         return
     if not x.any_lane():

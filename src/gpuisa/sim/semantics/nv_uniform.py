@@ -12,6 +12,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, MASK64, mask2array
+from .nv_float import _two_sum, round32
 from .operands import _b, _c
 
 _U64 = np.uint64
@@ -19,8 +20,9 @@ _I64 = np.int64
 
 
 def _u(x, name: str, width: int = 32) -> np.ndarray:
-    """A uniform source (register or immediate) as uint64, prefixes applied, wrapped to *width*."""
-    v = x.imm(name) if x.kind(name) == "I" else x.src(name, width)
+    """A uniform source (register or immediate) as uint64 bits, wrapped to *width*; its prefixes
+    (``~``, ``-``) are not applied (each function applies those its instruction has)."""
+    v = x.imm(name) if x.kind(name) == "I" else x.src(name, width, raw=True)
     m = MASK64 if width == 64 else MASK32
     if isinstance(v, np.ndarray):
         return v.astype(_I64, copy=False).astype(_U64) & _U64(m)
@@ -164,3 +166,53 @@ def R2UR(x: Exec) -> None:
     if x.has("pu"):                                     # Ra the same in every executing lane
         same = ((np.asarray(row) == v) | ~act).all(axis=-1)
         x.write("pu", np.where(same, x.pmask, 0) if isinstance(x.pmask, np.ndarray) else (x.pmask if same else 0))
+
+
+@semantics("UPOPC")
+def UPOPC(x: Exec) -> None:
+    """UPOPC: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    bn = _b(x)
+    v = _u(x, bn)
+    if x.flag(bn + ".bitnot"):
+        v = ~v & _U64(MASK32)
+    n = np.zeros(v.shape, _U64)
+    for k in range(32):
+        n += (v >> _U64(k)) & _U64(1)
+    x.write("urd", _out(n))
+
+
+def _f32u(x, name: str) -> np.ndarray:
+    """A uniform binary32 source as float64 (exact), ``-`` applied."""
+    bits = _u(x, name).astype(np.uint32)
+    if x.flag(name + ".neg"):
+        bits = bits ^ np.uint32(0x80000000)
+    return bits.view(np.float32).astype(np.float64)
+
+
+def _f32_out(f: np.ndarray):
+    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), np.asarray(f, np.float32).view(np.uint32))
+    return _out(bits.astype(_U64))
+
+
+@semantics("UI2FP")
+def UI2FP(x: Exec) -> None:
+    """UI2FP: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    v = _u(x, _b(x))
+    s = v.astype(np.float64) if x.mod("stype_") == "U32" else _s32(v).astype(np.float64)   # exact
+    x.write("urd", _f32_out(round32(s, np.zeros_like(s), x.mod("rnd") or "RN")))
+
+
+@semantics("UFFMA")
+def UFFMA(x: Exec) -> None:
+    """UFFMA: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a, b, c = _f32u(x, "ura"), _f32u(x, _b(x)), _f32u(x, _c(x))
+    with np.errstate(all="ignore"):
+        p = a * b                                        # exact in binary64
+    s, e = _two_sum(p, np.broadcast_to(c, p.shape))
+    x.write("urd", _f32_out(round32(s, e, x.mod("rnd") or "RN")))
