@@ -252,3 +252,25 @@ def test_lea_with_a_negated_register(run, rng, engine):
     for i in range(32):
         assert w.R[3][i] == ((int(a[i]) << 23) - int(b[i])) & M32
         assert w.R[4][i] == (int(a[i]) << 2) & M32
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_imnmx_64bit(nv_isa, engine):
+    """sm_120's `IMNMX.U64 PT, PT, Rd, Ra, SrcB, Pp, !PT` / `.S64`: min (Pp) or max of pairs."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV R1, RZ ;
+        IADD3 R2, R0, -0x10, RZ ;
+        SHF.R.S32.HI R3, RZ, 0x1f, R2 ;
+        IMNMX.U64 PT, PT, R12, R0, 0x5, !PT, !PT ;
+        IMNMX.S64 P0, PT, R4, R2, RZ, PT, !PT ;
+        EXIT ;
+    """)
+    res = nv_isa.launch(prog, grid=2, engine=engine)
+    for w in res.warps:
+        for i in range(32):
+            assert int(w.R[12][i]) | int(w.R[13][i]) << 32 == max(i, 5)
+            got = int(w.R[4][i]) | int(w.R[5][i]) << 32
+            assert (got - (1 << 64) if got >> 63 else got) == min(i - 16, 0)
+            assert bool(w.P[0][i]) == (i - 16 <= 0)

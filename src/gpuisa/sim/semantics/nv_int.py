@@ -134,6 +134,21 @@ def _minmax(x, signed: bool):
 @semantics("IMNMX")
 def IMNMX(x: Exec) -> None:
     """IMNMX: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    wide = x.mod("wide")
+    if wide in ("S64", "U64"):         # register pairs (nvcc for sm_100+, decision N13)
+        bn = _b(x)
+        a = np.broadcast_to(np.asarray(x.src("ra", 64, raw=True), dtype=_U64), x.lane_shape())
+        if x.kind(bn) == "I":
+            b = np.full(x.lane_shape(), x.imm(bn) & 0xFFFFFFFFFFFFFFFF, _U64)   # sign-extended
+        else:
+            b = np.broadcast_to(np.asarray(x.src(bn, 64, raw=True), dtype=_U64), x.lane_shape())
+        ka, kb = (a.view(np.int64), b.view(np.int64)) if wide == "S64" else (a, b)
+        take_min = mask2array(x.pred("pp"))
+        pick_a = np.where(take_min, ka <= kb, ka >= kb)
+        x.write("rd", np.where(pick_a, a, b), width=64)
+        x.write("pu", array2mask(pick_a))
+        x.write("pv", array2mask(~pick_a))
+        return
     _minmax(x, x.mod("fmt") != "U32")
 
 
