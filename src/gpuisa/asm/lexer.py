@@ -97,8 +97,8 @@ def blank_listing_noise(text: str) -> str:
       ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays);
     * cooperative groups' ``WARPSYNC.EXCLUSIVE Rm``, ``WARPSYNC.COLLECTIVE Rm, `(end)`` are
       ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``;
-    * the half <-> float conversions ``HADD2.F32 Rd, -RZ, Rb.H0_H0`` and
-      ``F2FP.F16.F32.PACK_AB Rd, RZ, Rb`` are ``F2F.F32.F16 Rd, Rb`` and ``F2F.F16.F32 Rd, Rb``."""
+    * the float -> half conversion ``F2FP.F16.F32.PACK_AB Rd, RZ, Rb`` is ``F2F.F16.F32 Rd, Rb``
+      (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, moves behind it)."""
     hits = _hint_positions(text)
     if not hits:
         return text
@@ -115,8 +115,7 @@ def blank_listing_noise(text: str) -> str:
     return "\n".join(lines)
 
 
-_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "HADD2.F32",
-               "F2FP.")
+_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "F2FP.")
 _SPACED = (" `(", " 0x", " -0x")     # after a register only (`BRX R2 -0x130`): checked below
 
 
@@ -142,6 +141,8 @@ def _hint_positions(text: str) -> list[int]:
 @functools.lru_cache(maxsize=4096)
 def _blank_line(text: str) -> str:
     """The rewrites of :func:`blank_listing_noise` on one line (idempotent)."""
+    if ".reuse.H" in text:   # `R6.reuse.H0_H0`: the half selector stays on the register
+        text = _RE_REUSE_SEL.sub(lambda m: m.group(2) + " " * len(m.group(1)), text)
     if ".reuse" in text or "desc" in text or "+-" in text or "+ -" in text:
         text = _RE_NOISE.sub(_blank_noise, text)
     if " `(" in text or "0x" in text:
@@ -154,30 +155,22 @@ def _blank_line(text: str) -> str:
         text = _RE_CAST_P.sub(r"\1RZ, [", text)
     if "WARPSYNC." in text or "ENDCOLLECTIVE" in text:
         text = _RE_WARPSYNC_CG.sub(_warpsync_cg, text)
-    if "HADD2.F32" in text or "F2FP." in text:
+    if "F2FP." in text:
         text = _RE_HALF_CVT.sub(_half_cvt, text)
     return text
 
 
-# nvcc's half <-> float conversions (decision UN6): `HADD2.F32 Rd, -RZ, Rb.H0_H0` is -0 + half(Rb.lo),
-# exactly `F2F.F32.F16 Rd, Rb`; `F2FP{.F16.F32}.PACK_AB Rd, RZ, Rb` packs half(0) above half(Rb),
-# exactly `F2F.F16.F32 Rd, Rb` (padded with spaces: the line keeps its length)
-_RE_HALF_CVT = re.compile(r"\bHADD2\.F32[ \t]+(R\d+|RZ)[ \t]*,[ \t]*-RZ(?:\.H0_H0)?[ \t]*,[ \t]*(R\d+|RZ)\.H0_H0\b"
-                          r"|\bHADD2\.F32[ \t]+(R\d+|RZ)[ \t]*,[ \t]*(R\d+|RZ)\.H0_H0[ \t]*,[ \t]*-RZ(?:\.H0_H0)?"
-                          r"|\bF2FP(?:\.F16\.F32)?\.PACK_AB[ \t]+(R\d+|RZ)[ \t]*,[ \t]*RZ[ \t]*,[ \t]*(R\d+|RZ)\b")
+# nvcc's float -> half conversion (decision UN6): `F2FP{.F16.F32}.PACK_AB Rd, RZ, Rb` packs half(0)
+# above half(Rb), exactly `F2F.F16.F32 Rd, Rb` (padded with spaces: the line keeps its length)
+_RE_HALF_CVT = re.compile(r"\bF2FP(?:\.F16\.F32)?\.PACK_AB[ \t]+(R\d+|RZ)[ \t]*,[ \t]*RZ[ \t]*,[ \t]*(R\d+|RZ)\b")
 
 
 def _half_cvt(m: re.Match) -> str:
-    g = m.groups()
-    if g[0] is not None:
-        new = f"F2F.F32.F16 {g[0]}, {g[1]}"
-    elif g[2] is not None:
-        new = f"F2F.F32.F16 {g[2]}, {g[3]}"
-    else:
-        new = f"F2F.F16.F32 {g[4]}, {g[5]}"
+    new = f"F2F.F16.F32 {m.group(1)}, {m.group(2)}"
     return new + " " * (len(m.group(0)) - len(new))
 
 
+_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.H[01]_H[01])\b")
 _RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?(?:\.64)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 

@@ -423,12 +423,13 @@ class Simulator:
         op = inst.opcode
         names = cache.get(op.name) if cache is not None else None
         if names is None:
-            names = [f.name for f in op.fields if f.type == "Reg"]
+            # GPRs, and half-selected GPRs (HReg: the register number in the low 8 bits)
+            names = [f.name for f in op.fields if f.type in ("Reg", "HReg")]
             if cache is not None:
                 cache[op.name] = names
         hi = -1
         for n in names:
-            v = inst.fields.get(n, 255)
+            v = inst.fields.get(n, 255) & 0xFF
             if v < 255 and v > hi:
                 hi = v
         return hi

@@ -331,9 +331,9 @@ def _rn16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
         return np.where(fix, s2.astype(np.float16), h)
 
 
-@semantics("HFMA2")
-def HFMA2(x: Exec) -> None:
-    """HFMA2: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+def hfma2_immediates(x) -> None:
+    """HFMA2's immediate-pair form (HFMA2_RRI, nvcc's constant moves); the instruction's
+    semantics function is in nv_half."""
     a, b = fsrc(x, "ra"), fsrc(x, "rb")          # `-` flips bit 31 only: fix the low half below
     ra_neg, rb_neg = x.flag("ra.neg"), x.flag("rb.neg")
     out = np.zeros(np.broadcast_shapes(a.shape, b.shape), _U32)

@@ -1,0 +1,102 @@
+"""Half-precision pair arithmetic nvcc emits (half.isa, HFMA2's register form): HADD2, HMUL2,
+HFMA2 on binary16 pairs with nvdisasm's source selectors (``R0.H0_H0``: the low half twice,
+``R0.H1_H1``: the high half twice), written once for both engines.  A selected source is the
+register type HReg: the register number in bits 7..0 of the field, the selector in bits 9..8.
+Each position is computed exactly in binary64 (a binary16 product has at most 22 significant
+bits, a binary16 fma fits in 53) and rounded once to binary16 (``.F32``: to binary32)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from .nv_float import _rn16, _two_sum, hfma2_immediates, round32
+from .operands import _c
+
+_U32, _F64 = np.uint32, np.float64
+
+
+def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """(high, low) binary16 positions of a source as float64, selector, ``|x|`` and ``-`` applied;
+    a half immediate pair (``vhi``/``vlo``) for the RI forms."""
+    if name == "vhi":
+        hi = np.array([x.imm("vhi") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
+        lo = np.array([x.imm("vlo") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
+        return np.broadcast_to(hi[0], x.lane_shape()), np.broadcast_to(lo[0], x.lane_shape())
+    raw = x.reg_index(name)
+    reg, sel = raw & 0xFF, raw >> 8
+    v = np.asarray(x.reg(reg), dtype=_U32) if reg != 0xFF else np.zeros(x.lane_shape(), _U32)
+    v = np.broadcast_to(v, x.lane_shape())
+    h16 = ((v >> _U32(16)) & _U32(0xFFFF)).astype(np.uint16)
+    l16 = (v & _U32(0xFFFF)).astype(np.uint16)
+    if sel == 1:
+        h16 = l16
+    elif sel == 2:
+        l16 = h16
+    out = []
+    for part in (h16, l16):
+        if x.flag(name + ".abs"):
+            part = part & np.uint16(0x7FFF)
+        if x.flag(name + ".neg"):
+            part = part ^ np.uint16(0x8000)
+        out.append(part.view(np.float16).astype(_F64))
+    return out[0], out[1]
+
+
+def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
+    if x.mod("f32") == "F32":               # the low positions as binary32, rounded once
+        r = round32(lo_s, lo_e, "RN")
+        bits = np.where(np.isnan(r), _U32(0x7FFFFFFF), np.asarray(r, np.float32).view(_U32))
+        x.write("rd", bits.astype(_U32))
+        return
+    out = np.zeros(np.shape(hi_s), _U32)
+    for shift, (s, e) in ((16, (hi_s, hi_e)), (0, (lo_s, lo_e))):
+        h = _rn16(s, e)
+        bits = np.where(np.isnan(h), _U32(0x7FFF), h.view(np.uint16).astype(_U32))
+        out |= bits << _U32(shift)
+    x.write("rd", out)
+
+
+def _srcb(x) -> str:
+    return "vhi" if x.has("vhi") else "rb"
+
+
+def _zero(a):
+    return np.zeros(np.shape(a), _F64)
+
+
+@semantics("HADD2")
+def HADD2(x: Exec) -> None:
+    """HADD2: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
+    ah, al = _halves(x, "ra")
+    bh, bl = _halves(x, _srcb(x))
+    with np.errstate(all="ignore"):
+        hs, he = _two_sum(ah, bh)
+        ls, le = _two_sum(al, bl)
+    _finish(x, hs, he, ls, le)
+
+
+@semantics("HMUL2")
+def HMUL2(x: Exec) -> None:
+    """HMUL2: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
+    ah, al = _halves(x, "ra")
+    bh, bl = _halves(x, _srcb(x))
+    with np.errstate(all="ignore"):
+        ph, pl = ah * bh, al * bl                  # exact in binary64
+    _finish(x, ph, _zero(ph), pl, _zero(pl))
+
+
+@semantics("HFMA2")
+def HFMA2(x: Exec) -> None:
+    """HFMA2: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
+    The register form (half selectors, HReg) here; the immediate-pair form in nv_float."""
+    if not x.has("rc"):
+        hfma2_immediates(x)
+        return
+    ah, al = _halves(x, "ra")
+    bh, bl = _halves(x, "rb")
+    ch, cl = _halves(x, _c(x))
+    with np.errstate(all="ignore"):
+        hs, he = _two_sum(ah * bh, ch)
+        ls, le = _two_sum(al * bl, cl)
+    _finish(x, hs, he, ls, le)
