@@ -397,6 +397,15 @@ def reduce_atomic(i, n):
             "cnt": np.array([3 * 64 // 32], np.uint64)}
 
 
+def half_ops(i):
+    # every binary16 operation rounded once: exact in float64, then to float16
+    h = i["a"].astype(np.float16)
+    g = (h.astype(np.float64) + 1.5).astype(np.float16)
+    m = (g.astype(np.float64) * h.astype(np.float64)).astype(np.float16)
+    f = (h.astype(np.float64) * g.astype(np.float64) + m.astype(np.float64)).astype(np.float16)
+    return {"o": np.stack([m.astype(np.float32), f.astype(np.float32)], 1).ravel()}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))
