@@ -20,11 +20,12 @@ class ISA:
         self.db = db
 
     # -- assembly ----------------------------------------------------------
-    def assemble(self, text: str, *, filename: str = "<input>", base: int = 0):
+    def assemble(self, text: str, *, filename: str = "<input>", base: int = 0, first_line: int = 1):
         """Assemble a program; returns a :class:`gpuisa.asm.assembler.Program`.
-        Raises :class:`gpuisa.errors.AsmError` with every diagnostic."""
+        Raises :class:`gpuisa.errors.AsmError` with every diagnostic.  *first_line*: the
+        line number of the text's first line in *filename* (the text is an excerpt)."""
         from .asm.assembler import assemble
-        return assemble(self.db, text, filename=filename, base=base)
+        return assemble(self.db, text, filename=filename, base=base, first_line=first_line)
 
     def encode(self, text: str, *, pc: int = 0) -> int:
         """Encode one instruction statement to its 128-bit word."""

@@ -258,3 +258,16 @@ def test_huge_tokens_are_shortened_in_messages(shipped_db, text):
     (d,) = errors_of(shipped_db, text)
     assert len(d.message) < 300 and "…" in d.message
     assert len(d.format()) < 800
+
+
+def test_an_excerpt_keeps_the_file_line_numbers(shipped_db):
+    db = shipped_db
+    """assemble(first_line=N) (a kernel of a large CUDA listing, assembled alone): errors and
+    records carry the file's line numbers, the caret line is the excerpt's own text."""
+    with pytest.raises(AsmError) as e:
+        assemble(db, "NOP ;\n\n  SHLF.UP P1, R2, R1, 1, 0 ;", filename="big.nvdisasm", first_line=5000)
+    d = e.value.errors[0]
+    assert (d.coord.file, d.coord.line, d.coord.col) == ("big.nvdisasm", 5002, 3)
+    assert d.source_line == "  SHLF.UP P1, R2, R1, 1, 0 ;"
+    prog = assemble(db, "NOP ;\nL: NOP ;\n BRA `(L) ;", first_line=41)
+    assert [r.line for r in prog.records] == [41, 42, 43]

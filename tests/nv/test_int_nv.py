@@ -214,6 +214,19 @@ def test_viaddmnmx(run, rng):
         assert w.R[4][i] == min((int(a[i]) + int(b[i])) & M32, 0x80000000)
 
 
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_viaddmnmx_with_an_immediate_or_constant_second_operand(run, rng, engine):
+    """nvcc's `VIADDMNMX.U32 R22, R9, 0xe67e35a1, R18, PT` (found in the asm benchmark's cubin)
+    and the constant form; Python integers."""
+    a, c = lanes(rng), lanes(rng, False)
+    w = run("VIADDMNMX.U32 R3, R0, 0xe67e35a1, R2, PT ;\nVIADDMNMX R4, R0, 0xfffffff0, R2, !PT ;\n"
+            "VIADDMNMX R5, R0, -c[0x0][0x0], R2, PT ;", {"R0": a, "R2": c}, params=[0x89ABCDEF], engine=engine)
+    for i in range(32):
+        assert w.R[3][i] == min((int(a[i]) + 0xE67E35A1) & M32, int(c[i]))
+        assert w.R[4][i] == max(s32(int(a[i]) - 16), s32(int(c[i]))) & M32
+        assert w.R[5][i] == min(s32(int(a[i]) - 0x89ABCDEF), s32(int(c[i]))) & M32
+
+
 def test_vabsdiff_is_sad_and_usad(run, rng):
     """__sad(x, y, z) = |x - y| + z on ints, __usad on unsigned ints (Python integers)."""
     a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)

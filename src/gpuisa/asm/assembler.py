@@ -236,20 +236,24 @@ class Assembler:
         self.warnings.append(Diagnostic("warning", msg, Coord(self.filename, line, col), src, max(length, 1)))
 
     # -- pass 1 -----------------------------------------------------------
-    def scan(self, text: str, base: int, emit=None) -> tuple[list[_Stmt], dict[str, int], dict[str, tuple[int, int]]]:
+    def scan(self, text: str, base: int, emit=None, first_line: int = 1) -> tuple[list[_Stmt], dict[str, int],
+                                                                              dict[str, tuple[int, int]]]:
         """Pass 1: comments, labels, statements.  Each statement goes to
-        ``emit(line, col, text, address)`` when given, else into the returned list."""
+        ``emit(line, col, text, address)`` when given, else into the returned list.
+        *first_line*: the line number of the text's first line (an excerpt of a larger file)."""
         clean, notes = strip_block_comments(text)
         clean = blank_listing_noise(clean)
-        src_lines = text.split("\n")
+        # src_lines[k] is line k + 1: an excerpt is preceded by empty lines (a list of references)
+        src_lines = [""] * (first_line - 1) + text.split("\n") if first_line > 1 else text.split("\n")
         self.src_lines = src_lines
         for ln in sorted(set(notes)):
+            ln += first_line - 1
             self.warn("NVIDIA (*...*) annotation ignored", ln, 1, src_lines[ln - 1] if ln <= len(src_lines) else None)
         stmts: list[_Stmt] = []
         symbols: dict[str, int] = {}
         defined_at: dict[str, tuple[int, int]] = {}
         addr = base
-        for lineno, line in enumerate(clean.split("\n"), 1):
+        for lineno, line in enumerate(clean.split("\n"), first_line):
             k = line.find("//")
             if k >= 0:
                 line = line[:k]
@@ -688,9 +692,11 @@ def _kind_text(p: POp, st: _State) -> str:
 # entry points
 
 
-def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 0) -> Program:
+def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 0, first_line: int = 1) -> Program:
     """Assemble *text*.  Raises :class:`AsmError` with every error (up to
     :data:`MAX_ERRORS`, in source order); warnings are in ``Program.warnings``.
+    *first_line*: the line number of the text's first line, when it is an excerpt of
+    *filename* (diagnostics and records then carry the file's line numbers).
 
     One pass over the text encodes every statement the fast path takes (it
     needs no symbols); the others (label expressions, anything the fast path
@@ -722,7 +728,7 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
     gc_was = gc.isenabled()
     gc.disable()  # the objects made here hold no cycles; collection passes only cost time
     try:
-        _, symbols, _ = a.scan(text, base, emit)
+        _, symbols, _ = a.scan(text, base, emit, first_line)
         ctx = _Ctx(symbols, True)
         for k, lineno, col, t, addr in pending:
             r = a.statement(_Stmt(lineno, col, t, addr, a.src_lines[lineno - 1]), ctx)

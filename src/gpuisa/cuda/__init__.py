@@ -76,8 +76,8 @@ class CudaKernel:
         self.info = info
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
-        self.text = info.text(len(self.source_lines))
-        self.program = isa.assemble(self.text, filename=module.filename if module.kind != "cubin"
+        first, self.text = info.excerpt()
+        self.program = isa.assemble(self.text, first_line=first, filename=module.filename if module.kind != "cubin"
                                     else module.filename + " (nvdisasm)")
 
     @property
@@ -184,12 +184,12 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
     share of a listing accepted unchanged (``tests/cuda/test_acceptance.py``)."""
     from ..errors import AsmError
     from .listing import _RE_LABEL
-    lines = module.source.split("\n")
     out = {}
     for name, info in module.kernels.items():
         n = sum(1 for _, t in info.lines if not _RE_LABEL.match(t))
         try:
-            isa.assemble(info.text(len(lines)), filename=module.filename)
+            first, text = info.excerpt()
+            isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
         except AsmError as e:
             bad = sorted({d.coord.line for d in e.errors if d.coord is not None})

@@ -43,13 +43,18 @@ class KernelInfo:
     frame: int = 0                            # EIATTR_FRAME_SIZE (per-thread stack frame)
     banks: dict[int, bytes] = field(default_factory=dict)   # kernel-private banks (.nv.constant2.NAME)
 
-    def text(self, nlines: int) -> str:
-        """The assembler input: the kernel's lines at their original line numbers,
-        every other line blank (so diagnostics point into the listing)."""
-        out = [""] * nlines
+    def excerpt(self) -> tuple[int, str]:
+        """The assembler input: ``(first line number, text)`` of the lines from the kernel's
+        first line to its last, the kernel's lines at their places and the others blank
+        (assembled with ``first_line=``, diagnostics point into the listing; the cost does not
+        grow with the other kernels of a large module)."""
+        if not self.lines:
+            return 1, ""
+        first = self.lines[0][0]
+        out = [""] * (self.lines[-1][0] - first + 1)
         for ln, t in self.lines:
-            out[ln - 1] = t
-        return "\n".join(out)
+            out[ln - first] = t
+        return first, "\n".join(out)
 
     def banks_read(self) -> set[int]:
         """Constant banks the code reads (``c[0xN]`` operands)."""
