@@ -296,10 +296,13 @@ def dis_cmd(sel: Selection, binary, base, labels, hex_, as_json, show_control, o
       gpuisa dis prog.bin --json -o p.json     one JSON object per word
       gpuisa asm prog.s -o - | gpuisa dis -    round trip through a pipe
     """
-    from .disassembler import add_labels, disassemble, format_listing
+    from .disassembler import add_labels, disassemble, format_listing, listing_of
     data = _read_bytes(binary)
     addr = _parse_addr(base)
     db = sel.db()
+    if not (show_control or labels or as_json or hex_) and len(data) % 16 == 0:
+        _write(output, listing_of(db, data, base=addr))      # the plain listing, without line objects
+        return
     lines = disassemble(db, data, base=addr, labels=False)
     if show_control:
         lines = [_with_all_controls(db, ln) for ln in lines]

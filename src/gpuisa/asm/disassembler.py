@@ -66,6 +66,13 @@ class DecodedLine:
     def opcode(self) -> Opcode | None:
         return self._op
 
+    def at(self, pc: int) -> "DecodedLine":
+        """The same line at another address (a memo hit of a word whose text does not depend on it)."""
+        d = DecodedLine.__new__(DecodedLine)
+        d.pc, d.word, d.text, d._inst, d.warning, d.pieces, d.label, d.size, d._op, d._fieldpos = (
+            pc, self.word, self.text, None, self.warning, self.pieces, self.label, self.size, self._op, self._fieldpos)
+        return d
+
     def replace(self, **changes) -> "DecodedLine":
         d = {k: getattr(self, k) for k in ("pc", "word", "text", "warning", "pieces", "label", "size")}
         d.update(changes)
@@ -624,7 +631,7 @@ def raw_text(word: int) -> str:
 def _decode(ds: _DState, word: int, pc: int) -> DecodedLine:
     m = ds.memo.get(word)
     if m is not None:
-        return m if m.pc == pc else m.replace(pc=pc)
+        return m if m.pc == pc else m.at(pc)
     pr: Any = ds.by_key.get(word & ds.key_mask, _MISSING)
     if pr is _MISSING:
         op = ds.db.lookup(word)
@@ -768,6 +775,39 @@ def add_labels(lines: list[DecodedLine], lo: int, hi: int, symbols: Mapping[str,
             ln = ln.replace(label=label)
         out.append(ln)
     return out
+
+
+def listing_of(db: Database, data: bytes, *, base: int = 0) -> str:
+    """``format_listing(disassemble(db, data, base=base))``, made without a
+    :class:`DecodedLine` per word (``gpuisa dis`` without options): each distinct
+    word's line text is remembered unless it depends on its address (a branch
+    target), so a word seen again costs a dictionary look-up."""
+    ds = _dstate(db)
+    n = len(data) // WORD_BYTES
+    if n * WORD_BYTES != len(data):
+        return format_listing(disassemble(db, data, base=base))
+    tmemo: dict[int, str] = {}
+    out: list[str] = []
+    frombytes = int.from_bytes
+    dec = _decode
+    pc = base
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        for k in range(n):
+            w = frombytes(data[k * 16:k * 16 + 16], "little")
+            t = tmemo.get(w)
+            if t is None:
+                ln = dec(ds, w, pc)
+                t = f"{ln.text} ;  // warning: {ln.warning}" if ln.warning else f"{ln.text} ;"
+                if ln.pieces is None and len(tmemo) < _MEMO_LIMIT:
+                    tmemo[w] = t
+            out.append(f"        /*{pc:04x}*/  {t}")
+            pc += 16
+    finally:
+        if gc_was:
+            gc.enable()
+    return "\n".join(out) + ("\n" if out else "")
 
 
 def format_listing(lines: list[DecodedLine], labels: bool = False, hex: bool = False) -> str:  # noqa: A002

@@ -33,7 +33,7 @@ class FastPlan:
     the prefix bits the signatures say are written), one step per written
     operand, the guard and control fields."""
 
-    __slots__ = ("name", "v", "base", "steps", "guard", "controls", "has_exc", "plan")
+    __slots__ = ("name", "v", "base", "steps", "guard", "controls", "has_exc", "plan", "pc_free")
 
     def __init__(self, st: "_State", plan: Plan, sigt: tuple):
         v = plan.v
@@ -66,6 +66,8 @@ class FastPlan:
                 steps.append((F_GENERIC, j, o, width, 0, 0))
         self.base = base
         self.steps = tuple(steps)
+        #: the word does not depend on the statement's address (no PC-relative or generic step)
+        self.pc_free = not any(s[0] in (F_PCREL, F_GENERIC) for s in steps)
         g = v.guard
         self.guard = None
         if g is not None:
@@ -140,9 +142,17 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
     return bits | ((off & a.off[2]) << a.off[0])
 
 
+#: most statements the fast path's memo holds (st.fmemo)
+MEMO_MAX = 1 << 18
+
+
 def _fast(st: "_State", text: str, pc: int):
     """(word, opcode name) for a statement without label expressions that
-    encodes without any problem, else None."""
+    encodes without any problem, else None.  A statement whose word does not depend
+    on its address is remembered by its text (:attr:`_State.fmemo`)."""
+    r = st.fmemo.get(text)
+    if r is not None:
+        return r
     m = _RE_FAST.match(text)
     if m is None:
         return None
@@ -303,4 +313,7 @@ def _fast(st: "_State", text: str, pc: int):
             word = (word & ~fm) | (n << f[0])
     if fp.has_exc and fp.v.violation(word) is not None:
         return None
-    return word, fp.name
+    r = word, fp.name
+    if fp.pc_free and len(st.fmemo) < MEMO_MAX:
+        st.fmemo[text] = r
+    return r

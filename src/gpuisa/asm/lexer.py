@@ -63,9 +63,10 @@ def strip_block_comments(text: str) -> tuple[str, list[int]]:
         return text, notes
 
     def sub(m: re.Match) -> str:
-        if m.group(0).startswith("(*"):
+        s = m.group(0)
+        if s[0] == "(":
             notes.append(text.count("\n", 0, m.start()) + 1)
-        return _blank(m)
+        return _blank(m) if "\n" in s else " " * len(s)
 
     return _RE_BLOCK.sub(sub, text), notes
 

@@ -299,6 +299,9 @@ class _State:
         # fast path (see _fast): operand text -> (signature id, payload); compiled plans
         self.ocls: dict[str, tuple] = {}
         self.fplans: dict[tuple, Any] = {}
+        #: statement text -> (word, opcode name) of statements whose word does not depend on
+        #: their address (the fast path's memo; real programs repeat many statements)
+        self.fmemo: dict[str, tuple[int, str]] = {}
         self.name_tables: dict[tuple, dict] = {}
         self.int_sid = self.intern(("i", (), ""))
         self.float_sid = self.intern(("f", (), ""))

@@ -12,9 +12,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import Coord, Diagnostic, DiagnosticSink, SpecError
-from .build import build
 from .database import Database, SourceInfo
-from .parser import parse_file
 
 SPEC_SUFFIXES = (".isa", ".txt")
 BASE_NAME = "base.isa"
@@ -85,6 +83,8 @@ def compile_spec(paths: Sequence[str | Path] | None = None, *, base: bool = True
     project's base file (ignored when *paths* is None).  *texts*: in-memory
     files ``{name: text}`` parsed after *paths* (used by tests and tools).
     """
+    from .build import build          # not needed when the database comes from the cache (spec.cache)
+    from .parser import parse_file
     sink = DiagnosticSink()
     files = shipped_files() if paths is None else ([base_file()] if base else []) + expand_paths(paths)
     parsed = []
@@ -135,9 +135,15 @@ def load(paths: Sequence[str | Path] | None = None, *, base: bool = True,
     key = _load_key(paths, base, texts)
     if key is not None and key in _LOADED:
         return _LOADED[key]
-    db, diags = compile_spec(paths, base=base, texts=texts)
+    from . import cache
+    ckey = cache.key_of(key) if key is not None and not texts else None
+    db = cache.read(ckey) if ckey is not None else None
     if db is None:
-        raise SpecError([d for d in diags if d.severity == "error"])
+        db, diags = compile_spec(paths, base=base, texts=texts)
+        if db is None:
+            raise SpecError([d for d in diags if d.severity == "error"])
+        if ckey is not None:
+            cache.write(ckey, db)
     if key is not None:
         if len(_LOADED) >= _LOADED_MAX:
             _LOADED.pop(next(iter(_LOADED)))
