@@ -406,6 +406,22 @@ def half_ops(i):
     return {"o": np.stack([m.astype(np.float32), f.astype(np.float32)], 1).ravel()}
 
 
+def named_barrier(i, bar_id, cnt):
+    # warp 1 reads warp 0's in * 3 after bar.arrive/bar.sync 1, 64; warp 2's in + 7 reaches warp 3
+    # through barrier (bar_id, cnt); __syncthreads_count(r & 1) over the CTA
+    v = i["in"].astype(np.int64)
+    out = []
+    for cta in v.reshape(-1, 128):
+        r = np.zeros(128, np.int64)
+        r[32:64] = cta[0:32] * 3 + cta[32:64]
+        r[64:96] = 7
+        r[96:128] = cta[64:96] + 7 - cta[96:128]
+        c = int((r & 1).sum())
+        for t in range(128):
+            out += [s32(int(r[t])), c]
+    return {"out": np.array(out, np.int32)}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))

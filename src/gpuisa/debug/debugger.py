@@ -453,6 +453,10 @@ class Debugger(cmd.Cmd):
             self.out(f"CTA {cta.linear} barrier (BAR.SYNC): {len(at)} of "
                      f"{sum(1 for x in cta.warps if x.state != EXITED)} live warps waiting"
                      + (f" ({', '.join(f'warp {x.index}' for x in at)})" if at else ""))
+            for bid, bar in sorted(cta.bars.items()):    # named barriers in use (decision NB-1)
+                want = "every live warp" if bar.expected is None else f"{bar.expected} threads"
+                self.out(f"  barrier {bid}: {bar.threads} threads arrived, expects {want}; waiting: "
+                         + (", ".join(f"warp {x.index}" for x in bar.waiting) or "none"))
         elif "breakpoints".startswith(sub) or "watchpoints".startswith(sub):
             if not self.breaks and not self.watches:
                 self.out("No breakpoints or watchpoints.")

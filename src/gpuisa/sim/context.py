@@ -37,7 +37,7 @@ class Machine(Protocol):
     def warp_exit(self, w: Warp) -> None: ...
     def set_timer(self, w: Warp, cycles: int) -> None: ...
     def _event(self, x: "Exec", kind: str, message: str) -> None: ...
-    def _barrier_wait(self, w: Warp) -> None: ...
+    def _barrier_arrive(self, w: Warp, bid: int, count: int | None, wait: bool, red: tuple | None = None) -> None: ...
 
 # operand kinds
 K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
@@ -471,11 +471,12 @@ class Exec:
             return
         self.sim._event(self, kind, message)
 
-    def barrier_wait(self) -> None:
-        """Block this warp at the CTA barrier (``BAR.SYNC``): the scheduler
-        releases it when every non-exited warp of the CTA is waiting.  ActivePC
-        is advanced as usual (the warp resumes after the barrier)."""
-        self.sim._barrier_wait(self.w)
+    def barrier_arrive(self, bid: int, count: int | None, wait: bool, red: tuple | None = None) -> None:
+        """This warp arrives at barrier *bid* of its CTA (``BAR``): *count* expected threads (None:
+        every non-exited warp); with *wait* it is not scheduled until the barrier completes
+        (``BAR.SYNC``, ``BAR.RED``); *red* = (op, true lanes, lanes) adds to ``BAR.RED``'s
+        reduction.  ActivePC is advanced by the caller (the warp resumes after the barrier)."""
+        self.sim._barrier_arrive(self.w, bid, count, wait, red)
 
     def lane_ids(self) -> np.ndarray:
         from .state import LANES
@@ -862,8 +863,8 @@ class BatchExec(Exec):
         m = self._mask_arr(mask)
         self.eng.batch_event(self, kind, message, m)
 
-    def barrier_wait(self) -> None:  # pragma: no cover - BAR is per warp
-        raise RuntimeError("barrier_wait() is per warp: register the semantics with per_warp=True")
+    def barrier_arrive(self, bid: int, count: int | None, wait: bool, red: tuple | None = None) -> None:  # pragma: no cover - BAR is per warp
+        raise RuntimeError("barrier_arrive() is per warp: register the semantics with per_warp=True")
 
     def lane_ids(self) -> np.ndarray:
         return LANES

@@ -239,12 +239,18 @@ class BatchedEngine:
 
     # -- scheduling -------------------------------------------------------------------------------
     def _check_barrier(self, c: int) -> None:
+        """A warp of CTA *c* exited or waits: complete the barriers it completes (the simulator's rules)."""
+        self.sim._check_barrier(self.sim.ctas[c])
+
+    def live_of(self, c: int) -> set[int]:
+        """Indices within CTA *c* of its warps that have not exited."""
         a = c * self.wpc
-        st = self.state[a:a + self.wpc]
-        live = st != S_EXITED
-        if live.any() and (st[live] == S_BARRIER).all():
-            st[live] = S_READY
-            self._cont = None
+        return set(np.flatnonzero(self.state[a:a + self.wpc] != S_EXITED).tolist())
+
+    def release(self, i: int) -> None:
+        """Warp *i* leaves its barrier (it completed)."""
+        self.state[i] = S_READY
+        self._cont = None
 
     def exited(self) -> int:
         return int((self.state == S_EXITED).sum())

@@ -17,7 +17,7 @@ from .context import Exec
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import check_register_files
-from .state import (DEFAULT_LOCAL, BARRIER, CTA, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
+from .state import (DEFAULT_LOCAL, BARRIER, CTA, Barrier, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp, mask2array)
 
 TRACE_FORMAT = "gpuisa-trace"
@@ -703,19 +703,59 @@ class Simulator:
             self._rr -= 1
         self._check_barrier(w.cta)
 
-    def _barrier_wait(self, w: Warp) -> None:
-        w.state = BARRIER
-        if self._engine is not None:
-            return
-        self._check_barrier(w.cta)
-        if Memory.log is not None:  # recording a step: trace v2 barrier event
-            Memory.log.append(("barrier", w.cta.linear, w.index, w.state != BARRIER, None))
+    def _barrier_arrive(self, w: Warp, bid: int, count: int | None, wait: bool, red: tuple | None = None) -> None:
+        """Warp *w* arrives at barrier *bid* of its CTA (``BAR``, decisions NB-1..NB-4): *count* is
+        the expected thread count (None: every non-exited warp), *wait* blocks the warp until the
+        barrier completes (``BAR.SYNC``/``.RED``; not ``BAR.ARV``), *red* = (op, true lanes, lanes)
+        is ``BAR.RED``'s part of the reduction (decision AT-2)."""
+        cta = w.cta
+        bar = cta.bars.get(bid)
+        if bar is None:
+            bar = cta.bars[bid] = Barrier()
+        bar.threads += WARP_SIZE
+        bar.warps.add(w.index)
+        bar.expected = count
+        if red is not None:
+            op, p, lanes = red
+            acc = bar.red
+            if acc is None or acc[2] != op:
+                acc = bar.red = [0, op == "AND", op]
+            acc[0] += bin(p).count("1")
+            acc[1] = acc[1] and p == lanes if op == "AND" else acc[1] or p != 0
+        if wait:
+            w.state = BARRIER
+            bar.waiting.append(w)
+        if bar.complete(self._live_of(cta)):
+            self._release(cta, bid, bar)
+        if wait and self._engine is None and Memory.log is not None:  # recording a step: trace v2 barrier event
+            Memory.log.append(("barrier", cta.linear, w.index, w.state != BARRIER, None))
+
+    def _live_of(self, cta: CTA) -> set[int]:
+        """Indices of the CTA's warps that have not exited."""
+        eng = self._engine
+        if eng is not None:
+            return eng.live_of(cta.linear)
+        return {w.index for w in cta.warps if w.state != EXITED}
+
+    def _release(self, cta: CTA, bid: int, bar: Barrier) -> None:
+        """Barrier *bid* completed: its waiting warps go on and it starts over."""
+        del cta.bars[bid]
+        res = (bar.red[0], bar.red[1], bar.red[2]) if bar.red is not None else (0, False, "POPC")
+        eng = self._engine
+        for v in bar.waiting:
+            v.state = READY
+            v.bar_result = res
+            if eng is not None:
+                eng.release(v.gid)
 
     def _check_barrier(self, cta: CTA) -> None:
-        live = [w for w in cta.warps if w.state != EXITED]
-        if live and all(w.state == BARRIER for w in live):
-            for w in live:
-                w.state = READY
+        """After a warp of *cta* exited: the barriers without a count that now hold every live warp complete."""
+        if not cta.bars:
+            return
+        live = self._live_of(cta)
+        for bid, bar in list(cta.bars.items()):
+            if bar.expected is None and bar.complete(live):
+                self._release(cta, bid, bar)
 
     def warp_sleep(self, w: Warp) -> None:
         """The seed's ``warpSleep()``: remove *w* from scheduling until its timer ends."""

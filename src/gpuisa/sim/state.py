@@ -401,6 +401,25 @@ class ConstantBanks:
         return out
 
 
+class Barrier:
+    """One use of a CTA's named barrier (decision NB-1): the arrivals since it last completed."""
+
+    __slots__ = ("expected", "threads", "warps", "waiting", "red")
+
+    def __init__(self) -> None:
+        self.expected: int | None = None   # threads of the latest arrival's count; None: every live warp
+        self.threads = 0                   # threads arrived, 32 per arriving warp
+        self.warps: set[int] = set()       # indices of the warps that arrived
+        self.waiting: list[Warp] = []      # warps waiting for completion (BAR.SYNC, BAR.RED)
+        self.red: list | None = None       # BAR.RED: [count, truth, op] (decision AT-2)
+
+    def complete(self, live: set[int]) -> bool:
+        """Whether the arrivals complete the barrier, *live* the CTA's non-exited warps."""
+        if self.expected is None:
+            return bool(self.warps) and live <= self.warps
+        return self.threads >= self.expected
+
+
 class CTA:
     """One CTA: its warps and its shared memory, allocated at the first access
     (a large grid of CTAs that never use shared memory costs no memory for it)."""
@@ -411,8 +430,8 @@ class CTA:
         self.shared_size = shared_size
         self._shared: Memory | None = None
         self.warps: list[Warp] = []
-        #: BAR.RED's reductions by barrier epoch: epoch -> [count, truth] (decision AT-2)
-        self.bar_red: dict[int, list] = {}
+        #: the named barriers 0..15 that warps have arrived at (decisions NB-1..NB-4)
+        self.bars: dict[int, Barrier] = {}
         #: ``f(linear) -> uint8 array`` giving this CTA's shared bytes (the simulator's pool)
         self.pool: "Callable[[int], np.ndarray] | None" = None
 
@@ -450,7 +469,7 @@ class Warp:
         self.timer: int | None = None        # model clock at which SleepMask clears
         self.state = READY
         self.issued = 0                      # warp-instructions issued by this warp
-        self.bar_epoch = 0                   # CTA barriers this warp has arrived at (BAR.RED, B2R)
+        self.bar_result = (0, False, "POPC")  # B2R.RESULT: the reduction of the last barrier waited at
         self.sreg: dict[int, int] = {}       # writable special registers (SETREG)
         self.trap_stack: list[tuple[int, int, int]] = []  # (return PC, saved ActiveMask, trapping lanes)
 

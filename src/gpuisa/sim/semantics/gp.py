@@ -862,9 +862,39 @@ def MEMBAR(x: Exec) -> None:
     """MEMBAR: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
 
 
-def _bar_parked(x) -> int:
-    """Valid lanes, not active and not asleep, whose next instruction (RPC) is a
-    BAR.SYNC whose guard is true for them: the lanes that wait at a barrier."""
+def _bar_reg_value(w, idx: int, mask: int) -> int | None:
+    """The value of GPR *idx* in the lanes of *mask* if they all agree, else None."""
+    if idx >= len(w.R):     # RZ (and registers the program never names) read 0
+        return 0
+    vals = np.unique(w.R[idx][mask2array(mask)])
+    return int(vals[0]) if vals.size == 1 else None
+
+
+def _bar_id(f: dict, w, mask: int) -> int | None:
+    """The barrier number of a BAR with raw fields *f* for the lanes of *mask* (None: lanes disagree)."""
+    if "vb" in f:
+        return f["vb"]
+    v = _bar_reg_value(w, f["ra"], mask)
+    if v is not None and "rb" in f:
+        v &= 0xFFFF                  # BAR_R_CR: the number in bits 15..0, the count in 27..16
+    return v
+
+
+def _bar_count(f: dict, w, mask: int) -> int | None:
+    """The thread count of a BAR (None: the form has none); -1 when the lanes disagree."""
+    if "vc" in f:
+        return f["vc"]
+    if "rb" not in f:
+        return None
+    v = _bar_reg_value(w, f["rb"], mask)
+    if v is None:
+        return -1
+    return (v >> 16) & 0xFFF if "ra" in f else v
+
+
+def _bar_parked(x, bid: int) -> int:
+    """Valid lanes, not active and not asleep, whose next instruction (RPC) is a BAR of
+    barrier *bid* whose guard is true for them: the lanes that wait at that barrier."""
     w = x.w
     cand = w.valid & ~w.active & ~w.sleep
     if not cand:
@@ -881,7 +911,9 @@ def _bar_parked(x) -> int:
         g = y.guard
         guard = (FULL if g == G_ALWAYS else w.P[y.pg] if g == G_PRED
                  else ~w.P[y.pg] & FULL if g == G_NOT_PRED else 0)
-        out |= cand & array2mask(w.rpc == pc) & guard
+        lanes = cand & array2mask(w.rpc == pc) & guard
+        if lanes and _bar_id(y.f, w, lanes) == bid:
+            out |= lanes
     return out
 
 
@@ -889,9 +921,8 @@ def _bar_parked(x) -> int:
 def BAR(x: Exec) -> None:
     """BAR: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry).
 
-    BAR.SYNC BarId (decision G5, docs/gp-extension.md decision 8; PTX: the
-    barrier makes the executing thread wait for all non-exited threads of its warp
-    and marks the warp's arrival).
+    Decisions G5, NB-1..NB-4 (PTX: the barrier makes the executing thread wait for all
+    non-exited threads of its warp and marks the warp's arrival at the named barrier).
     """
     w = x.w
     pmask = x.pmask
@@ -901,7 +932,16 @@ def BAR(x: Exec) -> None:
         w.active = mask_np
         w.pc = x.pc + INST_SIZE
         return
-    parked = _bar_parked(x)
+    bid = _bar_id(x.f, w, pmask)
+    count = _bar_count(x.f, w, pmask)
+    if bid is None or count == -1:
+        x.fault("invalid-operand", f"BAR: the {'barrier number' if bid is None else 'thread count'} "
+                                   "differs between the executing lanes")
+    if bid > 15:
+        x.fault("invalid-operand", f"BAR: barrier number {bid} is not 0..15")
+    if count is not None and (count == 0 or count % WARP_SIZE):
+        x.fault("invalid-operand", f"BAR: thread count {count} is not a non-zero multiple of {WARP_SIZE}")
+    parked = _bar_parked(x, bid)
     missing = w.valid & ~(w.active | parked)
     if missing:
         park_and_switch(x, missing)
@@ -911,33 +951,18 @@ def BAR(x: Exec) -> None:
     w.rpc[elsewhere] += INST_SIZE
     w.active |= here
     w.pc = x.pc + INST_SIZE
-    _bar_arrive(x, w)
-    x.barrier_wait()
-
-
-def _bar_arrive(x, w) -> None:
-    """The warp arrives at its next CTA barrier (epoch); BAR.RED adds its lanes' predicate to the
-    epoch's reduction, which B2R.RESULT reads after the barrier (decision AT-2)."""
-    w.bar_epoch += 1
-    red = w.cta.bar_red
-    red.pop(w.bar_epoch - 2, None)     # no warp can still need it: they all passed the next barrier
-    op = x.mod("redop")
-    if op in (None, "NoRedOp"):
-        return
-    acc = red.setdefault(w.bar_epoch, [0, op == "AND", op])
-    p = x.pred("pp") & w.active
-    acc[0] += bin(p).count("1")
-    if op == "AND":
-        acc[1] = acc[1] and p == w.active
-    else:
-        acc[1] = acc[1] or p != 0
+    op = x.mod("barop")
+    red = None
+    if op == "RED":
+        red = (x.mod("redop"), x.pred("pp") & w.active, w.active)
+    x.barrier_arrive(bid, count, op != "ARV", red)
 
 
 @semantics("B2R", per_warp=True)
 def B2R(x: Exec) -> None:
     """B2R: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
     w = x.w
-    count, truth, op = w.cta.bar_red.get(w.bar_epoch, [0, False, "POPC"])
+    count, truth, op = w.bar_result
     if op == "POPC":
         truth = count != 0
     x.write("rd", count)
