@@ -13,7 +13,6 @@ optional tolerances (``rtol``, ``atol``, ``ulps``) for float outputs.
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import numpy as np
@@ -172,12 +171,14 @@ def switch_table(i):
 def switch_brx(i):
     a = [int(v) for v in i["in"]]
     out = []
+
+    def g(x, d):
+        return a[(x + d) & 31]
     for x in a:
         k = x - tdiv(x, 12) * 12          # C's %: the sign of the dividend
-        g = lambda d: a[(x + d) & 31]     # noqa: E731
-        r = {0: lambda: g(0) + 11, 1: lambda: x * 3 + g(1), 2: lambda: x ^ g(2), 3: lambda: x - g(3),
-             4: lambda: g(4) << 2, 5: lambda: ~g(5), 6: lambda: x * g(6), 7: lambda: tdiv(g(7), 3),
-             8: lambda: g(8) | 0x100, 9: lambda: g(9) & 0xFF, 10: lambda: g(10) * 7, 11: lambda: g(11) - 9}.get(k, lambda: 42)()
+        r = {0: g(x, 0) + 11, 1: x * 3 + g(x, 1), 2: x ^ g(x, 2), 3: x - g(x, 3),
+             4: g(x, 4) << 2, 5: ~g(x, 5), 6: x * g(x, 6), 7: tdiv(g(x, 7), 3),
+             8: g(x, 8) | 0x100, 9: g(x, 9) & 0xFF, 10: g(x, 10) * 7, 11: g(x, 11) - 9}.get(k, 42)
         out.append(s32(r))
     return {"out": np.array(out, np.int32)}
 
