@@ -13,7 +13,6 @@ optional tolerances (``rtol``, ``atol``, ``ulps``) for float outputs.
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import numpy as np
@@ -172,12 +171,14 @@ def switch_table(i):
 def switch_brx(i):
     a = [int(v) for v in i["in"]]
     out = []
+
+    def g(x, d):
+        return a[(x + d) & 31]
     for x in a:
         k = x - tdiv(x, 12) * 12          # C's %: the sign of the dividend
-        g = lambda d: a[(x + d) & 31]     # noqa: E731
-        r = {0: lambda: g(0) + 11, 1: lambda: x * 3 + g(1), 2: lambda: x ^ g(2), 3: lambda: x - g(3),
-             4: lambda: g(4) << 2, 5: lambda: ~g(5), 6: lambda: x * g(6), 7: lambda: tdiv(g(7), 3),
-             8: lambda: g(8) | 0x100, 9: lambda: g(9) & 0xFF, 10: lambda: g(10) * 7, 11: lambda: g(11) - 9}.get(k, lambda: 42)()
+        r = {0: g(x, 0) + 11, 1: x * 3 + g(x, 1), 2: x ^ g(x, 2), 3: x - g(x, 3),
+             4: g(x, 4) << 2, 5: ~g(x, 5), 6: x * g(x, 6), 7: tdiv(g(x, 7), 3),
+             8: g(x, 8) | 0x100, 9: g(x, 9) & 0xFF, 10: g(x, 10) * 7, 11: g(x, 11) - 9}.get(k, 42)
         out.append(s32(r))
     return {"out": np.array(out, np.int32)}
 
@@ -420,6 +421,62 @@ def named_barrier(i, bar_id, cnt):
         for t in range(128):
             out += [s32(int(r[t])), c]
     return {"out": np.array(out, np.int32)}
+
+
+def _simd_lanes(v: int, w: int, signed: bool = False) -> list[int]:
+    out = []
+    for k in range(32 // w):
+        e = (v >> (w * k)) & ((1 << w) - 1)
+        out.append(e - (1 << w) if signed and e >> (w - 1) else e)
+    return out
+
+
+def _simd_join(parts: list[int], w: int) -> int:
+    return sum((p & ((1 << w) - 1)) << (w * k) for k, p in enumerate(parts))
+
+
+def _simd(f, x: int, y: int, w: int, signed: bool = False) -> int:
+    """CUDA's per-lane SIMD intrinsic *f* on 16-bit (w=16) or 8-bit (w=8) lanes."""
+    return _simd_join([f(u, v) for u, v in zip(_simd_lanes(x, w, signed), _simd_lanes(y, w, signed))], w)
+
+
+def _sat(v: int, w: int, signed: bool) -> int:
+    lo, hi = (-(1 << (w - 1)), (1 << (w - 1)) - 1) if signed else (0, (1 << w) - 1)
+    return min(max(v, lo), hi)
+
+
+def simd_video(i, k):
+    # CUDA Math API "SIMD Intrinsics", per thread, with Python integers per lane
+    add, sub, dif = (lambda u, v: u + v), (lambda u, v: u - v), (lambda u, v: abs(u - v))
+    out = []
+    for x, y in zip(i["a"].tolist(), i["b"].tolist()):
+        sad = sum(_simd_lanes(_simd(dif, x, y, 8), 8)) + sum(_simd_lanes(_simd(dif, x, y, 16, True), 16))
+        out += [_simd(add, x, y, 16), _simd(add, x, y, 8), _simd(sub, x, y, 16), _simd(sub, x, y, 8),
+                _simd(max, x, y, 16), _simd(max, x, y, 16, True), _simd(min, x, y, 8), _simd(max, x, y, 8),
+                _simd(dif, x, y, 8), _simd(dif, x, y, 16, True), _simd(lambda u, v: (u + v + 1) >> 1, x, y, 16),
+                _simd(lambda u, v: 0xFF if u == v else 0, x, y, 8), _simd(lambda u, v: int(u > v), x, y, 16),
+                _simd(lambda u, v: _sat(u + v, 16, True), x, y, 16, True),
+                _simd(lambda u, v: _sat(u + v, 8, False), x, y, 8),
+                _simd(lambda u, v: _sat(u - v, 8, True), x, y, 8, True),
+                _simd(min, x, y, 16, True), _simd(min, x, y, 16), _simd(dif, x, y, 16), _simd(dif, x, y, 8, True),
+                sad & M32, _simd(add, x, 0x00010001, 16), _simd(max, x, 0x00400040, 16),
+                _simd(sub, x, 0x01010101, 8), _simd(dif, x, k, 8), _simd(max, x, 0x00050005, 16, True),
+                _simd(min, x, 0x20202020, 8), (sum(_simd_lanes(_simd(dif, x, k, 8), 8)) + y) & M32,
+                _simd(sub, 0, x, 16), _simd(max, x, 0x10203040, 8), _simd(sub, k, x, 16), _simd(min, x, k, 16, True)]
+    return {"o": np.array(out, np.uint32)}
+
+
+def i2f_small(i):
+    # C conversions of the truncated integers: every value is exact in float32 and double
+    out, d = [], []
+    for x in i["a"].tolist():
+        def sx(v, w):
+            v &= (1 << w) - 1
+            return v - (1 << w) if v >> (w - 1) else v
+        out += [x & 0xFFFF, sx(x, 16), x & 0xFF, sx(x, 8), x >> 16, sx(x >> 16, 16), sx(x >> 8, 16),
+                sx(x >> 8, 8), sx(x >> 16, 8), sx(x >> 24, 8), x >> 24, (x >> 8) & 0xFF]
+        d.append((x & 0xFFFF) + 65536.0 * sx(x >> 16, 16) + sx(x, 8) / 256.0)
+    return {"o": np.array(out, np.float32), "d": np.array(d, np.float64)}
 
 
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

@@ -28,7 +28,8 @@ def test_what_is_indexed(index, shipped_db):
     """Names, modifier values, operand names and types, prose and pseudo code all are terms."""
     terms = index["terms"]
     shfl = next(i for i, d in enumerate(index["docs"]) if d["title"] == "SHFL")
-    docs_of = (lambda t: {i for i, _ in terms.get(t, [])})
+    def docs_of(t):
+        return {i for i, _ in terms.get(t, [])}
     assert shfl in docs_of("bfly")            # modifier value
     assert shfl in docs_of("butterfly")       # description
     assert shfl in docs_of("bval")            # pseudo code (__Semantics)

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -96,7 +95,7 @@ def test_fulltext_index_in_the_site(db, site, pages):
 def test_no_broken_internal_links(site, pages):
     broken = []
     for rel, page in pages.items():
-        for attr, href in page.links:
+        for _attr, href in page.links:
             parts = urlsplit(href)
             if parts.scheme or href.startswith("//"):
                 assert parts.scheme in ("http", "https", "mailto", "data"), (rel, href)

@@ -50,7 +50,7 @@ def test_iadd3_immediate_and_constant_forms(run, rng):
 
 @pytest.mark.parametrize("sub", [False, True])
 def test_iadd3_64bit_add_and_sub_with_carry(run, rng, sub):
-    x = [int(v) for v in rng.integers(0, 1 << 63, 32, dtype=np.uint64)] 
+    x = [int(v) for v in rng.integers(0, 1 << 63, 32, dtype=np.uint64)]
     y = [int(v) for v in rng.integers(0, 1 << 63, 32, dtype=np.uint64)]
     x[0], y[0] = 0xFFFFFFFF, 1                  # carry from the low word
     x[1], y[1] = 0, 1                           # borrow through both words
@@ -202,8 +202,8 @@ def test_isetp(run, rng, cmp, unsigned):
     a = lanes(rng)
     b = a.copy()
     b[::3] = lanes(rng, False)[::3]
-    b[1] = 0x80000000; a[1] = 0x7FFFFFFF       # signed vs unsigned disagree
-    b[2] = 0xFFFFFFFF; a[2] = 1
+    b[1], a[1] = 0x80000000, 0x7FFFFFFF        # signed vs unsigned disagree
+    b[2], a[2] = 0xFFFFFFFF, 1
     conv = (lambda v: int(v)) if unsigned else s32
     for bop, f in BOPS.items():
         text = f"ISETP.{cmp}{'.U32' if unsigned else ''}.{bop} P0, P1, R0, R1, !P2 ;"

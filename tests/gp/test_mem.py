@@ -48,7 +48,6 @@ def mem_run(gp_isa):
     *regs*: ``f(addresses) -> {"R2": value or 32 lane values}``, applied to every
     warp after the buffers got their addresses."""
     def _run(items, buffers=None, regs=None, expect_ok=True, **launch):
-        db = gp_isa.db
         words = [it if isinstance(it, int) else gp_isa.encode(it) for it in list(items) + ["EXIT ;"]]
         sim = Simulator(gp_isa, words, buffers=buffers or {}, **launch)
         if regs:
@@ -72,7 +71,6 @@ def ptr(addrs, name, lane_offsets=0):
 # -- LDG / STG --------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", list(SIZES))
 def test_ldg_sizes_and_extension(gp_isa, mem_run, rng, size):
-    db = gp_isa.db
     data = rng.integers(0, 256, 1024, dtype=np.uint8)
     data[:64] = [0x80, 0x7F, 0xFF, 0x00, 0x01, 0xFE, 0x80, 0x00] * 8   # sign-bit cases in front
     raw = data.tobytes()
@@ -93,7 +91,6 @@ def test_ldg_sizes_and_extension(gp_isa, mem_run, rng, size):
 
 
 def test_ldg_128_fills_a_register_quad(gp_isa, mem_run, rng):
-    db = gp_isa.db
     data = rng.integers(0, 1 << 32, 256, dtype=np.uint64).astype(np.uint32)
     offs = (31 - np.arange(32)) * 16
     res, _ = mem_run(["LDG.E.128 R[8:11], [R2.64] ;"], {"buf": data}, regs=lambda a: ptr(a, "buf", offs))
@@ -104,7 +101,6 @@ def test_ldg_128_fills_a_register_quad(gp_isa, mem_run, rng):
 
 
 def test_ldg_negative_offset_and_high_address_word(gp_isa, mem_run):
-    db = gp_isa.db
     data = np.arange(64, dtype=np.uint32)
     word = "LDG.E R5, [R2.64-0x8] ;"
     res, _ = mem_run([word], {"buf": data}, regs=lambda a: ptr(a, "buf", 8 + 4 * np.arange(32)))
@@ -117,12 +113,12 @@ def test_ldg_negative_offset_and_high_address_word(gp_isa, mem_run):
 
 @pytest.mark.parametrize("size", ["32", "U8", "U16", "64", "128"])
 def test_stg_sizes(gp_isa, mem_run, rng, size):
-    db = gp_isa.db
     n = {"32": 4, "U8": 1, "U16": 2, "64": 8, "128": 16}[size]
     buf = np.full(32 * 16 + 64, 0xAA, np.uint8)
     vals = [rng.integers(0, 1 << 32, 32, dtype=np.uint64) for _ in range(4)]
     offs = np.arange(32)[::-1] * n
-    regs = lambda a: dict(ptr(a, "buf", offs), **{f"R{8 + k}": vals[k] for k in range(4)})
+    def regs(a):
+        return dict(ptr(a, "buf", offs), **{f"R{8 + k}": vals[k] for k in range(4)})
     mod = "" if size == "32" else "." + size
     rb = {"64": "R[8:9]", "128": "R[8:11]"}.get(size, "R8")
     mem_run([f"STG.E{mod} [R2.64+{n:#x}], {rb} ;"], {"buf": buf}, regs=regs)
@@ -135,17 +131,16 @@ def test_stg_sizes(gp_isa, mem_run, rng, size):
 
 
 def test_stg_collision_highest_lane_wins_and_guard(gp_isa, mem_run):
-    db = gp_isa.db
     buf = np.zeros(4, np.uint32)
     word = "@P0 STG.E [R2.64], R8 ;"
-    regs = lambda a: dict(ptr(a, "buf"), R8=np.arange(32) + 100)
+    def regs(a):
+        return dict(ptr(a, "buf"), R8=np.arange(32) + 100)
     mem_run([word], {"buf": buf}, regs=regs, init={"P0": [int(l < 20) for l in range(32)]})
     assert buf[0] == 119 and buf[1:].tolist() == [0, 0, 0]
 
 
 # -- LDS / STS --------------------------------------------------------------------------------
 def test_sts_lds_round_trip_shared_per_cta(gp_isa, mem_run):
-    db = gp_isa.db
     items = [
         "S2R R0, SR_LANEID ;",
         "S2R R1, SR_CTAID.X ;",
@@ -168,7 +163,6 @@ def test_sts_lds_round_trip_shared_per_cta(gp_isa, mem_run):
 
 
 def test_lds_sts_64_and_128(gp_isa, mem_run, rng):
-    db = gp_isa.db
     vals = {f"R{8 + k}": rng.integers(0, 1 << 32, 32, dtype=np.uint64) for k in range(4)}
     items = ["S2R R0, SR_LANEID ;", "IMAD.SHL.U32 R2, R0, 0x10, RZ ;",
              "STS.128 [R2], R[8:11] ;",
@@ -184,7 +178,6 @@ def test_lds_sts_64_and_128(gp_isa, mem_run, rng):
 
 # -- LDC / ULDC -------------------------------------------------------------------------------
 def test_ldc_per_lane_offsets_sizes(gp_isa, mem_run, rng):
-    db = gp_isa.db
     bank = rng.integers(0, 256, 512, dtype=np.uint8)
     raw = bank.tobytes()
     items = ["S2R R0, SR_LANEID ;", "IMAD.SHL.U32 R1, R0, 0x8, RZ ;",
@@ -212,7 +205,6 @@ def test_uldc_64(gp_isa, mem_run):
 
 
 def test_ldc_faults(gp_isa, mem_run):
-    db = gp_isa.db
     items = ["S2R R0, SR_LANEID ;", "IMAD.SHL.U32 R1, R0, 0x4, RZ ;"]
     res, _ = mem_run(items + ["LDC R2, c[0x0][R1+0x2] ;"], const={0: bytes(256)},
                      expect_ok=False)
@@ -265,7 +257,6 @@ REF = {
 def test_atomg_contention_all_lanes_few_words(gp_isa, mem_run, rng, op, typ):
     """32 lanes on 3 words: every update is applied in lane order, each lane gets the
     value left by the lanes before it."""
-    db = gp_isa.db
     init = rng.integers(0, 1 << 32, 4, dtype=np.uint64).astype(np.uint32)
     b = rng.integers(0, 1 << 32, 32, dtype=np.uint64)
     if typ == "F32":
@@ -283,7 +274,6 @@ def test_atomg_contention_all_lanes_few_words(gp_isa, mem_run, rng, op, typ):
 
 
 def test_atomg_cas_and_guard(gp_isa, mem_run):
-    db = gp_isa.db
     buf = np.zeros(2, np.uint32)
     # every lane: CAS(0 -> lane + 1) on word 0: only the first executing lane (lane 1) wins
     res, _ = mem_run(["@P0 ATOMG.E.CAS R4, [R2.64], RZ, R9 ;"], {"buf": buf},
@@ -297,7 +287,6 @@ def test_atomg_cas_and_guard(gp_isa, mem_run):
 def test_atomg_add_from_several_warps_and_ctas(gp_isa, mem_run):
     """4 CTAs x 4 warps x 32 lanes add 1 to one counter: the old values are a
     permutation of 0..511 and each warp's are consecutive in lane order."""
-    db = gp_isa.db
     buf = np.zeros(1, np.uint32)
     items = ["ATOMG.E.ADD R4, [R2.64], R8 ;", "NOP ;"]
     res, _ = mem_run(items, {"buf": buf}, regs=lambda a: dict(ptr(a, "buf"), R8=1), grid=4, block=128)
@@ -310,7 +299,6 @@ def test_atomg_add_from_several_warps_and_ctas(gp_isa, mem_run):
 
 
 def test_red_add_and_atoms_from_several_warps(gp_isa, mem_run):
-    db = gp_isa.db
     buf = np.zeros(8, np.uint32)
     items = ["S2R R0, SR_LANEID ;", "S2R R1, SR_WARPID ;",
              "LOP3.LUT R5, R0, 0x7, RZ, 0xc0, !PT ;",         # bin = lane & 7

@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from .conftest import bitsf, fbits
+from .conftest import fbits
 
 F32_MAX = Fraction(np.finfo(np.float32).max.item())
 
@@ -130,7 +130,7 @@ def test_f2i_64bit_ftz_ntz(run):
     for i, v in enumerate(vals):
         f = float(v)
 
-        def sat(q, lo, hi):
+        def sat(q, lo, hi, f=f):
             return 0 if math.isnan(f) else min(max(q, lo), hi)
 
         t = f if not math.isfinite(f) else math.trunc(f)

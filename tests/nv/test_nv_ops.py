@@ -3,12 +3,11 @@ I2FP, MUFU, FCHK.  References: Python integers, math, numpy float32/float64."""
 from __future__ import annotations
 
 import math
-import struct
 
 import numpy as np
 import pytest
 
-from .conftest import bitsf, fbits, lanes, s32, u32
+from .conftest import fbits, lanes, s32
 
 M32 = 0xFFFFFFFF
 

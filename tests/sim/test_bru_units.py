@@ -4,7 +4,6 @@ BRX switching, and BRA's .U/.DIV/.CONV against the page's golden function."""
 import numpy as np
 import pytest
 
-from gpuisa.sim.semantics import bru
 
 FULL = 0xFFFFFFFF
 

@@ -1,6 +1,5 @@
 """Divergence scenarios as whole programs (seed instructions, S2R/BMOV/VOTE,
 registers and predicates set through the launch API)."""
-import numpy as np
 import pytest
 
 import gpuisa

@@ -23,13 +23,17 @@ def ptx_shfl(mode, a, b, c, active=FULL):
         maxLane = (lane & mask) | (cval & ~mask & 31)
         minLane = lane & mask
         if mode == "UP":
-            j = lane - bval; pval = j >= maxLane
+            j = lane - bval
+            pval = j >= maxLane
         elif mode == "DOWN":
-            j = lane + bval; pval = j <= maxLane
+            j = lane + bval
+            pval = j <= maxLane
         elif mode == "BFLY":
-            j = lane ^ bval; pval = j <= maxLane
+            j = lane ^ bval
+            pval = j <= maxLane
         else:
-            j = minLane | (bval & ~mask & 31); pval = j <= maxLane
+            j = minLane | (bval & ~mask & 31)
+            pval = j <= maxLane
         if not pval:
             j = lane
         out.append(a[j])
@@ -181,7 +185,8 @@ def test_redux(isa, op, dtype):
                     init={"R1": vals, "P0": p0}).run()
     v = [vals[i] for i in part]
     sv = [x - (1 << 32) if x >> 31 else x for x in v] if dtype == ".S32" else v
-    import functools, operator
+    import functools
+    import operator
     expect = {"AND": functools.reduce(operator.and_, v), "OR": functools.reduce(operator.or_, v),
               "XOR": functools.reduce(operator.xor, v), "SUM": sum(sv) & FULL,
               "MAX": max(sv) & FULL, "MIN": min(sv) & FULL}[op]

@@ -142,7 +142,7 @@ def _hint_positions(text: str) -> list[int]:
 @functools.lru_cache(maxsize=4096)
 def _blank_line(text: str) -> str:
     """The rewrites of :func:`blank_listing_noise` on one line (idempotent)."""
-    if ".reuse.H" in text:   # `R6.reuse.H0_H0`: the half selector stays on the register
+    if ".reuse.H" in text or ".reuse.B" in text:   # `R6.reuse.H0_H0`, `R0.reuse.B1`: the selector stays on the register
         text = _RE_REUSE_SEL.sub(lambda m: m.group(2) + " " * len(m.group(1)), text)
     if ".reuse" in text or "desc" in text or "+-" in text or "+ -" in text:
         text = _RE_NOISE.sub(_blank_noise, text)
@@ -171,7 +171,7 @@ def _half_cvt(m: re.Match) -> str:
     return new + " " * (len(m.group(0)) - len(new))
 
 
-_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.H[01]_H[01])\b")
+_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.H[01]_H[01]|\.H1|\.B[1-3])\b")
 _RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?(?:\.64)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 

@@ -496,6 +496,9 @@ def FMNMX(x: Exec) -> None:
 @semantics("I2F")
 def I2F(x: Exec) -> None:
     """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("small") not in (None, "NoSmall") or x.mod("sel") == "Sel":
+        _nv_float().i2f_small(x)   # 16/8-bit sources, selected registers (issue 11, decision SV-2)
+        return
     if x.mod("dtype") == "F64":
         _nv_float().i2f_f64(x)     # I2F.F64 (issue 11)
         return

@@ -246,6 +246,38 @@ def i2f_ext(x):
     x.write("rd", _out_bits(round32(s, e, x.mod("rnd"))))
 
 
+# bits 10..8 of a SelReg source (simd.isa): the selector's right shift
+_SEL_SHIFT = (0, 16, 8, 16, 24)
+_SMALL = {"U16": (16, False), "S16": (16, True), "U8": (8, False), "S8": (8, True)}
+
+
+def i2f_small(x):
+    """I2F{.F64}{.U32}{.U16|.S16|.U8|.S8} with a plain or selected source (decision SV-2): the
+    selected halfword or byte (``R2.H1``, ``R0.B3``), zero- or sign-extended by the type; every such
+    value is exact in float32 and binary64, so the rounding mode has no effect."""
+    name = _b(x)
+    if x.kind(name) == "E":                  # SelReg: register number, then the selector
+        raw = x.reg_index(name)
+        reg = raw & 0xFF
+        v = np.broadcast_to(np.asarray(x.reg(reg), dtype=np.uint32), x.lane_shape())
+        v = (v >> np.uint32(_SEL_SHIFT[raw >> 8])).astype(np.int64)
+    else:
+        v = _raw(x, name).astype(np.int64)
+    small = x.mod("small")
+    if small in _SMALL:
+        bits, signed = _SMALL[small]
+        v = v & ((1 << bits) - 1)
+        if signed:
+            v = np.where(v >= 1 << (bits - 1), v - (1 << bits), v)
+    elif x.mod("fmt") != "U32":
+        v = np.where(v >= 1 << 31, v - (1 << 32), v)
+    f = v.astype(_F64)                        # exact
+    if x.mod("dtype") == "F64":
+        x.write("rd", f.view(np.uint64), width=64)
+    else:
+        x.write("rd", f.astype(np.float32).view(np.uint32))   # one rounding (exact for 16/8 bits)
+
+
 _F2I_ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 _SIGN64 = np.uint64(1 << 63)
 

@@ -13,6 +13,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, array2mask, mask2array
+from . import nv_simd
 from .gp import _U32, _U64, _addend, _b, _c, _raw
 
 _I64 = np.int64
@@ -51,7 +52,11 @@ def LEA(x: Exec) -> None:
 
 @semantics("VIADD")
 def VIADD(x: Exec) -> None:
-    """VIADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    """VIADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
+    The SIMD forms ``.16x2`` / ``.U8x4`` are nv_simd's (decision SV-1)."""
+    if x.mod("fmt") in nv_simd.LANE_FORMATS:
+        nv_simd.viadd_lanes(x)
+        return
     total = x.lane_zeros(_I64)
     for name in ("ra", _b(x)):
         total += _addend(x, name, _src_lanes(x, name).astype(_I64))
@@ -154,7 +159,11 @@ def IMNMX(x: Exec) -> None:
 
 @semantics("VIMNMX")
 def VIMNMX(x: Exec) -> None:
-    """VIMNMX: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    """VIMNMX: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
+    The SIMD forms ``.U16x2`` / ``.S16x2`` / ``.U8x4`` are nv_simd's (decision SV-1)."""
+    if x.mod("fmt") in nv_simd.LANE_FORMATS:
+        nv_simd.vimnmx_lanes(x)
+        return
     _minmax(x, x.mod("fmt") != "U32")
 
 

@@ -1,4 +1,7 @@
-"""Integer dot products nvcc emits (simd.isa): IDP.4A / IDP.2A (``__dp4a``, ``__dp2a_lo/hi``).
+"""Integer dot products and video instructions nvcc emits (simd.isa): IDP.4A / IDP.2A (``__dp4a``,
+``__dp2a_lo/hi``), VIADDMNMX, VABSDIFF, VABSDIFF4, and the SIMD video forms of nv.isa's VIADD
+(``.16x2``, ``.U8x4``) and VIMNMX (``.U16x2``, ``.S16x2``, ``.U8x4``) that nv_int's VIADD and
+VIMNMX hand to :func:`viadd_lanes` / :func:`vimnmx_lanes` (decision SV-1).
 Written once for both engines (lane-shaped arrays; ``SEMANTICS_CONTRACT.md``)."""
 from __future__ import annotations
 
@@ -60,3 +63,53 @@ def VABSDIFF(x: Exec) -> None:
         a, b = (a ^ 0x80000000) - 0x80000000, (b ^ 0x80000000) - 0x80000000
     c = _raw(x, _c(x)).astype(np.int64)
     x.write("rd", ((np.abs(a - b) + c) & 0xFFFFFFFF).astype(_U32))
+
+
+# -- SIMD video lanes (decision SV-1) ---------------------------------------------------------
+# lane width and signedness of each SIMD format (VIADD's .16x2 wraps, so its sign is moot)
+LANE_FORMATS = {"16x2": (16, False), "U16x2": (16, False), "S16x2": (16, True), "U8x4": (8, False)}
+
+
+def _lane_split(v: np.ndarray, width: int, signed: bool) -> list[np.ndarray]:
+    """The 32 // width lanes of lane-shaped uint32 *v*, lowest first, as int64."""
+    return [_elem(v, shift, width, signed) for shift in range(0, 32, width)]
+
+
+def _lane_join(parts: list[np.ndarray], width: int) -> np.ndarray:
+    """Lanes (any ints, wrapped to *width* bits) back into one uint32 word."""
+    out = np.zeros(np.shape(parts[0]), _I64)
+    for i, p in enumerate(parts):
+        out |= (p & ((1 << width) - 1)) << (width * i)
+    return out.astype(_U32)
+
+
+def viadd_lanes(x: Exec) -> None:
+    """VIADD.16x2 / VIADD.U8x4: each lane modulo 2^width; ``-`` negates each lane."""
+    width, _ = LANE_FORMATS[x.mod("fmt") or ""]
+    a, b = ("ra", _b(x))
+    la, lb = _lane_split(_raw(x, a), width, False), _lane_split(_raw(x, b), width, False)
+    sa, sb = (-1 if x.flag(a + ".neg") else 1), (-1 if x.flag(b + ".neg") else 1)
+    x.write("rd", _lane_join([sa * u + sb * v for u, v in zip(la, lb)], width))
+
+
+def vimnmx_lanes(x: Exec) -> None:
+    """VIMNMX.U16x2 / .S16x2 / .U8x4: the minimum (Pp) or maximum of each lane."""
+    width, signed = LANE_FORMATS[x.mod("fmt") or ""]
+    a = _lane_split(_raw(x, "ra"), width, signed)
+    b = _lane_split(_raw(x, _b(x)), width, signed)
+    pick_min = mask2array(x.pred("pp"))
+    x.write("rd", _lane_join([np.where(pick_min, np.minimum(u, v), np.maximum(u, v))
+                              for u, v in zip(a, b)], width))
+
+
+@semantics("VABSDIFF4")
+def VABSDIFF4(x: Exec) -> None:
+    """VABSDIFF4: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry).
+    Without ``.ACC`` Rc is not read (PTX ``vabsdiff4`` under its full byte mask; decision SV-1)."""
+    d = [np.abs(u - v) for u, v in zip(_lane_split(_raw(x, "ra"), 8, False),
+                                       _lane_split(_raw(x, "rb"), 8, False))]
+    if x.mod("acc") == "ACC":
+        total = d[0] + d[1] + d[2] + d[3] + _raw(x, "rc").astype(_I64)
+        x.write("rd", (total & 0xFFFFFFFF).astype(_U32))
+    else:
+        x.write("rd", _lane_join(d, 8))
