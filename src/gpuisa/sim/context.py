@@ -39,6 +39,9 @@ class Machine(Protocol):
     def _event(self, x: "Exec", kind: str, message: str) -> None: ...
     def _barrier_arrive(self, w: Warp, bid: int, count: int | None, wait: bool, red: tuple | None = None) -> None: ...
 
+#: "not computed yet" in caches where None is a value (a plan that does not exist)
+UNSET = object()
+
 # operand kinds
 K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
 _KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED, "BReg": K_BREG}
@@ -84,7 +87,7 @@ class Exec:
 
     __slots__ = ("sim", "db", "op", "name", "optype", "word", "pc", "f", "fn", "control", "text", "w",
                  "pmask", "writes", "events", "_desc", "_mods", "pg", "pg_not", "hint", "guard", "next_pc",
-                 "memo", "_imms", "per_warp", "ref")
+                 "memo", "_imms", "per_warp", "ref", "shared")
 
     #: False: one warp (``x.w`` a Warp, masks ints); True in a :class:`BatchExec`
     batched = False
@@ -121,6 +124,8 @@ class Exec:
         self.per_warp = bool(getattr(fn, "per_warp", control))
         #: the registered (reference) semantics function; ``fn`` may be a one-warp plan
         self.ref = fn
+        #: caches shared by every Exec of this word at this address (Simulator.fetch), or None
+        self.shared: list | None = None
 
     def eval_guard(self) -> int:
         """``ActiveMask & guard`` for the bound warp (what the simulator stores in ``pmask``)."""

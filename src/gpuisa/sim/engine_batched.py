@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from .fastpath.gp_plans import plan_for
-from .context import G_ALWAYS, G_NOT_PRED, G_PRED, BatchExec, PerWarp
+from .context import G_ALWAYS, G_NOT_PRED, G_PRED, UNSET, BatchExec, PerWarp
 from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, READY, SLEEPING, STOPPED, WARP_SIZE,
                     Fault, Segment, array2mask, ffs_lanes, mask2array)
 
@@ -57,6 +57,35 @@ _DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 #: exceptions of a batch call that send the batch to per-warp replay (a semantics
 #: function that does not follow the two-widths rules; it reads before it writes)
 _REPLAY = (PerWarp, ValueError, TypeError, AttributeError, IndexError, OverflowError)
+
+
+_MALLOC_TUNED = False
+
+
+def tune_malloc() -> bool:
+    """Keep the C heap's freed blocks for reuse (glibc ``mallopt``; once per process; False
+    elsewhere).  A batch instruction's numpy temporaries are ``(n, 32)`` arrays of 128 KiB to
+    8 MiB: above glibc's default mmap threshold (128 KiB) each one is a fresh ``mmap`` whose
+    every page faults on first touch and is unmapped when freed, which cost more than the
+    arithmetic (a 64-bit address of 1,024 warps: 190 us instead of 26 us).  With the
+    threshold at its maximum (32 MiB) and no trimming of the heap top, they reuse the same
+    pages.  Peak memory is unchanged (what is freed is reused, not added); the process keeps
+    its peak heap until it exits."""
+    global _MALLOC_TUNED
+    if _MALLOC_TUNED:
+        return True
+    _MALLOC_TUNED = True
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None)
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):
+        return False
+    M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD = -1, -2, -3
+    ok = mallopt(M_MMAP_THRESHOLD, 32 << 20) == 1
+    ok &= mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1
+    ok &= mallopt(M_TOP_PAD, 16 << 20) == 1     # grow the heap in large steps
+    return bool(ok)
 
 
 def _sel_of(idx: np.ndarray):
@@ -119,10 +148,59 @@ class BatchedEngine:
     """Runs a :class:`~gpuisa.sim.Simulator` to completion in batches (see the module doc)."""
 
     def __init__(self, sim):
+        tune_malloc()
         self.sim = sim
-        ws = sim.warps
+        ws = sim._warps             # not sim.warps: reading that marks the Warp objects as touched
         self.warps = ws
         self.N = N = len(ws)
+        self.wpc = len(sim._ctas[0].warps) if sim._ctas else 1
+        self._stored = False
+        if sim._pristine:
+            self._launch_arrays(sim, N)
+        else:
+            self._gather_all(ws, N)
+        sim._pristine = False       # from now on the state is this engine's (then the objects')
+        self.rpc = sim.RPC
+        self.last = np.zeros(N, np.int64)
+        self.batchno = 0
+        self.bx: dict[int, BatchExec] = {}
+        self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
+        self.batches = 0                     # statistics: semantics calls made for batches
+        self._cont = None
+
+    def _launch_arrays(self, sim, N: int) -> None:
+        """The arrays of a grid that has not run yet, from the launch shape (every Warp object
+        still holds its launch values: ``Simulator._pristine``), without reading the objects."""
+        wpc = self.wpc
+        nctas = N // wpc if wpc else 0
+        nthreads = sim.block[0] * sim.block[1] * sim.block[2]
+        per_cta = np.array([(1 << min(WARP_SIZE, nthreads - wi * WARP_SIZE)) - 1 for wi in range(wpc)], _U32)
+        self.valid = np.tile(per_cta, nctas)
+        self.active = self.valid.copy()
+        self.pc = np.full(N, sim.entry & MASK64, _U64)
+        self.yld = np.zeros(N, _U32)
+        self.sleep = np.zeros(N, _U32)
+        self.switch = np.zeros(N, _U32)
+        self.P = np.zeros((8, N), _U32)
+        self.P[7] = FULL
+        self.UR = np.zeros((64, N), _U32)
+        self.UP = np.zeros((8, N), bool)
+        self.UP[7] = True
+        self.B = np.zeros((16, N), _U32)
+        self.state = np.full(N, S_READY, np.int8)
+        self.issued = np.zeros(N, np.int64)
+        self.fail_at = np.full(N, -2, np.int64)
+        self.fail_n = np.zeros(N, np.int64)
+        self.widx = np.tile(np.arange(wpc, dtype=np.int64), nctas)
+        self.gid = np.arange(N, dtype=np.int64)
+        lin = np.arange(nctas, dtype=np.int64)
+        gx, gy = sim.grid[0], sim.grid[1]
+        self.cta_of = np.repeat(lin, wpc)
+        self.ctaid_all = np.repeat(np.stack([lin % gx, (lin // gx) % gy, lin // (gx * gy)], 1), wpc, axis=0)
+        self.timed: set[int] = set()
+
+    def _gather_all(self, ws, N: int) -> None:
+        """The arrays from the Warp objects (a grid that has run or been changed)."""
         self.pc = np.array([w.pc & MASK64 for w in ws], _U64)
         self.active = np.array([w.active for w in ws], _U32)
         self.valid = np.array([w.valid for w in ws], _U32)
@@ -142,15 +220,7 @@ class BatchedEngine:
         self.gid = np.arange(N, dtype=np.int64)
         self.cta_of = np.array([w.cta.linear for w in ws], np.int64)
         self.ctaid_all = np.array([w.cta.ctaid for w in ws], np.int64).reshape(N, 3)
-        self.wpc = len(sim.ctas[0].warps) if sim.ctas else 1
-        self.rpc = sim.RPC
-        self.last = np.zeros(N, np.int64)
-        self.batchno = 0
-        self.bx: dict[int, BatchExec] = {}
         self.timed = {i for i, w in enumerate(ws) if w.timer is not None}
-        self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
-        self.batches = 0                     # statistics: semantics calls made for batches
-        self._cont = None
 
     @staticmethod
     def _gather(ws, name: str, default: list, dt) -> np.ndarray:
@@ -218,7 +288,9 @@ class BatchedEngine:
                 self._check_barrier(int(self.cta_of[i]))
 
     def store(self) -> None:
-        """Every Warp object with the arrays' values (at the end of the run)."""
+        """Every Warp object with the arrays' values (the simulator calls it when the Warp objects
+        are first used after the run: ``Simulator._flush``; a run's result does not need them)."""
+        self._stored = True
         cols = [a.tolist() for a in (self.pc, self.active, self.valid, self.yld, self.sleep, self.switch,
                                      self.state, self.issued, self.fail_at, self.fail_n)]
         P = self.P.T.tolist()
@@ -240,7 +312,7 @@ class BatchedEngine:
     # -- scheduling -------------------------------------------------------------------------------
     def _check_barrier(self, c: int) -> None:
         """A warp of CTA *c* exited or waits: complete the barriers it completes (the simulator's rules)."""
-        self.sim._check_barrier(self.sim.ctas[c])
+        self.sim._check_barrier(self.sim._ctas[c])
 
     def live_of(self, c: int) -> set[int]:
         """Indices within CTA *c* of its warps that have not exited."""
@@ -330,8 +402,14 @@ class BatchedEngine:
     def _bexec(self, pc: int) -> BatchExec:
         x = self.bx.get(pc)
         if x is None:
-            x = self.bx[pc] = BatchExec.of(self.sim.fetch(pc), self)
-            plan = plan_for(x)      # the speed code's specialisation (sim/fastpath), batch-capable
+            one = self.sim.fetch(pc)
+            x = self.bx[pc] = BatchExec.of(one, self)
+            shared = one.shared
+            plan = shared[4] if shared is not None else UNSET
+            if plan is UNSET:
+                plan = plan_for(x)      # the speed code's specialisation (sim/fastpath), batch-capable
+                if shared is not None:
+                    shared[4] = plan
             if plan is not None:
                 x.fn = plan
         return x
@@ -394,7 +472,14 @@ class BatchedEngine:
             self._loop()
         finally:
             sim._engine = None
-            self.store()
+            if not self._stored:
+                sim._pending = self     # written into the Warp objects when they are used (Simulator.warps)
+
+    def results(self):
+        """The run's per-warp results straight from the arrays, built on access
+        (:class:`~gpuisa.sim.simulator.ArrayWarpResults`)."""
+        return (self.sim.R, self.P, self.UR, self.UP, self.B, self.valid, self.pc, self.state, _NAME,
+                self.cta_of, self.widx, self.ctaid_all)
 
     def _loop(self) -> None:
         sim = self.sim

@@ -6,14 +6,16 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
 from ..errors import Coord, Diagnostic, ModelError, UsageError
 from ..asm.disassembler import decode_one
+from ..asm.instruction import per_database
 from ..fsutil import atomic_open
-from .context import Exec
+from .context import UNSET, Exec
+from .fastpath import gp_plans
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .state import check_register_files
@@ -87,7 +89,7 @@ class StepRecord:
         return d
 
 
-@dataclass
+@dataclass(eq=False)
 class WarpResult:
     cta: int
     warp: int
@@ -113,10 +115,65 @@ class WarpResult:
             self.__dict__["_R"] = r
         return r
 
+    def __eq__(self, other) -> bool:
+        """Same warp, same final state (register and predicate arrays compared by value)."""
+        if not isinstance(other, WarpResult):
+            return NotImplemented
+        return ((self.cta, self.warp, tuple(self.ctaid), self.valid, self.pc, self.state)
+                == (other.cta, other.warp, tuple(other.ctaid), other.valid, other.pc, other.state)
+                and all(np.array_equal(a, b) for a, b in ((self.regs, other.regs), (self.P, other.P),
+                                                          (self.UR, other.UR), (self.UP, other.UP), (self.B, other.B))))
+
+    __hash__ = None     # type: ignore[assignment]  # mutable arrays
+
     def reg(self, name: str):
         from .initexpr import parse_reg
         kind, n = parse_reg(name)
         return {"R": self.R, "UR": self.UR, "P": self.P, "UP": self.UP, "B": self.B}[kind][n]
+
+
+class ArrayWarpResults(Sequence):
+    """``Result.warps`` of a batched run: a sequence of :class:`WarpResult` built on access from
+    the engine's arrays (a 32,768-warp grid's result costs nothing until a warp is read).
+    Equal to the list the one-warp path builds (``==`` compares element by element)."""
+
+    def __init__(self, arrays: tuple):
+        (self._R, self._P, self._UR, self._UP, self._B, self._valid, self._pc, self._state, self._names,
+         self._cta, self._widx, self._ctaid) = arrays
+        self._index: dict | None = None
+
+    def __len__(self) -> int:
+        return int(self._valid.shape[0])
+
+    def _one(self, i: int) -> WarpResult:
+        return WarpResult(int(self._cta[i]), int(self._widx[i]), tuple(int(v) for v in self._ctaid[i]),
+                          self._R[:, i], mask2array(self._P[:7, i].copy()), self._UR[:63, i].copy(),
+                          self._UP[:7, i].copy(), self._B[:, i].copy(), int(self._valid[i]), int(self._pc[i]),
+                          self._names[self._state[i]])
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._one(k) for k in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        return self._one(i)
+
+    def find(self, cta: int, warp: int) -> WarpResult:
+        if self._index is None:
+            self._index = {(c, w): k for k, (c, w) in enumerate(zip(self._cta.tolist(), self._widx.tolist()))}
+        k = self._index.get((cta, warp))
+        if k is None:
+            raise KeyError((cta, warp))
+        return self._one(k)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, (list, Sequence)) and len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} warp results>"
 
 
 @dataclass
@@ -124,7 +181,7 @@ class Result:
     status: str                 # "ok" or a fault kind
     steps: int
     clock: int
-    warps: list[WarpResult]
+    warps: Sequence[WarpResult]     # a list, or ArrayWarpResults after a batched run
     fault: dict | None = None
     events: list = field(default_factory=list)
     buffers: dict = field(default_factory=dict)
@@ -135,6 +192,9 @@ class Result:
         return self.status == "ok"
 
     def warp(self, cta: int = 0, warp: int = 0) -> WarpResult:
+        find = getattr(self.warps, "find", None)    # a lazy sequence finds it without building the others
+        if find is not None:
+            return find(cta, warp)
         for w in self.warps:
             if w.cta == cta and w.warp == warp:
                 return w
@@ -234,6 +294,16 @@ def check_relocations(program, text: str | None = None, filename: str | None = N
         if api else ""
     diags.append(Diagnostic("note", f"define {', '.join(names)} in the program (a label){hint}"))
     raise UsageError(diags)
+
+
+#: decoded instructions by (word, address, plans on), per database, shared by every simulator of
+#: the process (what they hold depends only on the word, its address and the database)
+_decoded = per_database(lambda db: {})
+_DECODED_MAX = 1 << 16
+
+
+def fast_plans_on() -> bool:
+    return bool(gp_plans.FAST)
 
 
 class Simulator:
@@ -360,8 +430,9 @@ class Simulator:
         self._shared_pool: np.ndarray | None = None
         gx, gy, gz = self.grid
         total = gx * gy * gz * nwarps
-        self.ctas: list[CTA] = []
-        self.warps: list[Warp] = []
+        self._pending = None        # a finished batched engine whose state is not yet in the Warp objects
+        self._ctas: list[CTA] = []
+        self._warps: list[Warp] = []
         try:
             self.R = np.zeros((self.nregs, total, WARP_SIZE), np.uint32)
             self.RPC = np.full((total, WARP_SIZE), entry, np.int64)
@@ -370,23 +441,51 @@ class Simulator:
                 cta.pool = self._shared_row
                 for wi in range(nwarps):
                     n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
-                    g = len(self.warps)
+                    g = len(self._warps)
                     w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g])
                     cta.warps.append(w)
-                    self.warps.append(w)
-                self.ctas.append(cta)
+                    self._warps.append(w)
+                self._ctas.append(cta)
         except MemoryError:
-            self.ctas, self.warps = [], []
+            self._ctas, self._warps = [], []
             per = self.nregs * WARP_SIZE * 4 + WARP_BASE_BYTES
             raise UsageError(f"not enough memory for {total} warps (about {per // 1024 + 1} KiB each, "
                              f"{total * per // 2**20} MiB in all); launch a smaller grid") from None
         if self.max_steps is None:
-            self.max_steps = default_max_steps(len(self.warps))
-        self._live = list(self.warps)
+            self.max_steps = default_max_steps(len(self._warps))
+        self._live = list(self._warps)
         self._rr = 0
         self._next_wake: int | None = None
+        #: True while every Warp object still holds its launch values (apart from GPRs, which live
+        #: in self.R): the batched engine then builds its arrays from the launch shape instead of
+        #: reading 1,000s of objects; reading ``warps``/``ctas`` or stepping clears it
+        self._pristine = True
         if init:
             self._apply_init(init)
+            from .initexpr import parse_reg
+            self._pristine = all(parse_reg(r)[0] == "R" for r in init)   # GPRs live in self.R
+
+    # -- warp objects (the batched engine defers writing its final state into them) -------
+    @property
+    def warps(self) -> list[Warp]:
+        """Every warp of the grid, in launch order (CTA, then warp)."""
+        self._pristine = False
+        if self._pending is not None:
+            self._flush()
+        return self._warps
+
+    @property
+    def ctas(self) -> list[CTA]:
+        self._pristine = False
+        if self._pending is not None:
+            self._flush()
+        return self._ctas
+
+    def _flush(self) -> None:
+        """Write a finished batched run's state into the Warp objects (on first use of them)."""
+        eng, self._pending = self._pending, None
+        if eng is not None:
+            eng.store()
 
     # -- launch helpers --------------------------------------------------------------------
     def _registers_used(self, init) -> int:
@@ -442,7 +541,7 @@ class Simulator:
         R[:self.nregs] = self.R
         self.R = R
         self.nregs = rows
-        for w in self.warps:
+        for w in self._warps:
             w.bind_registers(R[:, w.gid])
 
     def _shared_row(self, linear: int) -> np.ndarray:
@@ -451,7 +550,7 @@ class Simulator:
         until written)."""
         pool = self._shared_pool
         if pool is None:
-            pool = self._shared_pool = np.zeros((len(self.ctas), self.shared_size), np.uint8)
+            pool = self._shared_pool = np.zeros((len(self._ctas), self.shared_size), np.uint8)
         return pool[linear]
 
     def _check_supported(self) -> None:
@@ -521,7 +620,7 @@ class Simulator:
                 value = InitExpr(value, label=f"{reg}={value}", offset=len(reg) + 1)
             if isinstance(value, InitExpr):
                 reg = f"{reg}={value.text.strip()[:60]}"
-            for w in self.warps:
+            for w in self._warps:
                 if isinstance(value, InitExpr) and not value.uses & {"lane", "tid"}:
                     lanes = [value(0, w.index, w.cta.linear, w.index * WARP_SIZE)] * WARP_SIZE
                 elif callable(value):
@@ -579,8 +678,35 @@ class Simulator:
         if pc % INST_SIZE or not 0 <= idx < len(self.words):
             raise Fault("pc-out-of-range", f"PC 0x{pc:x} is outside the program "
                         f"[0x{self.base:x}, 0x{self.end:x}) or not 16-byte aligned")
-        from ..asm.instruction import decode_word
         word = self.words[idx]
+        key = (word, pc, fast_plans_on())
+        cached = _decoded(self.db)
+        tpl = cached.get(key)
+        if tpl is None:
+            tpl = self._decode_at(word, pc)
+            if len(cached) < _DECODED_MAX:
+                cached[key] = tpl
+        inst, entry, rows, shared = tpl
+        if rows > self.nregs:
+            self._ensure_rows(rows)
+        x = Exec(self, inst, entry.fn, entry.control, "")
+        # caches that depend only on the word and its address: shared by every simulator of the
+        # process (a regression runs the same program many times; the batched engine's run of a
+        # short kernel on a large grid costs little more than this decoding)
+        x._desc, x._mods, x._imms = shared[0], shared[1], shared[2]
+        x.shared = shared
+        plan = shared[3]
+        if plan is UNSET:
+            plan = shared[3] = plan_for(x)      # the one-warp engine's specialisation (sim/fastpath), if any
+        if plan is not None:
+            x.fn = plan
+        self._cache[pc] = x
+        return x
+
+    def _decode_at(self, word: int, pc: int) -> tuple:
+        """``(instruction, semantics entry, register rows it needs, shared caches)`` of a word at
+        *pc*, or the fault of a word that cannot run."""
+        from ..asm.instruction import decode_word
         inst = decode_word(self.db, word, pc)
         if inst is None:
             raise Fault("invalid-instruction", f"word 0x{word:032x} at 0x{pc:x} is not a valid instruction")
@@ -598,14 +724,8 @@ class Simulator:
                             f"(an opcode of a user-supplied description file) at 0x{pc:x}")
             raise ModelError(f"no semantics for {op.name}")  # pragma: no cover - check_complete guarantees it
         rows = self._rows_for(self._highest_reg(inst))
-        if rows > self.nregs:
-            self._ensure_rows(rows)
-        x = Exec(self, inst, entry.fn, entry.control, "")
-        plan = plan_for(x)      # the one-warp engine's specialisation (sim/fastpath), if any
-        if plan is not None:
-            x.fn = plan
-        self._cache[pc] = x
-        return x
+        # [descriptors, modifiers, immediates, one-warp plan, batch plan]
+        return inst, entry, rows, [{}, {}, {}, UNSET, UNSET]
 
     def _field_env(self, op, fields) -> dict:
         env: dict[str, Any] = {}
@@ -688,10 +808,10 @@ class Simulator:
     def warps_exited(self) -> int:
         """Warps that have exited so far (also while the batched engine runs, whose
         warp states live in its arrays)."""
-        eng = self._engine
+        eng = self._engine if self._engine is not None else self._pending
         if eng is not None:
             return eng.exited()
-        return sum(w.state == EXITED for w in self.warps)
+        return sum(w.state == EXITED for w in self._warps)
 
     def _retire(self, w: Warp) -> None:
         w.state = EXITED
@@ -838,6 +958,9 @@ class Simulator:
         when the run is over (see :attr:`status`)."""
         if self.status is not None:
             return None
+        self._pristine = False
+        if self._pending is not None:
+            self._flush()
         if self.steps >= self.max_steps:
             self._step_limit()
             return None
@@ -864,6 +987,8 @@ class Simulator:
                     while self.step() is not None:
                         pass
                 else:
+                    if self._pending is not None:
+                        self._flush()
                     with np.errstate(all="ignore"):   # as in step(): no numpy warnings from float semantics
                         if self.engine == "batched" and len(self._live) > 1:
                             from .engine_batched import BatchedEngine
@@ -885,6 +1010,7 @@ class Simulator:
           (exit, sleep, barrier, fault), a timer is set or the step limit is hit.
         * The guard is specialised per address (``Exec.guard``): ``@PT`` costs
           no mask work."""
+        self._pristine = False
         live = self._live
         cache = self._cache
         fetch = self.fetch
@@ -948,6 +1074,10 @@ class Simulator:
         once it is over (the state cannot change any more) they are views of
         the warps' register files, which halves the peak memory of large grids."""
         done = self.status is not None
+        eng = self._pending
+        if eng is not None and done:      # a finished batched run: from its arrays, built on access
+            return Result(self.status or "running", self.steps, self.clock, ArrayWarpResults(eng.results()),
+                          self.fault, [dict(e) for e in self.events], dict(self.buffers), self.events_dropped)
         ws = self.warps
         fin = self._final_arrays
         self._final_arrays = None

@@ -398,7 +398,41 @@ def _plan_imad_wide(x):
         get_c = None
         ci = x.reg_index(cn)
 
+    kb = sb[1] if sb[0] == "K" else None
+    rb = sb[1] if sb[0] == "R" else None
+    bwide = None if kb is None else (np.uint64(kb) if unsigned else np.int64(kb - (1 << 32) if kb >> 31 else kb))
+
+    def batch(x) -> bool:
+        """A batch of full warps over consecutive warps: one product into a fresh uint64 array,
+        written straight into R[d] and R[d+1] (no 32-bit intermediates)."""
+        sel = x.sel
+        if not (x.full and isinstance(sel, slice)) or (kb is None and rb is None):
+            return False
+        R = x.sim.R
+        if unsigned:
+            b = bwide if rb is None else R[rb, sel]
+            a64 = np.multiply(R[ra, sel], b, dtype=_U64)
+        else:
+            b = bwide if rb is None else R[rb, sel].view(np.int32)
+            a64 = np.multiply(R[ra, sel].view(np.int32), b, dtype=np.int64).view(_U64)
+        if get_c is not None:
+            np.add(a64, get_c(x), out=a64)
+        elif ci < _RZ:
+            np.add(a64, R[ci, sel], out=a64)
+            if ci + 1 < _RZ:
+                h = R[ci + 1, sel].astype(_U64)
+                np.left_shift(h, _SH32, out=h)
+                np.add(a64, h, out=a64)
+        if rd < _RZ:
+            np.copyto(R[rd, sel], a64, casting="unsafe")        # the low word (C truncation)
+            if rd + 1 < _RZ:
+                np.right_shift(a64, _SH32, out=a64)
+                np.copyto(R[rd + 1, sel], a64, casting="unsafe")
+        return True
+
     def run(x):
+        if x.batched and batch(x):
+            return
         w = x.w
         R = w.R
         a = R[ra]
@@ -717,14 +751,61 @@ def _shared_getter(x):
 _SH2 = _karr64(2)
 
 
+def _batch_global_addrs(x, ra: int, koff) -> np.ndarray:
+    """``Ra.64 + sext(offset)`` for every lane of a batch, ``(n, 32)`` uint64 (a fresh array)."""
+    R = x.sim.R
+    sel = x.sel
+    a = R[ra][sel].astype(_U64)
+    if ra + 1 < _RZ:
+        h = R[ra + 1][sel].astype(_U64)
+        np.left_shift(h, _SH32, out=h)
+        np.bitwise_or(a, h, out=a)
+    if koff is not None:
+        np.add(a, koff, out=a)
+    return a
+
+
+def _batch_indices(mem, a: np.ndarray):
+    """``(segment, int64 word indices)`` when every address of the batch *a* (``(n, 32)``
+    uint64, consumed) is a 4-byte access inside one segment, aligned; else None (the semantics
+    function then finds the fault or the several segments)."""
+    first = int(a[0, 0])
+    i = bisect.bisect(mem._bases, first) - 1
+    if i < 0:
+        return None
+    seg = mem.segments[i]
+    if seg.base % 16:
+        return None
+    np.subtract(a, _karr64(seg.base), out=a)        # below the base: wraps to a huge offset
+    if int(a.max()) > seg.data.size - 4 or int(np.bitwise_or.reduce(a, axis=None)) & 3:
+        return None
+    np.right_shift(a, _SH2, out=a)
+    return seg, a.view(np.int64)
+
+
 def _plan_load(x, generic, space: str):
     if x.mod("size") != "32":
         return generic
     rd = x.reg_index("rd")
     addr = _global_getter(x) if space == "global" else _shared_getter(x)
+    ra = x.reg_index("ra")
+    off = x.imm("offset") & MASK64
+    koff = _karr64(off) if off else None
+    batch_ok = space == "global" and ra < _RZ and rd < _RZ
 
     def run(x):
         if x.batched:
+            # every lane of every warp of the batch, one segment: one gather into Rd's rows
+            if batch_ok and x.full:
+                found = _batch_indices(x.sim.gmem, _batch_global_addrs(x, ra, koff))
+                if found is not None:
+                    seg, idx = found
+                    sel = x.sel
+                    if isinstance(sel, slice):
+                        np.take(seg.view(4), idx, out=x.sim.R[rd, sel], mode="clip")   # in bounds (checked)
+                    else:
+                        x.sim.R[rd][sel] = seg.view(4)[idx]
+                    return
             generic(x)
             return
         mask = x.pmask
@@ -749,9 +830,21 @@ def _plan_store(x, generic, space: str):
     if rb >= _RZ:
         return generic
     addr = _global_getter(x) if space == "global" else _shared_getter(x)
+    ra = x.reg_index("ra")
+    off = x.imm("offset") & MASK64
+    koff = _karr64(off) if off else None
+    batch_ok = space == "global" and ra < _RZ
 
     def run(x):
         if x.batched:
+            # every lane of every warp, one segment, no store log: one scatter in warp then lane
+            # order (the last warp of the batch, then the highest lane, wins a collision)
+            if batch_ok and x.full and Memory.log is None:
+                found = _batch_indices(x.sim.gmem, _batch_global_addrs(x, ra, koff))
+                if found is not None:
+                    seg, idx = found
+                    seg.view(4)[idx] = x.sim.R[rb][x.sel]
+                    return
             generic(x)
             return
         mask = x.pmask

@@ -1,0 +1,124 @@
+"""The batched engine's own state handling (issue 12, speed): arrays built from the launch shape
+equal those read from the Warp objects; the final state reaches the Warp objects when they are
+used (deferred) and the lazy ``Result.warps`` equals the list built from them; a warp changed
+before the run is honoured."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import gpuisa
+from gpuisa.sim import Simulator
+from gpuisa.sim.engine_batched import BatchedEngine, tune_malloc
+
+PROG = """
+    S2R R0, SR_LANEID ;
+    S2R R1, SR_WARPID ;
+    S2R R2, SR_CTAID.Y ;
+@P0 IADD3 R3, R0, 0x64, RZ ;
+    ISETP.GT.AND P1, PT, R0, 0x7, PT ;
+@P1 EXIT ;
+    IMAD R4, R1, 0x20, R2 ;
+    EXIT ;
+"""
+ARRAYS = ("pc", "active", "valid", "yld", "sleep", "switch", "P", "UR", "UP", "B", "state", "issued", "fail_at",
+          "fail_n", "widx", "gid", "cta_of", "ctaid_all")
+
+
+@pytest.fixture(scope="module")
+def isa():
+    return gpuisa.load_isa()
+
+
+@pytest.mark.parametrize("grid,block", [((3, 2, 2), 48), (5, 96), ((2, 3), (8, 4, 2)), (1, 1000)])
+def test_launch_arrays_equal_the_warp_objects(isa, grid, block):
+    prog = isa.assemble(PROG)
+    a = Simulator(isa, prog, grid=grid, block=block)
+    assert a._pristine
+    fast = BatchedEngine(a)
+    b = Simulator(isa, prog, grid=grid, block=block)
+    b._pristine = False
+    slow = BatchedEngine(b)
+    for name in ARRAYS:
+        x, y = getattr(fast, name), getattr(slow, name)
+        assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y), name
+    assert fast.timed == slow.timed == set()
+
+
+def test_deferred_store_and_lazy_result(isa):
+    prog = isa.assemble(PROG)
+    sim = Simulator(isa, prog, grid=(3, 2), block=80)
+    res = sim.run()
+    assert res.ok and sim._pending is not None          # the Warp objects are not written yet
+    lazy = res.warps
+    assert len(lazy) == 6 * 3 and lazy[-1] == lazy[len(lazy) - 1]
+    eager = sim.result().warps                          # still lazy: the run is over
+    assert sim._pending is not None
+    ws = sim.warps                                      # first use of the objects: written now
+    assert sim._pending is None
+    built = sim.result().warps
+    assert isinstance(built, list) and lazy == built and eager == built
+    for w, r in zip(ws, built):
+        assert (w.pc, w.valid, w.state) == (r.pc, r.valid, r.state)
+    assert res.warp(cta=4, warp=2) == built[4 * 3 + 2]
+    with pytest.raises(KeyError):
+        res.warp(cta=9, warp=0)
+    # and against the reference engine
+    ref = Simulator(isa, prog, grid=(3, 2), block=80, engine="reference").run()
+    assert ref.warps == lazy
+
+
+def test_a_warp_changed_before_the_run_is_honoured(isa):
+    """Reading sim.warps before run() (a test or tool setting a predicate) makes the engine read
+    the objects instead of the launch shape."""
+    prog = isa.assemble(PROG)
+    sim = Simulator(isa, prog, grid=2, block=64)
+    sim.warps[1].P[0] = 0xFFFFFFFF                  # @P0 IADD3 runs in warp 1 only
+    res = sim.run()
+    r3 = [list(w.R[3][:8]) for w in res.warps]
+    assert r3[0] == [0] * 8 and r3[1] == list(range(100, 108)) and r3[2] == [0] * 8
+
+
+def test_init_of_other_registers_than_gprs_is_honoured(isa):
+    prog = isa.assemble(PROG)
+    sim = Simulator(isa, prog, grid=2, block=64, init={"P0": 1, "R9": 5})
+    assert not sim._pristine
+    res = sim.run()
+    assert all(list(w.R[3][:8]) == list(range(100, 108)) for w in res.warps)
+    assert Simulator(isa, prog, grid=2, block=64, init={"R9": 5})._pristine
+
+
+def test_a_second_run_or_step_after_a_batched_run(isa):
+    prog = isa.assemble(PROG)
+    sim = Simulator(isa, prog, grid=4, block=64)
+    first = sim.run()
+    assert sim.step() is None                            # over: nothing to do
+    assert sim.run().warps == first.warps
+
+
+def test_malloc_tuning_is_reported():
+    import platform
+    ok = tune_malloc()
+    if platform.system() == "Linux" and platform.libc_ver()[0] == "glibc":
+        assert ok
+
+
+def test_decoded_instructions_are_shared_and_faults_are_not_cached(isa):
+    """Simulator.fetch shares what depends only on (word, address) between simulators: the same
+    plan object; a word that cannot run faults in every simulator; plans on/off are separate."""
+    from gpuisa.sim.fastpath import gp_plans
+    prog = isa.assemble(PROG)
+    a, b = Simulator(isa, prog), Simulator(isa, prog)
+    xa, xb = a.fetch(0x30), b.fetch(0x30)
+    assert xa is not xb and xa.shared is xb.shared and xa.fn is xb.fn
+    bad = list(prog.words) + [(1 << 128) - 1]
+    for _ in range(2):
+        res = Simulator(isa, bad, entry=16 * len(prog.words)).run()
+        assert res.status == "invalid-instruction"
+    old = gp_plans.FAST
+    try:
+        gp_plans.FAST = False
+        c = Simulator(isa, prog).fetch(0x30)
+        assert c.shared is not xa.shared and c.fn is c.ref
+    finally:
+        gp_plans.FAST = old
