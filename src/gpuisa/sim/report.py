@@ -168,8 +168,14 @@ def warp_json(sim, wr, items: list[DumpItem]) -> dict:
     return out
 
 
+def _states(res) -> list[str]:
+    """Every warp's final state, without building the warps' results when they are lazy."""
+    f = getattr(res.warps, "states", None)
+    return f() if f is not None else [w.state for w in res.warps]
+
+
 def unfinished(res) -> list:
-    return [w for w in res.warps if w.state != "exited"]
+    return [res.warps[i] for i, s in enumerate(_states(res)) if s != "exited"]
 
 
 def summary_line(res) -> str:
@@ -177,8 +183,8 @@ def summary_line(res) -> str:
     ``step-limit: 1000000 warp-instructions, 64 warps: 10 exited, 54 ready``."""
     n = len(res.warps)
     states: dict[str, int] = {}
-    for w in res.warps:
-        states[w.state] = states.get(w.state, 0) + 1
+    for st in _states(res):
+        states[st] = states.get(st, 0) + 1
     head = f"{res.status}: {res.steps} warp-instructions, "
     noun = "warp" if n == 1 else "warps"
     if states.get("exited", 0) == n:
@@ -207,7 +213,9 @@ def table_lines(sim, res, items: list[DumpItem], *, verbose: bool = False) -> li
     out: list[str] = []
     hidden = 0
     lw = max([5] + [len(it.label) for it in items])
-    for w in res.warps:
+    # only the warps that did not exit, unless every warp is listed
+    warps = res.warps if (items or verbose) else unfinished(res)
+    for w in warps:
         differs = w.state != "exited"
         if not (items or verbose or differs):
             continue

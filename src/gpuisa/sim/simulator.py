@@ -161,6 +161,11 @@ class ArrayWarpResults(Sequence):
             raise IndexError(i)
         return self._one(i)
 
+    def states(self) -> list[str]:
+        """Every warp's final state name (without building the results)."""
+        names = self._names
+        return [names[c] for c in self._state.tolist()]
+
     def find(self, cta: int, warp: int) -> WarpResult:
         if self._index is None:
             self._index = {(c, w): k for k, (c, w) in enumerate(zip(self._cta.tolist(), self._widx.tolist()))}
