@@ -474,17 +474,19 @@ class Simulator:
     @property
     def warps(self) -> list[Warp]:
         """Every warp of the grid, in launch order (CTA, then warp)."""
-        self._pristine = False
-        if self._pending is not None:
-            self._flush()
+        self._touch()
         return self._warps
 
     @property
     def ctas(self) -> list[CTA]:
+        self._touch()
+        return self._ctas
+
+    def _touch(self) -> None:
+        """The Warp objects are about to be read (and maybe changed) from outside the engines."""
         self._pristine = False
         if self._pending is not None:
             self._flush()
-        return self._ctas
 
     def _flush(self) -> None:
         """Write a finished batched run's state into the Warp objects (on first use of them)."""
@@ -963,9 +965,7 @@ class Simulator:
         when the run is over (see :attr:`status`)."""
         if self.status is not None:
             return None
-        self._pristine = False
-        if self._pending is not None:
-            self._flush()
+        self._touch()
         if self.steps >= self.max_steps:
             self._step_limit()
             return None
