@@ -37,6 +37,8 @@ run; warps before it complete the instruction).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .fastpath.gp_plans import plan_for
@@ -405,7 +407,7 @@ class BatchedEngine:
             one = self.sim.fetch(pc)
             x = self.bx[pc] = BatchExec.of(one, self)
             shared = one.shared
-            plan = shared[4] if shared is not None else UNSET
+            plan: Any = shared[4] if shared is not None else UNSET
             if plan is UNSET:
                 plan = plan_for(x)      # the speed code's specialisation (sim/fastpath), batch-capable
                 if shared is not None:
