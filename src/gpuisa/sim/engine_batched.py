@@ -28,7 +28,7 @@ warps at the next PC (no search).
 
 Per-warp execution within a batch: semantics registered ``control=True`` or
 ``per_warp=True`` run one warp at a time (warp order) with the same one-warp
-``Exec`` as the reference engine, except BRA, BSSY, BREAK, BSYNC and EXIT,
+``Exec`` as the reference engine, except BRA, BSSY, BREAK, BSYNC, EXIT and BAR,
 which have batched kernels here (:data:`KERNELS`) for their common cases
 (no sleeping or yielding lanes, no release by the S21 rule); a warp outside
 those cases runs the reference function.  A fault in a batch call is reported
@@ -319,7 +319,7 @@ class BatchedEngine:
     def live_of(self, c: int) -> set[int]:
         """Indices within CTA *c* of its warps that have not exited."""
         a = c * self.wpc
-        return set(np.flatnonzero(self.state[a:a + self.wpc] != S_EXITED).tolist())
+        return {k for k, st in enumerate(self.state[a:a + self.wpc].tolist()) if st != S_EXITED}
 
     def release(self, i: int) -> None:
         """Warp *i* leaves its barrier (it completed)."""
@@ -733,4 +733,37 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     return idx[slow] if slow.any() else None
 
 
-KERNELS = {"BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync}
+def _k_bar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    """BAR.SYNC / BAR.ARV with an immediate barrier number (and count, if any), no reduction:
+    for the warps whose every valid lane is active and executes (nothing to park, no lane
+    asleep or yielding) the warp arrives at the barrier in warp order, as the reference function
+    does (``Simulator._barrier_arrive``, decisions NB-1..NB-4); the others run the function."""
+    m = x.memo
+    if m is None:
+        f = x.f
+        op = x.mod("barop")
+        bid, count = f.get("vb"), f.get("vc")
+        ok = ("vb" in f and "ra" not in f and "rb" not in f and op in (None, "SYNC", "ARV") and bid <= 15
+              and (count is None or (count and count % WARP_SIZE == 0)))
+        m = x.memo = (ok, bid, count, op != "ARV")
+    ok, bid, count, wait = m
+    if not ok:
+        return idx
+    active = e.active[idx]
+    common = (active == e.valid[idx]) & (x.pmask == active) & (active != 0) & (e.sleep[idx] == 0) & (e.yld[idx] == 0)
+    if not common.any():
+        return idx
+    ci = idx[common]
+    e.pc[ci] = x.next_pc
+    arrive = e.sim._barrier_arrive
+    ws = e.warps
+    for i in ci.tolist():
+        if wait:
+            e.state[i] = S_BARRIER      # before the arrival: a release sets it ready again
+        arrive(ws[i], bid, count, wait)
+    e._cont = None
+    rest = idx[~common]
+    return rest if rest.size else None
+
+
+KERNELS = {"BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar}
