@@ -742,8 +742,8 @@ def _k_bar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     if m is None:
         f = x.f
         op = x.mod("barop")
-        bid, count = f.get("vb"), f.get("vc")
-        ok = ("vb" in f and "ra" not in f and "rb" not in f and op in (None, "SYNC", "ARV") and bid <= 15
+        bid, count = f.get("vb", 16), f.get("vc")
+        ok = ("ra" not in f and "rb" not in f and op in (None, "SYNC", "ARV") and bid <= 15
               and (count is None or (count and count % WARP_SIZE == 0)))
         m = x.memo = (ok, bid, count, op != "ARV")
     ok, bid, count, wait = m
