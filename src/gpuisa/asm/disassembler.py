@@ -26,11 +26,14 @@ from itertools import combinations
 from ..spec.database import Database
 from ..spec.model import Opcode
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
+from .disfast import compile_decoder
 from .floats import format_f16, format_f32, format_f64h
 from .instruction import Instruction, expr_env, field_readers, per_database, readers_mask
 
 WORD_BYTES = 16
 _MEMO_LIMIT = 1_000_000
+#: words of an opcode decoded by the reference path before its specialised decoder is made
+_COMPILE_AFTER = 2
 
 
 class DecodedLine:
@@ -169,6 +172,10 @@ class _Printer:
         # the guard: its bits (register and `!`) -> printed prefix ("" when default)
         self.gmask = ((self.guard.mask << self.guard.pos) | self.guard.pclear) if self.guard is not None else 0
         self.gcache: dict = {}
+        # the specialised decoder (speed code, gpuisa.asm.disfast), made once the opcode is seen again
+        self.fastfn: Any = None
+        self.fast_omit: dict = {}  # (key, sigs, bit mask of the default operands) -> kept operands or None
+        self.generic_calls = 0
 
     def _enum_table(self, o: OpInfo, width: int) -> dict:
         """raw value -> (text, signature id) of an enumeration operand at this width (shared per type)."""
@@ -389,7 +396,51 @@ class _Printer:
     def decode(self, word: int, pc: int, subst: dict | None = None):
         """Returns (text, pieces) or raises _Invalid.  *subst* maps field names
         to texts printed instead of their values (relocations: `` `(sym) ``);
-        such an operand is never left out."""
+        such an operand is never left out.  The specialised decoder
+        (:mod:`gpuisa.asm.disfast`) first, then :meth:`decode_generic`."""
+        if subst is None:
+            f = self.fastfn
+            if f is not None:
+                try:
+                    r = f(word, pc)
+                except _Invalid:
+                    r = None
+                if r is not None:
+                    return r
+            else:
+                self.generic_calls += 1
+                if self.generic_calls >= _COMPILE_AFTER:
+                    self.fastfn = compile_decoder(self, _Invalid)
+        return self.decode_generic(word, pc, subst)
+
+    def _fast_keep(self, sk: tuple):
+        """:meth:`_kept_operands` for the specialised decoder's key (key, sigs, bit mask of the
+        default operands), remembered in :attr:`fast_omit`."""
+        key, sigs, om = sk
+        n = len(sigs)
+        keep = self._kept_operands(key, list(sigs), [k for k in range(n) if om >> k & 1], n)
+        self.fast_omit[sk] = keep
+        return keep
+
+    def _fast_pieces(self, head: str, key: str, sigs: tuple | None, om: int, texts: tuple, targets: tuple,
+                     ctl: str):
+        """The end of :meth:`decode_generic` for the specialised decoder of an opcode with a
+        branch target: the kept operands (*om*: the default ones), the text, its pieces."""
+        if om:
+            sk = (key, sigs, om)
+            keep = self.fast_omit.get(sk, _MISSING)
+            if keep is _MISSING:
+                keep = self._fast_keep(sk)
+            if keep is not None:
+                texts = tuple(texts[k] for k in keep)
+                targets = tuple(targets[k] for k in keep)
+        text = f"{head} {', '.join(texts)}{ctl}" if texts else head + ctl
+        if not any(t is not None for t in targets):
+            return text, None
+        return text, _pieces(head, list(texts), list(targets), ctl)
+
+    def decode_generic(self, word: int, pc: int, subst: dict | None = None):
+        """:meth:`decode` without the specialised decoder: the reference path."""
         if word & self.free:
             raise _Invalid(f"bits set outside the fields of {self.op.name}: {word & self.free:#x}")
         if self.mod_mask:
@@ -790,6 +841,8 @@ def listing_of(db: Database, data: bytes, *, base: int = 0) -> str:
     out: list[str] = []
     frombytes = int.from_bytes
     dec = _decode
+    by_key = ds.by_key
+    km = ds.key_mask
     pc = base
     gc_was = gc.isenabled()
     gc.disable()
@@ -798,10 +851,24 @@ def listing_of(db: Database, data: bytes, *, base: int = 0) -> str:
             w = frombytes(data[k * 16:k * 16 + 16], "little")
             t = tmemo.get(w)
             if t is None:
-                ln = dec(ds, w, pc)
-                t = f"{ln.text} ;  // warning: {ln.warning}" if ln.warning else f"{ln.text} ;"
-                if ln.pieces is None and len(tmemo) < _MEMO_LIMIT:
-                    tmemo[w] = t
+                # the opcode's specialised decoder when it has one (gpuisa.asm.disfast), else _decode
+                pr = by_key.get(w & km)
+                f = pr.fastfn if pr is not None else None
+                r = None
+                if f is not None:
+                    try:
+                        r = f(w, pc)
+                    except _Invalid:
+                        r = None
+                if r is not None:
+                    t = r[0] + " ;"
+                    if r[1] is None and len(tmemo) < _MEMO_LIMIT:
+                        tmemo[w] = t
+                else:
+                    ln = dec(ds, w, pc)
+                    t = f"{ln.text} ;  // warning: {ln.warning}" if ln.warning else f"{ln.text} ;"
+                    if ln.pieces is None and len(tmemo) < _MEMO_LIMIT:
+                        tmemo[w] = t
             out.append(f"        /*{pc:04x}*/  {t}")
             pc += 16
     finally:
