@@ -157,7 +157,8 @@ class _Printer:
             if o.bw_expr is not None:
                 used |= set(o.bw_expr.names())
         self.wfields = field_readers(db, op, used)
-        self.wmask = readers_mask(self.wfields) | self.mod_mask
+        # the key of width_cache: the bits of those fields and of the modifiers the widths read
+        self.wmask = readers_mask(self.wfields) | sum(mask << pos for name, pos, mask, *_ in self.mods if name in used)
         self.width_cache: dict = {}  # bits of the fields the widths read -> {operand index: width}
         self.names = st.names
         self.omit_cache: dict = {}
@@ -622,6 +623,18 @@ class _Printer:
         top = len(omittable)
         if top == len(sigs) and any(self.ops[k].code != K_ENUM for k in omittable):
             top -= 1  # `CALL.ABS 0x0`, not `CALL.ABS`: keep a number when everything is default
+        # The choice without the written prefixes (`-`, `!`, `|x|`) is shared by every prefix
+        # combination: prefixes only remove candidates, and this opcode's operands accept the
+        # prefixes they printed, so when the first combination tried selects this opcode without
+        # them, it does with them (the assembler's fast path argues the same, _fast_plan).
+        if top and any(st.sig_list[s][2] for s in sigs):
+            bare = [st.intern(st.sig_list[s][:2] + ("",)) for s in sigs]
+            bk = (key, tuple(bare), tuple(omittable))
+            b = self.omit_cache.get(bk)
+            if b is None:
+                b = self.omit_cache[bk] = self._choose_omit(key, bare, omittable)
+            if b and b == frozenset(omittable[:top]):
+                return b
         for r in range(top, 0, -1):
             for combo in combinations(omittable, r):
                 sub = tuple(s for k, s in enumerate(sigs) if k not in combo)
