@@ -26,11 +26,14 @@ from itertools import combinations
 from ..spec.database import Database
 from ..spec.model import Opcode
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, state
+from .disfast import compile_decoder
 from .floats import format_f16, format_f32, format_f64h
 from .instruction import Instruction, expr_env, field_readers, per_database, readers_mask
 
 WORD_BYTES = 16
 _MEMO_LIMIT = 1_000_000
+#: words of an opcode decoded by the reference path before its specialised decoder is made
+_COMPILE_AFTER = 2
 
 
 class DecodedLine:
@@ -154,7 +157,8 @@ class _Printer:
             if o.bw_expr is not None:
                 used |= set(o.bw_expr.names())
         self.wfields = field_readers(db, op, used)
-        self.wmask = readers_mask(self.wfields) | self.mod_mask
+        # the key of width_cache: the bits of those fields and of the modifiers the widths read
+        self.wmask = readers_mask(self.wfields) | sum(mask << pos for name, pos, mask, *_ in self.mods if name in used)
         self.width_cache: dict = {}  # bits of the fields the widths read -> {operand index: width}
         self.names = st.names
         self.omit_cache: dict = {}
@@ -169,6 +173,10 @@ class _Printer:
         # the guard: its bits (register and `!`) -> printed prefix ("" when default)
         self.gmask = ((self.guard.mask << self.guard.pos) | self.guard.pclear) if self.guard is not None else 0
         self.gcache: dict = {}
+        # the specialised decoder (speed code, gpuisa.asm.disfast), made once the opcode is seen again
+        self.fastfn: Any = None
+        self.fast_omit: dict = {}  # (key, sigs, bit mask of the default operands) -> kept operands or None
+        self.generic_calls = 0
 
     def _enum_table(self, o: OpInfo, width: int) -> dict:
         """raw value -> (text, signature id) of an enumeration operand at this width (shared per type)."""
@@ -389,7 +397,51 @@ class _Printer:
     def decode(self, word: int, pc: int, subst: dict | None = None):
         """Returns (text, pieces) or raises _Invalid.  *subst* maps field names
         to texts printed instead of their values (relocations: `` `(sym) ``);
-        such an operand is never left out."""
+        such an operand is never left out.  The specialised decoder
+        (:mod:`gpuisa.asm.disfast`) first, then :meth:`decode_generic`."""
+        if subst is None:
+            f = self.fastfn
+            if f is not None:
+                try:
+                    r = f(word, pc)
+                except _Invalid:
+                    r = None
+                if r is not None:
+                    return r
+            else:
+                self.generic_calls += 1
+                if self.generic_calls >= _COMPILE_AFTER:
+                    self.fastfn = compile_decoder(self, _Invalid)
+        return self.decode_generic(word, pc, subst)
+
+    def _fast_keep(self, sk: tuple):
+        """:meth:`_kept_operands` for the specialised decoder's key (key, sigs, bit mask of the
+        default operands), remembered in :attr:`fast_omit`."""
+        key, sigs, om = sk
+        n = len(sigs)
+        keep = self._kept_operands(key, list(sigs), [k for k in range(n) if om >> k & 1], n)
+        self.fast_omit[sk] = keep
+        return keep
+
+    def _fast_pieces(self, head: str, key: str, sigs: tuple | None, om: int, texts: tuple, targets: tuple,
+                     ctl: str):
+        """The end of :meth:`decode_generic` for the specialised decoder of an opcode with a
+        branch target: the kept operands (*om*: the default ones), the text, its pieces."""
+        if om:
+            sk = (key, sigs, om)
+            keep = self.fast_omit.get(sk, _MISSING)
+            if keep is _MISSING:
+                keep = self._fast_keep(sk)
+            if keep is not None:
+                texts = tuple(texts[k] for k in keep)
+                targets = tuple(targets[k] for k in keep)
+        text = f"{head} {', '.join(texts)}{ctl}" if texts else head + ctl
+        if not any(t is not None for t in targets):
+            return text, None
+        return text, _pieces(head, list(texts), list(targets), ctl)
+
+    def decode_generic(self, word: int, pc: int, subst: dict | None = None):
+        """:meth:`decode` without the specialised decoder: the reference path."""
         if word & self.free:
             raise _Invalid(f"bits set outside the fields of {self.op.name}: {word & self.free:#x}")
         if self.mod_mask:
@@ -571,6 +623,18 @@ class _Printer:
         top = len(omittable)
         if top == len(sigs) and any(self.ops[k].code != K_ENUM for k in omittable):
             top -= 1  # `CALL.ABS 0x0`, not `CALL.ABS`: keep a number when everything is default
+        # The choice without the written prefixes (`-`, `!`, `|x|`) is shared by every prefix
+        # combination: prefixes only remove candidates, and this opcode's operands accept the
+        # prefixes they printed, so when the first combination tried selects this opcode without
+        # them, it does with them (the assembler's fast path argues the same, _fast_plan).
+        if top and any(st.sig_list[s][2] for s in sigs):
+            bare = [st.intern(st.sig_list[s][:2] + ("",)) for s in sigs]
+            bk = (key, tuple(bare), tuple(omittable))
+            b = self.omit_cache.get(bk)
+            if b is None:
+                b = self.omit_cache[bk] = self._choose_omit(key, bare, omittable)
+            if b and b == frozenset(omittable[:top]):
+                return b
         for r in range(top, 0, -1):
             for combo in combinations(omittable, r):
                 sub = tuple(s for k, s in enumerate(sigs) if k not in combo)
@@ -790,6 +854,8 @@ def listing_of(db: Database, data: bytes, *, base: int = 0) -> str:
     out: list[str] = []
     frombytes = int.from_bytes
     dec = _decode
+    by_key = ds.by_key
+    km = ds.key_mask
     pc = base
     gc_was = gc.isenabled()
     gc.disable()
@@ -798,10 +864,24 @@ def listing_of(db: Database, data: bytes, *, base: int = 0) -> str:
             w = frombytes(data[k * 16:k * 16 + 16], "little")
             t = tmemo.get(w)
             if t is None:
-                ln = dec(ds, w, pc)
-                t = f"{ln.text} ;  // warning: {ln.warning}" if ln.warning else f"{ln.text} ;"
-                if ln.pieces is None and len(tmemo) < _MEMO_LIMIT:
-                    tmemo[w] = t
+                # the opcode's specialised decoder when it has one (gpuisa.asm.disfast), else _decode
+                pr = by_key.get(w & km)
+                f = pr.fastfn if pr is not None else None
+                r = None
+                if f is not None:
+                    try:
+                        r = f(w, pc)
+                    except _Invalid:
+                        r = None
+                if r is not None:
+                    t = r[0] + " ;"
+                    if r[1] is None and len(tmemo) < _MEMO_LIMIT:
+                        tmemo[w] = t
+                else:
+                    ln = dec(ds, w, pc)
+                    t = f"{ln.text} ;  // warning: {ln.warning}" if ln.warning else f"{ln.text} ;"
+                    if ln.pieces is None and len(tmemo) < _MEMO_LIMIT:
+                        tmemo[w] = t
             out.append(f"        /*{pc:04x}*/  {t}")
             pc += 16
     finally:

@@ -109,26 +109,99 @@ def round_to_f32(num: int, den: int) -> int:
     return ((e + 127) << 23) | (q - (1 << 23))
 
 
-_UNPACK = struct.Struct("<f").unpack
-# numpy is imported on first use: `gpuisa asm` of a text without float literals never needs it
+#: float32 values (exact, as Python floats) between which a number prints positionally: numpy
+#: compares ``np.float32`` with a Python float in float32 (NEP 50), so the bounds are float32's
+_POS_LO = struct.unpack("<f", struct.pack("<f", 1e-4))[0]
+_POS_HI = struct.unpack("<f", struct.pack("<f", 1e16))[0]
+_UNPACK_F = struct.Struct("<f").unpack
+_UNPACK_E = struct.Struct("<e").unpack
+
+
+def shortest_f32_digits(bits: int) -> tuple[str, int]:
+    """(digits, k) of a finite non-zero binary32: the value is about ``0.digits * 10**k``, with
+    the fewest digits that read back (round-to-nearest-even) as *bits*, the last one chosen
+    closest to the exact value (ties to an even digit).  This is the free-format algorithm
+    (Steele & White, "Dragon4") that numpy's ``format_float_*(unique=True)`` runs for float32,
+    in exact integer arithmetic; ``tests/asm/test_floats.py`` compares the two."""
+    e = (bits >> 23) & 0xFF
+    m = bits & 0x7FFFFF
+    if e:
+        mant, ex = m | 0x800000, e - 150
+    else:
+        mant, ex = m, -149
+    even = not mant & 1
+    # x = r / s; the half-gaps to the neighbouring binary32 values are mlo / s and mhi / s
+    up = 1 << ex if ex > 0 else 1
+    down = 1 << -ex if ex < 0 else 1
+    if e > 1 and not m:     # a power of two: the gap below is half the gap above
+        r, s, mlo, mhi = mant * up * 4, down * 4, up, up * 2
+    else:
+        r, s, mlo, mhi = mant * up * 2, down * 2, up, up
+    # k with 10**(k-1) <= x < 10**k (an estimate from the float value, then corrected)
+    k = math.floor(math.log10(_UNPACK_F(bits.to_bytes(4, "little"))[0] if not bits >> 31 else
+                              -_UNPACK_F(bits.to_bytes(4, "little"))[0])) + 1
+    if k >= 0:
+        s *= 10 ** k
+    else:
+        p = 10 ** -k
+        r, mlo, mhi = r * p, mlo * p, mhi * p
+    while r >= s:
+        s *= 10
+        k += 1
+    while r * 10 < s:
+        r, mlo, mhi = r * 10, mlo * 10, mhi * 10
+        k -= 1
+    digits = []
+    while True:
+        r, mlo, mhi = r * 10, mlo * 10, mhi * 10
+        d, r = divmod(r, s)
+        low = r <= mlo if even else r < mlo
+        high = r + mhi >= s if even else r + mhi > s
+        if low or high:
+            break
+        digits.append(d)
+    if low == high:     # both roundings read back (or neither): the closer one, ties to even
+        c = 2 * r - s
+        up_ = c > 0 or (c == 0 and d & 1)
+    else:
+        up_ = high
+    if up_:
+        d += 1
+        while d == 10:       # carry: ...39 -> ...4, 99 -> 1 with k + 1
+            if not digits:
+                d = 1
+                k += 1
+                break
+            d = digits.pop() + 1
+    digits.append(d)
+    return "".join(map(str, digits)), k
 
 
 def format_f32(bits: int) -> str:
     """Shortest decimal text that :func:`parse_f32` reads back as *bits*
     (positional with at least one fractional digit, ``300.0``, for
     1e-4 <= |x| < 1e16, else scientific, ``1e-45``); ``INF``/``-INF``; a NaN as
-    its hex bits (``0x7fffffff``)."""
+    its hex bits (``0x7fffffff``).  The text numpy's ``format_float_positional(x,
+    unique=True, trim="0")`` / ``format_float_scientific(x, unique=True, trim="-",
+    exp_digits=1)`` print for ``np.float32`` x, without numpy (not imported by ``gpuisa dis``)."""
     bits &= 0xFFFFFFFF
     if (bits >> 23) & 0xFF == 0xFF:
         if bits & 0x7FFFFF:
             return f"{bits:#010x}"
         return "-INF" if bits >> 31 else "INF"
-    import numpy as np
-    x = np.float32(_UNPACK(bits.to_bytes(4, "little"))[0])
-    a = abs(x)
-    if a == 0 or 1e-4 <= a < 1e16:
-        return np.format_float_positional(x, unique=True, trim="0")
-    return np.format_float_scientific(x, unique=True, trim="-", exp_digits=1)
+    sign = "-" if bits >> 31 else ""
+    if not bits & 0x7FFFFFFF:
+        return sign + "0.0"
+    ds, k = shortest_f32_digits(bits)
+    a = abs(_UNPACK_F(bits.to_bytes(4, "little"))[0])
+    if _POS_LO <= a < _POS_HI:
+        if k <= 0:
+            return f"{sign}0.{'0' * -k}{ds}"
+        if k >= len(ds):
+            return f"{sign}{ds}{'0' * (k - len(ds))}.0"
+        return f"{sign}{ds[:k]}.{ds[k:]}"
+    x = k - 1
+    return f"{sign}{ds[0]}{'.' if len(ds) > 1 else ''}{ds[1:]}e{'-' if x < 0 else '+'}{abs(x)}"
 
 
 def parse_f16(text: str) -> int:
@@ -163,11 +236,10 @@ def format_f16(bits: int) -> str:
     """A binary16 value as nvdisasm writes it: integers without a fraction (``0``, ``-2``),
     other finite values as the shortest exact decimal (``33.21875``,
     ``2.384185791015625e-07``); infinities and NaNs as hex bits."""
-    import numpy as np
-    h = np.array([bits & 0xFFFF], np.uint16).view(np.float16)[0]
-    if not np.isfinite(h):
-        return f"{bits & 0xFFFF:#x}"
-    v = float(h)
+    bits &= 0xFFFF
+    if bits & 0x7C00 == 0x7C00:
+        return f"{bits:#x}"
+    v = _UNPACK_E(bits.to_bytes(2, "little"))[0]
     if v == int(v) and abs(v) < 65536:
         return ("-0" if (bits & 0x8000) and v == 0 else str(int(v)))
     return repr(v)
