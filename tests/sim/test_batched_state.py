@@ -122,3 +122,43 @@ def test_decoded_instructions_are_shared_and_faults_are_not_cached(isa):
         assert c.shared is not xa.shared and c.fn is c.ref
     finally:
         gp_plans.FAST = old
+
+
+BAR_PROG = """
+    S2R R0, SR_WARPID ;
+    S2R R1, SR_CTAID.X ;
+    S2R R2, SR_LANEID ;
+    ISETP.EQ.AND P0, PT, R1, 0x1, PT ;
+    ISETP.EQ.AND P0, PT, R0, 0x1, P0 ;      // warp 1 of CTA 1 is late
+    MOV R3, RZ ;
+    BAR.RED.POPC 0x1, P0 ;                  // a reduction first: B2R reads it, then BAR.SYNC resets it
+    B2R.RESULT R6 ;
+@P0 BRA `(LATE) ;                           // at a higher address: the others reach BAR.SYNC first
+SYNC:
+    STS [R0.X4+0x10], R3 ;
+    BAR.SYNC 0x0 ;
+    B2R.RESULT R4 ;
+    LDS R5, [0x14] ;                        // warp 1's value, after the barrier
+    EXIT ;
+LATE:
+    IADD3 R3, R3, 0x1, RZ ;
+    ISETP.LT.AND P1, PT, R3, 0x5, PT ;
+@P1 BRA `(LATE) ;
+    BRA `(SYNC) ;
+"""
+
+
+@pytest.mark.parametrize("grid,block", [(3, 96), (4, 64), (1, 32)])
+def test_whole_cta_barriers_match_the_reference(isa, grid, block):
+    """The batched BAR kernel completes the barrier of a CTA whose every live warp arrives in
+    one batch at once, and lets the others arrive one by one (a late warp): both engines agree,
+    including B2R.RESULT after a plain BAR.SYNC and the shared value written before it."""
+    prog = isa.assemble(BAR_PROG)
+    ref = Simulator(isa, prog, grid=grid, block=block, engine="reference").run()
+    bat = Simulator(isa, prog, grid=grid, block=block).run()
+    assert ref.ok and bat.ok
+    assert bat.warps == ref.warps
+    for w in bat.warps:
+        assert list(w.R[4]) == [0] * 32          # BAR.SYNC has no reduction: B2R reads 0
+        late = 5 if (w.cta == 1 and block > 32) else 0
+        assert list(w.R[5]) == [late] * 32 or block == 32

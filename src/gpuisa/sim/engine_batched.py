@@ -755,8 +755,10 @@ def _k_bar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         return idx
     ci = idx[common]
     e.pc[ci] = x.next_pc
-    arrive = e.sim._barrier_arrive
     ws = e.warps
+    if wait and count is None:
+        ci = _bar_whole_ctas(e, ci, bid)    # CTAs whose every live warp arrives here: done at once
+    arrive = e.sim._barrier_arrive
     for i in ci.tolist():
         if wait:
             e.state[i] = S_BARRIER      # before the arrival: a release sets it ready again
@@ -764,6 +766,32 @@ def _k_bar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     e._cont = None
     rest = idx[~common]
     return rest if rest.size else None
+
+
+_NO_RED = (0, False, "POPC")
+
+
+def _bar_whole_ctas(e: BatchedEngine, ci: np.ndarray, bid: int) -> np.ndarray:
+    """A BAR.SYNC without a count completes at once for a CTA whose every live warp is among
+    the arriving warps *ci* and which has no arrival at that barrier yet: the arrivals one by
+    one would leave each warp waiting until the last one releases them all, ending where this
+    ends (every warp ready after the BAR, the barrier unused, no reduction).  Returns the warps
+    of the other CTAs (they arrive one by one)."""
+    ctas = e.cta_of[ci]
+    uniq, first, counts = np.unique(ctas, return_index=True, return_counts=True)
+    live = (e.state.reshape(-1, e.wpc)[uniq] != S_EXITED).sum(1)
+    whole = counts == live
+    sim_ctas = e.sim._ctas
+    for k in np.flatnonzero(whole).tolist():
+        if bid in sim_ctas[int(uniq[k])].bars:
+            whole[k] = False
+    if not whole.any():
+        return ci
+    done = np.repeat(whole, counts)          # ci is in warp order, so grouped by CTA
+    ws = e.warps
+    for i in ci[done].tolist():
+        ws[i].bar_result = _NO_RED
+    return ci[~done]
 
 
 KERNELS = {"BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar}
