@@ -162,3 +162,19 @@ def test_whole_cta_barriers_match_the_reference(isa, grid, block):
         assert list(w.R[4]) == [0] * 32          # BAR.SYNC has no reduction: B2R reads 0
         late = 5 if (w.cta == 1 and block > 32) else 0
         assert list(w.R[5]) == [late] * 32 or block == 32
+
+
+def test_shared_pool_pages_are_resident_only_where_written():
+    """8,192 CTAs of 48 KiB shared memory, each writing one word: the pool costs about one
+    4 KiB page per CTA (it cost 2 MiB huge pages, 384 MiB in all, through numpy's hugepage advice)."""
+    import subprocess
+    import sys
+    code = ("import resource, numpy as np\n"
+            "from gpuisa.sim.simulator import sparse_zeros\n"
+            "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+            "p = sparse_zeros((8192, 49152))\n"
+            "assert p.shape == (8192, 49152) and p.flags.writeable and not p[::1024, ::4096].any()\n"
+            "p[:, 0] = 1\n"
+            "print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)\n")
+    grown = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+    assert grown < 100, f"{grown} MiB resident for 8,192 touched pages"

@@ -301,6 +301,19 @@ def check_relocations(program, text: str | None = None, filename: str | None = N
     raise UsageError(diags)
 
 
+def sparse_zeros(shape: tuple[int, int]) -> np.ndarray:
+    """A zeroed uint8 array whose pages become resident only where written, at 4 KiB
+    granularity: an anonymous mapping of its own.  ``np.zeros`` of a large array asks the kernel
+    for transparent huge pages (numpy madvises arrays of 4 MiB and more), so a CTA's first
+    shared store made a whole 2 MiB resident: 8,192 CTAs of 48 KiB, each using 512 bytes, took
+    384 MiB instead of 32 MiB."""
+    n = shape[0] * shape[1]
+    if n < (4 << 20):
+        return np.zeros(shape, np.uint8)
+    import mmap
+    return np.frombuffer(mmap.mmap(-1, n), np.uint8).reshape(shape)
+
+
 #: decoded instructions by (word, address, plans on), per database, shared by every simulator of
 #: the process (what they hold depends only on the word, its address and the database)
 _decoded = per_database(lambda db: {})
@@ -557,7 +570,7 @@ class Simulator:
         until written)."""
         pool = self._shared_pool
         if pool is None:
-            pool = self._shared_pool = np.zeros((len(self._ctas), self.shared_size), np.uint8)
+            pool = self._shared_pool = sparse_zeros((len(self._ctas), self.shared_size))
         return pool[linear]
 
     def _check_supported(self) -> None:
