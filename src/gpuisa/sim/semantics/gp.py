@@ -527,7 +527,7 @@ def F2I(x: Exec) -> None:
     if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64":
         _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 sources (issue 11)
         return
-    f = _f32(_raw(x, _b(x))).astype(np.float64)
+    f = _f32(_nv_float().fsrc(x, _b(x))).astype(np.float64)      # |x|, - applied
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
     with np.errstate(all="ignore"):
         i = np.clip(_ROUND[x.mod("rnd") or ""](f), lo, hi)
