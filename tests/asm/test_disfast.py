@@ -142,12 +142,14 @@ def test_invalid_words_give_up(db):
 
 def _listings(db, data: bytes, monkeypatch) -> tuple[str, str]:
     """``listing_of`` with the specialised decoders (made after one word) and without any."""
+    fresh = D._DState(db)
     with monkeypatch.context() as m:
-        m.setattr(D, "_dstate", lambda _db, s=D._DState(db): s)
+        m.setattr(D, "_dstate", lambda _db: fresh)
         m.setattr(D, "_COMPILE_AFTER", 1)
         fast = D.listing_of(db, data)
+    fresh2 = D._DState(db)
     with monkeypatch.context() as m:
-        m.setattr(D, "_dstate", lambda _db, s=D._DState(db): s)
+        m.setattr(D, "_dstate", lambda _db: fresh2)
         m.setattr(D, "_COMPILE_AFTER", 1 << 60)
         ref = D.listing_of(db, data)
         assert ref == D.format_listing(D.disassemble(db, data))

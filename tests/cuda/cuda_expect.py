@@ -13,6 +13,8 @@ optional tolerances (``rtol``, ``atol``, ``ulps``) for float outputs.
 from __future__ import annotations
 
 import json
+import math
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -57,12 +59,21 @@ def make_inputs(launch: dict) -> dict[str, np.ndarray]:
     return out
 
 
+def _scalar(p: str):
+    t, v = p.split(":", 1)
+    return float(v) if t.startswith("f") else int(v, 0)
+
+
 def scalars(launch: dict) -> list:
-    vals = []
+    """The non-pointer parameters; a ``struct:F,F,...`` as the tuple of its fields (a ptr field
+    as its buffer name)."""
+    vals: list = []
     for p in launch["params"]:
         t, v = p.split(":", 1)
-        if t != "ptr":
-            vals.append(float(v) if t.startswith("f") else int(v, 0))
+        if t == "struct":
+            vals.append(tuple(f.split(":", 1)[1] if f.startswith("ptr:") else _scalar(f) for f in v.split(",")))
+        elif t != "ptr":
+            vals.append(_scalar(p))
     return vals
 
 
@@ -477,6 +488,91 @@ def i2f_small(i):
                 sx(x >> 8, 8), sx(x >> 16, 8), sx(x >> 24, 8), x >> 24, (x >> 8) & 0xFF]
         d.append((x & 0xFFFF) + 65536.0 * sx(x >> 16, 16) + sx(x, 8) / 256.0)
     return {"o": np.array(out, np.float32), "d": np.array(d, np.float64)}
+
+
+def blelloch_scan(i):
+    x = i["in"].astype(np.int64).reshape(2, 128)
+    inc = np.cumsum(x, 1)
+    return {"out": (inc - x).astype(np.int32).ravel(), "total": inc[:, -1].astype(np.int32)}
+
+
+def shfl_scan(i):
+    return {"out": np.cumsum(i["in"].astype(np.int64).reshape(2, 256), 1).astype(np.int32).ravel()}
+
+
+def bitonic_sort(i):
+    # each block sorts its 256 keys ascending, values following their keys (the keys are distinct
+    # but for the two copies of 0xffffffff set in different blocks)
+    k, v = i["keys"].reshape(2, 256), i["vals"].reshape(2, 256)
+    assert all(len(set(row.tolist())) == 256 for row in k)
+    o = np.argsort(k, 1, kind="stable")
+    return {"keys": np.take_along_axis(k, o, 1).ravel(), "vals": np.take_along_axis(v, o, 1).ravel()}
+
+
+def struct_param(i, p):
+    n, scale, offset, src, k, flag = p
+    out = i["out"].copy()
+    v = i[src][:n].astype(np.float64) * float(np.float32(scale)) + offset + k
+    out[:n] = -v if flag else v
+    return {"out": out}
+
+
+def subword_params(i, idx, c, u, k):
+    src = i["src"].astype(np.int64)
+    t = np.arange(64)
+    return {"out": (src[idx + t] * c + u - k + src[idx] * (t & 3)).astype(np.int32)}
+
+
+def _round_f32(q: Fraction, mode: str = "rn") -> float:
+    """The exact rational *q* rounded to binary32 (rn: nearest even, rz: toward zero, ru: up)."""
+    if q == 0:
+        return 0.0
+    neg, a = q < 0, abs(q)
+    e = max(a.numerator.bit_length() - a.denominator.bit_length() - 1, -126)
+    while Fraction(2) ** (e + 1) <= a:
+        e += 1
+    ulp = Fraction(2) ** (e - 23)
+    fl, rem = divmod(a, ulp)
+    fl = int(fl)
+    up = {"rn": rem > ulp / 2 or (rem == ulp / 2 and fl & 1), "rz": False, "ru": rem > 0 and not neg}[mode]
+    v = (fl + up) * ulp
+    if v >= Fraction(2) ** 128:
+        return -math.inf if neg else math.inf
+    return -float(v) if neg else float(v)
+
+
+def _sat_int(v: float, lo: int, hi: int, rnd=math.trunc) -> int:
+    """C/PTX float -> integer conversion: rounded by *rnd*, saturated, NaN -> 0."""
+    if math.isnan(v):
+        return 0
+    if math.isinf(v):
+        return hi if v > 0 else lo
+    return max(lo, min(hi, rnd(v)))
+
+
+def convert(i):
+    oi, ol, of, od = [], [], [], []
+    for t in range(64):
+        x, y, z = float(i["f"][t]), float(i["d"][t]), int(i["l"][t])
+        zu, lo, hi = z & M64, z & M32, (z >> 32) & M32
+        oi += [_sat_int(x, -2 ** 31, M32 >> 1), s32(_sat_int(x, 0, M32)), _sat_int(x, -2 ** 31, M32 >> 1, math.floor),
+               _sat_int(x, -2 ** 31, M32 >> 1, math.ceil), _sat_int(y, -2 ** 31, M32 >> 1), s32(_sat_int(y, 0, M32)),
+               s32((lo * hi) >> 32), s32((((hi << 32 | lo) << (t & 31)) >> 32) ^ (((hi << 32 | lo) >> min(t * 3, 32)) & M32))]
+        ol += [_sat_int(x, -2 ** 63, M64 >> 1), _sat_int(y, -2 ** 63, M64 >> 1), s64(_sat_int(abs(y), 0, M64)),
+               _sat_int(y * 1e10, -2 ** 63, M64 >> 1, round),           # round(): ties to even, as __double2ll_rn
+               s64((z * s64(z * 3 + 1)) >> 64), s64((zu * 0x9E3779B97F4A7C15) >> 64)]
+        if math.isfinite(x):
+            fmz = _round_f32(Fraction(x) * Fraction(float(np.float32(1.1))), "rz")
+            fau = _round_f32(Fraction(x) + Fraction(float(np.float32(1e-3))), "ru")
+        else:
+            fmz, fau = x, x
+        with np.errstate(over="ignore"):
+            fy = float(np.float32(y))
+        of += [_round_f32(Fraction(z)), _round_f32(Fraction(zu)), fy, x / 3.0, 0.0 if math.isnan(x) else min(max(x, 0.0), 1.0),
+               fmz, fau, _round_f32(Fraction(s32(t * 0x01000001)))]
+        od += [float(z), float(zu), x * y]                        # Python int -> float rounds to nearest even
+    return {"oi": np.array(oi, np.int32), "ol": np.array(ol, np.int64), "of": np.array(of).astype(np.float32),
+            "od": np.array(od, np.float64)}
 
 
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

@@ -3,6 +3,7 @@ the launch ABI (checked against the compiled corpus), --kernel selection."""
 from __future__ import annotations
 
 import re
+import struct
 
 import pytest
 
@@ -11,7 +12,7 @@ from cuda_expect import ARCHS, CORPUS, manifests
 from gpuisa.cuda import abi_for, demangle, detect, read_module
 from gpuisa.cuda.module import CudaModule
 
-SIZES = {"ptr": 8, "s32": 4, "u32": 4, "s64": 8, "u64": 8, "f32": 4, "f64": 8}
+SIZES = {"ptr": 8, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "s32": 4, "u32": 4, "s64": 8, "u64": 8, "f32": 4, "f64": 8}
 
 
 def _read(arch, stem, form):
@@ -27,6 +28,21 @@ def test_detect_by_content(form, kind):
     assert detect("// a comment about sm_80\nEXIT ;\n") is None
 
 
+_CODES = {"u8": "B", "s8": "b", "u16": "H", "s16": "h", "u32": "I", "s32": "i", "u64": "Q", "s64": "q",
+          "f32": "f", "f64": "d", "ptr": "P"}
+
+
+def _param_size(p: str) -> int:
+    """A --param's size; a struct's from C's layout (the struct module's native alignment, padded
+    at the end to its largest field: the ``0`` count of that field's code)."""
+    t, v = p.split(":", 1)
+    if t != "struct":
+        return SIZES[t]
+    codes = [_CODES[f.split(":")[0]] for f in v.split(",")]
+    big = max(codes, key=struct.calcsize)
+    return struct.calcsize("@" + "".join(codes) + "0" + big)
+
+
 @pytest.mark.parametrize("arch", ARCHS)
 def test_nvdisasm_tables_match_manifests(arch):
     """Every kernel's .nv.info parameter table agrees with its manifest's --param
@@ -36,7 +52,7 @@ def test_nvdisasm_tables_match_manifests(arch):
         assert mod.arch == int(arch[3:])
         for launch in man["launches"]:
             k = mod.kernel(launch["kernel"])
-            sizes = [SIZES[p.split(":")[0]] for p in launch["params"]]
+            sizes = [_param_size(p) for p in launch["params"]]
             assert [p.size for p in k.params] == sizes, (stem, k.params)
             assert k.param_base == abi_for(mod.arch).params
             assert k.lines

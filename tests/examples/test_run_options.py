@@ -207,3 +207,16 @@ def test_launch_kernel_takes_and_returns_numpy_arrays(isa):
     sim = ka.kernel_simulator(isa, text, grid=1, block=32, buffers={"a": a, "b": b, "c": c},
                               params=["a", "b", "c", "u32:0", "u32:32"])
     assert sim.step() is not None and sim.run().ok                   # n = 0: every thread leaves
+
+
+def test_struct_param_c_layout():
+    """`struct:...` is one parameter laid out as C lays out `struct {int; float; double; int *;
+    short; char;}` (32 bytes, 8-aligned; decision CS-2), independently with the struct module."""
+    data, layout = ka.pack_params(["s8:3", "struct:s32:-5,f32:1.5,f64:-2.25,ptr:a+4,s16:-7,s8:1", "u8:9",
+                                   ("struct", ["u8:1", ("f32", 0.5)]), "u16:2"], {"a": 0x10000100})
+    assert [(s.offset, s.param.type, s.param.size) for s in layout] == \
+        [(0, "s8", 1), (8, "struct", 32), (40, "u8", 1), (44, "struct", 8), (52, "u16", 2)]
+    assert data == struct.pack("<b7x" "ifdQhbx4x" "B3x" "B3xf" "H", 3, -5, 1.5, -2.25, 0x10000104, -7, 1, 9, 1, 0.5, 2)
+    for bad in ["struct:", "struct:s32:1,", "struct:s32:1,struct:s8:1", "struct:q32:1"]:
+        with pytest.raises(UsageError):
+            ka.parse_param(bad)

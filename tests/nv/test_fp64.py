@@ -217,3 +217,33 @@ def test_half_float_conversions_in_nvdisasm_spelling(run):
         back = np.float32(h[i])
         want = 0x7FFFFFFF if np.isnan(back) else int(back.view(np.uint32))
         assert int(w.R[4][i]) == want and int(w.R[5][i]) == want
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_f2i_with_abs_and_neg_sources(run, rng, engine):
+    """nvcc's `F2I.U64.F64.TRUNC R10, |R22|` ((unsigned long long)fabs(y)) was rejected (decision
+    CS-3): `|x|` and `-x` on F2I's source, binary64 and binary32, saturating, NaN -> 0."""
+    d = values(rng)
+    d[8:14] = [-2.5, -1e19, 1.9e19, float("nan"), -0.7, -4294967296.5]
+    dl, dh = pair(d)
+    f = np.float32(np.clip(d, -3e38, 3e38))
+    f[8:12] = [-3e9, 5e9, -0.5, np.nan]
+    w = run("F2I.U64.F64.TRUNC R10, |R2| ;\nF2I.S64.F64.TRUNC R12, -R2 ;\nF2I.U32.F64.TRUNC R14, -|R2| ;\n"
+            "F2I.TRUNC R15, -R20 ;\nF2I.U32.TRUNC R16, |R20| ;\nF2I.FLOOR R17, -|R20| ;",
+            {"R2": dl, "R3": dh, "R20": list(f.view(np.uint32))}, engine=engine, grid=2)
+
+    def sat(v, lo, hi, rnd=math.trunc):
+        if math.isnan(v):
+            return 0
+        if math.isinf(v):
+            return hi if v > 0 else lo
+        return max(lo, min(hi, rnd(v)))
+    M64 = (1 << 64) - 1
+    for i in range(32):
+        x, y = d[i], float(f[i])
+        assert (int(w.R[10][i]) | int(w.R[11][i]) << 32) == sat(abs(x), 0, M64)
+        assert (int(w.R[12][i]) | int(w.R[13][i]) << 32) == sat(-x, -2 ** 63, 2 ** 63 - 1) & M64
+        assert int(w.R[14][i]) == sat(-abs(x), 0, M32)
+        assert int(w.R[15][i]) == sat(-y, -2 ** 31, 2 ** 31 - 1) & M32
+        assert int(w.R[16][i]) == sat(abs(y), 0, M32)
+        assert int(w.R[17][i]) == sat(-abs(y), -2 ** 31, 2 ** 31 - 1, math.floor) & M32

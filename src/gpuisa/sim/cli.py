@@ -325,7 +325,12 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
 def _print_params(layout, err: bool = False) -> None:
     for slot in layout:
         p = slot.param
-        v = f"0x{slot.value:x} ({p.value}{f'{p.offset:+#x}' if p.offset else ''})" if p.type == "ptr" else slot.value
+        if p.type == "ptr":
+            v = f"0x{slot.value:x} ({p.value}{f'{p.offset:+#x}' if p.offset else ''})"
+        elif p.type == "struct":
+            v = f"{{{', '.join(f.text or f.type for f in p.value)}}} ({p.size} bytes)"
+        else:
+            v = slot.value
         click.echo(f"param c[0x0][0x{slot.offset:x}] {p.type} = {v}", err=err)
 
 

@@ -6,12 +6,16 @@ Textual forms (also in ``docs/simulator-run.md`` and ``gpuisa run --help``)::
 
     --param TYPE:VALUE          TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f32 f64 ptr
                                 ptr:NAME[+OFFSET]  the 64-bit address of buffer NAME
+    --param struct:F,F,...      a struct passed by value: fields F = TYPE:VALUE laid out
+                                as C does (each at a multiple of its size; the struct
+                                aligned to and padded to a multiple of its largest field)
     --buffer NAME=SIZE[:INIT]   SIZE in bytes; INIT: zeros | iota[:DTYPE] |
                                 fill:VALUE[:DTYPE] | random:SEED[:DTYPE] | file:PATH
     --dump-buffer NAME[:DTYPE[:COUNT]]
 
 Parameters are laid out in order from ``c[0x0][0x0]``, each at the next offset
-that is a multiple of its size (natural alignment; ``ptr`` is 8 bytes).
+that is a multiple of its size (natural alignment; ``ptr`` is 8 bytes; a ``struct``
+at a multiple of its largest field).
 Buffers are placed in global memory in order by the simulator (256-byte
 aligned from 0x10000000, see :class:`gpuisa.sim.Simulator`).
 """
@@ -35,7 +39,7 @@ from ..numtext import MAX_DIGITS, NumberTooLong, parse_decimal, parse_int
 DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
     ("u8", "<u1"), ("s8", "<i1"), ("u16", "<u2"), ("s16", "<i2"), ("u32", "<u4"), ("s32", "<i4"),
     ("u64", "<u8"), ("s64", "<i8"), ("f32", "<f4"), ("f64", "<f8"))}
-PARAM_TYPES = tuple(DTYPES) + ("ptr",)
+PARAM_TYPES = tuple(DTYPES) + ("ptr", "struct")
 INITS = ("zeros", "iota", "fill", "random", "file")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _INT = re.compile(rf"{SIGNED_NUMBER}\Z")     # gpuisa.exprlang's number syntax
@@ -139,8 +143,9 @@ def _scalar(text: str, dtype: str, what: str):
 # -- parameters -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Param:
-    """One kernel parameter: *type* is a :data:`DTYPES` name or ``ptr``;
-    *value* a number, or for ``ptr`` a buffer name (with *offset*)."""
+    """One kernel parameter: *type* is a :data:`DTYPES` name, ``ptr`` or ``struct``;
+    *value* a number, for ``ptr`` a buffer name (with *offset*), for ``struct`` the
+    tuple of its field Params (C layout, :func:`struct_layout`)."""
 
     type: str
     value: Any
@@ -148,16 +153,42 @@ class Param:
     text: str = ""
 
     @property
+    def align(self) -> int:
+        if self.type == "struct":
+            return max(f.align for f in self.value)
+        return self.size
+
+    @property
     def size(self) -> int:
+        if self.type == "struct":
+            end = struct_layout(self.value)[-1] + self.value[-1].size
+            return end + (-end) % self.align
         return 8 if self.type == "ptr" else DTYPES[self.type].itemsize
 
 
+def struct_layout(fields: Sequence[Param]) -> list[int]:
+    """The offset of each field of a struct: C's layout, each at the next multiple of its size."""
+    offs, end = [], 0
+    for f in fields:
+        end += (-end) % f.align
+        offs.append(end)
+        end += f.size
+    return offs
+
+
 def parse_param(text: str) -> Param:
-    """``TYPE:VALUE``: ``u32:5``, ``s32:-1``, ``f32:1.5``, ``u64:0x100000000``, ``ptr:a``, ``ptr:a+0x10``."""
+    """``TYPE:VALUE``: ``u32:5``, ``s32:-1``, ``f32:1.5``, ``u64:0x100000000``, ``ptr:a``, ``ptr:a+0x10``;
+    ``struct:s32:5,f32:1.5,ptr:a`` (a struct by value: its fields in order)."""
     typ, sep, val = text.partition(":")
     typ = typ.strip().lower()
     if not sep or typ not in PARAM_TYPES:
         raise UsageError(f"--param {text!r}: expected TYPE:VALUE with TYPE one of {', '.join(PARAM_TYPES)}")
+    if typ == "struct":
+        parts = [f.strip() for f in val.split(",")]
+        if not val.strip() or any(not f or f.lower().startswith("struct") for f in parts):
+            raise UsageError(f"--param {text!r}: expected struct:TYPE:VALUE,TYPE:VALUE,... (fields of scalar "
+                             f"types or ptr; a nested struct is written as its fields)")
+        return Param("struct", tuple(parse_param(f) for f in parts), 0, text)
     if typ == "ptr":
         m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:([-+])\s*(\S+))?\s*", val)
         if not m:
@@ -200,6 +231,13 @@ def _as_param(p) -> Param:
         return parse_param(p) if ":" in p else Param("ptr", p, 0, p)
     if isinstance(p, tuple) and len(p) == 2:
         typ, v = p
+        if typ == "struct":
+            if not isinstance(v, (list, tuple)) or not v:
+                raise UsageError(f"param {p!r}: a struct is ('struct', [field, ...]) with fields as for params")
+            fields = tuple(_as_param(f) for f in v)
+            if any(f.type == "struct" for f in fields):
+                raise UsageError(f"param {p!r}: a nested struct is written as its fields")
+            return Param("struct", fields, 0, "struct:" + ",".join(f.text or f.type for f in fields))
         if typ == "ptr":
             return Param("ptr", v, 0, f"ptr:{v}")
         if typ not in DTYPES:
@@ -217,6 +255,18 @@ def _as_param(p) -> Param:
         return Param("f32", _typed("f32", p, f"param {p!r}"), 0, str(p))
     raise UsageError(f"param {p!r}: expected a 'TYPE:VALUE' string, a buffer name, (type, value), "
                      "an int, a float or a numpy scalar")
+
+
+def _scalar_bytes(p: Param, addresses: Mapping[str, int]) -> tuple[bytes, Any]:
+    """The bytes of a scalar or pointer parameter and the number stored."""
+    if p.type == "ptr":
+        if p.value not in addresses:
+            known = ", ".join(addresses) or "none"
+            raise UsageError(f"param ptr:{p.value}: no buffer named {p.value!r} (buffers: {known})")
+        v = (addresses[p.value] + p.offset) & ((1 << 64) - 1)
+        return v.to_bytes(8, "little"), v
+    x = DTYPES[p.type].type(p.value)
+    return np.array([x], DTYPES[p.type]).tobytes(), x.item()
 
 
 @dataclass(frozen=True)
@@ -237,18 +287,17 @@ def pack_params(params: Sequence, addresses: Mapping[str, int]) -> tuple[bytes, 
     layout = []
     for item in params:
         p = _as_param(item)
-        out += bytes((-len(out)) % p.size)
+        out += bytes((-len(out)) % p.align)
         off = len(out)
-        if p.type == "ptr":
-            if p.value not in addresses:
-                known = ", ".join(addresses) or "none"
-                raise UsageError(f"param ptr:{p.value}: no buffer named {p.value!r} (buffers: {known})")
-            v = (addresses[p.value] + p.offset) & ((1 << 64) - 1)
-            out += v.to_bytes(8, "little")
+        if p.type == "struct":
+            data = bytearray(p.size)
+            for f, foff in zip(p.value, struct_layout(p.value)):
+                data[foff:foff + f.size] = _scalar_bytes(f, addresses)[0]
+            out += data
+            v: Any = int.from_bytes(data, "little")
         else:
-            v = DTYPES[p.type].type(p.value)
-            out += np.array([v], DTYPES[p.type]).tobytes()
-            v = v.item()
+            b, v = _scalar_bytes(p, addresses)
+            out += b
         layout.append(ParamSlot(off, p, v))
     if len(out) > 0x10000:
         raise UsageError(f"kernel parameters take {len(out)} bytes; constant bank 0 holds 64 KiB")

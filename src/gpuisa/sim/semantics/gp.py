@@ -134,8 +134,16 @@ def ULDC(x: Exec) -> None:
     """ULDC: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.any_lane():
         return
-    if x.mod("size") == "64":
+    size = x.mod("size")
+    if size == "64":
         x.write("urd", x.src("vb", 64), width=64)
+    elif size in ("U8", "S8", "U16", "S16"):    # a char / short parameter, zero- or sign-extended
+        v = x.imm("vb")
+        n = 1 if size[1:] == "8" else 2
+        b = x.sim.const.read(v >> 16, v & 0xFFFF, n)
+        if size[0] == "S" and b >> (8 * n - 1):
+            b -= 1 << (8 * n)
+        x.write("urd", b & MASK32)
     else:
         x.write("urd", _raw_int(x, "vb"))
 
@@ -519,7 +527,7 @@ def F2I(x: Exec) -> None:
     if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64":
         _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 sources (issue 11)
         return
-    f = _f32(_raw(x, _b(x))).astype(np.float64)
+    f = _f32(_nv_float().fsrc(x, _b(x))).astype(np.float64)      # |x|, - applied
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
     with np.errstate(all="ignore"):
         i = np.clip(_ROUND[x.mod("rnd") or ""](f), lo, hi)

@@ -14,7 +14,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, array2mask, mask2array
 from . import nv_simd
-from .gp import _U32, _U64, _addend, _b, _c, _raw
+from .gp import _U32, _U64, _addend, _b, _c, _raw, _raw_int
 
 _I64 = np.int64
 
@@ -199,16 +199,7 @@ def LDCU(x: Exec) -> None:
     ULDC under its sm_100+ name: the same function; ``.128`` loads two pairs."""
     from .gp import ULDC
     size = x.mod("size")
-    if size in ("U8", "S8", "U16", "S16"):     # sub-word loads, zero- or sign-extended
-        if x.any_lane():
-            v = x.imm("vb")
-            n = 1 if size[1:] == "8" else 2
-            b = x.sim.const.read(v >> 16, v & 0xFFFF, n)
-            if size[0] == "S" and b >> (8 * n - 1):
-                b -= 1 << (8 * n)
-            x.write("urd", b & MASK32)
-        return
-    if size != "128":
+    if size != "128":                           # ULDC's sizes, sub-word loads included
         ULDC(x)
         return
     if not x.any_lane():
@@ -226,9 +217,22 @@ def LDCU(x: Exec) -> None:
 
 @semantics("ULEA")
 def ULEA(x: Exec) -> None:
-    """ULEA: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
+    """ULEA: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
+    Python ints (one warp) or (n, 1) int64 arrays (a batch); every intermediate stays below 2^63."""
     if not x.any_lane():
         return
-    a = x.src("ura")
-    b = x.src(_b(x))
-    x.write("urd", ((a << x.imm("shift")) + b) & MASK32)
+    a = _raw_int(x, "ura")
+    sh = x.imm("shift")
+    if x.mod("hi") == "HI":
+        if x.mod("sx") == "SX32":
+            hi = (a >> 31) * MASK32
+        else:
+            hi = _raw_int(x, "urc")
+        v = ((hi & (MASK32 >> sh)) << sh) | (a >> (32 - sh))
+    else:
+        v = (a << sh) & MASK32
+    s = v + _raw_int(x, _b(x))
+    if x.mod("x") == "X":
+        s = s + x.upred("upp")
+    x.write("urd", s & MASK32)
+    x.write("upu", (s >> 32) & 1 != 0)

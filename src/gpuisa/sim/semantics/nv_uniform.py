@@ -144,12 +144,28 @@ def UIMAD(x: Exec) -> None:
         a, b = _s32(a).astype(_U64), _s32(b).astype(_U64)     # sign-extended, products modulo 2^64
     p = a * b
     if mode == "WIDE":
-        x.write("urd", _out(p + _u(x, "urc", 64)), width=64)
+        x.write("urd", _out(p + _u(x, _c(x), 64)), width=64)
     elif mode == "HI":
         hi = (p >> _U64(32)) if x.mod("fmt") == "U32" else ((p.view(_I64) >> _I64(32)).view(_U64))
-        x.write("urd", _out((hi + _u(x, "urc")) & _U64(MASK32)))
+        x.write("urd", _out((hi + _u(x, _c(x))) & _U64(MASK32)))
     else:
-        x.write("urd", _out((p + _u(x, "urc")) & _U64(MASK32)))
+        x.write("urd", _out((p + _u(x, _c(x))) & _U64(MASK32)))
+
+
+@semantics("UPRMT")
+def UPRMT(x: Exec) -> None:
+    """UPRMT: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    src = (_u(x, "urc") << _U64(32)) | _u(x, "ura")
+    sel = _u(x, _b(x))
+    out = np.zeros_like(src)
+    for i in range(4):
+        n = (sel >> _U64(4 * i)) & _U64(0xF)
+        byte = (src >> ((n & _U64(7)) * _U64(8))) & _U64(0xFF)
+        byte = np.where(n & _U64(8) != 0, np.where(byte & _U64(0x80) != 0, _U64(0xFF), _U64(0)), byte)
+        out |= byte << _U64(8 * i)
+    x.write("urd", _out(out))
 
 
 @semantics("R2UR")
