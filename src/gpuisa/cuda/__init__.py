@@ -21,7 +21,7 @@ from typing import Mapping, Sequence
 
 from ..errors import UsageError
 from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for
-from .module import CudaModule, KernelInfo, demangle
+from .module import CudaModule, KernelInfo, demangle, kernel_text
 
 __all__ = ["detect", "read_module", "load_cuda", "acceptance", "CudaKernel", "CudaModule", "KernelInfo", "Abi", "abi_for",
            "demangle", "DEFAULT_LOCAL_BYTES"]
@@ -76,7 +76,7 @@ class CudaKernel:
         self.info = info
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
-        first, self.text = info.excerpt()
+        first, self.text = kernel_text(module, info)
         self.program = isa.assemble(self.text, first_line=first, filename=module.filename if module.kind != "cubin"
                                     else module.filename + " (nvdisasm)")
 
@@ -188,9 +188,11 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
     for name, info in module.kernels.items():
         n = sum(1 for _, t in info.lines if not _RE_LABEL.match(t))
         try:
-            first, text = info.excerpt()
+            first, text = kernel_text(module, info)
             isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
+        except UsageError:        # UR63 of sm_100+ that cannot be renamed: its lines (decision CU-9)
+            bad = [ln for ln, t in info.lines if "UR63" in t]
         except AsmError as e:
             bad = sorted({d.coord.line for d in e.errors if d.coord is not None})
             extra = (e.total_errors or len(e.errors)) - len(e.errors)

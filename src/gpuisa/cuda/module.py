@@ -189,3 +189,42 @@ def error(msg: str, filename: str, line: int | None = None, col: int = 1, src: s
     if line is None:
         return UsageError(f"{filename}: {msg}")
     return UsageError([Diagnostic("error", msg, Coord(filename, line, col), src, length)])
+
+
+# -- sm_100+: UR63 is an ordinary uniform register there (decision CU-9) --------------------------
+_RE_UR63 = re.compile(r"\bUR63\b")
+_RE_UR = re.compile(r"\bUR(\d+)\b")
+_RE_WIDE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?\S*(?:\.64|\.128|WIDE)")
+#: the first architecture whose listings use UR63 as a register (their zero register is URZ beyond it)
+UR63_ARCH = 100
+
+
+def kernel_text(module: CudaModule, info: KernelInfo) -> tuple[int, str]:
+    """The assembler input of a kernel: :meth:`KernelInfo.excerpt`, with ``UR63`` renamed for
+    sm_100 and later (decision CU-9): their uniform register file is larger and nvcc allocates
+    UR63 like any other register, while this ISA's 6-bit uniform register field makes UR63 the
+    zero register URZ (as the seeds define it).  A kernel that names UR63 gets a uniform
+    register it does not use instead, written in UR63's place (same columns when the number
+    has two digits); one that uses every other uniform register, or that may use UR63 as the
+    upper half of a wider operand, is refused with a located message."""
+    first, text = info.excerpt()
+    if module.arch < UR63_ARCH or "UR63" not in text:
+        return first, text
+    lines = text.split("\n")
+    at = next(k for k, ln in enumerate(lines) if _RE_UR63.search(ln))
+    where = (module.filename, first + at, _RE_UR63.search(lines[at]).start() + 1, lines[at])
+    for k, ln in enumerate(lines):
+        if any(n in (60, 61, 62) for n in map(int, _RE_UR.findall(ln))) and _RE_WIDE.match(ln):
+            raise error(f"kernel {info.name} (sm_{module.arch}) uses UR63 as an ordinary register and "
+                        f"UR60-UR62 in a 64/128-bit operand (line {first + k}): this ISA's UR63 is the zero "
+                        "register URZ, and the pair cannot be moved safely (decision CU-9)", *where[:3],
+                        src=where[3], length=4)
+    named = {int(n) for n in _RE_UR.findall(text)}
+    # a free register whose three lower neighbours are free too (none of them a wider operand's base)
+    free = [k for k in range(62, 2, -1) if not {k - 3, k - 2, k - 1, k} & named]
+    if not free:
+        raise error(f"kernel {info.name} (sm_{module.arch}) uses UR63 as an ordinary register and no "
+                    "uniform register is free to take its place (this ISA has UR0-UR62 and URZ; "
+                    "decision CU-9)", *where[:3], src=where[3], length=4)
+    k = next((r for r in free if r >= 10), free[0])
+    return first, _RE_UR63.sub(f"UR{k}".ljust(4), text)
