@@ -211,8 +211,8 @@ def kernel_text(module: CudaModule, info: KernelInfo) -> tuple[int, str]:
     if module.arch < UR63_ARCH or "UR63" not in text:
         return first, text
     lines = text.split("\n")
-    at = next(k for k, ln in enumerate(lines) if _RE_UR63.search(ln))
-    where = (module.filename, first + at, _RE_UR63.search(lines[at]).start() + 1, lines[at])
+    at, m = next((k, m) for k, ln in enumerate(lines) if (m := _RE_UR63.search(ln)) is not None)
+    where = (module.filename, first + at, m.start() + 1, lines[at])
     for k, ln in enumerate(lines):
         if any(n in (60, 61, 62) for n in map(int, _RE_UR.findall(ln))) and _RE_WIDE.match(ln):
             raise error(f"kernel {info.name} (sm_{module.arch}) uses UR63 as an ordinary register and "
