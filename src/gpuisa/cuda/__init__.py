@@ -126,6 +126,8 @@ class CudaKernel:
             bank[a.ntid + 4 * i:a.ntid + 4 * i + 4] = int(block[i]).to_bytes(4, "little")
             bank[a.nctaid + 4 * i:a.nctaid + 4 * i + 4] = int(grid[i]).to_bytes(4, "little")
         bank[a.stack:a.stack + 4] = int(local_bytes).to_bytes(4, "little")
+        for off, value in a.windows():
+            bank[off:off + 8] = value.to_bytes(8, "little")
         bank[base:base + len(data)] = data
         return bytes(bank), [ParamSlot(base + s.offset, s.param, s.value) for s in layout]
 

@@ -763,8 +763,10 @@ def _pairs(x, name: str, wide: bool) -> list:
     return _raw(x, name).tolist()
 
 
-def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
-    """Lanes in order, lowest first, each on the memory left by the previous ones."""
+def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None) -> None:
+    """Lanes in order, lowest first, each on the memory left by the previous ones.  *keys*: per
+    lane, what identifies the word updated when the address alone does not (generic addresses:
+    the same local-window address is a different word in every lane)."""
     mask = x.pmask
     if not mask:
         return
@@ -772,7 +774,7 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
     wide = (x.mod("type") or "U32") in _WIDE_ATOM
     size = 8 if wide else 4
     olds = _mem_load(x, mem, addrs, mask, size, "atomic access")[0].tolist()     # checks every lane first
-    alist = np.asarray(addrs, dtype=_U64).tolist()
+    alist = keys if keys is not None else np.asarray(addrs, dtype=_U64).tolist()
     b = _pairs(x, "rb", wide) if x.has("rb") else [0] * WARP_SIZE      # ATOMS.POPC.INC has no source
     c = _pairs(x, "rc", wide) if x.has("rc") else b
     cast = x.mod("op") == "CAST"
