@@ -154,3 +154,58 @@ def test_cuda_abi_windows_in_bank0():
 def test_sr_swinhi_lwinhi(run):
     w = run("S2R R0, SR_SWINHI ;\nS2R R1, SR_LWINHI ;\nS2R R2, SR_SWINLO ;")
     assert int(w.R[0][0]) == SH_HI and int(w.R[1][0]) == LO_HI and int(w.R[2][0]) == 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ldgsts_copies_global_to_shared_at_issue(nv_isa, engine):
+    g = (np.arange(256, dtype=np.uint64) * 0x01010101 + 7).astype(np.uint32)
+    res = _run(nv_isa, """
+        S2R R0, SR_LANEID ;
+        MOV R10, c[0x0][0x0] ;
+        MOV R11, c[0x0][0x4] ;
+        IMAD.WIDE.U32 R2, R0, 0x4, R10 ;
+        IMAD.SHL.U32 R7, R0, 0x4, RZ ;
+        LDGSTS.E [R7], [R2.64] ;                          // sh[lane] = g[lane]
+        IMAD.WIDE.U32 R4, R0, 0x10, R10 ;
+        IMAD.SHL.U32 R9, R0, 0x10, RZ ;
+        LDGSTS.E.BYPASS.128 [R9+0x80], [R4.64+0x10] ;     // sh[32 + 4 lane ..] = g[4 lane + 4 ..]
+        IMAD.WIDE.U32 R12, R0, 0x8, R10 ;
+        IMAD.SHL.U32 R14, R0, 0x8, RZ ;
+        LDGSTS.E.LTC128B.64 [R14+0x280], [R12.64] ;       // sh[160 + 2 lane ..] = g[2 lane ..]
+        LDGDEPBAR ;
+        DEPBAR.LE SB0, 0x0 ;
+        LDS R20, [R7] ;
+        LDS.128 R24, [R9+0x80] ;
+        LDS.64 R28, [R14+0x280] ;
+    """, engine, buffers={"g": g}, params=["g"], shared_size=1024)
+    w = res.warps[0]
+    gl = [int(v) for v in g]
+    for i in range(32):
+        assert int(w.R[20][i]) == gl[i]
+        assert [int(w.R[24 + k][i]) for k in range(4)] == gl[4 * i + 4:4 * i + 8]
+        assert [int(w.R[28 + k][i]) for k in range(2)] == gl[2 * i:2 * i + 2]
+
+
+def test_ldgsts_fault_copies_nothing(nv_isa):
+    g = np.arange(8, dtype=np.uint32) + 1
+    prog = assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV R10, c[0x0][0x0] ;
+        MOV R11, c[0x0][0x4] ;
+        IMAD.WIDE.U32 R2, R0, 0x4, R10 ;
+        IMAD.SHL.U32 R7, R0, 0x4, RZ ;
+        LDGSTS.E [R7], [R2.64] ;
+        EXIT ;""")
+    res = nv_isa.launch(prog, buffers={"g": g}, params=["g"], shared_size=256)
+    assert res.status == "memory" and "lane 8" in res.fault["message"]
+
+
+def test_depbar_ldgsts_qspc_forms_round_trip(nv_isa):
+    from gpuisa.asm.disassembler import disassemble
+    for text in ("DEPBAR.LE SB0, 0x0", "DEPBAR.LE SB1, 0x3", "DEPBAR 0x2, 0x1", "LDGDEPBAR",
+                 "LDGSTS.E.BYPASS.128 [R13+0x400], [R4.64]", "LDGSTS.E [R7], [R2.64]",
+                 "QSPC.E.S P3, RZ, [R2.64]", "LD.E.64 R6, [R2.64+0x8]", "ST.E.U8 [R2.64+0x1], R5",
+                 "ATOM.E.CAS.STRONG.GPU PT, R7, [R6.64], R8, R10"):
+        got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
+        again = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, got[0] + " ;").data)]
+        assert got == again and got[0].split()[0] == text.split()[0], (text, got)

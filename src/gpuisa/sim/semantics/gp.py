@@ -559,9 +559,10 @@ def _ur_addr(x, width: int):
     return x.src("ura", width)
 
 
-def _global_addrs(x) -> np.ndarray:
-    """``Ra.64 + URb.64 + sext(offset)`` modulo 2^64, per lane (``Ra.U32``: Ra zero-extended)."""
-    i = x.reg_index("ra")
+def _global_addrs(x, reg: str = "ra") -> np.ndarray:
+    """``Ra.64 + URb.64 + sext(offset)`` modulo 2^64, per lane (``Ra.U32``: Ra zero-extended);
+    *reg*: the address register's field (LDGSTS's global address is ``rb``)."""
+    i = x.reg_index(reg)
     if x.mod("scale") == "U32":     # `[R4.U32+UR4]`: one register, zero-extended (issue 11)
         base = _reg_row(x, i)
     else:

@@ -6,6 +6,8 @@ thread's own local memory) or elsewhere (a global address) -- decision GA-1.  LD
 split the executing lanes by window and reuse the loads, stores, checks and lane-ordered
 atomics of LDG/LDS/LDL through :class:`GenericMemory`, which routes each lane to its memory.
 
+LDGSTS (``cp.async``) copies global to shared memory when it executes (decision GA-2).
+
 LD, ST and ATOM are registered ``per_warp`` (the local memory belongs to the warp object);
 QSPC reads no memory and runs batched.
 """
@@ -15,9 +17,9 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask,
+from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask,
                      local_memory, mask2array)
-from .gp import _U64, _atomic, _global_addrs, _load, _store
+from .gp import _U32, _U64, _atomic, _global_addrs, _load, _mem_load, _mem_store, _raw, _store
 
 _LANE_BASE = (np.arange(WARP_SIZE, dtype=np.uint64) << np.uint64(LOCAL_LANE_SHIFT))
 
@@ -102,3 +104,22 @@ def QSPC(x: Exec) -> None:
     space = x.mod("space")
     hit = sh if space == "S" else lo if space == "L" else ~(sh | lo)
     x.write("pu", x.mask_of(hit))
+
+
+@semantics("LDGSTS")
+def LDGSTS(x: Exec) -> None:
+    """LDGSTS: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry).
+    The copy completes at issue (decision GA-2): LDGDEPBAR and DEPBAR have nothing to wait for."""
+    s = x.mod("size") or "32"
+    n = {"32": 4, "64": 8, "128": 16}[s]
+    if not x.any_lane():
+        return
+    g = _global_addrs(x, "rb")
+    sh = ((_raw(x, "ra") + _U32(x.imm("soffset") & MASK32)) & _U32(MASK32)).astype(_U64)
+    parts = _mem_load(x, x.gmem, g, x.pmask, n)
+    _mem_store(x, x.smem, sh, x.pmask, n, parts)
+
+
+@semantics("LDGDEPBAR")
+def LDGDEPBAR(x: Exec) -> None:
+    """LDGDEPBAR: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
