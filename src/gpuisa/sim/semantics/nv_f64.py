@@ -22,7 +22,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask
 from .gp import _combine, fsetp_write
-from .nv_float import dbits, fsrc, ftz_bits
+from .nv_float import bf16_bits, dbits, fsrc, ftz_bits
 from .operands import _b, _c
 
 _U64, _U32, _F64, _F32 = np.uint64, np.uint32, np.float64, np.float32
@@ -229,6 +229,9 @@ def F2F(x: Exec) -> None:
     ftz = x.mod("ftz") == "FTZ"
     d = fsrc_of(x, _b(x), st, ftz)
     mode = x.mod("rnd") or "RN"
+    if dt == "BF16":        # F2F.BF16.F32 (decision GA-3): d is an exact binary32 value
+        x.write("rd", bf16_bits(d.astype(np.float32).view(np.uint32), mode))
+        return
     f = d if dt == "F64" else _narrow(d, dt, mode)
     _store_float(x, f, dt, ftz)
 

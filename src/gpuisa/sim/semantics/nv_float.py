@@ -386,3 +386,25 @@ def hfma2_immediates(x) -> None:
         out |= bits << _U32(shift)
     del a, b
     x.write("rd", out)
+
+
+def bf16_bits(u, mode: str = "RN") -> np.ndarray:
+    """binary32 bit patterns (uint32 array) rounded once to bfloat16 in *mode* (RN/RZ/RP/RM): the
+    16-bit patterns as uint32; a NaN gives 0x7fff (decision GA-3).  bfloat16 is binary32's upper
+    half, so rounding works on the bits: truncate, then step the magnitude up by one unit where
+    the mode requires (RN: above half, or half with an odd result)."""
+    u = np.asarray(u, dtype=np.uint32).astype(np.uint64)
+    t = u >> np.uint64(16)
+    low = u & np.uint64(0xFFFF)
+    neg = (u >> np.uint64(31)) == 1
+    if mode == "RN":
+        up = (low > 0x8000) | ((low == 0x8000) & ((t & np.uint64(1)) == 1))
+    elif mode == "RZ":
+        up = np.zeros(u.shape, bool)
+    elif mode == "RP":
+        up = (low != 0) & ~neg
+    else:   # RM
+        up = (low != 0) & neg
+    r = t + up.astype(np.uint64)
+    nan = ((u & np.uint64(0x7F800000)) == 0x7F800000) & ((u & np.uint64(0x7FFFFF)) != 0)
+    return np.where(nan, np.uint64(0x7FFF), r).astype(np.uint32)

@@ -10,7 +10,8 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from .nv_float import _rn16, _two_sum, hfma2_immediates, round32
+from .nv_f64 import _narrow
+from .nv_float import _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
 from .operands import _c
 
 _U32, _F64 = np.uint32, np.float64
@@ -27,6 +28,13 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
     reg, sel = raw & 0xFF, raw >> 8
     v = np.asarray(x.reg(reg), dtype=_U32) if reg != 0xFF else np.zeros(x.lane_shape(), _U32)
     v = np.broadcast_to(v, x.lane_shape())
+    if sel == 3:        # `R2.F32` (decision GA-4): binary32 truncated to binary16, in both positions
+        f = _narrow(v.view(np.float32).astype(_F64), "F16", "RZ").astype(_F64)
+        if x.flag(name + ".abs"):
+            f = np.abs(f)
+        if x.flag(name + ".neg"):
+            f = -f
+        return f, f
     h16 = ((v >> _U32(16)) & _U32(0xFFFF)).astype(np.uint16)
     l16 = (v & _U32(0xFFFF)).astype(np.uint16)
     if sel == 1:
@@ -100,3 +108,23 @@ def HFMA2(x: Exec) -> None:
         hs, he = _two_sum(ah * bh, ch)
         ls, le = _two_sum(al * bl, cl)
     _finish(x, hs, he, ls, le)
+
+
+def _f2fp_half(x, u, bf: bool, mode: str) -> np.ndarray:
+    """binary32 bits *u* rounded to binary16 / bfloat16 bits (uint32), NaN -> 0x7fff."""
+    if bf:
+        return bf16_bits(u, mode)
+    f = np.asarray(u, dtype=np.uint32).view(np.float32)
+    h = _narrow(f.astype(np.float64), "F16", mode)
+    return np.where(np.isnan(h), np.uint16(0x7FFF), h.view(np.uint16)).astype(np.uint32)
+
+
+@semantics("F2FP")
+def F2FP(x: Exec) -> None:
+    """F2FP: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
+    mode = x.mod("rnd") or "RN"
+    bf = x.mod("dtype") == "BF16"
+    shape = x.lane_shape()
+    a = np.broadcast_to(np.asarray(x.src("ra"), dtype=np.uint32), shape)
+    b = np.broadcast_to(np.asarray(x.src("rb" if x.has("rb") else "vb"), dtype=np.uint32), shape)
+    x.write("rd", (_f2fp_half(x, a, bf, mode) << np.uint32(16)) | _f2fp_half(x, b, bf, mode))
