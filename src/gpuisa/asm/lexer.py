@@ -98,7 +98,9 @@ def blank_listing_noise(text: str) -> str:
       ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays);
     * cooperative groups' ``WARPSYNC.EXCLUSIVE Rm``, ``WARPSYNC.COLLECTIVE Rm, `(end)`` are
       ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``
-      (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, moves behind it)."""
+      (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, moves behind it);
+    * a half selector after an absolute value, ``|R6|.H0_H0`` (HSETP2, HADD2), moves inside the
+      bars: ``|R6.H0_H0|``, the same operand (decision GA-4)."""
     hits = _hint_positions(text)
     if not hits:
         return text
@@ -115,7 +117,7 @@ def blank_listing_noise(text: str) -> str:
     return "\n".join(lines)
 
 
-_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE")
+_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "|.")
 _SPACED = (" `(", " 0x", " -0x")     # after a register only (`BRX R2 -0x130`): checked below
 
 
@@ -155,7 +157,13 @@ def _blank_line(text: str) -> str:
         text = _RE_CAST_P.sub(r"\1RZ, [", text)
     if "WARPSYNC." in text or "ENDCOLLECTIVE" in text:
         text = _RE_WARPSYNC_CG.sub(_warpsync_cg, text)
+    if "|." in text:
+        text = _RE_ABS_SEL.sub(r"|\1\2|", text)
     return text
+
+
+# `|R6|.H0_H0` (nvdisasm's half operands under |x|) is `|R6.H0_H0|` (decision GA-4)
+_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ)\|(\.H[01]_H[01]|\.F32)\b")
 
 
 _RE_REUSE_SEL = re.compile(r"(\.reuse)(\.H[01]_H[01]|\.H1|\.B[1-3])\b")

@@ -10,6 +10,8 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
+from ..state import mask2array
+from .gp import _combine
 from .nv_f64 import _narrow
 from .nv_float import _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
 from .operands import _c
@@ -102,7 +104,7 @@ def HFMA2(x: Exec) -> None:
         hfma2_immediates(x)
         return
     ah, al = _halves(x, "ra")
-    bh, bl = _halves(x, "rb")
+    bh, bl = _halves(x, "rb" if x.has("rb") else "vhi")     # HFMA2_RIR: an immediate pair
     ch, cl = _halves(x, _c(x))
     with np.errstate(all="ignore"):
         hs, he = _two_sum(ah * bh, ch)
@@ -128,3 +130,51 @@ def F2FP(x: Exec) -> None:
     a = np.broadcast_to(np.asarray(x.src("ra"), dtype=np.uint32), shape)
     b = np.broadcast_to(np.asarray(x.src("rb" if x.has("rb") else "vb"), dtype=np.uint32), shape)
     x.write("rd", (_f2fp_half(x, a, bf, mode) << np.uint32(16)) | _f2fp_half(x, b, bf, mode))
+
+
+def _fcmp(x, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a cmp b`` per lane (FCmpOp bits: 1 <, 2 ==, 4 >, 8 unordered), as FSETP."""
+    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
+    r = np.zeros(np.shape(a), bool)
+    with np.errstate(all="ignore"):
+        if code & 1:
+            r |= a < b
+        if code & 2:
+            r |= a == b
+        if code & 4:
+            r |= a > b
+        if code & 8:
+            r |= np.isnan(a) | np.isnan(b)
+    return r
+
+
+@semantics("HSETP2")
+def HSETP2(x: Exec) -> None:
+    """HSETP2: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
+    ah, al = _halves(x, "ra")
+    bh, bl = _halves(x, _srcb(x))
+    p, bop = x.pred("pp"), x.mod("bop") or ""
+    x.write("pu", _combine(x.mask_of(_fcmp(x, al, bl)), p, bop)[0])
+    x.write("pv", _combine(x.mask_of(_fcmp(x, ah, bh)), p, bop)[0])
+
+
+def _mnmx16(a: np.ndarray, b: np.ndarray, want_min: np.ndarray) -> np.ndarray:
+    """FMNMX on one binary16 position (values exact in float64): the result's 16 bits."""
+    with np.errstate(all="ignore"):
+        ab = a.astype(np.float16).view(np.uint16)
+        bb = b.astype(np.float16).view(np.uint16)
+        mn = np.where(a < b, ab, np.where(b < a, bb, ab | bb))      # equal: -0 wins the min
+        mx = np.where(a > b, ab, np.where(b > a, bb, ab & bb))      # equal: +0 wins the max
+    r = np.where(want_min, mn, mx)
+    na, nb = np.isnan(a), np.isnan(b)
+    r = np.where(na & ~nb, bb, np.where(nb & ~na, ab, r))
+    return np.where(na & nb, np.uint16(0x7FFF), r).astype(_U32)
+
+
+@semantics("HMNMX2")
+def HMNMX2(x: Exec) -> None:
+    """HMNMX2: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
+    ah, al = _halves(x, "ra")
+    bh, bl = _halves(x, _srcb(x))
+    want_min = mask2array(x.pred("pp"))
+    x.write("rd", (_mnmx16(ah, bh, want_min) << _U32(16)) | _mnmx16(al, bl, want_min))
