@@ -162,6 +162,9 @@ def UIADD3(x: Exec) -> None:
     """UIADD3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.any_lane():
         return
+    if x.mod("width") == "64":
+        _uiadd3_64(x)
+        return
     total = sum(_addend(x, n, _raw_int(x, n)) for n in ("ura", _b(x), "urc"))
     if x.mod("x") == "X":
         total = total + x.upred("upp")
@@ -171,6 +174,28 @@ def UIADD3(x: Exec) -> None:
     x.write("upu", (total >> 32) & 1 != 0)
     if x.has("upv"):
         x.write("upv", (total >> 33) & 1 != 0)
+
+
+def _uiadd3_64(x) -> None:
+    """UIADD3.64 (sm_100+): three 64-bit uniform pairs (an immediate sign-extended), modulo 2^64."""
+    total = 0
+    for n in ("ura", _b(x), "urc"):
+        if x.kind(n) == "I":
+            v = x.imm(n) & MASK64
+        else:
+            v = x.src(n, 64, raw=True)
+            v = v.astype(object) if isinstance(v, np.ndarray) else int(v)   # no 64-bit overflow
+        if x.flag(n + ".bitnot"):
+            v = MASK64 - v
+        if x.flag(n + ".neg"):
+            v = (1 << 64) - v
+        total = total + v
+    if isinstance(total, np.ndarray):
+        x.write("urd", (total & MASK64).astype(_U64), width=64)
+        x.write("upu", ((total >> 64) & 1).astype(bool))
+    else:
+        x.write("urd", total & MASK64, width=64)
+        x.write("upu", bool((total >> 64) & 1))
 
 
 @semantics("IMAD")
@@ -475,10 +500,19 @@ def fsetp_write(x, a: np.ndarray, b: np.ndarray) -> None:
     x.write("pv", pv)
 
 
+def _sign_mods(x, name: str, bits: np.ndarray) -> np.ndarray:
+    """float32 bits with the operand's ``|x|`` then ``-`` (issue 11: FMNMX's `|R0|`)."""
+    if x.flag(name + ".abs"):
+        bits = bits & _U32(0x7FFFFFFF)
+    if x.flag(name + ".neg"):
+        bits = bits ^ _U32(SIGN)
+    return bits
+
+
 @semantics("FMNMX")
 def FMNMX(x: Exec) -> None:
     """FMNMX: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    ab, bb = _raw(x, "ra"), _raw(x, _b(x))
+    ab, bb = _sign_mods(x, "ra", _raw(x, "ra")), _sign_mods(x, _b(x), _raw(x, _b(x)))
     if x.mod("ftz") == "FTZ":   # .FTZ: denormal inputs are zeros (so is the result)
         ab, bb = _nv_float().ftz_bits(ab), _nv_float().ftz_bits(bb)
     a, b = _f32(ab), _f32(bb)

@@ -15,6 +15,7 @@ from ..registry import semantics
 from ..state import MASK32, array2mask, mask2array
 from . import nv_simd
 from .gp import _U32, _U64, _addend, _b, _c, _raw
+from .operands import _raw_int
 
 _I64 = np.int64
 
@@ -231,4 +232,10 @@ def ULEA(x: Exec) -> None:
         return
     a = x.src("ura")
     b = x.src(_b(x))
-    x.write("urd", ((a << x.imm("shift")) + b) & MASK32)
+    sh = x.imm("shift")
+    if x.mod("hi") == "HI":      # the high word of {URc:URa} << Shift (sm_120); no 64-bit overflow
+        c = _raw_int(x, "urc")
+        v = (c << sh) | (_raw_int(x, "ura") >> (32 - sh)) if sh else c
+    else:
+        v = a << sh
+    x.write("urd", (v + b) & MASK32)

@@ -1,0 +1,95 @@
+"""Forms nvcc 13 emits for sm_120 found by the discovery kernels (issue 11): UIADD3.64 (64-bit
+uniform add), ULEA.HI (high word of a uniform shift-add), FMNMX with `|x|` / `-` sources.
+Expected values from Python integers and struct floats; both engines on a grid (the batched
+engine runs several warps at once)."""
+from __future__ import annotations
+
+import random
+import struct
+
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.asm.disassembler import disassemble
+
+M32, M64 = 0xFFFFFFFF, (1 << 64) - 1
+ENGINES = ["batched", "reference"]
+
+
+def _run(isa, body, engine, **kw):
+    res = isa.launch(assemble(isa.db, body + "\nEXIT ;\n"), grid=3, engine=engine, **kw)
+    assert res.ok, (res.status, res.fault)
+    return res.warps
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_uiadd3_64_and_ulea_hi(nv_isa, engine, seed):
+    r = random.Random(seed)
+    a, b, c = (r.getrandbits(64) for _ in range(3))
+    if seed == 1:
+        a, b = M64, 1                            # wraps, carry out
+    lo = r.getrandbits(32)
+    hi = r.getrandbits(32)
+    sh = r.randrange(1, 32)
+    body = "".join(f"UMOV UR{i}, {v:#x} ;\n" for i, v in
+                   enumerate([a & M32, a >> 32, b & M32, b >> 32, c & M32, c >> 32, lo, hi]))
+    body += f"""
+        UIADD3.64 UR10, UPT, UPT, UR0, UR2, URZ ;
+        UIADD3.64 UR12, UP1, UPT, UR0, UR2, UR4 ;
+        UIADD3.64 UR14, UPT, UPT, UR4, -0x10, URZ ;
+        UIADD3.64 UR16, UPT, UPT, -UR0, UR2, ~UR4 ;
+        ULEA.HI UR18, UR6, 0x1, URZ, 0x1c ;
+        ULEA.HI UR19, UR6, UR4, UR7, {sh:#x} ;
+        ULEA UR20, UR6, UR4, {sh:#x} ;
+    """
+    for w in _run(nv_isa, body, engine):
+        ur = [int(v) for v in w.UR]
+        pair = {i: ur[i] | (ur[i + 1] << 32) for i in (10, 12, 14, 16)}.__getitem__
+        assert pair(10) == (a + b) & M64
+        assert pair(12) == (a + b + c) & M64 and bool(w.UP[1]) == ((a + b + c) >> 64 == 1)
+        assert pair(14) == (c - 0x10) & M64
+        assert pair(16) == (-a + b + (M64 - c)) & M64
+        assert ur[18] == (1 + (lo >> 4)) & M32
+        assert ur[19] == ((((hi << 32) | lo) << sh >> 32) + (c & M32)) & M32
+        assert ur[20] == ((lo << sh) + (c & M32)) & M32
+
+
+def _f(bits):
+    return struct.unpack("<f", struct.pack("<I", int(bits) & M32))[0]
+
+
+def _b(v):
+    return struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fmnmx_abs_and_neg_sources(nv_isa, engine):
+    vals = [0.25, -0.25, 0.5, -0.75, 3.0, -3.0, 0.0, -0.0, float("inf"), float("-inf"), 1e-3, -1e-3] * 3
+    vals = [_f(_b(v)) for v in (vals + [1.0] * 32)[:32]]            # binary32 values
+    other = [_f(_b(-v * 0.5 + 0.125)) for v in reversed(vals)]     # binary32 values
+    other[6] = -0.0                                                  # lane 6: -(+0) vs |-0|
+    init = {"R0": [_b(v) for v in vals], "R1": [_b(v) for v in other]}
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        FMNMX R5, |R0|, 0.5, !PT ;
+        FMNMX R6, -R0, |R1|, PT ;
+        FMNMX R7, -|R0|, -R1, !PT ;
+        EXIT ;"""), init=init, engine=engine)
+    assert res.ok
+    w = res.warp()
+    for i in range(32):
+        a, b = vals[i], other[i]
+        assert _f(w.R[5][i]) == max(abs(a), 0.5)
+        assert _f(w.R[6][i]) == min(-a, abs(b))
+        assert _f(w.R[7][i]) == max(-abs(a), -b)
+    assert int(w.R[6][6]) == 0x80000000          # min(-0, +0) is -0
+
+
+def test_forms_round_trip(nv_isa):
+    # the disassembler leaves out default operands (UPT carry outs): its text assembles to the same word
+    got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, "UIADD3.64 UR10, UPT, UPT, UR4, UR6, URZ ;").data)]
+    assert got == ["UIADD3.64 UR10, UR4, UR6, URZ"]
+    for text in ("UIADD3.64 UR10, UR4, -0x10, URZ", "ULEA.HI UR4, UR12, 0x1, 0x1c", "ULEA.HI UR6, UR4, UR5, UR7, 0x3",
+                 "ULEA UR4, UR4, 0x400, 0x2", "FMNMX R5, |R0|, 0.5, !PT", "FMNMX R6, -R1, |R2|, PT"):
+        got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
+        assert got == [text], (text, got)
