@@ -93,3 +93,22 @@ def test_forms_round_trip(nv_isa):
                  "ULEA UR4, UR4, 0x400, 0x2", "FMNMX R5, |R0|, 0.5, !PT", "FMNMX R6, -R1, |R2|, PT"):
         got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
         assert got == [text], (text, got)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_mufu_rcp64h_immediate_is_a_binary64_high_word(nv_isa, engine):
+    """Regression (decision GA-6): `MUFU.RCP64H R5, 3.6999988555908203125` (nvcc's double division
+    by the constant 3.7) takes 0x400d9999, the high word of that binary64, not float32 bits."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        MUFU.RCP64H R5, 3.6999988555908203125 ;
+        MUFU.RSQ64H R6, 4 ;
+        MUFU.RCP64H R7, R0 ;
+        EXIT ;"""), init={"R0": [0x400D9999] * 32}, engine=engine)
+    assert res.ok
+    w = res.warp()
+    hi = struct.unpack("<Q", struct.pack("<d", 1 / struct.unpack("<d", struct.pack("<Q", 0x400D9999 << 32))[0]))[0] >> 32
+    assert int(w.R[5][0]) == hi == int(w.R[7][0])
+    assert int(w.R[6][0]) == 0x3FE00000                  # 1 / sqrt(4) = 0.5
+    data = assemble(nv_isa.db, "MUFU.RCP64H R5, 3.6999988555908203125 ;").data
+    got = [d.text for d in disassemble(nv_isa.db, data)]
+    assert got[0].startswith("MUFU.RCP64H R5, 3.69999885559082") and assemble(nv_isa.db, got[0] + " ;").data == data
