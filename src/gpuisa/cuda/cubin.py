@@ -68,8 +68,8 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     mod = parse_nvdisasm(text, filename + " (nvdisasm)", code=False)
     mod.kind, mod.filename, mod.arch = "cubin", filename, arch
     if ".nv.global.init" in secs or ".nv.global" in secs:     # device globals: symbols and their uses (GA-5)
-        data = parse_nvdisasm(text, filename + " (nvdisasm)")
-        mod.globals, mod.symbols, mod.relocs = data.globals, data.symbols, data.relocs
+        full = parse_nvdisasm(text, filename + " (nvdisasm)")
+        mod.globals, mod.symbols, mod.relocs = full.globals, full.symbols, full.relocs
     for name, k in mod.kernels.items():
         info = secs.get(f".nv.info.{name}")
         if info is not None:

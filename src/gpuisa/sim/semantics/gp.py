@@ -50,8 +50,8 @@ def _bool_lanes(mask: int) -> np.ndarray:
     return mask2array(mask)
 
 
-def _combine(r: int, p: int, bop: str) -> tuple[int, int]:
-    """(r bop p, !r bop p) on lane masks."""
+def _combine(r, p, bop: str) -> tuple:
+    """(r bop p, !r bop p) on lane masks (ints, or (n,) mask arrays in a batch)."""
     nr = ~r & FULL
     if bop == "AND":
         return r & p, nr & p
