@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import struct
 
+import numpy as np
 import pytest
 
 from gpuisa.asm.assembler import assemble
@@ -112,3 +113,35 @@ def test_mufu_rcp64h_immediate_is_a_binary64_high_word(nv_isa, engine):
     data = assemble(nv_isa.db, "MUFU.RCP64H R5, 3.6999988555908203125 ;").data
     got = [d.text for d in disassemble(nv_isa.db, data)]
     assert got[0].startswith("MUFU.RCP64H R5, 3.69999885559082") and assemble(nv_isa.db, got[0] + " ;").data == data
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ufadd(nv_isa, engine):
+    a, b = _f(_b(1.1)), _f(_b(-2.35))
+    den = _f(0x00000100)                      # a binary32 denormal
+    body = f"""
+        UMOV UR4, {_b(a):#x} ;
+        UMOV UR5, {_b(b):#x} ;
+        UMOV UR6, 0x100 ;
+        UFADD.FTZ UR8, -URZ, -1.2999999523162841797 ;
+        UFADD UR9, UR4, -UR5 ;
+        UFADD.RZ UR10, |UR5|, 0.5 ;
+        UFADD UR11, UR6, URZ ;
+        UFADD.FTZ UR12, UR6, URZ ;
+        UFADD.RP UR13, UR4, UR5 ;
+    """
+    for w in _run(nv_isa, body, engine):
+        ur = [int(v) for v in w.UR]
+        assert _f(ur[8]) == _f(_b(-1.3)) and ur[8] == _b(-1.2999999523162841797)
+        assert ur[9] == _b(float(np.float32(np.float64(a) - np.float64(b))))
+        exact = abs(b) + 0.5                     # exact in binary64; RZ: truncate the binary32 rounding
+        rz = np.float32(exact)
+        if abs(float(rz)) > abs(exact):
+            rz = np.nextafter(rz, np.float32(0))
+        assert ur[10] == _b(float(rz))
+        assert _f(ur[11]) == den and ur[12] == 0
+        s = np.float64(a) + np.float64(b)
+        rp = np.float32(s)
+        if float(rp) < s:
+            rp = np.nextafter(rp, np.float32(np.inf))
+        assert ur[13] == _b(float(rp))
