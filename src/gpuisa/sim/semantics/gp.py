@@ -774,6 +774,8 @@ def _atomic_fn(x):
         return lambda o, b, c: _fadd32(o, b)
     if typ == "F64" and op == "ADD":
         return lambda o, b, c: _fadd64(o, b)
+    if typ in ("F16x2", "BF16x2") and op == "ADD":
+        return _nv_float().pair_add(typ == "BF16x2")
     if op in ("MIN", "MAX"):
         key = _s32 if typ == "S32" else _s64 if typ == "S64" else (lambda v: v)
         pick = min if op == "MIN" else max
@@ -798,11 +800,12 @@ def _pairs(x, name: str, wide: bool) -> list:
     return _raw(x, name).tolist()
 
 
-def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None) -> None:
+def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, mask: int | None = None) -> None:
     """Lanes in order, lowest first, each on the memory left by the previous ones.  *keys*: per
     lane, what identifies the word updated when the address alone does not (generic addresses:
-    the same local-window address is a different word in every lane)."""
-    mask = x.pmask
+    the same local-window address is a different word in every lane).  *mask*: the lanes that
+    update (default: the executing lanes)."""
+    mask = x.pmask if mask is None else mask
     if not mask:
         return
     fn = _atomic_fn(x)
@@ -823,7 +826,7 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None) 
     final = np.array([cur.get(a, 0) for a in alist], _U64 if wide else _U32)
     mem.store(addrs, final, mask, size)   # every lane of an address writes its final value
     if returns:
-        x.write("rd", np.array(ret, _U64 if wide else _U32), width=64 if wide else 32)
+        x.write("rd", np.array(ret, _U64 if wide else _U32), mask, width=64 if wide else 32)
         if cast and x.has("pu"):           # ATOMS.CAST's predicate form: the lanes that stored
             x.write("pu", sum(1 << ln for ln in lanes_of(mask) if ret[ln]))
 

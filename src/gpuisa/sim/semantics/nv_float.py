@@ -408,3 +408,39 @@ def bf16_bits(u, mode: str = "RN") -> np.ndarray:
     r = t + up.astype(np.uint64)
     nan = ((u & np.uint64(0x7F800000)) == 0x7F800000) & ((u & np.uint64(0x7FFFFF)) != 0)
     return np.where(nan, np.uint64(0x7FFF), r).astype(np.uint32)
+
+
+def _bf16_of(x: float) -> int:
+    """A binary64 value rounded once to bfloat16 (to nearest even): via binary32 rounded to odd,
+    which keeps enough bits for the second rounding to be exact."""
+    with np.errstate(all="ignore"):
+        f = np.float32(x)
+    if np.isfinite(f) and float(f) != x:
+        if abs(float(f)) > abs(x):
+            f = np.nextafter(f, np.float32(0))
+        f = np.array(f).view(np.uint32) | np.uint32(1)
+        return int(bf16_bits(f))
+    return int(bf16_bits(np.array(f, np.float32).view(np.uint32)))
+
+
+def pair_add(bf: bool):
+    """The update of ``atomicAdd`` on a pair of binary16 (*bf*: bfloat16) values in a 32-bit word:
+    each position added exactly and rounded once to nearest even; NaN -> 0x7fff."""
+    def half(v: int) -> float:
+        if bf:
+            return float(np.array(v << 16, np.uint32).view(np.float32))
+        return float(np.array(v, np.uint16).view(np.float16))
+
+    def rnd(x: float) -> int:
+        if x != x:
+            return 0x7FFF
+        if bf:
+            return _bf16_of(x)
+        with np.errstate(all="ignore"):
+            return int(np.array(np.float16(x)).view(np.uint16))
+
+    def add(o: int, b: int, c: int) -> int:
+        hi = rnd(half(o >> 16) + half(b >> 16))
+        lo = rnd(half(o & 0xFFFF) + half(b & 0xFFFF))
+        return (hi << 16) | lo
+    return add

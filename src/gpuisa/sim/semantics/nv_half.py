@@ -44,13 +44,32 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
     elif sel == 2:
         l16 = h16
     out = []
+    bf = x.mod("bf16") == "BF16_V2"
     for part in (h16, l16):
         if x.flag(name + ".abs"):
             part = part & np.uint16(0x7FFF)
         if x.flag(name + ".neg"):
             part = part ^ np.uint16(0x8000)
-        out.append(part.view(np.float16).astype(_F64))
+        if bf:          # bfloat16 positions (decision GA-8): binary32's upper half
+            out.append((part.astype(_U32) << _U32(16)).view(np.float32).astype(_F64))
+        else:
+            out.append(part.view(np.float16).astype(_F64))
     return out[0], out[1]
+
+
+def _rnbf16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """The exact ``s + e`` (a two-sum pair) rounded once to bfloat16, as uint32 bits (NaN 0x7fff):
+    binary32 rounded to odd first, so that the second rounding is exact."""
+    with np.errstate(all="ignore"):
+        f = np.asarray(s, _F64).astype(np.float32)
+        r = (s - f.astype(_F64)) + e                      # the residual's sign is exact
+        inexact = (r != 0) & np.isfinite(f) & np.isfinite(r)
+        toward = inexact & (f != 0) & (np.sign(r) != np.sign(f))
+        f = np.where(toward, np.nextafter(f, np.float32(0)), f)
+        bits = f.view(_U32)
+        bits = np.where(inexact & (f == 0), np.where(r < 0, _U32(0x80000000), _U32(0)), bits)
+        bits = bits | inexact.astype(_U32)
+    return bf16_bits(bits)
 
 
 def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
@@ -60,6 +79,9 @@ def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
         x.write("rd", bits.astype(_U32))
         return
     out = np.zeros(np.shape(hi_s), _U32)
+    if x.mod("bf16") == "BF16_V2":
+        x.write("rd", (_rnbf16(hi_s, hi_e) << _U32(16)) | _rnbf16(lo_s, lo_e))
+        return
     for shift, (s, e) in ((16, (hi_s, hi_e)), (0, (lo_s, lo_e))):
         h = _rn16(s, e)
         bits = np.where(np.isnan(h), _U32(0x7FFF), h.view(np.uint16).astype(_U32))
@@ -100,12 +122,13 @@ def HMUL2(x: Exec) -> None:
 def HFMA2(x: Exec) -> None:
     """HFMA2: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
     The register form (half selectors, HReg) here; the immediate-pair form in nv_float."""
-    if not x.has("rc"):
+    bf = x.mod("bf16") == "BF16_V2"
+    if not x.has("rc") and not bf:
         hfma2_immediates(x)
         return
     ah, al = _halves(x, "ra")
     bh, bl = _halves(x, "rb" if x.has("rb") else "vhi")     # HFMA2_RIR: an immediate pair
-    ch, cl = _halves(x, _c(x))
+    ch, cl = _halves(x, _c(x) if x.has("rc") else "vhi")    # HFMA2.BF16_V2 Rd, Ra, Rb, ImmHi, ImmLo
     with np.errstate(all="ignore"):
         hs, he = _two_sum(ah * bh, ch)
         ls, le = _two_sum(al * bl, cl)
