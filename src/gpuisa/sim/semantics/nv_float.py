@@ -418,8 +418,8 @@ def _bf16_of(x: float) -> int:
     if np.isfinite(f) and float(f) != x:
         if abs(float(f)) > abs(x):
             f = np.nextafter(f, np.float32(0))
-        f = np.array(f).view(np.uint32) | np.uint32(1)
-        return int(bf16_bits(f))
+        odd = np.array(f).view(np.uint32) | np.uint32(1)
+        return int(bf16_bits(odd))
     return int(bf16_bits(np.array(f, np.float32).view(np.uint32)))
 
 
