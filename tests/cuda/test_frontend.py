@@ -96,3 +96,29 @@ def test_demangle():
     assert demangle("_Z11device_callPKiPii") == "device_call(int const*, int*, int)"
     assert demangle("_Z3fooPfj") == "foo(float*, unsigned int)"
     assert demangle("vector_add") == "vector_add"
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_device_globals_and_their_addresses_in_bank4(isa, arch):
+    """math_mix's sin/cos read __cudart_i2opi_d / __cudart_sin_cos_coeffs (.nv.global.init) through
+    the 64-bit addresses in .nv.constant4 (decision GA-5): the sections are placed in global memory
+    after the buffers and bank 4 holds their addresses."""
+    import numpy as np
+
+    from gpuisa.cuda import CudaKernel
+    mod = read_module((CORPUS / arch / "math_mix.nvdisasm").read_bytes(), "math_mix.nvdisasm")
+    init, size = mod.globals[".nv.global.init"]
+    assert size == len(init) > 0
+    assert {"__cudart_i2opi_f", "__cudart_i2opi_d"} <= set(mod.symbols)
+    relocs = {r[4]: r for r in mod.relocs}
+    assert relocs["__cudart_i2opi_f"][0] == 4 and relocs["__cudart_i2opi_f"][3] == 8
+    k = CudaKernel(isa, mod, mod.kernel("math_mix"))
+    bufs = {"x": np.zeros(64, np.float32), "d": np.zeros(64), "o": np.zeros(512, np.float32), "od": np.zeros(256)}
+    sim = k.simulator(grid=1, block=32, params=["ptr:x", "ptr:d", "ptr:o", "ptr:od", "s32:0"], buffers=bufs)
+    base = sim.addresses[".nv.global.init"]
+    assert base > max(sim.addresses[b] for b in bufs)
+    for sym, (bank, _owner, off, n, _s, add) in relocs.items():
+        sec, soff = mod.symbols[sym]
+        assert sim.const.read(bank, off, n) == sim.addresses[sec] + soff + add
+    sec, soff = mod.symbols["__cudart_i2opi_f"]
+    assert sim.gmem.read_scalar(sim.addresses[sec] + soff, 4) == int.from_bytes(init[soff:soff + 4], "little") != 0
