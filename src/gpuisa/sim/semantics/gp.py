@@ -147,14 +147,15 @@ def IADD3(x: Exec) -> None:
     total = x.lane_zeros(np.int64)
     for name in ("ra", _b(x), _c(x)):
         total += _addend(x, name, _raw(x, name).astype(np.int64))
-    if x.mod("x") == "X":
+    if x.mod("x") == "X":          # two carries in, each worth 1 (decision GA-9)
         total += mask2array(x.pred("pp")).astype(np.int64)
         if x.has("pq"):
-            total += 2 * mask2array(x.pred("pq")).astype(np.int64)
+            total += mask2array(x.pred("pq")).astype(np.int64)
     x.write("rd", (total & MASK32).astype(_U32))
-    x.write("pu", array2mask(((total >> 32) & 1).astype(bool)))
+    carry = total >> 32             # 0, 1 or 2: Pu = carry >= 1, Pv = carry >= 2
+    x.write("pu", array2mask(carry >= 1))
     if x.has("pv"):
-        x.write("pv", array2mask(((total >> 33) & 1).astype(bool)))
+        x.write("pv", array2mask(carry >= 2))
 
 
 @semantics("UIADD3")
@@ -169,11 +170,11 @@ def UIADD3(x: Exec) -> None:
     if x.mod("x") == "X":
         total = total + x.upred("upp")
         if x.has("upq"):
-            total = total + 2 * x.upred("upq")      # second carry in (issue 11)
+            total = total + x.upred("upq")          # second carry in, worth 1 (GA-9)
     x.write("urd", total & MASK32)
-    x.write("upu", (total >> 32) & 1 != 0)
+    x.write("upu", (total >> 32) >= 1)
     if x.has("upv"):
-        x.write("upv", (total >> 33) & 1 != 0)
+        x.write("upv", (total >> 32) >= 2)
 
 
 def _uiadd3_64(x) -> None:
