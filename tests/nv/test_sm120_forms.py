@@ -145,3 +145,33 @@ def test_ufadd(nv_isa, engine):
         if float(rp) < s:
             rp = np.nextafter(rp, np.float32(np.inf))
         assert ur[13] == _b(float(rp))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_p2r_byte_forms_and_r2p_byte_selector(nv_isa, engine):
+    """P2R.B1/.B2/.B3 pack the predicates into byte k; R2P PR, R3.Bk reads byte k (GA-10)."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        R2P PR, R0, 0x7f ;                 // Pi = bit i of the lane id
+        MOV R3, 0x11223344 ;
+        P2R.B1 R3, PR, R3, 0x7f ;
+        P2R.B2 R4, PR, RZ, 0x3 ;
+        P2R.B3 R5, PR, R3, 0xff ;
+        P2R R6, PR, R3, 0x7f ;
+        LOP3.LUT R7, R0, 0x1f, RZ, 0x3c, !PT ;  // lane ^ 31
+        SHF.L.U32 R8, R7, 0x10, RZ ;
+        R2P PR, R8.B2, 0x7f ;              // Pi = bit i of (lane ^ 31)
+        P2R R9, PR, RZ, 0x7f ;
+        EXIT ;"""), engine=engine)
+    assert res.ok
+    w = res.warp()
+    for lane in range(32):
+        b1 = (0x11223344 & ~0x7F00) | (lane << 8)
+        assert int(w.R[3][lane]) == b1
+        assert int(w.R[4][lane]) == (lane & 3) << 16
+        assert int(w.R[5][lane]) == (b1 & 0x00FFFFFF) | (lane << 24)       # bit 7 of the packed value is 0
+        assert int(w.R[6][lane]) == (b1 & ~0x7F) | lane
+        assert int(w.R[9][lane]) == lane ^ 31
+    for text in ("P2R.B1 R3, PR, R3, 0x7f", "R2P PR, R3.B1, 0x7f", "R2P PR, R3, 0x7f", "P2R R0, PR, RZ, 0x1"):
+        got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
+        assert got == [text], (text, got)

@@ -408,8 +408,9 @@ def P2R(x: Exec) -> None:
     packed = np.zeros(WARP_SIZE, _U32)
     for i in range(7):
         packed |= mask2array(x.w.P[i]).astype(_U32) << _U32(i)
-    mask = _U32(x.imm("vb") & MASK32)
-    x.write("rd", (_raw(x, "ra") & ~mask) | (packed & mask))
+    k = 8 * "B0 B1 B2 B3".split().index(x.mod("byte") or "B0")     # .B1-.B3 (decision GA-10)
+    mask = _U32((x.imm("vb") << k) & MASK32)
+    x.write("rd", (_raw(x, "ra") & ~mask) | ((packed << _U32(k)) & mask))
 
 
 @semantics("R2P", per_warp=True)
@@ -417,7 +418,11 @@ def R2P(x: Exec) -> None:
     """R2P: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.pmask:
         return
-    a = _raw(x, "ra")
+    if x.kind("ra") == "E":     # `R3.B1` (R2P_RI_SEL, decision GA-10): the selected byte
+        raw = x.reg_index("ra")
+        a = np.asarray(x.reg(raw & 0xFF), dtype=_U32) >> _U32(_nv_float()._SEL_SHIFT[raw >> 8])
+    else:
+        a = _raw(x, "ra")
     mask = x.imm("vb")
     w = x.w
     for i in range(7):
