@@ -3,6 +3,7 @@ the launch ABI (checked against the compiled corpus), --kernel selection."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +123,23 @@ def test_device_globals_and_their_addresses_in_bank4(isa, arch):
         assert sim.const.read(bank, off, n) == sim.addresses[sec] + soff + add
     sec, soff = mod.symbols["__cudart_i2opi_f"]
     assert sim.gmem.read_scalar(sim.addresses[sec] + soff, 4) == int.from_bytes(init[soff:soff + 4], "little") != 0
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_recursion_then_syncthreads(isa, engine):
+    """Regression (decision GA-11): data/fib_bar.cu (nvcc -O3 sm_80) -- recursive fib with divergent
+    lanes, then __syncthreads.  Lanes parked at fib's BSYNC by an outer activation must not be
+    released by an inner one (was a deadlock at the BAR: a lane left fib early)."""
+    import numpy as np
+
+    from gpuisa.cuda import load_cuda
+
+    def fib(n):
+        return n if n < 2 else fib(n - 1) + fib(n - 2)
+    a = np.random.default_rng(1).integers(0, 16, 64).astype(np.int32)
+    o = np.zeros(64, np.int32)
+    k = load_cuda(isa, Path(__file__).parent / "data" / "fib_bar_sm80.nvdisasm")
+    res = k.launch(grid=1, block=64, params=["ptr:a", "ptr:o"], buffers={"a": a, "o": o}, engine=engine)
+    assert res.status == "ok", res.fault
+    f = [fib(int(v) & 15) for v in a]
+    assert [int(v) for v in o] == [f[t] + f[63 - t] for t in range(64)]

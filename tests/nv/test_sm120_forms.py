@@ -175,3 +175,44 @@ def test_p2r_byte_forms_and_r2p_byte_selector(nv_isa, engine):
     for text in ("P2R.B1 R3, PR, R3, 0x7f", "R2P PR, R3.B1, 0x7f", "R2P PR, R3, 0x7f", "P2R R0, PR, RZ, 0x1"):
         got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
         assert got == [text], (text, got)
+
+
+def _s32(v):
+    v &= M32
+    return v - (1 << 32) if v >> 31 else v
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_sgxt_and_vimnmx3(nv_isa, engine):
+    """SGXT (nvcc's __fns for sm_120) and VIMNMX3 (sm_90 DPX __vimax3_s32 / __vimin3_u32)."""
+    r = random.Random(5)
+    a = [r.getrandbits(32) for _ in range(32)]
+    b = [r.getrandbits(32) for _ in range(32)]
+    c = [r.getrandbits(32) for _ in range(32)]
+    n = [i + (40 if i > 28 else 0) for i in range(32)]          # 0..28, then 69.. (clamped / wrapped)
+    a[0], b[0], c[0] = 0x80000000, 0x7FFFFFFF, 0xFFFFFFFF
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        SGXT.U32 R10, R0, 0x4 ;
+        SGXT R11, R0, 0x8 ;
+        SGXT R12, R0, R3 ;
+        SGXT.W.U32 R13, R0, R3 ;
+        VIMNMX3 R14, R0, R1, R2, !PT ;
+        VIMNMX3 R15, R0, R1, R2, PT ;
+        VIMNMX3.U32 R16, R0, 0x9, R2, PT ;
+        VIMNMX3.U32 R17, R0, R1, R2, !PT ;
+        EXIT ;"""), init={"R0": a, "R1": b, "R2": c, "R3": n}, engine=engine)
+    assert res.ok
+    w = res.warp()
+
+    def sgxt(v, k, signed):
+        k = min(k, 32)
+        low = v & ((1 << k) - 1)
+        if signed and k and (low >> (k - 1)) & 1:
+            low |= M32 & ~((1 << k) - 1)
+        return low
+    for i in range(32):
+        got = [int(w.R[k][i]) for k in range(10, 18)]
+        sa, sb, sc = _s32(a[i]), _s32(b[i]), _s32(c[i])
+        want = [a[i] & 0xF, sgxt(a[i], 8, True), sgxt(a[i], n[i], True), sgxt(a[i], n[i] % 32, False),
+                max(sa, sb, sc) & M32, min(sa, sb, sc) & M32, min(a[i], 9, c[i]), max(a[i], b[i], c[i])]
+        assert got == want, (i, [hex(v) for v in got], [hex(v) for v in want])

@@ -469,6 +469,9 @@ class Warp:
         self.B = [0] * 16
         self.pc = entry                      # ActivePC
         self.rpc = np.full(WARP_SIZE, entry, np.int64) if rpc is None else rpc
+        # per-lane call depth (CALL +1, RET -1): which activation a lane parked at a BSYNC belongs to
+        # (recursion; decision GA-11)
+        self.depth = np.zeros(WARP_SIZE, np.int32)
         valid = (1 << nlanes) - 1
         self.valid = valid                   # ValidMask
         self.active = valid                  # ActiveMask
