@@ -96,3 +96,48 @@ def test_hmnmx2_and_hfma2_immediate_multiplier(nv_isa, engine, pairs):
                     r = np.float16(np.float64(x) * m + np.float64(c))
                 want = (want << 16) | (0x7FFF if np.isnan(r) else int(np.array(r).view(np.uint16)))
             assert int(w.R[reg][i]) == want, (reg, i, hex(int(w.R[reg][i])), hex(want))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hset2_i2f_f16_f2i_f16(nv_isa, engine, pairs):
+    """HSET2 (`.BF`: 1.0 / 0.0 per position, else 0xffff / 0), I2F.F16 (`__int2half_rn`,
+    `.U16`: `__ushort2half_rn`) and F2I.F16 (`__half2int_rn`), decision GA-13."""
+    from gpuisa.asm.assembler import assemble
+    ra, rb = pairs
+    ints = [0, 1, -1, 2047, 2049, 65504, 65520, -70000, 123456, 0x7FFFFFFF, -2 ** 31, 3, 4097, -4097] + list(range(18))
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        HSET2.BF.EQ.AND R4, R0, R1, PT ;
+        HSET2.BF.GT.AND R5, |R0|, 0.5, 0.5, PT ;
+        HSET2.NE.OR R6, R0.H1_H1, -R1, !PT ;
+        I2F.F16 R7, R2 ;
+        I2F.F16.U16 R8, R2 ;
+        I2F.F16.RZ R9, R2 ;
+        F2I.F16.NTZ R10, R0 ;
+        F2I.F16.TRUNC.NTZ R11, R1 ;
+        EXIT ;"""), init={"R0": ra, "R1": rb, "R2": [v & 0xFFFFFFFF for v in ints]}, engine=engine)
+    assert res.ok
+    w = res.warp()
+
+    def rz16(v):                    # binary16 toward zero: the largest magnitude not above |v|
+        with np.errstate(over="ignore"):
+            f = np.float16(v)
+        if np.isinf(f) or abs(float(f)) > abs(v):
+            f = np.float16(math.copysign(65504.0, v)) if np.isinf(f) else np.nextafter(f, np.float16(0))
+        return int(np.array(f).view(np.uint16))
+
+    for i in range(32):
+        ah, al, bh, bl = _val(ra[i] >> 16), _val(ra[i]), _val(rb[i] >> 16), _val(rb[i])
+        bf = [0x3C00 if c else 0 for c in (ah == bh, al == bl)]
+        assert int(w.R[4][i]) == (bf[0] << 16 | bf[1]), i
+        gt = [0x3C00 if c else 0 for c in (abs(ah) > 0.5, abs(al) > 0.5)]
+        assert int(w.R[5][i]) == (gt[0] << 16 | gt[1]), i
+        ne = [0xFFFF if (not math.isnan(ah) and not math.isnan(x) and ah != -x) else 0 for x in (bh, bl)]
+        assert int(w.R[6][i]) == (ne[0] << 16 | ne[1]), i
+        v = ints[i]
+        with np.errstate(over="ignore"):
+            assert int(w.R[7][i]) == int(np.array(np.float16(float(v))).view(np.uint16)), (i, v)
+            assert int(w.R[8][i]) == int(np.array(np.float16(float(v & 0xFFFF))).view(np.uint16)), (i, v)
+        assert int(w.R[9][i]) == rz16(float(v)), (i, v)
+        want10 = 0 if math.isnan(al) else int(max(min(np.rint(al), 2 ** 31 - 1), -2 ** 31)) & 0xFFFFFFFF
+        want11 = 0 if math.isnan(bl) else int(max(min(np.trunc(bl), 2 ** 31 - 1), -2 ** 31)) & 0xFFFFFFFF
+        assert int(w.R[10][i]) == want10 and int(w.R[11][i]) == want11, i

@@ -536,6 +536,9 @@ def FMNMX(x: Exec) -> None:
 @semantics("I2F")
 def I2F(x: Exec) -> None:
     """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("hdtype") == "F16":
+        _nv_float().i2f_f16(x)     # I2F.F16{.U16 ...} (decision GA-13)
+        return
     if x.mod("small") not in (None, "NoSmall") or x.mod("sel") == "Sel":
         _nv_float().i2f_small(x)   # 16/8-bit sources, selected registers (issue 11, decision SV-2)
         return
@@ -556,8 +559,9 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 @semantics("F2I")
 def F2I(x: Exec) -> None:
     """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64":
-        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 sources (issue 11)
+    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64" \
+            or x.mod("hstype") == "F16":
+        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 / binary16 sources (issue 11, GA-13)
         return
     f = _f32(_raw(x, _b(x))).astype(np.float64)
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)

@@ -22,7 +22,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask
 from .gp import _combine, fsetp_write
-from .nv_float import bf16_bits, dbits, fsrc, ftz_bits
+from .nv_float import _narrow, bf16_bits, dbits, fsrc, ftz_bits
 from .operands import _b, _c
 
 _U64, _U32, _F64, _F32 = np.uint64, np.uint32, np.float64, np.float32
@@ -191,23 +191,6 @@ def fsrc_of(x, name: str, fmt: str, ftz: bool = False) -> np.ndarray:
     if x.flag(name + ".neg"):
         h = h ^ np.uint16(0x8000)
     return h.view(np.float16).astype(_F64)
-
-
-def _narrow(d: np.ndarray, fmt: str, mode: str) -> np.ndarray:
-    """float64 values rounded once to *fmt* (F32/F16) in *mode*: round to nearest even, then
-    one step toward the exact value where RZ/RP/RM require it."""
-    t: Any = _NP[fmt]
-    with np.errstate(all="ignore"):
-        f = d.astype(t)
-        if mode in ("RN", "", None):
-            return f
-        back = f.astype(_F64)
-        if mode == "RZ":
-            adj = np.abs(back) > np.abs(d)
-            return np.where(adj, np.nextafter(f, t(0)), f)
-        if mode == "RP":
-            return np.where(back < d, np.nextafter(f, t(np.inf)), f)
-        return np.where(back > d, np.nextafter(f, t(-np.inf)), f)
 
 
 def _store_float(x, f: np.ndarray, fmt: str, ftz: bool = False) -> None:

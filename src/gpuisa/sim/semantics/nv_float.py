@@ -13,6 +13,8 @@ Written once for both engines (``SEMANTICS_CONTRACT.md``).  Model decisions
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..context import Exec
@@ -301,6 +303,9 @@ def f2i_source(x) -> np.ndarray:
     """F2I's source as float64: binary64 with ``.F64`` (issue 11), else binary32 (``.FTZ``)."""
     if x.mod("stype_") == "F64":
         return dbits(x, _b(x)).view(_F64)
+    if x.mod("hstype") == "F16":       # the binary16 in the low half (decision GA-13)
+        h = (np.broadcast_to(np.asarray(x.src(_b(x), raw=True), dtype=np.int64), x.lane_shape()) & 0xFFFF)
+        return h.astype(np.uint16).view(np.float16).astype(_F64)
     return fsrc(x, _b(x), x.mod("ftz") == "FTZ").view(_F32).astype(_F64)
 
 
@@ -444,3 +449,42 @@ def pair_add(bf: bool):
         lo = rnd(half(o & 0xFFFF) + half(b & 0xFFFF))
         return (hi << 16) | lo
     return add
+
+
+def i2f_f16(x) -> None:
+    """I2F.F16{.U32}{.U16|.S16|.U8|.S8}{.rnd}: the integer rounded once to binary16 in the low half
+    (decision GA-13); small sources as i2f_small reads them."""
+    name = _b(x)
+    if x.kind(name) == "E":                  # SelReg: register number, then the selector
+        raw = x.reg_index(name)
+        reg = np.broadcast_to(np.asarray(x.reg(raw & 0xFF), dtype=np.uint32), x.lane_shape())
+        v: np.ndarray = (reg >> np.uint32(_SEL_SHIFT[raw >> 8])).astype(np.int64)
+    else:
+        v = _raw(x, name).astype(np.int64)
+    small = x.mod("small")
+    if small in _SMALL:
+        bits, signed = _SMALL[small]
+        v = v & ((1 << bits) - 1)
+        if signed:
+            v = np.where(v >= 1 << (bits - 1), v - (1 << bits), v)
+    elif x.mod("fmt") != "U32":
+        v = np.where(v >= 1 << 31, v - (1 << 32), v)
+    h = _narrow(v.astype(_F64), "F16", x.mod("rnd") or "RN")      # exact source, one rounding
+    x.write("rd", h.view(np.uint16).astype(np.uint32))
+
+
+def _narrow(d: np.ndarray, fmt: str, mode: str) -> np.ndarray:
+    """float64 values rounded once to *fmt* (F32/F16) in *mode*: round to nearest even, then
+    one step toward the exact value where RZ/RP/RM require it."""
+    t: Any = {"F16": np.float16, "F32": _F32, "F64": _F64}[fmt]
+    with np.errstate(all="ignore"):
+        f = d.astype(t)
+        if mode in ("RN", "", None):
+            return f
+        back = f.astype(_F64)
+        if mode == "RZ":
+            adj = np.abs(back) > np.abs(d)
+            return np.where(adj, np.nextafter(f, t(0)), f)
+        if mode == "RP":
+            return np.where(back < d, np.nextafter(f, t(np.inf)), f)
+        return np.where(back > d, np.nextafter(f, t(-np.inf)), f)

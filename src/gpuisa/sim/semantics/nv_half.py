@@ -12,8 +12,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine
-from .nv_f64 import _narrow
-from .nv_float import _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
+from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
 from .operands import _c
 
 _U32, _F64 = np.uint32, np.float64
@@ -201,3 +200,18 @@ def HMNMX2(x: Exec) -> None:
     bh, bl = _halves(x, _srcb(x))
     want_min = mask2array(x.pred("pp"))
     x.write("rd", (_mnmx16(ah, bh, want_min) << _U32(16)) | _mnmx16(al, bl, want_min))
+
+
+@semantics("HSET2")
+def HSET2(x: Exec) -> None:
+    """HSET2: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
+    ah, al = _halves(x, "ra")
+    bh, bl = _halves(x, _srcb(x))
+    p, bop = mask2array(x.pred("pp")), x.mod("bop") or ""
+    one = _U32(0x3C00) if x.mod("bf") == "BF" else _U32(0xFFFF)
+    out = []
+    for a, b in ((ah, bh), (al, bl)):
+        r = _fcmp(x, a, b)
+        r = r & p if bop == "AND" else (r | p if bop == "OR" else r ^ p)
+        out.append(np.where(r, one, _U32(0)))
+    x.write("rd", (out[0] << _U32(16)) | out[1])
