@@ -575,6 +575,57 @@ def convert(i):
             "od": np.array(od, np.float64)}
 
 
+def generic_ptr(i, which):
+    """The __noinline__ bump() through a generic pointer: odd threads into shared s[t], even
+    threads into their own local loc[t & 7], or (which) all into global out[64 + t]; then the
+    __isShared/__isLocal/__isGlobal flags."""
+    inp = [int(v) for v in i["in"]]
+    out = i["out"].astype(np.int64)
+    fo = i["fo"].copy()
+    s = list(inp)
+    res = []
+    for t in range(64):
+        if which:
+            cell, k, space = out, 64 + t, 4000          # global out[64 + t]
+        elif t & 1:
+            cell, k, space = s, t, 1000                 # shared s[t]
+        else:
+            cell, k, space = [inp[(t + j) & 63] for j in range(8)], t & 7, 2000    # the thread's loc[t & 7]
+        o = int(cell[k])
+        cell[k] = s32(o + t)
+        old = int(cell[k])
+        cell[k] = s32(old + 1)
+        res.append(s32(s32(old + o) + int(cell[k]) + space))
+    f = [np.float32(inp[t]) * np.float32(0.5) if t & 2 else fo[t] for t in range(64)]
+    out[:64] = res
+    fo[64:] = f
+    return {"out": out.astype(np.int32), "fo": fo}
+
+
+def async_copy(i, n):
+    a = i["in"]
+    t = np.arange(256)
+    v = a[:256].reshape(64, 4)[t & 63]
+    out = np.concatenate([(a[b * 256 + 255 - t] * np.float32(2) + v[:, 0]) + v[:, 3] for b in range(n // 256)])
+    return {"out": out.astype(np.float32)}
+
+
+def math_mix(i, n):
+    """libm in binary64 on the binary32 (x) / binary64 (d) inputs; the manifest's tolerance covers
+    CUDA's documented ulp errors of the float functions."""
+    import math
+    f32 = lambda v: float(np.float32(v))   # noqa: E731 - the kernel's float intermediate roundings
+    o, od = [], []
+    for v, e in zip(map(float, i["x"][:n]), map(float, i["d"][:n])):
+        o += [math.fmod(f32(v * 7.0), f32(1.3)), math.erf(v), math.tanh(v), math.pow(f32(abs(v) + 0.5), f32(1.7)),
+              math.sin(f32(v * 3.0)) * math.cos(v), math.log(f32(abs(v) + f32(1e-3))) + math.exp(v),
+              v / f32(v * v + 0.3) + math.sqrt(abs(v)) + 1 / math.sqrt(f32(abs(v) + 1.0)),
+              math.atan2(v, 0.5) + math.copysign(abs(v) ** (1 / 3), v) + 2.0 ** v + math.log2(f32(abs(v) + 1.0))]
+        od += [math.sqrt(abs(e)) + e / 3.7, math.exp(e) + math.log(abs(e) + 1.0), math.sin(e) + math.cos(e) + math.tanh(e),
+               math.pow(abs(e) + 0.25, 2.3) + math.fmod(e * 11.0, 1.7)]
+    return {"o": np.array(o, np.float32), "od": np.array(od, np.float64)}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))

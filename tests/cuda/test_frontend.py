@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import struct
+from pathlib import Path
 
 import pytest
 
@@ -112,3 +113,49 @@ def test_demangle():
     assert demangle("_Z11device_callPKiPii") == "device_call(int const*, int*, int)"
     assert demangle("_Z3fooPfj") == "foo(float*, unsigned int)"
     assert demangle("vector_add") == "vector_add"
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_device_globals_and_their_addresses_in_bank4(isa, arch):
+    """math_mix's sin/cos read __cudart_i2opi_d / __cudart_sin_cos_coeffs (.nv.global.init) through
+    the 64-bit addresses in .nv.constant4 (decision GA-5): the sections are placed in global memory
+    after the buffers and bank 4 holds their addresses."""
+    import numpy as np
+
+    from gpuisa.cuda import CudaKernel
+    mod = read_module((CORPUS / arch / "math_mix.nvdisasm").read_bytes(), "math_mix.nvdisasm")
+    init, size = mod.globals[".nv.global.init"]
+    assert size == len(init) > 0
+    assert {"__cudart_i2opi_f", "__cudart_i2opi_d"} <= set(mod.symbols)
+    relocs = {r[4]: r for r in mod.relocs}
+    assert relocs["__cudart_i2opi_f"][0] == 4 and relocs["__cudart_i2opi_f"][3] == 8
+    k = CudaKernel(isa, mod, mod.kernel("math_mix"))
+    bufs = {"x": np.zeros(64, np.float32), "d": np.zeros(64), "o": np.zeros(512, np.float32), "od": np.zeros(256)}
+    sim = k.simulator(grid=1, block=32, params=["ptr:x", "ptr:d", "ptr:o", "ptr:od", "s32:0"], buffers=bufs)
+    base = sim.addresses[".nv.global.init"]
+    assert base > max(sim.addresses[b] for b in bufs)
+    for sym, (bank, _owner, off, n, _s, add) in relocs.items():
+        sec, soff = mod.symbols[sym]
+        assert sim.const.read(bank, off, n) == sim.addresses[sec] + soff + add
+    sec, soff = mod.symbols["__cudart_i2opi_f"]
+    assert sim.gmem.read_scalar(sim.addresses[sec] + soff, 4) == int.from_bytes(init[soff:soff + 4], "little") != 0
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_recursion_then_syncthreads(isa, engine):
+    """Regression (decision GA-11): data/fib_bar.cu (nvcc -O3 sm_80) -- recursive fib with divergent
+    lanes, then __syncthreads.  Lanes parked at fib's BSYNC by an outer activation must not be
+    released by an inner one (was a deadlock at the BAR: a lane left fib early)."""
+    import numpy as np
+
+    from gpuisa.cuda import load_cuda
+
+    def fib(n):
+        return n if n < 2 else fib(n - 1) + fib(n - 2)
+    a = np.random.default_rng(1).integers(0, 16, 64).astype(np.int32)
+    o = np.zeros(64, np.int32)
+    k = load_cuda(isa, Path(__file__).parent / "data" / "fib_bar_sm80.nvdisasm")
+    res = k.launch(grid=1, block=64, params=["ptr:a", "ptr:o"], buffers={"a": a, "o": o}, engine=engine)
+    assert res.status == "ok", res.fault
+    f = [fib(int(v) & 15) for v in a]
+    assert [int(v) for v in o] == [f[t] + f[63 - t] for t in range(64)]

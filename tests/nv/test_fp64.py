@@ -203,7 +203,7 @@ def test_dsetp_min_max_select_as_fmin_fmax(run):
 
 def test_half_float_conversions_in_nvdisasm_spelling(run):
     """`HADD2.F32 Rd, -RZ, Rb.H0_H0` / `HADD2.F32 Rd, Rb.H0_H0, -RZ.H0_H0` (__half2float) and
-    `F2FP.F16.F32.PACK_AB Rd, RZ, Rb` / `F2FP.PACK_AB` (__float2half) read as F2F (decision UN6):
+    `F2FP.F16.F32.PACK_AB Rd, RZ, Rb` / `F2FP.PACK_AB` (__float2half; F2FP since decision GA-3):
     numpy's float16 conversions are the reference."""
     f = np.array([1.5, -2.25, 65504.0, 1e-8, -0.0, 3.14159, 1e6, np.nan] * 4, np.float32)
     with np.errstate(over="ignore"):

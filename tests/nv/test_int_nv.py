@@ -19,9 +19,23 @@ def test_iadd3_two_carry_outs_and_two_carry_ins(run, rng):
     for i in range(32):
         s = int(a[i]) + int(b[i]) + int(c[i])
         assert w.R[3][i] == s & M32
-        assert w.P[0][i] == bool((s >> 32) & 1) and w.P[1][i] == bool((s >> 33) & 1), i
-        assert w.R[4][i] == u32(int(a[i]) + int(b[i]) + (s >> 32))     # carry = P0 + 2 * P1
+        # decision GA-9: P0 = carry >= 1, P1 = carry >= 2, and .X adds P0 + P1
+        assert w.P[0][i] == (s >> 32 >= 1) and w.P[1][i] == (s >> 32 >= 2), i
+        assert w.R[4][i] == u32(int(a[i]) + int(b[i]) + (s >> 32))     # carry = P0 + P1
         assert w.R[5][i] == u32(-int(a[i]) - int(b[i]))
+
+
+def test_iadd3_x_two_unrelated_carries_each_add_one(run, rng):
+    """Regression (decision GA-9): nvcc's signed 64-bit multiply-high (`q % 97` on long long)
+    adds the carry of an IMAD.WIDE.U32 and the carry of an IADD3 with `IADD3.X Rd, RZ, R3, RZ,
+    P0, P1`; each is worth 1 (was weighted 2, giving q % 97 wrong in the high word)."""
+    a = lanes(rng)
+    w = run("ISETP.NE.AND P0, PT, R1, RZ, PT ;\nISETP.GE.U32.AND P1, PT, R1, 0x80000000, PT ;\n"
+            "IADD3.X R3, RZ, R0, RZ, P0, P1 ;\nIADD3.X R4, RZ, R0, RZ, !P0, P1 ;", {"R0": a, "R1": a[::-1].copy()})
+    b = a[::-1]
+    for i in range(32):
+        p0, p1 = int(b[i] != 0), int(b[i] >= 0x80000000)
+        assert w.R[3][i] == u32(int(a[i]) + p0 + p1) and w.R[4][i] == u32(int(a[i]) + (1 - p0) + p1), i
 
 
 def test_iadd3_x_omitted_second_carry_adds_nothing(run, rng):
@@ -148,7 +162,7 @@ def test_uiadd3_two_carries(run):
             {"UR1": 0xFFFFFFFF, "UR2": 0xFFFFFFFF, "UR3": 0xFFFFFFFF, "UR0": 7})
     s = 3 * 0xFFFFFFFF
     assert all(w.R[0] == s & M32) and all(w.R[1] == 7 + (s >> 32)) and all(w.R[2] == 0)
-    assert w.UP[0] == bool((s >> 32) & 1) and w.UP[1] == bool((s >> 33) & 1)
+    assert w.UP[0] == (s >> 32 >= 1) and w.UP[1] == (s >> 32 >= 2)       # carry 2: both (GA-9)
 
 
 def test_shf_and_prmt_with_an_immediate_last_operand(run):

@@ -97,9 +97,10 @@ def blank_listing_noise(text: str) -> str:
     * ``MATCH.ALL P0, R11, R10`` (nvdisasm writes the predicate first) is the seeds'
       ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays);
     * cooperative groups' ``WARPSYNC.EXCLUSIVE Rm``, ``WARPSYNC.COLLECTIVE Rm, `(end)`` are
-      ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``;
-    * the float -> half conversion ``F2FP.F16.F32.PACK_AB Rd, RZ, Rb`` is ``F2F.F16.F32 Rd, Rb``
-      (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, moves behind it)."""
+      ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``
+      (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, moves behind it);
+    * a half selector after an absolute value, ``|R6|.H0_H0`` (HSETP2, HADD2), moves inside the
+      bars: ``|R6.H0_H0|``, the same operand (decision GA-4)."""
     hits = _hint_positions(text)
     if not hits:
         return text
@@ -116,7 +117,7 @@ def blank_listing_noise(text: str) -> str:
     return "\n".join(lines)
 
 
-_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "F2FP.")
+_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "|.")
 _SPACED = (" `(", " 0x", " -0x")     # after a register only (`BRX R2 -0x130`): checked below
 
 
@@ -156,19 +157,13 @@ def _blank_line(text: str) -> str:
         text = _RE_CAST_P.sub(r"\1RZ, [", text)
     if "WARPSYNC." in text or "ENDCOLLECTIVE" in text:
         text = _RE_WARPSYNC_CG.sub(_warpsync_cg, text)
-    if "F2FP." in text:
-        text = _RE_HALF_CVT.sub(_half_cvt, text)
+    if "|." in text:
+        text = _RE_ABS_SEL.sub(r"|\1\2|", text)
     return text
 
 
-# nvcc's float -> half conversion (decision UN6): `F2FP{.F16.F32}.PACK_AB Rd, RZ, Rb` packs half(0)
-# above half(Rb), exactly `F2F.F16.F32 Rd, Rb` (padded with spaces: the line keeps its length)
-_RE_HALF_CVT = re.compile(r"\bF2FP(?:\.F16\.F32)?\.PACK_AB[ \t]+(R\d+|RZ)[ \t]*,[ \t]*RZ[ \t]*,[ \t]*(R\d+|RZ)\b")
-
-
-def _half_cvt(m: re.Match) -> str:
-    new = f"F2F.F16.F32 {m.group(1)}, {m.group(2)}"
-    return new + " " * (len(m.group(0)) - len(new))
+# `|R6|.H0_H0` (nvdisasm's half operands under |x|) is `|R6.H0_H0|` (decision GA-4)
+_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ)\|(\.H[01]_H[01]|\.F32)\b")
 
 
 _RE_REUSE_SEL = re.compile(r"(\.reuse)(\.H[01]_H[01]|\.H1|\.B[1-3])\b")

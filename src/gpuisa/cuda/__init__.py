@@ -16,6 +16,8 @@ See ``docs/cuda.md``.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -126,6 +128,8 @@ class CudaKernel:
             bank[a.ntid + 4 * i:a.ntid + 4 * i + 4] = int(block[i]).to_bytes(4, "little")
             bank[a.nctaid + 4 * i:a.nctaid + 4 * i + 4] = int(grid[i]).to_bytes(4, "little")
         bank[a.stack:a.stack + 4] = int(local_bytes).to_bytes(4, "little")
+        for off, value in a.windows():
+            bank[off:off + 8] = value.to_bytes(8, "little")
         bank[base:base + len(data)] = data
         return bytes(bank), [ParamSlot(base + s.offset, s.param, s.value) for s in layout]
 
@@ -164,12 +168,36 @@ class CudaKernel:
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
         const = {bank: data for bank, data in self.module.banks.items() if bank}
         const.update({bank: data for bank, data in self.info.banks.items() if bank})
-        sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=buffers or {}, const=const,
+        bufs = dict(buffers or {})
+        for name, (init, size) in self.module.globals.items():     # device globals (GA-5), after the buffers
+            if size and name not in bufs:
+                arr = np.zeros(size, np.uint8)
+                arr[:len(init)] = np.frombuffer(init, np.uint8)
+                bufs[name] = arr
+        sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=bufs, const=const,
                         shared_size=static + int(shared_bytes), local_size=int(local_bytes), **launch)
+        self._link(sim, const)
         bank0, layout = self.bank0(params, sim.addresses, g, b, local_bytes)
         sim.const.set(0, bank0)
         sim.param_layout = layout
         return sim
+
+    def _link(self, sim, const: dict) -> None:
+        """Write the global address of each symbol a constant bank refers to (``.dword
+        __cudart_i2opi_f`` in ``.nv.constant4``: the tables of CUDA's math functions, __device__
+        variables) into that bank (decision GA-5)."""
+        patched: dict[int, bytearray] = {}
+        for bank, owner, off, size, sym, addend in self.module.relocs:
+            if owner is not None and owner != self.name or bank not in const:
+                continue
+            sec, soff = self.module.symbols[sym]
+            if sec not in sim.addresses:
+                continue
+            data = patched.setdefault(bank, bytearray(const[bank]))
+            value = (sim.addresses[sec] + soff + addend) & ((1 << 8 * size) - 1)
+            data[off:off + size] = value.to_bytes(size, "little")
+        for bank, data in patched.items():
+            sim.const.set(bank, bytes(data))
 
     def launch(self, **kw):
         """Run to completion; returns the :class:`~gpuisa.sim.simulator.Result`."""

@@ -67,6 +67,9 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     text = res.stdout.decode("utf-8", "replace")
     mod = parse_nvdisasm(text, filename + " (nvdisasm)", code=False)
     mod.kind, mod.filename, mod.arch = "cubin", filename, arch
+    if ".nv.global.init" in secs or ".nv.global" in secs:     # device globals: symbols and their uses (GA-5)
+        full = parse_nvdisasm(text, filename + " (nvdisasm)")
+        mod.globals, mod.symbols, mod.relocs = full.globals, full.symbols, full.relocs
     for name, k in mod.kernels.items():
         info = secs.get(f".nv.info.{name}")
         if info is not None:

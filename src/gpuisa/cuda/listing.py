@@ -22,6 +22,8 @@ _RE_LABEL = re.compile(r"^\s*([.$A-Za-z_][\w.$]*)\s*:\s*$")
 _RE_DIRECTIVE = re.compile(r"^\s*\.[A-Za-z_]\w*\b")
 _RE_NOTE = re.compile(r"\(\*.*?\*\)")
 _RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
+_RE_SYM = re.compile(r"^\(?\s*([.$\w]+)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+))?\s*\)?$")   # `sym`, `(sym + 0x8)`
+_GLOBAL_SECTIONS = (".nv.global.init", ".nv.global")
 _SIZES = {"byte": 1, "short": 2, "word": 4, "dword": 8}
 _RE_TARGET = re.compile(r"^\s*\.target\s+sm_(\d+)", re.M)
 _RE_CODE_FOR = re.compile(r"^\s*code for sm_(\d+)", re.M)
@@ -156,6 +158,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     kernels: dict[str, KernelInfo] = {}
     sections: dict[str, _Section] = {}
     labels: dict[str, int] = {}
+    label_sec: dict[str, str] = {}                # data labels -> their section
     ends: dict[str, tuple[str, int, str]] = {}    # kernel -> (end label, line, src)
     sec: _Section | None = None
     kern: KernelInfo | None = None
@@ -204,6 +207,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
         ml = _RE_LABEL.match(line)
         if ml:
             labels[ml.group(1)] = len(sec.data) + sec.size
+            label_sec[ml.group(1)] = sec.name
             continue
         md = _RE_DATA.match(line)
         if not md:
@@ -217,7 +221,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             continue
         if kind == "zero":
             n = int(args, 0)
-            if "nobits" in sec.name or sec.name.startswith(".nv.shared"):
+            if "nobits" in sec.name or sec.name.startswith(".nv.shared") or sec.name == ".nv.global":
                 sec.size += n
             else:
                 sec.data += bytes(n)
@@ -249,7 +253,30 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     mod = CudaModule("nvdisasm", filename, arch, kernels, text)
     if code:
         _apply_sections(mod, sections, labels, filename)
+        _apply_globals(mod, sections, labels, label_sec)
     return mod
+
+
+def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[str, int],
+                   label_sec: dict[str, str]) -> None:
+    """Device globals (decision GA-5): the ``.nv.global.init`` / ``.nv.global`` sections, their
+    symbols, and the constant-bank words (``.dword __cudart_i2opi_f`` in ``.nv.constant4``) that
+    hold a symbol's address, filled when the kernel is launched."""
+    for name in _GLOBAL_SECTIONS:
+        sec = sections.get(name)
+        if sec is not None:
+            mod.globals[name] = (bytes(sec.data), len(sec.data) + sec.size)
+    for lab, sname in label_sec.items():
+        if sname in mod.globals:
+            mod.symbols[lab] = (sname, labels[lab])
+    for sec in sections.values():
+        m = re.match(r"\.nv\.constant(\d+)(?:\.(.+))?$", sec.name)
+        if not m:
+            continue
+        for off, size, expr, _ln, _src in sec.fixups:
+            ms = _RE_SYM.match(expr)
+            if ms and ms.group(1) in mod.symbols:
+                mod.relocs.append((int(m.group(1)), m.group(2), off, size, ms.group(1), int(ms.group(2) or "0", 0)))
 
 
 def _split_values(args: str) -> list[str]:

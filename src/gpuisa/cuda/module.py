@@ -71,6 +71,12 @@ class CudaModule:
     source: str = ""             # the instruction text (the listing; nvdisasm's output for a cubin)
     banks: dict[int, bytes] = field(default_factory=dict)   # module banks (.nv.constant3: __constant__ data)
     has_data: bool = True        # False for cuobjdump listings (no data sections)
+    #: device globals (decision GA-5): ``.nv.global.init`` / ``.nv.global`` -> (initial bytes, size)
+    globals: dict[str, tuple[bytes, int]] = field(default_factory=dict)
+    #: data symbols of those sections -> (section, offset)
+    symbols: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: constant-bank words holding a symbol's address: (bank, kernel or None, offset, size, symbol, addend)
+    relocs: list[tuple[int, str | None, int, int, str, int]] = field(default_factory=list)
     other_archs: list[int] = field(default_factory=list)   # cuobjdump: the other architectures listed
 
     def kernel(self, name: str | None) -> KernelInfo:

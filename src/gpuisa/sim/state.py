@@ -207,6 +207,15 @@ DEFAULT_LOCAL = 16 * 1024
 #: Lane i's local memory starts at address i << LOCAL_LANE_SHIFT of the warp's local Memory.
 LOCAL_LANE_SHIFT = 32
 
+#: The generic-address windows (generic.isa, decision GA-1): a generic address in
+#: [SHARED_WINDOW, SHARED_WINDOW + WINDOW_SIZE) is a shared-memory offset of the CTA, one in
+#: [LOCAL_WINDOW, LOCAL_WINDOW + WINDOW_SIZE) a local-memory offset of the thread, any other
+#: a global address.  SR_SWINHI / SR_LWINHI read their high words; the CUDA ABI puts them in
+#: constant bank 0 (gpuisa.cuda.abi).
+SHARED_WINDOW = 0x7F00_0000_0000
+LOCAL_WINDOW = 0x7E00_0000_0000
+WINDOW_SIZE = 1 << 32
+
 
 def local_memory(warp, size: int) -> "Memory":
     """The warp's local memory (created on first use): one segment per lane, lane i's
@@ -460,6 +469,9 @@ class Warp:
         self.B = [0] * 16
         self.pc = entry                      # ActivePC
         self.rpc = np.full(WARP_SIZE, entry, np.int64) if rpc is None else rpc
+        # per-lane call depth (CALL +1, RET -1): which activation a lane parked at a BSYNC belongs to
+        # (recursion; decision GA-11)
+        self.depth = np.zeros(WARP_SIZE, np.int32)
         valid = (1 << nlanes) - 1
         self.valid = valid                   # ValidMask
         self.active = valid                  # ActiveMask

@@ -323,12 +323,12 @@ def _plan_iadd3(x):
             np.add(acc, mask2array(cin), out=acc)
         if acc is None:
             _put(x, rd, k & MASK32)
-            _put_pred(x, pu, FULL if (k >> 32) & 1 else 0)
+            _put_pred(x, pu, FULL if k >> 32 else 0)      # carry >= 1 (decision GA-9)
             return
         if k:
             np.add(acc, _karr64(k), out=acc)
         _put(x, rd, acc.astype(_U32))
-        _put_pred(x, pu, array2mask(np.right_shift(acc, _SH32) & _U64(1)))
+        _put_pred(x, pu, array2mask(np.right_shift(acc, _SH32) != 0))     # carry >= 1 (GA-9)
 
     return run
 

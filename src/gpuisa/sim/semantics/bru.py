@@ -248,16 +248,21 @@ def _call_target(x):
 
 @semantics("CALL", control=True)
 def CALL(x: Exec) -> None:
-    """CALL: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
-    _jump(x, x.pmask & _pp(x), _call_target(x))
+    """CALL: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
+    The calling lanes' call depth grows by one (decision GA-11)."""
+    b_jump = x.pmask & _pp(x)
+    x.w.depth[mask2array(b_jump)] += 1
+    _jump(x, b_jump, _call_target(x))
 
 
 @semantics("RET", control=True)
 def RET(x: Exec) -> None:
     """RET: same hardware behaviour as CALL; pseudo code in the database (``__Semantics``, bru.isa; appended
-    here by the registry).
+    here by the registry).  The returning lanes' call depth drops by one (decision GA-11).
     """
-    _jump(x, x.pmask & _pp(x), _call_target(x))
+    b_jump = x.pmask & _pp(x)
+    x.w.depth[mask2array(b_jump)] -= 1
+    _jump(x, b_jump, _call_target(x))
 
 
 @semantics("LEPC")
@@ -346,6 +351,8 @@ def BSYNC(x: Exec) -> None:
     bmask = w.B[b] & w.valid
     pmask = x.pmask & _pp(x)
     arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
+    if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived
+        arrivemask &= array2mask(w.depth == w.depth[ffs(w.active)])
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
@@ -492,6 +499,8 @@ def WARPSYNC(x: Exec) -> None:
     mm = _membermask(x)
     pmask = x.pmask & _pp(x)
     arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
+    if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived
+        arrivemask &= array2mask(w.depth == w.depth[ffs(w.active)])
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:

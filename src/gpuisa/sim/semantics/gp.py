@@ -50,8 +50,8 @@ def _bool_lanes(mask: int) -> np.ndarray:
     return mask2array(mask)
 
 
-def _combine(r: int, p: int, bop: str) -> tuple[int, int]:
-    """(r bop p, !r bop p) on lane masks."""
+def _combine(r, p, bop: str) -> tuple:
+    """(r bop p, !r bop p) on lane masks (ints, or (n,) mask arrays in a batch)."""
     nr = ~r & FULL
     if bop == "AND":
         return r & p, nr & p
@@ -155,14 +155,15 @@ def IADD3(x: Exec) -> None:
     total = x.lane_zeros(np.int64)
     for name in ("ra", _b(x), _c(x)):
         total += _addend(x, name, _raw(x, name).astype(np.int64))
-    if x.mod("x") == "X":
+    if x.mod("x") == "X":          # two carries in, each worth 1 (decision GA-9)
         total += mask2array(x.pred("pp")).astype(np.int64)
         if x.has("pq"):
-            total += 2 * mask2array(x.pred("pq")).astype(np.int64)
+            total += mask2array(x.pred("pq")).astype(np.int64)
     x.write("rd", (total & MASK32).astype(_U32))
-    x.write("pu", array2mask(((total >> 32) & 1).astype(bool)))
+    carry = total >> 32             # 0, 1 or 2: Pu = carry >= 1, Pv = carry >= 2
+    x.write("pu", array2mask(carry >= 1))
     if x.has("pv"):
-        x.write("pv", array2mask(((total >> 33) & 1).astype(bool)))
+        x.write("pv", array2mask(carry >= 2))
 
 
 @semantics("UIADD3")
@@ -170,15 +171,40 @@ def UIADD3(x: Exec) -> None:
     """UIADD3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.any_lane():
         return
+    if x.mod("width") == "64":
+        _uiadd3_64(x)
+        return
     total = sum(_addend(x, n, _raw_int(x, n)) for n in ("ura", _b(x), "urc"))
     if x.mod("x") == "X":
         total = total + x.upred("upp")
         if x.has("upq"):
-            total = total + 2 * x.upred("upq")      # second carry in (issue 11)
+            total = total + x.upred("upq")          # second carry in, worth 1 (GA-9)
     x.write("urd", total & MASK32)
-    x.write("upu", (total >> 32) & 1 != 0)
+    x.write("upu", (total >> 32) >= 1)
     if x.has("upv"):
-        x.write("upv", (total >> 33) & 1 != 0)
+        x.write("upv", (total >> 32) >= 2)
+
+
+def _uiadd3_64(x) -> None:
+    """UIADD3.64 (sm_100+): three 64-bit uniform pairs (an immediate sign-extended), modulo 2^64."""
+    total = 0
+    for n in ("ura", _b(x), "urc"):
+        if x.kind(n) == "I":
+            v = x.imm(n) & MASK64
+        else:
+            v = x.src(n, 64, raw=True)
+            v = v.astype(object) if isinstance(v, np.ndarray) else int(v)   # no 64-bit overflow
+        if x.flag(n + ".bitnot"):
+            v = MASK64 - v
+        if x.flag(n + ".neg"):
+            v = (1 << 64) - v
+        total = total + v
+    if isinstance(total, np.ndarray):
+        x.write("urd", (total & MASK64).astype(_U64), width=64)
+        x.write("upu", ((total >> 64) & 1).astype(bool))
+    else:
+        x.write("urd", total & MASK64, width=64)
+        x.write("upu", bool((total >> 64) & 1))
 
 
 @semantics("IMAD")
@@ -390,8 +416,9 @@ def P2R(x: Exec) -> None:
     packed = np.zeros(WARP_SIZE, _U32)
     for i in range(7):
         packed |= mask2array(x.w.P[i]).astype(_U32) << _U32(i)
-    mask = _U32(x.imm("vb") & MASK32)
-    x.write("rd", (_raw(x, "ra") & ~mask) | (packed & mask))
+    k = 8 * "B0 B1 B2 B3".split().index(x.mod("byte") or "B0")     # .B1-.B3 (decision GA-10)
+    mask = _U32((x.imm("vb") << k) & MASK32)
+    x.write("rd", (_raw(x, "ra") & ~mask) | ((packed << _U32(k)) & mask))
 
 
 @semantics("R2P", per_warp=True)
@@ -399,7 +426,11 @@ def R2P(x: Exec) -> None:
     """R2P: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.pmask:
         return
-    a = _raw(x, "ra")
+    if x.kind("ra") == "E":     # `R3.B1` (R2P_RI_SEL, decision GA-10): the selected byte
+        raw = x.reg_index("ra")
+        a = np.asarray(x.reg(raw & 0xFF), dtype=_U32) >> _U32(_nv_float()._SEL_SHIFT[raw >> 8])
+    else:
+        a = _raw(x, "ra")
     mask = x.imm("vb")
     w = x.w
     for i in range(7):
@@ -483,10 +514,19 @@ def fsetp_write(x, a: np.ndarray, b: np.ndarray) -> None:
     x.write("pv", pv)
 
 
+def _sign_mods(x, name: str, bits: np.ndarray) -> np.ndarray:
+    """float32 bits with the operand's ``|x|`` then ``-`` (issue 11: FMNMX's `|R0|`)."""
+    if x.flag(name + ".abs"):
+        bits = bits & _U32(0x7FFFFFFF)
+    if x.flag(name + ".neg"):
+        bits = bits ^ _U32(SIGN)
+    return bits
+
+
 @semantics("FMNMX")
 def FMNMX(x: Exec) -> None:
     """FMNMX: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    ab, bb = _raw(x, "ra"), _raw(x, _b(x))
+    ab, bb = _sign_mods(x, "ra", _raw(x, "ra")), _sign_mods(x, _b(x), _raw(x, _b(x)))
     if x.mod("ftz") == "FTZ":   # .FTZ: denormal inputs are zeros (so is the result)
         ab, bb = _nv_float().ftz_bits(ab), _nv_float().ftz_bits(bb)
     a, b = _f32(ab), _f32(bb)
@@ -504,6 +544,9 @@ def FMNMX(x: Exec) -> None:
 @semantics("I2F")
 def I2F(x: Exec) -> None:
     """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("hdtype") == "F16":
+        _nv_float().i2f_f16(x)     # I2F.F16{.U16 ...} (decision GA-13)
+        return
     if x.mod("small") not in (None, "NoSmall") or x.mod("sel") == "Sel":
         _nv_float().i2f_small(x)   # 16/8-bit sources, selected registers (issue 11, decision SV-2)
         return
@@ -524,8 +567,9 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 @semantics("F2I")
 def F2I(x: Exec) -> None:
     """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64":
-        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 sources (issue 11)
+    if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64" \
+            or x.mod("hstype") == "F16":
+        _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 / binary16 sources (issue 11, GA-13)
         return
     f = _f32(_nv_float().fsrc(x, _b(x))).astype(np.float64)      # |x|, - applied
     lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
@@ -567,9 +611,10 @@ def _ur_addr(x, width: int):
     return x.src("ura", width)
 
 
-def _global_addrs(x) -> np.ndarray:
-    """``Ra.64 + URb.64 + sext(offset)`` modulo 2^64, per lane (``Ra.U32``: Ra zero-extended)."""
-    i = x.reg_index("ra")
+def _global_addrs(x, reg: str = "ra") -> np.ndarray:
+    """``Ra.64 + URb.64 + sext(offset)`` modulo 2^64, per lane (``Ra.U32``: Ra zero-extended);
+    *reg*: the address register's field (LDGSTS's global address is ``rb``)."""
+    i = x.reg_index(reg)
     if x.mod("scale") == "U32":     # `[R4.U32+UR4]`: one register, zero-extended (issue 11)
         base = _reg_row(x, i)
     else:
@@ -747,6 +792,8 @@ def _atomic_fn(x):
         return lambda o, b, c: _fadd32(o, b)
     if typ == "F64" and op == "ADD":
         return lambda o, b, c: _fadd64(o, b)
+    if typ in ("F16x2", "BF16x2") and op == "ADD":
+        return _nv_float().pair_add(typ == "BF16x2")
     if op in ("MIN", "MAX"):
         key = _s32 if typ == "S32" else _s64 if typ == "S64" else (lambda v: v)
         pick = min if op == "MIN" else max
@@ -771,16 +818,19 @@ def _pairs(x, name: str, wide: bool) -> list:
     return _raw(x, name).tolist()
 
 
-def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
-    """Lanes in order, lowest first, each on the memory left by the previous ones."""
-    mask = x.pmask
+def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, mask: int | None = None) -> None:
+    """Lanes in order, lowest first, each on the memory left by the previous ones.  *keys*: per
+    lane, what identifies the word updated when the address alone does not (generic addresses:
+    the same local-window address is a different word in every lane).  *mask*: the lanes that
+    update (default: the executing lanes)."""
+    mask = x.pmask if mask is None else mask
     if not mask:
         return
     fn = _atomic_fn(x)
     wide = (x.mod("type") or "U32") in _WIDE_ATOM
     size = 8 if wide else 4
     olds = _mem_load(x, mem, addrs, mask, size, "atomic access")[0].tolist()     # checks every lane first
-    alist = np.asarray(addrs, dtype=_U64).tolist()
+    alist = keys if keys is not None else np.asarray(addrs, dtype=_U64).tolist()
     b = _pairs(x, "rb", wide) if x.has("rb") else [0] * WARP_SIZE      # ATOMS.POPC.INC has no source
     c = _pairs(x, "rc", wide) if x.has("rc") else b
     cast = x.mod("op") == "CAST"
@@ -794,7 +844,7 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool) -> None:
     final = np.array([cur.get(a, 0) for a in alist], _U64 if wide else _U32)
     mem.store(addrs, final, mask, size)   # every lane of an address writes its final value
     if returns:
-        x.write("rd", np.array(ret, _U64 if wide else _U32), width=64 if wide else 32)
+        x.write("rd", np.array(ret, _U64 if wide else _U32), mask, width=64 if wide else 32)
         if cast and x.has("pu"):           # ATOMS.CAST's predicate form: the lanes that stored
             x.write("pu", sum(1 << ln for ln in lanes_of(mask) if ret[ln]))
 

@@ -20,8 +20,11 @@ SR_CgaCtaId            0 (a cluster holds one CTA; see docs/cuda.md)
 SR_PM0-7, SR_PM_HI0-7  per-warp performance counters (0 at launch; PMTRIG
                        increments SR_PMi for each bit i of its operand;
                        writable with SETREG)
-SR_LWINHI/LO, LWINSZ   0 (no local memory window in the model)
-SR_SWINHI/LO           0 (shared memory addresses start at 0)
+SR_LWINHI/LO           the local window of generic addresses (state.LOCAL_WINDOW, generic.isa):
+                       its high word / 0
+SR_LWINSZ              0
+SR_SWINHI/LO           the shared window (state.SHARED_WINDOW): its high word / 0 (shared
+                       memory offsets, what LDS/STS use, start at 0)
 SR_SMEMSZ              shared memory bytes per CTA
 SR_CLOCKLO/HI          the model clock (warp-instructions issued by the grid)
 SR_GLOBALTIMELO/HI     the same clock read as nanoseconds (1 GHz model)
@@ -37,7 +40,7 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import LANES, MASK32, WARP_SIZE, Fault, ffs, lanes_of
+from ..state import LANES, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, Fault, ffs, lanes_of
 
 _LANES64 = LANES.astype(np.uint64)
 WRITABLE_PREFIXES = ("SR_PM", "SR_GLOBALERRORSTATUS", "SR_WARPERRORSTATUS")
@@ -71,8 +74,11 @@ def sreg_value(x, code: int, width: int = 32):
         return w.index
     if name == "SR_PHYWARPID":
         return w.gid
-    if name in ("SR_TEID", "SR_TCID", "SR_PHYTCID", "SR_LWINHI", "SR_LWINLO", "SR_LWINSZ", "SR_SWINHI",
-                "SR_SWINLO", "SRZ"):
+    if name == "SR_SWINHI":
+        return SHARED_WINDOW >> 32
+    if name == "SR_LWINHI":
+        return LOCAL_WINDOW >> 32
+    if name in ("SR_TEID", "SR_TCID", "SR_PHYTCID", "SR_LWINLO", "SR_LWINSZ", "SR_SWINLO", "SRZ"):
         return 0
     if name.startswith("SR_CTAID."):
         return w.cta.ctaid["XYZ".index(name[-1])]

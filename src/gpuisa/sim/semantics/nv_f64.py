@@ -22,7 +22,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask
 from .gp import _combine, fsetp_write
-from .nv_float import dbits, fsrc, ftz_bits
+from .nv_float import _narrow, bf16_bits, dbits, fsrc, ftz_bits
 from .operands import _b, _c
 
 _U64, _U32, _F64, _F32 = np.uint64, np.uint32, np.float64, np.float32
@@ -193,23 +193,6 @@ def fsrc_of(x, name: str, fmt: str, ftz: bool = False) -> np.ndarray:
     return h.view(np.float16).astype(_F64)
 
 
-def _narrow(d: np.ndarray, fmt: str, mode: str) -> np.ndarray:
-    """float64 values rounded once to *fmt* (F32/F16) in *mode*: round to nearest even, then
-    one step toward the exact value where RZ/RP/RM require it."""
-    t: Any = _NP[fmt]
-    with np.errstate(all="ignore"):
-        f = d.astype(t)
-        if mode in ("RN", "", None):
-            return f
-        back = f.astype(_F64)
-        if mode == "RZ":
-            adj = np.abs(back) > np.abs(d)
-            return np.where(adj, np.nextafter(f, t(0)), f)
-        if mode == "RP":
-            return np.where(back < d, np.nextafter(f, t(np.inf)), f)
-        return np.where(back > d, np.nextafter(f, t(-np.inf)), f)
-
-
 def _store_float(x, f: np.ndarray, fmt: str, ftz: bool = False) -> None:
     if fmt == "F64":
         x.write("rd", _bits(f), width=64)
@@ -229,6 +212,9 @@ def F2F(x: Exec) -> None:
     ftz = x.mod("ftz") == "FTZ"
     d = fsrc_of(x, _b(x), st, ftz)
     mode = x.mod("rnd") or "RN"
+    if dt == "BF16":        # F2F.BF16.F32 (decision GA-3): d is an exact binary32 value
+        x.write("rd", bf16_bits(d.astype(np.float32).view(np.uint32), mode))
+        return
     f = d if dt == "F64" else _narrow(d, dt, mode)
     _store_float(x, f, dt, ftz)
 

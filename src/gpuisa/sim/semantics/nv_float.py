@@ -13,6 +13,8 @@ Written once for both engines (``SEMANTICS_CONTRACT.md``).  Model decisions
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..context import Exec
@@ -301,6 +303,9 @@ def f2i_source(x) -> np.ndarray:
     """F2I's source as float64: binary64 with ``.F64`` (issue 11), else binary32 (``.FTZ``)."""
     if x.mod("stype_") == "F64":
         return dbits(x, _b(x)).view(_F64)
+    if x.mod("hstype") == "F16":       # the binary16 in the low half (decision GA-13)
+        h = (np.broadcast_to(np.asarray(x.src(_b(x), raw=True), dtype=np.int64), x.lane_shape()) & 0xFFFF)
+        return h.astype(np.uint16).view(np.float16).astype(_F64)
     return fsrc(x, _b(x), x.mod("ftz") == "FTZ").view(_F32).astype(_F64)
 
 
@@ -386,3 +391,100 @@ def hfma2_immediates(x) -> None:
         out |= bits << _U32(shift)
     del a, b
     x.write("rd", out)
+
+
+def bf16_bits(u, mode: str = "RN") -> np.ndarray:
+    """binary32 bit patterns (uint32 array) rounded once to bfloat16 in *mode* (RN/RZ/RP/RM): the
+    16-bit patterns as uint32; a NaN gives 0x7fff (decision GA-3).  bfloat16 is binary32's upper
+    half, so rounding works on the bits: truncate, then step the magnitude up by one unit where
+    the mode requires (RN: above half, or half with an odd result)."""
+    u = np.asarray(u, dtype=np.uint32).astype(np.uint64)
+    t = u >> np.uint64(16)
+    low = u & np.uint64(0xFFFF)
+    neg = (u >> np.uint64(31)) == 1
+    if mode == "RN":
+        up = (low > 0x8000) | ((low == 0x8000) & ((t & np.uint64(1)) == 1))
+    elif mode == "RZ":
+        up = np.zeros(u.shape, bool)
+    elif mode == "RP":
+        up = (low != 0) & ~neg
+    else:   # RM
+        up = (low != 0) & neg
+    r = t + up.astype(np.uint64)
+    nan = ((u & np.uint64(0x7F800000)) == 0x7F800000) & ((u & np.uint64(0x7FFFFF)) != 0)
+    return np.where(nan, np.uint64(0x7FFF), r).astype(np.uint32)
+
+
+def _bf16_of(x: float) -> int:
+    """A binary64 value rounded once to bfloat16 (to nearest even): via binary32 rounded to odd,
+    which keeps enough bits for the second rounding to be exact."""
+    with np.errstate(all="ignore"):
+        f = np.float32(x)
+    if np.isfinite(f) and float(f) != x:
+        if abs(float(f)) > abs(x):
+            f = np.nextafter(f, np.float32(0))
+        odd = np.array(f).view(np.uint32) | np.uint32(1)
+        return int(bf16_bits(odd))
+    return int(bf16_bits(np.array(f, np.float32).view(np.uint32)))
+
+
+def pair_add(bf: bool):
+    """The update of ``atomicAdd`` on a pair of binary16 (*bf*: bfloat16) values in a 32-bit word:
+    each position added exactly and rounded once to nearest even; NaN -> 0x7fff."""
+    def half(v: int) -> float:
+        if bf:
+            return float(np.array(v << 16, np.uint32).view(np.float32))
+        return float(np.array(v, np.uint16).view(np.float16))
+
+    def rnd(x: float) -> int:
+        if x != x:
+            return 0x7FFF
+        if bf:
+            return _bf16_of(x)
+        with np.errstate(all="ignore"):
+            return int(np.array(np.float16(x)).view(np.uint16))
+
+    def add(o: int, b: int, c: int) -> int:
+        hi = rnd(half(o >> 16) + half(b >> 16))
+        lo = rnd(half(o & 0xFFFF) + half(b & 0xFFFF))
+        return (hi << 16) | lo
+    return add
+
+
+def i2f_f16(x) -> None:
+    """I2F.F16{.U32}{.U16|.S16|.U8|.S8}{.rnd}: the integer rounded once to binary16 in the low half
+    (decision GA-13); small sources as i2f_small reads them."""
+    name = _b(x)
+    if x.kind(name) == "E":                  # SelReg: register number, then the selector
+        raw = x.reg_index(name)
+        reg = np.broadcast_to(np.asarray(x.reg(raw & 0xFF), dtype=np.uint32), x.lane_shape())
+        v: np.ndarray = (reg >> np.uint32(_SEL_SHIFT[raw >> 8])).astype(np.int64)
+    else:
+        v = _raw(x, name).astype(np.int64)
+    small = x.mod("small")
+    if small in _SMALL:
+        bits, signed = _SMALL[small]
+        v = v & ((1 << bits) - 1)
+        if signed:
+            v = np.where(v >= 1 << (bits - 1), v - (1 << bits), v)
+    elif x.mod("fmt") != "U32":
+        v = np.where(v >= 1 << 31, v - (1 << 32), v)
+    h = _narrow(v.astype(_F64), "F16", x.mod("rnd") or "RN")      # exact source, one rounding
+    x.write("rd", h.view(np.uint16).astype(np.uint32))
+
+
+def _narrow(d: np.ndarray, fmt: str, mode: str) -> np.ndarray:
+    """float64 values rounded once to *fmt* (F32/F16) in *mode*: round to nearest even, then
+    one step toward the exact value where RZ/RP/RM require it."""
+    t: Any = {"F16": np.float16, "F32": _F32, "F64": _F64}[fmt]
+    with np.errstate(all="ignore"):
+        f = d.astype(t)
+        if mode in ("RN", "", None):
+            return f
+        back = f.astype(_F64)
+        if mode == "RZ":
+            adj = np.abs(back) > np.abs(d)
+            return np.where(adj, np.nextafter(f, t(0)), f)
+        if mode == "RP":
+            return np.where(back < d, np.nextafter(f, t(np.inf)), f)
+        return np.where(back > d, np.nextafter(f, t(-np.inf)), f)

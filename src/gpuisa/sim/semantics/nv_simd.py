@@ -113,3 +113,30 @@ def VABSDIFF4(x: Exec) -> None:
         x.write("rd", (total & 0xFFFFFFFF).astype(_U32))
     else:
         x.write("rd", _lane_join(d, 8))
+
+
+@semantics("VIMNMX3")
+def VIMNMX3(x: Exec) -> None:
+    """VIMNMX3: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    unsigned = x.mod("fmt") == "U32"
+    vals = []
+    for name in ("ra", _b(x), "rc"):
+        v = np.broadcast_to(np.asarray(x.src(name, raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
+        vals.append(v if unsigned else np.where(v >= 1 << 31, v - (1 << 32), v))
+    mn = np.minimum(np.minimum(vals[0], vals[1]), vals[2])
+    mx = np.maximum(np.maximum(vals[0], vals[1]), vals[2])
+    x.write("rd", np.where(mask2array(x.pred("pp")), mn, mx))
+
+
+@semantics("SGXT")
+def SGXT(x: Exec) -> None:
+    """SGXT: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    a = np.broadcast_to(np.asarray(x.src("ra", raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
+    n = np.broadcast_to(np.asarray(x.src(_b(x), raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
+    n = n % 32 if x.mod("w") == "W" else np.minimum(n, 32)
+    keep = (np.int64(1) << n) - 1
+    v = a & keep
+    if x.mod("fmt") != "U32":
+        neg = (n > 0) & (((v >> np.maximum(n - 1, 0)) & 1) == 1)
+        v = np.where(neg, v | (~keep & 0xFFFFFFFF), v)
+    x.write("rd", v)

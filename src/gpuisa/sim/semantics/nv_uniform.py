@@ -12,7 +12,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, MASK64, mask2array
-from .nv_float import _two_sum, round32
+from .nv_float import _two_sum, ftz_bits, round32
 from .operands import _b, _c
 
 _U64 = np.uint64
@@ -232,3 +232,30 @@ def UFFMA(x: Exec) -> None:
         p = a * b                                        # exact in binary64
     s, e = _two_sum(p, np.broadcast_to(c, p.shape))
     x.write("urd", _f32_out(round32(s, e, x.mod("rnd") or "RN")))
+
+
+def _f32u_mods(x, name: str, ftz: bool) -> np.ndarray:
+    """A uniform binary32 source as float64 (exact): ``|x|`` then ``-``, .FTZ flush."""
+    bits = _u(x, name).astype(np.uint32)
+    if x.flag(name + ".abs"):
+        bits = bits & np.uint32(0x7FFFFFFF)
+    if x.flag(name + ".neg"):
+        bits = bits ^ np.uint32(0x80000000)
+    if ftz:
+        bits = ftz_bits(bits)
+    return bits.view(np.float32).astype(np.float64)
+
+
+@semantics("UFADD")
+def UFADD(x: Exec) -> None:
+    """UFADD: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    ftz = x.mod("ftz") == "FTZ"
+    a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
+    s, e = _two_sum(a, np.broadcast_to(b, np.shape(a)))
+    f = np.asarray(round32(s, e, x.mod("rnd") or "RN"), np.float32)
+    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
+    if ftz:
+        bits = ftz_bits(bits)
+    x.write("urd", _out(bits.astype(_U64)))

@@ -1,0 +1,130 @@
+"""Generic-address memory instructions (issue 11, ``isa/generic.isa``): LD, ST, ATOM, QSPC.
+
+A generic 64-bit address lies in the shared window (``state.SHARED_WINDOW``: an offset into
+the CTA's shared memory), in the local window (``state.LOCAL_WINDOW``: an offset into the
+thread's own local memory) or elsewhere (a global address) -- decision GA-1.  LD/ST/ATOM
+split the executing lanes by window and reuse the loads, stores, checks and lane-ordered
+atomics of LDG/LDS/LDL through :class:`GenericMemory`, which routes each lane to its memory.
+
+LDGSTS (``cp.async``) copies global to shared memory when it executes (decision GA-2).
+
+LD, ST and ATOM are registered ``per_warp`` (the local memory belongs to the warp object);
+QSPC reads no memory and runs batched.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask,
+                     local_memory, mask2array)
+from .gp import _U32, _U64, _atomic, _global_addrs, _load, _mem_load, _mem_store, _raw, _store
+
+_LANE_BASE = (np.arange(WARP_SIZE, dtype=np.uint64) << np.uint64(LOCAL_LANE_SHIFT))
+
+
+def _in_window(a: np.ndarray, base: int) -> np.ndarray:
+    return (a >= _U64(base)) & (a < _U64(base + WINDOW_SIZE))
+
+
+class GenericMemory:
+    """One warp's generic address space: the memory API of :class:`gpuisa.sim.state.Memory`
+    (``load``/``store`` of lane-shaped addresses under an int mask), each lane sent to the
+    shared, local or global memory of its address, translated to that memory's addresses."""
+
+    space = "generic"
+    segments: list = []
+
+    def __init__(self, x: Exec):
+        self.x = x
+
+    def _parts(self, addrs, mask: int):
+        a = np.broadcast_to(np.asarray(addrs, dtype=_U64), (WARP_SIZE,))
+        sh, lo = _in_window(a, SHARED_WINDOW), _in_window(a, LOCAL_WINDOW)
+        ms, ml = array2mask(sh) & mask, array2mask(lo) & mask
+        mg = mask & ~(ms | ml)
+        x = self.x
+        parts = []
+        if mg:
+            parts.append((x.gmem, mg, a))
+        if ms:
+            parts.append((x.smem, ms, a - _U64(SHARED_WINDOW)))
+        if ml:
+            parts.append((local_memory(x.w, x.sim.local_size), ml, _LANE_BASE + (a - _U64(LOCAL_WINDOW))))
+        return parts
+
+    def keys(self, addrs) -> list:
+        """Per lane, the identity of the word at its address: the address itself, except in
+        the local window, where each lane has its own word (for the lane-ordered atomics)."""
+        a = np.broadcast_to(np.asarray(addrs, dtype=_U64), (WARP_SIZE,)).tolist()
+        lo = _in_window(np.asarray(a, dtype=_U64), LOCAL_WINDOW).tolist()
+        return [(lane, v) if lo[lane] else v for lane, v in enumerate(a)]
+
+    def load(self, addrs, mask, size: int = 4) -> np.ndarray:
+        parts = self._parts(addrs, int(mask))
+        vals = [(m, mem.load(ad, m, size)) for mem, m, ad in parts]    # every part checked first
+        out = np.zeros(WARP_SIZE, vals[0][1].dtype if vals else np.uint32)
+        for m, v in vals:
+            out = np.where(mask2array(m), v, out)
+        return out
+
+    def store(self, addrs, values, mask, size: int = 4) -> None:
+        parts = self._parts(addrs, int(mask))
+        for mem, m, ad in parts:                 # the checks of every part before any store
+            mem.load(ad, m, size)
+        for mem, m, ad in parts:
+            mem.store(ad, values, m, size)
+
+
+@semantics("LD", per_warp=True)
+def LD(x: Exec) -> None:
+    """LD: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
+    _load(x, GenericMemory(x), _global_addrs(x))
+
+
+@semantics("ST", per_warp=True)
+def ST(x: Exec) -> None:
+    """ST: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
+    _store(x, GenericMemory(x), _global_addrs(x))
+
+
+@semantics("ATOM", per_warp=True)  # lanes in order, on Python ints
+def ATOM(x: Exec) -> None:
+    """ATOM: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
+    mem, addrs = GenericMemory(x), _global_addrs(x)
+    mask = x.pmask
+    if x.mod("type") in ("F16x2", "BF16x2"):      # performed on global addresses only (GA-7)
+        a = np.broadcast_to(np.asarray(addrs, dtype=_U64), (WARP_SIZE,))
+        mask &= ~array2mask(_in_window(a, SHARED_WINDOW) | _in_window(a, LOCAL_WINDOW))
+    _atomic(x, mem, addrs, True, mem.keys(addrs), mask)
+    x.write("pu", mask)
+
+
+@semantics("QSPC")
+def QSPC(x: Exec) -> None:
+    """QSPC: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
+    a = _global_addrs(x)
+    sh, lo = _in_window(a, SHARED_WINDOW), _in_window(a, LOCAL_WINDOW)
+    space = x.mod("space")
+    hit = sh if space == "S" else lo if space == "L" else ~(sh | lo)
+    x.write("pu", x.mask_of(hit))
+
+
+@semantics("LDGSTS")
+def LDGSTS(x: Exec) -> None:
+    """LDGSTS: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry).
+    The copy completes at issue (decision GA-2): LDGDEPBAR and DEPBAR have nothing to wait for."""
+    s = x.mod("size") or "32"
+    n = {"32": 4, "64": 8, "128": 16}[s]
+    if not x.any_lane():
+        return
+    g = _global_addrs(x, "rb")
+    sh = ((_raw(x, "ra") + _U32(x.imm("soffset") & MASK32)) & _U32(MASK32)).astype(_U64)
+    parts = _mem_load(x, x.gmem, g, x.pmask, n)
+    _mem_store(x, x.smem, sh, x.pmask, n, parts)
+
+
+@semantics("LDGDEPBAR")
+def LDGDEPBAR(x: Exec) -> None:
+    """LDGDEPBAR: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
