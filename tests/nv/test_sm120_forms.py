@@ -148,6 +148,39 @@ def test_ufadd(nv_isa, engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_ufmul(nv_isa, engine):
+    """UFMUL (nvcc sm_120: `UFMUL UR4, UR7, 4` scales a float parameter): the product rounded once
+    (numpy's float64 product is exact, then rounded to binary32 by numpy or stepped for .RZ/.RP)."""
+    a, b = _f(_b(1.1)), _f(_b(-2.35))
+    body = f"""
+        UMOV UR4, {_b(a):#x} ;
+        UMOV UR5, {_b(b):#x} ;
+        UMOV UR6, 0x100 ;
+        UFMUL UR8, UR4, 4 ;
+        UFMUL UR9, UR4, -UR5 ;
+        UFMUL.RZ UR10, |UR5|, 0.1 ;
+        UFMUL UR11, UR6, 0.5 ;
+        UFMUL.FTZ UR12, UR6, 2 ;
+        UFMUL.RP UR13, UR4, UR5 ;
+    """
+    for w in _run(nv_isa, body, engine):
+        ur = [int(v) for v in w.UR]
+        assert ur[8] == _b(float(np.float32(np.float64(a) * 4)))
+        assert ur[9] == _b(float(np.float32(np.float64(a) * -np.float64(b))))
+        exact = abs(np.float64(b)) * np.float64(np.float32(0.1))
+        rz = np.float32(exact)
+        if abs(float(rz)) > abs(exact):
+            rz = np.nextafter(rz, np.float32(0))
+        assert ur[10] == _b(float(rz))
+        assert ur[11] == 0x80 and ur[12] == 0                  # a denormal halved exactly; .FTZ flushes
+        p = np.float64(a) * np.float64(b)
+        rp = np.float32(p)
+        if float(rp) < p:
+            rp = np.nextafter(rp, np.float32(np.inf))
+        assert ur[13] == _b(float(rp))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_p2r_byte_forms_and_r2p_byte_selector(nv_isa, engine):
     """P2R.B1/.B2/.B3 pack the predicates into byte k; R2P PR, R3.Bk reads byte k (GA-10)."""
     res = nv_isa.launch(assemble(nv_isa.db, """

@@ -259,3 +259,19 @@ def UFADD(x: Exec) -> None:
     if ftz:
         bits = ftz_bits(bits)
     x.write("urd", _out(bits.astype(_U64)))
+
+
+@semantics("UFMUL")
+def UFMUL(x: Exec) -> None:
+    """UFMUL: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    ftz = x.mod("ftz") == "FTZ"
+    a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
+    with np.errstate(all="ignore"):
+        p = a * np.broadcast_to(b, np.shape(a))        # exact in binary64 (24 + 24 significant bits)
+    f = np.asarray(round32(p, np.zeros_like(p), x.mod("rnd") or "RN"), np.float32)
+    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
+    if ftz:
+        bits = ftz_bits(bits)
+    x.write("urd", _out(bits.astype(_U64)))
