@@ -11,7 +11,7 @@ from ..exprlang import HEX
 from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
 from .floats import FLOAT_LITERAL, parse_f32
 from .lexer import POp
-from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, Plan, _State
+from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _match, _State
 
 # ----------------------------------------------------------------------------
 # the fast path: one regex for the common statement shape, a compiled plan per
@@ -28,72 +28,135 @@ _RE_FADDR = re.compile(rf"(?:c\[({HEX})\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:
 F_ENUM, F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM = 0, 1, 2, 3, 4, 5, 6, 7
 
 
-class FastPlan:
-    """A :class:`Plan` flattened to tuples: the base word (modifiers, defaults,
-    the prefix bits the signatures say are written), one step per written
-    operand, the guard and control fields."""
+class Shape:
+    """What a plan's operands need, for one variant, operand widths and operand signatures:
+    the flat steps :func:`_fast` runs (one per written operand), the bits the written operands
+    clear in the base word, the number of operands left out, and (j, OpInfo) of the written
+    operands for the prefix bits.  It does not depend on the modifiers, so every modifier
+    combination of a variant with the same widths shares it (the synthetic benchmark writes
+    thousands of combinations: building a plan from scratch for each was most of its time)."""
 
-    __slots__ = ("name", "v", "base", "steps", "guard", "controls", "has_exc", "plan", "pc_free")
+    __slots__ = ("steps", "clear", "omitted", "written", "pc_free")
 
-    def __init__(self, st: "_State", plan: Plan, sigt: tuple):
-        v = plan.v
-        self.plan = plan
-        self.v = v
-        self.name = v.op.name
-        self.has_exc = v.has_exc
-        base = plan.base
-        steps: list[tuple] = []
-        for j, o, width in plan.steps:
-            kind, _, prefix = st.sig_list[sigt[j]]
-            for c in prefix:
-                base |= 1 << o.prefix_fields[c].pos
+    def __init__(self, st: "_State", steps: list, omitted: int, sigt: tuple):
+        self.omitted = omitted
+        self.written = tuple((j, o) for j, o, _ in steps)
+        clear = 0
+        flat: list[tuple] = []
+        for j, o, width in steps:
+            # a written operand sets its field(s) and its prefix fields: the prefix is off
+            # unless written, whatever the field's default (decision A11; tables._make_plans)
+            clear |= (o.mask << o.pos) | o.pclear
+            kind = st.sig_list[sigt[j]][0]
             t = o.type
             if o.code == K_ENUM and kind == "n":
-                steps.append((F_ENUM, j, o.pos, st.name_table(o, width), 0, 0))
+                flat.append((F_ENUM, j, 0, _shifted_names(st, o, width), 0, 0))
             elif o.code == K_INT and kind == "f" and o.fmt == "f32":
-                steps.append((F_F32, j, o.pos, 0, 0, 0))
+                flat.append((F_F32, j, o.pos, 0, 0, 0))
             elif o.code == K_ADDR and kind in ("m", "k", "c"):
-                steps.append((F_ADDR, j, o, width, 0, 0))
+                flat.append((F_ADDR, j, o, width, 0, 0))
             elif o.code == K_CMEM and kind == "c":
                 bb, ob = t.cmem_split or (0, t.width)
-                steps.append((F_CMEM, j, o.pos, ob, (1 << bb) - 1, max(width // 8, 1)))
+                flat.append((F_CMEM, j, o.pos, ob, (1 << bb) - 1, max(width // 8, 1)))
             elif o.code == K_INT and kind == "i" and t is not None and o.fmt is None:
                 lo, hi = (-0x80000000, 0xFFFFFFFF) if o.width == 32 else (t.min, t.max)
-                steps.append((F_INT, j, o.pos, lo, hi, o.mask))
+                flat.append((F_INT, j, o.pos, lo, hi, o.mask))
             elif o.code == K_INT and kind == "i" and t is not None and o.fmt in ("pcrel", "shift"):
-                steps.append((F_PCREL if o.fmt == "pcrel" else F_SHIFT, j, o.pos, o.shift, (t.min, t.max), o.mask))
+                flat.append((F_PCREL if o.fmt == "pcrel" else F_SHIFT, j, o.pos, o.shift, (t.min, t.max), o.mask))
             else:
-                steps.append((F_GENERIC, j, o, width, 0, 0))
-        self.base = base
-        self.steps = tuple(steps)
+                flat.append((F_GENERIC, j, o, width, 0, 0))
+        self.clear = clear
+        self.steps = tuple(flat)
         #: the word does not depend on the statement's address (no PC-relative or generic step)
-        self.pc_free = not any(s[0] in (F_PCREL, F_GENERIC) for s in steps)
-        g = v.guard
-        self.guard = None
-        if g is not None:
-            pf = g.prefix_fields.get("!")
-            self.guard = (g.pos, (g.mask << g.pos) | g.pclear, g.type.by_name, (1 << pf.pos) if pf is not None else None)
-        self.controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
+        self.pc_free = not any(s[0] in (F_PCREL, F_GENERIC) for s in flat)
+
+
+def _shifted_names(st: "_State", o: OpInfo, width: int) -> dict:
+    """:meth:`_State.name_table` with each value shifted to the operand's field."""
+    key = (o.type.name, o.numbered and width > 32, width, o.pos)
+    t = st.fname_tables.get(key)
+    if t is None:
+        pos = o.pos
+        t = st.fname_tables[key] = {n: v << pos for n, v in st.name_table(o, width).items()}
+    return t
+
+
+def _shape(st: "_State", v: VInfo, widths: tuple, sigt: tuple) -> "Shape | None":
+    """The :class:`Shape` of variant *v* for operand signatures *sigt*, None when the
+    operands do not fit it (``tables._match``, as the diagnostic path's plans)."""
+    k = (v, widths, sigt)
+    sh = st.fshapes.get(k, _MISSING)
+    if sh is _MISSING:
+        m = _match(v.ops, widths, tuple(st.sig_list[i] for i in sigt), sigt, st.compat)
+        sh = st.fshapes[k] = None if m is None else Shape(st, m[0], m[1], sigt)
+    return sh  # type: ignore[return-value]
+
+
+_MISSING = object()
+
+
+def _variant_part(v: VInfo) -> tuple:
+    """The end of a fast plan that depends on the variant only: (guard, controls, VInfo with
+    __Exception rules or None, opcode name); guard is (position, the bits it clears, name ->
+    raw value, the bit of its `!` or None)."""
+    g = v.guard
+    guard = None
+    if g is not None:
+        pf = g.prefix_fields.get("!")
+        guard = (g.pos, (g.mask << g.pos) | g.pclear, g.type.by_name, (1 << pf.pos) if pf is not None else None)
+    controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
+    return guard, controls, v if v.has_exc else None, v.op.name
 
 
 def _fast_plan(st: _State, key: str, sigt: tuple):
-    """The first plan for (key, signatures), compiled for :func:`_fast`, or
-    False when the slow path must handle the statement."""
-    # the variant choice without the prefixes is shared by all prefix combinations; when its
-    # first plan accepts the written prefixes it is also the first plan with them (prefixes
-    # only remove candidates), else ask for the plans of the full signatures
-    bare = st.bare_sigs.get(sigt)
-    if bare is None:
-        bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
-                                            for i in sigt)
-    plans = st.plan(key, bare)
-    if type(plans) is list and bare != sigt:
-        p0 = plans[0]
-        if not all(c in o.prefix_chars for j, o, _ in p0.steps for c in st.sig_list[sigt[j]][2]):
-            plans = st.plan(key, sigt)
-    fp: FastPlan | bool = False
-    if type(plans) is list:
-        fp = FastPlan(st, plans[0], sigt)
+    """The first plan for (key, signatures) -- what ``st.plan(key, sigt)[0]`` is, the diagnostic
+    path's choice: among the variants the modifiers allow, in database order, the first with
+    the fewest operands left out -- compiled for :func:`_fast` as a tuple
+    ``(base word, steps, pc_free, guard, controls, VInfo with __Exception rules or None, opcode
+    name)``; or False when the slow path must handle the statement.
+
+    The variant's part (:class:`Shape`) is cached by (variant, widths, signatures), the
+    modifiers' part is the candidate's base word (``st.candidates``, per mnemonic+modifiers),
+    so a new combination of known pieces costs a few dictionary look-ups."""
+    err, cands, _ = st.candidates(key)
+    fp: tuple | bool = False
+    if err is None:
+        # signatures without the prefixes: shared by all prefix combinations; when a variant's
+        # alignment of the bare operands accepts the written prefixes it is also its alignment
+        # with them (prefixes only make operands incompatible: the same search, the same first
+        # success), else that variant is matched with the prefixes
+        bare = st.bare_sigs.get(sigt)
+        if bare is None:
+            bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
+                                                for i in sigt)
+        best: tuple | None = None
+        for _, v, base, _, widths in cands:
+            sh = _shape(st, v, widths, bare)
+            pbits = 0
+            if sh is not None and bare != sigt:
+                for j, o in sh.written:
+                    for c in st.sig_list[sigt[j]][2]:
+                        pf = o.prefix_fields.get(c)
+                        if pf is None:
+                            break
+                        pbits |= 1 << pf.pos
+                    else:
+                        continue
+                    sh = _shape(st, v, widths, sigt)    # a prefix this alignment does not take
+                    pbits = 0
+                    if sh is not None:
+                        for j2, o2 in sh.written:
+                            for c in st.sig_list[sigt[j2]][2]:
+                                pbits |= 1 << o2.prefix_fields[c].pos
+                    break
+            if sh is not None and (best is None or sh.omitted < best[0].omitted):
+                best = (sh, v, (base & ~sh.clear) | pbits)
+        if best is not None:
+            sh, v, base = best
+            vx = st.fvariants.get(v)
+            if vx is None:
+                vx = st.fvariants[v] = _variant_part(v)
+            fp = (base, sh.steps, sh.pc_free) + vx
     st.fplans[(key, sigt)] = fp
     return fp
 
@@ -214,14 +277,14 @@ def _fast(st: "_State", text: str, pc: int):
         fp = _fast_plan(st, key, sigt)
     if fp is False:
         return None
-    word = fp.base
-    for kind, j, pos, a, b, c in fp.steps:
+    word, steps, pc_free, guard, controls, excv, name = fp
+    for kind, j, pos, a, b, c in steps:
         v = vals[j]
         if kind == F_ENUM:
-            raw = a.get(v)
+            raw = a.get(v)    # the value already shifted to its field
             if raw is None:
                 return None
-            word |= raw << pos
+            word |= raw
         elif kind == F_INT:
             if type(v) is not int or not a <= v <= b:
                 return None
@@ -281,7 +344,7 @@ def _fast(st: "_State", text: str, pc: int):
                 return None
             word |= (f & c) << pos
     if gname is not None:
-        g = fp.guard
+        g = guard
         if g is None:
             return None
         raw = g[2].get(gname)
@@ -293,13 +356,12 @@ def _fast(st: "_State", text: str, pc: int):
                 return None
             word |= g[3]
     if ctl is not None:
-        controls = fp.controls
         seen = 0
         for tok in ctl.split():
             if tok[0] != "$":
                 return None
-            name, eq, val = tok[1:].partition("=")
-            f = controls.get(name)
+            cname, eq, val = tok[1:].partition("=")
+            f = controls.get(cname)
             if f is None or not eq or "_" in val or "o" in val or "O" in val:
                 return None
             try:
@@ -311,9 +373,9 @@ def _fast(st: "_State", text: str, pc: int):
                 return None
             seen |= fm
             word = (word & ~fm) | (n << f[0])
-    if fp.has_exc and fp.v.violation(word) is not None:
+    if excv is not None and excv.violation(word) is not None:
         return None
-    r = word, fp.name
-    if fp.pc_free and len(st.fmemo) < MEMO_MAX:
+    r = word, name
+    if pc_free and len(st.fmemo) < MEMO_MAX:
         st.fmemo[text] = r
     return r

@@ -210,7 +210,7 @@ class VInfo:
     """A compiled opcode variant."""
 
     __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value",
-                 "exc_fields", "exc_cache", "exc_mask", "db")
+                 "exc_fields", "exc_cache", "exc_mask", "db", "fdefaults", "dyn_widths")
 
     def __init__(self, db: Database, op: Opcode):
         self.op = op
@@ -223,6 +223,10 @@ class VInfo:
             if f.fixed is None and f.default is not None:
                 base |= f.default << f.pos
         self.base = base
+        #: the fields' defaults (the environment of the operand widths, under the modifiers)
+        self.fdefaults = {f.name: f.default for f in op.fields if f.default is not None}
+        #: some operand's width depends on the modifiers or fields
+        self.dyn_widths = any(o.bw_const is None for o in self.ops)
         self.has_exc = bool(op.exceptions)
         # the fields the __Exception conditions read: their verdict is cached by those fields' values
         self.db = db
@@ -299,6 +303,12 @@ class _State:
         # fast path (see _fast): operand text -> (signature id, payload); compiled plans
         self.ocls: dict[str, tuple] = {}
         self.fplans: dict[tuple, Any] = {}
+        #: (VInfo, operand widths, signature ids) -> the fast path's operand steps (fastpath._shape)
+        self.fshapes: dict[tuple, Any] = {}
+        #: name tables of the fast path with the values shifted to their field (fastpath._shape)
+        self.fname_tables: dict[tuple, dict] = {}
+        #: VInfo -> the variant's part of a fast plan (fastpath._variant_part)
+        self.fvariants: dict[Any, tuple] = {}
         #: statement text -> (word, opcode name) of statements whose word does not depend on
         #: their address (the fast path's memo; real programs repeat many statements)
         self.fmemo: dict[str, tuple[int, str]] = {}
@@ -447,21 +457,23 @@ class _State:
         return r
 
     def candidates(self, key: str):
-        """(error, [(order, VInfo, base word with the modifiers, modifier env, operand widths)])."""
+        """(error, [(order, VInfo, base word with the modifiers, modifier env, operand widths tuple)],
+        resolve_mods' candidates)."""
         r = self.cand_cache.get(key)
         if r is None:
             mn, cands, err = self.resolve_mods(key)
             out = []
             for order, (v, mfields, menv) in enumerate(cands):
-                env = dict(menv)
-                for f in v.op.fields:
-                    if f.name not in env and f.default is not None:
-                        env[f.name] = f.default
+                if v.dyn_widths:
+                    env = {**v.fdefaults, **menv}
+                    widths = tuple(o.bitwidth(env) for o in v.ops)
+                else:
+                    widths = tuple(o.bw_const for o in v.ops)
                 base = v.base
                 for fname, (pos, raw) in mfields.items():
                     f = v.op.field_map[fname]
                     base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
-                out.append((order, v, base, menv, [o.bitwidth(env) for o in v.ops]))
+                out.append((order, v, base, menv, widths))
             r = (err, out, cands)
             self.cand_cache[key] = r
         return r
