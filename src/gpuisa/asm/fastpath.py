@@ -1,7 +1,25 @@
-"""The assembler's fast path (see :mod:`gpuisa.asm.assembler`): one regex for the
-common statement shape and a compiled :class:`FastPlan` per (mnemonic+modifiers,
-operand signatures); :func:`_fast` returns None on anything unusual, which the
-diagnostic path (:meth:`gpuisa.asm.assembler.Assembler.statement`) then handles.
+"""Speed code: the assembler's fast path (see :mod:`gpuisa.asm.assembler`).
+
+:func:`_fast` encodes the common statement shape -- one regex for guard, mnemonic+modifiers,
+operands and control annotations; operands classified inline or through a per-text cache
+(``_State.ocls``) -- with a compiled plan per (mnemonic+modifiers, operand signatures), and
+returns None on anything unusual (label expressions, a value out of range, an ``__Exception``
+rule violated, a plan that does not encode), which the diagnostic path
+(:meth:`gpuisa.asm.assembler.Assembler.statement`, the reference) then handles with its
+messages.  So the fast path only has to be right when it answers.
+
+A plan (:func:`_fast_plan`, decision AS-1) is put together from parts cached separately: the
+variant's operand steps (:class:`Shape`, per variant, operand widths and signatures), the
+winning candidate (per candidate list and signatures) and the modifiers' base word (per
+mnemonic+modifiers), so that random modifier combinations (the synthetic benchmark) do not
+each cost a plan built from scratch; the choice is the one ``tables._make_plans`` makes.
+
+Tested equal to the reference path by ``tests/asm/test_fast_differential.py`` (random
+statements of every opcode from ``benchmarks/bench_asm.py``, several seeds, with guards,
+controls, prefixes, modifiers and operands changed: the same words and opcodes, statement by
+statement and as whole programs, and the same errors at the same positions),
+``tests/asm/test_operands.py`` (hand-picked and fuzzed samples), ``tests/robust/test_fuzz.py``
+and ``tests/asm/test_speed_paths.py`` (the statement memo).
 """
 from __future__ import annotations
 
@@ -89,7 +107,7 @@ def _shape(st: "_State", v: VInfo, widths: tuple, sigt: tuple) -> "Shape | None"
     if sh is _MISSING:
         m = _match(v.ops, widths, tuple(st.sig_list[i] for i in sigt), sigt, st.compat)
         sh = st.fshapes[k] = None if m is None else Shape(st, m[0], m[1], sigt)
-    return sh  # type: ignore[return-value]
+    return sh
 
 
 _MISSING = object()
@@ -115,50 +133,88 @@ def _fast_plan(st: _State, key: str, sigt: tuple):
     ``(base word, steps, pc_free, guard, controls, VInfo with __Exception rules or None, opcode
     name)``; or False when the slow path must handle the statement.
 
-    The variant's part (:class:`Shape`) is cached by (variant, widths, signatures), the
-    modifiers' part is the candidate's base word (``st.candidates``, per mnemonic+modifiers),
-    so a new combination of known pieces costs a few dictionary look-ups."""
-    err, cands, _ = st.candidates(key)
+    It is put together from three cached parts, so that a new combination of modifiers and
+    operand kinds costs a few dictionary look-ups (the synthetic benchmark writes about 15,000
+    of them; building each plan from scratch was most of its time):
+
+    * per mnemonic+modifiers (:func:`_key_part`): the candidate variants with their operand
+      widths (interned as a small int: keys of the same mnemonic usually share them) and the
+      base word of each under these modifiers;
+    * per (candidates, signatures) (:func:`_choose`): which candidate wins, its
+      :class:`Shape` and the prefix bits;
+    * per variant (:func:`_variant_part`): guard, controls, exception rules, name."""
+    kp = st.fkeys.get(key)
+    if kp is None:
+        kp = st.fkeys[key] = _key_part(st, key)
     fp: tuple | bool = False
-    if err is None:
-        # signatures without the prefixes: shared by all prefix combinations; when a variant's
-        # alignment of the bare operands accepts the written prefixes it is also its alignment
-        # with them (prefixes only make operands incompatible: the same search, the same first
-        # success), else that variant is matched with the prefixes
-        bare = st.bare_sigs.get(sigt)
-        if bare is None:
-            bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
-                                                for i in sigt)
-        best: tuple | None = None
-        for _, v, base, _, widths in cands:
-            sh = _shape(st, v, widths, bare)
-            pbits = 0
-            if sh is not None and bare != sigt:
-                for j, o in sh.written:
-                    for c in st.sig_list[sigt[j]][2]:
-                        pf = o.prefix_fields.get(c)
-                        if pf is None:
-                            break
-                        pbits |= 1 << pf.pos
-                    else:
-                        continue
-                    sh = _shape(st, v, widths, sigt)    # a prefix this alignment does not take
-                    pbits = 0
-                    if sh is not None:
-                        for j2, o2 in sh.written:
-                            for c in st.sig_list[sigt[j2]][2]:
-                                pbits |= 1 << o2.prefix_fields[c].pos
-                    break
-            if sh is not None and (best is None or sh.omitted < best[0].omitted):
-                best = (sh, v, (base & ~sh.clear) | pbits)
-        if best is not None:
-            sh, v, base = best
-            vx = st.fvariants.get(v)
-            if vx is None:
-                vx = st.fvariants[v] = _variant_part(v)
-            fp = (base, sh.steps, sh.pc_free) + vx
+    if kp is not False:
+        vid, vcands, bases = kp
+        ch = st.fchoice.get((vid, sigt))
+        if ch is None:
+            ch = st.fchoice[(vid, sigt)] = _choose(st, vcands, sigt)
+        if ch is not False:
+            k, sh, pbits, vx = ch
+            fp = ((bases[k] & ~sh.clear) | pbits, sh.steps, sh.pc_free) + vx
     st.fplans[(key, sigt)] = fp
     return fp
+
+
+def _key_part(st: _State, key: str):
+    """(candidates id, ((VInfo, widths), ...), (base word, ...)) of mnemonic+modifiers *key*
+    (``st.candidates``), or False when the modifiers do not resolve (the slow path's error)."""
+    err, cands, _ = st.candidates(key)
+    if err is not None:
+        return False
+    vcands = tuple((v, widths) for _, v, _, _, widths in cands)
+    vid = st.fvsets.get(vcands)
+    if vid is None:
+        vid = st.fvsets[vcands] = len(st.fvsets)
+    return vid, vcands, tuple(base for _, _, base, _, _ in cands)
+
+
+def _choose(st: _State, vcands: tuple, sigt: tuple):
+    """(index of the winning candidate, its :class:`Shape`, the prefix bits, the variant's part)
+    for operand signatures *sigt*, or False when no candidate takes them.  As
+    ``tables._make_plans``: the fewest omitted operands, then the candidates' order."""
+    # signatures without the prefixes: shared by all prefix combinations; when a variant's
+    # alignment of the bare operands accepts the written prefixes it is also its alignment
+    # with them (prefixes only make operands incompatible: the same search, the same first
+    # success), else that variant is matched with the prefixes
+    bare = st.bare_sigs.get(sigt)
+    if bare is None:
+        bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
+                                            for i in sigt)
+    best: tuple | None = None
+    for k, (v, widths) in enumerate(vcands):
+        sh = _shape(st, v, widths, bare)
+        if sh is None or (best is not None and sh.omitted >= best[1].omitted):
+            continue        # with the prefixes it would omit as many or more: not better
+        pbits = 0
+        if bare != sigt:
+            for j, o in sh.written:
+                for c in st.sig_list[sigt[j]][2]:
+                    pf = o.prefix_fields.get(c)
+                    if pf is None:
+                        break
+                    pbits |= 1 << pf.pos
+                else:
+                    continue
+                sh = _shape(st, v, widths, sigt)    # a prefix this alignment does not take
+                pbits = 0
+                if sh is not None:
+                    for j2, o2 in sh.written:
+                        for c in st.sig_list[sigt[j2]][2]:
+                            pbits |= 1 << o2.prefix_fields[c].pos
+                break
+        if sh is not None and (best is None or sh.omitted < best[1].omitted):
+            best = (k, sh, pbits, v)
+    if best is None:
+        return False
+    k, sh, pbits, v = best
+    vx = st.fvariants.get(v)
+    if vx is None:
+        vx = st.fvariants[v] = _variant_part(v)
+    return k, sh, pbits, vx
 
 
 _NOCTX = None
