@@ -27,7 +27,7 @@ import re
 
 from ..exprlang import HEX
 from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
-from .floats import FLOAT_LITERAL, parse_f32
+from .floats import FLOAT_LITERAL, parse_f16, parse_f32, parse_f64
 from .lexer import POp
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _match, _State
 
@@ -43,23 +43,27 @@ _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
 # canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
 _RE_FADDR = re.compile(rf"(?:c\[({HEX})\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)({HEX}))?\]$")
 
-F_ENUM, F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM = 0, 1, 2, 3, 4, 5, 6, 7
+# the kinds of Shape.steps (names are Shape.enums)
+F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM, F_F16, F_F64H = 1, 2, 3, 4, 5, 6, 7, 8, 9
 
 
 class Shape:
     """What a plan's operands need, for one variant, operand widths and operand signatures:
-    the flat steps :func:`_fast` runs (one per written operand), the bits the written operands
+    the flat steps :func:`_fast` runs (one per written operand: ``enums``, (operand index, name ->
+    value shifted to the field) for the register and value names, and ``steps`` for the
+    others; the order does not matter, each step ORs its own field), the bits the written operands
     clear in the base word, the number of operands left out, and (j, OpInfo) of the written
     operands for the prefix bits.  It does not depend on the modifiers, so every modifier
     combination of a variant with the same widths shares it (the synthetic benchmark writes
     thousands of combinations: building a plan from scratch for each was most of its time)."""
 
-    __slots__ = ("steps", "clear", "omitted", "written", "pc_free")
+    __slots__ = ("enums", "steps", "clear", "omitted", "written", "pc_free")
 
     def __init__(self, st: "_State", steps: list, omitted: int, sigt: tuple):
         self.omitted = omitted
         self.written = tuple((j, o) for j, o, _ in steps)
         clear = 0
+        enums: list[tuple] = []
         flat: list[tuple] = []
         for j, o, width in steps:
             # a written operand sets its field(s) and its prefix fields: the prefix is off
@@ -68,7 +72,7 @@ class Shape:
             kind = st.sig_list[sigt[j]][0]
             t = o.type
             if o.code == K_ENUM and kind == "n":
-                flat.append((F_ENUM, j, 0, _shifted_names(st, o, width), 0, 0))
+                enums.append((j, _shifted_names(st, o, width)))
             elif o.code == K_INT and kind == "f" and o.fmt == "f32":
                 flat.append((F_F32, j, o.pos, 0, 0, 0))
             elif o.code == K_ADDR and kind in ("m", "k", "c"):
@@ -79,11 +83,14 @@ class Shape:
             elif o.code == K_INT and kind == "i" and t is not None and o.fmt is None:
                 lo, hi = (-0x80000000, 0xFFFFFFFF) if o.width == 32 else (t.min, t.max)
                 flat.append((F_INT, j, o.pos, lo, hi, o.mask))
+            elif o.code == K_INT and kind in ("i", "f") and o.fmt in ("f16", "f64h"):
+                flat.append((F_F16 if o.fmt == "f16" else F_F64H, j, o.pos, o, 0, 0))
             elif o.code == K_INT and kind == "i" and t is not None and o.fmt in ("pcrel", "shift"):
                 flat.append((F_PCREL if o.fmt == "pcrel" else F_SHIFT, j, o.pos, o.shift, (t.min, t.max), o.mask))
             else:
                 flat.append((F_GENERIC, j, o, width, 0, 0))
         self.clear = clear
+        self.enums = tuple(enums)
         self.steps = tuple(flat)
         #: the word does not depend on the statement's address (no PC-relative or generic step)
         self.pc_free = not any(s[0] in (F_PCREL, F_GENERIC) for s in flat)
@@ -115,13 +122,14 @@ _MISSING = object()
 
 def _variant_part(v: VInfo) -> tuple:
     """The end of a fast plan that depends on the variant only: (guard, controls, VInfo with
-    __Exception rules or None, opcode name); guard is (position, the bits it clears, name ->
-    raw value, the bit of its `!` or None)."""
+    __Exception rules or None, opcode name); guard is (the mask that clears its bits, name ->
+    raw value shifted to its field, the bit of its `!` or None)."""
     g = v.guard
     guard = None
     if g is not None:
         pf = g.prefix_fields.get("!")
-        guard = (g.pos, (g.mask << g.pos) | g.pclear, g.type.by_name, (1 << pf.pos) if pf is not None else None)
+        guard = (~((g.mask << g.pos) | g.pclear), {n: raw << g.pos for n, raw in g.type.by_name.items()},
+                 (1 << pf.pos) if pf is not None else None)
     controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
     return guard, controls, v if v.has_exc else None, v.op.name
 
@@ -130,8 +138,8 @@ def _fast_plan(st: _State, key: str, sigt: tuple):
     """The first plan for (key, signatures) -- what ``st.plan(key, sigt)[0]`` is, the diagnostic
     path's choice: among the variants the modifiers allow, in database order, the first with
     the fewest operands left out -- compiled for :func:`_fast` as a tuple
-    ``(base word, steps, pc_free, guard, controls, VInfo with __Exception rules or None, opcode
-    name)``; or False when the slow path must handle the statement.
+    ``(base word, enums, steps, pc_free, guard, controls, VInfo with __Exception rules or None,
+    opcode name)`` (:class:`Shape`, :func:`_variant_part`); or False when the slow path must handle the statement.
 
     It is put together from three cached parts, so that a new combination of modifiers and
     operand kinds costs a few dictionary look-ups (the synthetic benchmark writes about 15,000
@@ -154,7 +162,7 @@ def _fast_plan(st: _State, key: str, sigt: tuple):
             ch = st.fchoice[(vid, sigt)] = _choose(st, vcands, sigt)
         if ch is not False:
             k, sh, pbits, vx = ch
-            fp = ((bases[k] & ~sh.clear) | pbits, sh.steps, sh.pc_free) + vx
+            fp = ((bases[k] & ~sh.clear) | pbits, sh.enums, sh.steps, sh.pc_free) + vx
     st.fplans[(key, sigt)] = fp
     return fp
 
@@ -333,23 +341,29 @@ def _fast(st: "_State", text: str, pc: int):
         fp = _fast_plan(st, key, sigt)
     if fp is False:
         return None
-    word, steps, pc_free, guard, controls, excv, name = fp
+    word, enums, steps, pc_free, guard, controls, excv, name = fp
+    for j, a in enums:
+        raw = a.get(vals[j])    # the value already shifted to its field
+        if raw is None:
+            return None
+        word |= raw
     for kind, j, pos, a, b, c in steps:
         v = vals[j]
-        if kind == F_ENUM:
-            raw = a.get(v)    # the value already shifted to its field
-            if raw is None:
-                return None
-            word |= raw
-        elif kind == F_INT:
+        if kind == F_INT:
             if type(v) is not int or not a <= v <= b:
                 return None
             word |= (v & c) << pos
         elif kind == F_ADDR:
-            if type(v) is not tuple:
-                return None
-            raw = _addr_fast(pos, v, a)
-            if raw is None:
+            if type(v) is tuple:
+                raw = _addr_fast(pos, v, a)
+                if raw is None:
+                    return None
+            elif type(v) is POp and v.expr is None:    # `[R2.U32+0x10]`..: encode's reading
+                try:
+                    raw = _addr_raw(pos, v, a, pc, _NOCTX)
+                except (_OpErr, AttributeError, KeyError):
+                    return None
+            else:
                 return None
             word |= raw
         elif kind == F_CMEM:
@@ -368,6 +382,25 @@ def _fast(st: "_State", text: str, pc: int):
             if type(v) is not int:
                 return None
             word |= v << pos
+        elif kind == F_F16 or kind == F_F64H:
+            # binary16 / binary64-high immediates (HFMA2, DADD): the operand's text, read as
+            # encode._f16_raw / _f64h_raw read a number's (a label expression: the slow path)
+            if type(v) is POp:
+                return None
+            t = ops.split(",")[j].strip()
+            try:
+                if kind == F_F16:
+                    raw = parse_f16(t)
+                elif t.lstrip("+-")[:2].lower() in ("0x", "0b"):
+                    raw = _int_raw(a, v, pc)
+                else:
+                    raw = parse_f64(t)
+                    if raw & 0xFFFFFFFF:
+                        return None
+                    raw >>= 32
+            except (ValueError, _OpErr):
+                return None
+            word |= raw << pos
         elif kind == F_GENERIC:
             # pos is the OpInfo, a the bitwidth
             p = v if type(v) is POp else st.operand(ops.split(",")[j].strip())[0]
@@ -403,14 +436,14 @@ def _fast(st: "_State", text: str, pc: int):
         g = guard
         if g is None:
             return None
-        raw = g[2].get(gname)
+        raw = g[1].get(gname)
         if raw is None:
             return None
-        word = (word & ~g[1]) | (raw << g[0])
+        word = (word & g[0]) | raw
         if gnot:
-            if g[3] is None:
+            if g[2] is None:
                 return None
-            word |= g[3]
+            word |= g[2]
     if ctl is not None:
         seen = 0
         for tok in ctl.split():
