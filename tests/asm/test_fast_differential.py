@@ -153,3 +153,47 @@ def test_whole_programs_agree(db, seed, monkeypatch):
     assert fast[0][0] is not None
     for k, (f, s) in enumerate(zip(fast, slow)):
         assert f == s, f"program {k}"
+
+
+PREFIXED = ["c[0xb][0x10]", "R6", "UR4", "P1", "[R2.64+0x10]", "c[0x3][R2+0x8]", "0x3f800000", "1.5"]
+
+
+def test_operand_cache_across_prefixes(db):
+    """The same operand text under every prefix, one statement after another in one warm state
+    (the per-text operand cache holds the text as split, `` |c[0xb][0x10]|``, and stripped):
+    each statement still encodes as the diagnostic path encodes it.  A variable shared by the
+    inline reader of `-c[..]` and the cache once filed `-|c[..]|` under `|c[..]|`."""
+    st = _State(db)
+    mnems = ["DMUL R2, R4,", "FRND.F64.TRUNC.FTZ R126,", "FADD R0, R1,", "MOV R0,", "SEL R0, R1, R2,",
+             "IADD3 R0, R1, RZ,", "LDG.E R0,", "PLOP3.LUT P0, PT, PT, PT,"]
+    k = 0
+    for base in PREFIXED:
+        for pre, post in 2 * (("-|", "|"), ("|", "|"), ("-", ""), ("", ""), ("~", ""), ("-~", ""), ("~-", ""),
+                              ("!", ""), ("-|", "|")):
+            for mn in mnems:
+                text = f"{mn} {pre}{base}{post}"
+                k += 1
+                fast = _fast(st, text, 16 * k)
+                if fast is not None:
+                    slow, errors = _slow(db, text, 16 * k)
+                    assert fast == slow, f"{text!r}: {errors}"
+
+
+def test_one_warm_state_over_every_seed(db):
+    """All seeds' statements through one state, in order (later statements find the caches the
+    earlier ones filled: operand texts, shapes, choices, the memo)."""
+    st = _State(db)
+    for seed in SEEDS:
+        text, words = generate(db, 3 * len(db.opcodes), seed=seed + 10)
+        for k, (line, word) in enumerate(zip(text.splitlines(), words)):
+            r = _fast(st, line, 16 * k)       # the generator's addresses
+            if r is not None:
+                assert r[0] == word, line
+
+
+def test_synthetic_program_words(db):
+    """A longer synthetic program (the benchmark's generator): `assemble` gives the generated
+    words (operand texts, modifier combinations and shapes repeat: the caches are exercised)."""
+    text, words = generate(db, 12_000, seed=5)
+    asm_mod.state(db).fmemo.clear()
+    assert assemble(db, text).words == words

@@ -24,6 +24,7 @@ and ``tests/asm/test_speed_paths.py`` (the statement memo).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..exprlang import HEX
 from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
@@ -57,11 +58,21 @@ class Shape:
     combination of a variant with the same widths shares it (the synthetic benchmark writes
     thousands of combinations: building a plan from scratch for each was most of its time)."""
 
-    __slots__ = ("enums", "steps", "clear", "omitted", "written", "pc_free")
+    __slots__ = ("enums", "steps", "clear", "omitted", "written", "pc_free", "_match", "_sigt")
+    steps: Any      # tuple once compiled, None before
+    enums: tuple
+    clear: int
+    pc_free: bool
 
-    def __init__(self, st: "_State", steps: list, omitted: int, sigt: tuple):
+    def __init__(self, steps: list, omitted: int, sigt: tuple):
         self.omitted = omitted
         self.written = tuple((j, o) for j, o, _ in steps)
+        self._match, self._sigt = steps, sigt
+        self.steps = None   # compiled when the shape first wins a choice (most candidates never do)
+
+    def compile(self, st: "_State") -> None:
+        """The flat steps, the cleared bits and pc_free (see the class docstring)."""
+        steps, sigt = self._match, self._sigt
         clear = 0
         enums: list[tuple] = []
         flat: list[tuple] = []
@@ -113,7 +124,7 @@ def _shape(st: "_State", v: VInfo, widths: tuple, sigt: tuple) -> "Shape | None"
     sh = st.fshapes.get(k, _MISSING)
     if sh is _MISSING:
         m = _match(v.ops, widths, tuple(st.sig_list[i] for i in sigt), sigt, st.compat)
-        sh = st.fshapes[k] = None if m is None else Shape(st, m[0], m[1], sigt)
+        sh = st.fshapes[k] = None if m is None else Shape(m[0], m[1], sigt)
     return sh
 
 
@@ -219,6 +230,8 @@ def _choose(st: _State, vcands: tuple, sigt: tuple):
     if best is None:
         return False
     k, sh, pbits, v = best
+    if sh.steps is None:
+        sh.compile(st)
     vx = st.fvariants.get(v)
     if vx is None:
         vx = st.fvariants[v] = _variant_part(v)
@@ -288,10 +301,17 @@ def _fast(st: "_State", text: str, pc: int):
     vals: list = []
     if ops:
         ocls = st.ocls
-        for t in ops.split(","):
-            t = t.strip()
-            r = ocls.get(t)
+        for u in ops.split(","):
+            r = ocls.get(u)     # the text as split (" R2"), then stripped
             if r is None:
+                t = u.strip()
+                r = ocls.get(t) if t is not u else None
+                if r is not None:
+                    if len(ocls) < 200_000:
+                        ocls[u] = r
+                    sigs.append(r[0])
+                    vals.append(r[1])
+                    continue
                 c = t[:1]
                 if c.isdigit() or (c == "-" and t[1:2].isdigit()):
                     try:
@@ -308,13 +328,13 @@ def _fast(st: "_State", text: str, pc: int):
                             continue
                 elif c == "[" or c == "c" or ((c == "-" or c == "~") and "c[" in t[:4]):
                     pre = ""
-                    u = t
+                    w = t
                     if c != "[" and c != "c":  # -c[..][..], ~c[..][..], -~c[..][..]
-                        while u[:1] in ("-", "~"):
-                            pre += u[0]
-                            u = u[1:]
+                        while w[:1] in ("-", "~"):
+                            pre += w[0]
+                            w = w[1:]
                         pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
-                    m2 = _RE_FADDR.match(u) if len(pre) < 2 or pre == "~-" else None
+                    m2 = _RE_FADDR.match(w) if len(pre) < 2 or pre == "~-" else None
                     if m2 is not None:
                         bank, base, wide, sign, off = m2.groups()
                         if (base or off) and not (base and off and not sign):
@@ -333,6 +353,8 @@ def _fast(st: "_State", text: str, pc: int):
                 r = st.classify(t)
                 if r is None:
                     return None
+                if t is not u and len(ocls) < 200_000:
+                    ocls[u] = r
             sigs.append(r[0])
             vals.append(r[1])
     sigt = tuple(sigs)
