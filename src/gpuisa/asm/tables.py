@@ -226,8 +226,9 @@ class VInfo:
         self.base = base
         #: the fields' defaults (the environment of the operand widths, under the modifiers)
         self.fdefaults = {f.name: f.default for f in op.fields if f.default is not None}
-        #: some operand's width depends on the modifiers or fields
-        self.dyn_widths = any(o.bw_const is None for o in self.ops)
+        #: the names the operand widths read, sorted; empty when no width depends on the
+        #: modifiers or fields (an OpInfo's width expression without names is its bw_const)
+        self.dyn_widths = tuple(sorted({n for o in self.ops if o.bw_const is None for n in o.bw_expr.names()}))
         self.mod_index: tuple | None = None   # _State._mod_index(self), made on first use
         self.has_exc = bool(op.exceptions)
         # the fields the __Exception conditions read: their verdict is cached by those fields' values
@@ -293,6 +294,7 @@ class _State:
         self.pop_cache: dict[str, tuple[POp, int]] = {}
         self.mod_cache: dict[str, Any] = {}
         self.cand_cache: dict[str, Any] = {}
+        self.width_cache: dict[tuple, tuple] = {}   # (VInfo, values of the names its widths read) -> widths
         self.compat: dict[tuple, bool] = {}
         self.bare_sigs: dict[tuple, tuple] = {}
         self.plan_cache: dict[tuple, Any] = {}
@@ -487,8 +489,12 @@ class _State:
             out = []
             for order, (v, mfields, menv) in enumerate(cands):
                 if v.dyn_widths:
-                    env = {**v.fdefaults, **menv}
-                    widths = tuple(o.bitwidth(env) for o in v.ops)
+                    # the widths depend on the modifiers they read only (cached by their values)
+                    wk = (v, tuple(menv.get(n, _MISSING) for n in v.dyn_widths))
+                    widths = self.width_cache.get(wk)
+                    if widths is None:
+                        env = {**v.fdefaults, **menv}
+                        widths = self.width_cache[wk] = tuple(o.bitwidth(env) for o in v.ops)
                 else:
                     widths = tuple(o.bw_const for o in v.ops)
                 base = v.base
