@@ -33,7 +33,6 @@ Operand forms are tried in the order of :data:`OPERAND_FORMS`, a table of
 """
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 from dataclasses import dataclass
@@ -103,17 +102,22 @@ def blank_listing_noise(text: str) -> str:
     hits = _hint_positions(text)
     if not hits:
         return text
-    lines = text.split("\n")
-    starts = [0]
-    for ln in lines[:-1]:
-        starts.append(starts[-1] + len(ln) + 1)
+    lines: list[str] | None = None
     done = set()
-    for pos in hits:                        # rewrite only the lines that need it
-        k = bisect.bisect_right(starts, pos) - 1
+    changed = False
+    k = prev = 0
+    for pos in sorted(hits):                # rewrite only the lines that need it
+        k += text.count("\n", prev, pos)   # the line of pos (counted in C, once over the text)
+        prev = pos
         if k not in done:
             done.add(k)
-            lines[k] = _blank_line(lines[k])
-    return "\n".join(lines)
+            if lines is None:
+                lines = text.split("\n")
+            new = _blank_line(lines[k])
+            if new != lines[k]:
+                lines[k] = new
+                changed = True
+    return "\n".join(lines) if lines is not None and changed else text
 
 
 _HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "F2FP.")
