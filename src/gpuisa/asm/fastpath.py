@@ -170,7 +170,7 @@ def _fast_plan(st: _State, key: str, sigt: tuple):
         vid, vcands, bases = kp
         ch = st.fchoice.get((vid, sigt))
         if ch is None:
-            ch = st.fchoice[(vid, sigt)] = _choose(st, vcands, sigt)
+            ch = st.fchoice[(vid, sigt)] = _choose(st, vid, vcands, sigt)
         if ch is not False:
             k, sh, pbits, vx = ch
             fp = ((bases[k] & ~sh.clear) | pbits, sh.enums, sh.steps, sh.pc_free) + vx
@@ -191,7 +191,7 @@ def _key_part(st: _State, key: str):
     return vid, vcands, tuple(base for _, _, base, _, _ in cands)
 
 
-def _choose(st: _State, vcands: tuple, sigt: tuple):
+def _choose(st: _State, vid: int, vcands: tuple, sigt: tuple):
     """(index of the winning candidate, its :class:`Shape`, the prefix bits, the variant's part)
     for operand signatures *sigt*, or False when no candidate takes them.  As
     ``tables._make_plans``: the fewest omitted operands, then the candidates' order."""
@@ -203,11 +203,20 @@ def _choose(st: _State, vcands: tuple, sigt: tuple):
     if bare is None:
         bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
                                             for i in sigt)
-    best: tuple | None = None
-    for k, (v, widths) in enumerate(vcands):
-        sh = _shape(st, v, widths, bare)
-        if sh is None or (best is not None and sh.omitted >= best[1].omitted):
-            continue        # with the prefixes it would omit as many or more: not better
+    # the candidates that take the bare operands, best first: (omitted, index, shape)
+    ranked = st.franked.get((vid, bare))
+    if ranked is None:
+        ranked = []
+        for k, (v, widths) in enumerate(vcands):
+            sh = _shape(st, v, widths, bare)
+            if sh is not None:
+                ranked.append((sh.omitted, k, sh))
+        ranked.sort(key=lambda e: (e[0], e[1]))
+        st.franked[(vid, bare)] = ranked
+    best: tuple | None = None       # (omitted, index, shape, prefix bits)
+    for om, k, sh in ranked:
+        if best is not None and (om, k) >= (best[0], best[1]):
+            break       # with the prefixes the rest omit as many or more: none is better
         pbits = 0
         if bare != sigt:
             for j, o in sh.written:
@@ -218,6 +227,7 @@ def _choose(st: _State, vcands: tuple, sigt: tuple):
                     pbits |= 1 << pf.pos
                 else:
                     continue
+                v, widths = vcands[k]
                 sh = _shape(st, v, widths, sigt)    # a prefix this alignment does not take
                 pbits = 0
                 if sh is not None:
@@ -225,11 +235,12 @@ def _choose(st: _State, vcands: tuple, sigt: tuple):
                         for c in st.sig_list[sigt[j2]][2]:
                             pbits |= 1 << o2.prefix_fields[c].pos
                 break
-        if sh is not None and (best is None or sh.omitted < best[1].omitted):
-            best = (k, sh, pbits, v)
+        if sh is not None and (best is None or (sh.omitted, k) < (best[0], best[1])):
+            best = (sh.omitted, k, sh, pbits)
     if best is None:
         return False
-    k, sh, pbits, v = best
+    _, k, sh, pbits = best
+    v = vcands[k][0]
     if sh.steps is None:
         sh.compile(st)
     vx = st.fvariants.get(v)

@@ -316,6 +316,7 @@ class _State:
         self.fkeys: dict[str, Any] = {}
         self.fvsets: dict[tuple, int] = {}
         self.fchoice: dict[tuple, Any] = {}
+        self.franked: dict[tuple, list] = {}    # (candidates id, bare signatures) -> ranked shapes
         #: VInfo -> the variant's part of a fast plan (fastpath._variant_part)
         self.fvariants: dict[Any, tuple] = {}
         #: statement text -> (word, opcode name) of statements whose word does not depend on
