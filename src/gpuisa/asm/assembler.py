@@ -15,8 +15,8 @@ the diagnostic path, the results and the entry points.
 
 Two paths encode a statement.  :func:`~gpuisa.asm.fastpath._fast` takes the common shape (one
 regex for guard, mnemonic, operands and control annotations; operands
-classified inline or through a per-text cache; a :class:`FastPlan` of flat
-tuples) and gives up, returning None, on anything unusual: label expressions,
+classified inline or through a per-text cache; a plan of flat tuples put
+together from cached parts, decision AS-1) and gives up, returning None, on anything unusual: label expressions,
 any value out of range, a rule violated.  :meth:`Assembler.statement` is the
 slow path with every diagnostic; it handles whatever the fast path declines,
 so the fast path only ever has to be right when it answers (tests compare the
