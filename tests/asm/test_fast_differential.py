@@ -197,3 +197,41 @@ def test_synthetic_program_words(db):
     text, words = generate(db, 12_000, seed=5)
     asm_mod.state(db).fmemo.clear()
     assert assemble(db, text).words == words
+
+
+def _strip_reference(text: str) -> str:
+    """strip_block_comments' regex reading (the quick split reading must give the same)."""
+    from gpuisa.asm.lexer import _RE_BLOCK, _blank
+    return _RE_BLOCK.sub(lambda m: _blank(m) if "\n" in m.group(0) else " " * len(m.group(0)), text)
+
+
+def test_block_comments_quick_reading():
+    """`/* */` comments removed by splitting (decision AS-1) as by the regex: random texts of
+    comment delimiters, newlines and words, and listing lines."""
+    from gpuisa.asm.lexer import strip_block_comments
+    rng = random.Random(4)
+    pieces = ["/*", "*/", "/", "*", "\n", "a", " ", ";", "/*0x10*/", "**/", "/*/"]
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 14))) for _ in range(20_000)]
+    texts += ["        /*0000*/  IADD3 R1, R2, 0x5, RZ ;\n        /*0010*/  EXIT ;\n"]
+    for t in texts:
+        if "(*" in t:
+            continue
+        assert strip_block_comments(t) == (_strip_reference(t), []), repr(t)
+
+
+def test_scan_common_lines(db):
+    """`scan`'s lane for the common line (one statement, maybe one `;` ending it) gives the
+    statements, columns, addresses and diagnostics of its general steps (``emit`` None)."""
+    rng = random.Random(6)
+    parts = ["IADD3 R1, R2, 0x5, RZ", "  EXIT", "\tNOP ", "L1:", "MOV R0, R1 ; NOP", ";", " ; ", "// c",
+             "/* x */ NOP", "EXIT ;", "  BRA `(L1) ;  ", "@P0 EXIT;", "", "   ", "NOP ;;", "a: b: NOP ;",
+             "/*0040*/  NOP ;", "MOV R0, 0x1 $sched=3 ;", "NOP ; $req=1", "NOP; ", "NOP ;\t"]
+    for _ in range(300):
+        text = "\n".join(rng.choice(parts) for _ in range(rng.randint(1, 12)))
+        got: list = []
+        a1 = Assembler(db)
+        _, sym1, _ = a1.scan(text, 0x100, lambda *s: got.append(s))
+        a2 = Assembler(db)
+        stmts, sym2, _ = a2.scan(text, 0x100)
+        assert got == [(s.line, s.col, s.text, s.address) for s in stmts], text
+        assert sym1 == sym2 and [d.format() for d in a1.diags] == [d.format() for d in a2.diags], text

@@ -254,14 +254,16 @@ class Assembler:
         defined_at: dict[str, tuple[int, int]] = {}
         addr = base
         for lineno, line in enumerate(clean.split("\n"), first_line):
-            if emit is not None and "/" not in line and ";" not in line and ":" not in line:
+            if emit is not None and "/" not in line and ":" not in line:
                 # the common line, one statement and nothing else: what the general steps below
-                # do for it, without them (no comment, no label, no `;`)
-                stripped = line.strip()
-                if stripped:
-                    emit(lineno, len(line) - len(line.lstrip()) + 1, stripped, addr)
-                    addr += WORD_BYTES
-                continue
+                # do for it, without them (no comment, no label; no `;`, or one `;` that ends it)
+                k = line.find(";")
+                if k < 0 or k == len(line) - 1 or line[k + 1:].isspace():
+                    stripped = (line if k < 0 else line[:k]).strip()
+                    if stripped:
+                        emit(lineno, len(line) - len(line.lstrip()) + 1, stripped, addr)
+                        addr += WORD_BYTES
+                    continue
             k = line.find("//")
             if k >= 0:
                 line = line[:k]

@@ -60,6 +60,10 @@ def strip_block_comments(text: str) -> tuple[str, list[int]]:
     notes: list[int] = []
     if "/*" not in text and "(*" not in text:
         return text, notes
+    if "(*" not in text:
+        quick = _strip_line_comments(text)
+        if quick is not None:
+            return quick, notes
 
     def sub(m: re.Match) -> str:
         s = m.group(0)
@@ -68,6 +72,21 @@ def strip_block_comments(text: str) -> tuple[str, list[int]]:
         return _blank(m) if "\n" in s else " " * len(s)
 
     return _RE_BLOCK.sub(sub, text), notes
+
+
+def _strip_line_comments(text: str) -> str | None:
+    """:func:`strip_block_comments` for a text whose ``/* */`` comments each end on their line
+    and hold no other ``/*`` (a listing's ``/*0040*/`` addresses: one regex callback per comment
+    cost more than the rest of reading the line); None for any other text (the regex decides)."""
+    parts = text.split("/*")
+    out = [parts[0]]
+    for p in parts[1:]:
+        k = p.find("*/")
+        if k < 0 or "\n" in p[:k]:
+            return None
+        out.append(" " * (k + 4))
+        out.append(p[k + 2:])
+    return "".join(out)
 
 
 _RE_NOISE = re.compile(r"\.reuse\b|\bdesc\s*\[\s*UR(?:\d+|Z)\s*\]|(?<=\[)([^\[\]\n]*?)\+\s*-")
