@@ -25,7 +25,7 @@ import click
 from ._version import __version__
 from .clikit import (EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL, EXIT_OK, MAX_CONTENT_WIDTH,  # noqa: F401
                      Context, Selection, handle_errors, pass_selection, print_diagnostics, use_help_formatter)
-from .clikit import INPUT_READERS
+from .clikit import INPUT_READERS, quick_exit_allowed
 from .errors import GpuisaError, ModelError
 
 # Sub-commands by name -> the module that defines them (in its COMMANDS list).
@@ -47,6 +47,20 @@ PLUGINS = {
 
 class LazyGroup(click.Group):
     context_class = Context   # help text wrapped without breaking words (clikit.HelpFormatter)
+
+    def __call__(self, *args, **kwargs):
+        """The process's entry point (the console script, ``python -m gpuisa``; click's test
+        runner calls :meth:`main`, never this).  When the command succeeded and said its outputs
+        are complete (``clikit.allow_quick_exit``), the process ends without the interpreter's
+        teardown, which frees every object one by one (decision AS-2): stdout and stderr are
+        flushed and the ``atexit`` handlers run (the decoder cache, DS-1) as at a normal exit;
+        if flushing fails the normal exit runs and reports it."""
+        try:
+            return self.main(*args, **kwargs)
+        except SystemExit as e:
+            if e.code in (0, None) and quick_exit_allowed():
+                _quick_exit()
+            raise
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Exit statuses: 0 ok; 1 bad input, including click's own usage errors
@@ -111,6 +125,21 @@ def _cuda_reader(isa, path, data, kernel):
 
 
 INPUT_READERS.append(_cuda_reader)
+
+
+def _quick_exit() -> None:
+    """Flush, run the atexit handlers, flush again and end the process with status 0; return
+    (for the normal exit) when flushing fails (a closed pipe: Python's exit reports it)."""
+    import atexit
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        atexit._run_exitfuncs()
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        return
+    os._exit(0)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": MAX_CONTENT_WIDTH})

@@ -154,3 +154,36 @@ def test_exact_midpoints_tie_to_even(bits, style):
         n += 1
     want = bits if bits % 2 == 0 else bits + 1
     assert parse_f32(text) == want == reference(m), text
+
+
+def test_parse_f16_matches_numpy():
+    """parse_f16 rounds with struct's `e` format (no numpy import): the same bits as
+    numpy.float16 on every binary16 value, the midpoints between neighbours and the values
+    next to them, the overflow edge, and random doubles."""
+    import math
+    import random
+    import struct
+
+    import numpy as np
+
+    from gpuisa.asm.floats import parse_f16
+
+    def ref(x: float) -> int:
+        with np.errstate(over="ignore"):
+            h = np.float16(x)
+        if np.isnan(h):
+            return 0x7FFF if math.copysign(1.0, x) > 0 else 0xFFFF
+        return int(np.array([h], np.float16).view(np.uint16)[0])
+
+    values = []
+    for bits in range(0x7C00):
+        a = struct.unpack("<e", bits.to_bytes(2, "little"))[0]
+        b = struct.unpack("<e", (bits + 1).to_bytes(2, "little"))[0]
+        mid = (a + b) / 2
+        values += [a, mid, math.nextafter(mid, 0.0), math.nextafter(mid, math.inf)]
+    rng = random.Random(3)
+    values += [rng.uniform(-70000, 70000) for _ in range(5000)] + [rng.uniform(-1e-4, 1e-4) for _ in range(5000)]
+    values += [65504.0, 65519.99, 65520.0, 65536.0, 1e300, math.inf]
+    for x in values:
+        for v in (x, -x):
+            assert parse_f16(repr(v)) == ref(v), v

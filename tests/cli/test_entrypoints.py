@@ -89,3 +89,30 @@ def test_stage_clis_do_not_import_the_top_level_cli():
     for p in stage + [SRC / "clikit.py"]:
         bad = {n for n in _imports(p) if n == "gpuisa.cli" or n.startswith("gpuisa.cli.")}
         assert not bad, f"{p.relative_to(SRC)} imports {bad}: only gpuisa.cli may import the stage CLIs"
+
+
+def test_quick_exit_keeps_every_output(tmp_path):
+    """`asm` and `dis` end without the interpreter's teardown (decision AS-2): the binary, the
+    listing, JSON and text on stdout (a pipe) are complete, warnings reach stderr, the status is
+    0; a failing run still reports its errors with status 1."""
+    src = tmp_path / "p.s"
+    src.write_text("".join(f"L{k}: IADD3 R1, R2, 0x5, RZ\n  BRA `(L{k})\n  (*\"BRANCH_TARGETS L{k}\"*) EXIT\n"
+                           for k in range(50)))
+    py = [sys.executable, "-m", "gpuisa"]
+    a = _run(py, "asm", src, "-o", tmp_path / "p.bin", "--listing", tmp_path / "p.lst", cwd=tmp_path)
+    assert a.returncode == 0, a.stderr
+    assert "annotation ignored" in a.stderr
+    data = (tmp_path / "p.bin").read_bytes()
+    assert len(data) == 16 * 150 and (tmp_path / "p.lst").read_text().count("IADD3") == 50
+    j = _run(py, "asm", src, "-o", tmp_path / "q.bin", "--json", cwd=tmp_path)
+    assert j.returncode == 0 and j.stdout.rstrip().endswith("}") and (tmp_path / "q.bin").read_bytes() == data
+    d = _run(py, "dis", tmp_path / "p.bin", cwd=tmp_path)
+    assert d.returncode == 0 and d.stdout.count("\n") == 150 and d.stdout.count("EXIT") == 50
+    p1 = subprocess.run(py + ["asm", str(src), "-o", "-"], capture_output=True, timeout=120)   # stdout a pipe
+    assert p1.returncode == 0 and p1.stdout == data
+    p2 = subprocess.run(py + ["dis", "-"], input=p1.stdout, capture_output=True, timeout=120)
+    assert p2.returncode == 0 and p2.stdout.decode() == d.stdout
+    bad = tmp_path / "bad.s"
+    bad.write_text("IADD3 R1, R2\nFOO R1\n")
+    b = _run(py, "asm", bad, "-o", tmp_path / "b.bin", cwd=tmp_path)
+    assert b.returncode == 1 and "unknown mnemonic FOO" in b.stderr and not (tmp_path / "b.bin").exists()

@@ -15,8 +15,8 @@ the diagnostic path, the results and the entry points.
 
 Two paths encode a statement.  :func:`~gpuisa.asm.fastpath._fast` takes the common shape (one
 regex for guard, mnemonic, operands and control annotations; operands
-classified inline or through a per-text cache; a :class:`FastPlan` of flat
-tuples) and gives up, returning None, on anything unusual: label expressions,
+classified inline or through a per-text cache; a plan of flat tuples put
+together from cached parts, decision AS-1) and gives up, returning None, on anything unusual: label expressions,
 any value out of range, a rule violated.  :meth:`Assembler.statement` is the
 slow path with every diagnostic; it handles whatever the fast path declines,
 so the fast path only ever has to be right when it answers (tests compare the
@@ -254,6 +254,16 @@ class Assembler:
         defined_at: dict[str, tuple[int, int]] = {}
         addr = base
         for lineno, line in enumerate(clean.split("\n"), first_line):
+            if emit is not None and "/" not in line and ":" not in line:
+                # the common line, one statement and nothing else: what the general steps below
+                # do for it, without them (no comment, no label; no `;`, or one `;` that ends it)
+                k = line.find(";")
+                if k < 0 or k == len(line) - 1 or line[k + 1:].isspace():
+                    stripped = (line if k < 0 else line[:k]).strip()
+                    if stripped:
+                        emit(lineno, len(line) - len(line.lstrip()) + 1, stripped, addr)
+                        addr += WORD_BYTES
+                    continue
             k = line.find("//")
             if k >= 0:
                 line = line[:k]

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..clikit import Selection, handle_errors, pass_selection, print_diagnostics, read_foreign
+from ..clikit import Selection, allow_quick_exit, handle_errors, pass_selection, print_diagnostics, read_foreign
 from ..errors import AsmError, BinaryError, Coord, Diagnostic, UsageError
 from ..fsutil import atomic_write_many
 
@@ -266,6 +266,7 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
                                "symbols": prog.symbols,
                                "relocations": [r.to_dict() for r in prog.relocations],
                                "records": [r.to_dict() for r in prog.records]}, indent=1))
+    allow_quick_exit()   # every output is written (decision AS-2)
 
 
 @click.command("dis")
@@ -302,6 +303,7 @@ def dis_cmd(sel: Selection, binary, base, labels, hex_, as_json, show_control, o
     db = sel.db()
     if not (show_control or labels or as_json or hex_) and len(data) % 16 == 0:
         _write(output, listing_of(db, data, base=addr))      # the plain listing, without line objects
+        allow_quick_exit()
         return
     lines = disassemble(db, data, base=addr, labels=False)
     if show_control:
@@ -314,6 +316,7 @@ def dis_cmd(sel: Selection, binary, base, labels, hex_, as_json, show_control, o
         _write(output, json.dumps([ln.to_dict() for ln in lines], indent=1) + "\n")
     else:
         _write(output, format_listing(lines, labels=labels, hex=hex_))
+    allow_quick_exit()
 
 
 COMMANDS = [asm_cmd, dis_cmd]

@@ -1,17 +1,36 @@
-"""The assembler's fast path (see :mod:`gpuisa.asm.assembler`): one regex for the
-common statement shape and a compiled :class:`FastPlan` per (mnemonic+modifiers,
-operand signatures); :func:`_fast` returns None on anything unusual, which the
-diagnostic path (:meth:`gpuisa.asm.assembler.Assembler.statement`) then handles.
+"""Speed code: the assembler's fast path (see :mod:`gpuisa.asm.assembler`).
+
+:func:`_fast` encodes the common statement shape -- one regex for guard, mnemonic+modifiers,
+operands and control annotations; operands classified inline or through a per-text cache
+(``_State.ocls``) -- with a compiled plan per (mnemonic+modifiers, operand signatures), and
+returns None on anything unusual (label expressions, a value out of range, an ``__Exception``
+rule violated, a plan that does not encode), which the diagnostic path
+(:meth:`gpuisa.asm.assembler.Assembler.statement`, the reference) then handles with its
+messages.  So the fast path only has to be right when it answers.
+
+A plan (:func:`_fast_plan`, decision AS-1) is put together from parts cached separately: the
+variant's operand steps (:class:`Shape`, per variant, operand widths and signatures), the
+winning candidate (per candidate list and signatures) and the modifiers' base word (per
+mnemonic+modifiers), so that random modifier combinations (the synthetic benchmark) do not
+each cost a plan built from scratch; the choice is the one ``tables._make_plans`` makes.
+
+Tested equal to the reference path by ``tests/asm/test_fast_differential.py`` (random
+statements of every opcode from ``benchmarks/bench_asm.py``, several seeds, with guards,
+controls, prefixes, modifiers and operands changed: the same words and opcodes, statement by
+statement and as whole programs, and the same errors at the same positions),
+``tests/asm/test_operands.py`` (hand-picked and fuzzed samples), ``tests/robust/test_fuzz.py``
+and ``tests/asm/test_speed_paths.py`` (the statement memo).
 """
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..exprlang import HEX
 from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
-from .floats import FLOAT_LITERAL, parse_f32
+from .floats import FLOAT_LITERAL, parse_f16, parse_f32, parse_f64
 from .lexer import POp
-from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, Plan, _State
+from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _match, _State
 
 # ----------------------------------------------------------------------------
 # the fast path: one regex for the common statement shape, a compiled plan per
@@ -25,77 +44,209 @@ _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
 # canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
 _RE_FADDR = re.compile(rf"(?:c\[({HEX})\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)({HEX}))?\]$")
 
-F_ENUM, F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM = 0, 1, 2, 3, 4, 5, 6, 7
+# the kinds of Shape.steps (names are Shape.enums)
+F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM, F_F16, F_F64H = 1, 2, 3, 4, 5, 6, 7, 8, 9
 
 
-class FastPlan:
-    """A :class:`Plan` flattened to tuples: the base word (modifiers, defaults,
-    the prefix bits the signatures say are written), one step per written
-    operand, the guard and control fields."""
+class Shape:
+    """What a plan's operands need, for one variant, operand widths and operand signatures:
+    the flat steps :func:`_fast` runs (one per written operand: ``enums``, (operand index, name ->
+    value shifted to the field) for the register and value names, and ``steps`` for the
+    others; the order does not matter, each step ORs its own field), the bits the written operands
+    clear in the base word, the number of operands left out, and (j, OpInfo) of the written
+    operands for the prefix bits.  It does not depend on the modifiers, so every modifier
+    combination of a variant with the same widths shares it (the synthetic benchmark writes
+    thousands of combinations: building a plan from scratch for each was most of its time)."""
 
-    __slots__ = ("name", "v", "base", "steps", "guard", "controls", "has_exc", "plan", "pc_free")
+    __slots__ = ("enums", "steps", "clear", "omitted", "written", "pc_free", "_match", "_sigt")
+    steps: Any      # tuple once compiled, None before
+    enums: tuple
+    clear: int
+    pc_free: bool
 
-    def __init__(self, st: "_State", plan: Plan, sigt: tuple):
-        v = plan.v
-        self.plan = plan
-        self.v = v
-        self.name = v.op.name
-        self.has_exc = v.has_exc
-        base = plan.base
-        steps: list[tuple] = []
-        for j, o, width in plan.steps:
-            kind, _, prefix = st.sig_list[sigt[j]]
-            for c in prefix:
-                base |= 1 << o.prefix_fields[c].pos
+    def __init__(self, steps: list, omitted: int, sigt: tuple):
+        self.omitted = omitted
+        self.written = tuple((j, o) for j, o, _ in steps)
+        self._match, self._sigt = steps, sigt
+        self.steps = None   # compiled when the shape first wins a choice (most candidates never do)
+
+    def compile(self, st: "_State") -> None:
+        """The flat steps, the cleared bits and pc_free (see the class docstring)."""
+        steps, sigt = self._match, self._sigt
+        clear = 0
+        enums: list[tuple] = []
+        flat: list[tuple] = []
+        for j, o, width in steps:
+            # a written operand sets its field(s) and its prefix fields: the prefix is off
+            # unless written, whatever the field's default (decision A11; tables._make_plans)
+            clear |= (o.mask << o.pos) | o.pclear
+            kind = st.sig_list[sigt[j]][0]
             t = o.type
             if o.code == K_ENUM and kind == "n":
-                steps.append((F_ENUM, j, o.pos, st.name_table(o, width), 0, 0))
+                enums.append((j, _shifted_names(st, o, width)))
             elif o.code == K_INT and kind == "f" and o.fmt == "f32":
-                steps.append((F_F32, j, o.pos, 0, 0, 0))
+                flat.append((F_F32, j, o.pos, 0, 0, 0))
             elif o.code == K_ADDR and kind in ("m", "k", "c"):
-                steps.append((F_ADDR, j, o, width, 0, 0))
+                flat.append((F_ADDR, j, o, width, 0, 0))
             elif o.code == K_CMEM and kind == "c":
                 bb, ob = t.cmem_split or (0, t.width)
-                steps.append((F_CMEM, j, o.pos, ob, (1 << bb) - 1, max(width // 8, 1)))
+                flat.append((F_CMEM, j, o.pos, ob, (1 << bb) - 1, max(width // 8, 1)))
             elif o.code == K_INT and kind == "i" and t is not None and o.fmt is None:
                 lo, hi = (-0x80000000, 0xFFFFFFFF) if o.width == 32 else (t.min, t.max)
-                steps.append((F_INT, j, o.pos, lo, hi, o.mask))
+                flat.append((F_INT, j, o.pos, lo, hi, o.mask))
+            elif o.code == K_INT and kind in ("i", "f") and o.fmt in ("f16", "f64h"):
+                flat.append((F_F16 if o.fmt == "f16" else F_F64H, j, o.pos, o, 0, 0))
             elif o.code == K_INT and kind == "i" and t is not None and o.fmt in ("pcrel", "shift"):
-                steps.append((F_PCREL if o.fmt == "pcrel" else F_SHIFT, j, o.pos, o.shift, (t.min, t.max), o.mask))
+                flat.append((F_PCREL if o.fmt == "pcrel" else F_SHIFT, j, o.pos, o.shift, (t.min, t.max), o.mask))
             else:
-                steps.append((F_GENERIC, j, o, width, 0, 0))
-        self.base = base
-        self.steps = tuple(steps)
+                flat.append((F_GENERIC, j, o, width, 0, 0))
+        self.clear = clear
+        self.enums = tuple(enums)
+        self.steps = tuple(flat)
         #: the word does not depend on the statement's address (no PC-relative or generic step)
-        self.pc_free = not any(s[0] in (F_PCREL, F_GENERIC) for s in steps)
-        g = v.guard
-        self.guard = None
-        if g is not None:
-            pf = g.prefix_fields.get("!")
-            self.guard = (g.pos, (g.mask << g.pos) | g.pclear, g.type.by_name, (1 << pf.pos) if pf is not None else None)
-        self.controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
+        self.pc_free = not any(s[0] in (F_PCREL, F_GENERIC) for s in flat)
+
+
+def _shifted_names(st: "_State", o: OpInfo, width: int) -> dict:
+    """:meth:`_State.name_table` with each value shifted to the operand's field."""
+    key = (o.type.name, o.numbered and width > 32, width, o.pos)
+    t = st.fname_tables.get(key)
+    if t is None:
+        pos = o.pos
+        t = st.fname_tables[key] = {n: v << pos for n, v in st.name_table(o, width).items()}
+    return t
+
+
+def _shape(st: "_State", v: VInfo, widths: tuple, sigt: tuple) -> "Shape | None":
+    """The :class:`Shape` of variant *v* for operand signatures *sigt*, None when the
+    operands do not fit it (``tables._match``, as the diagnostic path's plans)."""
+    k = (v, widths, sigt)
+    sh = st.fshapes.get(k, _MISSING)
+    if sh is _MISSING:
+        m = _match(v.ops, widths, tuple(st.sig_list[i] for i in sigt), sigt, st.compat)
+        sh = st.fshapes[k] = None if m is None else Shape(m[0], m[1], sigt)
+    return sh
+
+
+_MISSING = object()
+
+
+def _variant_part(v: VInfo) -> tuple:
+    """The end of a fast plan that depends on the variant only: (guard, controls, VInfo with
+    __Exception rules or None, opcode name); guard is (the mask that clears its bits, name ->
+    raw value shifted to its field, the bit of its `!` or None)."""
+    g = v.guard
+    guard = None
+    if g is not None:
+        pf = g.prefix_fields.get("!")
+        guard = (~((g.mask << g.pos) | g.pclear), {n: raw << g.pos for n, raw in g.type.by_name.items()},
+                 (1 << pf.pos) if pf is not None else None)
+    controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
+    return guard, controls, v if v.has_exc else None, v.op.name
 
 
 def _fast_plan(st: _State, key: str, sigt: tuple):
-    """The first plan for (key, signatures), compiled for :func:`_fast`, or
-    False when the slow path must handle the statement."""
-    # the variant choice without the prefixes is shared by all prefix combinations; when its
-    # first plan accepts the written prefixes it is also the first plan with them (prefixes
-    # only remove candidates), else ask for the plans of the full signatures
+    """The first plan for (key, signatures) -- what ``st.plan(key, sigt)[0]`` is, the diagnostic
+    path's choice: among the variants the modifiers allow, in database order, the first with
+    the fewest operands left out -- compiled for :func:`_fast` as a tuple
+    ``(base word, enums, steps, pc_free, guard, controls, VInfo with __Exception rules or None,
+    opcode name)`` (:class:`Shape`, :func:`_variant_part`); or False when the slow path must handle the statement.
+
+    It is put together from three cached parts, so that a new combination of modifiers and
+    operand kinds costs a few dictionary look-ups (the synthetic benchmark writes about 15,000
+    of them; building each plan from scratch was most of its time):
+
+    * per mnemonic+modifiers (:func:`_key_part`): the candidate variants with their operand
+      widths (interned as a small int: keys of the same mnemonic usually share them) and the
+      base word of each under these modifiers;
+    * per (candidates, signatures) (:func:`_choose`): which candidate wins, its
+      :class:`Shape` and the prefix bits;
+    * per variant (:func:`_variant_part`): guard, controls, exception rules, name."""
+    kp = st.fkeys.get(key)
+    if kp is None:
+        kp = st.fkeys[key] = _key_part(st, key)
+    fp: tuple | bool = False
+    if kp is not False:
+        vid, vcands, bases = kp
+        ch = st.fchoice.get((vid, sigt))
+        if ch is None:
+            ch = st.fchoice[(vid, sigt)] = _choose(st, vid, vcands, sigt)
+        if ch is not False:
+            k, sh, pbits, vx = ch
+            fp = ((bases[k] & ~sh.clear) | pbits, sh.enums, sh.steps, sh.pc_free) + vx
+    st.fplans[(key, sigt)] = fp
+    return fp
+
+
+def _key_part(st: _State, key: str):
+    """(candidates id, ((VInfo, widths), ...), (base word, ...)) of mnemonic+modifiers *key*
+    (``st.candidates``), or False when the modifiers do not resolve (the slow path's error)."""
+    err, cands, _ = st.candidates(key)
+    if err is not None:
+        return False
+    vcands = tuple((v, widths) for _, v, _, _, widths in cands)
+    vid = st.fvsets.get(vcands)
+    if vid is None:
+        vid = st.fvsets[vcands] = len(st.fvsets)
+    return vid, vcands, tuple(base for _, _, base, _, _ in cands)
+
+
+def _choose(st: _State, vid: int, vcands: tuple, sigt: tuple):
+    """(index of the winning candidate, its :class:`Shape`, the prefix bits, the variant's part)
+    for operand signatures *sigt*, or False when no candidate takes them.  As
+    ``tables._make_plans``: the fewest omitted operands, then the candidates' order."""
+    # signatures without the prefixes: shared by all prefix combinations; when a variant's
+    # alignment of the bare operands accepts the written prefixes it is also its alignment
+    # with them (prefixes only make operands incompatible: the same search, the same first
+    # success), else that variant is matched with the prefixes
     bare = st.bare_sigs.get(sigt)
     if bare is None:
         bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
                                             for i in sigt)
-    plans = st.plan(key, bare)
-    if type(plans) is list and bare != sigt:
-        p0 = plans[0]
-        if not all(c in o.prefix_chars for j, o, _ in p0.steps for c in st.sig_list[sigt[j]][2]):
-            plans = st.plan(key, sigt)
-    fp: FastPlan | bool = False
-    if type(plans) is list:
-        fp = FastPlan(st, plans[0], sigt)
-    st.fplans[(key, sigt)] = fp
-    return fp
+    # the candidates that take the bare operands, best first: (omitted, index, shape)
+    ranked = st.franked.get((vid, bare))
+    if ranked is None:
+        ranked = []
+        for k, (v, widths) in enumerate(vcands):
+            sh = _shape(st, v, widths, bare)
+            if sh is not None:
+                ranked.append((sh.omitted, k, sh))
+        ranked.sort(key=lambda e: (e[0], e[1]))
+        st.franked[(vid, bare)] = ranked
+    best: tuple | None = None       # (omitted, index, shape, prefix bits)
+    for om, k, sh in ranked:
+        if best is not None and (om, k) >= (best[0], best[1]):
+            break       # with the prefixes the rest omit as many or more: none is better
+        pbits = 0
+        if bare != sigt:
+            for j, o in sh.written:
+                for c in st.sig_list[sigt[j]][2]:
+                    pf = o.prefix_fields.get(c)
+                    if pf is None:
+                        break
+                    pbits |= 1 << pf.pos
+                else:
+                    continue
+                v, widths = vcands[k]
+                sh = _shape(st, v, widths, sigt)    # a prefix this alignment does not take
+                pbits = 0
+                if sh is not None:
+                    for j2, o2 in sh.written:
+                        for c in st.sig_list[sigt[j2]][2]:
+                            pbits |= 1 << o2.prefix_fields[c].pos
+                break
+        if sh is not None and (best is None or (sh.omitted, k) < (best[0], best[1])):
+            best = (sh.omitted, k, sh, pbits)
+    if best is None:
+        return False
+    _, k, sh, pbits = best
+    v = vcands[k][0]
+    if sh.steps is None:
+        sh.compile(st)
+    vx = st.fvariants.get(v)
+    if vx is None:
+        vx = st.fvariants[v] = _variant_part(v)
+    return k, sh, pbits, vx
 
 
 _NOCTX = None
@@ -161,10 +312,17 @@ def _fast(st: "_State", text: str, pc: int):
     vals: list = []
     if ops:
         ocls = st.ocls
-        for t in ops.split(","):
-            t = t.strip()
-            r = ocls.get(t)
+        for u in ops.split(","):
+            r = ocls.get(u)     # the text as split (" R2"), then stripped
             if r is None:
+                t = u.strip()
+                r = ocls.get(t) if t is not u else None
+                if r is not None:
+                    if len(ocls) < 200_000:
+                        ocls[u] = r
+                    sigs.append(r[0])
+                    vals.append(r[1])
+                    continue
                 c = t[:1]
                 if c.isdigit() or (c == "-" and t[1:2].isdigit()):
                     try:
@@ -181,13 +339,13 @@ def _fast(st: "_State", text: str, pc: int):
                             continue
                 elif c == "[" or c == "c" or ((c == "-" or c == "~") and "c[" in t[:4]):
                     pre = ""
-                    u = t
+                    w = t
                     if c != "[" and c != "c":  # -c[..][..], ~c[..][..], -~c[..][..]
-                        while u[:1] in ("-", "~"):
-                            pre += u[0]
-                            u = u[1:]
+                        while w[:1] in ("-", "~"):
+                            pre += w[0]
+                            w = w[1:]
                         pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
-                    m2 = _RE_FADDR.match(u) if len(pre) < 2 or pre == "~-" else None
+                    m2 = _RE_FADDR.match(w) if len(pre) < 2 or pre == "~-" else None
                     if m2 is not None:
                         bank, base, wide, sign, off = m2.groups()
                         if (base or off) and not (base and off and not sign):
@@ -206,6 +364,8 @@ def _fast(st: "_State", text: str, pc: int):
                 r = st.classify(t)
                 if r is None:
                     return None
+                if t is not u and len(ocls) < 200_000:
+                    ocls[u] = r
             sigs.append(r[0])
             vals.append(r[1])
     sigt = tuple(sigs)
@@ -214,23 +374,29 @@ def _fast(st: "_State", text: str, pc: int):
         fp = _fast_plan(st, key, sigt)
     if fp is False:
         return None
-    word = fp.base
-    for kind, j, pos, a, b, c in fp.steps:
+    word, enums, steps, pc_free, guard, controls, excv, name = fp
+    for j, a in enums:
+        raw = a.get(vals[j])    # the value already shifted to its field
+        if raw is None:
+            return None
+        word |= raw
+    for kind, j, pos, a, b, c in steps:
         v = vals[j]
-        if kind == F_ENUM:
-            raw = a.get(v)
-            if raw is None:
-                return None
-            word |= raw << pos
-        elif kind == F_INT:
+        if kind == F_INT:
             if type(v) is not int or not a <= v <= b:
                 return None
             word |= (v & c) << pos
         elif kind == F_ADDR:
-            if type(v) is not tuple:
-                return None
-            raw = _addr_fast(pos, v, a)
-            if raw is None:
+            if type(v) is tuple:
+                raw = _addr_fast(pos, v, a)
+                if raw is None:
+                    return None
+            elif type(v) is POp and v.expr is None:    # `[R2.U32+0x10]`..: encode's reading
+                try:
+                    raw = _addr_raw(pos, v, a, pc, _NOCTX)
+                except (_OpErr, AttributeError, KeyError):
+                    return None
+            else:
                 return None
             word |= raw
         elif kind == F_CMEM:
@@ -249,6 +415,25 @@ def _fast(st: "_State", text: str, pc: int):
             if type(v) is not int:
                 return None
             word |= v << pos
+        elif kind == F_F16 or kind == F_F64H:
+            # binary16 / binary64-high immediates (HFMA2, DADD): the operand's text, read as
+            # encode._f16_raw / _f64h_raw read a number's (a label expression: the slow path)
+            if type(v) is POp:
+                return None
+            t = ops.split(",")[j].strip()
+            try:
+                if kind == F_F16:
+                    raw = parse_f16(t)
+                elif t.lstrip("+-")[:2].lower() in ("0x", "0b"):
+                    raw = _int_raw(a, v, pc)
+                else:
+                    raw = parse_f64(t)
+                    if raw & 0xFFFFFFFF:
+                        return None
+                    raw >>= 32
+            except (ValueError, _OpErr):
+                return None
+            word |= raw << pos
         elif kind == F_GENERIC:
             # pos is the OpInfo, a the bitwidth
             p = v if type(v) is POp else st.operand(ops.split(",")[j].strip())[0]
@@ -281,25 +466,24 @@ def _fast(st: "_State", text: str, pc: int):
                 return None
             word |= (f & c) << pos
     if gname is not None:
-        g = fp.guard
+        g = guard
         if g is None:
             return None
-        raw = g[2].get(gname)
+        raw = g[1].get(gname)
         if raw is None:
             return None
-        word = (word & ~g[1]) | (raw << g[0])
+        word = (word & g[0]) | raw
         if gnot:
-            if g[3] is None:
+            if g[2] is None:
                 return None
-            word |= g[3]
+            word |= g[2]
     if ctl is not None:
-        controls = fp.controls
         seen = 0
         for tok in ctl.split():
             if tok[0] != "$":
                 return None
-            name, eq, val = tok[1:].partition("=")
-            f = controls.get(name)
+            cname, eq, val = tok[1:].partition("=")
+            f = controls.get(cname)
             if f is None or not eq or "_" in val or "o" in val or "O" in val:
                 return None
             try:
@@ -311,9 +495,9 @@ def _fast(st: "_State", text: str, pc: int):
                 return None
             seen |= fm
             word = (word & ~fm) | (n << f[0])
-    if fp.has_exc and fp.v.violation(word) is not None:
+    if excv is not None and excv.violation(word) is not None:
         return None
-    r = word, fp.name
-    if fp.pc_free and len(st.fmemo) < MEMO_MAX:
+    r = word, name
+    if pc_free and len(st.fmemo) < MEMO_MAX:
         st.fmemo[text] = r
     return r

@@ -115,6 +115,8 @@ _POS_LO = struct.unpack("<f", struct.pack("<f", 1e-4))[0]
 _POS_HI = struct.unpack("<f", struct.pack("<f", 1e16))[0]
 _UNPACK_F = struct.Struct("<f").unpack
 _UNPACK_E = struct.Struct("<e").unpack
+_PACK_E = struct.Struct("<e").pack
+_UNPACK_H = struct.Struct("<H").unpack
 
 
 def shortest_f32_digits(bits: int) -> tuple[str, int]:
@@ -206,9 +208,11 @@ def format_f32(bits: int) -> str:
 
 def parse_f16(text: str) -> int:
     """binary16 bits of a float literal (``2.5``, ``-0.0625``, ``2.384185791015625e-07``,
-    ``inf``), rounded once to nearest even (Python float -> numpy float16); hex/binary
-    literals are the bits themselves (issue 11: HFMA2 immediates)."""
-    import numpy as np
+    ``inf``), rounded once to nearest even from the Python float; hex/binary literals are the
+    bits themselves (issue 11: HFMA2 immediates).  The rounding is ``struct``'s ``e`` format
+    (CPython's ``PyFloat_Pack2``: exact round-half-even, OverflowError where the rounded value
+    is too large, which is the infinity), the same bits as ``numpy.float16`` without importing
+    numpy (about 40 ms of a process; ``tests/asm/test_floats.py`` compares the two)."""
     t = text.strip()
     body = t.lstrip("+-")
     if body[:2].lower() in ("0x", "0b"):
@@ -225,11 +229,12 @@ def parse_f16(text: str) -> int:
         f = float(body)
     if t.startswith("-"):
         f = -f
-    with np.errstate(over="ignore"):
-        h = np.float16(f)
-    if np.isnan(h):
+    if f != f:
         return 0x7FFF if not t.startswith("-") else 0xFFFF
-    return int(np.array([h], np.float16).view(np.uint16)[0])
+    try:
+        return _UNPACK_H(_PACK_E(f))[0]
+    except OverflowError:
+        return 0xFC00 if f < 0 else 0x7C00
 
 
 def format_f16(bits: int) -> str:

@@ -33,7 +33,6 @@ Operand forms are tried in the order of :data:`OPERAND_FORMS`, a table of
 """
 from __future__ import annotations
 
-import bisect
 import functools
 import re
 from dataclasses import dataclass
@@ -61,6 +60,10 @@ def strip_block_comments(text: str) -> tuple[str, list[int]]:
     notes: list[int] = []
     if "/*" not in text and "(*" not in text:
         return text, notes
+    if "(*" not in text:
+        quick = _strip_line_comments(text)
+        if quick is not None:
+            return quick, notes
 
     def sub(m: re.Match) -> str:
         s = m.group(0)
@@ -69,6 +72,21 @@ def strip_block_comments(text: str) -> tuple[str, list[int]]:
         return _blank(m) if "\n" in s else " " * len(s)
 
     return _RE_BLOCK.sub(sub, text), notes
+
+
+def _strip_line_comments(text: str) -> str | None:
+    """:func:`strip_block_comments` for a text whose ``/* */`` comments each end on their line
+    and hold no other ``/*`` (a listing's ``/*0040*/`` addresses: one regex callback per comment
+    cost more than the rest of reading the line); None for any other text (the regex decides)."""
+    parts = text.split("/*")
+    out = [parts[0]]
+    for p in parts[1:]:
+        k = p.find("*/")
+        if k < 0 or "\n" in p[:k]:
+            return None
+        out.append(" " * (k + 4))
+        out.append(p[k + 2:])
+    return "".join(out)
 
 
 _RE_NOISE = re.compile(r"\.reuse\b|\bdesc\s*\[\s*UR(?:\d+|Z)\s*\]|(?<=\[)([^\[\]\n]*?)\+\s*-")
@@ -104,17 +122,22 @@ def blank_listing_noise(text: str) -> str:
     hits = _hint_positions(text)
     if not hits:
         return text
-    lines = text.split("\n")
-    starts = [0]
-    for ln in lines[:-1]:
-        starts.append(starts[-1] + len(ln) + 1)
+    lines: list[str] | None = None
     done = set()
-    for pos in hits:                        # rewrite only the lines that need it
-        k = bisect.bisect_right(starts, pos) - 1
+    changed = False
+    k = prev = 0
+    for pos in sorted(hits):                # rewrite only the lines that need it
+        k += text.count("\n", prev, pos)   # the line of pos (counted in C, once over the text)
+        prev = pos
         if k not in done:
             done.add(k)
-            lines[k] = _blank_line(lines[k])
-    return "\n".join(lines)
+            if lines is None:
+                lines = text.split("\n")
+            new = _blank_line(lines[k])
+            if new != lines[k]:
+                lines[k] = new
+                changed = True
+    return "\n".join(lines) if lines is not None and changed else text
 
 
 _HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "|.")

@@ -11,6 +11,7 @@ shortest text that assembles back to the same word.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import Coord
@@ -210,7 +211,7 @@ class VInfo:
     """A compiled opcode variant."""
 
     __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value",
-                 "exc_fields", "exc_cache", "exc_mask", "db")
+                 "exc_fields", "exc_cache", "exc_mask", "db", "fdefaults", "dyn_widths", "mod_index")
 
     def __init__(self, db: Database, op: Opcode):
         self.op = op
@@ -223,6 +224,12 @@ class VInfo:
             if f.fixed is None and f.default is not None:
                 base |= f.default << f.pos
         self.base = base
+        #: the fields' defaults (the environment of the operand widths, under the modifiers)
+        self.fdefaults = {f.name: f.default for f in op.fields if f.default is not None}
+        #: the names the operand widths read, sorted; empty when no width depends on the
+        #: modifiers or fields (an OpInfo's width expression without names is its bw_const)
+        self.dyn_widths = tuple(sorted({n for o in self.ops if o.bw_const is None for n in o.bw_expr.names()}))
+        self.mod_index: tuple | None = None   # _State._mod_index(self), made on first use
         self.has_exc = bool(op.exceptions)
         # the fields the __Exception conditions read: their verdict is cached by those fields' values
         self.db = db
@@ -287,6 +294,7 @@ class _State:
         self.pop_cache: dict[str, tuple[POp, int]] = {}
         self.mod_cache: dict[str, Any] = {}
         self.cand_cache: dict[str, Any] = {}
+        self.width_cache: dict[tuple, tuple] = {}   # (VInfo, values of the names its widths read) -> widths
         self.compat: dict[tuple, bool] = {}
         self.bare_sigs: dict[tuple, tuple] = {}
         self.plan_cache: dict[tuple, Any] = {}
@@ -299,6 +307,18 @@ class _State:
         # fast path (see _fast): operand text -> (signature id, payload); compiled plans
         self.ocls: dict[str, tuple] = {}
         self.fplans: dict[tuple, Any] = {}
+        #: (VInfo, operand widths, signature ids) -> the fast path's operand steps (fastpath._shape)
+        self.fshapes: dict[tuple, Any] = {}
+        #: name tables of the fast path with the values shifted to their field (fastpath._shape)
+        self.fname_tables: dict[tuple, dict] = {}
+        #: the fast plans' parts (fastpath._fast_plan): per mnemonic+modifiers, interned candidate
+        #: lists, per (candidates, signatures)
+        self.fkeys: dict[str, Any] = {}
+        self.fvsets: dict[tuple, int] = {}
+        self.fchoice: dict[tuple, Any] = {}
+        self.franked: dict[tuple, list] = {}    # (candidates id, bare signatures) -> ranked shapes
+        #: VInfo -> the variant's part of a fast plan (fastpath._variant_part)
+        self.fvariants: dict[Any, tuple] = {}
         #: statement text -> (word, opcode name) of statements whose word does not depend on
         #: their address (the fast path's memo; real programs repeat many statements)
         self.fmemo: dict[str, tuple[int, str]] = {}
@@ -390,6 +410,18 @@ class _State:
         return ("c", (), p.prefix)
 
     # -- modifiers --------------------------------------------------------
+    def _mod_index(self, v: VInfo) -> tuple:
+        """(modifier value -> the modifiers of *v* that take it, in order; per modifier (name,
+        default, field name, field position, value name -> raw)): resolve_mods' tables."""
+        by_value: dict[str, list] = {}
+        for m in v.mods:
+            for x in m.values:
+                lst = by_value.setdefault(x, [])
+                if not lst or lst[-1] is not m:
+                    lst.append(m)
+        return by_value, tuple((m.name, m.default, m.field.name, m.field.pos, self.db.types[m.type].by_name)
+                               for m in v.mods)
+
     def resolve_mods(self, key: str):
         """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error)."""
         r = self.mod_cache.get(key)
@@ -405,16 +437,20 @@ class _State:
         out = []
         first_err = None
         for v in variants:
+            index = v.mod_index
+            if index is None:
+                index = v.mod_index = self._mod_index(v)
+            by_value, mod_fields = index
             assigned: dict[str, str] = {}
             err: tuple | None = None
             for k, s in enumerate(suffixes):
-                m = next((m for m in v.mods if m.name not in assigned and s in m.values), None)
+                ms = by_value.get(s)     # the modifiers that take the value, in v.mods order
+                if ms is None:
+                    err = ("modifier", k, s, v)
+                    break
+                m = next((m for m in ms if m.name not in assigned), None)
                 if m is None:
-                    dup = next((m for m in v.mods if s in m.values), None)
-                    if dup is not None:
-                        err = ("modifier-twice", k, s, dup.name)
-                    else:
-                        err = ("modifier", k, s, v)
+                    err = ("modifier-twice", k, s, ms[0].name)
                     break
                 assigned[m.name] = s
             if err is None:
@@ -427,11 +463,10 @@ class _State:
                 continue
             fields = {}
             env = {}
-            for m in v.mods:
-                val: Any = assigned.get(m.name, m.default)
-                t = self.db.types[m.type]
-                fields[m.field.name] = (m.field.pos, t.by_name[val])
-                env[m.name] = val
+            for name, default, fname, pos, by_name in mod_fields:
+                val: Any = assigned.get(name, default)
+                fields[fname] = (pos, by_name[val])
+                env[name] = val
             out.append((v, fields, env))
         r = (mn, out, None if out else first_err)
         self.mod_cache[key] = r
@@ -447,21 +482,27 @@ class _State:
         return r
 
     def candidates(self, key: str):
-        """(error, [(order, VInfo, base word with the modifiers, modifier env, operand widths)])."""
+        """(error, [(order, VInfo, base word with the modifiers, modifier env, operand widths tuple)],
+        resolve_mods' candidates)."""
         r = self.cand_cache.get(key)
         if r is None:
             mn, cands, err = self.resolve_mods(key)
             out = []
             for order, (v, mfields, menv) in enumerate(cands):
-                env = dict(menv)
-                for f in v.op.fields:
-                    if f.name not in env and f.default is not None:
-                        env[f.name] = f.default
+                if v.dyn_widths:
+                    # the widths depend on the modifiers they read only (cached by their values)
+                    wk = (v, tuple(menv.get(n, _MISSING) for n in v.dyn_widths))
+                    widths = self.width_cache.get(wk)
+                    if widths is None:
+                        env = {**v.fdefaults, **menv}
+                        widths = self.width_cache[wk] = tuple(o.bitwidth(env) for o in v.ops)
+                else:
+                    widths = tuple(o.bw_const for o in v.ops)
                 base = v.base
                 for fname, (pos, raw) in mfields.items():
                     f = v.op.field_map[fname]
                     base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
-                out.append((order, v, base, menv, [o.bitwidth(env) for o in v.ops]))
+                out.append((order, v, base, menv, widths))
             r = (err, out, cands)
             self.cand_cache[key] = r
         return r
@@ -518,7 +559,7 @@ def _compatible(o: OpInfo, width: int, sig: tuple) -> bool:
     return kind == "c"
 
 
-def _match(ops: list[OpInfo], widths: list[int], sigs: tuple, sig_ids: tuple = (), memo: dict | None = None):
+def _match(ops: list[OpInfo], widths: Sequence[int], sigs: tuple, sig_ids: tuple = (), memo: dict | None = None):
     """Align parsed operands with the variant's operands, skipping optional
     ones; greedy with backtracking.  Returns (steps, omitted count) or None.
     *memo* caches :func:`_compatible` by (operand, width, signature id)."""
