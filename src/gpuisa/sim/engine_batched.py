@@ -705,9 +705,8 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         val = valid[rest]
         bm = e.B[b][ri] & val & ~act
         arrive = act | (val & array2mask(e.rpc[ri] == _i64(pc)))
-        deps = [e.warps[i].depth for i in ri.tolist()]
-        if any(d.any() for d in deps):      # decision GA-11: lanes of another activation have not arrived
-            dm = np.stack(deps)
+        dm = e.sim.DEPTH[ri]
+        if dm.any():                        # decision GA-11: lanes of another activation have not arrived
             first = dm[np.arange(ri.size), ffs_lanes(act)]
             arrive &= array2mask(dm == first[:, None])
         cmask = val & ~arrive

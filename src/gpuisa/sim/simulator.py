@@ -454,13 +454,14 @@ class Simulator:
         try:
             self.R = np.zeros((self.nregs, total, WARP_SIZE), np.uint32)
             self.RPC = np.full((total, WARP_SIZE), entry, np.int64)
+            self.DEPTH = np.zeros((total, WARP_SIZE), np.int32)    # call depth per lane (GA-11)
             for lin in range(gx * gy * gz):
                 cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
                 cta.pool = self._shared_row
                 for wi in range(nwarps):
                     n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
                     g = len(self._warps)
-                    w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g])
+                    w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g], depth=self.DEPTH[g])
                     cta.warps.append(w)
                     self._warps.append(w)
                 self._ctas.append(cta)

@@ -456,7 +456,7 @@ class CTA:
 class Warp:
     """Per-warp architectural state, named as in the branch-unit page."""
 
-    def __init__(self, cta: CTA, index: int, gid: int, nlanes: int, entry: int, R=None, rpc=None):
+    def __init__(self, cta: CTA, index: int, gid: int, nlanes: int, entry: int, R=None, rpc=None, depth=None):
         self.cta = cta
         self.index = index  # warp index within the CTA (SR_WARPID)
         self.gid = gid      # linear index over the grid (scheduling order)
@@ -471,7 +471,7 @@ class Warp:
         self.rpc = np.full(WARP_SIZE, entry, np.int64) if rpc is None else rpc
         # per-lane call depth (CALL +1, RET -1): which activation a lane parked at a BSYNC belongs to
         # (recursion; decision GA-11)
-        self.depth = np.zeros(WARP_SIZE, np.int32)
+        self.depth = np.zeros(WARP_SIZE, np.int32) if depth is None else depth
         valid = (1 << nlanes) - 1
         self.valid = valid                   # ValidMask
         self.active = valid                  # ActiveMask
