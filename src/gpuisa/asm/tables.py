@@ -412,15 +412,16 @@ class _State:
     # -- modifiers --------------------------------------------------------
     def _mod_index(self, v: VInfo) -> tuple:
         """(modifier value -> the modifiers of *v* that take it, in order; per modifier (name,
-        default, field name, field position, value name -> raw)): resolve_mods' tables."""
+        default, field name, field position, value name -> raw); the modifiers that are not
+        optional, in order): resolve_mods' tables."""
         by_value: dict[str, list] = {}
         for m in v.mods:
             for x in m.values:
                 lst = by_value.setdefault(x, [])
                 if not lst or lst[-1] is not m:
                     lst.append(m)
-        return by_value, tuple((m.name, m.default, m.field.name, m.field.pos, self.db.types[m.type].by_name)
-                               for m in v.mods)
+        return (by_value, tuple((m.name, m.default, m.field.name, m.field.pos, self.db.types[m.type].by_name)
+                                for m in v.mods), tuple(m for m in v.mods if not m.optional))
 
     def resolve_mods(self, key: str):
         """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error)."""
@@ -440,7 +441,7 @@ class _State:
             index = v.mod_index
             if index is None:
                 index = v.mod_index = self._mod_index(v)
-            by_value, mod_fields = index
+            by_value, mod_fields = index[0], index[1]
             assigned: dict[str, str] = {}
             err: tuple | None = None
             for k, s in enumerate(suffixes):
@@ -448,14 +449,17 @@ class _State:
                 if ms is None:
                     err = ("modifier", k, s, v)
                     break
-                m = next((m for m in ms if m.name not in assigned), None)
+                if len(ms) == 1:    # the usual case, without the generator below
+                    m = ms[0] if ms[0].name not in assigned else None
+                else:
+                    m = next((m for m in ms if m.name not in assigned), None)
                 if m is None:
                     err = ("modifier-twice", k, s, ms[0].name)
                     break
                 assigned[m.name] = s
             if err is None:
-                for m in v.mods:
-                    if m.name not in assigned and not m.optional:
+                for m in index[2]:      # the modifiers that must be written
+                    if m.name not in assigned:
                         err = ("missing-mod", m, v)
                         break
             if err is not None:
