@@ -1,0 +1,71 @@
+"""Forms found by the third discovery round's kernels (issue 11; decisions D2-3..): nvcc's
+`FCHK P0, -R11, R10` (a division whose quotient is negated) and sm_120 `-use_fast_math`'s
+`LEA R14, -R11, RZ, 0x2`. Expected values from Python integers and floats; both engines."""
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.errors import AsmError
+
+M32 = 0xFFFFFFFF
+ENGINES = ["batched", "reference"]
+
+
+def _b(f: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", f))[0]
+
+
+def _lanes(res, reg):
+    return [int(v) for v in res.warp().R[reg]]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_lea_negated_ra(nv_isa, engine):
+    """`LEA Rd, -Ra, SrcB, s` = (-Ra mod 2^32) << s + SrcB, per lane."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        IADD3 R11, R0, -0x7, RZ ;
+        LEA R14, -R11, RZ, 0x2 ;
+        LEA R15, P0, -R11, 0x1000, 0x1f ;
+        LEA R16, -R11, R0, 0x0 ;
+        SEL R17, RZ, 0x1, !P0 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok
+    for lane, (r14, r15, r16, r17) in enumerate(zip(*(_lanes(res, r) for r in (14, 15, 16, 17)))):
+        a = (-(lane - 7)) & M32
+        assert r14 == (a << 2) & M32
+        s = ((a << 31) & M32) + 0x1000
+        assert r15 == s & M32 and r17 == s >> 32
+        assert r16 == (a + lane) & M32
+
+
+def test_lea_negated_ra_with_hi_is_refused(nv_isa):
+    with pytest.raises(AsmError, match="-Ra only without .HI"):
+        assemble(nv_isa.db, "LEA.HI R1, -R2, R3, R4, 0x2 ;\nEXIT ;")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fchk_signed_dividend(nv_isa, engine):
+    """FCHK reads exponents only: `-Ra` and `|Ra|` give the predicate of Ra (checked against the
+    documented conditions: a NaN/inf or zero divisor, a tiny dividend)."""
+    cases = [(6.0, 3.0, False), (-6.0, 3.0, False), (1.0, 0.0, True), (float("inf"), 2.0, True),
+             (1e-38, 3.0, True), (-2.5, 1e30, False)]
+    body = "S2R R0, SR_LANEID ;\n"
+    for k, (a, b, _) in enumerate(cases):
+        body += f"""MOV R2, {_b(a):#x} ;
+        MOV R3, {_b(b):#x} ;
+        FCHK P0, -R2, R3 ;
+        FCHK P1, |R2|, R3 ;
+        FCHK P2, R2, R3 ;
+        SEL R{20 + 3 * k}, RZ, 0x1, !P0 ;
+        SEL R{21 + 3 * k}, RZ, 0x1, !P1 ;
+        SEL R{22 + 3 * k}, RZ, 0x1, !P2 ;
+        """
+    res = nv_isa.launch(assemble(nv_isa.db, body + "EXIT ;"), engine=engine)
+    assert res.ok
+    for k, (_a, _b2, want) in enumerate(cases):
+        for j in range(3):
+            assert _lanes(res, 20 + 3 * k + j)[0] == int(want), (k, j)
