@@ -69,3 +69,30 @@ def test_fchk_signed_dividend(nv_isa, engine):
     for k, (_a, _b2, want) in enumerate(cases):
         for j in range(3):
             assert _lanes(res, 20 + 3 * k + j)[0] == int(want), (k, j)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("v", [0x800, 0x200])
+def test_plop3_uniform_pc(nv_isa, engine, v):
+    """`PLOP3.LUT P1, PT, PT, PT, UP0, 0x80, 0x0` (nvcc's `mm<16>` tile loop: a uniform compare
+    moved to a lane predicate): P1 = UP0 in every lane; `!UP0` and a mixed table too (D2-4)."""
+    res = nv_isa.launch(assemble(nv_isa.db, f"""
+        S2R R0, SR_LANEID ;
+        UMOV UR4, {v:#x} ;
+        UISETP.NE.AND UP0, UPT, UR4, 0x800, UPT ;
+        ISETP.GE.AND P2, PT, R0, 0x10, PT ;
+        PLOP3.LUT P1, PT, PT, PT, UP0, 0x80, 0x0 ;
+        PLOP3.LUT P3, P4, PT, P2, !UP0, 0xc0, 0x3c ;
+        SEL R2, RZ, 0x1, !P1 ;
+        SEL R3, RZ, 0x1, !P3 ;
+        SEL R4, RZ, 0x1, !P4 ;
+        EXIT ;"""), grid=2, engine=engine)
+    assert res.ok
+    up0 = v != 0x800
+    for w in res.warps:
+        for lane in range(32):
+            p2 = lane >= 16
+            i = (1 << 2) | (p2 << 1) | (not up0)          # (a, b, c) = (PT, P2, !UP0)
+            assert int(w.R[2][lane]) == up0
+            assert int(w.R[3][lane]) == (0xC0 >> i) & 1
+            assert int(w.R[4][lane]) == (0x3C >> i) & 1
