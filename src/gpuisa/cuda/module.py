@@ -95,8 +95,10 @@ class CudaModule:
         hits = [n for n in names if want in kernel_aliases(n)]
         if len(hits) == 1:
             return self.kernels[hits[0]]
-        what = "is ambiguous" if hits else "not found"
-        raise UsageError(f"{self.filename}: kernel {name!r} {what}; kernels: " + ", ".join(_label(n) for n in names))
+        if hits:
+            raise UsageError(f"{self.filename}: kernel {name!r} is ambiguous; it names "
+                             + ", ".join(_label(n) for n in hits))
+        raise UsageError(f"{self.filename}: kernel {name!r} not found; kernels: " + ", ".join(_label(n) for n in names))
 
 
 def _label(n: str) -> str:
