@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 
+import numpy as np
 import pytest
 
 from gpuisa.asm.assembler import assemble
@@ -96,3 +97,72 @@ def test_plop3_uniform_pc(nv_isa, engine, v):
             assert int(w.R[2][lane]) == up0
             assert int(w.R[3][lane]) == (0xC0 >> i) & 1
             assert int(w.R[4][lane]) == (0x3C >> i) & 1
+
+
+def _f(bits: int) -> float:
+    return struct.unpack("<f", struct.pack("<I", bits & M32))[0]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ffma_abs_uniform_c(nv_isa, engine):
+    """`FFMA R0, -R7, R7, |UR4|` (nvcc sm_90/sm_120's sqrtf(fabsf(p)) of a float parameter p): the
+    |x| on a uniform SrcC was ignored, so a negative parameter gave -4 - 7.9 instead of 7.9 - 4
+    and sqrtf(fabsf(-7.9f)) came out wrong (D2-6). Expected from Python floats (exact here)."""
+    s = _b(-7.9)
+    res = nv_isa.launch(assemble(nv_isa.db, f"""
+        UMOV UR4, {s:#x} ;
+        MOV R7, 0x40000000 ;
+        FFMA R0, -R7, R7, |UR4| ;
+        FFMA R3, -R7, R7, -|UR4| ;
+        FFMA R5, -R7, R7, -UR4 ;
+        FFMA R6, R7, R7, UR4 ;
+        UMOV UR6, 0x0 ;
+        UMOV UR7, 0xc0200000 ;
+        MOV R8, 0x0 ;
+        MOV R9, 0x40000000 ;
+        DFMA R10, R8, R8, |UR6| ;
+        EXIT ;"""), engine=engine)
+    assert res.ok
+    w = res.warp()
+    v = _f(s)
+    got = [_f(int(w.R[r][0])) for r in (0, 3, 5, 6)]
+    assert got == [float(np.float32(-4 + abs(v))), float(np.float32(-4 - abs(v))),
+                   float(np.float32(-4 - v)), float(np.float32(4 + v))]
+    d = struct.unpack("<d", struct.pack("<II", int(w.R[10][0]), int(w.R[11][0])))[0]
+    assert d == 2.0 * 2.0 + 8.0                      # |-8.0| (binary64 0xc020000000000000)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uf2i_ufrnd_uffma_ftz(nv_isa, engine):
+    """UF2I (`__float2uint_rd`, `__float2int_rz/_rn` of a float parameter), UFRND (`truncf`,
+    `ceilf`), UFFMA.FTZ (nvcc sm_120, -use_fast_math; D2-5). Expected from Python's math."""
+    import math
+    vals = [-2.5, 3.5, 1e10, -0.3, float("nan"), 2.5, -1e-40]
+    body = "".join(f"UMOV UR{i}, {_b(v):#x} ;\n" for i, v in enumerate(vals))
+    body += """
+        UF2I.NTZ UR10, UR0 ;
+        UF2I.NTZ UR11, UR1 ;
+        UF2I.TRUNC.NTZ UR12, UR2 ;
+        UF2I.U32.FLOOR.NTZ UR13, UR0 ;
+        UF2I.U32.CEIL UR14, |UR3| ;
+        UF2I UR15, UR4 ;
+        UF2I.FLOOR UR16, UR6 ;
+        UF2I.FTZ.FLOOR UR17, UR6 ;
+        UFRND.TRUNC UR18, UR0 ;
+        UFRND.FTZ.CEIL UR19, UR3 ;
+        UFRND UR20, UR5 ;
+        UFRND.FLOOR UR21, -|UR1| ;
+        UFRND UR22, UR4 ;
+        UFFMA.FTZ UR23, UR6, UR6, 1 ;
+        UFFMA.FTZ UR24, UR6, 0.5, URZ ;
+        UFFMA UR25, UR6, 0.5, URZ ;
+    """
+    res = nv_isa.launch(assemble(nv_isa.db, body + "EXIT ;\n"), engine=engine)
+    assert res.ok
+    ur = [int(v) for v in res.warp().UR]
+    assert [ur[k] for k in range(10, 18)] == [M32 - 1, 4, 2 ** 31 - 1, 0, 1, 0, M32, 0]
+    assert _f(ur[18]) == -2.0 and ur[19] == 0x80000000 and _f(ur[20]) == 2.0
+    assert _f(ur[21]) == -4.0 and ur[22] == 0x7FFFFFFF
+    assert _f(ur[23]) == 1.0 and ur[24] == 0                 # -0 (flushed) * 0.5 + +0 = +0
+    assert _f(ur[25]) == float(np.float32(-1e-40) * np.float32(0.5))    # a denormal kept without .FTZ
+    assert math.isclose(_f(ur[25]), -5e-41, rel_tol=1e-3)

@@ -227,11 +227,16 @@ def UFFMA(x: Exec) -> None:
     """UFFMA: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
     if not x.any_lane():
         return
-    a, b, c = _f32u(x, "ura"), _f32u(x, _b(x)), _f32u(x, _c(x))
+    ftz = x.mod("ftz") == "FTZ"
+    a, b, c = (_f32u_mods(x, n, ftz) for n in ("ura", _b(x), _c(x)))
     with np.errstate(all="ignore"):
-        p = a * b                                        # exact in binary64
+        p = a * np.broadcast_to(b, np.shape(a))          # exact in binary64
     s, e = _two_sum(p, np.broadcast_to(c, p.shape))
-    x.write("urd", _f32_out(round32(s, e, x.mod("rnd") or "RN")))
+    f = np.asarray(round32(s, e, x.mod("rnd") or "RN"), np.float32)
+    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
+    if ftz:                                              # .FTZ (D2-5): the result flushed too
+        bits = ftz_bits(bits)
+    x.write("urd", _out(bits.astype(_U64)))
 
 
 def _f32u_mods(x, name: str, ftz: bool) -> np.ndarray:
@@ -338,3 +343,34 @@ def UFSEL(x: Exec) -> None:
         return
     p = np.asarray(x.upred("upp"), dtype=bool)
     x.write("urd", _out(np.where(p, _u_signs(x, "ura"), _u_signs(x, _b(x)))))
+
+
+_ROUNDING = {"RN": np.rint, "NoMode": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+
+
+@semantics("UF2I")
+def UF2I(x: Exec) -> None:
+    """UF2I: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    f = _f32u_mods(x, _b(x), x.mod("ftz") == "FTZ")
+    lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
+    with np.errstate(all="ignore"):
+        i = np.clip(_ROUNDING[x.mod("rnd") or "RN"](f), lo, hi)
+        i = np.where(np.isnan(f), 0.0, i)
+    x.write("urd", _out((np.asarray(i).astype(_I64) & MASK32).astype(_U64)))
+
+
+@semantics("UFRND")
+def UFRND(x: Exec) -> None:
+    """UFRND: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    ftz = x.mod("ftz") == "FTZ"
+    f = _f32u_mods(x, _b(x), ftz)
+    with np.errstate(all="ignore"):
+        r = np.asarray(_ROUNDING[x.mod("mode") or "NoMode"](f), np.float32)   # integral: exact
+    bits = np.where(np.isnan(r), np.uint32(0x7FFFFFFF), r.view(np.uint32))
+    if ftz:
+        bits = ftz_bits(bits)
+    x.write("urd", _out(bits.astype(_U64)))
