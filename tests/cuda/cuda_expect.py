@@ -819,6 +819,36 @@ def ws_mathd(i, n):
     return {"o": np.array(o), "io": np.array(io, np.int32), "lo": np.array(lo, np.int64), "uo": np.array(uo, np.uint32)}
 
 
+def _div32(a: float, b: float) -> float:
+    return float(np.float32(float(Fraction(a) / Fraction(b))))
+
+
+def ws_unif(i, prm, s, k, hs, ll):
+    """unif: float/double math on kernel parameters (struct P {float a, b; double d; int n;
+    unsigned u;}), the same value in every thread plus the thread index; binary32 steps rounded as
+    the kernel's (FFMA-contracted where nvcc contracts), libm for the math functions (tolerance:
+    their ulp errors, MUFU's __expf/__logf/__sinf)."""
+    a, b, d, n, u = prm
+    a, b, s = _f32(a), _f32(b), _f32(s)
+    bd = 64.0
+    r = _f32(_f32(math.sqrt(abs(s))) + _f32(1 / math.sqrt(_fma32(a, a, 1.0))))
+    m = _f32(_f32(min(a, s)) + _f32(max(b, bd)))
+    ci = round(_f32(a * 10)) + math.trunc(_f32(s * 3)) + math.trunc(_div32(bd, 3.0))
+    cu = (max(0, math.floor(_f32(abs(b) * 100))) + k % u + u // 7) & M32
+    fv = _f32(_f32(_f32(_f32(k * 0.5) + _f32(n)) + _f32(hs)) + _f32(ll))
+    dd = d * s + k / 3.0 + math.sqrt(abs(d))
+    ev = math.exp(a) + math.log(abs(b) + 1) + math.sin(s) + 2 ** a + math.floor(_f32(s * 2.5)) + math.trunc(b) + math.ceil(a)
+    c = (1 if a < s else 2) + 20 + (100 if d > 1 else 200)
+    abits = int(np.float32(a).view(np.uint32))
+    o, od, oi = [], [], []
+    for t in range(len(i["od"])):
+        o += [_div32(a, b) + t, r * t, m - t, fv + c, ev + t,
+              float(np.uint32(abits ^ t).view(np.float32)) + _f32(d) + float(np.float16(s))]
+        od.append(dd * t + a)
+        oi += [s32(ci + t), s32(cu ^ t)]
+    return {"o": np.array(o, np.float32), "od": np.array(od), "oi": np.array(oi, np.int32)}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))

@@ -4,7 +4,9 @@
 // extern __shared__ with a volatile view, float4/uint4/char4 loads and stores (sm_120 forms
 // `(t + 1) % blockDim.x` with UI2F.U16 / UFSETP / UFSEL); __float2half_rn arrays; CUDA math
 // functions (norm3df, rhypotf, sincospif, erfcinvf, lgammaf, tgammaf, cbrtf, j0f, y1f; their
-// divisions check `FCHK P0, -R11, R10`), double fma / directed roundings and __double2int_* .
+// divisions check `FCHK P0, -R11, R10`), double fma / directed roundings and __double2int_* ;
+// float math on kernel parameters (a struct, float, short, long long), which sm_90/sm_120 do in
+// uniform registers: `FFMA R0, -R7, R7, |UR4|` (sqrtf(fabsf(p))), UF2I, UFRND.
 #include <cuda_fp16.h>
 __global__ void shfl_part(const int *in, int *out) {
     int t = threadIdx.x, lane = t & 31;
@@ -123,4 +125,27 @@ __global__ void mathd(const double *x, double *o, int *io, long long *lo, unsign
     lo[i * 2 + 1] = __double2ll_rd(v * -3e18);
     uo[i * 2] = __double2uint_rn(v * 1e9);
     uo[i * 2 + 1] = __float2uint_ru((float)v * 3.f);
+}
+struct P { float a, b; double d; int n; unsigned u; };
+__global__ void unif(float *o, double *od, int *oi, P p, float s, int k, unsigned short hs, long long ll) {
+    int t = threadIdx.x;
+    float bd = (float)blockDim.x;
+    float q = p.a / p.b;                       // uniform division
+    float r = sqrtf(fabsf(s)) + rsqrtf(p.a * p.a + 1.f);
+    float m = fminf(p.a, s) + fmaxf(p.b, bd);
+    int ci = __float2int_rn(p.a * 10.f) + (int)(s * 3.f) + __float2int_rz(bd / 3.f);
+    unsigned cu = __float2uint_rd(fabsf(p.b) * 100.f) + (unsigned)k % p.u + p.u / 7u;
+    float f = (float)k * 0.5f + (float)p.n + (float)hs + (float)ll;
+    double dd = p.d * (double)s + (double)k / 3.0 + sqrt(fabs(p.d));
+    float e = __expf(p.a) + __logf(fabsf(p.b) + 1.f) + __sinf(s) + exp2f(p.a) + floorf(s * 2.5f) + truncf(p.b) + ceilf(p.a);
+    bool c1 = p.a < s, c2 = isnan(p.b), c3 = p.d > 1.0;
+    o[t * 6] = q + t;
+    o[t * 6 + 1] = r * t;
+    o[t * 6 + 2] = m - t;
+    o[t * 6 + 3] = f + (c1 ? 1.f : 2.f) + (c2 ? 10.f : 20.f) + (c3 ? 100.f : 200.f);
+    o[t * 6 + 4] = e + t;
+    o[t * 6 + 5] = __int_as_float(__float_as_int(p.a) ^ t) + (float)(p.d) + __half2float(__float2half(s));
+    od[t] = dd * t + (double)p.a;
+    oi[t * 2] = ci + t;
+    oi[t * 2 + 1] = (int)cu ^ t;
 }
