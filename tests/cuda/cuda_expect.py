@@ -21,7 +21,8 @@ import numpy as np
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
-NP = {"s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "f32": np.float32, "f64": np.float64}
+NP = {"s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "f32": np.float32, "f64": np.float64,
+      "s16": np.int16, "u16": np.uint16, "s8": np.int8, "u8": np.uint8}
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
 
 
@@ -624,6 +625,228 @@ def math_mix(i, n):
         od += [math.sqrt(abs(e)) + e / 3.7, math.exp(e) + math.log(abs(e) + 1.0), math.sin(e) + math.cos(e) + math.tanh(e),
                math.pow(abs(e) + 0.25, 2.3) + math.fmod(e * 11.0, 1.7)]
     return {"o": np.array(o, np.float32), "od": np.array(od, np.float64)}
+
+
+# -- templates.cu ------------------------------------------------------------------------------
+def templ_reduce_add(i, n, _op):
+    """treduce<T, Add<T>>: per warp of 32 the sum of in[i] (0 beyond n), in T's arithmetic
+    (integers wrap; floats summed in binary64, the manifest's tolerance covers the tree order)."""
+    x, out = i["in"], i["out"].copy()
+    v = np.where(np.arange(len(x)) < n, x, 0).reshape(-1, 32)
+    out[:] = v.astype(np.float64).sum(1) if x.dtype.kind == "f" else v.astype(np.int64).sum(1).astype(x.dtype)
+    return {"out": out}
+
+
+def templ_reduce_max(i, n, _op):
+    x, out = i["in"], i["out"].copy()
+    v = np.where(np.arange(len(x)) < n, x, 0).astype(x.dtype).reshape(-1, 32)
+    out[:] = v.max(1)
+    return {"out": out}
+
+
+def templ_scan(i):
+    """tscan<T>: inclusive prefix sums per warp (the double sums are exact for these inputs'
+    magnitudes within the tolerance)."""
+    x = i["in"]
+    acc = np.int64 if x.dtype.kind in "iu" and x.dtype != np.uint64 else x.dtype
+    return {"out": np.cumsum(x.reshape(-1, 32), 1, dtype=acc).astype(x.dtype).ravel()}
+
+
+def templ_apply(i, saxpy):
+    a, b = (_f32(v) for v in saxpy)
+    return {"out": np.array([_fma32(a, float(x), b) for x in i["in"]], np.float32)}   # one FFMA
+
+
+def templ_class(i, n):
+    x, o = i["in"], []
+    for t in range(len(i["out"])):
+        s, c = t, 0
+        for k in range(t % 7 + 1):
+            s += int(x[(t + k) % n]) * (c + 1)
+            c += 1
+        o.append(s32(s ^ c))
+    return {"out": np.array(o, np.int32)}
+
+
+def templ_lambda(i):
+    x = i["in"].astype(np.int64)
+    t = np.arange(len(x))
+    return {"out": (((x * x - t) & M32) ^ (x >> 3) & M32).astype(np.uint32).view(np.int32)}
+
+
+def templ_mm(i, n):
+    a, b = i["A"].reshape(n, n).astype(np.float64), i["B"].reshape(n, n).astype(np.float64)
+    return {"C": (a @ b).astype(np.float32).ravel()}
+
+
+# -- warp_styles.cu ----------------------------------------------------------------------------
+def ws_shfl(i):
+    """shfl_part: the first odd lane's value + 1000 x the odd lanes (from __activemask in the odd
+    branch), shuffles of width 8/4/16/8 (down 1, xor 2, up 3, lane 5 of each segment), the
+    ballot, and in lanes 0-15 an extra xor-8 shuffle among the half warp."""
+    x = [int(v) for v in i["in"]]
+    o = []
+    for t in range(len(x)):
+        w, lane = t // 32 * 32, t & 31
+        odd = [k for k in range(32) if x[w + k] & 1]
+        r = x[w + odd[0]] + 1000 * len(odd) if x[t] & 1 else 0
+        w8 = x[w + lane + 1] if (lane & 7) < 7 else x[t]
+        x4 = x[w + (lane ^ 2)]
+        u16 = x[w + lane - 3] if (lane & 15) >= 3 else x[t]
+        i8 = x[w + (lane & ~7) + 5]
+        if lane < 16:
+            x4 += x[w + (lane ^ 8)]
+        o += [r, w8, x4, u16, i8, s32(sum(1 << k for k in odd))]
+    return {"out": np.array(o, np.int32)}
+
+
+def ws_match(i):
+    k = [int(v) for v in i["keys"]]
+    o = []
+    for t in range(len(k)):
+        w = t // 32 * 32
+        same = all(k[w + j] >> 60 == k[w] >> 60 for j in range(32))
+        o += [sum(1 << j for j in range(32) if k[w + j] == k[t]), (M32 if same else 0) ^ (int(same) << 5)]
+    return {"out": np.array(o, np.uint32)}
+
+
+def ws_atom(i, n):
+    v = [int(x) for x in i["in"][:n]]
+    smin, umax = i["smin"].copy(), i["umax"].copy()
+    h = [0] * 6
+    for j, x in enumerate(v):
+        smin[j & 3] = min(int(smin[j & 3]), x)
+        umax[j & 3] = max(int(umax[j & 3]), x & M64)
+        h[j % 6] = (h[j % 6] + (x & 0x7FF)) & 0xFFFF
+    return {"smin": smin, "umax": umax, "words": np.array([h[0] | h[1] << 16, h[2] | h[3] << 16, h[4] | h[5] << 16], np.uint32)}
+
+
+def ws_dynsh(i, n):
+    a = i["in"].reshape(-1, 4)
+    blk = 64
+    out, uo, co = np.zeros_like(a), np.zeros(a.shape, np.uint32), np.zeros(a.shape, np.int8)
+    for g in range(len(a)):
+        b0, t = g - g % blk, g % blk
+        s = a[b0 + (t + 1) % blk]
+        out[g] = [s[0] + s[3], s[1] * np.float32(2), s[2] - s[0], s[3]]
+        vs = t + ((t + 1) & 31) if t < 32 else -1
+        uo[g] = [int(s.view(np.uint32)[0]), t, vs & M32, n]
+        co[g] = [((v + 128) & 255) - 128 for v in (t, 3 * t, -t, n + t)]
+    return {"out": out.ravel(), "uo": uo.ravel(), "co": co.ravel()}
+
+
+def _half_rz(f: float) -> np.float16:
+    h = np.float16(f)
+    if math.isfinite(f) and abs(float(h)) > abs(f):
+        h = np.nextafter(h, np.float16(0))
+    return h
+
+
+def ws_half(i, n):
+    """__float2half_rn (numpy's binary16 rounding; beyond 65520 it is inf) and __float2half_rz
+    (beyond the largest finite: 65504, truncation never rounds up to inf)."""
+    x = i["in"][:n]
+    with np.errstate(over="ignore"):
+        h = x.astype(np.float16)
+    hz = np.array([_half_rz(float(v)) if abs(float(v)) <= 65504 or not math.isfinite(float(v))
+                   else np.float16(math.copysign(65504, float(v))) for v in x], np.float16)
+    return {"out": h.view(np.uint16), "back": h.astype(np.float32) + hz.astype(np.float32)}
+
+
+def _f32(v: float) -> float:
+    return float(np.float32(v))
+
+
+def _fma32(a: float, b: float, c: float) -> float:
+    """nvcc contracts `a * b + c` into one FFMA: exact, then rounded once."""
+    return float(np.float32(float(Fraction(a) * Fraction(b) + Fraction(c))))
+
+
+def _erfcinv(y: float) -> float:
+    lo, hi = -10.0, 10.0
+    for _ in range(200):
+        m = (lo + hi) / 2
+        lo, hi = (m, hi) if math.erfc(m) > y else (lo, m)
+    return (lo + hi) / 2
+
+
+def _j0(z: float) -> float:
+    t = np.linspace(0, np.pi, 4001)           # Bessel's integral; the trapezoid rule on a period
+    return float(np.trapezoid(np.cos(z * np.sin(t)), t) / np.pi)
+
+
+def _y1(z: float) -> float:
+    t = np.linspace(0, np.pi, 4001)
+    u = np.linspace(0, 12, 200001)
+    a = np.trapezoid(np.sin(z * np.sin(t) - t), t) / np.pi
+    return float(a - np.trapezoid((np.exp(u) - np.exp(-u)) * np.exp(-z * np.sinh(u)), u) / np.pi)
+
+
+def ws_mathf(i, n):
+    """libm in binary64 of the kernel's binary32 arguments (FFMA-contracted where nvcc contracts);
+    rtol 2e-6 covers CUDA's documented errors (<= 9 ulp for j0f/y1f near 1), atol their zeros."""
+    o = []
+    for v in map(float, i["x"][:n]):
+        o += [math.sqrt(v * v + _f32(v * 0.5) ** 2 + _f32(2.0 - v) ** 2), 1 / math.hypot(v, 1.5),
+              math.sin(math.pi * v), math.cos(math.pi * v),
+              _erfcinv(min(_fma32(abs(v), 0.25, _f32(0.01)), _f32(1.99))), math.lgamma(_f32(abs(v) + _f32(0.1))),
+              math.gamma(_fma32(v, _f32(0.7), _f32(0.3))), math.copysign(abs(_f32(v * 100)) ** (1 / 3), v),
+              _j0(_f32(v * 3)), _y1(_f32(abs(v) + _f32(0.2)))]
+    return {"o": np.array(o, np.float32)}
+
+
+def _round_f64(q: Fraction, mode: str) -> float:
+    f = float(q)
+    if Fraction(f) != q:
+        if mode == "rz" and abs(Fraction(f)) > abs(q):
+            f = math.nextafter(f, 0.0)
+        elif mode == "ru" and Fraction(f) < q:
+            f = math.nextafter(f, math.inf)
+    return f
+
+
+def ws_mathd(i, n):
+    o, io, lo, uo = [], [], [], []
+    sat = lambda v, a, b: max(a, min(b, v))    # noqa: E731
+    for v in map(float, i["d"][:n]):
+        o += [float(Fraction(v) * Fraction(v * 1.1) - Fraction(0.5)),
+              math.copysign(abs(v + 3.0) ** (-1 / 3), v + 3.0) + math.sqrt(v * v + 5.0),
+              _round_f64(Fraction(v) * Fraction(3.3) + 1, "rz") - _round_f64(Fraction(v) * Fraction(0.1), "ru")]
+        p9, p75 = v * 1e9, v * 7.5
+        io += [sat(round(p9), -2 ** 31, 2 ** 31 - 1), math.trunc(p75), math.ceil(p75), math.floor(p75)]
+        lo += [round(v * 1e12), sat(math.floor(v * -3e18), -2 ** 63, 2 ** 63 - 1)]
+        uo += [sat(round(p9), 0, M32), sat(math.ceil(_f32(_f32(v) * 3.0)), 0, M32)]
+    return {"o": np.array(o), "io": np.array(io, np.int32), "lo": np.array(lo, np.int64), "uo": np.array(uo, np.uint32)}
+
+
+def _div32(a: float, b: float) -> float:
+    return float(np.float32(float(Fraction(a) / Fraction(b))))
+
+
+def ws_unif(i, prm, s, k, hs, ll):
+    """unif: float/double math on kernel parameters (struct P {float a, b; double d; int n;
+    unsigned u;}), the same value in every thread plus the thread index; binary32 steps rounded as
+    the kernel's (FFMA-contracted where nvcc contracts), libm for the math functions (tolerance:
+    their ulp errors, MUFU's __expf/__logf/__sinf)."""
+    a, b, d, n, u = prm
+    a, b, s = _f32(a), _f32(b), _f32(s)
+    bd = 64.0
+    r = _f32(_f32(math.sqrt(abs(s))) + _f32(1 / math.sqrt(_fma32(a, a, 1.0))))
+    m = _f32(_f32(min(a, s)) + _f32(max(b, bd)))
+    ci = round(_f32(a * 10)) + math.trunc(_f32(s * 3)) + math.trunc(_div32(bd, 3.0))
+    cu = (max(0, math.floor(_f32(abs(b) * 100))) + k % u + u // 7) & M32
+    fv = _f32(_f32(_f32(_f32(k * 0.5) + _f32(n)) + _f32(hs)) + _f32(ll))
+    dd = d * s + k / 3.0 + math.sqrt(abs(d))
+    ev = math.exp(a) + math.log(abs(b) + 1) + math.sin(s) + 2 ** a + math.floor(_f32(s * 2.5)) + math.trunc(b) + math.ceil(a)
+    c = (1 if a < s else 2) + 20 + (100 if d > 1 else 200)
+    abits = int(np.float32(a).view(np.uint32))
+    o, od, oi = [], [], []
+    for t in range(len(i["od"])):
+        o += [_div32(a, b) + t, r * t, m - t, fv + c, ev + t,
+              float(np.uint32(abits ^ t).view(np.float32)) + _f32(d) + float(np.float16(s))]
+        od.append(dd * t + a)
+        oi += [s32(ci + t), s32(cu ^ t)]
+    return {"o": np.array(o, np.float32), "od": np.array(od), "oi": np.array(oi, np.int32)}
 
 
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

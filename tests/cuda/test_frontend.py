@@ -115,6 +115,41 @@ def test_demangle():
     assert demangle("vector_add") == "vector_add"
 
 
+#: nvcc 13.0's symbols of template, namespace and pack kernels, with what c++filt (binutils)
+#: prints for them (decision D2-1)
+_CXXFILT = {
+    "_Z7treduceIi3AddIiEEvPKT_PS2_iT0_": "void treduce<int, Add<int> >(int const*, int*, int, Add<int>)",
+    "_Z5tscanIyEvPKT_PS0_": "void tscan<unsigned long long>(unsigned long long const*, unsigned long long*)",
+    "_Z5applyI5SaxpyEvPKfPfT_": "void apply<Saxpy>(float const*, float*, Saxpy)",
+    "_ZN39_GLOBAL__N__8d679faa_7_mang_cu_3c514e0a4anonEPi": "(anonymous namespace)::anon(int*)",
+    "_ZN2ns2k1INS_2OpEEEvPT_PKS2_S2_": "void ns::k1<ns::Op>(ns::Op*, ns::Op const*, ns::Op)",
+    "_ZN2ns2k1IfEEvPT_PKS1_S1_": "void ns::k1<float>(float*, float const*, float)",
+    "_ZN2ns2k2ENS_2OpEPi": "ns::k2(ns::Op, int*)",
+    "_Z4packIJEEvPiDpT_": "void pack<>(int*)",
+    "_Z4packIJifdEEvPiDpT_": "void pack<int, float, double>(int*, int, float, double)",
+    "_Z8nested_tIsEvN1S2InIT_EEPS3_PS2_S5_": "void nested_t<short>(S::In<short>, S::In<short>*, short*, short*)",
+    "_Z2ttI4WrapiEvT_IT0_EPS2_": "void tt<Wrap, int>(Wrap<int>, int*)",
+    "_Z3vecIfLi4EEvN2ns5inner3VecIT_XT0_EEEPS3_": "void vec<float, 4>(ns::inner::Vec<float, 4>, float*)",
+    "_Z3litILin3ELb1ELj7EEvPi": "void lit<-3, true, 7u>(int*)",
+    "_Z3volPViPVKfPPi5char4P6float4": "vol(int volatile*, float const volatile*, int**, char4, float4*)",
+}
+
+
+@pytest.mark.parametrize("mangled", sorted(_CXXFILT))
+def test_demangle_templates_like_cxxfilt(mangled):
+    assert demangle(mangled) == _CXXFILT[mangled]
+
+
+def test_kernel_aliases_of_a_template_kernel():
+    from gpuisa.cuda.module import kernel_aliases
+    al = kernel_aliases("_Z7treduceIi3AddIiEEvPKT_PS2_iT0_")
+    for spelling in ("treduce<int, Add<int>>", "treduce<int,Add<int> >", "treduce",
+                     "void treduce<int, Add<int> >(int const*, int*, int, Add<int>)",
+                     "treduce<int, Add<int>>(int const*, int*, int, Add<int>)"):
+        assert "".join(spelling.split()) in al
+    assert demangle("_Z3fooPfQ") == "_Z3fooPfQ"       # outside the subset: kept as it is
+
+
 @pytest.mark.parametrize("arch", ARCHS)
 def test_device_globals_and_their_addresses_in_bank4(isa, arch):
     """math_mix's sin/cos read __cudart_i2opi_d / __cudart_sin_cos_coeffs (.nv.global.init) through

@@ -249,3 +249,44 @@ def test_sgxt_and_vimnmx3(nv_isa, engine):
         want = [a[i] & 0xF, sgxt(a[i], 8, True), sgxt(a[i], n[i], True), sgxt(a[i], n[i] % 32, False),
                 max(sa, sb, sc) & M32, min(sa, sb, sc) & M32, min(a[i], 9, c[i]), max(a[i], b[i], c[i])]
         assert got == want, (i, [hex(v) for v in got], [hex(v) for v in want])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ui2f_ufsetp_ufsel(nv_isa, engine):
+    """UI2F / UFSETP / UFSEL (nvcc sm_120 for `(t + 1) % blockDim.x`: `UI2F.U16 UR6, UR5`, then the
+    reciprocal's range checks `UFSETP.GEU.AND UP1, UPT, |UR6|, 1.17e-38, UPT` and scale picks
+    `UFSEL UR7, UR7, 0.25, !UP0`; decision D2-2). Expected values from Python floats."""
+    nan = 0x7FC00000
+    body = f"""
+        UMOV UR5, 0x12345 ;
+        UMOV UR6, 0xfffffff9 ;
+        UMOV UR7, {_b(1.5):#x} ;
+        UMOV UR8, {nan:#x} ;
+        UMOV UR9, {_b(-3.0):#x} ;
+        UI2F.U16 UR10, UR5 ;
+        UI2F.S16 UR11, UR6 ;
+        UI2F.U8 UR12, UR5 ;
+        UI2F UR13, UR6 ;
+        UI2F.U32 UR14, UR6 ;
+        UI2F.U32.RZ UR15, UR6 ;
+        UFSETP.GEU.AND UP1, UPT, |UR9|, 1.175494350822287508e-38, UPT ;
+        UFSETP.GT.AND UP2, UP3, UR7, UR9, UPT ;
+        UFSETP.LT.AND UP4, UPT, UR8, UR7, UPT ;
+        UFSETP.LTU.OR UP5, UPT, UR8, UR7, !UPT ;
+        UFSETP.EQ.XOR UP6, UPT, -UR9, 3, UP2 ;
+        UFSEL UR16, UR7, 1, !UP1 ;
+        UFSEL UR17, UR7, 0.25, UP1 ;
+        UFSEL UR18, -UR7, |UR9|, UP4 ;
+        UFSEL UR19, -UR7, |UR9|, !UP4 ;
+    """
+    for w in _run(nv_isa, body, engine):
+        ur = [int(v) for v in w.UR]
+        up = [bool(v) for v in w.UP]
+        assert ur[10] == _b(0x2345) and ur[11] == _b(-7.0) and ur[12] == _b(0x45)
+        assert ur[13] == _b(-7.0)
+        assert ur[14] == _b(float(np.float32(0xFFFFFFF9)))          # 2^32 rounded to nearest
+        assert ur[15] == _b(float(np.nextafter(np.float32(2.0 ** 32), np.float32(0))))   # toward zero
+        assert up[1] and up[2] and not up[3] and not up[4] and up[5]
+        assert up[6] == (not up[2])                                 # 3 == 3, XOR with UP2
+        assert ur[16] == _b(1.0) and ur[17] == _b(1.5)              # !UP1 false: SrcB; UP1: URa
+        assert ur[18] == _b(3.0) and ur[19] == _b(-1.5)

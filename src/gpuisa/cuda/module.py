@@ -91,11 +91,14 @@ class CudaModule:
                              + ", ".join(_label(n) for n in names))
         if name in self.kernels:
             return self.kernels[name]
-        hits = [n for n in names if demangle(n) == name or demangle(n).split("(")[0] == name]
+        want = _plain(name)
+        hits = [n for n in names if want in kernel_aliases(n)]
         if len(hits) == 1:
             return self.kernels[hits[0]]
-        what = "is ambiguous" if hits else "not found"
-        raise UsageError(f"{self.filename}: kernel {name!r} {what}; kernels: " + ", ".join(_label(n) for n in names))
+        if hits:
+            raise UsageError(f"{self.filename}: kernel {name!r} is ambiguous; it names "
+                             + ", ".join(_label(n) for n in hits))
+        raise UsageError(f"{self.filename}: kernel {name!r} not found; kernels: " + ", ".join(_label(n) for n in names))
 
 
 def _label(n: str) -> str:
@@ -106,50 +109,253 @@ def _label(n: str) -> str:
 # -- demangling (the Itanium subset nvcc kernels use) ------------------------------------------
 _BUILTIN = {"v": "void", "b": "bool", "c": "char", "a": "signed char", "h": "unsigned char", "s": "short",
             "t": "unsigned short", "i": "int", "j": "unsigned int", "l": "long", "m": "unsigned long",
-            "x": "long long", "y": "unsigned long long", "f": "float", "d": "double", "e": "long double"}
+            "x": "long long", "y": "unsigned long long", "n": "__int128", "o": "unsigned __int128",
+            "f": "float", "d": "double", "e": "long double", "w": "wchar_t", "z": "..."}
+#: suffixes of integer template arguments (``Lj3E`` -> ``3u``), as c++filt writes them
+_LIT_SUFFIX = {"i": "", "j": "u", "l": "l", "m": "ul", "x": "ll", "y": "ull"}
+_QUAL = {"P": "*", "R": "&", "O": "&&", "K": " const", "V": " volatile"}
+
+
+class _Demangler:
+    """A recursive-descent reader of ``_Z`` names: nested names and namespaces (``N..E``,
+    ``St``, the anonymous namespace), template arguments (``I..E``: types, integer and bool
+    literals, packs ``J..E``), template parameters (``T_``, ``T0_``) and substitutions
+    (``S_``, ``S0_``), CV-qualified pointer and reference types. Anything else raises
+    ValueError (the caller keeps the mangled name)."""
+
+    def __init__(self, s: str) -> None:
+        self.s, self.k = s, 0
+        self.subs: list[str] = []
+        self.targs: list[str] = []
+
+    def peek(self, n: int = 1) -> str:
+        return self.s[self.k:self.k + n]
+
+    def eat(self, c: str) -> bool:
+        if self.s.startswith(c, self.k):
+            self.k += len(c)
+            return True
+        return False
+
+    def number(self) -> int:
+        m = re.compile(r"n?\d+").match(self.s, self.k)
+        if not m:
+            raise ValueError
+        self.k = m.end()
+        t = m.group(0)
+        return -int(t[1:]) if t[0] == "n" else int(t)
+
+    def seq_id(self, end: str) -> int:
+        """``_`` -> 0, ``<base 36>_`` -> value + 1 (substitutions and template parameters)."""
+        m = re.compile(r"[0-9A-Z]*").match(self.s, self.k)
+        assert m is not None
+        self.k = m.end()
+        if not self.eat(end):
+            raise ValueError
+        return int(m.group(0), 36) + 1 if m.group(0) else 0
+
+    def source_name(self) -> str:
+        n = self.number()
+        name = self.s[self.k:self.k + n]
+        if len(name) != n or n <= 0:
+            raise ValueError
+        self.k += n
+        return "(anonymous namespace)" if name.startswith("_GLOBAL__N") else name
+
+    def template_args(self) -> list[str]:
+        if not self.eat("I"):
+            raise ValueError
+        args: list[str] = []
+        while not self.eat("E"):
+            args.append(self.template_arg())
+        return args
+
+    def template_arg(self) -> str:
+        if self.eat("L"):
+            c = self.peek()
+            self.k += 1
+            v = self.number()
+            if not self.eat("E"):
+                raise ValueError
+            if c == "b":
+                return "true" if v else "false"
+            if c in _LIT_SUFFIX:
+                return f"{v}{_LIT_SUFFIX[c]}"
+            if c in _BUILTIN:
+                return f"({_BUILTIN[c]}){v}"
+            raise ValueError
+        if self.eat("J"):
+            pack: list[str] = []
+            while not self.eat("E"):
+                pack.append(self.template_arg())
+            return ", ".join(p for p in pack if p)
+        if self.eat("XT"):                      # an expression: only a template parameter
+            i = self.seq_id("_")
+            if i >= len(self.targs) or not self.eat("E"):
+                raise ValueError
+            return self.targs[i]
+        return self.type()
+
+    @staticmethod
+    def with_args(name: str, args: list[str]) -> str:
+        inner = ", ".join(args)
+        return f"{name}<{inner}{' ' if inner.endswith('>') else ''}>"
+
+    def unqualified(self) -> str:
+        if self.peek().isdigit():
+            return self.source_name()
+        raise ValueError
+
+    def name(self, function: bool = False) -> tuple[str, list[str] | None]:
+        """A (possibly nested, possibly template) name; returns it and its last template
+        arguments (None when it is not a template)."""
+        if self.eat("N"):
+            while self.peek() in ("K", "V", "r"):
+                self.k += 1
+            parts = ""
+            targs: list[str] | None = None
+            while not self.eat("E"):
+                if self.peek() == "S" and not parts:
+                    parts = self.substitution()
+                    targs = None
+                    continue
+                if self.peek() == "I":
+                    targs = self.template_args()
+                    parts = self.with_args(parts, targs)
+                else:
+                    parts = (parts + "::" if parts else "") + self.unqualified()
+                    targs = None
+                if self.peek() != "E" or not function:
+                    self.subs.append(parts)
+            if not function and self.subs and self.subs[-1] == parts:
+                self.subs.pop()        # a type's full name is added once, by type()
+            return parts, targs
+        if self.eat("St"):
+            base = "std::" + self.unqualified()
+        elif self.peek() == "S":
+            base = self.substitution()
+            if self.peek() != "I":
+                raise ValueError
+            targs = self.template_args()
+            return self.with_args(base, targs), targs
+        else:
+            base = self.unqualified()
+        if self.peek() == "I":
+            self.subs.append(base)
+            targs = self.template_args()
+            return self.with_args(base, targs), targs
+        return base, None
+
+    def substitution(self) -> str:
+        if not self.eat("S"):
+            raise ValueError
+        i = self.seq_id("_")
+        if i >= len(self.subs):
+            raise ValueError
+        return self.subs[i]
+
+    def type(self) -> str:
+        c = self.peek()
+        if not c:
+            raise ValueError
+        if c in _QUAL:
+            self.k += 1
+            t = self.type() + _QUAL[c]
+        elif c in _BUILTIN:
+            self.k += 1
+            return _BUILTIN[c]
+        elif c == "D":
+            two = self.peek(2)
+            if two == "Dp":                       # pack expansion: the pack's types
+                self.k += 2
+                return self.type()
+            named = {"Dn": "decltype(nullptr)", "Dh": "half", "Ds": "char16_t", "Di": "char32_t"}
+            if two in named:
+                self.k += 2
+                return named[two]
+            if self.eat("DF16_"):
+                return "_Float16"
+            raise ValueError
+        elif c == "T":
+            self.k += 1
+            i = self.seq_id("_")
+            if i >= len(self.targs):
+                raise ValueError
+            t = self.targs[i]
+            if self.peek() == "I":               # a template template parameter's arguments
+                self.subs.append(t)
+                t = self.with_args(t, self.template_args())
+        elif c == "S" and self.peek(2) != "St":
+            t = self.substitution()
+            if self.peek() != "I":
+                return t                           # already a candidate: not added again
+            t = self.with_args(t, self.template_args())
+        elif c == "A":
+            self.k += 1
+            n = self.number()
+            if not self.eat("_"):
+                raise ValueError
+            t = f"{self.type()} [{n}]"
+        else:
+            t, _ = self.name()
+        self.subs.append(t)
+        return t
+
+    def encoding(self) -> tuple[str | None, str, list[str]]:
+        name, targs = self.name(function=True)
+        if targs is not None:
+            self.targs = targs
+        ret = self.type() if targs is not None else None
+        args: list[str] = []
+        while self.k < len(self.s):
+            t = self.type()
+            if t:                                  # an empty pack expands to nothing
+                args.append(t)
+        if args == ["void"]:
+            args = []
+        return ret, name, args
+
+
+def demangle_parts(name: str) -> tuple[str | None, str, list[str]] | None:
+    """(return type or None, qualified name with template arguments, parameter types) of a
+    mangled name, or None when it is not one this reader understands."""
+    if not name.startswith("_Z"):
+        return None
+    try:
+        d = _Demangler(name[2:])
+        return d.encoding()
+    except (ValueError, IndexError):
+        return None
 
 
 def demangle(name: str) -> str:
-    """``_Z11device_callPKiPii`` -> ``device_call(int const*, int*, int)``; a name
-    outside the simple subset (no templates or namespaces) is returned as it is."""
-    m = re.match(r"_Z(\d+)", name)
-    if not m:
+    """``_Z11device_callPKiPii`` -> ``device_call(int const*, int*, int)``,
+    ``_Z7treduceIi3AddIiEEvPKT_PS2_iT0_`` -> ``void treduce<int, Add<int> >(int const*, int*,
+    int, Add<int>)`` (c++filt's text); a name outside the subset is returned as it is."""
+    parts = demangle_parts(name)
+    if parts is None:
         return name
-    n = int(m.group(1))
-    i = m.end()
-    base = name[i:i + n]
-    if len(base) != n:
-        return name
-    i += n
-    args: list[str] = []
-    s = name[i:]
+    ret, base, args = parts
+    return f"{ret + ' ' if ret else ''}{base}({', '.join(args)})"
 
-    def typ(k: int) -> tuple[str, int]:
-        if k >= len(s):
-            raise ValueError
-        c = s[k]
-        if c in "PKRV":
-            inner, k2 = typ(k + 1)
-            return inner + {"P": "*", "K": " const", "R": "&", "V": " volatile"}[c], k2
-        if c in _BUILTIN:
-            return _BUILTIN[c], k + 1
-        mm = re.match(r"\d+", s[k:])
-        if not mm:
-            raise ValueError
-        ln = int(mm.group(0))
-        k += mm.end()
-        return s[k:k + ln], k + ln
 
-    k = 0
-    try:
-        while k < len(s):
-            t, k = typ(k)
-            args.append(t)
-    except ValueError:
-        return name
-    if args == ["void"]:
-        args = []
-    return f"{base}({', '.join(args)})"
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def kernel_aliases(name: str) -> set[str]:
+    """The spellings ``--kernel`` accepts for the kernel *name* (whitespace removed): the mangled
+    name, the demangled one with and without its return type, the name without the parameter
+    list, and without its template arguments."""
+    out = {name}
+    parts = demangle_parts(name)
+    if parts is not None:
+        ret, base, args = parts
+        sig = f"{base}({', '.join(args)})"
+        out |= {_plain(sig), _plain(base), _plain(base.split("<", 1)[0])}
+        if ret:
+            out.add(_plain(f"{ret} {sig}"))
+    return out
 
 
 # -- .nv.info ------------------------------------------------------------------------------------

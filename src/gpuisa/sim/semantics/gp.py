@@ -445,7 +445,7 @@ def _fmods(x) -> bool:
     computation is nv_float's (directed rounding, flushing, saturation)."""
     if x.mod("ftz") == "FTZ" or x.mod("sat") == "SAT" or x.mod("rnd") not in (None, "RN"):
         return True
-    return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb", "rc", "vc"))
+    return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb", "rc", "vc", "urc"))   # urc: D2-6
 
 
 def _nv_float():

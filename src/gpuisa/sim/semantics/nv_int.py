@@ -36,6 +36,8 @@ def LEA(x: Exec) -> None:
             hi = _src_lanes(x, _c(x)).astype(_U64)     # Rc, or the immediate of LEA_RRI
         v = ((((hi << _U64(32)) | a) << sh) >> _U64(32)) & _U64(MASK32)
     else:
+        if x.flag("ra.neg"):          # -Ra: the two's complement mod 2^32, then shifted (D2-3)
+            a = (-a.astype(np.int64) & MASK32).astype(_U64)
         v = (a << sh) & _U64(MASK32)
     bn = _b(x)
     b = _src_lanes(x, bn)

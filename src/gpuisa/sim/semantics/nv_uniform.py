@@ -227,11 +227,16 @@ def UFFMA(x: Exec) -> None:
     """UFFMA: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
     if not x.any_lane():
         return
-    a, b, c = _f32u(x, "ura"), _f32u(x, _b(x)), _f32u(x, _c(x))
+    ftz = x.mod("ftz") == "FTZ"
+    a, b, c = (_f32u_mods(x, n, ftz) for n in ("ura", _b(x), _c(x)))
     with np.errstate(all="ignore"):
-        p = a * b                                        # exact in binary64
+        p = a * np.broadcast_to(b, np.shape(a))          # exact in binary64
     s, e = _two_sum(p, np.broadcast_to(c, p.shape))
-    x.write("urd", _f32_out(round32(s, e, x.mod("rnd") or "RN")))
+    f = np.asarray(round32(s, e, x.mod("rnd") or "RN"), np.float32)
+    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
+    if ftz:                                              # .FTZ (D2-5): the result flushed too
+        bits = ftz_bits(bits)
+    x.write("urd", _out(bits.astype(_U64)))
 
 
 def _f32u_mods(x, name: str, ftz: bool) -> np.ndarray:
@@ -272,6 +277,100 @@ def UFMUL(x: Exec) -> None:
         p = a * np.broadcast_to(b, np.shape(a))        # exact in binary64 (24 + 24 significant bits)
     f = np.asarray(round32(p, np.zeros_like(p), x.mod("rnd") or "RN"), np.float32)
     bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
+    if ftz:
+        bits = ftz_bits(bits)
+    x.write("urd", _out(bits.astype(_U64)))
+
+
+_SMALL = {"U16": (16, False), "S16": (16, True), "U8": (8, False), "S8": (8, True)}
+
+
+@semantics("UI2F")
+def UI2F(x: Exec) -> None:
+    """UI2F: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    v = _u(x, _b(x)).astype(_I64)
+    small = x.mod("small")
+    if small in _SMALL:
+        bits, signed = _SMALL[small]
+        v = v & _I64((1 << bits) - 1)
+        if signed:
+            v = np.where(v >= 1 << (bits - 1), v - (1 << bits), v)
+    elif x.mod("fmt") != "U32":
+        v = _s32(v.astype(_U64))
+    s = np.asarray(v, np.float64)                 # exact: at most 32 significant bits
+    x.write("urd", _f32_out(round32(s, np.zeros_like(s), x.mod("rnd") or "RN")))
+
+
+@semantics("UFSETP")
+def UFSETP(x: Exec) -> None:
+    """UFSETP: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    ftz = x.mod("ftz") == "FTZ"
+    a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
+    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
+    r = np.zeros(np.broadcast_shapes(np.shape(a), np.shape(b)), bool)
+    if code & 1:
+        r = r | (a < b)
+    if code & 2:
+        r = r | (a == b)
+    if code & 4:
+        r = r | (a > b)
+    if code & 8:
+        r = r | np.isnan(a) | np.isnan(b)
+    p = np.asarray(x.upred("upp"), dtype=bool)
+    bop = x.mod("bop") or "AND"
+    x.write("upu", _out(_bop(r, p, bop)))
+    x.write("upv", _out(_bop(~r, p, bop)))
+
+
+def _u_signs(x, name: str) -> np.ndarray:
+    """A uniform binary32 source's bits with ``|x|`` then ``-`` applied (no rounding, NaNs kept)."""
+    bits = _u(x, name)
+    if x.flag(name + ".abs"):
+        bits = bits & _U64(0x7FFFFFFF)
+    if x.flag(name + ".neg"):
+        bits = bits ^ _U64(0x80000000)
+    return bits
+
+
+@semantics("UFSEL")
+def UFSEL(x: Exec) -> None:
+    """UFSEL: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    p = np.asarray(x.upred("upp"), dtype=bool)
+    x.write("urd", _out(np.where(p, _u_signs(x, "ura"), _u_signs(x, _b(x)))))
+
+
+_ROUNDING = {"RN": np.rint, "NoMode": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+
+
+@semantics("UF2I")
+def UF2I(x: Exec) -> None:
+    """UF2I: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    f = _f32u_mods(x, _b(x), x.mod("ftz") == "FTZ")
+    lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
+    with np.errstate(all="ignore"):
+        i = np.clip(_ROUNDING[x.mod("rnd") or "RN"](f), lo, hi)
+        i = np.where(np.isnan(f), 0.0, i)
+    x.write("urd", _out((np.asarray(i).astype(_I64) & MASK32).astype(_U64)))
+
+
+@semantics("UFRND")
+def UFRND(x: Exec) -> None:
+    """UFRND: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    ftz = x.mod("ftz") == "FTZ"
+    f = _f32u_mods(x, _b(x), ftz)
+    with np.errstate(all="ignore"):
+        r = np.asarray(_ROUNDING[x.mod("mode") or "NoMode"](f), np.float32)   # integral: exact
+    bits = np.where(np.isnan(r), np.uint32(0x7FFFFFFF), r.view(np.uint32))
     if ftz:
         bits = ftz_bits(bits)
     x.write("urd", _out(bits.astype(_U64)))
