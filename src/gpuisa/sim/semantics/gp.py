@@ -495,9 +495,8 @@ def FSETP(x: Exec) -> None:
     fsetp_write(x, a, b)
 
 
-def fsetp_write(x, a: np.ndarray, b: np.ndarray) -> None:
-    """FSETP's and DSETP's ``Pu = (a cmp b) bop Pp``, ``Pv = !(a cmp b) bop Pp`` (FCmpOp: bit 1 <,
-    2 ==, 4 >, 8 unordered)."""
+def fcmp(x, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a cmp b`` per lane for the instruction's ``.cmp`` (FCmpOp bits: 1 <, 2 ==, 4 >, 8 unordered)."""
     code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
     r = np.zeros(np.shape(a), bool)
     with np.errstate(all="ignore"):
@@ -509,7 +508,13 @@ def fsetp_write(x, a: np.ndarray, b: np.ndarray) -> None:
             r |= a > b
         if code & 8:
             r |= np.isnan(a) | np.isnan(b)
-    pu, pv = _combine(array2mask(r), x.pred("pp"), x.mod("bop") or "")
+    return r
+
+
+def fsetp_write(x, a: np.ndarray, b: np.ndarray) -> None:
+    """FSETP's and DSETP's ``Pu = (a cmp b) bop Pp``, ``Pv = !(a cmp b) bop Pp`` (FCmpOp: bit 1 <,
+    2 ==, 4 >, 8 unordered)."""
+    pu, pv = _combine(array2mask(fcmp(x, a, b)), x.pred("pp"), x.mod("bop") or "")
     x.write("pu", pu)
     x.write("pv", pv)
 

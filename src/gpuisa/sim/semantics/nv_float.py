@@ -253,16 +253,15 @@ _SEL_SHIFT = (0, 16, 8, 16, 24)
 _SMALL = {"U16": (16, False), "S16": (16, True), "U8": (8, False), "S8": (8, True)}
 
 
-def i2f_small(x):
-    """I2F{.F64}{.U32}{.U16|.S16|.U8|.S8} with a plain or selected source (decision SV-2): the
-    selected halfword or byte (``R2.H1``, ``R0.B3``), zero- or sign-extended by the type; every such
-    value is exact in float32 and binary64, so the rounding mode has no effect."""
+def _small_int_source(x) -> np.ndarray:
+    """I2F's integer source as int64 lanes: a plain register or a selected halfword/byte
+    (``R2.H1``, ``R0.B3``; SelReg: the register number, then the selector), truncated to the
+    ``.U16/.S16/.U8/.S8`` type and extended, else 32 bits, signed unless ``.U32``."""
     name = _b(x)
-    if x.kind(name) == "E":                  # SelReg: register number, then the selector
+    if x.kind(name) == "E":
         raw = x.reg_index(name)
-        reg = raw & 0xFF
-        v = np.broadcast_to(np.asarray(x.reg(reg), dtype=np.uint32), x.lane_shape())
-        v = (v >> np.uint32(_SEL_SHIFT[raw >> 8])).astype(np.int64)
+        reg = np.broadcast_to(np.asarray(x.reg(raw & 0xFF), dtype=np.uint32), x.lane_shape())
+        v: np.ndarray = (reg >> np.uint32(_SEL_SHIFT[raw >> 8])).astype(np.int64)
     else:
         v = _raw(x, name).astype(np.int64)
     small = x.mod("small")
@@ -273,7 +272,14 @@ def i2f_small(x):
             v = np.where(v >= 1 << (bits - 1), v - (1 << bits), v)
     elif x.mod("fmt") != "U32":
         v = np.where(v >= 1 << 31, v - (1 << 32), v)
-    f = v.astype(_F64)                        # exact
+    return v
+
+
+def i2f_small(x):
+    """I2F{.F64}{.U32}{.U16|.S16|.U8|.S8} with a plain or selected source (decision SV-2): the
+    selected halfword or byte (``R2.H1``, ``R0.B3``), zero- or sign-extended by the type; every such
+    value is exact in float32 and binary64, so the rounding mode has no effect."""
+    f = _small_int_source(x).astype(_F64)     # exact
     if x.mod("dtype") == "F64":
         x.write("rd", f.view(np.uint64), width=64)
     else:
@@ -454,21 +460,7 @@ def pair_add(bf: bool):
 def i2f_f16(x) -> None:
     """I2F.F16{.U32}{.U16|.S16|.U8|.S8}{.rnd}: the integer rounded once to binary16 in the low half
     (decision GA-13); small sources as i2f_small reads them."""
-    name = _b(x)
-    if x.kind(name) == "E":                  # SelReg: register number, then the selector
-        raw = x.reg_index(name)
-        reg = np.broadcast_to(np.asarray(x.reg(raw & 0xFF), dtype=np.uint32), x.lane_shape())
-        v: np.ndarray = (reg >> np.uint32(_SEL_SHIFT[raw >> 8])).astype(np.int64)
-    else:
-        v = _raw(x, name).astype(np.int64)
-    small = x.mod("small")
-    if small in _SMALL:
-        bits, signed = _SMALL[small]
-        v = v & ((1 << bits) - 1)
-        if signed:
-            v = np.where(v >= 1 << (bits - 1), v - (1 << bits), v)
-    elif x.mod("fmt") != "U32":
-        v = np.where(v >= 1 << 31, v - (1 << 32), v)
+    v = _small_int_source(x)
     h = _narrow(v.astype(_F64), "F16", x.mod("rnd") or "RN")      # exact source, one rounding
     x.write("rd", h.view(np.uint16).astype(np.uint32))
 

@@ -11,7 +11,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
-from .gp import _combine
+from .gp import _combine, fcmp
 from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
 from .operands import _c
 
@@ -154,30 +154,14 @@ def F2FP(x: Exec) -> None:
     x.write("rd", (_f2fp_half(x, a, bf, mode) << np.uint32(16)) | _f2fp_half(x, b, bf, mode))
 
 
-def _fcmp(x, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``a cmp b`` per lane (FCmpOp bits: 1 <, 2 ==, 4 >, 8 unordered), as FSETP."""
-    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
-    r = np.zeros(np.shape(a), bool)
-    with np.errstate(all="ignore"):
-        if code & 1:
-            r |= a < b
-        if code & 2:
-            r |= a == b
-        if code & 4:
-            r |= a > b
-        if code & 8:
-            r |= np.isnan(a) | np.isnan(b)
-    return r
-
-
 @semantics("HSETP2")
 def HSETP2(x: Exec) -> None:
     """HSETP2: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
     ah, al = _halves(x, "ra")
     bh, bl = _halves(x, _srcb(x))
     p, bop = x.pred("pp"), x.mod("bop") or ""
-    x.write("pu", _combine(x.mask_of(_fcmp(x, al, bl)), p, bop)[0])
-    x.write("pv", _combine(x.mask_of(_fcmp(x, ah, bh)), p, bop)[0])
+    x.write("pu", _combine(x.mask_of(fcmp(x, al, bl)), p, bop)[0])
+    x.write("pv", _combine(x.mask_of(fcmp(x, ah, bh)), p, bop)[0])
 
 
 def _mnmx16(a: np.ndarray, b: np.ndarray, want_min: np.ndarray) -> np.ndarray:
@@ -211,7 +195,7 @@ def HSET2(x: Exec) -> None:
     one = _U32(0x3C00) if x.mod("bf") == "BF" else _U32(0xFFFF)
     out = []
     for a, b in ((ah, bh), (al, bl)):
-        r = _fcmp(x, a, b)
+        r = fcmp(x, a, b)
         r = r & p if bop == "AND" else (r | p if bop == "OR" else r ^ p)
         out.append(np.where(r, one, _U32(0)))
     x.write("rd", (out[0] << _U32(16)) | out[1])
