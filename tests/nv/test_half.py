@@ -54,3 +54,28 @@ def test_half_forms_print_as_nvdisasm(nv_isa):
     assert [d.text for d in disassemble(nv_isa.db, prog.data)] == lines
     assert assemble(nv_isa.db, "HFMA2 R0, R0.H0_H0, R3.H0_H0, R6.reuse.H0_H0 ;\n").words == \
         assemble(nv_isa.db, "HFMA2 R0, R0.H0_H0, R3.H0_H0, R6.H0_H0 ;\n").words
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_hadd2_with_a_half_selected_constant(nv_isa, engine):
+    """nvdisasm's `HADD2.F32 R19, -RZ, c[0x0] [0x188].H0_H0` (`__half2float` of a `__half` kernel
+    parameter, sm_75/sm_80): the selector is read as a modifier; the value against numpy."""
+    hi, lo = np.float16(3.140625), np.float16(-0.5)
+    word = int(np.array([hi]).view(np.uint16)[0]) << 16 | int(np.array([lo]).view(np.uint16)[0])
+    a = np.arange(32, dtype=np.float16) / 4
+    ra = (a.view(np.uint16).astype(np.uint32) << 16) | a.view(np.uint16)
+    text = ("        /*0000*/                   HADD2.F32 R1, -RZ, c[0x0] [0x0].H0_H0 ;\n"
+            "        /*0010*/                   HADD2.F32 R2, -RZ, -c[0x0] [0x0].H1_H1 ;\n"
+            "        /*0020*/                   HADD2 R3, R0, c[0x0] [0x0].H1_H1 ;\n"
+            "HADD2 R4, R0.H0_H0, c[0x0][0x0] ;\nEXIT ;")
+    res = nv_isa.launch(assemble(nv_isa.db, text), init={"R0": ra}, params=[word], engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert (w.R[1].view(np.float32) == np.float32(lo)).all()
+    assert (w.R[2].view(np.float32) == -np.float32(hi)).all()
+    want3 = ((a + hi).astype(np.float16).view(np.uint16).astype(np.uint32) << 16) | (a + hi).astype(np.float16).view(np.uint16)
+    assert (w.R[3] == want3).all()
+    want4 = ((a + hi).astype(np.float16).view(np.uint16).astype(np.uint32) << 16) | (a + lo).astype(np.float16).view(np.uint16)
+    assert (w.R[4] == want4).all()
+    texts = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text).data)]
+    assert texts[0] == "HADD2.F32.H0_H0 R1, -RZ, c[0x0][0x0]" and texts[1] == "HADD2.F32.H1_H1 R2, -RZ, -c[0x0][0x0]"

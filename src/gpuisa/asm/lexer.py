@@ -140,7 +140,7 @@ def blank_listing_noise(text: str) -> str:
     return "\n".join(lines) if lines is not None and changed else text
 
 
-_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "|.")
+_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "|.", "] [")
 _SPACED = (" `(", " 0x", " -0x")     # after a register only (`BRX R2 -0x130`): checked below
 
 
@@ -182,7 +182,20 @@ def _blank_line(text: str) -> str:
         text = _RE_WARPSYNC_CG.sub(_warpsync_cg, text)
     if "|." in text:
         text = _RE_ABS_SEL.sub(r"|\1\2|", text)
+    if "] [" in text:        # nvdisasm's `HADD2.F32 R19, -RZ, c[0x0] [0x188].H0_H0`: the selector is a modifier
+        text = _RE_CONST_SEL.sub(_const_sel, text)
     return text
+
+
+# a constant with a half selector (HADD2_RC): `c[0x0] [0x188].H0_H0` -> `HADD2.F32.H0_H0 ..., c[0x0][0x188]`
+_RE_CONST_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?HADD2(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
+                           r"(?P<bank>c\[0x[0-9a-fA-F]+\]) (?P<off>\[0x[0-9a-fA-F]+\])(?P<sel>\.H[01]_H[01])\b")
+
+
+def _const_sel(m: re.Match) -> str:
+    """Same length: the selector moves behind the mnemonic, the space between the brackets goes
+    to the end (columns after the operand shift by the selector's length)."""
+    return m.group("head") + m.group("sel") + m.group("mid") + m.group("bank") + m.group("off") + " "
 
 
 # `|R6|.H0_H0` (nvdisasm's half operands under |x|) is `|R6.H0_H0|` (decision GA-4)

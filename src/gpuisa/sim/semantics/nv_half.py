@@ -13,7 +13,7 @@ from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine, fcmp
 from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
-from .operands import _c
+from .operands import _c, _lanes
 
 _U32, _F64 = np.uint32, np.float64
 
@@ -25,10 +25,14 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         hi = np.array([x.imm("vhi") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
         lo = np.array([x.imm("vlo") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
         return np.broadcast_to(hi[0], x.lane_shape()), np.broadcast_to(lo[0], x.lane_shape())
-    raw = x.reg_index(name)
-    reg, sel = raw & 0xFF, raw >> 8
-    v = np.asarray(x.reg(reg), dtype=_U32) if reg != 0xFF else np.zeros(x.lane_shape(), _U32)
-    v = np.broadcast_to(v, x.lane_shape())
+    if name == "vb":    # a constant, its selector a modifier (HADD2_RC: nvdisasm's `c[0x0] [0x188].H0_H0`)
+        v = _lanes(x, x.src("vb", raw=True))
+        sel = {"H0_H0": 1, "H1_H1": 2}.get(x.mod("csel") or "", 0)
+    else:
+        raw = x.reg_index(name)
+        reg, sel = raw & 0xFF, raw >> 8
+        v = np.asarray(x.reg(reg), dtype=_U32) if reg != 0xFF else np.zeros(x.lane_shape(), _U32)
+        v = np.broadcast_to(v, x.lane_shape())
     if sel == 3:        # `R2.F32` (decision GA-4): binary32 truncated to binary16, in both positions
         f = _narrow(v.view(np.float32).astype(_F64), "F16", "RZ").astype(_F64)
         if x.flag(name + ".abs"):
@@ -89,7 +93,7 @@ def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
 
 
 def _srcb(x) -> str:
-    return "vhi" if x.has("vhi") else "rb"
+    return "vhi" if x.has("vhi") else "vb" if x.has("vb") else "rb"
 
 
 def _zero(a):
