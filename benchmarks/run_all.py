@@ -171,7 +171,8 @@ def main() -> None:
     sizes = [1, 32, 1024] if a.quick else [int(s) for s in a.sizes.split(",")]
     print("warp-instructions/s of Simulator.run() (* = reference engine timed on its first "
           f"{a.ref_steps:,} warp-instructions); batched: the first run of the grid in its process, and "
-          "warm: the same launch again (its memory already mapped); ratio: batched / reference; peak RSS "
+          "warm: the median of five repeated launches (memory already mapped); ratio: batched / reference; "
+          "peak RSS "
           "of the batched case")
     head = (f"{'kernel':<11} {'warps':>6} {'batched':>9} {'warm':>9} {'reference':>10} {'ratio':>7} {'RSS':>8}  "
             "target (first run / warm)")
