@@ -82,4 +82,15 @@ def test_ur63_as_a_pair_half_or_without_a_free_register_is_refused():
     mod = _module([f"UMOV UR{n}, 0x1" for n in range(0, 63)] + ["S2UR UR63, SR_CTAID.X", "EXIT"])
     with pytest.raises(UsageError) as e:
         kernel_text(mod, next(iter(mod.kernels.values())))
-    assert "no uniform register is free" in str(e.value)
+    assert "not enough uniform registers are free" in str(e.value)
+
+
+def test_several_high_registers_get_distinct_free_registers():
+    """-Xptxas -O0 code for sm_120 also names UR79 (`REDUX.SUM UR79, R7`): each high register
+    gets its own free register, four apart (no pair or quad of one overlaps another)."""
+    mod = _module(["S2UR UR63, SR_CTAID.X", "REDUX.SUM UR79, R7", "MOV R7, UR79", "IMAD R2, R2, UR63, R3",
+                   "UMOV UR4, 0x1", "EXIT"])
+    _, text = kernel_text(mod, next(iter(mod.kernels.values())))
+    import re
+    regs = [int(n) for n in re.findall(r"\bUR(\d+)", text)]
+    assert max(regs) <= 62 and "REDUX.SUM UR58, R7" in text and "MOV R7, UR58" in text and "UR62, R3" in text

@@ -403,40 +403,53 @@ def error(msg: str, filename: str, line: int | None = None, col: int = 1, src: s
     return UsageError([Diagnostic("error", msg, Coord(filename, line, col), src, length)])
 
 
-# -- sm_100+: UR63 is an ordinary uniform register there (decision CU-9) --------------------------
-_RE_UR63 = re.compile(r"\bUR63\b")
+# -- sm_100+: UR63 and beyond are ordinary uniform registers there (decision CU-9) ------------------
 _RE_UR = re.compile(r"\bUR(\d+)\b")
 _RE_WIDE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?\S*(?:\.64|\.128|WIDE)")
-#: the first architecture whose listings use UR63 as a register (their zero register is URZ beyond it)
+#: the first architecture whose listings use UR63 (and more) as registers (their zero register is URZ beyond)
 UR63_ARCH = 100
 
 
 def kernel_text(module: CudaModule, info: KernelInfo) -> tuple[int, str]:
-    """The assembler input of a kernel: :meth:`KernelInfo.excerpt`, with ``UR63`` renamed for
-    sm_100 and later (decision CU-9): their uniform register file is larger and nvcc allocates
-    UR63 like any other register, while this ISA's 6-bit uniform register field makes UR63 the
-    zero register URZ (as the seeds define it).  A kernel that names UR63 gets a uniform
-    register it does not use instead, written in UR63's place (same columns when the number
-    has two digits); one that uses every other uniform register, or that may use UR63 as the
-    upper half of a wider operand, is refused with a located message."""
+    """The assembler input of a kernel: :meth:`KernelInfo.excerpt`, with uniform registers
+    from UR63 on renamed for sm_100 and later (decision CU-9): their uniform register file is
+    larger and nvcc allocates UR63 (and, at low optimisation, UR79 ...) like any other register,
+    while this ISA's 6-bit uniform register field ends at UR62 and makes UR63 the zero register
+    URZ (as the seeds define it).  Each such register gets a distinct uniform register the
+    kernel does not name, whose three lower neighbours it does not name either (so no pair or
+    quad overlaps it), written in its place (same columns when the numbers have as many digits).
+    Refused with a located message: not enough free registers, or a renamed register (or one of
+    the three below it) in a 64/128-bit operand, whose pair a rename could split."""
     first, text = info.excerpt()
-    if module.arch < UR63_ARCH or "UR63" not in text:
+    if module.arch < UR63_ARCH or "UR" not in text:
         return first, text
     lines = text.split("\n")
-    at, m = next((k, m) for k, ln in enumerate(lines) if (m := _RE_UR63.search(ln)) is not None)
+    high = sorted({n for n in map(int, _RE_UR.findall(text)) if n >= 63})
+    if not high:
+        return first, text
+    at, m = next((k, m) for k, ln in enumerate(lines)
+                 if (m := next((x for x in _RE_UR.finditer(ln) if int(x.group(1)) >= 63), None)) is not None)
     where = (module.filename, first + at, m.start() + 1, lines[at])
+    name = m.group(0)
+    near = {h - d for h in high for d in range(4)}
     for k, ln in enumerate(lines):
-        if any(n in (60, 61, 62) for n in map(int, _RE_UR.findall(ln))) and _RE_WIDE.match(ln):
-            raise error(f"kernel {info.name} (sm_{module.arch}) uses UR63 as an ordinary register and "
-                        f"UR60-UR62 in a 64/128-bit operand (line {first + k}): this ISA's UR63 is the zero "
-                        "register URZ, and the pair cannot be moved safely (decision CU-9)", *where[:3],
-                        src=where[3], length=4)
+        if _RE_WIDE.match(ln) and near & set(map(int, _RE_UR.findall(ln))):
+            raise error(f"kernel {info.name} (sm_{module.arch}) uses {name} as an ordinary uniform register "
+                        f"and a neighbour in a 64/128-bit operand (line {first + k}): this ISA's uniform "
+                        "registers end at UR62 (UR63 is URZ), and the pair cannot be moved safely "
+                        "(decision CU-9)", *where[:3], src=where[3], length=len(name))
     named = {int(n) for n in _RE_UR.findall(text)}
-    # a free register whose three lower neighbours are free too (none of them a wider operand's base)
+    # free registers whose three lower neighbours are free too (none of them a wider operand's base)
     free = [k for k in range(62, 2, -1) if not {k - 3, k - 2, k - 1, k} & named]
-    if not free:
-        raise error(f"kernel {info.name} (sm_{module.arch}) uses UR63 as an ordinary register and no "
-                    "uniform register is free to take its place (this ISA has UR0-UR62 and URZ; "
-                    "decision CU-9)", *where[:3], src=where[3], length=4)
-    k = next((r for r in free if r >= 10), free[0])
-    return first, _RE_UR63.sub(f"UR{k}".ljust(4), text)
+    picks: list[int] = []
+    for k in sorted(free, key=lambda r: (r < 10, -r)):     # two digits first
+        if all(abs(k - p) > 3 for p in picks):
+            picks.append(k)
+    if len(picks) < len(high):
+        raise error(f"kernel {info.name} (sm_{module.arch}) uses {name} as an ordinary uniform register and "
+                    "not enough uniform registers are free to take the place of "
+                    f"{', '.join(f'UR{h}' for h in high)} (this ISA has UR0-UR62 and URZ; decision CU-9)",
+                    *where[:3], src=where[3], length=len(name))
+    ren = {h: f"UR{p}" for h, p in zip(high, picks)}
+    return first, _RE_UR.sub(lambda x: ren[int(x.group(1))].ljust(len(x.group(0))) if int(x.group(1)) in ren
+                             else x.group(0), text)
