@@ -43,10 +43,13 @@ import numpy as np
 
 from .fastpath.gp_plans import plan_for
 from .context import G_ALWAYS, G_NOT_PRED, G_PRED, UNSET, BatchExec, PerWarp
-from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, READY, SLEEPING, STOPPED, WARP_SIZE,
-                    Fault, Segment, array2mask, ffs_lanes, mask2array)
+from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, SLEEPING, STOPPED, UPT, URZ,
+                    WARP_SIZE, Fault, Segment, array2mask, ffs_lanes, mask2array)
 
 S_READY, S_SLEEPING, S_BARRIER, S_EXITED, S_STOPPED = range(5)
+#: a Warp's list-valued registers at launch (state.Warp) and their array types, rows per warp
+_LAUNCH: dict[str, tuple[list, Any]] = {"P": ([0] * PT + [FULL], np.uint32), "UR": ([0] * (URZ + 1), np.uint32),
+           "UP": ([False] * UPT + [True], bool), "B": ([0] * 16, np.uint32)}
 _CODE = {READY: S_READY, SLEEPING: S_SLEEPING, BARRIER: S_BARRIER, EXITED: S_EXITED, STOPPED: S_STOPPED}
 _NAME = (READY, SLEEPING, BARRIER, EXITED, STOPPED)
 #: batches a ready warp may wait before its PC is issued first
@@ -183,12 +186,7 @@ class BatchedEngine:
         self.yld = np.zeros(N, _U32)
         self.sleep = np.zeros(N, _U32)
         self.switch = np.zeros(N, _U32)
-        self.P = np.zeros((8, N), _U32)
-        self.P[7] = FULL
-        self.UR = np.zeros((64, N), _U32)
-        self.UP = np.zeros((8, N), bool)
-        self.UP[7] = True
-        self.B = np.zeros((16, N), _U32)
+        self.P, self.UR, self.UP, self.B = (self._gather([], name, N) for name in ("P", "UR", "UP", "B"))
         self.state = np.full(N, S_READY, np.int8)
         self.issued = np.zeros(N, np.int64)
         self.fail_at = np.full(N, -2, np.int64)
@@ -210,10 +208,7 @@ class BatchedEngine:
         self.sleep = np.array([w.sleep for w in ws], _U32)
         self.switch = np.array([w.switch for w in ws], _U32)
         # P, UR, UP, B: (rows, N); only warps whose lists differ from the launch values are read
-        self.P = self._gather(ws, "P", [0] * 7 + [FULL], _U32)
-        self.UR = self._gather(ws, "UR", [0] * 64, _U32)
-        self.UP = self._gather(ws, "UP", [False] * 7 + [True], bool)
-        self.B = self._gather(ws, "B", [0] * 16, _U32)
+        self.P, self.UR, self.UP, self.B = (self._gather(ws, name, N) for name in ("P", "UR", "UP", "B"))
         self.state = np.array([_CODE[w.state] for w in ws], np.int8)
         self.issued = np.array([w.issued for w in ws], np.int64)
         self.fail_at = np.array([getattr(w, "_fail_at", -2) for w in ws], np.int64)
@@ -225,17 +220,21 @@ class BatchedEngine:
         self.timed = {i for i, w in enumerate(ws) if w.timer is not None}
 
     @staticmethod
-    def _gather(ws, name: str, default: list, dt) -> np.ndarray:
-        out = np.empty((len(default), len(ws)), dt)
+    def _gather(ws, name: str, N: int) -> np.ndarray:
+        """The ``(rows, N)`` array of the Warp objects' *name* lists: launch values, then the
+        warps of *ws* whose lists differ from them (none: the launch shape)."""
+        default, dt = _LAUNCH[name]
+        out = np.empty((len(default), N), dt)
         out[:] = np.array(default, dt)[:, None]
         odd = [i for i, w in enumerate(ws) if getattr(w, name) != default]
         if odd:
             out[:, odd] = np.array([getattr(ws[i], name) for i in odd], dt).T
         return out
 
-    def _scatter(self, name: str, arr: np.ndarray, default: list) -> None:
+    def _scatter(self, name: str, arr: np.ndarray) -> None:
         """Warp objects' *name* lists from the (rows, N) array *arr* (default lists shared
         read-only by value: a list is built only for a warp whose values differ)."""
+        default = _LAUNCH[name][0]
         dflt = np.array(default, arr.dtype)[:, None]
         odd = np.flatnonzero((arr != dflt).any(axis=0))
         ws = self.warps
@@ -304,9 +303,9 @@ class BatchedEngine:
             w.issued = cols[7][i]
             w._fail_at, w._fail_n = cols[8][i], cols[9][i]
             w.P = P[i]
-        self._scatter("UR", self.UR, [0] * 64)
-        self._scatter("UP", self.UP, [False] * 7 + [True])
-        self._scatter("B", self.B, [0] * 16)
+        self._scatter("UR", self.UR)
+        self._scatter("UP", self.UP)
+        self._scatter("B", self.B)
         # the result's arrays straight from the engine's (Simulator.result)
         self.sim._final_arrays = (mask2array(np.ascontiguousarray(self.P[:7].T)), np.ascontiguousarray(self.UR[:63].T),
                                   np.ascontiguousarray(self.UP[:7].T), np.ascontiguousarray(self.B.T))
