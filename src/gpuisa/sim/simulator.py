@@ -320,10 +320,6 @@ _decoded = per_database(lambda db: {})
 _DECODED_MAX = 1 << 16
 
 
-def fast_plans_on() -> bool:
-    return bool(gp_plans.FAST)
-
-
 class Simulator:
     """The golden model running one grid launch of *program*.
 
@@ -700,7 +696,7 @@ class Simulator:
             raise Fault("pc-out-of-range", f"PC 0x{pc:x} is outside the program "
                         f"[0x{self.base:x}, 0x{self.end:x}) or not 16-byte aligned")
         word = self.words[idx]
-        key = (word, pc, fast_plans_on())
+        key = (word, pc, gp_plans.FAST)
         cached = _decoded(self.db)
         tpl = cached.get(key)
         if tpl is None:

@@ -722,11 +722,13 @@ def _global_getter(x):
         return lambda w: koff
     hi = ra + 1
 
-    def get(w):
+    def get(w):     # one warp (32,) or a batch (n, 32): x.w's R reads the batch's rows
         R = w.R
         a = R[ra].astype(_U64)
         if hi < _RZ:
-            np.bitwise_or(a, np.left_shift(R[hi].astype(_U64), _SH32), out=a)
+            h = R[hi].astype(_U64)
+            np.left_shift(h, _SH32, out=h)
+            np.bitwise_or(a, h, out=a)
         if off:
             np.add(a, koff, out=a)
         return a
@@ -749,20 +751,6 @@ def _shared_getter(x):
 
 
 _SH2 = _karr64(2)
-
-
-def _batch_global_addrs(x, ra: int, koff) -> np.ndarray:
-    """``Ra.64 + sext(offset)`` for every lane of a batch, ``(n, 32)`` uint64 (a fresh array)."""
-    R = x.sim.R
-    sel = x.sel
-    a = R[ra][sel].astype(_U64)
-    if ra + 1 < _RZ:
-        h = R[ra + 1][sel].astype(_U64)
-        np.left_shift(h, _SH32, out=h)
-        np.bitwise_or(a, h, out=a)
-    if koff is not None:
-        np.add(a, koff, out=a)
-    return a
 
 
 def _batch_indices(mem, a: np.ndarray):
@@ -788,16 +776,13 @@ def _plan_load(x, generic, space: str):
         return generic
     rd = x.reg_index("rd")
     addr = _global_getter(x) if space == "global" else _shared_getter(x)
-    ra = x.reg_index("ra")
-    off = x.imm("offset") & MASK64
-    koff = _karr64(off) if off else None
-    batch_ok = space == "global" and ra < _RZ and rd < _RZ
+    batch_ok = space == "global" and x.reg_index("ra") < _RZ and rd < _RZ
 
     def run(x):
         if x.batched:
             # every lane of every warp of the batch, one segment: one gather into Rd's rows
             if batch_ok and x.full:
-                found = _batch_indices(x.sim.gmem, _batch_global_addrs(x, ra, koff))
+                found = _batch_indices(x.sim.gmem, addr(x.w))
                 if found is not None:
                     seg, idx = found
                     sel = x.sel
@@ -830,17 +815,14 @@ def _plan_store(x, generic, space: str):
     if rb >= _RZ:
         return generic
     addr = _global_getter(x) if space == "global" else _shared_getter(x)
-    ra = x.reg_index("ra")
-    off = x.imm("offset") & MASK64
-    koff = _karr64(off) if off else None
-    batch_ok = space == "global" and ra < _RZ
+    batch_ok = space == "global" and x.reg_index("ra") < _RZ
 
     def run(x):
         if x.batched:
             # every lane of every warp, one segment, no store log: one scatter in warp then lane
             # order (the last warp of the batch, then the highest lane, wins a collision)
             if batch_ok and x.full and Memory.log is None:
-                found = _batch_indices(x.sim.gmem, _batch_global_addrs(x, ra, koff))
+                found = _batch_indices(x.sim.gmem, addr(x.w))
                 if found is not None:
                     seg, idx = found
                     seg.view(4)[idx] = x.sim.R[rb][x.sel]
