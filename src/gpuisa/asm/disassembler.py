@@ -400,12 +400,8 @@ class _Printer:
         such an operand is never left out.  The specialised decoder
         (:mod:`gpuisa.asm.disfast`) first, then :meth:`decode_generic`."""
         if subst is None:
-            f = self.fastfn
-            if f is not None:
-                try:
-                    r = f(word, pc)
-                except _Invalid:
-                    r = None
+            if self.fastfn is not None:
+                r = self.try_fast(word, pc)
                 if r is not None:
                     return r
             else:
@@ -413,6 +409,17 @@ class _Printer:
                 if self.generic_calls >= _COMPILE_AFTER:
                     self.fastfn = compile_decoder(self, _Invalid)
         return self.decode_generic(word, pc, subst)
+
+    def try_fast(self, word: int, pc: int):
+        """``(text, pieces)`` from the specialised decoder, or None when there is none yet or it
+        declines the word (the reference path then decodes it)."""
+        f = self.fastfn
+        if f is None:
+            return None
+        try:
+            return f(word, pc)
+        except _Invalid:
+            return None
 
     def _fast_keep(self, sk: tuple):
         """:meth:`_kept_operands` for the specialised decoder's key (key, sigs, bit mask of the
@@ -866,13 +873,7 @@ def listing_of(db: Database, data: bytes, *, base: int = 0) -> str:
             if t is None:
                 # the opcode's specialised decoder when it has one (gpuisa.asm.disfast), else _decode
                 pr = by_key.get(w & km)
-                f = pr.fastfn if pr is not None else None
-                r = None
-                if f is not None:
-                    try:
-                        r = f(w, pc)
-                    except _Invalid:
-                        r = None
+                r = pr.try_fast(w, pc) if pr is not None else None
                 if r is not None:
                     t = r[0] + " ;"
                     if r[1] is None and len(tmemo) < _MEMO_LIMIT:
