@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import numpy as np
 
-import re
 from pathlib import Path
 from typing import Mapping, Sequence
 
 from ..errors import UsageError
 from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for
-from .module import CudaModule, KernelInfo, demangle, kernel_text
+from .module import CudaModule, KernelInfo, demangle, kernel_text, names_high_ur
 
 __all__ = ["detect", "read_module", "load_cuda", "acceptance", "CudaKernel", "CudaModule", "KernelInfo", "Abi", "abi_for",
            "demangle", "DEFAULT_LOCAL_BYTES"]
@@ -221,7 +220,7 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
             isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
         except UsageError:        # UR63+ of sm_100+ that cannot be renamed: their lines (decision CU-9)
-            bad = [ln for ln, t in info.lines if any(int(n) >= 63 for n in re.findall(r"\bUR(\d+)", t))]
+            bad = [ln for ln, t in info.lines if names_high_ur(t)]
         except AsmError as e:
             bad = sorted({d.coord.line for d in e.errors if d.coord is not None})
             extra = (e.total_errors or len(e.errors)) - len(e.errors)

@@ -410,6 +410,11 @@ _RE_WIDE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?\S*(?:\.64|\.128|WIDE)")
 UR63_ARCH = 100
 
 
+def names_high_ur(line: str) -> bool:
+    """The line names a uniform register from UR63 on (sm_100+ code: renamed by :func:`kernel_text`)."""
+    return any(int(n) >= 63 for n in _RE_UR.findall(line))
+
+
 def kernel_text(module: CudaModule, info: KernelInfo) -> tuple[int, str]:
     """The assembler input of a kernel: :meth:`KernelInfo.excerpt`, with uniform registers
     from UR63 on renamed for sm_100 and later (decision CU-9): their uniform register file is
