@@ -30,11 +30,11 @@ from __future__ import annotations
 
 import atexit
 import marshal
-import os
 import sys
 from typing import Any
 
 from .._version import __version__
+from ..fsutil import atomic_write
 from ..spec.cache import cache_dir
 from .tables import K_ADDR
 
@@ -91,17 +91,12 @@ class CodeCache:
         p = self.path()
         if p is None or not self.dirty or self.codes is None:
             return
-        tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(marshal.dumps(self.codes))
-            os.replace(tmp, p)
+            atomic_write(p, marshal.dumps(self.codes))      # whole or not at all
             self.dirty = False
         except (OSError, ValueError):
-            try:
-                tmp.unlink(missing_ok=True)
-            except OSError:
-                pass
+            pass
 
 
 CODE = CodeCache()

@@ -29,6 +29,7 @@ import types
 from pathlib import Path
 
 from .._version import __version__
+from ..fsutil import atomic_write
 from .database import Database
 
 #: files kept per cache folder (the oldest are removed beyond this)
@@ -106,18 +107,12 @@ def write(key: str, db: Database) -> None:
     d = cache_dir()
     if d is None:
         return
-    path = d / f"db-{key}.pickle"
-    tmp = d / f".db-{key}.{os.getpid()}.tmp"
     try:
         data = dumps(db)
         d.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+        atomic_write(d / f"db-{key}.pickle", data)      # whole or not at all (the temporary file removed)
         old = sorted(d.glob("db-*.pickle"), key=lambda p: p.stat().st_mtime)
         for p in old[:-KEEP]:
             p.unlink(missing_ok=True)
     except (OSError, pickle.PicklingError, TypeError, AttributeError, RecursionError):
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+        pass
