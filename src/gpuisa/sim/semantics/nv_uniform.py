@@ -12,6 +12,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, MASK64, mask2array
+from .gp import fcmp
 from .nv_float import _two_sum, ftz_bits, round32
 from .operands import _b, _c
 
@@ -232,9 +233,15 @@ def UFFMA(x: Exec) -> None:
     with np.errstate(all="ignore"):
         p = a * np.broadcast_to(b, np.shape(a))          # exact in binary64
     s, e = _two_sum(p, np.broadcast_to(c, p.shape))
+    _write_f32u(x, s, e, ftz)                            # .FTZ (D2-5): the result flushed too
+
+
+def _write_f32u(x, s: np.ndarray, e: np.ndarray, ftz: bool) -> None:
+    """URd = the exact ``s + e`` rounded once to binary32 (``.rnd``), NaNs canonical, ``.FTZ``
+    flushing a denormal result (UFFMA, UFADD, UFMUL)."""
     f = np.asarray(round32(s, e, x.mod("rnd") or "RN"), np.float32)
     bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
-    if ftz:                                              # .FTZ (D2-5): the result flushed too
+    if ftz:
         bits = ftz_bits(bits)
     x.write("urd", _out(bits.astype(_U64)))
 
@@ -259,11 +266,7 @@ def UFADD(x: Exec) -> None:
     ftz = x.mod("ftz") == "FTZ"
     a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
     s, e = _two_sum(a, np.broadcast_to(b, np.shape(a)))
-    f = np.asarray(round32(s, e, x.mod("rnd") or "RN"), np.float32)
-    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
-    if ftz:
-        bits = ftz_bits(bits)
-    x.write("urd", _out(bits.astype(_U64)))
+    _write_f32u(x, s, e, ftz)
 
 
 @semantics("UFMUL")
@@ -275,11 +278,7 @@ def UFMUL(x: Exec) -> None:
     a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
     with np.errstate(all="ignore"):
         p = a * np.broadcast_to(b, np.shape(a))        # exact in binary64 (24 + 24 significant bits)
-    f = np.asarray(round32(p, np.zeros_like(p), x.mod("rnd") or "RN"), np.float32)
-    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
-    if ftz:
-        bits = ftz_bits(bits)
-    x.write("urd", _out(bits.astype(_U64)))
+    _write_f32u(x, p, np.zeros_like(p), ftz)
 
 
 _SMALL = {"U16": (16, False), "S16": (16, True), "U8": (8, False), "S8": (8, True)}
@@ -310,16 +309,7 @@ def UFSETP(x: Exec) -> None:
         return
     ftz = x.mod("ftz") == "FTZ"
     a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
-    code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
-    r = np.zeros(np.broadcast_shapes(np.shape(a), np.shape(b)), bool)
-    if code & 1:
-        r = r | (a < b)
-    if code & 2:
-        r = r | (a == b)
-    if code & 4:
-        r = r | (a > b)
-    if code & 8:
-        r = r | np.isnan(a) | np.isnan(b)
+    r = fcmp(x, *np.broadcast_arrays(a, b))
     p = np.asarray(x.upred("upp"), dtype=bool)
     bop = x.mod("bop") or "AND"
     x.write("upu", _out(_bop(r, p, bop)))
