@@ -224,8 +224,11 @@ class BatchedEngine:
         """The ``(rows, N)`` array of the Warp objects' *name* lists: launch values, then the
         warps of *ws* whose lists differ from them (none: the launch shape)."""
         default, dt = _LAUNCH[name]
-        out = np.empty((len(default), N), dt)
-        out[:] = np.array(default, dt)[:, None]
+        if any(default):
+            out = np.empty((len(default), N), dt)
+            out[:] = np.array(default, dt)[:, None]
+        else:   # all zero (UR, B): calloc, no fill of our own
+            out = np.zeros((len(default), N), dt)
         odd = [i for i, w in enumerate(ws) if getattr(w, name) != default]
         if odd:
             out[:, odd] = np.array([getattr(ws[i], name) for i in odd], dt).T
@@ -651,6 +654,9 @@ def _k_break(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 def _k_exit(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     pm = x.pmask & _pp_mask(x)
+    if not pm.any():            # no lane exits (``@P0 EXIT`` with P0 false): the next instruction
+        e.pc[idx] = x.next_pc
+        return None
     active = e.active[idx]
     valid = e.valid[idx]
     mask_np = active & ~pm

@@ -349,8 +349,19 @@ def _plan_imad(x):
     one_b = sb == ("K", 1)
     no_c = sc == ("K", 0)
 
+    c_row = sc[1] if sc[0] == "R" else None
+
     def run(x):     # low 32 bits of a*b + c: the same for signed and unsigned operands
         w, sim = x.w, x.sim
+        if x.batched and x.full and isinstance(x.sel, slice) and rd < _RZ and not zero_product \
+                and not one_b and c_row != rd:
+            # a batch of full warps: the product straight into Rd's rows (no temporary; a and b
+            # may be Rd itself: elementwise, in place); c is not Rd (checked), added after
+            dst = sim.R[rd, x.sel]
+            np.multiply(ga(w, sim), gb(w, sim), out=dst)
+            if not no_c:
+                np.add(dst, gc(w, sim), out=dst)
+            return
         if zero_product:
             _put(x, rd, gc(w, sim))
             return
@@ -389,6 +400,7 @@ def _plan_imad_wide(x):
             get_b = lambda w, sim: g(w, sim).astype(_U64)      # noqa: E731
         else:
             get_b = lambda w, sim: g(w, sim).view(np.int32).astype(np.int64).view(_U64)    # noqa: E731
+    ci = -1
     if kind_c == "I":
         c64 = _karr64(x.imm(cn) & MASK32 if unsigned else x.imm(cn))
         get_c = lambda x: c64      # noqa: E731
@@ -402,13 +414,62 @@ def _plan_imad_wide(x):
     rb = sb[1] if sb[0] == "R" else None
     bwide = None if kb is None else (np.uint64(kb) if unsigned else np.int64(kb - (1 << 32) if kb >> 31 else kb))
 
+    c_uniform = kind_c in ("I", "C")
+
+    def narrow(x, R, sel) -> bool:
+        """``a * b + C`` without a carry into the high word, in 32-bit arithmetic: when the
+        largest a, b (non-negative in the signed form) and low word of C cannot sum past
+        2^32 - 1, the low word is ``a * b + lo(C)`` and the high word is ``hi(C)`` (three
+        reductions instead of five passes over uint64 arrays and two 256 KiB temporaries:
+        the address arithmetic of nearly every kernel).  False: the general path."""
+        a = R[ra, sel]
+        amax = int(a.max())
+        if rb is not None:
+            b = R[rb, sel]
+            bmax = int(b.max())
+        else:
+            b = _U32(kb)
+            bmax = kb
+        if not unsigned and (amax | bmax) >> 31:
+            return False        # a negative operand: its sign extends into the high word
+        if c_uniform:
+            c = (x.imm(cn) & MASK32 if unsigned else x.imm(cn) & MASK64) if kind_c == "I" else x.src(cn, 64)
+            c &= MASK64
+            clo_max, clo, chi = c & MASK32, _U32(c & MASK32), c >> 32
+        elif ci < _RZ:
+            clo = R[ci, sel]
+            clo_max = int(clo.max())
+            chi = R[ci + 1, sel] if ci + 1 < _RZ else 0
+        else:
+            clo_max, clo, chi = 0, None, 0
+        if amax * bmax + clo_max > MASK32:
+            return False
+        if isinstance(chi, np.ndarray) and ci + 1 == rd:
+            chi = chi.copy()        # the low-word write below would overwrite it
+        dst = R[rd, sel]
+        if rd == ci:
+            lo = np.multiply(a, b, dtype=_U32)      # Rd is C's low word: a temporary first
+            if clo is not None and clo_max:
+                np.add(lo, clo, out=lo)
+            np.copyto(dst, lo)
+        else:       # straight into Rd (a and b may be Rd: elementwise, in place)
+            np.multiply(a, b, out=dst, dtype=_U32)
+            if clo is not None and clo_max:
+                np.add(dst, clo, out=dst)
+        if rd + 1 < _RZ and not (isinstance(chi, np.ndarray) and ci + 1 == rd + 1):
+            np.copyto(R[rd + 1, sel], chi, casting="unsafe")
+        return True
+
     def batch(x) -> bool:
-        """A batch of full warps over consecutive warps: one product into a fresh uint64 array,
+        """A batch of full warps over consecutive warps: without a carry into the high word
+        (:func:`narrow`) in 32-bit arithmetic, else one product into a fresh uint64 array,
         written straight into R[d] and R[d+1] (no 32-bit intermediates)."""
         sel = x.sel
         if not (x.full and isinstance(sel, slice)) or (kb is None and rb is None):
             return False
         R = x.sim.R
+        if rd < _RZ and narrow(x, R, sel):
+            return True
         if unsigned:
             b = bwide if rb is None else R[rb, sel]
             a64 = np.multiply(R[ra, sel], b, dtype=_U64)
@@ -771,21 +832,99 @@ def _batch_indices(mem, a: np.ndarray):
     return seg, a.view(np.int64)
 
 
+#: ``4 * k`` for k = 0, 1, ... as uint32 (grown on demand): the byte offsets of consecutive words
+_IOTA4 = np.zeros(0, _U32)
+
+
+def _iota4(n: int) -> np.ndarray:
+    global _IOTA4
+    if _IOTA4.size < n:
+        _IOTA4 = np.arange(max(n, 2 * _IOTA4.size), dtype=_U32) * _U32(4)
+        _IOTA4.setflags(write=False)
+    return _IOTA4[:n]
+
+
+_SCRATCH = np.zeros(0, _U32)
+
+
+def _scratch(shape: tuple) -> np.ndarray:
+    """A uint32 work array of *shape*, reused from call to call (its contents are garbage;
+    never returned to a caller): a test's temporary that does not fault fresh pages in
+    every new grid's first run."""
+    global _SCRATCH
+    n = shape[0] * shape[1]
+    if _SCRATCH.size < n:
+        _SCRATCH = np.empty(max(n, 2 * _SCRATCH.size), _U32)
+    return _SCRATCH[:n].reshape(shape)
+
+
+def _signed64(v: int) -> int:
+    v &= MASK64
+    return v - (1 << 64) if v >> 63 else v
+
+
+def _batch_words(x, ra: int, off: int):
+    """The words a batch of full warps accesses at ``R[ra:ra+1] + off`` (4-byte accesses), in
+    32-bit arithmetic: ``(words, start, idx)`` when every warp's high address word is the same,
+    every address lies in one segment of global memory and is 4-aligned; *start* is the first
+    word when the batch reads consecutive words in lane then warp order (a coalesced access:
+    a slice), else *idx* the ``(n, 32)`` word indices.  None: the 64-bit path decides."""
+    sel = x.sel
+    R = x.sim.R
+    lo = R[ra, sel]
+    hi = R[ra + 1, sel] if ra + 1 < _RZ else None
+    h0 = int(hi[0, 0]) if hi is not None else 0
+    if hi is not None and (int(hi.min()) != h0 or int(hi.max()) != h0):
+        return None
+    mem = x.sim.gmem
+    first = ((h0 << 32) + int(lo[0, 0]) + off) & MASK64
+    i = bisect.bisect(mem._bases, first) - 1
+    if i < 0:
+        return None
+    seg = mem.segments[i]
+    d = (h0 << 32) + off - seg.base          # byte offset in the segment = lo + d (off signed)
+    if d & 3 or seg.base % 16 or seg.data.size > (1 << 32):
+        return None
+    lmin, lmax = int(lo.min()), int(lo.max())
+    if lmin + d < 0 or lmax + d > seg.data.size - 4 or int(np.bitwise_or.reduce(lo, axis=None)) & 3:
+        return None
+    words = seg.view(4)
+    n = lo.size
+    if lmax - lmin == 4 * (n - 1) and int(lo[0, 0]) == lmin:
+        t = np.subtract(lo, _iota4(n).reshape(lo.shape), out=_scratch(lo.shape))
+        if int(t.min()) == lmin and int(t.max()) == lmin:
+            return words, (lmin + d) >> 2, None
+    idx = np.add(lo, _U32(d & MASK32))      # lo + d lies in [0, size - 4]: the uint32 sum is exact
+    np.right_shift(idx, _U32(2), out=idx)
+    return words, None, idx
+
+
 def _plan_load(x, generic, space: str):
     if x.mod("size") != "32":
         return generic
     rd = x.reg_index("rd")
     addr = _global_getter(x) if space == "global" else _shared_getter(x)
-    batch_ok = space == "global" and x.reg_index("ra") < _RZ and rd < _RZ
+    ra, aoff = x.reg_index("ra"), _signed64(x.imm("offset"))
+    batch_ok = space == "global" and ra < _RZ and rd < _RZ
 
     def run(x):
         if x.batched:
             # every lane of every warp of the batch, one segment: one gather into Rd's rows
             if batch_ok and x.full:
+                sel = x.sel
+                if isinstance(sel, slice):
+                    got = _batch_words(x, ra, aoff)
+                    if got is not None:
+                        words, start, idx = got
+                        dst = x.sim.R[rd, sel]
+                        if idx is None:
+                            np.copyto(dst, words[start:start + dst.size].reshape(dst.shape))
+                        else:
+                            np.take(words, idx, out=dst, mode="clip")
+                        return
                 found = _batch_indices(x.sim.gmem, addr(x.w))
                 if found is not None:
                     seg, idx = found
-                    sel = x.sel
                     if isinstance(sel, slice):
                         np.take(seg.view(4), idx, out=x.sim.R[rd, sel], mode="clip")   # in bounds (checked)
                     else:
@@ -815,13 +954,24 @@ def _plan_store(x, generic, space: str):
     if rb >= _RZ:
         return generic
     addr = _global_getter(x) if space == "global" else _shared_getter(x)
-    batch_ok = space == "global" and x.reg_index("ra") < _RZ
+    ra, aoff = x.reg_index("ra"), _signed64(x.imm("offset"))
+    batch_ok = space == "global" and ra < _RZ
 
     def run(x):
         if x.batched:
             # every lane of every warp, one segment, no store log: one scatter in warp then lane
             # order (the last warp of the batch, then the highest lane, wins a collision)
             if batch_ok and x.full and Memory.log is None:
+                if isinstance(x.sel, slice):
+                    got = _batch_words(x, ra, aoff)
+                    if got is not None:
+                        words, start, idx = got
+                        v = x.sim.R[rb, x.sel]
+                        if idx is None:
+                            words[start:start + v.size] = v.reshape(-1)
+                        else:
+                            words[idx] = v
+                        return
                 found = _batch_indices(x.sim.gmem, addr(x.w))
                 if found is not None:
                     seg, idx = found

@@ -1,0 +1,239 @@
+"""The batched engine's 32-bit forms of IMAD.WIDE and of global LDG/STG (speed code of
+``sim/fastpath/gp_plans.py``) against numpy and against the one-warp reference engine.
+
+* IMAD.WIDE without a carry into the high word is computed in 32-bit arithmetic: the cases
+  straddle the bound (largest a * b + lo(C) just below and at 2^32), negative operands of the
+  signed form, and destinations that overlap the C pair.
+* LDG/STG of a batch in one segment take a 32-bit path, a slice for a coalesced access: the
+  cases are coalesced, permuted, broadcast and colliding addresses, negative offsets, and
+  the faults (out of bounds, misaligned) that must leave the fast path to the semantics.
+
+Expected values come from numpy on the inputs, never from the simulator."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gpuisa.sim import Simulator
+
+NWARPS = 8
+BLOCK = 64
+M32 = (1 << 32) - 1
+
+
+def _run(isa, src: str, engine: str, init: dict, **kw):
+    prog = isa.assemble(src)
+    sim = Simulator(isa, prog, grid=NWARPS * 32 // BLOCK, block=BLOCK, init=init, engine=engine, **kw)
+    return sim, sim.run()
+
+
+def _lanes(res, reg: int) -> np.ndarray:
+    """Register *reg* of every warp, (warps, 32) uint64."""
+    return np.array([w.regs[reg] for w in res.warps], np.uint64)
+
+
+def _init_from(arrays: dict) -> dict:
+    """``{"R0": (warps, 32) array}`` as init callables (lane, warp, cta, tid)."""
+    wpc = BLOCK // 32
+    return {r: (lambda lane, warp, cta, tid, a=a: int(a[cta * wpc + warp, lane])) for r, a in arrays.items()}
+
+
+def _wide_expected(a, b, c, signed: bool) -> np.ndarray:
+    a = a.astype(np.uint64)
+    b = b.astype(np.uint64)
+    if signed:  # int32 operands, their int64 product's bits
+        p = (a.astype(np.uint32).view(np.int32).astype(np.int64) * b.astype(np.uint32).view(np.int32).astype(np.int64))
+        p = p.view(np.uint64)
+    else:
+        p = a * b
+    return p + c.astype(np.uint64)
+
+
+def _case_values(rng, kind: str):
+    shape = (NWARPS, 32)
+    if kind == "small":
+        a = rng.integers(0, 1 << 20, shape)
+        b = rng.integers(0, 1 << 8, shape)
+        c = rng.integers(0, 1 << 40, shape)
+    elif kind == "at-bound":     # max(a) * max(b) + max(lo C) == 2^32 - 1: still narrow
+        a = rng.integers(0, 0xFFFF, shape)
+        a[0, 0] = 0xFFFF
+        b = np.full(shape, 0x10001)
+        c = rng.integers(0, 1 << 20, shape) << 32     # lo(C) = 0: 0xFFFF * 0x10001 = 2^32 - 1
+    elif kind == "past-bound":   # max(a) * max(b) + max(lo C) == 2^32: one lane carries
+        a = rng.integers(0, 0xFFFF, shape)
+        a[5, 7] = 0xFFFF
+        b = np.full(shape, 0x10001)
+        c = rng.integers(0, 1 << 8, shape) << 32
+        c[5, 7] = (7 << 32) | 1
+    elif kind == "negative":
+        a = rng.integers(-(1 << 31), 1 << 31, shape) & M32
+        b = rng.integers(-(1 << 31), 1 << 31, shape) & M32
+        c = rng.integers(0, 1 << 63, shape, dtype=np.uint64)
+    else:
+        raise AssertionError(kind)
+    return a.astype(np.uint64), b.astype(np.uint64), c.astype(np.uint64)
+
+
+@pytest.mark.parametrize("kind", ["small", "at-bound", "past-bound", "negative"])
+@pytest.mark.parametrize("signed", [False, True], ids=["U32", "S32"])
+@pytest.mark.parametrize("dest", ["R8", "R4", "R0", "R2"])
+def test_imad_wide_register_forms(isa, kind, signed, dest):
+    """``IMAD.WIDE(.U32) Rd, R0, R2, R4`` (C = R4:R5): Rd separate from C, equal to C, to a
+    (R0:R1) and to b (R2:R3).  (Pairs are even-aligned: no partial overlap.)"""
+    rng = np.random.default_rng(hash((kind, signed, dest)) & 0xFFFF)
+    a, b, c = _case_values(rng, kind)
+    d = int(dest[1:])
+    fmt = "" if signed else ".U32"
+    src = f"IMAD.WIDE{fmt} R[{d}:{d + 1}], R0, R2, R[4:5] ;\nEXIT ;"
+    init = _init_from({"R0": a, "R2": b, "R4": c & M32, "R5": c >> np.uint64(32)})
+    want = _wide_expected(a, b, c, signed)
+    for engine in ("batched", "reference"):
+        _, res = _run(isa, src, engine, init)
+        assert res.status == "ok"
+        got = _lanes(res, d) | (_lanes(res, d + 1) << np.uint64(32))
+        np.testing.assert_array_equal(got, want, err_msg=engine)
+
+
+@pytest.mark.parametrize("kind", ["small", "at-bound", "past-bound", "negative"])
+@pytest.mark.parametrize("signed", [False, True], ids=["U32", "S32"])
+@pytest.mark.parametrize("b_form", ["imm", "reg"])
+@pytest.mark.parametrize("c_form", ["imm", "const", "RZ"])
+def test_imad_wide_uniform_c(isa, kind, signed, b_form, c_form):
+    """b an immediate or a register; C an immediate, a constant-bank pair or RZ."""
+    rng = np.random.default_rng(hash((kind, signed, b_form, c_form)) & 0xFFFF)
+    a, b, _ = _case_values(rng, kind)
+    bk = int(b[0, 0])
+    if b_form == "imm":
+        b = np.full(b.shape, bk, np.uint64)
+    cval = {"imm": 0x7FFF_FFF0 if kind != "negative" else 0x12345, "const": 0x0000_0003_FFFF_0000, "RZ": 0}[c_form]
+    if c_form == "imm" and not signed:
+        cval &= M32
+    c = np.full(a.shape, cval, np.uint64)
+    fmt = "" if signed else ".U32"
+    bop = f"0x{bk:x}" if b_form == "imm" else "R2"
+    cop = {"imm": f"0x{cval:x}", "const": "c[0x0][0x0]", "RZ": "RZ"}[c_form]
+    if b_form == "imm" and c_form in ("imm", "const"):
+        pytest.skip("IMAD.WIDE has no form with an immediate b and an immediate or constant C")
+    src = f"IMAD.WIDE{fmt} R[8:9], R0, {bop}, {cop} ;\nEXIT ;"
+    init = _init_from({"R0": a, "R2": b})
+    const = {0: np.array([cval & M32, cval >> 32], np.uint32).tobytes()}
+    want = _wide_expected(a, b, c, signed)
+    for engine in ("batched", "reference"):
+        _, res = _run(isa, src, engine, init, const=const)
+        assert res.status == "ok"
+        got = _lanes(res, 8) | (_lanes(res, 9) << np.uint64(32))
+        np.testing.assert_array_equal(got, want, err_msg=f"{engine}: {src}")
+
+
+# -- LDG / STG -------------------------------------------------------------------------------
+N = NWARPS * 32
+COPY = """
+    MOV R7, 0x4 ;
+    IMAD.WIDE.U32 R[2:3], R0, R7, c[0x0][0x0] ;
+    LDG.E R6, [R2.64{off}] ;
+    IMAD.WIDE.U32 R[4:5], R1, R7, c[0x0][0x8] ;
+    STG.E [R4.64{soff}], R6 ;
+    EXIT ;
+"""
+
+
+def _offset(o: int) -> str:
+    return "" if o == 0 else (f"+0x{o:x}" if o > 0 else f"-0x{-o:x}")
+
+
+def _copy(isa, engine, src_idx, dst_idx, off: int = 0, soff: int = 0, src_words: int = N, dst_words: int = N):
+    """out[dst_idx + soff/4] = in[src_idx + off/4] through one LDG and one STG per thread."""
+    data = np.arange(src_words, dtype=np.uint32) * np.uint32(2654435761) + np.uint32(7)
+    out = np.zeros(dst_words, np.uint32)
+    src = COPY.format(off=_offset(off), soff=_offset(soff))
+    sim, res = _run(isa, src, engine, _init_from({"R0": src_idx, "R1": dst_idx}),
+                    buffers={"in": data, "out": out}, params=["in", "out"])
+    return res, data, out
+
+
+def _expected(data, src_idx, dst_idx, off, soff, dst_words):
+    want = np.zeros(dst_words, np.uint32)
+    s = src_idx.reshape(-1).astype(np.int64) + off // 4
+    d = dst_idx.reshape(-1).astype(np.int64) + soff // 4
+    want[d] = data[s]       # numpy: the last of colliding writes wins (warp, then lane order)
+    return want
+
+
+PATTERNS = {
+    "coalesced": lambda rng: np.arange(N).reshape(NWARPS, 32),
+    "permuted": lambda rng: rng.permutation(N).reshape(NWARPS, 32),
+    "reversed-warps": lambda rng: np.arange(N).reshape(NWARPS, 32)[::-1].copy(),
+    "broadcast": lambda rng: np.full((NWARPS, 32), 17),
+    "strided": lambda rng: (np.arange(N) * 3 % N).reshape(NWARPS, 32),
+}
+
+
+@pytest.mark.parametrize("load", sorted(PATTERNS))
+@pytest.mark.parametrize("store", ["coalesced", "permuted", "reversed-warps"])
+def test_ldg_stg_patterns(isa, load, store):
+    rng = np.random.default_rng(len(load) * 31 + len(store))
+    si, di = PATTERNS[load](rng), PATTERNS[store](rng)
+    for engine in ("batched", "reference"):
+        res, data, out = _copy(isa, engine, si, di)
+        assert res.status == "ok", res.message
+        np.testing.assert_array_equal(out, _expected(data, si, di, 0, 0, N), err_msg=engine)
+
+
+def test_store_collisions_last_warp_and_lane_win(isa):
+    """Every thread stores to one of four words: the highest (warp, lane) of each wins, in
+    both engines (lanes in order within a warp, warps in order within a batch)."""
+    si = np.arange(N).reshape(NWARPS, 32)
+    di = (np.arange(N) % 4).reshape(NWARPS, 32)
+    for engine in ("batched", "reference"):
+        res, data, out = _copy(isa, engine, si, di)
+        assert res.status == "ok"
+        np.testing.assert_array_equal(out, _expected(data, si, di, 0, 0, N), err_msg=engine)
+
+
+@pytest.mark.parametrize("off,soff", [(-0x10, 0), (0x20, -0x8), (-0x400, 0x400)])
+def test_negative_and_positive_offsets(isa, off, soff):
+    base = np.arange(N).reshape(NWARPS, 32) + 0x100
+    words = N + 0x200
+    for engine in ("batched", "reference"):
+        res, data, out = _copy(isa, engine, base, base, off, soff, src_words=words, dst_words=words)
+        assert res.status == "ok", res.message
+        np.testing.assert_array_equal(out, _expected(data, base, base, off, soff, words), err_msg=engine)
+
+
+@pytest.mark.parametrize("where", ["past-end", "before-start", "one-lane-past-end"])
+def test_out_of_bounds_faults_in_both_engines(isa, where):
+    idx = np.arange(N).reshape(NWARPS, 32).copy()
+    off = 0
+    if where == "past-end":
+        idx += 1
+    elif where == "before-start":
+        off = -4
+    else:
+        idx[NWARPS - 1, 31] = N
+    statuses = set()
+    for engine in ("batched", "reference"):
+        res, _, _ = _copy(isa, engine, idx, np.arange(N).reshape(NWARPS, 32), off)
+        statuses.add(res.status)
+    assert statuses == {"memory"}
+
+
+def test_misaligned_address_faults_in_both_engines(isa):
+    idx = np.arange(N).reshape(NWARPS, 32)
+    statuses = set()
+    for engine in ("batched", "reference"):
+        res, _, _ = _copy(isa, engine, idx, idx, 2)
+        statuses.add(res.status)
+    assert statuses == {"misaligned"}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.integers(0, N - 1), min_size=N, max_size=N), st.lists(st.integers(0, N - 1), min_size=N, max_size=N))
+def test_ldg_stg_random_indices(isa, src, dst):
+    si = np.array(src).reshape(NWARPS, 32)
+    di = np.array(dst).reshape(NWARPS, 32)
+    res, data, out = _copy(isa, "batched", si, di)
+    assert res.status == "ok"
+    np.testing.assert_array_equal(out, _expected(data, si, di, 0, 0, N))
