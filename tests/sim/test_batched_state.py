@@ -178,3 +178,47 @@ def test_shared_pool_pages_are_resident_only_where_written():
             "print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)\n")
     grown = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
     assert grown < 100, f"{grown} MiB resident for 8,192 touched pages"
+
+
+URPROG = """
+    S2R R0, SR_LANEID ;
+    S2UR UR4, SR_CTAID.X ;
+    IADD3 R1, R0, UR4, RZ ;
+    EXIT ;
+"""
+
+
+def test_uniform_registers_appear_only_when_written(isa):
+    """A program without uniform registers reads zeros and allocates none; one that writes a
+    uniform register (S2UR: per warp) gets them, equal to the reference engine's."""
+    prog = isa.assemble(PROG)
+    sim = Simulator(isa, prog, grid=4, block=64)
+    eng = BatchedEngine(sim)
+    eng.run()
+    assert eng._ur is None and not eng.UR.any() and eng.UR.shape == (64, eng.N)
+    prog = isa.assemble(URPROG)
+    res = {e: Simulator(isa, prog, grid=4, block=64, engine=e).run() for e in ("batched", "reference")}
+    for a, b in zip(res["batched"].warps, res["reference"].warps):
+        assert a.UR.tobytes() == b.UR.tobytes() and a.regs.tobytes() == b.regs.tobytes()
+    assert [int(w.UR[4]) for w in res["batched"].warps] == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert [int(w.regs[1][5]) for w in res["batched"].warps] == [5, 5, 6, 6, 7, 7, 8, 8]
+
+
+def test_batch_instructions_are_shared_between_runs_but_not_with_a_running_engine(isa):
+    """An instruction's BatchExec is reused by the next simulator's engine (rebound to it),
+    never taken from an engine that is still running (a run started inside another)."""
+    prog = isa.assemble(PROG)
+    a = BatchedEngine(Simulator(isa, prog, grid=2, block=64))
+    xa = a._bexec(0)
+    b = BatchedEngine(Simulator(isa, prog, grid=3, block=32))
+    xb = b._bexec(0)
+    assert xb is xa and xb.eng is b and xb.sim is b.sim
+    b.running = True
+    c = BatchedEngine(Simulator(isa, prog, grid=1, block=32))
+    xc = c._bexec(0)
+    assert xc is not xb and xb.eng is b and xc.eng is c
+    b.running = False
+    for n in (2, 3):        # and results stay right run after run
+        res = Simulator(isa, prog, grid=n, block=64).run()
+        ref = Simulator(isa, prog, grid=n, block=64, engine="reference").run()
+        assert [w.regs.tobytes() for w in res.warps] == [w.regs.tobytes() for w in ref.warps]

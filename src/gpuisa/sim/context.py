@@ -591,13 +591,14 @@ class BatchExec(Exec):
     constants Python ints.  ``sel`` selects the warps (a slice of consecutive warp
     numbers, or an index array) in the engine's arrays."""
 
-    __slots__ = ("eng", "sel", "n", "full")
+    __slots__ = ("eng", "sel", "n", "full", "ref_per_warp")
     batched = True
     sim: Any         # the batched engine: a Machine that also holds the warps' register arrays
     eng: Any
     sel: Any
     n: int
     full: bool
+    ref_per_warp: bool
 
     @classmethod
     def of(cls, x: Exec, eng) -> "BatchExec":
@@ -615,6 +616,7 @@ class BatchExec(Exec):
         b.sel = None
         b.n = 0
         b.full = False
+        b.ref_per_warp = x.per_warp     # the registry's flag (per_warp may be set later by a replay)
         return b
 
     def bind(self, sel, n: int, pmask: np.ndarray) -> None:
@@ -826,15 +828,16 @@ class BatchExec(Exec):
             if v == URZ:
                 return
             m = self._mask_arr(mask) != 0
+            UR = e.ur_rows()
             if width == 64:
                 val = self._per_warp(value, _U64)
-                e.UR[v][sel] = np.where(m, (val & _U64(MASK32)).astype(_U32), e.UR[v][sel])
+                UR[v][sel] = np.where(m, (val & _U64(MASK32)).astype(_U32), UR[v][sel])
                 if v + 1 < URZ:
-                    e.UR[v + 1][sel] = np.where(m, (val >> _U64(32)).astype(_U32), e.UR[v + 1][sel])
+                    UR[v + 1][sel] = np.where(m, (val >> _U64(32)).astype(_U32), UR[v + 1][sel])
             else:
                 val = self._per_warp(value, _U64) if not isinstance(value, int) else \
                     np.full(self.n, value & MASK32, _U64)
-                e.UR[v][sel] = np.where(m, (val & _U64(MASK32)).astype(_U32), e.UR[v][sel])
+                UR[v][sel] = np.where(m, (val & _U64(MASK32)).astype(_U32), UR[v][sel])
         elif kind == K_UPRED:
             if v == UPT:
                 return

@@ -50,6 +50,8 @@ S_READY, S_SLEEPING, S_BARRIER, S_EXITED, S_STOPPED = range(5)
 #: a Warp's list-valued registers at launch (state.Warp) and their array types, rows per warp
 _LAUNCH: dict[str, tuple[list, Any]] = {"P": ([0] * PT + [FULL], np.uint32), "UR": ([0] * (URZ + 1), np.uint32),
            "UP": ([False] * UPT + [True], bool), "B": ([0] * 16, np.uint32)}
+_UR_ZERO = np.zeros((URZ + 1, 1), np.uint32)
+_UR_ZERO.setflags(write=False)
 _CODE = {READY: S_READY, SLEEPING: S_SLEEPING, BARRIER: S_BARRIER, EXITED: S_EXITED, STOPPED: S_STOPPED}
 _NAME = (READY, SLEEPING, BARRIER, EXITED, STOPPED)
 #: batches a ready warp may wait before its PC is issued first
@@ -152,6 +154,8 @@ class BatchShared:
 class BatchedEngine:
     """Runs a :class:`~gpuisa.sim.Simulator` to completion in batches (see the module doc)."""
 
+    _ur: np.ndarray | None
+
     def __init__(self, sim):
         tune_malloc()
         self.sim = sim
@@ -172,6 +176,24 @@ class BatchedEngine:
         self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
         self.batches = 0                     # statistics: semantics calls made for batches
         self._cont = None
+        #: inside run(): another engine then does not rebind the BatchExecs this one uses
+        self.running = False
+
+    @property
+    def UR(self) -> np.ndarray:
+        """The uniform registers ``(64, N)`` for reading: read-only zeros until an instruction
+        writes one (:meth:`ur_rows`); a grid whose program names none never allocates them
+        (256 KiB for 1,024 warps that a new grid's first run would otherwise touch)."""
+        u = self._ur
+        if u is None:
+            return np.broadcast_to(_UR_ZERO, (URZ + 1, self.N))
+        return u
+
+    def ur_rows(self) -> np.ndarray:
+        """The uniform registers for writing (allocated at the first write)."""
+        if self._ur is None:
+            self._ur = np.zeros((URZ + 1, self.N), _U32)
+        return self._ur
 
     def _launch_arrays(self, sim, N: int) -> None:
         """The arrays of a grid that has not run yet, from the launch shape (every Warp object
@@ -179,24 +201,29 @@ class BatchedEngine:
         wpc = self.wpc
         nctas = N // wpc if wpc else 0
         nthreads = sim.block[0] * sim.block[1] * sim.block[2]
-        per_cta = np.array([(1 << min(WARP_SIZE, nthreads - wi * WARP_SIZE)) - 1 for wi in range(wpc)], _U32)
-        self.valid = np.tile(per_cta, nctas)
+        per_cta = [(1 << min(WARP_SIZE, nthreads - wi * WARP_SIZE)) - 1 for wi in range(wpc)]
+        self.valid = np.empty(N, _U32)
+        self.valid.reshape(nctas, wpc)[:] = per_cta     # (np.tile's Python costs more than this)
         self.active = self.valid.copy()
         self.pc = np.full(N, sim.entry & MASK64, _U64)
         self.yld = np.zeros(N, _U32)
         self.sleep = np.zeros(N, _U32)
         self.switch = np.zeros(N, _U32)
-        self.P, self.UR, self.UP, self.B = (self._gather([], name, N) for name in ("P", "UR", "UP", "B"))
+        self.P, self.UP, self.B = (self._gather([], name, N) for name in ("P", "UP", "B"))
+        self._ur = None         # no uniform register written yet: reads see zeros (UR)
         self.state = np.full(N, S_READY, np.int8)
         self.issued = np.zeros(N, np.int64)
         self.fail_at = np.full(N, -2, np.int64)
         self.fail_n = np.zeros(N, np.int64)
-        self.widx = np.tile(np.arange(wpc, dtype=np.int64), nctas)
         self.gid = np.arange(N, dtype=np.int64)
-        lin = np.arange(nctas, dtype=np.int64)
+        self.widx = self.gid % wpc
+        self.cta_of = self.gid // wpc
         gx, gy = sim.grid[0], sim.grid[1]
-        self.cta_of = np.repeat(lin, wpc)
-        self.ctaid_all = np.repeat(np.stack([lin % gx, (lin // gx) % gy, lin // (gx * gy)], 1), wpc, axis=0)
+        ct = self.ctaid_all = np.empty((N, 3), np.int64)
+        np.remainder(self.cta_of, gx, out=ct[:, 0])
+        np.floor_divide(self.cta_of, gx, out=ct[:, 1])
+        np.floor_divide(ct[:, 1], gy, out=ct[:, 2])
+        np.remainder(ct[:, 1], gy, out=ct[:, 1])
         self.timed: set[int] = set()
 
     def _gather_all(self, ws, N: int) -> None:
@@ -208,7 +235,7 @@ class BatchedEngine:
         self.sleep = np.array([w.sleep for w in ws], _U32)
         self.switch = np.array([w.switch for w in ws], _U32)
         # P, UR, UP, B: (rows, N); only warps whose lists differ from the launch values are read
-        self.P, self.UR, self.UP, self.B = (self._gather(ws, name, N) for name in ("P", "UR", "UP", "B"))
+        self.P, self._ur, self.UP, self.B = (self._gather(ws, name, N) for name in ("P", "UR", "UP", "B"))
         self.state = np.array([_CODE[w.state] for w in ws], np.int8)
         self.issued = np.array([w.issued for w in ws], np.int64)
         self.fail_at = np.array([getattr(w, "_fail_at", -2) for w in ws], np.int64)
@@ -276,7 +303,9 @@ class BatchedEngine:
         self.sleep[i] = w.sleep & MASK32
         self.switch[i] = w.switch & MASK32
         self.P[:, i] = w.P
-        self.UR[:, i] = [v & MASK32 for v in w.UR]
+        ur = [v & MASK32 for v in w.UR]
+        if self._ur is not None or any(ur):
+            self.ur_rows()[:, i] = ur
         self.UP[:, i] = w.UP
         self.B[:, i] = [v & MASK32 for v in w.B]
         self.issued[i] = w.issued
@@ -405,17 +434,26 @@ class BatchedEngine:
     # -- execution ------------------------------------------------------------------------------
     def _bexec(self, pc: int) -> BatchExec:
         x = self.bx.get(pc)
-        if x is None:
-            one = self.sim.fetch(pc)
-            x = self.bx[pc] = BatchExec.of(one, self)
-            shared = one.shared
-            plan: Any = shared[4] if shared is not None else UNSET
+        if x is not None:
+            return x
+        sim = self.sim
+        shared = sim.decoded(pc)[3]
+        x = shared[5]       # this word's BatchExec, shared by the batched runs of the process
+        if x is None or (x.eng is not None and x.eng is not self and x.eng.running):
+            one = sim.fetch(pc)
+            x = BatchExec.of(one, self)
+            plan: Any = shared[4]
             if plan is UNSET:
-                plan = plan_for(x)      # the speed code's specialisation (sim/fastpath), batch-capable
-                if shared is not None:
-                    shared[4] = plan
+                plan = shared[4] = plan_for(x)   # the speed code's specialisation (sim/fastpath), batch-capable
             if plan is not None:
                 x.fn = plan
+            if shared[5] is None:
+                shared[5] = x
+        elif x.per_warp and not x.ref_per_warp:
+            self.fallbacks.add(x.optype)    # replayed per warp in an earlier run (see _loop)
+        x.sim = sim         # what a BatchExec holds beyond the word: rebound for this run
+        x.eng = self
+        self.bx[pc] = x
         return x
 
     def shared_for(self, sel):
@@ -472,9 +510,11 @@ class BatchedEngine:
     def run(self) -> None:
         sim = self.sim
         sim._engine = self
+        self.running = True
         try:
             self._loop()
         finally:
+            self.running = False
             sim._engine = None
             if not self._stored:
                 sim._pending = self     # written into the Warp objects when they are used (Simulator.warps)

@@ -691,21 +691,7 @@ class Simulator:
         x = self._cache.get(pc)
         if x is not None:
             return x
-        idx = (pc - self.base) // INST_SIZE
-        if pc % INST_SIZE or not 0 <= idx < len(self.words):
-            raise Fault("pc-out-of-range", f"PC 0x{pc:x} is outside the program "
-                        f"[0x{self.base:x}, 0x{self.end:x}) or not 16-byte aligned")
-        word = self.words[idx]
-        key = (word, pc, gp_plans.FAST)
-        cached = _decoded(self.db)
-        tpl = cached.get(key)
-        if tpl is None:
-            tpl = self._decode_at(word, pc)
-            if len(cached) < _DECODED_MAX:
-                cached[key] = tpl
-        inst, entry, rows, shared = tpl
-        if rows > self.nregs:
-            self._ensure_rows(rows)
+        inst, entry, rows, shared = self.decoded(pc)
         x = Exec(self, inst, entry.fn, entry.control, "")
         # caches that depend only on the word and its address: shared by every simulator of the
         # process (a regression runs the same program many times; the batched engine's run of a
@@ -719,6 +705,26 @@ class Simulator:
             x.fn = plan
         self._cache[pc] = x
         return x
+
+    def decoded(self, pc: int) -> tuple:
+        """``(instruction, semantics entry, register rows, shared caches)`` of the word at *pc*
+        (a Fault for an address outside the program or a word that cannot run), from the
+        process-wide cache of decoded words; the register file grows to the rows it needs."""
+        idx = (pc - self.base) // INST_SIZE
+        if pc % INST_SIZE or not 0 <= idx < len(self.words):
+            raise Fault("pc-out-of-range", f"PC 0x{pc:x} is outside the program "
+                        f"[0x{self.base:x}, 0x{self.end:x}) or not 16-byte aligned")
+        word = self.words[idx]
+        key = (word, pc, gp_plans.FAST)
+        cached = _decoded(self.db)
+        tpl = cached.get(key)
+        if tpl is None:
+            tpl = self._decode_at(word, pc)
+            if len(cached) < _DECODED_MAX:
+                cached[key] = tpl
+        if tpl[2] > self.nregs:
+            self._ensure_rows(tpl[2])
+        return tpl
 
     def _decode_at(self, word: int, pc: int) -> tuple:
         """``(instruction, semantics entry, register rows it needs, shared caches)`` of a word at
@@ -742,7 +748,7 @@ class Simulator:
             raise ModelError(f"no semantics for {op.name}")  # pragma: no cover - check_complete guarantees it
         rows = self._rows_for(self._highest_reg(inst))
         # [descriptors, modifiers, immediates, one-warp plan, batch plan]
-        return inst, entry, rows, [{}, {}, {}, UNSET, UNSET]
+        return inst, entry, rows, [{}, {}, {}, UNSET, UNSET, None]
 
     def _field_env(self, op, fields) -> dict:
         env: dict[str, Any] = {}
