@@ -168,11 +168,20 @@ PATTERNS = {
     "reversed-warps": lambda rng: np.arange(N).reshape(NWARPS, 32)[::-1].copy(),
     "broadcast": lambda rng: np.full((NWARPS, 32), 17),
     "strided": lambda rng: (np.arange(N) * 3 % N).reshape(NWARPS, 32),
+    # nearly coalesced (first word first, the same span): two later warps swapped, two lanes swapped
+    "warps-swapped": lambda rng: np.arange(N).reshape(NWARPS, 32)[[0, 1, 3, 2, 4, 5, 6, 7]].copy(),
+    "lanes-swapped": lambda rng: _swap_lanes(np.arange(N).reshape(NWARPS, 32)),
 }
 
 
+def _swap_lanes(a: np.ndarray) -> np.ndarray:
+    a = a.copy()
+    a[4, [9, 10]] = a[4, [10, 9]]
+    return a
+
+
 @pytest.mark.parametrize("load", sorted(PATTERNS))
-@pytest.mark.parametrize("store", ["coalesced", "permuted", "reversed-warps"])
+@pytest.mark.parametrize("store", ["coalesced", "permuted", "reversed-warps", "warps-swapped", "lanes-swapped"])
 def test_ldg_stg_patterns(isa, load, store):
     rng = np.random.default_rng(len(load) * 31 + len(store))
     si, di = PATTERNS[load](rng), PATTERNS[store](rng)

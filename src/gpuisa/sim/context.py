@@ -658,6 +658,10 @@ class BatchExec(Exec):
             return
         R = self.sim.R
         sel = self.sel
+        if isinstance(value, np.ndarray) and value.dtype != _U32 and value.size <= self.n:
+            # a value per warp ((n, 1), e.g. SR_CTAID) of another type: convert the n values, then
+            # broadcast (a converting broadcast copy takes numpy's slow buffered path)
+            value = value.astype(_U32)
         if isinstance(sel, slice):
             dst = R[v, sel]
             if m2 is None:

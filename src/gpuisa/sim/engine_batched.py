@@ -50,6 +50,8 @@ S_READY, S_SLEEPING, S_BARRIER, S_EXITED, S_STOPPED = range(5)
 #: a Warp's list-valued registers at launch (state.Warp) and their array types, rows per warp
 _LAUNCH: dict[str, tuple[list, Any]] = {"P": ([0] * PT + [FULL], np.uint32), "UR": ([0] * (URZ + 1), np.uint32),
            "UP": ([False] * UPT + [True], bool), "B": ([0] * 16, np.uint32)}
+#: a batched kernel's answer "every warp of the batch is ready at the next instruction"
+ADVANCED = np.zeros(0, np.int64)
 _UR_ZERO = np.zeros((URZ + 1, 1), np.uint32)
 _UR_ZERO.setflags(write=False)
 _CODE = {READY: S_READY, SLEEPING: S_SLEEPING, BARRIER: S_BARRIER, EXITED: S_EXITED, STOPPED: S_STOPPED}
@@ -573,6 +575,10 @@ class BatchedEngine:
                 self.issued[idx] += 1
                 rest = kern(self, x, idx)
                 self.batches += 1
+                if rest is ADVANCED:    # every warp went on to the next instruction, still ready
+                    if all_ready:
+                        self._cont = (x.next_pc, idx, sel)
+                    continue
                 if rest is not None and rest.size:
                     sim.steps -= rest.size
                     sim.clock -= rest.size
@@ -696,9 +702,19 @@ def _k_exit(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     pm = x.pmask & _pp_mask(x)
     if not pm.any():            # no lane exits (``@P0 EXIT`` with P0 false): the next instruction
         e.pc[idx] = x.next_pc
-        return None
+        return ADVANCED
     active = e.active[idx]
     valid = e.valid[idx]
+    if (pm == active).all() and (valid == active).all():
+        # every warp of the batch leaves whole (no lane waits elsewhere): the "done" case below
+        e.valid[idx] = 0
+        e.active[idx] = 0
+        e.state[idx] = S_EXITED
+        e._cont = None
+        if (e.state == S_BARRIER).any():
+            for c in np.unique(e.cta_of[idx]).tolist():
+                e._check_barrier(c)
+        return None
     mask_np = active & ~pm
     partial = mask_np != 0
     left = valid & ~active

@@ -16,6 +16,7 @@ the plans (every instruction then runs its reference function).
 from __future__ import annotations
 
 import bisect
+import math
 
 from typing import Any
 
@@ -691,6 +692,15 @@ def _plan_fbin(x, op):
 
     def run(x):   # the issue loops run with numpy's floating-point warnings off
         w, sim = x.w, x.sim
+        if x.batched and x.full and isinstance(x.sel, slice) and rd < _RZ:
+            # a batch of full warps: straight into Rd's rows (a or b may be Rd: elementwise);
+            # the sum of the results is finite unless a lane is NaN or infinite (or it overflows):
+            # only then look for NaNs to make canonical
+            dst = sim.R[rd, x.sel].view(np.float32)
+            op(ga(w, sim), gb(w, sim), out=dst)
+            if not math.isfinite(float(np.add.reduce(dst, axis=None))):
+                dst.view(_U32)[dst != dst] = CANONICAL_NAN
+            return
         _put(x, rd, _canonical(op(ga(w, sim), gb(w, sim))))
 
     return run
@@ -832,16 +842,9 @@ def _batch_indices(mem, a: np.ndarray):
     return seg, a.view(np.int64)
 
 
-#: ``4 * k`` for k = 0, 1, ... as uint32 (grown on demand): the byte offsets of consecutive words
-_IOTA4 = np.zeros(0, _U32)
-
-
-def _iota4(n: int) -> np.ndarray:
-    global _IOTA4
-    if _IOTA4.size < n:
-        _IOTA4 = np.arange(max(n, 2 * _IOTA4.size), dtype=_U32) * _U32(4)
-        _IOTA4.setflags(write=False)
-    return _IOTA4[:n]
+#: the byte offsets of a warp's consecutive words, lane by lane
+_LANE4 = np.arange(WARP_SIZE, dtype=_U32) * _U32(4)
+_LANE4.setflags(write=False)
 
 
 _SCRATCH = np.zeros(0, _U32)
@@ -863,12 +866,14 @@ def _signed64(v: int) -> int:
     return v - (1 << 64) if v >> 63 else v
 
 
-def _batch_words(x, ra: int, off: int):
+def _batch_words(x, ra: int, off: int, work: np.ndarray | None = None):
     """The words a batch of full warps accesses at ``R[ra:ra+1] + off`` (4-byte accesses), in
     32-bit arithmetic: ``(words, start, idx)`` when every warp's high address word is the same,
     every address lies in one segment of global memory and is 4-aligned; *start* is the first
     word when the batch reads consecutive words in lane then warp order (a coalesced access:
-    a slice), else *idx* the ``(n, 32)`` word indices.  None: the 64-bit path decides."""
+    a slice), else *idx* the ``(n, 32)`` word indices.  None: the 64-bit path decides.
+    *work*: an ``(n, 32)`` uint32 array the caller lets this overwrite (not the address rows;
+    a load's destination), else a reused scratch array."""
     sel = x.sel
     R = x.sim.R
     lo = R[ra, sel]
@@ -891,8 +896,10 @@ def _batch_words(x, ra: int, off: int):
     words = seg.view(4)
     n = lo.size
     if lmax - lmin == 4 * (n - 1) and int(lo[0, 0]) == lmin:
-        t = np.subtract(lo, _iota4(n).reshape(lo.shape), out=_scratch(lo.shape))
-        if int(t.min()) == lmin and int(t.max()) == lmin:
+        # coalesced: every row is its first word's 32 consecutive words, the rows one after another
+        t = np.subtract(lo, lo[:, :1], out=work if work is not None else _scratch(lo.shape))
+        col = lo[:, 0].astype(np.int64)
+        if (t == _LANE4).all() and (col == lmin + 128 * np.arange(col.size, dtype=np.int64)).all():
             return words, (lmin + d) >> 2, None
     idx = np.add(lo, _U32(d & MASK32))      # lo + d lies in [0, size - 4]: the uint32 sum is exact
     np.right_shift(idx, _U32(2), out=idx)
@@ -913,10 +920,10 @@ def _plan_load(x, generic, space: str):
             if batch_ok and x.full:
                 sel = x.sel
                 if isinstance(sel, slice):
-                    got = _batch_words(x, ra, aoff)
+                    dst = x.sim.R[rd, sel]
+                    got = _batch_words(x, ra, aoff, dst if rd not in (ra, ra + 1) else None)
                     if got is not None:
                         words, start, idx = got
-                        dst = x.sim.R[rd, sel]
                         if idx is None:
                             np.copyto(dst, words[start:start + dst.size].reshape(dst.shape))
                         else:
