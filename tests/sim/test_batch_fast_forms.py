@@ -246,3 +246,33 @@ def test_ldg_stg_random_indices(isa, src, dst):
     res, data, out = _copy(isa, "batched", si, di)
     assert res.status == "ok"
     np.testing.assert_array_equal(out, _expected(data, si, di, 0, 0, N))
+
+
+# -- S2R ---------------------------------------------------------------------------------------
+SREGS = ["SR_LANEID", "SR_WARPID", "SR_CTAID.X", "SR_CTAID.Y", "SR_CTAID.Z", "SR_TID.X", "SR_TID.Y", "SR_TID.Z"]
+
+
+@pytest.mark.parametrize("grid,block", [((3, 2, 2), (8, 4, 2)), ((2, 5, 1), (32, 3, 1)), (7, 64), ((1, 1, 3), (4, 4, 8))])
+def test_s2r_identity_registers(isa, grid, block):
+    """Every identity register of every thread, from numpy's numbering of the launch: CTAs
+    and threads x fastest, warps of 32 consecutive threads of a CTA."""
+    src = "".join(f"S2R R{i}, {name} ;\n" for i, name in enumerate(SREGS)) + "EXIT ;"
+    g = grid if isinstance(grid, tuple) else (grid, 1, 1)
+    b = block if isinstance(block, tuple) else (block, 1, 1)
+    nthreads = b[0] * b[1] * b[2]
+    wpc = (nthreads + 31) // 32
+    for engine in ("batched", "reference"):
+        prog = isa.assemble(src)
+        res = Simulator(isa, prog, grid=grid, block=block, engine=engine).run()
+        assert res.status == "ok"
+        for w in res.warps:
+            lin_cta = w.cta
+            ctaid = (lin_cta % g[0], lin_cta // g[0] % g[1], lin_cta // (g[0] * g[1]))
+            lanes = np.arange(32)
+            tid = w.warp * 32 + lanes
+            live = tid < nthreads
+            want = [lanes, np.full(32, w.warp), np.full(32, ctaid[0]), np.full(32, ctaid[1]), np.full(32, ctaid[2]),
+                    tid % b[0], tid // b[0] % b[1], tid // (b[0] * b[1])]
+            for i, name in enumerate(SREGS):
+                np.testing.assert_array_equal(w.regs[i][live], want[i][live], err_msg=f"{engine} {name} {w.cta}/{w.warp}")
+        assert len(res.warps) == g[0] * g[1] * g[2] * wpc

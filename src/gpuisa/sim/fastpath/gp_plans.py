@@ -23,8 +23,9 @@ from typing import Any
 import numpy as np
 
 from ..semantics import gp as _gp
+from ..semantics import misc as _misc
 from ..semantics.gp import (CANONICAL_NAN, SIGN, _b, _c, _fma32, _U32, _U64)
-from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, Memory, array2mask, mask2array
+from ..state import FULL, MASK32, MASK64, PT, RZ, URZ, WARP_SIZE, Fault, Memory, array2mask, mask2array
 
 #: False: every instruction runs its reference function (the tests' reference)
 FAST = True
@@ -40,6 +41,8 @@ _LDG_generic = _gp.LDG
 _STG_generic = _gp.STG
 _LDS_generic = _gp.LDS
 _STS_generic = _gp.STS
+_S2R_generic = _misc.S2R
+_LANES = np.arange(WARP_SIZE, dtype=_U32)
 
 
 def plan_for(x):
@@ -1036,6 +1039,46 @@ def _plan_sts(x):
     return _plan_store(x, _STS_generic, "shared")
 
 
+# -- S2R -------------------------------------------------------------------------------------
+def _plan_s2r(x):
+    """A batch of full warps reads the identity registers of nvcc's every prologue (lane, warp,
+    CTA and thread ids) straight into Rd's rows; everything else (and one warp) runs the
+    semantics function (``sreg_value``, semantics/misc.py)."""
+    try:
+        name = _misc.sreg_name(x, x.field("sreg"))
+    except Fault:
+        return _S2R_generic
+    rd = x.reg_index("rd")
+    if rd >= _RZ or not (name in ("SR_LANEID", "SR_WARPID") or name[:-1] in ("SR_CTAID.", "SR_TID.")):
+        return _S2R_generic
+    axis = "XYZ".index(name[-1]) if name[-2] == "." else 0
+
+    def run(x):
+        if not (x.batched and x.full and isinstance(x.sel, slice)):
+            _S2R_generic(x)
+            return
+        sel = x.sel
+        e = x.eng
+        dst = x.sim.R[rd, sel]
+        if name == "SR_LANEID":
+            np.copyto(dst, _LANES)
+        elif name == "SR_WARPID":
+            np.copyto(dst, e.widx[sel].astype(_U32)[:, None])
+        elif name[:-1] == "SR_CTAID.":
+            np.copyto(dst, e.ctaid_all[sel, axis].astype(_U32)[:, None])
+        else:   # SR_TID: the block's threads numbered x fastest (as sreg_value)
+            bx, by, _ = x.sim.block
+            lin = e.widx[sel].astype(_U32)[:, None] * _U32(WARP_SIZE) + _LANES
+            if axis == 0:
+                np.remainder(lin, _U32(bx), out=dst)
+            elif axis == 1:
+                np.remainder(lin // _U32(bx), _U32(by), out=dst)
+            else:
+                np.floor_divide(lin, _U32(bx * by), out=dst)
+
+    return run
+
+
 _PLANS = {"MOV": _plan_mov, "IADD3": _plan_iadd3, "IMAD": _plan_imad, "ISETP": _plan_isetp, "SEL": _plan_sel,
           "LOP3": _plan_lop3, "SHF": _plan_shf, "FADD": _plan_fadd, "FMUL": _plan_fmul, "FFMA": _plan_ffma,
-          "LDG": _plan_ldg, "STG": _plan_stg, "LDS": _plan_lds, "STS": _plan_sts}
+          "LDG": _plan_ldg, "STG": _plan_stg, "LDS": _plan_lds, "STS": _plan_sts, "S2R": _plan_s2r}
