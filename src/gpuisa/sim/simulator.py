@@ -448,7 +448,11 @@ class Simulator:
         self._ctas: list[CTA] = []
         self._warps: list[Warp] = []
         try:
-            self.R = np.zeros((self.nregs, total, WARP_SIZE), np.uint32)
+            # zeroed here, page by page (decision E8): a run starts on a resident register file
+            # whatever the allocator's history (calloc zeroes recycled heap memory at once but
+            # leaves fresh pages to fault inside the run: a process's first grid ran 1.5x slower)
+            self.R = np.empty((self.nregs, total, WARP_SIZE), np.uint32)
+            self.R.fill(0)
             self.RPC = np.full((total, WARP_SIZE), entry, np.int64)
             self.DEPTH = np.zeros((total, WARP_SIZE), np.int32)    # call depth per lane (GA-11)
             for lin in range(gx * gy * gz):
