@@ -35,7 +35,7 @@ def build(listing: Path, n: int) -> str:
     out, addr, rep = [], 0, 0
     while addr // 16 < n:
         for l in body:
-            l = re.sub(r"\.L_x_(\d+)", lambda m: f".L_x_{m.group(1)}_{rep}", l)
+            l = re.sub(r"\.L_x_(\d+)", lambda m, rep=rep: f".L_x_{m.group(1)}_{rep}", l)
             m = re.match(r"(\s*)/\*[0-9a-f]+\*/(.*)$", l)
             if m:
                 l = f"{m.group(1)}/*{addr:04x}*/{m.group(2)}"
