@@ -222,3 +222,17 @@ def test_batch_instructions_are_shared_between_runs_but_not_with_a_running_engin
         res = Simulator(isa, prog, grid=n, block=64).run()
         ref = Simulator(isa, prog, grid=n, block=64, engine="reference").run()
         assert [w.regs.tobytes() for w in res.warps] == [w.regs.tobytes() for w in ref.warps]
+
+
+def test_a_finished_run_is_not_kept_alive_by_the_shared_instructions(isa):
+    """Regression: the process-wide BatchExec of each word held the last engine and simulator
+    (their registers, memories) until another run rebound it: two grids' memory at once."""
+    import gc
+    import weakref
+    prog = isa.assemble(PROG)
+    sim = Simulator(isa, prog, grid=4, block=64)
+    sim.run()
+    ref = weakref.ref(sim)
+    del sim
+    gc.collect()
+    assert ref() is None

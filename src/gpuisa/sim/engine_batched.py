@@ -518,6 +518,9 @@ class BatchedEngine:
         finally:
             self.running = False
             sim._engine = None
+            for x in self.bx.values():      # the shared BatchExecs must not keep this grid alive
+                x.sim = x.eng = x.w = x.sel = x.pmask = None
+            self.bx = {}
             if not self._stored:
                 sim._pending = self     # written into the Warp objects when they are used (Simulator.warps)
 
