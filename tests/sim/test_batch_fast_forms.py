@@ -276,3 +276,41 @@ def test_s2r_identity_registers(isa, grid, block):
             for i, name in enumerate(SREGS):
                 np.testing.assert_array_equal(w.regs[i][live], want[i][live], err_msg=f"{engine} {name} {w.cta}/{w.warp}")
         assert len(res.warps) == g[0] * g[1] * g[2] * wpc
+
+
+# -- BSYNC after an if whose skipping lanes wait at the BSYNC ----------------------------------
+IF_THEN = """
+    S2R R0, SR_LANEID ;
+    S2R R5, SR_WARPID ;
+    ISETP.GE.U32.AND P1, PT, R0, R5, PT ;
+    BSSY B0, `(NEXT) ;
+@P1 BRA `(NEXT) ;
+    IADD3 R1, R0, 0x64, RZ ;
+NEXT:
+    BSYNC B0 ;
+    IADD3 R2, R0, 0x1, RZ ;
+    EXIT ;
+"""
+
+
+def test_bsync_release_of_lanes_parked_at_it(isa, monkeypatch):
+    """Warp w runs the body in lanes < w; the other lanes jump to the BSYNC and are parked
+    there, so the body's lanes release the barrier with every lane (decision S21's release):
+    in a batch, not one warp at a time, with the reference engine's registers and B0 = 0."""
+    from gpuisa.sim.engine_batched import BatchedEngine
+    per_warp = []
+    orig = BatchedEngine._per_warp
+    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (per_warp.append(pc), orig(self, pc, idx)))
+    prog = isa.assemble(IF_THEN)
+    res = {e: Simulator(isa, prog, grid=2, block=256, engine=e).run() for e in ("batched", "reference")}
+    assert not per_warp
+    for e, r in res.items():
+        assert r.status == "ok"
+        for w in r.warps:
+            lanes = np.arange(32)
+            body = lanes < w.warp
+            np.testing.assert_array_equal(w.regs[1][body], lanes[body] + 100, err_msg=e)
+            np.testing.assert_array_equal(w.regs[1][~body], 0, err_msg=e)
+            np.testing.assert_array_equal(w.regs[2], lanes + 1, err_msg=e)
+            assert int(w.B[0]) == 0 and w.state == "exited"
+    assert res["batched"].steps == res["reference"].steps

@@ -777,14 +777,23 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         done = bm == 0
         cand = cmask & bm
         switch = ~done & (cand != 0)
-        other = ~done & ~switch      # S21 or yield releases: the reference function
+        # every lane of the barrier still expected has arrived (parked here: the lanes that
+        # skipped an if's body) or none is a candidate: the release of decision S21 / of "no
+        # candidate" (quiet warps: no yield mask to clear), like a complete one, except that
+        # the B register keeps the lanes that have not arrived
+        release = ~done & ~switch
         fail_n = np.where(e.fail_at[ri] == e.issued[ri] - 1, e.fail_n[ri] + 1, 1)
         timed = np.array([e.warps[i].timer is not None for i in ri.tolist()]) if e.timed else np.zeros(ri.size, bool)
         deadlock = switch & (fail_n > DEADLOCK_SWITCHES) & ~timed
         switch &= ~deadlock
-        other |= deadlock
+        other = deadlock             # the reference function reports it
         ok = done | switch
         e.B[b][ri[ok]] = bm[ok]
+        if release.any():
+            li = ri[release]
+            e.B[b][li] = bm[release] & ~arrive[release]
+            e.active[li] = arrive[release]
+            e.pc[li] = x.next_pc
         if done.any():
             di = ri[done]
             e.active[di] = arrive[done]
