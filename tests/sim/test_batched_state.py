@@ -236,3 +236,21 @@ def test_a_finished_run_is_not_kept_alive_by_the_shared_instructions(isa):
     del sim
     gc.collect()
     assert ref() is None
+
+
+@pytest.mark.parametrize("sreg", ["SR_LANEID", "SR_TID.X", "SR_EQMASK"])
+def test_s2ur_of_a_per_lane_register_faults_in_both_engines(isa, sreg):
+    prog = isa.assemble(f"S2UR UR4, {sreg} ;\nEXIT ;")
+    for engine in ("batched", "reference"):
+        res = Simulator(isa, prog, grid=2, block=64, engine=engine).run()
+        assert res.status == "special-register" and "not warp-uniform" in res.fault["message"], engine
+
+
+def test_s2ur_runs_at_batch_width(isa, monkeypatch):
+    """S2UR of a uniform register is one call per batch (it was one warp at a time)."""
+    calls = []
+    orig = BatchedEngine._per_warp
+    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (calls.append(pc), orig(self, pc, idx)))
+    prog = isa.assemble(URPROG)
+    res = Simulator(isa, prog, grid=4, block=64).run()
+    assert res.status == "ok" and not calls

@@ -125,14 +125,16 @@ def CS2R(x: Exec) -> None:
     x.write("rd", v, width=64)
 
 
-@semantics("S2UR", per_warp=True)
+@semantics("S2UR")
 def S2UR(x: Exec) -> None:
     """S2UR: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
-    A per-lane special register (SR_LANEID, SR_*MASK) is not warp uniform: fault.
+    A per-lane special register (SR_LANEID, SR_*MASK, SR_TID.*) is not warp uniform: fault.
+    A value per lane has 32 values on its last axis (``(32,)`` for one warp, ``(n, 32)`` for a
+    batch); a uniform one is an int, or ``(n, 1)`` per warp of a batch (SR_CTAID, SR_WARPID).
     """
     v = sreg_value(x, x.field("sreg"))
-    if isinstance(v, np.ndarray):
+    if isinstance(v, np.ndarray) and v.shape[-1] == WARP_SIZE:
         raise Fault("special-register", f"S2UR: {sreg_name(x, x.field('sreg'))} is not warp-uniform")
     x.write("urd", v)
 
