@@ -179,3 +179,44 @@ def _round_f32(q):
         n += 1
     v = float(n * quantum)
     return -v if neg else v
+
+
+UR_FORMS = """
+    S2R R3, SR_LANEID ;
+    MOV R4, 0x10 ;
+    IMAD.WIDE R[6:7], R3, R4, UR[4:5] ;
+    IMAD.WIDE.U32 R[8:9], R3, UR6, R[6:7] ;
+    IADD3 R10, R3, UR4, RZ ;
+    IMAD R11, R3, UR6, R4 ;
+    ISETP.GE.AND P0, PT, R3, UR6, PT ;
+    SEL R12, R3, UR4, P0 ;
+    LOP3.LUT R13, R3, UR4, RZ, 0x3c, !PT ;
+    MOV R14, UR5 ;
+    EXIT ;
+"""
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+@pytest.mark.parametrize("fast", [True, False], ids=["plans", "no-plans"])
+def test_uniform_register_operands(isa, monkeypatch, engine, fast):
+    """Regression: the IMAD.WIDE plan read a uniform-register pair C (``UR[4:5]``) as the GPRs
+    of the same numbers.  Every UR operand form, with and without plans, in both engines,
+    against values computed here."""
+    from gpuisa.sim import simulator
+    monkeypatch.setattr(gp, "FAST", fast)
+    ur4, ur5, ur6 = 0x1000, 0x2, 7
+    prog = isa.assemble(UR_FORMS)
+    simulator._decoded(isa.db).clear()      # decoded words (and their plans) of another FAST setting
+    res = Simulator(isa, prog, grid=2, block=64, engine=engine, init={"UR4": ur4, "UR5": ur5, "UR6": ur6}).run()
+    simulator._decoded(isa.db).clear()
+    assert res.status == "ok"
+    lane = np.arange(32, dtype=np.uint64)
+    c = (ur5 << 32) | ur4
+    w6 = lane * 0x10 + np.uint64(c)
+    w8 = lane * np.uint64(ur6) + w6
+    want = {6: w6 & 0xFFFFFFFF, 7: w6 >> np.uint64(32), 8: w8 & 0xFFFFFFFF, 9: w8 >> np.uint64(32),
+            10: lane + ur4, 11: lane * ur6 + 0x10, 12: np.where(lane >= ur6, lane, ur4), 13: lane ^ ur4,
+            14: np.full(32, ur5)}
+    for w in res.warps:
+        for r, v in want.items():
+            np.testing.assert_array_equal(w.regs[r].astype(np.uint64), v.astype(np.uint64), err_msg=f"R{r}")

@@ -394,6 +394,8 @@ def _plan_imad_wide(x):
     sb = _spec(x, _b(x))
     cn = _c(x)
     kind_c = x.kind(cn)
+    if kind_c not in ("I", "C", "R"):
+        return _IMAD_generic    # C a uniform-register pair (``UR[4:5]``): the semantics function
     if sb[0] == "K":
         b = sb[1]
         b64 = _karr64(b if unsigned else (b - (1 << 32) if b >> 31 else b))
