@@ -55,7 +55,24 @@ def plan_for(x):
         return None
     if x.optype in ("FADD", "FMUL", "FFMA") and _gp._fmods(x):
         return None      # .FTZ/.SAT/.RM/.RP/.RZ/|x| (issue 11): the semantics function itself
-    return builder(x)
+    if x.batched and _names_uniform_register(x):
+        # the plans read a uniform register as one warp's int (``w.UR[v]``); a batch has one per
+        # warp: the semantics function, which reads them as (n, 1) arrays at batch width (it
+        # was replayed one warp at a time, and its address stayed per warp)
+        return None
+    try:
+        return builder(x)
+    except _NoPlan:
+        return None
+
+
+class _NoPlan(Exception):
+    """A plan builder met an operand form it does not specialise: the semantics function."""
+
+
+def _names_uniform_register(x) -> bool:
+    """The instruction reads or writes a uniform register other than URZ."""
+    return any(f.type == "UReg" and x.f.get(f.name, URZ) != URZ for f in x.op.fields)
 
 
 _RZ, _URZ, _PT = RZ, URZ, PT   # the register files' constant registers (sim/state.py)
@@ -190,7 +207,7 @@ def _pred_dest(x, name: str) -> int | None:
 def _pp_getter(x, name: str = "pp"):
     """``f(w)`` -> the lane mask of a ``{!}Pp`` source (PT/!PT are constants)."""
     if x.kind(name) != "P":
-        return lambda w: x.pred(name)
+        raise _NoPlan(name)     # (a closure over this x would read the Exec it was built from)
     i = x.reg_index(name)
     neg = x.flag(name + ".not")
     if i == _PT:
@@ -268,9 +285,16 @@ def _plan_iadd3(x):
         for get, bn, ng in uniform:
             k += _addend_int(get(w, x.sim), bn, ng)
         cin = pp(w) if carry_in else 0
-        if cin == FULL:
+        if isinstance(cin, np.ndarray):     # a batch: one carry mask per warp
+            if (cin == FULL).all():
+                k += 1
+                cin = 0
+            elif not cin.any():
+                cin = 0
+        elif cin == FULL:
             k += 1
             cin = 0
+        has_cin = isinstance(cin, np.ndarray) or cin != 0
         if not carry_out:
             acc = None
             fresh = False
@@ -290,7 +314,7 @@ def _plan_iadd3(x):
                 else:
                     acc = acc - R[i]
                 fresh = True
-            if cin:
+            if has_cin:
                 c = mask2array(cin)
                 if acc is None:
                     acc = c.astype(_U32)
@@ -319,11 +343,11 @@ def _plan_iadd3(x):
                 np.add(acc, R[i], out=acc)
         for i in minus:
             if acc is None:
-                acc = np.zeros(WARP_SIZE, _U64)
+                acc = np.zeros(x.lane_shape(), _U64)
             np.subtract(acc, R[i], out=acc)     # may wrap below 0; the constant brings it back
-        if cin:
+        if has_cin:
             if acc is None:
-                acc = np.zeros(WARP_SIZE, _U64)
+                acc = np.zeros(x.lane_shape(), _U64)
             np.add(acc, mask2array(cin), out=acc)
         if acc is None:
             _put(x, rd, k & MASK32)
@@ -746,9 +770,11 @@ def _plan_ffma(x):
     def run(x):
         w, sim = x.w, x.sim
         a, b, c = ga(w, sim), gb(w, sim), gc(w, sim)
-        s = a.astype(np.float64)
-        np.multiply(s, b, out=s)
-        np.add(s, c, out=s)
+        s = np.multiply(a, b, dtype=np.float64)
+        if s.shape == np.shape(c):
+            np.add(s, c, out=s)
+        else:       # a batch whose a and b are (32,) constants (RZ, immediates): broadcast to c's rows
+            s = np.add(s, c, dtype=np.float64)
         bits = s.view(_U64)
         mag = np.bitwise_and(bits, _ABS64)
         np.subtract(mag, _ONE64, out=mag)            # 0 wraps to the top: an exact zero is not "tiny"
