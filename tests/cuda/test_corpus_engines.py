@@ -8,7 +8,6 @@ Every kernel, from its nvdisasm listing (no nvdisasm needed), on sm_90 or sm_120
 uniform-datapath architectures, alternating), with its manifest's launch."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from cuda_expect import CORPUS, compare, expected, launches, make_inputs

@@ -519,7 +519,8 @@ class BatchedEngine:
             self.running = False
             sim._engine = None
             for x in self.bx.values():      # the shared BatchExecs must not keep this grid alive
-                x.sim = x.eng = x.w = x.sel = x.pmask = None
+                x.sim = x.eng = x.sel = x.pmask = None
+                x.w = None      # type: ignore[assignment]
             self.bx = {}
             if not self._stored:
                 sim._pending = self     # written into the Warp objects when they are used (Simulator.warps)
