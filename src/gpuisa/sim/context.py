@@ -443,6 +443,14 @@ class Exec:
         if self.writes is not None:
             self.writes.append((f"B{idx}", None, self.w.B[idx]))
 
+    def set_ureg(self, idx: int, value) -> None:
+        """Write uniform register number *idx* directly (the further registers of a wide
+        uniform load); URZ and beyond are dropped."""
+        if idx >= URZ:
+            return
+        self.w.UR[idx] = int(value) & MASK32
+        self._rec(f"UR{idx}", None, self.w.UR[idx])
+
     # -- memories -----------------------------------------------------------------------------
     @property
     def gmem(self):
@@ -861,6 +869,14 @@ class BatchExec(Exec):
 
     def set_breg(self, idx: int, value) -> None:
         self.eng.B[idx][self.sel] = self._per_warp(value, _U64).astype(_U32)
+
+    def set_ureg(self, idx: int, value) -> None:
+        """As :meth:`Exec.set_ureg`, in the warps of the batch with a lane in ``pmask``."""
+        if idx >= URZ:
+            return
+        UR = self.eng.ur_rows()
+        val = (self._per_warp(value, _U64) & _U64(MASK32)).astype(_U32)
+        UR[idx][self.sel] = np.where(self.pmask != 0, val, UR[idx][self.sel])
 
     # -- memories, events -------------------------------------------------------------------------
     @property

@@ -195,7 +195,7 @@ def IADD(x: Exec) -> None:
     x.write("rd", a + b, width=64)     # uint64 wraps modulo 2^64
 
 
-@semantics("LDCU", per_warp=True)
+@semantics("LDCU")
 def LDCU(x: Exec) -> None:
     """LDCU: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
     ULDC under its sm_100+ name: the same function; ``.128`` loads two pairs."""
@@ -213,8 +213,7 @@ def LDCU(x: Exec) -> None:
     d = x.reg_index("urd")
     for k, part in ((0, lo), (2, hi)):
         for j, word in ((0, part & MASK32), (1, part >> 32)):
-            if d + k + j < 63:                  # URZ (63) and beyond are dropped
-                x.w.UR[d + k + j] = word
+            x.set_ureg(d + k + j, word)         # URZ (63) and beyond are dropped
 
 
 @semantics("ULEA")
