@@ -48,6 +48,23 @@ def test_wrong_parameter_list():
     assert "parameter #4 (s64:100) is 8 bytes at +0x18, but the kernel's parameter #4 is 4 bytes at +0x18" in res.output
 
 
+def test_parameters_missing_for_a_cuobjdump_listing():
+    """A cuobjdump listing has no .nv.info parameter table: a --param list shorter than the
+    parameter bytes the code reads is a located error (the line of the highest read), not a
+    constant-bank fault in the middle of the run."""
+    listing = CORPUS / "sm_80" / "vector_add.cuobjdump"
+    lines = listing.read_text().splitlines()
+    res = run("run", listing, *VADD)            # three of its four parameters
+    assert res.exit_code == 1, res.output
+    msg = res.output.strip()
+    ln = int(msg.split(":")[2])
+    assert "reads parameter byte +0x18 (c[0x0][0x178]" in msg and "--param gave 24 bytes" in msg
+    assert "c[0x0][0x178]" in lines[ln - 1]
+    res = run("run", listing, *VADD, "--param", "s32:100", "--dump-buffer", "c:s32:4", "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["buffers"]["c"] == [i + 100 for i in range(4)]     # iota + fill:100
+
+
 def test_asm_listing_shows_original_line(tmp_path):
     out = tmp_path / "k.bin"
     res = run("asm", HAND, "-o", out, "--listing", "-")

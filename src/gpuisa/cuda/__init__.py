@@ -16,6 +16,8 @@ See ``docs/cuda.md``.
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from pathlib import Path
@@ -62,6 +64,10 @@ def read_module(data: bytes | str, filename: str = "<input>") -> CudaModule:
             raise UsageError(f"{filename}: not a CUDA input (an nvdisasm or cuobjdump -sass listing, or a cubin)")
     abi_for(mod.arch, filename)
     return mod
+
+
+#: a constant-bank-0 operand and its offset
+_RE_BANK0 = re.compile(r"\bc\[0x0\]\s*\[0x([0-9a-fA-F]+)\]")
 
 
 class CudaKernel:
@@ -134,11 +140,13 @@ class CudaKernel:
         return bytes(bank), [ParamSlot(base + s.offset, s.param, s.value) for s in layout]
 
     def check_params(self, layout) -> None:
-        """The --param list against the kernel's .nv.info parameter table."""
+        """The --param list against the kernel's .nv.info parameter table; without one (a
+        cuobjdump listing), against the parameter bytes the code reads."""
         table = self.info.params
-        if table is None:
-            return
         where = f"{self.module.filename}: kernel {self.name}"
+        if table is None:
+            self._check_param_reads(layout, where)
+            return
         want = ", ".join(f"#{i + 1}: {p.size} bytes at +0x{p.offset:x}" for i, p in enumerate(table)) or "none"
         if len(layout) != len(table):
             raise UsageError(f"{where} takes {len(table)} parameter{'s' if len(table) != 1 else ''} "
@@ -148,6 +156,22 @@ class CudaKernel:
                 raise UsageError(f"{where}: parameter #{i + 1} ({slot.param.text or slot.param.type}) is "
                                  f"{slot.param.size} bytes at +0x{slot.offset:x}, but the kernel's parameter #{i + 1} "
                                  f"is {p.size} bytes at +0x{p.offset:x} (.nv.info; all: {want})")
+
+    def _check_param_reads(self, layout, where: str) -> None:
+        """The highest parameter byte an instruction reads (``c[0x0][off]`` at or above the
+        parameter base) must be among the bytes --param gave: otherwise the run would end in a
+        constant-bank fault at that instruction; say which line reads what instead."""
+        base = self.info.param_base if self.info.param_base is not None else self.abi.params
+        given = max((s.offset + s.param.size for s in layout), default=0)
+        reads = [(int(m.group(1), 16), ln, t) for ln, t in self.info.lines for m in _RE_BANK0.finditer(t)]
+        past = [(off, ln, t) for off, ln, t in reads if off >= base + given]
+        if not past:
+            return
+        off, ln, text = max(past)
+        raise UsageError(f"{self.module.filename}:{ln}: kernel {self.name} reads parameter byte "
+                         f"+0x{off - base:x} (c[0x0][0x{off:x}]: {text.strip().rstrip(';').strip()}), but --param "
+                         f"gave {given} byte{'s' if given != 1 else ''}; the listing has no parameter table "
+                         f"(cuobjdump -sass): give every parameter of the kernel")
 
     def simulator(self, *, grid=1, block=32, params: Sequence = (), buffers: Mapping | None = None,
                   shared_bytes: int = 0, local_bytes: int = DEFAULT_LOCAL_BYTES, **launch):
