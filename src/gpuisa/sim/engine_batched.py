@@ -710,14 +710,7 @@ def _k_exit(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     active = e.active[idx]
     valid = e.valid[idx]
     if (pm == active).all() and (valid == active).all():
-        # every warp of the batch leaves whole (no lane waits elsewhere): the "done" case below
-        e.valid[idx] = 0
-        e.active[idx] = 0
-        e.state[idx] = S_EXITED
-        e._cont = None
-        if (e.state == S_BARRIER).any():
-            for c in np.unique(e.cta_of[idx]).tolist():
-                e._check_barrier(c)
+        _exited(e, idx)     # every warp of the batch leaves whole (no lane waits elsewhere)
         return None
     mask_np = active & ~pm
     partial = mask_np != 0
@@ -737,15 +730,19 @@ def _k_exit(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         e.valid[si] = left[sw]
         _switch_to(e, si, left[sw], left[sw])
     if done.any():
-        di = idx[done]
-        e.valid[di] = 0
-        e.active[di] = 0
-        e.state[di] = S_EXITED
-        e._cont = None
-        if (e.state == S_BARRIER).any():
-            for c in np.unique(e.cta_of[di]).tolist():
-                e._check_barrier(c)
+        _exited(e, idx[done])
     return idx[slow] if slow.any() else None
+
+
+def _exited(e: BatchedEngine, di: np.ndarray) -> None:
+    """The warps *di* have exited: no lane left; a CTA barrier may now be complete."""
+    e.valid[di] = 0
+    e.active[di] = 0
+    e.state[di] = S_EXITED
+    e._cont = None
+    if (e.state == S_BARRIER).any():
+        for c in np.unique(e.cta_of[di]).tolist():
+            e._check_barrier(c)
 
 
 def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
