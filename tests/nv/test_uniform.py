@@ -125,14 +125,21 @@ def test_forms_print_as_nvdisasm(nv_isa):
 
 
 @pytest.mark.parametrize("engine", ["reference", "batched"])
-def test_r2ur_predicate_says_whether_the_value_is_uniform(nv_isa, engine):
+def test_r2ur_predicate_marks_the_lanes_holding_the_value(nv_isa, engine):
+    """Pu: the lanes whose Ra equals the value written (lane 0's), all lanes for a uniform Ra;
+    a tile mask 0xf << (lane & ~3) (cg::tiled_partition<4>) is true in lanes 0..3 only (D3-2)."""
     w = _run(nv_isa, """
         S2R R0, SR_LANEID ;
         MOV R1, 0x7 ;
         R2UR P0, URZ, R1 ;
         R2UR P1, UR4, R0 ;
+        LOP3.LUT R2, R0, 0xfffffffc, RZ, 0xc0, !PT ;
+        MOV R3, 0xf ;
+        SHF.L.U32 R3, R3, R2, RZ ;
+        R2UR P2, UR5, R3 ;
     """, engine)
-    assert all(w.P[0]) and not any(w.P[1]) and int(w.UR[4]) == 0
+    assert all(w.P[0]) and [bool(v) for v in w.P[1]] == [True] + [False] * 31 and int(w.UR[4]) == 0
+    assert [bool(v) for v in w.P[2]] == [True] * 4 + [False] * 28 and int(w.UR[5]) == 0xF
 
 
 @pytest.mark.parametrize("engine", ["reference", "batched"])

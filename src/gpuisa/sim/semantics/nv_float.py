@@ -310,8 +310,19 @@ def f2i_source(x) -> np.ndarray:
     if x.mod("stype_") == "F64":
         return dbits(x, _b(x)).view(_F64)
     if x.mod("hstype") == "F16":       # the binary16 in the low half (decision GA-13)
-        h = (np.broadcast_to(np.asarray(x.src(_b(x), raw=True), dtype=np.int64), x.lane_shape()) & 0xFFFF)
-        return h.astype(np.uint16).view(np.float16).astype(_F64)
+        name = _b(x)
+        if x.kind(name) == "E":        # a selected half `R3.H1` (SelReg; decision D3-5)
+            raw = x.reg_index(name)
+            reg = np.asarray(x.reg(raw & 0xFF), dtype=np.int64) >> _SEL_SHIFT[raw >> 8]
+            h = np.broadcast_to(reg, x.lane_shape()) & 0xFFFF
+        else:
+            h = (np.broadcast_to(np.asarray(x.src(name, raw=True), dtype=np.int64), x.lane_shape()) & 0xFFFF)
+        f = h.astype(np.uint16).view(np.float16).astype(_F64)
+        if x.flag(name + ".abs"):      # |x| then - on the half (read raw above)
+            f = np.abs(f)
+        if x.flag(name + ".neg"):
+            f = -f
+        return f
     return fsrc(x, _b(x), x.mod("ftz") == "FTZ").view(_F32).astype(_F64)
 
 

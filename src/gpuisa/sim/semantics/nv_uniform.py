@@ -11,7 +11,7 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import MASK32, MASK64, mask2array
+from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import fcmp
 from .nv_float import _two_sum, ftz_bits, round32
 from .operands import _b, _c
@@ -180,9 +180,8 @@ def R2UR(x: Exec) -> None:
     first = np.argmax(act, axis=-1)                     # lowest executing lane (0 when none)
     v = np.take_along_axis(np.asarray(row), np.asarray(first)[..., None], axis=-1)
     x.write("urd", _out(v[0]) if v.ndim == 1 else v.astype(_U64))
-    if x.has("pu"):                                     # Ra the same in every executing lane
-        same = ((np.asarray(row) == v) | ~act).all(axis=-1)
-        x.write("pu", np.where(same, x.pmask, 0) if isinstance(x.pmask, np.ndarray) else (x.pmask if same else 0))
+    if x.has("pu"):                                     # the executing lanes whose Ra is that value (D3-2)
+        x.write("pu", array2mask((np.asarray(row) == v) & act))
 
 
 @semantics("UPOPC")
@@ -364,3 +363,18 @@ def UFRND(x: Exec) -> None:
     if ftz:
         bits = ftz_bits(bits)
     x.write("urd", _out(bits.astype(_U64)))
+
+
+@semantics("USEL")
+def USEL(x: Exec) -> None:
+    """USEL: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    bn = _b(x)
+    if x.mod("width") == "64":
+        b = np.asarray(x.imm(bn) & MASK64, dtype=_U64) if x.kind(bn) == "I" else _u(x, bn, 64)
+        a, w = _u(x, "ura", 64), 64
+    else:
+        b, a, w = _u(x, bn), _u(x, "ura"), 32
+    p = np.asarray(x.upred("upp"), dtype=bool)
+    x.write("urd", _out(np.where(p, a, b)), width=w)
