@@ -849,6 +849,337 @@ def ws_unif(i, prm, s, k, hs, ll):
     return {"o": np.array(o, np.float32), "od": np.array(od), "oi": np.array(oi, np.int32)}
 
 
+# -- fourth discovery round (decisions D3-*): a different author's style -----------------------
+def _safe(f, *a):
+    try:
+        return f(*a)
+    except (ValueError, ZeroDivisionError):
+        return math.nan
+    except OverflowError:
+        return math.inf
+
+
+def lib_mathf(i, n):
+    """libm in binary64 of the binary32 arguments (intermediate binary32 steps rounded as the kernel)."""
+    o = np.zeros(len(i["o"]), np.float64).reshape(-1, 24)
+    for k, (a, b) in enumerate(zip(map(float, i["x"][:n]), map(float, i["y"][:n]))):
+        ab, aa = abs(b), abs(a)
+        b3 = _f32(b * 3.0)
+        o[k] = [_safe(math.exp, a), 2.0 ** a, _safe(math.log, ab), _safe(math.log2, ab), _safe(math.log10, ab),
+                math.sin(b), math.cos(b), math.tan(a), math.sin(b3) - math.cos(b3),
+                _safe(math.pow, ab, a), math.sqrt(ab) + 1 / math.sqrt(_f32(aa + _f32(0.1))), math.copysign(ab ** (1 / 3), b),
+                math.erf(a), math.tanh(a), math.atan2(a, b), _safe(math.fmod, b, a), _safe(math.remainder, b, a),
+                math.hypot(a, b), math.floor(b) + 10 * math.ceil(a), math.trunc(b) + 10 * math.floor(aa + 0.5) * (1 if a >= 0 else -1),
+                float(np.rint(np.float32(b * 2))), min(a, b) - max(a, b), math.copysign(a, b),
+                math.expm1(_f32(a * _f32(0.1))) + math.log1p(ab)]
+    return {"o": o.astype(np.float32).ravel()}
+
+
+_W = {"s8": (8, True), "u8": (8, False), "s16": (16, True), "u16": (16, False), "s32": (32, True), "u32": (32, False),
+      "s64": (64, True), "u64": (64, False)}
+
+
+def _wrap(v: int, bits: int, signed: bool) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if signed and v >> (bits - 1) else v
+
+
+def _crem(a: int, b: int) -> int:
+    return a - tdiv(a, b) * b
+
+
+def idiv_t(i, n):
+    a, b = i["a"], i["b"]
+    bits, signed = _W[{np.dtype(v): k for k, v in {"s8": np.int8, "u8": np.uint8, "s16": np.int16, "u16": np.uint16, "s32": np.int32,
+                                                     "u32": np.uint32, "s64": np.int64, "u64": np.uint64}.items()}[a.dtype]]
+    q, r = i["q"].copy(), i["r"].copy()
+    for k in range(n):
+        x, d = int(a[k]), int(b[k])
+        if d == 0:
+            d = _wrap(-3, bits, signed)
+        q[k] = _wrap(tdiv(x, d), bits, signed)
+        r[k] = _wrap(_crem(x, d), bits, signed)
+    return {"q": q, "r": r}
+
+
+def idiv_param(i, d32, d64, ud):
+    o = []
+    for x in map(int, i["a"]):
+        o += [tdiv(x, d64), _crem(x, d32), (x & M64) // ud,
+              (s32(tdiv(s32(x), d32)) + (x & M32) % ud) & M32, s64((x & M64) % (d64 & M64))]
+    return {"o": np.array(o, np.int64)}
+
+
+def _fsl(lo, hi, sh):
+    return (((hi << 32 | lo) << sh) >> 32) & M32
+
+
+def _fsr(lo, hi, sh):
+    return ((hi << 32 | lo) >> sh) & M32
+
+
+def _clz_n(v, bits):
+    return bits - (v & ((1 << bits) - 1)).bit_length()
+
+
+def _ffs(v, bits):
+    v &= (1 << bits) - 1
+    return (v & -v).bit_length()
+
+
+def _brev_n(v, bits):
+    return int(format(v & ((1 << bits) - 1), f"0{bits}b")[::-1], 2)
+
+
+def bit_intrin(i):
+    o = []
+    for ul, sel in zip(map(int, i["in"]), map(int, i["sel"])):
+        sl = s64(ul * 3)
+        u, s = ul & M32, s32(ul >> 32)
+        ssel = s32(sel)
+        bp = (sel << 32 | u).to_bytes(8, "little")
+        s7 = sel & 0x7777
+        byteperm = sum(bp[(s7 >> (4 * k)) & 7] << (8 * k) for k in range(4))
+        o += [(u * (sel | 1)) >> 32, ((s * ssel) >> 32) & M32, ((sl * s64(ul)) >> 64) & M32,
+              ((ul * (ul ^ sel)) >> 64 >> 7) & M32,
+              (abs(s - ssel) + 5 + abs(u - sel) + 7) & M32, byteperm,
+              _fsl(u, sel, sel & 31) ^ _fsr(u, sel, (sel >> 3) & 31),
+              (_fsl(u, sel, min(sel >> 4, 32)) + _fsr(u, sel, min(sel >> 8, 32))) & M32,
+              _brev_n(u, 32) ^ ((_brev_n(ul, 64) >> 11) & M32), _clz_n(s, 32) + 100 * _clz_n(sl, 64), _ffs(s, 32) + 100 * _ffs(sl, 64),
+              bin(u).count("1") + 100 * bin(ul).count("1"),
+              (((s + ssel) >> 1) ^ ((s + 3 + 1) >> 1) ^ ((u + sel) >> 1) ^ ((u + sel + 1) >> 1)) & M32,
+              (_wrap(s, 24, True) * _wrap(sel, 24, True) + (u & 0xFFFFFF) * (sel & 0xFFFFFF)) & M32,
+              (_clz_n(u & sel, 32) + (u >> (sel & 31)) + ((s >> (sel & 31)) & M32) + (((u << (sel & 63)) & M32) if (sel & 63) < 32 else 0)) & M32,
+              ((ul >> (sel & 63)) ^ ((sl >> (sel & 63)) & M32) ^ ((((ul << (sel & 63)) & M64) >> 32))) & M32]
+    return {"o": np.array(o, np.uint32)}
+
+
+def atom_mix(i, n):
+    v = [int(x) for x in i["in"][:n]]
+    gi, gu, gl, gs = (list(map(int, i[k])) for k in ("gi", "gu", "gl", "gs"))
+    gf, gd = [0.0, 0.0], [0.0, 0.0]
+    for b in range(2):
+        blk = v[b * 64:(b + 1) * 64]
+        si = [0, 2 ** 31 - 1, 0, 0, 0, 0, -1, 0]
+        sl = [0, M64, 0, 0]
+        sf = sd = 0.0
+        for x in blk:
+            si[0] = s32(si[0] + x)
+            si[1] = min(si[1], x)
+            si[2] = max(si[2], x)
+            si[3] = s32(si[3] | (1 << (x & 31)))
+            si[4] ^= x
+            si[6] &= ~(1 << ((x >> 5) & 31))
+            si[5] = 0 if si[5] >= 17 else si[5] + 1
+            sl[0] = (sl[0] + x) & M64
+            sl[1] &= ~(1 << (x & 63)) & M64
+            sl[2] |= 1 << ((x >> 3) & 63)
+            sl[3] ^= ((x & M64) * 0x9e3779b97f4a7c15) & M64
+            sf += (x & 255) * 0.5
+            sd += x * 0.25
+        for t in range(8):
+            gi[8 + t] = s32(gi[8 + t] + s32(si[t]))
+        for t in range(4):
+            gl[4 + t] ^= sl[t]
+        gf[1] += sf
+        gd[1] += sd
+    for j, x in enumerate(v):
+        gi[0] = s32(gi[0] - x)
+        gi[1] = max(gi[1], x)
+        gi[2] = min(gi[2], x)
+        gi[3 + (j & 3)] = 0
+        gu[0] = max(gu[0], x & M32)
+        gu[1] = min(gu[1], x & M32)
+        gu[2] = 1000 if gu[2] == 0 or gu[2] > 1000 else gu[2] - 1
+        gu[3] = 0 if gu[3] >= 9 else gu[3] + 1
+        gu[4] &= (x & M32) | 0xff00ff00
+        gs[0] = max(gs[0], x * 1000003)
+        gs[1] = min(gs[1], x * -1000003)
+        gl[0] = max(gl[0], x & M64)
+        gl[1] = min(gl[1], (x & M32) << 20)
+        gl[2] = (gl[2] + ((x & M32) << 24)) & M64
+        gl[3] = 0x123456789abcdef
+        gf[0] += x & 1023
+        gd[0] += x
+    return {"gi": np.array(gi, np.int32), "gu": np.array(gu, np.uint32), "gl": np.array(gl, np.uint64),
+            "gs": np.array(gs, np.int64), "gf": np.array(gf, np.float32), "gd": np.array(gd),
+            "gcnt": np.array([n, n - 1], np.uint32)}
+
+
+def shfl_t(i):
+    a = i["in"]
+    dt = a.dtype
+    isf = dt.kind == "f"
+    conv = (lambda z: z) if isf else (lambda z: _wrap(int(z), dt.itemsize * 8, dt.kind == "i"))
+    vals = [float(z) if isf else int(z) for z in a]
+    o = []
+    for w in range(0, len(vals), 32):
+        v = vals[w:w + 32]
+        tot = conv(sum(v))
+        m = list(v)
+        for off in (16, 8, 4, 2, 1):
+            m = [max(m[L], m[L + off]) if L + off < 32 else m[L] for L in range(32)]
+        bc = m[0]
+        for L in range(32):
+            up = v[L - 3] if L >= 3 else 0
+            dn = v[L + 5] if L % 16 + 5 < 16 else v[L]
+            o += [tot, conv(up + bc), dn, v[(L * 7 + 3) & 31]]
+    return {"out": np.array(o).astype(dt)}
+
+
+def shfl_pair(i):
+    ok, ov = i["ok"].copy(), i["ov"].copy()
+    for w in range(0, 64, 32):
+        p = min(zip(map(int, i["k"][w:w + 32]), map(float, i["v"][w:w + 32])))
+        ok[w:w + 32], ov[w:w + 32] = p
+    return {"ok": ok, "ov": ov}
+
+
+def cg_tiles(i, n):
+    v = [int(z) if k < n else 0 for k, z in enumerate(i["in"])]
+    x = [float(z) if k < n else 0.0 for k, z in enumerate(i["f"])]
+    o, of = i["o"].reshape(-1, 10).copy(), i["of"].copy()
+    for g in range(n):
+        t = g % 96
+        w0, h0, q0 = g - t % 32, g - t % 16, g - t % 4
+        w, h, q = v[w0:w0 + 32], v[h0:h0 + 16], v[q0:q0 + 4]
+        a4 = q[0] & q[1] & q[2] & q[3]
+        ex = 0
+        for z in h:
+            ex ^= z
+        odd = [L for L in range(32) if w[L] & 1]
+        lane = t % 32
+        cnt, crank = (len(odd), odd.index(lane) + 100 * (w[odd[0]] & 0xff)) if v[g] & 1 else (-1, -1)
+        o[g] = [s32(sum(w)), max(h), a4, ex, s32(sum(1 << L for L in range(32) if w[L] > 0)),
+                int(any(z > 900 for z in h)) + 2 * int(all(z > -900 for z in q)), cnt, crank,
+                lane // 4 + 10 * (t // 16), w[lane + 1] if lane < 31 else w[lane]]
+        of[g] = min(x[w0:w0 + 32])
+    return {"o": o.ravel(), "of": of}
+
+
+def vote_red(i):
+    v = [int(z) for z in i["in"]]
+    o = i["o"].reshape(-1, 12).copy()
+    for w0 in range(0, len(v), 32):
+        w = v[w0:w0 + 32]
+        act = [L for L in range(32) if abs(w[L]) % 3 != 0]
+        am = sum(1 << L for L in act)
+        els = sum(1 << L for L in range(32) if L not in act)
+        for L in range(32):
+            g = w0 + L
+            if L in act:
+                av = [w[j] for j in act]
+                same = all(z >> 10 == av[0] >> 10 for z in av)
+                a_, o_, x_ = M32, 0, 0
+                for z in av:
+                    a_ &= z & M32
+                    o_ |= z & M32
+                    x_ ^= z & M32
+                o[g, :10] = [am, sum(1 << j for j in act if w[j] > 0), int(any(z > 500 for z in av)) | int(all(z > -500 for z in av)) << 1,
+                             sum(1 << j for j in act if w[j] & 7 == w[L] & 7), am if same else 0, int(same),
+                             sum(av) & M32, min(av) & M32, max(z & M32 for z in av), a_ ^ o_ ^ x_]
+            else:
+                o[g, :10] = [els] + [7] * 9
+            o[g, 10] = bin(sum(1 << j for j in range(32) if w[j] & 1)).count("1")
+            o[g, 11] = sum(1 for j in range(L) if w[j] < 0) + 100 * L
+    return {"o": o.ravel()}
+
+
+def _gcd_c(a, b):
+    while b != 0:
+        a, b = b, _crem(a, b)
+    return a
+
+
+def _fib(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+def _ack(m, n, d):
+    while True:
+        if d > 40:
+            return -1
+        if m == 0:
+            return n + 1
+        if n == 0:
+            m, n, d = m - 1, 1, d + 1
+        else:
+            m, n, d = m - 1, n - 1 + (d & 1), d + 1
+
+
+def recurse(i):
+    o = []
+    for t, v in enumerate(map(int, i["in"])):
+        many = (v + 3 * v + math.trunc(v * 1.5) + math.trunc(v * 0.5) + (v & 255) + _wrap(7 * v, 16, True)
+                + 2 - 3 + 4 + 5 + 6 + 56 + 9 - 10 + 45 + 12 + v + v + 1 + v + 2 - v + t + 13)
+        o += [many, _gcd_c(v * 6 + 6, 84 + t), _fib((v & 7) + 1), _ack(v & 3, v & 7, 0)]
+    return {"o": np.array(o, np.int64)}
+
+
+_DENSE = {0: lambda v: v + 1, 1: lambda v: v * 3, 2: lambda v: v ^ 0x55, 3: lambda v: (v << 2) + 7, 4: lambda v: 7,
+          5: lambda v: -v, 6: lambda v: tdiv(v, 3), 7: lambda v: _crem(v, 11), 8: lambda v: v & 0xFF,
+          9: lambda v: v | 0x100, 10: lambda v: v >> 1, 11: lambda v: 11, 12: lambda v: v * v,
+          13: lambda v: v - 13 + 14 + 15, 14: lambda v: 14 + 15, 15: lambda v: 15, 16: lambda v: ~v,
+          17: lambda v: 18 * v, 18: lambda v: 18 if v > 0 else -18, 19: lambda v: bin(v & M32).count("1"),
+          20: lambda v: _clz_n(v, 32), 21: lambda v: v * 21 + 1, 22: lambda v: v - 22, 23: lambda v: 2300 + _crem(v, 7)}
+
+
+def _dense(k, v):
+    """switch_many's 24-case switch (cases 3, 13 and 14 fall through), C semantics, int32."""
+    return s32(_DENSE.get(k, lambda v: -1)(v))
+
+
+def switch_many(i):
+    o = []
+    sp = {3: 30, 100: 1000, 1000: 7, -5: 55, 65536: 16, 77: 77}
+    for k, v in zip(map(int, i["ks"]), map(int, i["vs"])):
+        acc = s32(sum(_dense(_crem(k + r * 5, 26), v + r) for r in range(3)))
+        m = _crem(v, 4)
+        o += [acc, sp.get(k * 25 if m == 0 else (1000 if m == 1 else (-5 if m == 2 else 65536)), 0)]
+    return {"o": np.array(o, np.int32)}
+
+
+def half2_math(i, n):
+    H = np.float16
+    o, of = i["o"].reshape(-1, 8).copy(), i["of"].reshape(-1, 4).copy()
+    for k in range(n):
+        x = [H(i["a"][2 * k]), H(i["a"][2 * k + 1])]
+        y = [H(i["b"][2 * k]), H(i["b"][2 * k + 1])]
+        r0 = [H(float(x[c]) * float(y[c]) + 0.5) for c in range(2)]
+        r1 = [H(float(max(x[c], y[c])) - float(min(x[c], y[c]))) for c in range(2)]
+        r2 = [H(-abs(float(x[c])) * float(y[c])) for c in range(2)]
+        r3 = [H(math.sqrt(abs(float(x[1])))), H(math.sqrt(abs(float(x[0]))))]
+        o[k] = [float(v) for v in r0 + r1 + r2 + r3]
+        lo, hi = float(x[0]), float(y[1])
+        of[k] = [lo + hi, (1.0 if lo < hi else (0.0 if lo == hi else -1.0)) + 10 * math.trunc(float(H(lo * 3))),
+                 math.exp(float(H(lo * 0.25))) + 1 / float(H(hi + 8)),
+                 float(H(float(x[0]) - float(y[0]))) * float(H(float(x[1]) + float(y[1])))]
+    return {"o": o.ravel(), "of": of.ravel()}
+
+
+def cpp_style(i, n):
+    o, ol = i["o"].reshape(-1, 4).copy(), i["ol"].reshape(-1, 2).copy()
+    tab = [3, 1, 4, 1, 5, 9, 2, 6]
+    for t in range(n):
+        ax, ay, az = map(float, i["xyz"][3 * t:3 * t + 3])
+        bx, by, bz = ay, -ax, 1.0
+        c = [ay * bz - az * by + 2 * ax, az * bx - ax * bz + 2 * ay, ax * by - ay * bx + 2 * az]
+        ln = math.sqrt(sum(z * z for z in c))
+        c = [z / ln for z in c]
+        kk = int(i["k"][t])
+        s = sum(2 * (kk + j) for j in range(5))
+        cnt = sum((kk + j) & 1 for j in range(5))
+        c2 = kk & 3
+        pf = ((ax + c2) * ax - 2) * ax + 1
+        pl = ((kk + c2) * kk - 2) * kk + 1
+        o[t] = [c[0], c[1] + c[2], c[0] * kk, pf]
+        ol[t] = [(s + tab[kk & 7]) * 10 + cnt, pl]
+    return {"o": o.ravel(), "ol": ol.ravel()}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))
