@@ -314,3 +314,45 @@ def test_bsync_release_of_lanes_parked_at_it(isa, monkeypatch):
             np.testing.assert_array_equal(w.regs[2], lanes + 1, err_msg=e)
             assert int(w.B[0]) == 0 and w.state == "exited"
     assert res["batched"].steps == res["reference"].steps
+
+
+# -- SHFL ----------------------------------------------------------------------------------------
+SHFL_PROG = """
+    S2R R0, SR_LANEID ;
+    S2R R1, SR_WARPID ;
+    IMAD R2, R1, 0x64, R0 ;                 // a value per thread: 100 * warp + lane
+    IADD3 R3, R0, R1, RZ ;
+    LOP3.LUT R3, R3, 0x1f, RZ, 0xc0, !PT ;  // source lane (lane + warp) & 31: differs per warp
+    SHFL.IDX PT, R4, R2, R3, 0x1f ;
+    SHFL.BFLY P1, R5, R2, 0x3, 0x1f ;
+    ISETP.LT.U32.AND P2, PT, R0, R1, PT ;   // lanes below the warp number
+@P2 SHFL.DOWN P3, R6, R2, 0x2, 0x1f ;       // reads lanes outside the participating ones
+    SHFL.IDX P4, R7, R2, R1, 0x1f ;         // a uniform source lane per warp, different per warp
+    EXIT ;
+"""
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_shfl_at_batch_width(isa, strict):
+    """SHFL of a batch: one lane map when the warps agree, one per warp otherwise; partial
+    participating masks and their ``shfl-inactive`` events (faults with strict); against numpy
+    and the reference engine."""
+    prog = isa.assemble(SHFL_PROG)
+    res = {e: Simulator(isa, prog, grid=2, block=128, engine=e, strict=strict).run() for e in ("batched", "reference")}
+    if strict:
+        assert res["batched"].status == res["reference"].status == "shfl-inactive"
+        return
+    lane = np.arange(32)
+    for e, r in res.items():
+        assert r.status == "ok"
+        for w in r.warps:
+            v = 100 * w.warp + lane
+            np.testing.assert_array_equal(w.regs[4], v[(lane + w.warp) & 31], err_msg=e)
+            np.testing.assert_array_equal(w.regs[5], v[lane ^ 3], err_msg=e)
+            part = lane < w.warp
+            down = np.where(lane + 2 <= 31, lane + 2, lane)
+            np.testing.assert_array_equal(w.regs[6][part], v[down][part], err_msg=e)
+            np.testing.assert_array_equal(w.regs[7], np.full(32, v[w.warp]), err_msg=e)
+    key = sorted((ev["cta"], ev["warp"], ev["message"], ev["count"]) for ev in res["batched"].events)
+    assert key == sorted((ev["cta"], ev["warp"], ev["message"], ev["count"]) for ev in res["reference"].events)
+    assert {(c, w) for c, w, _, _ in key} == {(c, w) for c in range(2) for w in (1, 2, 3)}   # warp 0: no lane

@@ -466,8 +466,7 @@ class BatchedEngine:
         idx = np.arange(self.N)[x.sel]
         for i, mi in zip(idx.tolist(), np.broadcast_to(m, idx.shape).tolist()):
             if mi:
-                sim.events.append({"kind": kind, "message": message, "cta": int(self.cta_of[i]),
-                                   "warp": int(self.widx[i]), "pc": x.pc})
+                sim.record_event(kind, message, int(self.cta_of[i]), int(self.widx[i]), x.pc)
 
     def _per_warp(self, pc: int, idx) -> None:
         """Issue the instruction at *pc* for the warps *idx* one at a time (warp order),

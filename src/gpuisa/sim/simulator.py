@@ -923,10 +923,17 @@ class Simulator:
             self._next_wake = w.timer
 
     def _event(self, x: Exec, kind: str, message: str) -> None:
-        ev = {"kind": kind, "message": message, "cta": x.w.cta.linear, "warp": x.w.index, "pc": x.pc}
+        ev = self.record_event(kind, message, x.w.cta.linear, x.w.index, x.pc)
+        if x.events is not None:
+            x.events.append(ev)
+
+    def record_event(self, kind: str, message: str, cta: int, warp: int, pc: int) -> dict:
+        """Add a warning event of warp *warp* of CTA *cta* at *pc* to the run's events (both
+        engines); returns the event."""
+        ev = {"kind": kind, "message": message, "cta": cta, "warp": warp, "pc": pc}
         # bounded (a loop repeating one warning would otherwise grow without limit): one entry per
         # place with a count of its occurrences; places beyond MAX_EVENTS are only counted
-        key = (kind, ev["cta"], ev["warp"], x.pc)
+        key = (kind, cta, warp, pc)
         first = self._event_at.get(key)
         if first is not None:
             first["count"] += 1
@@ -935,8 +942,7 @@ class Simulator:
             self.events.append(first)
         else:
             self.events_dropped += 1
-        if x.events is not None:
-            x.events.append(ev)
+        return ev
 
     # -- execution ---------------------------------------------------------------------------------
     def _issue(self, w: Warp, record: bool) -> StepRecord | None:

@@ -42,7 +42,15 @@ def shfl_lanes(mode: str, b, c):
     else:
         raise Fault("invalid-instruction", f"invalid SHFL mode {mode!r}")
     j = np.where(pu, j, lane)
-    return np.broadcast_to(j, (WARP_SIZE,)), np.broadcast_to(pu, (WARP_SIZE,))
+    shape = np.broadcast_shapes(np.shape(j), (WARP_SIZE,))     # (32,), or (n, 32) for a batch's lanes
+    return np.broadcast_to(j, shape), np.broadcast_to(pu, shape)
+
+
+def _outside_message(jl: list, pmask: int) -> str:
+    """The ``shfl-inactive`` message when lanes of *pmask* read (lane map *jl*) lanes outside
+    *pmask*, else ``""``."""
+    bad = sorted({jl[l] for l in lanes_of(pmask) if not (pmask >> jl[l]) & 1})
+    return f"SHFL reads lane(s) {bad} outside the participating lanes 0x{pmask:08x}" if bad else ""
 
 
 class _ShflMap:
@@ -62,9 +70,7 @@ class _ShflMap:
         *pmask*, else ``""``."""
         r = self._outside.get(pmask)
         if r is None:
-            jl = self._jl
-            bad = sorted({jl[l] for l in lanes_of(pmask) if not (pmask >> jl[l]) & 1})
-            r = f"SHFL reads lane(s) {bad} outside the participating lanes 0x{pmask:08x}" if bad else ""
+            r = _outside_message(self._jl, pmask)
             if len(self._outside) > 1024:
                 self._outside.clear()
             self._outside[pmask] = r
@@ -85,16 +91,48 @@ def _shfl_map(mode: str, b: int, c: int) -> _ShflMap:
     return hit
 
 
-@semantics("SHFL", per_warp=True)
+def _one_warp_value(v):
+    """A SHFL lane operand of a batch (an int, ``(n, 1)`` uniform registers or ``(n, 32)``
+    lanes) as one warp's value (an int or ``(32,)`` lanes) when every warp of the batch has the
+    same, else None."""
+    if isinstance(v, int):
+        return v
+    a = np.asarray(v)
+    if a.ndim == 2:
+        if a.shape[0] > 1 and not (a == a[:1]).all():
+            return None
+        a = a[0]
+    return int(a[0]) if a.shape == (1,) else a
+
+
+def _shfl_per_warp_maps(x, mode: str, b, c) -> None:
+    """SHFL of a batch whose warps have different SrcB/SrcC: a lane map per warp."""
+    n = x.n
+    j, pu = shfl_lanes(mode, np.broadcast_to(b, (n, WARP_SIZE)), np.broadcast_to(c, (n, WARP_SIZE)))
+    pmask = x.pmask
+    for k, (pm, jl) in enumerate(zip(pmask.tolist(), j.tolist())):
+        msg = _outside_message(jl, pm) if pm else ""
+        if msg:
+            cover("SHFL.inactive_source")
+            if x.sim.strict:
+                raise Fault("shfl-inactive", msg)
+            one = np.zeros(n, np.uint32)
+            one[k] = FULL
+            x.event("shfl-inactive", msg, one)
+    x.write("rd", np.take_along_axis(x.src("ra"), j, axis=-1))
+    x.write("pu", array2mask(pu))
+
+
+@semantics("SHFL")
 def SHFL(x: Exec) -> None:
     """SHFL: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
     Decision: reading from a lane outside the participating lanes returns that
     lane's current register value and records a ``shfl-inactive`` warning event;
-    with ``strict`` it is a fault.
+    with ``strict`` it is a fault.  A batch whose warps agree on SrcB/SrcC shares one lane map
+    (the message per participating mask), else each warp has its own.
     """
-    pmask = x.pmask
-    if not pmask:
+    if not x.any_lane():
         return
     m = x.memo
     if m is None:  # per address: operand fields, mode, and the lane map when SrcB/SrcC are immediates
@@ -106,18 +144,26 @@ def SHFL(x: Exec) -> None:
     if hit is None:
         b = x.src(m[0])
         c = x.src(m[1])
+        if x.batched:
+            b1, c1 = _one_warp_value(b), _one_warp_value(c)
+            if b1 is None or c1 is None:
+                _shfl_per_warp_maps(x, m[2], b, c)
+                return
+            b, c = b1, c1
         if isinstance(b, int) and isinstance(c, int):  # uniform SrcB/SrcC: one lane map per value
             hit = _shfl_map(m[2], b, c)
         else:
             j, pu = shfl_lanes(m[2], b, c)
             hit = _ShflMap(j, pu)
-    msg = hit.outside(pmask)
-    if msg:
-        cover("SHFL.inactive_source")
-        if x.sim.strict:
-            raise Fault("shfl-inactive", msg)
-        x.event("shfl-inactive", msg)
-    x.write("rd", x.src("ra")[hit.j])
+    pmask = x.pmask
+    for pm in (np.unique(pmask).tolist() if x.batched else (pmask,)):
+        msg = hit.outside(pm) if pm else ""
+        if msg:
+            cover("SHFL.inactive_source")
+            if x.sim.strict:
+                raise Fault("shfl-inactive", msg)
+            x.event("shfl-inactive", msg, np.where(pmask == pm, FULL, 0).astype(np.uint32) if x.batched else None)
+    x.write("rd", x.src("ra")[..., hit.j])
     x.write("pu", hit.pu_mask)
 
 
