@@ -572,21 +572,7 @@ class BatchedEngine:
             self.last[sel] = self.batchno
             kern = kernels.get(x.optype)
             if kern is not None:
-                x.bind(idx, n, self._guard(x, idx, n))
-                sim.steps += n
-                sim.clock += n
-                self.issued[idx] += 1
-                rest = kern(self, x, idx)
-                self.batches += 1
-                if rest is ADVANCED:    # every warp went on to the next instruction, still ready
-                    if all_ready:
-                        self._cont = (x.next_pc, idx, sel)
-                    continue
-                if rest is not None and rest.size:
-                    sim.steps -= rest.size
-                    sim.clock -= rest.size
-                    self.issued[rest] -= 1
-                    self._per_warp(pc, rest)
+                self._kernel(kern, x, pc, idx, sel, all_ready)
                 continue
             if x.per_warp or n == 1:
                 self._per_warp(pc, idx)
@@ -611,6 +597,27 @@ class BatchedEngine:
             self.pc[sel] = x.next_pc
             if all_ready:
                 self._cont = (x.next_pc, idx, sel)
+
+    def _kernel(self, kern, x: BatchExec, pc: int, idx: np.ndarray, sel, all_ready: bool) -> None:
+        """Issue the batch through a batched control kernel; the warps it leaves run the
+        reference function one at a time."""
+        sim = self.sim
+        n = idx.size
+        x.bind(idx, n, self._guard(x, idx, n))
+        sim.steps += n
+        sim.clock += n
+        self.issued[idx] += 1
+        rest = kern(self, x, idx)
+        self.batches += 1
+        if rest is ADVANCED:    # every warp went on to the next instruction, still ready
+            if all_ready:
+                self._cont = (x.next_pc, idx, sel)
+            return
+        if rest is not None and rest.size:
+            sim.steps -= rest.size
+            sim.clock -= rest.size
+            self.issued[rest] -= 1
+            self._per_warp(pc, rest)
 
     def _undo(self, sel, n: int) -> None:
         self.sim.steps -= n

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from dataclasses import dataclass
 
 from typing import Any
 
@@ -243,6 +244,20 @@ def _addend_int(v: int, bitnot: bool, neg: bool) -> int:
     return v
 
 
+def _carry_in(cin):
+    """A carry-in mask (an int; ``(n,)`` masks in a batch) as ``(constant to add, the mask
+    left, whether one is left)``: a carry in every lane is the constant 1, none is nothing."""
+    if isinstance(cin, np.ndarray):
+        if (cin == FULL).all():
+            return 1, 0, False
+        if not cin.any():
+            return 0, 0, False
+        return 0, cin, True
+    if cin == FULL:
+        return 1, 0, False
+    return 0, cin, cin != 0
+
+
 def _plan_iadd3(x):
     """Sum = plus rows - minus rows + a constant, exactly as the unbounded sum of G2:
     ``-r`` = 2^32 - r, ``~r`` = 0xffffffff - r, ``-~r`` = r + 1.  Without a carry-out predicate
@@ -285,16 +300,8 @@ def _plan_iadd3(x):
         for get, bn, ng in uniform:
             k += _addend_int(get(w, x.sim), bn, ng)
         cin = pp(w) if carry_in else 0
-        if isinstance(cin, np.ndarray):     # a batch: one carry mask per warp
-            if (cin == FULL).all():
-                k += 1
-                cin = 0
-            elif not cin.any():
-                cin = 0
-        elif cin == FULL:
-            k += 1
-            cin = 0
-        has_cin = isinstance(cin, np.ndarray) or cin != 0
+        kin, cin, has_cin = _carry_in(cin)
+        k += kin
         if not carry_out:
             acc = None
             fresh = False
@@ -408,6 +415,104 @@ def _plan_imad(x):
     return run
 
 
+@dataclass(slots=True)
+class _Wide:
+    """What IMAD.WIDE's batch paths need of the decoded operands (see :func:`_plan_imad_wide`)."""
+    rd: int
+    ra: int
+    rb: int | None          # b a register, or
+    kb: int | None          # b an immediate (its 32 bits), and
+    bwide: Any              # b as a numpy 64-bit scalar (None for a register)
+    unsigned: bool
+    kind_c: str             # "I", "C" or "R"
+    cn: str                 # C's field name
+    ci: int                 # C's register (kind R), else -1
+    get_c: Any              # uniform C as (32,) uint64 lanes, or None for a register pair
+
+
+def _wide_c(p: _Wide, x, R, sel):
+    """C as ``(largest low word, low word, high word)``: ints for a uniform C, rows for a
+    register pair, zeros for RZ."""
+    if p.kind_c in ("I", "C"):
+        c = (x.imm(p.cn) & (MASK32 if p.unsigned else MASK64)) if p.kind_c == "I" else x.src(p.cn, 64)
+        c &= MASK64
+        return c & MASK32, _U32(c & MASK32), c >> 32
+    if p.ci < _RZ:
+        clo = R[p.ci, sel]
+        return int(clo.max()), clo, (R[p.ci + 1, sel] if p.ci + 1 < _RZ else 0)
+    return 0, None, 0
+
+
+def _wide_narrow(p: _Wide, x, R, sel) -> bool:
+    """``a * b + C`` without a carry into the high word, in 32-bit arithmetic: when the largest
+    a, b (non-negative in the signed form) and low word of C cannot sum past 2^32 - 1, the low
+    word is ``a * b + lo(C)`` and the high word is ``hi(C)`` (three reductions instead of five
+    passes over uint64 arrays and two 256 KiB temporaries: the address arithmetic of nearly
+    every kernel).  False: the general path."""
+    rd, ci = p.rd, p.ci
+    a = R[p.ra, sel]
+    amax = int(a.max())
+    if p.rb is not None:
+        b = R[p.rb, sel]
+        bmax = int(b.max())
+    else:
+        bmax = p.kb or 0        # (the caller checked that b is a register or an immediate)
+        b = _U32(bmax)
+    if not p.unsigned and (amax | bmax) >> 31:
+        return False        # a negative operand: its sign extends into the high word
+    clo_max, clo, chi = _wide_c(p, x, R, sel)
+    if amax * bmax + clo_max > MASK32:
+        return False
+    if isinstance(chi, np.ndarray) and ci + 1 == rd:
+        chi = chi.copy()        # the low-word write below would overwrite it
+    dst = R[rd, sel]
+    if rd == ci:
+        lo = np.multiply(a, b, dtype=_U32)      # Rd is C's low word: a temporary first
+        if clo is not None and clo_max:
+            np.add(lo, clo, out=lo)
+        np.copyto(dst, lo)
+    else:       # straight into Rd (a and b may be Rd: elementwise, in place)
+        np.multiply(a, b, out=dst, dtype=_U32)
+        if clo is not None and clo_max:
+            np.add(dst, clo, out=dst)
+    if rd + 1 < _RZ and not (isinstance(chi, np.ndarray) and ci + 1 == rd + 1):
+        np.copyto(R[rd + 1, sel], chi, casting="unsafe")
+    return True
+
+
+def _wide_batch(p: _Wide, x) -> bool:
+    """A batch of full warps over consecutive warps: without a carry into the high word
+    (:func:`_wide_narrow`) in 32-bit arithmetic, else one product into a fresh uint64 array,
+    written straight into R[d] and R[d+1] (no 32-bit intermediates)."""
+    sel = x.sel
+    if not (x.full and isinstance(sel, slice)) or (p.kb is None and p.rb is None):
+        return False
+    R = x.sim.R
+    rd, ci, rb = p.rd, p.ci, p.rb
+    if rd < _RZ and _wide_narrow(p, x, R, sel):
+        return True
+    if p.unsigned:
+        b = p.bwide if rb is None else R[rb, sel]
+        a64 = np.multiply(R[p.ra, sel], b, dtype=_U64)
+    else:
+        b = p.bwide if rb is None else R[rb, sel].view(np.int32)
+        a64 = np.multiply(R[p.ra, sel].view(np.int32), b, dtype=np.int64).view(_U64)
+    if p.get_c is not None:
+        np.add(a64, p.get_c(x), out=a64)
+    elif ci < _RZ:
+        np.add(a64, R[ci, sel], out=a64)
+        if ci + 1 < _RZ:
+            h = R[ci + 1, sel].astype(_U64)
+            np.left_shift(h, _SH32, out=h)
+            np.add(a64, h, out=a64)
+    if rd < _RZ:
+        np.copyto(R[rd, sel], a64, casting="unsafe")        # the low word (C truncation)
+        if rd + 1 < _RZ:
+            np.right_shift(a64, _SH32, out=a64)
+            np.copyto(R[rd + 1, sel], a64, casting="unsafe")
+    return True
+
+
 def _plan_imad_wide(x):
     """``R[d:d+1] = a * b + C64`` in uint64 (a signed product is the int64 product's bits)."""
     rd = x.reg_index("rd")
@@ -439,90 +544,13 @@ def _plan_imad_wide(x):
     else:
         get_c = None
         ci = x.reg_index(cn)
-
     kb = sb[1] if sb[0] == "K" else None
-    rb = sb[1] if sb[0] == "R" else None
-    bwide = None if kb is None else (np.uint64(kb) if unsigned else np.int64(kb - (1 << 32) if kb >> 31 else kb))
-
-    c_uniform = kind_c in ("I", "C")
-
-    def narrow(x, R, sel) -> bool:
-        """``a * b + C`` without a carry into the high word, in 32-bit arithmetic: when the
-        largest a, b (non-negative in the signed form) and low word of C cannot sum past
-        2^32 - 1, the low word is ``a * b + lo(C)`` and the high word is ``hi(C)`` (three
-        reductions instead of five passes over uint64 arrays and two 256 KiB temporaries:
-        the address arithmetic of nearly every kernel).  False: the general path."""
-        a = R[ra, sel]
-        amax = int(a.max())
-        if rb is not None:
-            b = R[rb, sel]
-            bmax = int(b.max())
-        else:
-            b = _U32(kb)
-            bmax = kb
-        if not unsigned and (amax | bmax) >> 31:
-            return False        # a negative operand: its sign extends into the high word
-        if c_uniform:
-            c = (x.imm(cn) & MASK32 if unsigned else x.imm(cn) & MASK64) if kind_c == "I" else x.src(cn, 64)
-            c &= MASK64
-            clo_max, clo, chi = c & MASK32, _U32(c & MASK32), c >> 32
-        elif ci < _RZ:
-            clo = R[ci, sel]
-            clo_max = int(clo.max())
-            chi = R[ci + 1, sel] if ci + 1 < _RZ else 0
-        else:
-            clo_max, clo, chi = 0, None, 0
-        if amax * bmax + clo_max > MASK32:
-            return False
-        if isinstance(chi, np.ndarray) and ci + 1 == rd:
-            chi = chi.copy()        # the low-word write below would overwrite it
-        dst = R[rd, sel]
-        if rd == ci:
-            lo = np.multiply(a, b, dtype=_U32)      # Rd is C's low word: a temporary first
-            if clo is not None and clo_max:
-                np.add(lo, clo, out=lo)
-            np.copyto(dst, lo)
-        else:       # straight into Rd (a and b may be Rd: elementwise, in place)
-            np.multiply(a, b, out=dst, dtype=_U32)
-            if clo is not None and clo_max:
-                np.add(dst, clo, out=dst)
-        if rd + 1 < _RZ and not (isinstance(chi, np.ndarray) and ci + 1 == rd + 1):
-            np.copyto(R[rd + 1, sel], chi, casting="unsafe")
-        return True
-
-    def batch(x) -> bool:
-        """A batch of full warps over consecutive warps: without a carry into the high word
-        (:func:`narrow`) in 32-bit arithmetic, else one product into a fresh uint64 array,
-        written straight into R[d] and R[d+1] (no 32-bit intermediates)."""
-        sel = x.sel
-        if not (x.full and isinstance(sel, slice)) or (kb is None and rb is None):
-            return False
-        R = x.sim.R
-        if rd < _RZ and narrow(x, R, sel):
-            return True
-        if unsigned:
-            b = bwide if rb is None else R[rb, sel]
-            a64 = np.multiply(R[ra, sel], b, dtype=_U64)
-        else:
-            b = bwide if rb is None else R[rb, sel].view(np.int32)
-            a64 = np.multiply(R[ra, sel].view(np.int32), b, dtype=np.int64).view(_U64)
-        if get_c is not None:
-            np.add(a64, get_c(x), out=a64)
-        elif ci < _RZ:
-            np.add(a64, R[ci, sel], out=a64)
-            if ci + 1 < _RZ:
-                h = R[ci + 1, sel].astype(_U64)
-                np.left_shift(h, _SH32, out=h)
-                np.add(a64, h, out=a64)
-        if rd < _RZ:
-            np.copyto(R[rd, sel], a64, casting="unsafe")        # the low word (C truncation)
-            if rd + 1 < _RZ:
-                np.right_shift(a64, _SH32, out=a64)
-                np.copyto(R[rd + 1, sel], a64, casting="unsafe")
-        return True
+    p = _Wide(rd=rd, ra=ra, rb=sb[1] if sb[0] == "R" else None, kb=kb, unsigned=unsigned, kind_c=kind_c, cn=cn,
+              ci=ci, get_c=get_c,
+              bwide=None if kb is None else (np.uint64(kb) if unsigned else np.int64(kb - (1 << 32) if kb >> 31 else kb)))
 
     def run(x):
-        if x.batched and batch(x):
+        if x.batched and _wide_batch(p, x):
             return
         w = x.w
         R = w.R
