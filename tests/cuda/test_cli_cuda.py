@@ -129,18 +129,51 @@ def test_not_elf_cuda_and_garbage(tmp_path):
     assert res.exit_code == 1 and "x.cubin" in res.output
 
 
-def test_cuobjdump_lacks_constant_banks(isa):
-    from gpuisa.cuda import read_module
-    from gpuisa.cuda.module import KernelInfo
-    mod = read_module((CORPUS / "sm_90" / "const_table.cuobjdump").read_bytes(), "const_table.cuobjdump")
-    assert 3 in mod.kernel(None).banks_read()
+def _const_table_launch():
+    from cuda_expect import launches
+    return next(l for stem, l in launches() if stem == "const_table")
 
-    class K:   # the bank check without assembling (the listing's instructions are part B's)
-        module, info, name = mod, mod.kernel(None), "const_table"
-    from gpuisa.cuda import CudaKernel
-    with pytest.raises(Exception, match=r"reads constant bank c\[0x3\].*cuobjdump -sass listing does not carry"):
-        CudaKernel.check_banks(K)
-    assert isinstance(mod.kernel(None), KernelInfo)
+
+def _launch_const_table(isa, listing):
+    from cuda_expect import make_inputs
+    from gpuisa.cuda import load_cuda
+    launch = _const_table_launch()
+    k = load_cuda(isa, listing, launch["kernel"])
+    bufs = make_inputs(launch)
+    return launch, bufs, lambda: k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]),
+                                          params=launch["params"], buffers=bufs, shared_bytes=launch["shared_bytes"])
+
+
+def test_cuobjdump_lacks_constant_banks(isa, tmp_path):
+    """A cuobjdump listing alone carries no __constant__ data (bank 3): refused, saying why and
+    what to do; beside a cubin of other code (even of the same name) as well."""
+    import shutil
+    from gpuisa.errors import UsageError
+    lst = tmp_path / "const_table.cuobjdump"
+    shutil.copy(CORPUS / "sm_90" / "const_table.cuobjdump", lst)
+    _, _, go = _launch_const_table(isa, lst)
+    with pytest.raises(UsageError, match=r"reads constant bank c\[0x3\].*cuobjdump -sass listing does not carry.*"
+                                         r"beside it"):
+        go()
+    shutil.copy(CORPUS / "sm_90" / "vector_add.cubin", tmp_path / "const_table.cubin")     # not its code
+    with pytest.raises(UsageError, match="does not carry"):
+        go()
+
+
+def test_cuobjdump_listing_takes_its_data_from_the_cubin_beside_it(isa, tmp_path, nvdisasm):
+    """The cubin the listing was made from, beside it under any name, is found by its code
+    (the listing's encodings equal its .text section) and gives the data (decision CU-10)."""
+    import shutil
+    from cuda_expect import compare, expected
+    lst = tmp_path / "listing.txt"
+    shutil.copy(CORPUS / "sm_90" / "const_table.cuobjdump", lst)
+    shutil.copy(CORPUS / "sm_90" / "vector_add.cubin", tmp_path / "listing.cubin")   # same stem, other code
+    shutil.copy(CORPUS / "sm_90" / "const_table.cubin", tmp_path / "zz_build_output.cubin")
+    launch, bufs, go = _launch_const_table(isa, lst)
+    want = expected(launch, {k: v.copy() for k, v in bufs.items()})
+    res = go()
+    assert res.status == "ok", res.fault
+    assert not [p for name in launch["outputs"] if (p := compare(launch, name, bufs[name], want[name]))]
 
 
 def test_block_option_takes_three_dims(tmp_path):

@@ -16,6 +16,7 @@ See ``docs/cuda.md``.
 """
 from __future__ import annotations
 
+import io
 import re
 
 import numpy as np
@@ -108,18 +109,67 @@ class CudaKernel:
 
     # -- launch -----------------------------------------------------------------------------------
     def check_banks(self) -> None:
-        """A kernel that reads a constant bank the input does not carry: an error."""
+        """A kernel that reads a constant bank the input does not carry: an error (for a
+        cuobjdump listing, unless the cubin it was made from lies beside it: :meth:`_data_from_cubin`)."""
         have = set(self.module.banks) | set(self.info.banks) | {0}
         missing = sorted(self.info.banks_read() - have)
         if not missing:
             return
         names = ", ".join(f"c[0x{b:x}]" for b in missing)
         if not self.module.has_data:
+            if self._data_from_cubin():
+                self.check_banks()
+                return
             raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names} "
                              f"(__constant__ data / jump tables), which a cuobjdump -sass listing does not carry; "
-                             f"run the cubin or its nvdisasm listing instead")
+                             f"run the cubin or its nvdisasm listing instead, or put the cubin the listing was "
+                             f"made from beside it (same directory; found by its code)")
         raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, which the input "
                          f"does not define (.nv.constantN section missing)")
+
+    def _data_from_cubin(self) -> bool:
+        """A cuobjdump listing carries no data sections (constant banks 2-4: jump tables,
+        __constant__ data, the math library's tables; device globals; the parameter table).
+        The cubin it was made from has them: a ``.cubin`` file in the listing's directory (the
+        one of the same name first) whose ``.text.NAME`` holds exactly the listing's encodings
+        (its ``/* 0x… */`` words) is read for them (decision CU-10).  True when one was found."""
+        code = self.info.code
+        path = Path(self.module.filename)
+        if not code or not path.is_file():
+            return False
+        try:
+            from elftools.common.exceptions import ELFError
+            from elftools.elf.elffile import ELFFile
+        except ImportError:
+            return False
+        first = path.with_suffix(".cubin")
+        cands = [first] + sorted(p for p in path.parent.glob("*.cubin") if p != first)[:256]
+        for cand in cands:
+            try:
+                data = cand.read_bytes()
+                sec = ELFFile(io.BytesIO(data)).get_section_by_name(f".text.{self.name}")
+                same = sec is not None and sec.data() == code
+            except (OSError, ELFError, ValueError, KeyError):
+                continue
+            if not same:
+                continue
+            from .cubin import read_cubin
+            try:
+                cub = read_cubin(data, str(cand))
+            except UsageError as e:
+                raise UsageError(f"{self.module.filename}: kernel {self.name} reads data a cuobjdump -sass listing "
+                                 f"does not carry; {cand} beside it has the same code, but: {e}") from None
+            mod = self.module
+            mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
+            for name, k in mod.kernels.items():
+                c = cub.kernels.get(name)
+                if c is not None:
+                    k.params, k.param_base, k.param_size = c.params, c.param_base, c.param_size
+                    k.shared, k.const0, k.frame, k.banks = c.shared, c.const0, c.frame, c.banks
+            mod.has_data = True
+            mod.data_from = str(cand)
+            return True
+        return False
 
     def bank0(self, params: Sequence, addresses: Mapping[str, int], grid, block, local_bytes: int):
         """Constant bank 0 (bytes) and the parameter layout (ParamSlots with absolute offsets)."""

@@ -79,8 +79,13 @@ def _strip_note(line: str) -> str:
     return line
 
 
+#: an NVIDIA encoding comment of a cuobjdump listing: 64 bits of an instruction
+_RE_ENC = re.compile(r"/\*\s*0x([0-9a-fA-F]{16})\s*\*/")
+
+
 def parse_cuobjdump(text: str, filename: str) -> CudaModule:
     lines = text.split("\n")
+    code = bytearray()
     arch = None
     kernels: dict[str, KernelInfo] = {}
     cur: KernelInfo | None = None
@@ -113,12 +118,16 @@ def parse_cuobjdump(text: str, filename: str) -> CudaModule:
             cur = KernelInfo(name, first_line=ln)
             kernels[name] = cur
             addr = 0
+            code = bytearray()
             continue
         if cur is None:
             continue
         if s.startswith(".........."):
+            cur.code = bytes(code)
             cur = None
             continue
+        for m in _RE_ENC.finditer(s):
+            code += int(m.group(1), 16).to_bytes(8, "little")
         if not s or s.startswith(".headerflags") or s.startswith("/*") and s.endswith("*/") and not _RE_ADDR.match(line):
             continue
         at, clean, col = _clean(line, s)

@@ -42,6 +42,9 @@ class KernelInfo:
     const0: int | None = None                 # .nv.constant0.NAME bytes
     frame: int = 0                            # EIATTR_FRAME_SIZE (per-thread stack frame)
     banks: dict[int, bytes] = field(default_factory=dict)   # kernel-private banks (.nv.constant2.NAME)
+    #: a cuobjdump listing's NVIDIA encodings (the ``/* 0x… */`` words, in order): the bytes of
+    #: the cubin's ``.text.NAME``, to find the cubin the listing was made from (its data)
+    code: bytes | None = None
 
     def excerpt(self) -> tuple[int, str]:
         """The assembler input: ``(first line number, text)`` of the lines from the kernel's
@@ -78,6 +81,7 @@ class CudaModule:
     #: constant-bank words holding a symbol's address: (bank, kernel or None, offset, size, symbol, addend)
     relocs: list[tuple[int, str | None, int, int, str, int]] = field(default_factory=list)
     other_archs: list[int] = field(default_factory=list)   # cuobjdump: the other architectures listed
+    data_from: str | None = None    # cuobjdump: the cubin beside it whose data sections were read (CU-10)
 
     def kernel(self, name: str | None) -> KernelInfo:
         """The kernel *name* (mangled or demangled), or the only kernel."""
