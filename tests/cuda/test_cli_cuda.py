@@ -200,3 +200,15 @@ def test_fat_binary_listing_runs_the_first_target_and_says_so():
     assert "holds code for sm_80 and sm_90; using sm_80" in res.output
     out = json.loads(next(ln for ln in res.output.splitlines() if ln.startswith("{")))
     assert out["buffers"]["a"] == [i + 1 for i in range(32)]
+
+
+def test_cuobjdump_listing_finds_its_cubin_in_a_sibling_directory(isa, tmp_path, nvdisasm):
+    """``listings/k.txt`` beside ``cubins/build.cubin``: the cubin is found by its code."""
+    import shutil
+    (tmp_path / "listings").mkdir()
+    (tmp_path / "cubins").mkdir()
+    lst = tmp_path / "listings" / "k.txt"
+    shutil.copy(CORPUS / "sm_90" / "const_table.cuobjdump", lst)
+    shutil.copy(CORPUS / "sm_90" / "const_table.cubin", tmp_path / "cubins" / "build.cubin")
+    launch, bufs, go = _launch_const_table(isa, lst)
+    assert go().status == "ok"

@@ -130,9 +130,9 @@ class CudaKernel:
     def _data_from_cubin(self) -> bool:
         """A cuobjdump listing carries no data sections (constant banks 2-4: jump tables,
         __constant__ data, the math library's tables; device globals; the parameter table).
-        The cubin it was made from has them: a ``.cubin`` file in the listing's directory (the
-        one of the same name first) whose ``.text.NAME`` holds exactly the listing's encodings
-        (its ``/* 0x… */`` words) is read for them (decision CU-10).  True when one was found."""
+        The cubin it was made from has them: a ``.cubin`` file near the listing (:func:`_cubins_near`)
+        whose ``.text.NAME`` holds exactly the listing's encodings (its ``/* 0x… */`` words) is
+        read for them (decision CU-10).  True when one was found."""
         code = self.info.code
         path = Path(self.module.filename)
         if not code or not path.is_file():
@@ -142,9 +142,7 @@ class CudaKernel:
             from elftools.elf.elffile import ELFFile
         except ImportError:
             return False
-        first = path.with_suffix(".cubin")
-        cands = [first] + sorted(p for p in path.parent.glob("*.cubin") if p != first)[:256]
-        for cand in cands:
+        for cand in _cubins_near(path):
             try:
                 data = cand.read_bytes()
                 sec = ELFFile(io.BytesIO(data)).get_section_by_name(f".text.{self.name}")
@@ -279,6 +277,37 @@ class CudaKernel:
 
     def __repr__(self) -> str:
         return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"
+
+
+def _cubins_near(path: Path, limit: int = 512) -> list[Path]:
+    """Where the cubin a listing was made from may be: the ``.cubin`` named like the listing
+    (``k.cuobjdump`` -> ``k.cubin``), then the listing's directory, then its parent and the
+    parent's other subdirectories (``cuobjdump/k.txt`` beside ``cubin/k.cubin``); in name
+    order, at most *limit* files."""
+    out: list[Path] = []
+    seen: set[Path] = set()
+
+    def add(p: Path) -> None:
+        if p not in seen and len(out) < limit:
+            seen.add(p)
+            out.append(p)
+
+    add(path.with_suffix(".cubin"))
+    here = path.resolve().parent
+    up = here.parent
+    dirs = [here]
+    if up != here and up != Path(up.anchor):        # not the file system's root
+        try:
+            dirs += [up] + sorted(d for d in up.iterdir() if d.is_dir() and d != here)
+        except OSError:
+            pass
+    for d in dirs:
+        try:
+            for p in sorted(d.glob("*.cubin")):
+                add(p)
+        except OSError:
+            continue
+    return out
 
 
 def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
