@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UsageError
-from .listing import parse_nvdisasm
+from .listing import nan_immediate, parse_nvdisasm
 from .module import CudaModule, parse_nv_info
 
 EXTRA = "pip install 'gpuisa[cuda]'"
@@ -67,6 +67,8 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     text = res.stdout.decode("utf-8", "replace")
     mod = parse_nvdisasm(text, filename + " (nvdisasm)", code=False)
     mod.kind, mod.filename, mod.arch = "cubin", filename, arch
+    if "QNAN" in text:
+        _nan_immediates(mod, text.split("\n"), secs)
     if ".nv.global.init" in secs or ".nv.global" in secs:     # device globals: symbols and their uses (GA-5)
         full = parse_nvdisasm(text, filename + " (nvdisasm)")
         mod.globals, mod.symbols, mod.relocs = full.globals, full.symbols, full.relocs
@@ -88,6 +90,24 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
         if m:
             mod.banks[int(m.group(1))] = _data(s)
     return mod
+
+
+def _nan_immediates(mod: CudaModule, text: list[str], secs: dict) -> None:
+    """nvdisasm prints every quiet-NaN float immediate as ``+QNAN``/``-QNAN``: take its bits
+    from the instruction's encoding in ``.text.NAME`` (decision D5-5)."""
+    for name, k in mod.kernels.items():
+        sec = secs.get(f".text.{name}")
+        if sec is None:
+            continue
+        data = sec.data()
+        for i, (ln, t) in enumerate(k.lines):
+            m = _RE_ADDR_COMMENT.search(text[ln - 1]) if "QNAN" in t else None
+            if m and int(m.group(1), 16) + 8 <= len(data):
+                at = int(m.group(1), 16)
+                k.lines[i] = (ln, nan_immediate(t, int.from_bytes(data[at:at + 8], "little")))
+
+
+_RE_ADDR_COMMENT = re.compile(r"/\*([0-9a-fA-F]{4,})\*/")
 
 
 def _data(s) -> bytes:

@@ -81,6 +81,21 @@ def _strip_note(line: str) -> str:
 
 #: an NVIDIA encoding comment of a cuobjdump listing: 64 bits of an instruction
 _RE_ENC = re.compile(r"/\*\s*0x([0-9a-fA-F]{16})\s*\*/")
+_RE_QNAN = re.compile(r"[-+]?\bQNAN\b")
+_RE_F32_IMM_OP = re.compile(r"^\s*(?:@!?P[0-7T]\s+)?(?:FSEL|MUFU|FADD|FMUL|FFMA|FMNMX|FSETP|FSET)\b")
+
+
+def nan_immediate(text: str, word: int) -> str:
+    """*text* with a float immediate that nvdisasm/cuobjdump print as ``+QNAN``/``-QNAN`` (any
+    quiet NaN: 0xffc00000, but also 0xfff00000, the high word of a double -INF that
+    ``log(0.0)`` selects with FSEL) replaced by its bits, bits 63..32 of the instruction's first
+    NVIDIA encoding word *word* (decision D5-5). Other lines are returned unchanged."""
+    if "QNAN" not in text or not _RE_F32_IMM_OP.match(text):
+        return text
+    imm = (word >> 32) & 0xFFFFFFFF
+    if imm & 0x7F800000 != 0x7F800000 or not imm & 0x7FFFFF:
+        return text
+    return _RE_QNAN.sub(f"0x{imm:08x}", text, count=1)
 
 
 def parse_cuobjdump(text: str, filename: str) -> CudaModule:
@@ -131,6 +146,10 @@ def parse_cuobjdump(text: str, filename: str) -> CudaModule:
         if not s or s.startswith(".headerflags") or s.startswith("/*") and s.endswith("*/") and not _RE_ADDR.match(line):
             continue
         at, clean, col = _clean(line, s)
+        if "QNAN" in clean:
+            enc = _RE_ENC.search(s)
+            if enc:
+                clean = nan_immediate(clean, int(enc.group(1), 16))
         if at is not None and at != addr:
             raise error(f"address comment {s[:s.find('*/') + 2]} where 0x{addr:04x} was expected: the listing is "
                         f"incomplete or edited (every instruction is 16 bytes)", filename, ln, col + 1, line,

@@ -812,7 +812,7 @@ def _atomic_fn(x):
           # CUDA's atomicInc / atomicDec: wrap to 0 at b, to b at 0 or above b
           "INC": lambda o, b, c: 0 if o >= b else o + 1,
           "DEC": lambda o, b, c: b if o == 0 or o > b else o - 1}.get(op)
-    if fn is not None and typ in ("U32", "64"):
+    if fn is not None and (typ in ("U32", "64") or (op == "ADD" and typ == "S32")):   # ADD.S32: cuda::atomic_ref<int>
         return fn
     x.fault("invalid-instruction", f"{x.name}: no atomic .{op}.{typ}")  # pragma: no cover - see the exceptions
 

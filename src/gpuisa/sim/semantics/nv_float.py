@@ -151,10 +151,8 @@ def FCHK(x: Exec) -> None:
     a, b = _raw(x, "ra"), _raw(x, _b(x))
     ea = ((a >> _U32(23)) & _U32(0xFF)).astype(np.int64)
     eb = ((b >> _U32(23)) & _U32(0xFF)).astype(np.int64)
-    zero_a = (a & _U32(0x7FFFFFFF)) == 0
-    d = ea - eb
-    r = (ea == 255) | (eb == 255) | (eb == 0) | (~zero_a & (ea < 26)) | (eb >= 253) | \
-        (~zero_a & ((d < -125) | (d > 125)))
+    d = ea - eb       # a zero dividend (ea 0) takes the slow path: it keeps the quotient's sign (D5-4)
+    r = (ea == 255) | (eb == 255) | (eb == 0) | (ea < 26) | (eb >= 253) | (d < -125) | (d > 125)
     x.write("pu", array2mask(r))
 
 

@@ -169,12 +169,31 @@ def VIMNMX(x: Exec) -> None:
     _minmax(x, x.mod("fmt") != "U32")
 
 
+# PRMT's modes: for result byte i (row), the byte of {Rc:Ra} taken for s = SrcB[1:0] (column)
+_PRMT_MODES = {
+    "F4E": [[(s + i) & 7 for s in range(4)] for i in range(4)],
+    "B4E": [[(s - i) & 7 for s in range(4)] for i in range(4)],
+    "RC8": [list(range(4)) for _ in range(4)],
+    "ECL": [[max(s, i) for s in range(4)] for i in range(4)],
+    "ECR": [[min(s, i) for s in range(4)] for i in range(4)],
+    "RC16": [[2 * (s & 1) + (i & 1) for s in range(4)] for i in range(4)],
+}
+
+
 @semantics("PRMT")
 def PRMT(x: Exec) -> None:
     """PRMT: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     src = (_src_lanes(x, _c(x)).astype(_U64) << _U64(32)) | _src_lanes(x, "ra").astype(_U64)
     sel = _src_lanes(x, _b(x)).astype(_U64)
     out = np.zeros(src.shape, _U64)
+    mode = x.mod("mode")
+    if mode in _PRMT_MODES:             # PTX prmt.b32.f4e ... .rc16: SrcB[1:0] picks a fixed pattern
+        s = (sel & _U64(3)).astype(np.intp)
+        for i in range(4):
+            n = np.asarray(_PRMT_MODES[mode][i], _U64)[s]
+            out |= ((src >> (n * _U64(8))) & _U64(0xFF)) << _U64(8 * i)
+        x.write("rd", out.astype(_U32))
+        return
     for i in range(4):
         n = (sel >> _U64(4 * i)) & _U64(0xF)
         byte = (src >> ((n & _U64(7)) * _U64(8))) & _U64(0xFF)

@@ -140,3 +140,16 @@ def SGXT(x: Exec) -> None:
         neg = (n > 0) & (((v >> np.maximum(n - 1, 0)) & 1) == 1)
         v = np.where(neg, v | (~keep & 0xFFFFFFFF), v)
     x.write("rd", v)
+
+
+@semantics("BMSK")
+def BMSK(x: Exec) -> None:
+    """BMSK: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    pos = np.broadcast_to(np.asarray(x.src("ra", raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
+    ln = np.broadcast_to(np.asarray(x.src(_b(x), raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
+    if x.mod("w") == "W":
+        pos, ln = pos % 32, ln % 32
+    else:
+        ln = np.minimum(ln, 32)
+    m = (((np.int64(1) << ln) - 1) << np.minimum(pos, 32)) & 0xFFFFFFFF
+    x.write("rd", np.where(pos >= 32, 0, m))
