@@ -1180,6 +1180,447 @@ def cpp_style(i, n):
     return {"o": o.ravel(), "ol": ol.ravel()}
 
 
+# -- fifth discovery round (decisions D5-n): IEEE rounding in every mode, dp4a, cache hints, fences,
+# -- inline-PTX prmt/bfe/bfi/bmsk/szext, divisions by constants, cuda::atomic_ref, function pointers
+F32 = (24, -126, 127)
+
+
+F64 = (53, -1022, 1023)
+
+
+def _rnd(q, fmt, mode):
+    """Exact rational q rounded to the binary format (p, emin, emax) with mode rn/rz/ru/rd (IEEE, subnormals)."""
+    p, emin, emax = fmt
+    if q == 0:
+        return 0.0
+    neg, a = q < 0, abs(Fraction(q))
+    e = a.numerator.bit_length() - a.denominator.bit_length()
+    while Fraction(2) ** e > a:
+        e -= 1
+    while Fraction(2) ** (e + 1) <= a:
+        e += 1
+    e = max(e, emin)
+    ulp = Fraction(2) ** (e - p + 1)
+    fl, rem = divmod(a, ulp)
+    fl = int(fl)
+    away = {"rn": rem > ulp / 2 or (rem == ulp / 2 and fl & 1), "rz": False,
+            "ru": rem > 0 and not neg, "rd": rem > 0 and neg}[mode]
+    v = (fl + away) * ulp
+    if v >= Fraction(2) ** (emax + 1):
+        big = (2 - Fraction(2) ** (1 - p)) * Fraction(2) ** emax
+        inf_ = mode == "rn" or (mode == "ru" and not neg) or (mode == "rd" and neg)
+        v = None if inf_ else big
+        if v is None:
+            return -math.inf if neg else math.inf
+    return -float(v) if neg else float(v)
+
+
+def f32b(v):
+    v = np.float32(v)
+    return 0x7fffffff if np.isnan(v) else int(v.view(np.uint32))
+
+
+def f64b(v):
+    v = np.float64(v)
+    return 0x7fffffffffffffff if np.isnan(v) else int(v.view(np.uint64))
+
+
+def _special(op, *a):
+    """IEEE result of op over non-finite or zero operands (computed in float64: exact for these)."""
+    with np.errstate(all="ignore"):
+        return op(*[np.float64(x) for x in a])
+
+
+def _div(a, b, fmt, mode="rn"):
+    if not (math.isfinite(a) and math.isfinite(b)) or a == 0 or b == 0:
+        return float(_special(np.divide, a, b))
+    return _rnd(Fraction(a) / Fraction(b), fmt, mode)
+
+
+def _fma(a, b, c, fmt, mode="rn"):
+    if not (math.isfinite(a) and math.isfinite(b) and math.isfinite(c)):
+        with np.errstate(all="ignore"):
+            return float(np.float64(a) * np.float64(b) + np.float64(c))
+    q = Fraction(a) * Fraction(b) + Fraction(c)
+    if q == 0:   # exact zero (IEEE 754 6.3): two zeros of one sign keep it, else -0 only when rounding down
+        pneg = math.copysign(1, a) * math.copysign(1, b) < 0
+        if a * b == 0 and c == 0 and pneg == (math.copysign(1, c) < 0):
+            return -0.0 if pneg else 0.0
+        return -0.0 if mode == "rd" else 0.0
+    return _rnd(q, fmt, mode)
+
+
+def _add(a, b, fmt, mode):
+    return _fma(a, 1.0, b, fmt, mode)
+
+
+def _mul(a, b, fmt, mode):
+    if not (math.isfinite(a) and math.isfinite(b)) or a == 0 or b == 0:
+        return float(_special(np.multiply, a, b))
+    return _rnd(Fraction(a) * Fraction(b), fmt, mode)
+
+
+def _sqrt(a, fmt, mode):
+    if not math.isfinite(a) or a <= 0:
+        return float(_special(np.sqrt, a))
+    q = Fraction(a)
+    # integer square root at enough precision, then round with a sticky bit
+    sc = 4 * fmt[0] + 2200
+    n = q.numerator * (1 << (2 * sc)) // q.denominator
+    r = math.isqrt(n)
+    exact = r * r == n and q.numerator * (1 << (2 * sc)) % q.denominator == 0
+    v = Fraction(r, 1 << sc) + (0 if exact else Fraction(1, 1 << (sc + 2)))
+    return _rnd(v, fmt, mode)
+
+
+# -- fifth discovery round: kernels -------------------------------------------------------------------------------
+def _bytes(v, signed):
+    return [(((v >> (8 * k)) & 255) ^ (128 if signed else 0)) - (128 if signed else 0) for k in range(4)]
+
+
+def _halves(v, signed):
+    return [(((v >> (16 * k)) & 0xffff) ^ (0x8000 if signed else 0)) - (0x8000 if signed else 0) for k in range(2)]
+
+
+def _dp4(a, b, c, sa, sb):
+    return sum(x * y for x, y in zip(_bytes(a, sa), _bytes(b, sb))) + c
+
+
+def _dp2(a, b, c, sa, sb, hi):
+    bb = _bytes(b, sb)[2:] if hi else _bytes(b, sb)[:2]
+    return sum(x * y for x, y in zip(_halves(a, sa), bb)) + c
+
+
+def dp4a(i, n):
+    o, ou = [], []
+    for k in range(n):
+        x, y, z = (int(v) & M32 for v in (i["a"][k], i["b"][k], i["c"][k]))
+        zs = s32(z)
+        o += [s32(_dp4(x, y, zs, 1, 1)), s32(_dp4(x, y, 5, 1, 1)), s32(_dp2(x, y, zs, 1, 1, 0)), s32(_dp2(x, y, zs, 1, 1, 1)),
+              s32(_dp4(x, 0x01010101, 0, 1, 1)), s32(_dp4(x, x, -zs, 1, 1)), s32(_dp4(x, y, zs, 0, 1)), s32(_dp2(x, y, zs, 1, 0, 1))]
+        ou += [_dp4(x, y, z, 0, 0) & M32, _dp2(x, y, z, 0, 0, 0) & M32, _dp2(x, y, 7, 0, 0, 1) & M32, _dp4(x, 0x80402010, k, 0, 0) & M32]
+    return {"o": np.array(o, np.int32), "ou": np.array(ou, np.uint32)}
+
+
+def cache_hints(i, n):
+    a = [int(v) for v in i["a"]]
+    v = i["v"].reshape(-1, 4)
+    d = i["d"]
+    o = np.zeros(5 * n, np.int64)
+    ov = np.zeros((2 * n, 4), np.float32)
+    od = np.zeros(n, np.float64)
+    ol = np.zeros(n, np.int64)
+    for k in range(n):
+        s = s32(sum(c * a[(k + j) % n] for j, c in enumerate((1, 3, 5, 7, 11, 13))))
+        o[k], o[n + k], o[2 * n + k], o[3 * n + k], o[4 * n + k] = s, a[n - 1 - k], s ^ 0x5555, s32(-s), s32(a[(k + 9) % n] + a[k])
+        f, g = v[k], v[(k + 1) % n]
+        ov[k] = [f[0] + g[3], f[1] - g[2], f[2] * np.float32(2), f[3] + np.float32(1)]
+        ov[n + k] = v[(k + 7) % n]
+        od[k] = d[k] + d[n - 1 - k]
+        ol[k] = int(d[k:k + 1].view(np.int64)[0]) >> 7
+    return {"o": o.astype(np.int32), "ov": ov.ravel(), "od": od, "ol": ol}
+
+
+def fences(i, n):
+    g = len(i["partial"])
+    x = i["in"][:n].astype(np.int64)
+    part = [s32(int(x[b * 128:(b + 1) * 128].sum())) for b in range(g)]
+    flags = [1] + [10 * b for b in range(g)] + [7] * g
+    return {"partial": np.array(part, np.int32), "result": np.array([s32(sum(part))], np.int32),
+            "ticket": np.array([(1 << g) - 1], np.uint32), "flags": np.array(flags, np.int32)}
+
+
+def spin_shared(i, rounds):
+    x = i["in"].reshape(-1, 32)
+    return {"out": (x[:, ::-1] * (rounds * (rounds + 1) // 2)).ravel().astype(np.int32)}
+
+
+def fdiv_special(i, n):
+    o, oa = [], []
+    for a, b in zip(map(float, i["x"][:n]), map(float, i["y"][:n])):
+        with np.errstate(all="ignore"):
+            o += [f32b(_div(a, b, F32)), f32b(np.sqrt(np.float32(a))), f32b(_div(1.0, b, F32)), f32b(_div(b, a, F32)),
+                  f32b(_fma(a, b, -a, F32)), f32b(_div(-a, 3.0, F32))]
+            oa += [1 / np.sqrt(np.float64(b)), np.float64(a) / b, np.float64(a) / np.sqrt(abs(np.float64(b)))]
+    with np.errstate(over="ignore"):       # beyond binary32's range: inf, as the kernel's result
+        return {"o": np.array(o, np.uint32), "oa": np.array(oa, np.float64).astype(np.float32)}
+
+
+def ddiv_special(i, n):
+    o, oa = [], []
+    for a, b in zip(map(float, i["x"][:n]), map(float, i["y"][:n])):
+        with np.errstate(all="ignore"):
+            o += [f64b(_div(a, b, F64)), f64b(_sqrt(a, F64, "rn")), f64b(_div(1.0, b, F64)), f64b(_fma(a, b, 1.0, F64)), f64b(_div(1.0, a, F64))]
+            oa += [1 / np.sqrt(abs(np.float64(b))), np.cbrt(np.float64(a))]
+    return {"o": np.array(o, np.uint64), "oa": np.array(oa, np.float64)}
+
+
+def round_intrin(i, n):
+    o, od = [], []
+    for k in range(n):
+        a, b, c = float(i["x"][k]), float(i["y"][k]), float(i["z"][k])
+        q = abs(a)
+        r = [_div(a, b, F32, m) for m in ("rn", "rz", "ru", "rd")] + [_div(1.0, b, F32, m) for m in ("rn", "rz", "ru", "rd")]
+        r += [_sqrt(q, F32, m) for m in ("rn", "rz", "ru", "rd")]
+        r += [_add(a, b, F32, "rd"), _add(a, b, F32, "rz"), _add(a, -c, F32, "ru"), _add(a, -c, F32, "rd")]
+        r += [_mul(a, b, F32, "ru"), _mul(a, c, F32, "rd"), _mul(b, c, F32, "rn"), _mul(b, c, F32, "rz")]
+        r += [_fma(a, b, c, F32, m) for m in ("rz", "ru", "rd", "rn")]
+        o += [f32b(v) for v in r]
+        e, f = float(i["dx"][k]), float(i["dy"][k])
+        g = abs(e)
+        r = [_add(e, f, F64, m) for m in ("rn", "rz", "ru", "rd")] + [_mul(e, f, F64, m) for m in ("rn", "rz", "ru", "rd")]
+        r += [_div(e, f, F64, m) for m in ("rn", "rz", "ru", "rd")] + [_div(1.0, f, F64, m) for m in ("rn", "rz", "ru", "rd")]
+        r += [_sqrt(g, F64, "rn"), _sqrt(g, F64, "ru"), _fma(e, f, g, F64, "rd"), _add(e, -f, F64, "ru")]
+        od += [f64b(v) for v in r]
+    return {"o": np.array(o, np.uint32), "od": np.array(od, np.uint64)}
+
+
+_CT = {"a8": (8, True), "u8": (8, False), "a16": (16, True), "u16": (16, False), "a32": (32, True), "u32": (32, False), "a64": (64, True), "u64": (64, False)}
+
+
+def _cdiv(x, y, bits, signed, op):
+    """x op y in C's arithmetic type (bits, signed), operands already converted; result converted to long long."""
+    if y == 0:
+        raise ZeroDivisionError
+    if signed:
+        r = tdiv(x, y) if op == "/" else _crem(x, y)
+    else:
+        r = x // y if op == "/" else x % y
+    return s64(_wrap(r, bits, signed))
+
+
+def idiv_const(i, n):
+    o = np.zeros((n, 128), np.int64)
+    for k in range(n):
+        for t, (name, (bits, signed)) in enumerate(_CT.items()):
+            a = int(i[name][k])
+            cb, cs = (32, True) if bits < 32 else (bits, signed)     # the arithmetic type after promotion
+            m7, m16, c7f, c255, m1 = (_wrap(c, bits, signed) for c in (-7, -16, 0x7fff, 255, -1))   # (T)c
+            ops = [("/", 7), ("%", 7), ("/", m7), ("%", m7), ("/", 10), ("%", 10), ("/", 3), ("%", 1000), ("/", 16), ("%", 16),
+                   ("/", m16), ("%", 641), ("/", 6700417), ("/", c7f), ("%", c255), ("/", m1)]
+            for j, (op, c) in enumerate(ops):
+                o[k, 16 * t + j] = _cdiv(_wrap(a, cb, cs), _wrap(c, cb, cs), cb, cs, op)
+    out = np.zeros(len(i["o"]), np.int64)
+    out[:128 * n] = o.ravel()
+    return {"o": out}
+
+
+def idiv_rt(i, n):
+    o = np.zeros(len(i["o"]), np.int64)
+    for k in range(n):
+        for j, (x, y, bits, signed) in enumerate((("a8", "b8", 8, True), ("c8", "d8", 8, False), ("a16", "b16", 16, True), ("c16", "d16", 16, False),
+                                                  ("a64", "b64", 64, True), ("c64", "d64", 64, False))):
+            a, b = int(i[x][k]), int(i[y][k])
+            if b == 0:
+                o[12 * k + 2 * j], o[12 * k + 2 * j + 1] = 99, 99
+                continue
+            cb, cs = (32, True) if bits < 32 else (bits, signed)
+            o[12 * k + 2 * j] = s64(_wrap(_cdiv(a, b, cb, cs, "/"), bits, signed))
+            o[12 * k + 2 * j + 1] = s64(_wrap(_cdiv(a, b, cb, cs, "%"), bits, signed))
+    return {"o": o}
+
+
+_MODES = {"f4e": [[0, 1, 2, 3], [1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6]], "b4e": [[0, 7, 6, 5], [1, 0, 7, 6], [2, 1, 0, 7], [3, 2, 1, 0]],
+          "rc8": [[0] * 4, [1] * 4, [2] * 4, [3] * 4], "ecl": [[0, 1, 2, 3], [1, 1, 2, 3], [2, 2, 2, 3], [3, 3, 3, 3]],
+          "ecr": [[0, 0, 0, 0], [0, 1, 1, 1], [0, 1, 2, 2], [0, 1, 2, 3]], "rc16": [[0, 1, 0, 1], [2, 3, 2, 3], [0, 1, 0, 1], [2, 3, 2, 3]]}
+
+
+def _prmt(x, y, s, mode=None):
+    v = (y & M32) << 32 | (x & M32)
+    b = [(v >> (8 * k)) & 255 for k in range(8)]
+    if mode:
+        return sum(b[idx] << (8 * k) for k, idx in enumerate(_MODES[mode][s & 3]))
+    r = 0
+    for k in range(4):
+        sel = (s >> (4 * k)) & 15
+        byte = b[sel & 7]
+        if sel & 8:
+            byte = 255 if byte & 128 else 0
+        r |= byte << (8 * k)
+    return r
+
+
+def _fns(mask, base, off):
+    if off == 0:
+        return base if mask >> base & 1 else M32
+    pos, cnt, inc = base, abs(off) - 1, 1 if off > 0 else -1
+    while 0 <= pos < 32:
+        if mask >> pos & 1:
+            if cnt == 0:
+                return pos
+            cnt -= 1
+        pos += inc
+    return M32
+
+
+def _bfe(a, pos, ln, bits, signed):
+    a &= (1 << bits) - 1
+    msb = bits - 1
+    sbit = 0 if (not signed or ln == 0) else a >> min(pos + ln - 1, msb) & 1
+    return sum(((a >> (pos + k) & 1) if (k < ln and pos + k <= msb) else sbit) << k for k in range(bits))
+
+
+def _bfi(f, b, pos, ln):
+    d = b & M32
+    for k in range(ln):
+        if pos + k > 31:
+            break
+        d = (d & ~(1 << (pos + k))) | ((f >> k & 1) << (pos + k))
+    return d
+
+
+def _bmsk(a, b, clamp):
+    if clamp:
+        if a >= 32:
+            return 0
+        b = min(b, 32)
+    else:
+        a, b = a & 31, b & 31
+    return (((1 << b) - 1) << a) & M32
+
+
+def _szext(a, n, signed, clamp):
+    if n >= 32:
+        if clamp:
+            return a & M32
+        n &= 31
+    if n == 0:
+        return 0
+    v = a & ((1 << n) - 1)
+    if signed and v >> (n - 1):
+        v -= 1 << n
+    return v & M32
+
+
+def int_intrin(i, n):
+    o = []
+    for k in range(n):
+        x, y, u, L, s = int(i["a"][k]), int(i["b"][k]), int(i["c"][k]), int(i["l"][k]), int(i["sel"][k])
+        xu, yu = x & M32, y & M32
+        m = s64(x * 977)
+        r = [(x * y) >> 32, (u * xu) >> 32, (L * m) >> 64, ((L & M64) * 0x9e3779b97f4a7c15 >> 64) >> 3,
+             abs(x - y) + u, abs(u - xu) + 3, (x + y) >> 1, (x + y + 1) >> 1, (u + yu) >> 1, (u + yu + 1) >> 1,
+             _prmt(x, y, s & 0x7777), _prmt(x, y, 0x3210), _prmt(x, y, 0x89ab & 0x7777)]   # __byte_perm: 3-bit selectors
+        r += [_prmt(x, y, s, md) for md in ("f4e", "b4e", "rc8", "ecl", "ecr", "rc16")]
+        r += [_fsl(xu, yu, min(s, 32)), _fsr(xu, yu, min(s, 32)), _fsl(xu, yu, s & 31), _fsr(xu, yu, s & 31),
+              _fns(u, s & 31, _crem(x, 40)),
+              _bfe(x, s & 0xff, (s >> 8) & 0xff, 32, False), _bfe(x, s & 31, (s >> 8) & 31, 32, True),
+              _bfi(x, y, s & 0xff, (s >> 8) & 0xff), _bmsk(s & 63, (s >> 8) & 63, True), _bmsk(s & 63, (s >> 8) & 63, False),
+              _szext(x, s & 63, True, True), _szext(x, s & 63, False, False)]
+        e = _bfe(L, s & 63, (s >> 8) & 63, 64, True)
+        r.append((e ^ (e >> 32)) & M32)
+        o += [s32(v) for v in r]
+    return {"o": np.array(o + [0] * (len(i["o"]) - len(o)), np.int32)}
+
+
+def stencil2d(i, w, h, c0, c1):
+    a = i["in"].reshape(h, w).astype(np.float64)
+    p = np.pad(a, 1, mode="edge")
+    return {"out": (c0 * a + c1 * (p[1:-1, :-2] + p[1:-1, 2:] + p[:-2, 1:-1] + p[2:, 1:-1])).astype(np.float32).ravel()}
+
+
+def stencil_i(i, w, h):
+    a = i["in"].reshape(h, w).astype(np.int64)
+    o = np.zeros((h, w), np.int64)
+    for y in range(1, h - 1):
+        for x in range(1, w - 1):
+            o[y, x] = a[y - 1:y + 2, x - 1:x + 2].sum() - 9 * a[y, x]
+    return {"out": o.astype(np.int32).ravel()}
+
+
+def hist_agg(i, n):
+    hist = np.bincount(i["keys"][:n] & 63, minlength=64).astype(np.uint32)
+    slots = np.zeros(len(i["slots"]), np.int32)
+    slots[:n] = 1
+    return {"hist": hist, "gcount": np.array([n], np.uint32), "slots": slots}
+
+
+def gstride(i, n, a):
+    x, y = i["x"], i["y"]
+    return {"y": np.array([float(np.float32(float(Fraction(a) * Fraction(float(p)) + Fraction(float(q))))) for p, q in zip(x[:n], y[:n])] + list(y[n:]), np.float32)}
+
+
+def gstride_rev(i, n):
+    x = [int(v) for v in i["x"]]
+    return {"y": np.array([s64(x[n - 1 - j] * 3 - (n - 1 - j)) for j in range(n)] + [0] * (len(x) - n), np.int64)}
+
+
+def gstride_u(i, n, step, launch_threads=64):
+    x = [int(v) for v in i["x"]]
+    y = [int(v) for v in i["y"]]
+    for t in range(launch_threads):
+        k = (n - 1 - t) & M32
+        while k < n:
+            y[k] = x[k] ^ ((k * 2654435761) & M32)
+            k = (k - launch_threads * step) & M32
+    return {"y": np.array(y, np.uint32)}
+
+
+def _depth(x, d):
+    if d == 0:
+        return x
+    r = _depth(s32(x * 3 + d), d - 1)
+    return s32((r ^ d) - (x & 7))
+
+
+def fnptr(i, n):
+    o = np.zeros((len(i["o"]) // 6, 6), np.int64)
+    of = np.zeros(len(i["of"]), np.float32)
+    for k in range(n):
+        x, y, s = int(i["a"][k]), int(i["b"][k]), int(i["sel"][k]) & 3
+        f = [lambda a, b: a + b, lambda a, b: a - b, lambda a, b: a * b, lambda a, b: (a ^ b) + 1][s]
+        o[k] = [s32(f(x, y)), s32(y * x if x & 1 else y - x), s32(x * y), s64((x << 33) | (y & M32)), _depth(x, (y & 15) + 1),
+                (y & 7) + 2 if not s & 1 else 2 * (y & 7) + 3]
+        of[k] = x / 4
+    return {"o": o.ravel(), "of": of}
+
+
+def redux_mm(i):
+    o = np.zeros((len(i["in"]), 12), np.uint32)
+    for w in range(len(i["in"]) // 32):
+        v = [int(x) for x in i["in"][32 * w:32 * w + 32]]
+        u = [x & M32 for x in v]
+        odd = [l for l in range(32) if v[l] & 1]
+        even = [l for l in range(32) if not v[l] & 1]
+        a_and = M32
+        for x in u:
+            a_and &= x | 0x80000001
+        a_or = 0
+        xr = 0
+        for x in u:
+            a_or |= x & 0x0f0f
+            xr ^= x
+        e_and = M32
+        for l in even:
+            e_and &= u[l]
+        for l in range(32):
+            row = [min(v) & M32, max(v) & M32, min(u), max(u), a_and, a_or, xr, sum(u) & M32]
+            if l in odd:
+                row += [min(v[j] for j in odd) & M32, max(u[j] for j in odd)]
+            else:
+                row += [max(v[j] for j in even) & M32, e_and]
+            row.append(sum(v[j] * j for j in range(20)) & M32 if l < 20 else min(s32(-v[j]) for j in range(20, 32)) & M32)
+            row.append(0x7fffffff)
+            o[32 * w + l] = row
+    return {"o": o.ravel()}
+
+
+def mem_order(i, n):
+    x = [int(v) for v in i["in"][:n]]
+    cnt = [s32(sum(x)), max([int(i["cnt"][1])] + x), 0, 77]
+    for v in x:
+        cnt[2] |= 1 << (v & 31)
+    cnt[2] = s32(cnt[2])
+    o = []
+    bits = i["in"].view(np.float32)
+    f = []
+    for k in range(n):
+        o += [x[k ^ 1] * 2, x[n - 1 - k], x[(5 * k) % n]]
+        b = 4 * (k >> 2)
+        f.append(bits[b] + bits[b + 3])
+    return {"cnt": np.array(cnt, np.int32), "o": np.array(o, np.int32), "f": np.array(f, np.float32)}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))
