@@ -357,3 +357,37 @@ def test_shfl_at_batch_width(isa, strict):
     key = sorted((ev["cta"], ev["warp"], ev["message"], ev["count"]) for ev in res["batched"].events)
     assert key == sorted((ev["cta"], ev["warp"], ev["message"], ev["count"]) for ev in res["reference"].events)
     assert {(c, w) for c, w, _, _ in key} == {(c, w) for c in range(2) for w in (1, 2, 3)}   # warp 0: no lane
+
+
+# -- BRA on a uniform predicate (`BRA.U !UP0`: nvcc's uniform branches) ------------------------------
+BRA_UP = """
+    S2R R0, SR_LANEID ;
+    S2UR UR4, SR_CTAID.X ;
+    UISETP.GE.U32.AND UP0, UPT, UR4, 0x1, UPT ;    // CTAs 1 and up take the branch
+    MOV R1, 0x1 ;
+    BRA.U UP0, `(SKIP) ;
+    MOV R1, 0x2 ;
+SKIP:
+    IADD3 R2, R1, R0, RZ ;
+    BRA.U !UP0, `(DONE) ;
+    IADD3 R2, R2, 0x64, RZ ;
+DONE:
+    EXIT ;
+"""
+
+
+def test_uniform_predicate_branch_at_batch_width(isa, monkeypatch):
+    from gpuisa.sim.engine_batched import BatchedEngine
+    per_warp = []
+    orig = BatchedEngine._per_warp
+    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (per_warp.append(pc), orig(self, pc, idx)))
+    prog = isa.assemble(BRA_UP)
+    res = {e: Simulator(isa, prog, grid=3, block=64, engine=e).run() for e in ("batched", "reference")}
+    lane = np.arange(32)
+    for e, r in res.items():
+        assert r.status == "ok"
+        for w in r.warps:
+            # CTA 0: UP0 false, R1 = 2, then !UP0 skips the +100; CTAs 1, 2: R1 = 1, then + 100
+            want = (2 + lane) if w.cta == 0 else (1 + lane + 100)
+            np.testing.assert_array_equal(w.regs[2], want, err_msg=f"{e} cta {w.cta}")
+    assert not per_warp, per_warp

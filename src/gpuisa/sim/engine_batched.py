@@ -666,13 +666,15 @@ def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         m = x.memo = (_COND.get(x.mod("cond") or "NoCond"), "pp" in x.f, "ura" in x.f,
                       (x.pc + INST_SIZE + x.imm("offset") * INST_SIZE))
     cond, has_pp, has_ura, target = m
-    if has_ura or cond is None or "upp" in x.f:     # UR forms, BRA_X_UP: per warp
+    if has_ura or cond is None:     # UR forms: per warp
         return idx
     active = e.active[idx]
     g = e.P[x.pg][idx]
     pg = ~g if x.pg_not else g
     if has_pp:
         pg = pg & x.pred("pp")
+    if "upp" in x.f:    # BRA_X_UP: a uniform predicate per warp (false: no lane branches)
+        pg = np.where(x.upred("upp")[:, 0], pg, _U32(0))
     pgv = pg & active
     if cond == "":
         b = pgv
