@@ -391,3 +391,43 @@ def test_uniform_predicate_branch_at_batch_width(isa, monkeypatch):
             want = (2 + lane) if w.cta == 0 else (1 + lane + 100)
             np.testing.assert_array_equal(w.regs[2], want, err_msg=f"{e} cta {w.cta}")
     assert not per_warp, per_warp
+
+
+# -- WARPSYNC and YIELD in converged warps -----------------------------------------------------
+SYNC_YIELD = """
+    S2R R0, SR_LANEID ;
+    WARPSYNC 0xffffffff ;
+    YIELD ;
+    IADD3 R1, R0, 0x1, RZ ;
+    ISETP.GE.U32.AND P0, PT, R0, 0x10, PT ;
+    BSSY B0, `(JOIN) ;
+@P0 BRA `(JOIN) ;
+    YIELD ;                                 // diverged: the reference function switches
+    IADD3 R1, R1, 0x10, RZ ;
+JOIN:
+    BSYNC B0 ;
+    WARPSYNC 0xffffffff ;
+    IADD3 R2, R1, R0, RZ ;
+    EXIT ;
+"""
+
+
+def test_warpsync_and_yield_of_converged_warps_at_batch_width(isa, monkeypatch):
+    """The converged WARPSYNC/YIELD go through in the batch; the diverged YIELD runs the
+    reference function per warp; registers as computed here, in both engines."""
+    # (addresses: 0x10 WARPSYNC, 0x20 YIELD, 0x70 the diverged YIELD)
+    from gpuisa.sim.engine_batched import BatchedEngine
+    per_warp = []
+    orig = BatchedEngine._per_warp
+    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (per_warp.append(pc), orig(self, pc, idx)))
+    prog = isa.assemble(SYNC_YIELD)
+    res = {e: Simulator(isa, prog, grid=2, block=96, engine=e).run() for e in ("batched", "reference")}
+    lane = np.arange(32)
+    for e, r in res.items():
+        assert r.status == "ok"
+        for w in r.warps:
+            r1 = lane + 1 + np.where(lane < 16, 16, 0)
+            np.testing.assert_array_equal(w.regs[2], r1 + lane, err_msg=e)
+    # the converged WARPSYNC and YIELD (0x10, 0x20) in the batch; after the diverged YIELD (0x70)
+    # lanes are in the yield mask, and what follows runs per warp
+    assert not {0x10, 0x20} & set(per_warp) and 0x70 in per_warp, sorted(per_warp)
