@@ -97,10 +97,13 @@ def test_imad_wide_register_forms(isa, kind, signed, dest):
         np.testing.assert_array_equal(got, want, err_msg=engine)
 
 
+# (IMAD.WIDE has no form with an immediate b and an immediate or constant C)
+B_C_FORMS = [("imm", "RZ"), ("reg", "imm"), ("reg", "const"), ("reg", "RZ")]
+
+
 @pytest.mark.parametrize("kind", ["small", "at-bound", "past-bound", "negative"])
 @pytest.mark.parametrize("signed", [False, True], ids=["U32", "S32"])
-@pytest.mark.parametrize("b_form", ["imm", "reg"])
-@pytest.mark.parametrize("c_form", ["imm", "const", "RZ"])
+@pytest.mark.parametrize("b_form,c_form", B_C_FORMS)
 def test_imad_wide_uniform_c(isa, kind, signed, b_form, c_form):
     """b an immediate or a register; C an immediate, a constant-bank pair or RZ."""
     rng = np.random.default_rng(hash((kind, signed, b_form, c_form)) & 0xFFFF)
@@ -115,8 +118,6 @@ def test_imad_wide_uniform_c(isa, kind, signed, b_form, c_form):
     fmt = "" if signed else ".U32"
     bop = f"0x{bk:x}" if b_form == "imm" else "R2"
     cop = {"imm": f"0x{cval:x}", "const": "c[0x0][0x0]", "RZ": "RZ"}[c_form]
-    if b_form == "imm" and c_form in ("imm", "const"):
-        pytest.skip("IMAD.WIDE has no form with an immediate b and an immediate or constant C")
     src = f"IMAD.WIDE{fmt} R[8:9], R0, {bop}, {cop} ;\nEXIT ;"
     init = _init_from({"R0": a, "R2": b})
     const = {0: np.array([cval & M32, cval >> 32], np.uint32).tobytes()}
@@ -356,3 +357,77 @@ def test_shfl_at_batch_width(isa, strict):
     key = sorted((ev["cta"], ev["warp"], ev["message"], ev["count"]) for ev in res["batched"].events)
     assert key == sorted((ev["cta"], ev["warp"], ev["message"], ev["count"]) for ev in res["reference"].events)
     assert {(c, w) for c, w, _, _ in key} == {(c, w) for c in range(2) for w in (1, 2, 3)}   # warp 0: no lane
+
+
+# -- BRA on a uniform predicate (`BRA.U !UP0`: nvcc's uniform branches) ------------------------------
+BRA_UP = """
+    S2R R0, SR_LANEID ;
+    S2UR UR4, SR_CTAID.X ;
+    UISETP.GE.U32.AND UP0, UPT, UR4, 0x1, UPT ;    // CTAs 1 and up take the branch
+    MOV R1, 0x1 ;
+    BRA.U UP0, `(SKIP) ;
+    MOV R1, 0x2 ;
+SKIP:
+    IADD3 R2, R1, R0, RZ ;
+    BRA.U !UP0, `(DONE) ;
+    IADD3 R2, R2, 0x64, RZ ;
+DONE:
+    EXIT ;
+"""
+
+
+def test_uniform_predicate_branch_at_batch_width(isa, monkeypatch):
+    from gpuisa.sim.engine_batched import BatchedEngine
+    per_warp = []
+    orig = BatchedEngine._per_warp
+    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (per_warp.append(pc), orig(self, pc, idx)))
+    prog = isa.assemble(BRA_UP)
+    res = {e: Simulator(isa, prog, grid=3, block=64, engine=e).run() for e in ("batched", "reference")}
+    lane = np.arange(32)
+    for e, r in res.items():
+        assert r.status == "ok"
+        for w in r.warps:
+            # CTA 0: UP0 false, R1 = 2, then !UP0 skips the +100; CTAs 1, 2: R1 = 1, then + 100
+            want = (2 + lane) if w.cta == 0 else (1 + lane + 100)
+            np.testing.assert_array_equal(w.regs[2], want, err_msg=f"{e} cta {w.cta}")
+    assert not per_warp, per_warp
+
+
+# -- WARPSYNC and YIELD in converged warps -----------------------------------------------------
+SYNC_YIELD = """
+    S2R R0, SR_LANEID ;
+    WARPSYNC 0xffffffff ;
+    YIELD ;
+    IADD3 R1, R0, 0x1, RZ ;
+    ISETP.GE.U32.AND P0, PT, R0, 0x10, PT ;
+    BSSY B0, `(JOIN) ;
+@P0 BRA `(JOIN) ;
+    YIELD ;                                 // diverged: the reference function switches
+    IADD3 R1, R1, 0x10, RZ ;
+JOIN:
+    BSYNC B0 ;
+    WARPSYNC 0xffffffff ;
+    IADD3 R2, R1, R0, RZ ;
+    EXIT ;
+"""
+
+
+def test_warpsync_and_yield_of_converged_warps_at_batch_width(isa, monkeypatch):
+    """The converged WARPSYNC/YIELD go through in the batch; the diverged YIELD runs the
+    reference function per warp; registers as computed here, in both engines."""
+    # (addresses: 0x10 WARPSYNC, 0x20 YIELD, 0x70 the diverged YIELD)
+    from gpuisa.sim.engine_batched import BatchedEngine
+    per_warp = []
+    orig = BatchedEngine._per_warp
+    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (per_warp.append(pc), orig(self, pc, idx)))
+    prog = isa.assemble(SYNC_YIELD)
+    res = {e: Simulator(isa, prog, grid=2, block=96, engine=e).run() for e in ("batched", "reference")}
+    lane = np.arange(32)
+    for e, r in res.items():
+        assert r.status == "ok"
+        for w in r.warps:
+            r1 = lane + 1 + np.where(lane < 16, 16, 0)
+            np.testing.assert_array_equal(w.regs[2], r1 + lane, err_msg=e)
+    # the converged WARPSYNC and YIELD (0x10, 0x20) in the batch; after the diverged YIELD (0x70)
+    # lanes are in the yield mask, and what follows runs per warp
+    assert not {0x10, 0x20} & set(per_warp) and 0x70 in per_warp, sorted(per_warp)

@@ -666,13 +666,15 @@ def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         m = x.memo = (_COND.get(x.mod("cond") or "NoCond"), "pp" in x.f, "ura" in x.f,
                       (x.pc + INST_SIZE + x.imm("offset") * INST_SIZE))
     cond, has_pp, has_ura, target = m
-    if has_ura or cond is None or "upp" in x.f:     # UR forms, BRA_X_UP: per warp
+    if has_ura or cond is None:     # UR forms: per warp
         return idx
     active = e.active[idx]
     g = e.P[x.pg][idx]
     pg = ~g if x.pg_not else g
     if has_pp:
         pg = pg & x.pred("pp")
+    if "upp" in x.f:    # BRA_X_UP: a uniform predicate per warp (false: no lane branches)
+        pg = np.where(x.upred("upp")[:, 0], pg, _U32(0))
     pgv = pg & active
     if cond == "":
         b = pgv
@@ -875,4 +877,30 @@ def _bar_whole_ctas(e: BatchedEngine, ci: np.ndarray, bid: int) -> np.ndarray:
     return ci[~done]
 
 
-KERNELS = {"BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar}
+def _k_yield(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    """YIELD in a warp whose every valid lane executes it: a no-op (the reference function's
+    ``YIELD.no_divergence``); the other warps run the function."""
+    active = e.active[idx]
+    ok = ((active & ~(x.pmask & _pp_mask(x))) == 0) & (e.valid[idx] == active)
+    e.pc[idx[ok]] = x.next_pc
+    return ADVANCED if ok.all() else idx[~ok]
+
+
+def _k_warpsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    """WARPSYNC with one member mask per warp (an immediate, a constant or a uniform register)
+    in a warp whose executing lanes are exactly its valid members: every member has arrived
+    (``WARPSYNC.complete``), the warp goes on; the other warps run the function (waits,
+    faults, guard-false lanes, per-lane masks)."""
+    if "rb" in x.f:
+        return idx
+    mm = x.imm("membermask") & MASK32 if "membermask" in x.f else \
+        np.asarray(x.src("urb" if "urb" in x.f else "vb")).reshape(-1) & _U32(MASK32)
+    active = e.active[idx]
+    mmask = mm & e.valid[idx]
+    ok = ((active & ~(x.pmask & _pp_mask(x))) == 0) & (active == mmask)
+    e.pc[idx[ok]] = x.next_pc
+    return ADVANCED if ok.all() else idx[~ok]
+
+
+KERNELS = {"BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
+           "YIELD": _k_yield, "WARPSYNC": _k_warpsync}
