@@ -212,3 +212,31 @@ def test_cuobjdump_listing_finds_its_cubin_in_a_sibling_directory(isa, tmp_path,
     shutil.copy(CORPUS / "sm_90" / "const_table.cubin", tmp_path / "cubins" / "build.cubin")
     launch, bufs, go = _launch_const_table(isa, lst)
     assert go().status == "ok"
+
+
+def _log_of(isa, listing, xs):
+    import numpy as np
+    from gpuisa.cuda import load_cuda
+    k = load_cuda(isa, listing, "logd")
+    x = np.array(xs, np.float64)
+    o = np.zeros_like(x)
+    res = k.launch(grid=1, block=len(xs), params=["ptr:x", "ptr:o"], buffers={"x": x, "o": o})
+    assert res.status == "ok", res.fault
+    return o
+
+
+def test_nan_immediates_of_an_nvdisasm_listing_come_from_the_cubin_beside_it(isa, tmp_path):
+    """nvdisasm prints the FSEL immediate 0xfff00000 (the high word of a double -INF, what
+    log(0.0) selects) as ``-QNAN``, like every quiet NaN: the bits come from the cubin beside
+    the listing (decision CU-11); without it the listing's NaN stands (log(0) is then NaN)."""
+    import math
+    import shutil
+    pytest.importorskip("elftools", reason="pyelftools (the optional extra gpuisa[cuda]) reads the cubin")
+    xs = [0.0, -0.0, 1.0, math.e, -1.0, math.inf, 2.0 ** -1074, 1e300] + [float(v) for v in range(2, 26)]
+    want = [-math.inf, -math.inf, 0.0, 1.0, math.nan, math.inf] + [math.log(v) for v in xs[6:]]
+    got = _log_of(isa, DATA / "qnan" / "logd.nvdisasm", xs)
+    for g, w, x in zip(got, want, xs):
+        assert (math.isnan(g) and math.isnan(w)) or math.isclose(g, w, rel_tol=1e-15), (x, g, w)
+    alone = tmp_path / "logd.nvdisasm"
+    shutil.copy(DATA / "qnan" / "logd.nvdisasm", alone)
+    assert math.isnan(_log_of(isa, alone, xs)[0])      # the documented limit without the cubin

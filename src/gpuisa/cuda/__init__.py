@@ -61,6 +61,9 @@ def read_module(data: bytes | str, filename: str = "<input>") -> CudaModule:
             mod = parse_cuobjdump(data, filename)
         elif kind == "nvdisasm":
             mod = parse_nvdisasm(data, filename)
+            if "QNAN" in data and Path(filename).is_file():
+                from .cubin import nan_immediates_from_cubin
+                nan_immediates_from_cubin(mod, _cubins_near(Path(filename)))
         else:
             raise UsageError(f"{filename}: not a CUDA input (an nvdisasm or cuobjdump -sass listing, or a cubin)")
     abi_for(mod.arch, filename)

@@ -110,5 +110,55 @@ def _nan_immediates(mod: CudaModule, text: list[str], secs: dict) -> None:
 _RE_ADDR_COMMENT = re.compile(r"/\*([0-9a-fA-F]{4,})\*/")
 
 
+def nan_immediates_from_cubin(mod: CudaModule, near: list[Path]) -> str | None:
+    """An nvdisasm listing prints every quiet-NaN float immediate as ``+QNAN``/``-QNAN``
+    (0xffc00000, but also 0xfff00000, a double -INF's high word): its bits are lost.  The cubin
+    the listing was made from has them: among the files *near* (the caller's search order),
+    a cubin of the listing's target whose ``.text.NAME`` is exactly as long as the kernel's
+    code and holds a NaN float immediate at every such instruction gives the bits (decision
+    CU-11).  Returns the cubin used, or None (the lines keep their ``QNAN``)."""
+    todo = {name: k for name, k in mod.kernels.items() if any("QNAN" in t for _, t in k.lines)}
+    if not todo:
+        return None
+    try:
+        from elftools.elf.elffile import ELFFile
+    except ImportError:
+        return None
+    text = mod.source.split("\n")
+    used = None
+    for cand in near:
+        try:
+            elf = ELFFile(io.BytesIO(cand.read_bytes()))
+            if elf_arch(elf.header.e_flags, elf.header.e_ident["EI_ABIVERSION"]) != mod.arch:
+                continue
+            secs = {name: elf.get_section_by_name(f".text.{name}") for name in todo}
+            datas = {name: sec.data() for name, sec in secs.items() if sec is not None}
+        except Exception:  # noqa: BLE001 - any unreadable candidate is not the cubin
+            continue
+        for name, data in datas.items():
+            k = todo[name]
+            addrs = [int(m.group(1), 16) for ln, _ in k.lines if (m := _RE_ADDR_COMMENT.search(text[ln - 1]))]
+            if not addrs or max(addrs) + 16 != len(data):
+                continue
+            fixed = []
+            for ln, t in k.lines:
+                m = _RE_ADDR_COMMENT.search(text[ln - 1]) if "QNAN" in t else None
+                if m is None:
+                    fixed.append((ln, t))
+                    continue
+                at = int(m.group(1), 16)
+                new = nan_immediate(t, int.from_bytes(data[at:at + 8], "little"))
+                if new == t:
+                    break       # no NaN immediate there: another kernel of the same name and size
+                fixed.append((ln, new))
+            else:
+                k.lines = fixed
+                del todo[name]
+                used = str(cand)
+        if not todo:
+            break
+    return used
+
+
 def _data(s) -> bytes:
     return bytes(s["sh_size"]) if s["sh_type"] == "SHT_NOBITS" else s.data()

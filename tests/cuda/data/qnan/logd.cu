@@ -1,0 +1,1 @@
+extern "C" __global__ void logd(const double *x, double *o) { o[threadIdx.x] = log(x[threadIdx.x]); }
