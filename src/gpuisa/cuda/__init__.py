@@ -154,12 +154,17 @@ class CudaKernel:
                 continue
             if not same:
                 continue
-            from .cubin import read_cubin
-            try:
-                cub = read_cubin(data, str(cand))
-            except UsageError as e:
-                raise UsageError(f"{self.module.filename}: kernel {self.name} reads data a cuobjdump -sass listing "
-                                 f"does not carry; {cand} beside it has the same code, but: {e}") from None
+            from .cubin import elf_sections, fill_data, needs_nvdisasm_for_data, read_cubin
+            arch, secs = elf_sections(data, str(cand))
+            if needs_nvdisasm_for_data(secs):
+                try:
+                    cub = read_cubin(data, str(cand))
+                except UsageError as e:
+                    raise UsageError(f"{self.module.filename}: kernel {self.name} reads data a cuobjdump -sass "
+                                     f"listing does not carry; {cand} beside it has the same code, but: {e}") from None
+            else:   # banks and .nv.info only: the ELF alone (no nvdisasm run)
+                cub = CudaModule("cubin", str(cand), arch, {n: KernelInfo(n) for n in self.module.kernels})
+                fill_data(cub, secs, str(cand))
             mod = self.module
             mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
             for name, k in mod.kernels.items():

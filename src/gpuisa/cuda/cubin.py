@@ -69,9 +69,30 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     mod.kind, mod.filename, mod.arch = "cubin", filename, arch
     if "QNAN" in text:
         _nan_immediates(mod, text.split("\n"), secs)
-    if ".nv.global.init" in secs or ".nv.global" in secs:     # device globals: symbols and their uses (GA-5)
+    if needs_nvdisasm_for_data(secs):     # device globals: symbols and their uses (GA-5)
         full = parse_nvdisasm(text, filename + " (nvdisasm)")
         mod.globals, mod.symbols, mod.relocs = full.globals, full.symbols, full.relocs
+    fill_data(mod, secs, filename)
+    return mod
+
+
+def needs_nvdisasm_for_data(secs: dict) -> bool:
+    """Device globals (and the constant-bank words holding their addresses) are read from
+    nvdisasm's text of the data sections; everything else of a cubin's data from the ELF."""
+    return ".nv.global.init" in secs or ".nv.global" in secs
+
+
+def elf_sections(data: bytes, filename: str) -> tuple[int, dict]:
+    """``(target, {section name: section})`` of a cubin (pyelftools)."""
+    from elftools.elf.elffile import ELFFile
+    elf = ELFFile(io.BytesIO(data))
+    return (elf_arch(elf.header.e_flags, elf.header.e_ident["EI_ABIVERSION"]),
+            {s.name: s for s in elf.iter_sections()})
+
+
+def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
+    """The kernels' ``.nv.info`` attributes, static shared sizes and constant banks, and the
+    module's constant banks, from the cubin's sections *secs*."""
     for name, k in mod.kernels.items():
         info = secs.get(f".nv.info.{name}")
         if info is not None:
@@ -89,7 +110,6 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
         m = re.match(r"\.nv\.constant(\d+)$", sname)
         if m:
             mod.banks[int(m.group(1))] = _data(s)
-    return mod
 
 
 def _nan_immediates(mod: CudaModule, text: list[str], secs: dict) -> None:
