@@ -1,51 +1,29 @@
-"""The corpus kernels on both engines: the batched engine (the default, what `gpuisa run`
-uses) runs every instruction of every corpus kernel at batch width — no address falls back to
-one warp at a time because its speed code or semantics could not take a batch (a fallback is
-correct but slow, and it hid plan bugs: IADD3.X's carry mask and FFMA's constant operands
-at batch width) — and the reference engine gives the results computed with numpy too.
-
-Every kernel, from its nvdisasm listing (no nvdisasm needed), on sm_90 or sm_120 (the
-uniform-datapath architectures, alternating), with its manifest's launch."""
+"""The corpus kernels on the one-warp reference engine (``--engine reference``, the step API
+of co-simulation): the results computed with numpy (cuda_expect.py), as the default batched
+engine gives them (tests/cuda/test_corpus_run.py, which also requires every instruction to
+run at batch width).  One launch in three, from its nvdisasm listing (no nvdisasm needed),
+rotating over the four architectures."""
 from __future__ import annotations
 
 import pytest
 
-from cuda_expect import CORPUS, compare, expected, launches, make_inputs
-
-from gpuisa.sim.engine_batched import BatchedEngine
+from cuda_expect import ARCHS, CORPUS, compare, expected, launches, make_inputs
 
 
 def _cases():
-    out = []
-    for i, (stem, launch) in enumerate(launches()):
-        arch = ("sm_90", "sm_120")[i % 2]
-        out.append(pytest.param(stem, launch, arch, id=f"{launch['name']}-{arch}"))
-    return out
+    return [pytest.param(stem, launch, ARCHS[(i // 3) % len(ARCHS)], id=f"{launch['name']}-{ARCHS[(i // 3) % len(ARCHS)]}")
+            for i, (stem, launch) in enumerate(launches()) if i % 3 == 0]
 
 
 @pytest.mark.parametrize("stem,launch,arch", _cases())
-def test_corpus_kernel_at_batch_width(isa, monkeypatch, stem, launch, arch):
+def test_corpus_kernel_on_the_reference_engine(isa, stem, launch, arch):
     from gpuisa.cuda import load_cuda
-    path = CORPUS / arch / f"{stem}.nvdisasm"
-    k = load_cuda(isa, path, launch["kernel"])
-    fallbacks: set = set()
-    orig = BatchedEngine.run
-
-    def run(self):
-        try:
-            orig(self)
-        finally:
-            fallbacks.update(self.fallbacks)
-
-    monkeypatch.setattr(BatchedEngine, "run", run)
+    k = load_cuda(isa, CORPUS / arch / f"{stem}.nvdisasm", launch["kernel"])
     inputs = make_inputs(launch)
     want = expected(launch, inputs)
-    for engine in ("batched", "reference"):
-        bufs = {name: a.copy() for name, a in inputs.items()}
-        sim = k.simulator(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
-                          buffers=bufs, shared_bytes=launch.get("shared_bytes", 0), engine=engine)
-        res = sim.run()
-        assert res.status == "ok", (engine, res.status, res.fault)
-        problems = [p for name in launch["outputs"] if (p := compare(launch, name, bufs[name], want[name]))]
-        assert not problems, engine + ": " + "\n".join(problems)
-    assert not fallbacks, f"replayed one warp at a time: {sorted(fallbacks)}"
+    bufs = {name: a.copy() for name, a in inputs.items()}
+    res = k.simulator(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                      buffers=bufs, shared_bytes=launch.get("shared_bytes", 0), engine="reference").run()
+    assert res.status == "ok", (res.status, res.fault)
+    problems = [p for name in launch["outputs"] if (p := compare(launch, name, bufs[name], want[name]))]
+    assert not problems, "\n".join(problems)
