@@ -44,7 +44,7 @@ from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, 
                     parse_number, split_operands, strip_block_comments, blank_listing_noise)
 from .disassembler import decode_one, decode_relocated, symbol_text
 from .encode import _Ctx, _encode_plan, _expects, _OpErr, _pair_words
-from .fastpath import _fast
+from .fastpath import _fast, listing_ok, scan_listing as _scan_listing
 # the compiled tables (re-exported: `state`, `OpInfo` and the kinds are part of the asm package's API)
 from .tables import (K_ADDR, K_CMEM, K_ENUM, K_INT, AddrInfo, OpInfo, Plan, VInfo, _State, _compatible,  # noqa: F401
                      _match, _numbering, aligned_group, state)
@@ -241,18 +241,29 @@ class Assembler:
         """Pass 1: comments, labels, statements.  Each statement goes to
         ``emit(line, col, text, address)`` when given, else into the returned list.
         *first_line*: the line number of the text's first line (an excerpt of a larger file)."""
-        clean, notes = strip_block_comments(text)
-        clean = blank_listing_noise(clean)
-        # src_lines[k] is line k + 1: an excerpt is preceded by empty lines (a list of references)
-        src_lines = [""] * (first_line - 1) + text.split("\n") if first_line > 1 else text.split("\n")
-        self.src_lines = src_lines
-        for ln in sorted(set(notes)):
-            ln += first_line - 1
-            self.warn("NVIDIA (*...*) annotation ignored", ln, 1, src_lines[ln - 1] if ln <= len(src_lines) else None)
+        self.set_source(text, first_line)
         stmts: list[_Stmt] = []
         symbols: dict[str, int] = {}
         defined_at: dict[str, tuple[int, int]] = {}
-        addr = base
+        self.scan_text(text, base, emit, first_line, stmts, symbols, defined_at)
+        return stmts, symbols, defined_at
+
+    def set_source(self, text: str, first_line: int = 1) -> None:
+        """The source lines diagnostics quote: ``src_lines[k]`` is line k + 1 (an excerpt is
+        preceded by empty lines)."""
+        self.src_lines = [""] * (first_line - 1) + text.split("\n") if first_line > 1 else text.split("\n")
+
+    def scan_text(self, text: str, addr: int, emit, first_line: int, stmts: list[_Stmt] | None,
+                  symbols: dict[str, int], defined_at: dict[str, tuple[int, int]]) -> int:
+        """:meth:`scan` of *text*, lines *first_line* on of the source (``set_source``), into the
+        given tables; returns the address after its statements.  The text must not start inside
+        a comment (:func:`gpuisa.asm.fastpath.scan_listing` hands over the rest of a text here)."""
+        clean, notes = strip_block_comments(text)
+        clean = blank_listing_noise(clean)
+        src_lines = self.src_lines
+        for ln in sorted(set(notes)):
+            ln += first_line - 1
+            self.warn("NVIDIA (*...*) annotation ignored", ln, 1, src_lines[ln - 1] if ln <= len(src_lines) else None)
         for lineno, line in enumerate(clean.split("\n"), first_line):
             if emit is not None and "/" not in line and ":" not in line:
                 # the common line, one statement and nothing else: what the general steps below
@@ -264,47 +275,56 @@ class Assembler:
                         emit(lineno, len(line) - len(line.lstrip()) + 1, stripped, addr)
                         addr += WORD_BYTES
                     continue
-            k = line.find("//")
-            if k >= 0:
-                line = line[:k]
-            if "/*" in line:
-                c = line.find("/*")
-                self.error("unterminated /* comment", lineno, c + 1, src_lines[lineno - 1], 2)
-                line = line[:c]
-            if not line or line.isspace():
+            addr = self.scan_line(lineno, line, addr, emit, stmts, symbols, defined_at)
+        return addr
+
+    def scan_line(self, lineno: int, line: str, addr: int, emit, stmts: list[_Stmt] | None,
+                  symbols: dict[str, int], defined_at: dict[str, tuple[int, int]]) -> int:
+        """The general steps of :meth:`scan` for one line without block comments and listing
+        noise: line comments, ``;``, labels, statements; returns the next address."""
+        src_lines = self.src_lines
+        k = line.find("//")
+        if k >= 0:
+            line = line[:k]
+        if "/*" in line:
+            c = line.find("/*")
+            self.error("unterminated /* comment", lineno, c + 1, src_lines[lineno - 1], 2)
+            line = line[:c]
+        if not line or line.isspace():
+            return addr
+        pos = 0
+        for part in line.split(";") if ";" in line else (line,):
+            col = pos
+            pos += len(part) + 1
+            if not part or part.isspace():
                 continue
-            pos = 0
-            for part in line.split(";") if ";" in line else (line,):
-                col = pos
-                pos += len(part) + 1
-                if not part or part.isspace():
-                    continue
-                # labels
-                while ":" in part:
-                    m = _RE_LABEL.match(part)
-                    if not m:
-                        break
-                    name = m.group("name")
-                    lc = col + m.start("name") + 1
-                    if name in symbols:
-                        pl, pc_ = defined_at[name]
-                        self.error(f"label {name} defined twice (first at line {pl})", lineno, lc,
-                                   src_lines[lineno - 1], len(name))
-                    else:
-                        symbols[name] = addr
-                        defined_at[name] = (lineno, lc)
-                    col += m.end()
-                    part = part[m.end():]
-                if not part or part.isspace():
-                    continue
-                stripped = part.lstrip()
-                col += len(part) - len(stripped)
-                if emit is not None:
-                    emit(lineno, col + 1, stripped.rstrip(), addr)
+            # labels
+            while ":" in part:
+                m = _RE_LABEL.match(part)
+                if not m:
+                    break
+                name = m.group("name")
+                lc = col + m.start("name") + 1
+                if name in symbols:
+                    pl, pc_ = defined_at[name]
+                    self.error(f"label {name} defined twice (first at line {pl})", lineno, lc,
+                               src_lines[lineno - 1], len(name))
                 else:
-                    stmts.append(_Stmt(lineno, col + 1, stripped.rstrip(), addr, src_lines[lineno - 1]))
-                addr += WORD_BYTES
-        return stmts, symbols, defined_at
+                    symbols[name] = addr
+                    defined_at[name] = (lineno, lc)
+                col += m.end()
+                part = part[m.end():]
+            if not part or part.isspace():
+                continue
+            stripped = part.lstrip()
+            col += len(part) - len(stripped)
+            if emit is not None:
+                emit(lineno, col + 1, stripped.rstrip(), addr)
+            else:
+                assert stmts is not None
+                stmts.append(_Stmt(lineno, col + 1, stripped.rstrip(), addr, src_lines[lineno - 1]))
+            addr += WORD_BYTES
+        return addr
 
     # -- one statement ----------------------------------------------------
     def statement(self, s: _Stmt, ctx: _Ctx) -> tuple[int, str | None] | None:
@@ -738,7 +758,11 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
     gc_was = gc.isenabled()
     gc.disable()  # the objects made here hold no cycles; collection passes only cost time
     try:
-        _, symbols, _ = a.scan(text, base, emit, first_line)
+        if _scan_listing is not None and listing_ok(st):
+            a.set_source(text, first_line)
+            symbols = _scan_listing(a, st, text, base, first_line, emit, words, opnames, lines)
+        else:
+            _, symbols, _ = a.scan(text, base, emit, first_line)
         ctx = _Ctx(symbols, True)
         for k, lineno, col, t, addr in pending:
             r = a.statement(_Stmt(lineno, col, t, addr, a.src_lines[lineno - 1]), ctx)

@@ -29,7 +29,7 @@ from typing import Any
 from ..exprlang import HEX
 from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
 from .floats import FLOAT_LITERAL, parse_f16, parse_f32, parse_f64
-from .lexer import POp
+from .lexer import _HINT_WORDS, POp, _blank_line, _strip_line_comments, has_hints
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _match, _State
 
 # ----------------------------------------------------------------------------
@@ -308,6 +308,15 @@ def _fast(st: "_State", text: str, pc: int):
     if m is None:
         return None
     gnot, gname, key, ops, ctl = m.groups()
+    return _encode(st, st.fmemo, text, gnot, gname, key, ops, ctl, pc, False)
+
+
+def _encode(st: "_State", memo: dict, text: str, gnot, gname, key: str, ops, ctl, pc: int, listing: bool):
+    """:func:`_fast` after its regex: the statement *text* split into guard, mnemonic+modifiers,
+    operands and control annotations; *memo* remembers it.  *listing*: called by
+    :func:`scan_listing` on a line as written, which must decline an operand holding listing
+    noise (``lexer.has_hints``: the line would be rewritten first); a cached operand text never
+    holds any (``_State.classify``), an inline number or address cannot."""
     sigs = []
     vals: list = []
     if ops:
@@ -361,11 +370,11 @@ def _fast(st: "_State", text: str, pc: int):
                             sigs.append(sid)
                             vals.append((int(bank, 16) if bank else 0, base or "", wide is not None, v))
                             continue
-                r = st.classify(t)
+                if listing and has_hints(t):
+                    return None
+                r = st.classify(t, u if t is not u else None)
                 if r is None:
                     return None
-                if t is not u and len(ocls) < 200_000:
-                    ocls[u] = r
             sigs.append(r[0])
             vals.append(r[1])
     sigt = tuple(sigs)
@@ -498,6 +507,102 @@ def _fast(st: "_State", text: str, pc: int):
     if excv is not None and excv.violation(word) is not None:
         return None
     r = word, name
-    if pc_free and len(st.fmemo) < MEMO_MAX:
-        st.fmemo[text] = r
+    if pc_free and len(memo) < MEMO_MAX:
+        memo[text] = r
     return r
+
+
+# ----------------------------------------------------------------------------
+# pass 1 and the fast path in one regex per line (decision AS-4)
+
+#: a line that is one statement and nothing else, as a listing writes it: spaces, maybe a
+#: ``/*0040*/`` address, the statement (groups as _RE_FAST's: no control annotations), maybe
+#: ``;``.  Group 1 is the text ``Assembler.scan`` would hand to ``emit`` for the line.
+_RE_LINE = re.compile(r"\s*(?:/\*[0-9a-fA-F]*\*/\s*)?"
+                      r"((?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
+                      r"(?:\s+([^\s$`(;/:](?:[^$`(;/:]*[^\s$`(;/:])?))?)\s*(?:;\s*)?$")
+
+_HINT_KEY = tuple(w for w in _HINT_WORDS if " " not in w)
+_DIGIT_Z = frozenset("0123456789Z")
+
+
+def _key_flag(key: str) -> int:
+    """1 when mnemonic+modifiers *key* holds a listing hint (``lexer._HINT_WORDS``), 2 when it ends
+    with a digit or Z (a number right after it, ``KEY 0x10``, is a spaced hint), else 0."""
+    if any(w in key for w in _HINT_KEY):
+        return 1
+    return 2 if key[-1] in _DIGIT_Z else 0
+
+
+def listing_ok(st: _State) -> bool:
+    """:func:`scan_listing` may read this database's statements: no name a statement may hold
+    without ``_State.classify`` seeing it -- a guard predicate, the base register of an address
+    read inline -- holds a listing hint.  (Any other operand text is classified once, and then
+    only cached when it holds no hint; ``_RE_LINE`` takes no control annotations.)"""
+    r = st.flisting_ok
+    if r is None:
+        types = {v.guard.type for v in st.vinfo.values() if v.guard is not None and v.guard.type is not None}
+        for v in st.vinfo.values():
+            for o in v.ops:
+                if o.code == K_ADDR:
+                    types |= {p[3] for p in (o.addr.base, o.addr.ubase) if p is not None and p[3] is not None}
+        names = sorted({n for t in types for n in t.by_name})
+        r = st.flisting_ok = not has_hints("\n" + "\n".join(names))
+    return r
+
+
+def scan_listing(a: Any, st: _State, text: str, addr: int, first_line: int, emit,
+                 words: list, opnames: list, linenos: list) -> dict:
+    """``Assembler.scan`` with ``emit`` for ``assemble``, with the common line -- one statement,
+    maybe a ``/*0040*/`` address before it and a ``;`` after it, the listing format -- read by
+    one regex and encoded here (word, opcode name and line appended to the lists) without the
+    passes over the whole text (``strip_block_comments``, ``blank_listing_noise``); every other
+    line goes through the same per-line steps as in ``scan`` (``a.scan_line``), and emit.
+    Returns the symbols.  ``a.set_source`` must have been called.
+
+    The passes over the whole text change a line when it holds a block comment, an NVIDIA
+    annotation or listing noise (``lexer.has_hints``).  A line read here holds only its
+    address comment (hex digits: no hint), and is declined when its mnemonic, an operand not
+    cached yet, or the space after the mnemonic holds a hint (:func:`_key_flag`, ``_encode``;
+    ``listing_ok``); a declined line gets the per-line versions of the passes.  A block
+    comment that does not end on its line, or an annotation, hands the rest of the text to
+    ``a.scan_text`` (the classic reading: no comment is open before that line)."""
+    symbols: dict[str, int] = {}
+    defined_at: dict[str, tuple[int, int]] = {}
+    match = _RE_LINE.match
+    memo = st.flmemo
+    kflags = st.fkflags
+    w_append, o_append, l_append = words.append, opnames.append, linenos.append
+    lines = text.split("\n")
+    lineno = first_line - 1
+    for line in lines:
+        lineno += 1
+        m = match(line)
+        if m is not None:
+            stmt, gnot, gname, key, ops = m.groups()
+            r = memo.get(stmt)
+            if r is None:
+                f = kflags.get(key)
+                if f is None:
+                    f = kflags[key] = _key_flag(key)
+                # f == 2: `KEY 0x10` holds a spaced hint (one space between a digit or Z and the number)
+                if f == 0 or (f == 2 and not (ops is not None and m.start(5) - m.end(4) == 1 and line[m.end(4)] == " "
+                                              and (ops[:2] == "0x" or ops[:3] == "-0x"))):
+                    r = _encode(st, memo, stmt, gnot, gname, key, ops, None, addr, True)
+            if r is not None:
+                w_append(r[0])
+                o_append(r[1])
+                l_append(lineno)
+                addr += 16
+                continue
+        # the general steps, with the whole-text passes' work on this line
+        if "/*" in line or "(*" in line:
+            clean = None if "(*" in line else _strip_line_comments(line)
+            if clean is None:   # a comment that may go on over lines, an annotation: the classic reading
+                a.scan_text("\n".join(lines[lineno - first_line:]), addr, emit, lineno, None, symbols, defined_at)
+                return symbols
+            line = clean
+        if has_hints(line):
+            line = _blank_line(line)
+        addr = a.scan_line(lineno, line, addr, emit, None, symbols, defined_at)
+    return symbols

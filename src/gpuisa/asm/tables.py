@@ -18,11 +18,13 @@ from ..errors import Coord
 from ..spec.database import Database
 from ..spec.model import Opcode, Operand
 from .instruction import expr_env, field_readers, per_database, readers_mask
-from .lexer import POp, OperandSyntaxError, parse_number, parse_operand
+from .lexer import POp, OperandSyntaxError, has_hints, parse_number, parse_operand
 
 _RE_NUMBERED = re.compile(r"^([A-Za-z_]+?)(\d+)$")
 _RE_PNAME = re.compile(r"^([!~-]?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)$")
 _RE_FLOAT_WORD = re.compile(r"^(?i:inf|infinity|q?nan)$")
+#: a quick test before lexer.has_hints (a superset of its hints)
+_RE_HINTISH = re.compile(r"reuse|desc|\+|REDUX|MATCH\.|CAST|WARPSYNC\.|ENDCOLLECTIVE|\|\.|\] \[| (?:`\(|-?0x)")
 
 K_ENUM, K_INT, K_CMEM, K_ADDR = 0, 1, 2, 3
 
@@ -322,6 +324,12 @@ class _State:
         #: statement text -> (word, opcode name) of statements whose word does not depend on
         #: their address (the fast path's memo; real programs repeat many statements)
         self.fmemo: dict[str, tuple[int, str]] = {}
+        #: the same for the statements fastpath.scan_listing reads from listing lines (its own: a
+        #: statement there is known to hold no listing noise)
+        self.flmemo: dict[str, tuple[int, str]] = {}
+        #: mnemonic+modifiers -> fastpath._key_flag; fastpath.listing_ok, once known
+        self.fkflags: dict[str, int] = {}
+        self.flisting_ok: bool | None = None
         self.name_tables: dict[tuple, dict] = {}
         self.int_sid = self.intern(("i", (), ""))
         self.float_sid = self.intern(("f", (), ""))
@@ -356,10 +364,14 @@ class _State:
                 self.pop_cache[text] = r
         return r
 
-    def classify(self, text: str):
+    def classify(self, text: str, as_split: str | None = None):
         """Fast-path view of an operand: (signature id, payload) with payload the
         bare name of a (prefixed) register, the value of an integer, else the
-        :class:`POp`; None when the text does not parse (the slow path reports it)."""
+        :class:`POp`; None when the text does not parse (the slow path reports it).
+        The result is cached (``ocls``) under *text* and *as_split* (the text with the spaces
+        around it, as split from the statement), unless *text* holds listing noise
+        (:func:`~gpuisa.asm.lexer.has_hints`): a cached text is known to hold none
+        (``fastpath.scan_listing`` relies on it)."""
         m = _RE_PNAME.match(text)
         if m is not None and m.group(2) in self.names and not _RE_FLOAT_WORD.match(m.group(2)):
             name = m.group(2)
@@ -371,8 +383,11 @@ class _State:
                 return None
             sid = self.intern(self.signature(p))
             r = (sid, p.name if p.kind == "name" else (p.value if p.kind == "int" else p))
-        if len(self.ocls) < 200_000:
-            self.ocls[text] = r
+        ocls = self.ocls
+        if len(ocls) < 200_000 and not (_RE_HINTISH.search(text) and has_hints(text)):
+            ocls[text] = r
+            if as_split is not None:
+                ocls[as_split] = r
         return r
 
     def name_table(self, o: OpInfo, width: int) -> dict:
