@@ -27,9 +27,10 @@ import re
 from typing import Any
 
 from ..exprlang import HEX
-from .encode import _OpErr, _addr_raw, _cmem_raw, _enum_raw, _f16_raw, _f32_raw, _f64h_raw, _int_raw
-from .floats import FLOAT_LITERAL, parse_f16, parse_f32, parse_f64
-from .lexer import _HINT_WORDS, POp, _blank_line, _strip_line_comments, has_hints
+from .encfast import (F_ADDR, F_CMEM, F_F16, F_F32, F_F64H, F_GENERIC, F_INT, F_PCREL, F_SHIFT, compile_encoder,
+                      variant_part)
+from .floats import FLOAT_LITERAL, parse_f32
+from .lexer import _HINT_WORDS, _blank_line, _strip_line_comments, has_hints
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _match, _State
 
 # ----------------------------------------------------------------------------
@@ -42,11 +43,9 @@ _RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[
                       r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
 _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
 # canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
+#: the prefixes the inline reader of addresses and constants takes (canonical order, as POp.prefix)
+_INLINE_PREFIXES = frozenset(("", "-", "~", "~-", "|", "-|"))
 _RE_FADDR = re.compile(rf"(?:c\[({HEX})\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)({HEX}))?\]$")
-
-# the kinds of Shape.steps (names are Shape.enums)
-F_INT, F_PCREL, F_SHIFT, F_GENERIC, F_F32, F_ADDR, F_CMEM, F_F16, F_F64H = 1, 2, 3, 4, 5, 6, 7, 8, 9
-
 
 class Shape:
     """What a plan's operands need, for one variant, operand widths and operand signatures:
@@ -58,11 +57,12 @@ class Shape:
     combination of a variant with the same widths shares it (the synthetic benchmark writes
     thousands of combinations: building a plan from scratch for each was most of its time)."""
 
-    __slots__ = ("enums", "steps", "clear", "omitted", "written", "pc_free", "_match", "_sigt")
+    __slots__ = ("enums", "steps", "keep", "omitted", "written", "pc_free", "enc", "_match", "_sigt")
     steps: Any      # tuple once compiled, None before
     enums: tuple
-    clear: int
+    keep: int       # ~ the bits the written operands (and the guard) clear
     pc_free: bool
+    enc: Any        # the steps as a specialised encoder (encfast.compile_encoder), once compiled
 
     def __init__(self, steps: list, omitted: int, sigt: tuple):
         self.omitted = omitted
@@ -70,8 +70,9 @@ class Shape:
         self._match, self._sigt = steps, sigt
         self.steps = None   # compiled when the shape first wins a choice (most candidates never do)
 
-    def compile(self, st: "_State") -> None:
-        """The flat steps, the cleared bits and pc_free (see the class docstring)."""
+    def compile(self, st: "_State", v: VInfo) -> None:
+        """The flat steps, the cleared bits, pc_free and the encoder (see the class docstring);
+        *v* is the shape's variant."""
         steps, sigt = self._match, self._sigt
         clear = 0
         enums: list[tuple] = []
@@ -100,11 +101,12 @@ class Shape:
                 flat.append((F_PCREL if o.fmt == "pcrel" else F_SHIFT, j, o.pos, o.shift, (t.min, t.max), o.mask))
             else:
                 flat.append((F_GENERIC, j, o, width, 0, 0))
-        self.clear = clear
+        self.keep = ~(clear | variant_part(st, v)[0])     # the encoder ORs the guard back
         self.enums = tuple(enums)
         self.steps = tuple(flat)
         #: the word does not depend on the statement's address (no PC-relative or generic step)
         self.pc_free = not any(s[0] in (F_PCREL, F_GENERIC) for s in flat)
+        self.enc = compile_encoder(st, v, self.enums, self.steps)
 
 
 def _shifted_names(st: "_State", o: OpInfo, width: int) -> dict:
@@ -131,26 +133,13 @@ def _shape(st: "_State", v: VInfo, widths: tuple, sigt: tuple) -> "Shape | None"
 _MISSING = object()
 
 
-def _variant_part(v: VInfo) -> tuple:
-    """The end of a fast plan that depends on the variant only: (guard, controls, VInfo with
-    __Exception rules or None, opcode name); guard is (the mask that clears its bits, name ->
-    raw value shifted to its field, the bit of its `!` or None)."""
-    g = v.guard
-    guard = None
-    if g is not None:
-        pf = g.prefix_fields.get("!")
-        guard = (~((g.mask << g.pos) | g.pclear), {n: raw << g.pos for n, raw in g.type.by_name.items()},
-                 (1 << pf.pos) if pf is not None else None)
-    controls = {c.name: (c.pos, (1 << c.width) - 1) for c in v.op.controls}
-    return guard, controls, v if v.has_exc else None, v.op.name
-
-
 def _fast_plan(st: _State, key: str, sigt: tuple):
     """The first plan for (key, signatures) -- what ``st.plan(key, sigt)[0]`` is, the diagnostic
     path's choice: among the variants the modifiers allow, in database order, the first with
     the fewest operands left out -- compiled for :func:`_fast` as a tuple
-    ``(base word, enums, steps, pc_free, guard, controls, VInfo with __Exception rules or None,
-    opcode name)`` (:class:`Shape`, :func:`_variant_part`); or False when the slow path must handle the statement.
+    ``(base word, encoder, pc_free, opcode name)`` (:class:`Shape`: the encoder applies the
+    operands, the guard, the control annotations and checks the ``__Exception`` rules); or False
+    when the slow path must handle the statement.
 
     It is put together from three cached parts, so that a new combination of modifiers and
     operand kinds costs a few dictionary look-ups (the synthetic benchmark writes about 15,000
@@ -160,8 +149,7 @@ def _fast_plan(st: _State, key: str, sigt: tuple):
       widths (interned as a small int: keys of the same mnemonic usually share them) and the
       base word of each under these modifiers;
     * per (candidates, signatures) (:func:`_choose`): which candidate wins, its
-      :class:`Shape` and the prefix bits;
-    * per variant (:func:`_variant_part`): guard, controls, exception rules, name."""
+      :class:`Shape` and the prefix bits."""
     kp = st.fkeys.get(key)
     if kp is None:
         kp = st.fkeys[key] = _key_part(st, key)
@@ -172,8 +160,8 @@ def _fast_plan(st: _State, key: str, sigt: tuple):
         if ch is None:
             ch = st.fchoice[(vid, sigt)] = _choose(st, vid, vcands, sigt)
         if ch is not False:
-            k, sh, pbits, vx = ch
-            fp = ((bases[k] & ~sh.clear) | pbits, sh.enums, sh.steps, sh.pc_free) + vx
+            k, sh, pbits, name = ch
+            fp = ((bases[k] & sh.keep) | pbits, sh.enc, sh.pc_free, name)
     st.fplans[(key, sigt)] = fp
     return fp
 
@@ -192,7 +180,7 @@ def _key_part(st: _State, key: str):
 
 
 def _choose(st: _State, vid: int, vcands: tuple, sigt: tuple):
-    """(index of the winning candidate, its :class:`Shape`, the prefix bits, the variant's part)
+    """(index of the winning candidate, its :class:`Shape`, the prefix bits, the opcode name)
     for operand signatures *sigt*, or False when no candidate takes them.  As
     ``tables._make_plans``: the fewest omitted operands, then the candidates' order."""
     # signatures without the prefixes: shared by all prefix combinations; when a variant's
@@ -242,55 +230,8 @@ def _choose(st: _State, vid: int, vcands: tuple, sigt: tuple):
     _, k, sh, pbits = best
     v = vcands[k][0]
     if sh.steps is None:
-        sh.compile(st)
-    vx = st.fvariants.get(v)
-    if vx is None:
-        vx = st.fvariants[v] = _variant_part(v)
-    return k, sh, pbits, vx
-
-
-_NOCTX = None
-
-
-def _addr_fast(o: OpInfo, v: tuple, width: int):
-    """:func:`_addr_raw` for a canonical address text (bank, base, .64?, offset); None on any problem."""
-    bank, base, wide, off = v
-    a = o.addr
-    bits = 0
-    if a.kind == "const":
-        if a.bank is not None:
-            if not 0 <= bank <= a.bank[2]:
-                return None
-            bits = bank << a.bank[0]
-        elif bank:
-            return None
-    if base:
-        if a.base is None or (wide and width <= 32) or base[-3:-1] == ".X" or base[-4:-2] == ".X":
-            return None
-        raw = a.base[3].by_name.get(base)
-        if raw is None:
-            return None
-        if width > 32 and not wide and base not in o.stem_of:    # `[RZ]` for a 64-bit base: RZ.64
-            return None
-        if width > 32 and base in o.stem_of:
-            stem, n = o.stem_of[base]
-            count = width // 32
-            if n % count or (stem, n + count - 1) not in o.name_of_num:
-                return None
-        bits |= raw << a.base[0]
-    elif a.base is not None:
-        if a.zero is None:
-            return None
-        bits |= a.zero << a.base[0]
-    if a.ubase is not None:        # no uniform part written: the zero register (URZ)
-        if a.uzero is None:
-            return None
-        bits |= a.uzero << a.ubase[0]
-    if a.off is None:
-        return None if off else bits
-    if not a.off_lo <= off <= a.off_hi:
-        return None
-    return bits | ((off & a.off[2]) << a.off[0])
+        sh.compile(st, v)
+    return k, sh, pbits, v.op.name
 
 
 #: most statements the fast path's memo holds (st.fmemo)
@@ -311,9 +252,9 @@ def _fast(st: "_State", text: str, pc: int):
     return _encode(st, st.fmemo, text, gnot, gname, key, ops, ctl, pc, False)
 
 
-def _encode(st: "_State", memo: dict, text: str, gnot, gname, key: str, ops, ctl, pc: int, listing: bool):
+def _encode(st: "_State", memo: dict | None, text: str, gnot, gname, key: str, ops, ctl, pc: int, listing: bool):
     """:func:`_fast` after its regex: the statement *text* split into guard, mnemonic+modifiers,
-    operands and control annotations; *memo* remembers it.  *listing*: called by
+    operands and control annotations; *memo* remembers it (None: nothing is remembered).  *listing*: called by
     :func:`scan_listing` on a line as written, which must decline an operand holding listing
     noise (``lexer.has_hints``: the line would be rewritten first); a cached operand text never
     holds any (``_State.classify``), an inline number or address cannot."""
@@ -334,27 +275,33 @@ def _encode(st: "_State", memo: dict, text: str, gnot, gname, key: str, ops, ctl
                     continue
                 c = t[:1]
                 if c.isdigit() or (c == "-" and t[1:2].isdigit()):
-                    try:
-                        # int(t, 0) reads what parse_number reads, and also 0o17 and 1_000: not those
-                        if "_" in t or "o" in t or "O" in t:
-                            raise ValueError
-                        vals.append(int(t, 0))
-                        sigs.append(st.int_sid)
-                        continue
-                    except ValueError:
-                        if _RE_FLOAT_LIT.match(t) and t not in st.names and len(t) < 100:
-                            vals.append(parse_f32(t))  # a float literal: its binary32 bits
-                            sigs.append(st.float_sid)
+                    # int(t, 0) reads what parse_number reads, and also 0o17 and 1_000: not those; a
+                    # `.`, or an exponent without a hex `x`, is no integer (int() would raise)
+                    if not ("." in t or "_" in t or "o" in t or "O" in t
+                            or (("e" in t or "E" in t) and "x" not in t and "X" not in t)):
+                        try:
+                            vals.append(int(t, 0))
+                            sigs.append(st.int_sid)
                             continue
-                elif c == "[" or c == "c" or ((c == "-" or c == "~") and "c[" in t[:4]):
+                        except ValueError:
+                            pass
+                    if _RE_FLOAT_LIT.match(t) and t not in st.names and len(t) < 100:
+                        vals.append(parse_f32(t))  # a float literal: its binary32 bits
+                        sigs.append(st.float_sid)
+                        continue
+                elif c == "[" or c == "c" or c == "|" or ((c == "-" or c == "~") and "c[" in t[:4]):
                     pre = ""
                     w = t
-                    if c != "[" and c != "c":  # -c[..][..], ~c[..][..], -~c[..][..]
-                        while w[:1] in ("-", "~"):
-                            pre += w[0]
-                            w = w[1:]
-                        pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
-                    m2 = _RE_FADDR.match(w) if len(pre) < 2 or pre == "~-" else None
+                    if c != "[" and c != "c":
+                        if t[-1:] == "|" and (t[:2] == "|c" or t[:3] == "-|c"):    # |c[..][..]|, -|c[..][..]|
+                            pre = "-|" if c == "-" else "|"
+                            w = t[len(pre):-1]
+                        else:           # -c[..][..], ~c[..][..], -~c[..][..]
+                            while w[:1] in ("-", "~"):
+                                pre += w[0]
+                                w = w[1:]
+                            pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
+                    m2 = _RE_FADDR.match(w) if pre in _INLINE_PREFIXES else None
                     if m2 is not None:
                         bank, base, wide, sign, off = m2.groups()
                         if (base or off) and not (base and off and not sign):
@@ -383,131 +330,11 @@ def _encode(st: "_State", memo: dict, text: str, gnot, gname, key: str, ops, ctl
         fp = _fast_plan(st, key, sigt)
     if fp is False:
         return None
-    word, enums, steps, pc_free, guard, controls, excv, name = fp
-    for j, a in enums:
-        raw = a.get(vals[j])    # the value already shifted to its field
-        if raw is None:
-            return None
-        word |= raw
-    for kind, j, pos, a, b, c in steps:
-        v = vals[j]
-        if kind == F_INT:
-            if type(v) is not int or not a <= v <= b:
-                return None
-            word |= (v & c) << pos
-        elif kind == F_ADDR:
-            if type(v) is tuple:
-                raw = _addr_fast(pos, v, a)
-                if raw is None:
-                    return None
-            elif type(v) is POp and v.expr is None:    # `[R2.U32+0x10]`..: encode's reading
-                try:
-                    raw = _addr_raw(pos, v, a, pc, _NOCTX)
-                except (_OpErr, AttributeError, KeyError):
-                    return None
-            else:
-                return None
-            word |= raw
-        elif kind == F_CMEM:
-            if type(v) is tuple:
-                if v[1]:
-                    return None
-                bank, off = v[0], v[3]
-            elif type(v) is POp and v.kind == "cmem":
-                bank, off = v.bank, v.value
-            else:
-                return None
-            if not 0 <= bank <= b or not 0 <= off < (1 << a) or off % c:  # a negative bank: the slow path's error
-                return None
-            word |= ((bank << a) | off) << pos
-        elif kind == F_F32:
-            if type(v) is not int:
-                return None
-            word |= v << pos
-        elif kind == F_F16 or kind == F_F64H:
-            # binary16 / binary64-high immediates (HFMA2, DADD): the operand's text, read as
-            # encode._f16_raw / _f64h_raw read a number's (a label expression: the slow path)
-            if type(v) is POp:
-                return None
-            t = ops.split(",")[j].strip()
-            try:
-                if kind == F_F16:
-                    raw = parse_f16(t)
-                elif t.lstrip("+-")[:2].lower() in ("0x", "0b"):
-                    raw = _int_raw(a, v, pc)
-                else:
-                    raw = parse_f64(t)
-                    if raw & 0xFFFFFFFF:
-                        return None
-                    raw >>= 32
-            except (ValueError, _OpErr):
-                return None
-            word |= raw << pos
-        elif kind == F_GENERIC:
-            # pos is the OpInfo, a the bitwidth
-            p = v if type(v) is POp else st.operand(ops.split(",")[j].strip())[0]
-            try:
-                if pos.code == K_ENUM:
-                    raw = _enum_raw(pos, p, a)
-                elif pos.code == K_INT:
-                    raw = (_f32_raw(pos, p, pc, _NOCTX) if pos.fmt == "f32" else
-                           _f16_raw(pos, p, pc, _NOCTX) if pos.fmt == "f16" else
-                           _f64h_raw(pos, p, pc, _NOCTX) if pos.fmt == "f64h" else _int_raw(pos, p.value, pc))
-                elif pos.code == K_ADDR:
-                    raw = _addr_raw(pos, p, a, pc, _NOCTX)
-                else:
-                    raw = _cmem_raw(pos, p, a)
-            except (_OpErr, AttributeError, KeyError):
-                return None
-            word |= raw << pos.pos
-        else:
-            if type(v) is not int:
-                return None
-            if kind == F_PCREL:
-                if v & ((1 << a) - 1):
-                    return None
-                f = (v - pc - 16) >> a
-            else:
-                if v & ((1 << a) - 1):
-                    return None
-                f = v >> a
-            if not b[0] <= f <= b[1]:
-                return None
-            word |= (f & c) << pos
-    if gname is not None:
-        g = guard
-        if g is None:
-            return None
-        raw = g[1].get(gname)
-        if raw is None:
-            return None
-        word = (word & g[0]) | raw
-        if gnot:
-            if g[2] is None:
-                return None
-            word |= g[2]
-    if ctl is not None:
-        seen = 0
-        for tok in ctl.split():
-            if tok[0] != "$":
-                return None
-            cname, eq, val = tok[1:].partition("=")
-            f = controls.get(cname)
-            if f is None or not eq or "_" in val or "o" in val or "O" in val:
-                return None
-            try:
-                n = int(val, 0)
-            except ValueError:
-                return None
-            fm = f[1] << f[0]
-            if not 0 <= n <= f[1] or seen & fm:  # out of range, or given twice
-                return None
-            seen |= fm
-            word = (word & ~fm) | (n << f[0])
-    if excv is not None and excv.violation(word) is not None:
+    word = fp[1](fp[0], vals, gname, gnot, ctl, pc, ops)
+    if word is None:
         return None
-    r = word, name
-    if pc_free and len(memo) < MEMO_MAX:
+    r = word, fp[3]
+    if fp[2] and memo is not None and len(memo) < MEMO_MAX:
         memo[text] = r
     return r
 
@@ -517,19 +344,22 @@ def _encode(st: "_State", memo: dict, text: str, gnot, gname, key: str, ops, ctl
 
 #: a line that is one statement and nothing else, as a listing writes it: spaces, maybe a
 #: ``/*0040*/`` address, the statement (groups as _RE_FAST's: no control annotations), maybe
-#: ``;``.  Group 1 is the text ``Assembler.scan`` would hand to ``emit`` for the line.
+#: ``;``.  Group 1 is the text ``Assembler.scan`` would hand to ``emit`` for the line.  The mnemonic
+#: group also takes an empty modifier (``MOV..X``, ``MOV.``), which _RE_FAST does not: such a
+#: key is declined (:func:`_key_flag`).
 _RE_LINE = re.compile(r"\s*(?:/\*[0-9a-fA-F]*\*/\s*)?"
-                      r"((?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
-                      r"(?:\s+([^\s$`(;/:](?:[^$`(;/:]*[^\s$`(;/:])?))?)\s*(?:;\s*)?$")
+                      r"((?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_.]*)"
+                      r"(?:\s+([^\s$`(;/:](?:[^$`(;/:]*[^\s$`(;/:])?))?)\s*;?\s*$")
 
 _HINT_KEY = tuple(w for w in _HINT_WORDS if " " not in w)
 _DIGIT_Z = frozenset("0123456789Z")
 
 
 def _key_flag(key: str) -> int:
-    """1 when mnemonic+modifiers *key* holds a listing hint (``lexer._HINT_WORDS``), 2 when it ends
-    with a digit or Z (a number right after it, ``KEY 0x10``, is a spaced hint), else 0."""
-    if any(w in key for w in _HINT_KEY):
+    """1 when mnemonic+modifiers *key* holds a listing hint (``lexer._HINT_WORDS``) or an empty
+    modifier (not _RE_FAST's key: the line is declined), 2 when it ends with a digit or Z (a
+    number right after it, ``KEY 0x10``, is a spaced hint), else 0."""
+    if any(w in key for w in _HINT_KEY) or ".." in key or key[-1] == ".":
         return 1
     return 2 if key[-1] in _DIGIT_Z else 0
 
@@ -571,6 +401,8 @@ def scan_listing(a: Any, st: _State, text: str, addr: int, first_line: int, emit
     defined_at: dict[str, tuple[int, int]] = {}
     match = _RE_LINE.match
     memo = st.flmemo
+    store: dict | None = memo   # where new statements are remembered; None once that does not pay
+    hits = misses = 0
     kflags = st.fkflags
     w_append, o_append, l_append = words.append, opnames.append, linenos.append
     lines = text.split("\n")
@@ -582,13 +414,20 @@ def scan_listing(a: Any, st: _State, text: str, addr: int, first_line: int, emit
             stmt, gnot, gname, key, ops = m.groups()
             r = memo.get(stmt)
             if r is None:
+                misses += 1
+                if not misses & 0x1FFF and hits * 8 < misses:
+                    # fewer than one statement in nine repeats one remembered: remembering
+                    # (a string and a tuple kept, a growing dict) costs more than it saves
+                    store = None
                 f = kflags.get(key)
                 if f is None:
                     f = kflags[key] = _key_flag(key)
                 # f == 2: `KEY 0x10` holds a spaced hint (one space between a digit or Z and the number)
                 if f == 0 or (f == 2 and not (ops is not None and m.start(5) - m.end(4) == 1 and line[m.end(4)] == " "
                                               and (ops[:2] == "0x" or ops[:3] == "-0x"))):
-                    r = _encode(st, memo, stmt, gnot, gname, key, ops, None, addr, True)
+                    r = _encode(st, store, stmt, gnot, gname, key, ops, None, addr, True)
+            else:
+                hits += 1
             if r is not None:
                 w_append(r[0])
                 o_append(r[1])

@@ -295,6 +295,7 @@ class _State:
         self.names = db.enum_names
         self.pop_cache: dict[str, tuple[POp, int]] = {}
         self.mod_cache: dict[str, Any] = {}
+        self.mod_bits: dict[str, list] = {}     # resolve_mods' bits of the candidates' modifier fields
         self.cand_cache: dict[str, Any] = {}
         self.width_cache: dict[tuple, tuple] = {}   # (VInfo, values of the names its widths read) -> widths
         self.compat: dict[tuple, bool] = {}
@@ -319,8 +320,8 @@ class _State:
         self.fvsets: dict[tuple, int] = {}
         self.fchoice: dict[tuple, Any] = {}
         self.franked: dict[tuple, list] = {}    # (candidates id, bare signatures) -> ranked shapes
-        #: VInfo -> the variant's part of a fast plan (fastpath._variant_part)
-        self.fvariants: dict[Any, tuple] = {}
+        #: VInfo -> what its fast-path encoders need besides the operands (encfast.variant_part)
+        self.fvparts: dict[Any, tuple] = {}
         #: statement text -> (word, opcode name) of statements whose word does not depend on
         #: their address (the fast path's memo; real programs repeat many statements)
         self.fmemo: dict[str, tuple[int, str]] = {}
@@ -427,19 +428,27 @@ class _State:
     # -- modifiers --------------------------------------------------------
     def _mod_index(self, v: VInfo) -> tuple:
         """(modifier value -> the modifiers of *v* that take it, in order; per modifier (name,
-        default, field name, field position, value name -> raw); the modifiers that are not
-        optional, in order): resolve_mods' tables."""
+        default, field name, field position, value name -> raw, the field's mask); the
+        modifiers that are not optional, in order; a key of all that: variants with the same
+        modifiers resolve a mnemonic's modifiers alike): resolve_mods' tables."""
         by_value: dict[str, list] = {}
         for m in v.mods:
             for x in m.values:
                 lst = by_value.setdefault(x, [])
                 if not lst or lst[-1] is not m:
                     lst.append(m)
-        return (by_value, tuple((m.name, m.default, m.field.name, m.field.pos, self.db.types[m.type].by_name)
-                                for m in v.mods), tuple(m for m in v.mods if not m.optional))
+        fmap = v.op.field_map
+        fields = tuple((m.name, m.default, m.field.name, m.field.pos, self.db.types[m.type].by_name) for m in v.mods)
+        widths = {m.field.name: (1 << fmap[m.field.name].width) - 1 for m in v.mods}
+        same = tuple((m.name, m.values, m.default, m.optional, m.type, m.field.name, m.field.pos,
+                      widths[m.field.name]) for m in v.mods)
+        return by_value, fields, tuple(m for m in v.mods if not m.optional), same, widths
 
     def resolve_mods(self, key: str):
-        """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error)."""
+        """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error).  Variants
+        with the same modifiers (most variants of a mnemonic) share one resolution, its dicts
+        and its bits (``mod_bits[key]``: per candidate, (the modifier fields' bits, their values):
+        the base word is ``(v.base & ~bits) | values``)."""
         r = self.mod_cache.get(key)
         if r is not None:
             return r
@@ -449,47 +458,62 @@ class _State:
         if not variants:
             r = (mn, [], ("mnemonic", mn))
             self.mod_cache[key] = r
+            self.mod_bits[key] = []
             return r
         out = []
+        bits = []
         first_err = None
+        done: dict[tuple, Any] = {}     # modifiers (_mod_index's key) -> (fields, env, mask, values) or an error
         for v in variants:
             index = v.mod_index
             if index is None:
                 index = v.mod_index = self._mod_index(v)
-            by_value, mod_fields = index[0], index[1]
-            assigned: dict[str, str] = {}
-            err: tuple | None = None
-            for k, s in enumerate(suffixes):
-                ms = by_value.get(s)     # the modifiers that take the value, in v.mods order
-                if ms is None:
-                    err = ("modifier", k, s, v)
-                    break
-                if len(ms) == 1:    # the usual case, without the generator below
-                    m = ms[0] if ms[0].name not in assigned else None
-                else:
-                    m = next((m for m in ms if m.name not in assigned), None)
-                if m is None:
-                    err = ("modifier-twice", k, s, ms[0].name)
-                    break
-                assigned[m.name] = s
-            if err is None:
-                for m in index[2]:      # the modifiers that must be written
-                    if m.name not in assigned:
-                        err = ("missing-mod", m, v)
-                        break
-            if err is not None:
-                first_err = first_err or err
+            res = done.get(index[3])
+            if res is None:
+                res = done[index[3]] = self._resolve(v, index, suffixes)
+            if res[0] is None:     # an error
+                first_err = first_err or res[1]
                 continue
-            fields = {}
-            env = {}
-            for name, default, fname, pos, by_name in mod_fields:
-                val: Any = assigned.get(name, default)
-                fields[fname] = (pos, by_name[val])
-                env[name] = val
-            out.append((v, fields, env))
+            out.append((v, res[0], res[1]))
+            bits.append((res[2], res[3]))
         r = (mn, out, None if out else first_err)
         self.mod_cache[key] = r
+        self.mod_bits[key] = bits
         return r
+
+    @staticmethod
+    def _resolve(v: VInfo, index: tuple, suffixes: list) -> tuple:
+        """resolve_mods for one variant: (fields, env, mask, values), or (None, error)."""
+        by_value, mod_fields = index[0], index[1]
+        assigned: dict[str, str] = {}
+        for k, s in enumerate(suffixes):
+            ms = by_value.get(s)     # the modifiers that take the value, in v.mods order
+            if ms is None:
+                return None, ("modifier", k, s, v)
+            if len(ms) == 1:    # the usual case, without the generator below
+                m = ms[0] if ms[0].name not in assigned else None
+            else:
+                m = next((m for m in ms if m.name not in assigned), None)
+            if m is None:
+                return None, ("modifier-twice", k, s, ms[0].name)
+            assigned[m.name] = s
+        for m in index[2]:      # the modifiers that must be written
+            if m.name not in assigned:
+                return None, ("missing-mod", m, v)
+        fields = {}
+        env = {}
+        for name, default, fname, pos, by_name in mod_fields:
+            val: Any = assigned.get(name, default)
+            fields[fname] = (pos, by_name[val])
+            env[name] = val
+        # the base word's modifier fields, set one by one in this order: (base & ~mask) | values
+        mask = values = 0
+        widths = index[4]
+        for fname, (pos, raw) in fields.items():
+            fmask = widths[fname] << pos
+            mask |= fmask
+            values = (values & ~fmask) | (raw << pos)
+        return fields, env, mask, values
 
     # -- variant selection -------------------------------------------------
     def plan(self, key: str, sigs: tuple):
@@ -507,7 +531,8 @@ class _State:
         if r is None:
             mn, cands, err = self.resolve_mods(key)
             out = []
-            for order, (v, mfields, menv) in enumerate(cands):
+            bits = self.mod_bits[key]
+            for order, (v, _, menv) in enumerate(cands):
                 if v.dyn_widths:
                     # the widths depend on the modifiers they read only (cached by their values)
                     wk = (v, tuple(menv.get(n, _MISSING) for n in v.dyn_widths))
@@ -517,11 +542,8 @@ class _State:
                         widths = self.width_cache[wk] = tuple(o.bitwidth(env) for o in v.ops)
                 else:
                     widths = tuple(o.bw_const for o in v.ops)
-                base = v.base
-                for fname, (pos, raw) in mfields.items():
-                    f = v.op.field_map[fname]
-                    base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
-                out.append((order, v, base, menv, widths))
+                mask, values = bits[order]
+                out.append((order, v, (v.base & ~mask) | values, menv, widths))
             r = (err, out, cands)
             self.cand_cache[key] = r
         return r
@@ -583,6 +605,8 @@ def _match(ops: list[OpInfo], widths: Sequence[int], sigs: tuple, sig_ids: tuple
     ones; greedy with backtracking.  Returns (steps, omitted count) or None.
     *memo* caches :func:`_compatible` by (operand, width, signature id)."""
     n, m = len(ops), len(sigs)
+    if m > n:
+        return None
 
     def compatible(o, width, j):
         if memo is None:
@@ -611,6 +635,13 @@ def _match(ops: list[OpInfo], widths: Sequence[int], sigs: tuple, sig_ids: tuple
                 return r[0], r[1] + 1
         return None
 
+    if m == n:      # no operand can be left out: one alignment (rec's only success), or none
+        steps = []
+        for i, o in enumerate(ops):
+            if not compatible(o, widths[i], i):
+                return None
+            steps.append((i, o, widths[i]))
+        return steps, 0
     return rec(0, 0)
 
 
