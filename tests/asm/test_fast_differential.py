@@ -235,3 +235,30 @@ def test_scan_common_lines(db):
         stmts, sym2, _ = a2.scan(text, 0x100)
         assert got == [(s.line, s.col, s.text, s.address) for s in stmts], text
         assert sym1 == sym2 and [d.format() for d in a1.diags] == [d.format() for d in a2.diags], text
+
+
+def test_classify_reads_names_as_parse_operand(db):
+    """``_State.classify``'s quick reading of prefixed names (``-R2``, ``~-R2``, ``|R2|``,
+    ``-|R2|``) gives the signature and payload that ``parse_operand`` and ``signature`` give
+    (or declines what parse_operand refuses), for every register and value name under every
+    prefix spelling, doubled prefixes and float words included."""
+    from gpuisa.asm.lexer import OperandSyntaxError, parse_operand
+    st = _State(db)
+    ref = _State(db)
+    names = sorted(st.names)[:400] + ["R0", "R255", "RZ", "UR4", "URZ", "P0", "PT", "UPT", "INF", "NAN", "inf",
+                                      "QNAN", "SR_TID.X", "R3.H0_H0", "R1.reuse", "NOTANAME"]
+    forms = ["{}", "!{}", "~{}", "-{}", "!~{}", "~!{}", "-~{}", "~-{}", "!-{}", "-!{}", "--{}", "~~{}", "!!{}",
+             "|{}|", "-|{}|", "|-{}|", "!|{}|", "~|{}|", "-~|{}|", "||{}||", "- {}", "|{}", "{}|", "-|{}", "|{} |"]
+    for name in names:
+        for f in forms:
+            text = f.format(name)
+            try:
+                p = parse_operand(text)
+            except OperandSyntaxError:
+                want = None
+            else:
+                want = (ref.intern(ref.signature(p)), p.name if p.kind == "name" else (p.value if p.kind == "int" else p))
+            got = st.classify(text)
+            if got is not None:
+                got = (ref.intern(st.sig_list[got[0]]), got[1])
+            assert got == want, text

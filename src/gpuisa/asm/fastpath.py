@@ -125,7 +125,8 @@ def _shape(st: "_State", v: VInfo, widths: tuple, sigt: tuple) -> "Shape | None"
     k = (v, widths, sigt)
     sh = st.fshapes.get(k, _MISSING)
     if sh is _MISSING:
-        m = _match(v.ops, widths, tuple(st.sig_list[i] for i in sigt), sigt, st.compat)
+        sl = st.sig_list
+        m = _match(v.ops, widths, tuple([sl[i] for i in sigt]), sigt, st.compat)
         sh = st.fshapes[k] = None if m is None else Shape(m[0], m[1], sigt)
     return sh
 
@@ -189,8 +190,12 @@ def _choose(st: _State, vid: int, vcands: tuple, sigt: tuple):
     # success), else that variant is matched with the prefixes
     bare = st.bare_sigs.get(sigt)
     if bare is None:
-        bare = st.bare_sigs[sigt] = tuple(st.intern(st.sig_list[i][:2] + ("",)) if st.sig_list[i][2] else i
-                                            for i in sigt)
+        bare_of = st.bare_sids
+        for i in sigt:
+            if i not in bare_of:
+                sig = st.sig_list[i]
+                bare_of[i] = st.intern(sig[:2] + ("",)) if sig[2] else i
+        bare = st.bare_sigs[sigt] = tuple([bare_of[i] for i in sigt])
     # the candidates that take the bare operands, best first: (omitted, index, shape)
     ranked = st.franked.get((vid, bare))
     if ranked is None:

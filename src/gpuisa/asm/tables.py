@@ -21,7 +21,9 @@ from .instruction import expr_env, field_readers, per_database, readers_mask
 from .lexer import POp, OperandSyntaxError, has_hints, parse_number, parse_operand
 
 _RE_NUMBERED = re.compile(r"^([A-Za-z_]+?)(\d+)$")
-_RE_PNAME = re.compile(r"^([!~-]?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)$")
+#: a name with the prefixes parse_operand reads most (``R2``, ``-R2``, ``~-R2``, ``|R2|``, ``-|R2|``):
+#: prefix characters, ``|``, the name
+_RE_PNAME = re.compile(r"^([!~-]{0,2})(\|)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)(?(2)\|)$")
 _RE_FLOAT_WORD = re.compile(r"^(?i:inf|infinity|q?nan)$")
 #: a quick test before lexer.has_hints (a superset of its hints)
 _RE_HINTISH = re.compile(r"reuse|desc|\+|REDUX|MATCH\.|CAST|WARPSYNC\.|ENDCOLLECTIVE|\|\.|\] \[| (?:`\(|-?0x)")
@@ -300,6 +302,7 @@ class _State:
         self.width_cache: dict[tuple, tuple] = {}   # (VInfo, values of the names its widths read) -> widths
         self.compat: dict[tuple, bool] = {}
         self.bare_sigs: dict[tuple, tuple] = {}
+        self.bare_sids: dict[int, int] = {}     # signature id -> the id of the signature without the prefix
         self.plan_cache: dict[tuple, Any] = {}
         self.sig_ids: dict[tuple, int] = {}
         self.sig_list: list[tuple] = []
@@ -374,9 +377,14 @@ class _State:
         (:func:`~gpuisa.asm.lexer.has_hints`): a cached text is known to hold none
         (``fastpath.scan_listing`` relies on it)."""
         m = _RE_PNAME.match(text)
-        if m is not None and m.group(2) in self.names and not _RE_FLOAT_WORD.match(m.group(2)):
-            name = m.group(2)
-            r = (self.intern(("n", self.names[name], m.group(1))), name)
+        pre = m.group(1) if m is not None else ""
+        if (m is not None and m.group(3) in self.names and not _RE_FLOAT_WORD.match(m.group(3))
+                and (len(pre) < 2 or pre[0] != pre[1])):
+            # what parse_operand reads: the prefix characters in the order "!~-|", the name
+            name = m.group(3)
+            if len(pre) == 2 or m.group(2):
+                pre = "".join(c for c in "!~-|" if c in pre or (c == "|" and m.group(2)))
+            r = (self.intern(("n", self.names[name], pre)), name)
         else:
             try:
                 p = parse_operand(text)
@@ -607,6 +615,21 @@ def _match(ops: list[OpInfo], widths: Sequence[int], sigs: tuple, sig_ids: tuple
     n, m = len(ops), len(sigs)
     if m > n:
         return None
+    if m == n:      # no operand can be left out: one alignment (the recursion's only success), or none
+        steps = []
+        ok: bool | None
+        for i, o in enumerate(ops):
+            if memo is None:
+                ok = _compatible(o, widths[i], sigs[i])
+            else:
+                k = (o, widths[i], sig_ids[i])
+                ok = memo.get(k)
+                if ok is None:
+                    ok = memo[k] = _compatible(o, widths[i], sigs[i])
+            if not ok:
+                return None
+            steps.append((i, o, widths[i]))
+        return steps, 0
 
     def compatible(o, width, j):
         if memo is None:
@@ -635,13 +658,6 @@ def _match(ops: list[OpInfo], widths: Sequence[int], sigs: tuple, sig_ids: tuple
                 return r[0], r[1] + 1
         return None
 
-    if m == n:      # no operand can be left out: one alignment (rec's only success), or none
-        steps = []
-        for i, o in enumerate(ops):
-            if not compatible(o, widths[i], i):
-                return None
-            steps.append((i, o, widths[i]))
-        return steps, 0
     return rec(0, 0)
 
 
