@@ -262,3 +262,39 @@ def test_classify_reads_names_as_parse_operand(db):
             if got is not None:
                 got = (ref.intern(st.sig_list[got[0]]), got[1])
             assert got == want, text
+
+
+def _bru_nonzero_defaults():
+    """bru.isa with BRACond's values reordered: the default NoCond is raw 1, not 0 (every shipped
+    optional modifier's default is 0)."""
+    from gpuisa.spec import shipped_files
+    bru = next(p for p in shipped_files() if p.name == "bru.isa")
+    text = bru.read_text()
+    old = "__DefBitFieldType BRACond<2>\n    NoCond;\n    U;\n"
+    assert old in text
+    return load([], texts={"bru.isa": text.replace(old, "__DefBitFieldType BRACond<2>\n    U;\n    NoCond;\n")})
+
+
+@pytest.mark.parametrize("which", ["shipped", "nonzero defaults"])
+def test_modifier_quick_reading_equals_the_field_by_field_one(db, which):
+    """``_State._resolve`` sets the written modifiers on precomputed defaults when the modifier
+    fields allow it (every shipped variant): the same fields, env and base-word bits as setting
+    every modifier field one by one, for random modifier lists of every mnemonic (valid ones,
+    repeated, unknown and missing modifiers), also with a default that is not 0."""
+    if which != "shipped":
+        db = _bru_nonzero_defaults()
+    st = _State(db)
+    rng = random.Random(8)
+    checked = 0
+    for mn, variants in st.by_mn.items():
+        values = sorted({x for v in variants for m in v.mods for x in m.values}) + ["BOGUS"]
+        for _ in range(30):
+            suffixes = [rng.choice(values) for _ in range(rng.randint(0, 4))]
+            for v in variants:
+                index = st._mod_index(v)
+                assert index[5] is not None
+                quick = st._resolve(v, index, suffixes)
+                slow = st._resolve(v, index[:5] + (None,), suffixes)
+                assert quick == slow, (mn, suffixes, v.op.name)
+                checked += quick[0] is not None
+    assert checked > (1000 if which == "shipped" else 100)

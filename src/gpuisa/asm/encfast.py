@@ -8,10 +8,11 @@ costs a loop, a tuple unpacked and a branch on the step kind per operand;
 guard, the control annotations and the ``__Exception`` rules of the variant after them, and
 compiles it.  The result::
 
-    enc(word, vals, gname, gnot, ctl, pc, ops) -> word | None
+    enc(word, vals, gname, gnot, ctl, pc, us) -> word | None
 
 takes the plan's base word, the operands' values as ``fastpath._encode`` classified them, the
-guard (name and ``!``), the control-annotation text, the address and the operand text, and
+guard (name and ``!``), the control-annotation text, the address and the
+operand texts as split, and
 returns the word, or None for anything the diagnostic path must handle (a name the operand does
 not take, a number out of range, a guard the variant does not have, a rule violated) -- what
 the interpreted steps returned.
@@ -114,13 +115,13 @@ def cmem_step(v, ob: int, bank_max: int, align: int):
     return (bank << ob) | off
 
 
-def half_step(kind: int, o: OpInfo, v, ops: str, j: int, pc: int):
-    """A binary16 (F_F16) or binary64-high (F_F64H) immediate (HFMA2, DADD): the operand's text,
+def half_step(kind: int, o: OpInfo, v, us: list, j: int, pc: int):
+    """A binary16 (F_F16) or binary64-high (F_F64H) immediate (HFMA2, DADD): the operand's text ``us[j]``,
     read as ``encode._f16_raw`` / ``_f64h_raw`` read a number's; None for a label expression
     or anything the slow path reports."""
     if type(v) is POp:
         return None
-    t = ops.split(",")[j].strip()
+    t = us[j].strip()
     try:
         if kind == F_F16:
             return parse_f16(t)
@@ -134,10 +135,10 @@ def half_step(kind: int, o: OpInfo, v, ops: str, j: int, pc: int):
         return None
 
 
-def generic_step(st: Any, o: OpInfo, width: int, v, ops: str, j: int, pc: int):
+def generic_step(st: Any, o: OpInfo, width: int, v, us: list, j: int, pc: int):
     """Any other operand (F_GENERIC): the diagnostic path's encoder on the parsed operand; None
     when it raises."""
-    p = v if type(v) is POp else st.operand(ops.split(",")[j].strip())[0]
+    p = v if type(v) is POp else st.operand(us[j].strip())[0]
     try:
         if o.code == K_ENUM:
             return _enum_raw(o, p, width)
@@ -198,7 +199,7 @@ def _variant_part(v: VInfo) -> tuple:
 
 
 def compile_encoder(st: Any, v: VInfo, enums: tuple, steps: tuple):
-    """``enc(word, vals, gname, gnot, ctl, pc, ops)`` for the flat steps of a shape of variant *v*
+    """``enc(word, vals, gname, gnot, ctl, pc, us)`` for the flat steps of a shape of variant *v*
     (``fastpath.Shape``: *enums* (operand index, name -> value shifted to the field), *steps*
     (kind, operand index, a, b, c, d) as ``Shape.compile`` makes them); the base word it is
     given must have the guard bits cleared (``variant_part``)."""
@@ -226,7 +227,7 @@ def compile_encoder(st: Any, v: VInfo, enums: tuple, steps: tuple):
     args.append(controls)
     if v.has_exc:
         args += (v.exc_cache, v.exc_mask, v.violation)
-    key = (tuple(j for j, _ in enums), tuple((kind, j) for kind, j, *_ in steps), gnot_bit is not None, v.has_exc)
+    key = (tuple([e[0] for e in enums]), tuple([s[:2] for s in steps]), gnot_bit is not None, v.has_exc)
     make = _FACTORIES.get(key)
     if make is None:
         src = _source(*key)
@@ -282,11 +283,11 @@ def _source(enums: tuple, steps: tuple, has_not: bool, has_exc: bool) -> str:
             emit("if r is None: return None")
             emit(f"word |= r << {arg(f'P{k}')}")
         elif kind == F_F16 or kind == F_F64H:
-            emit(f"r = HALF({kind}, {arg(f'O{k}')}, v[{j}], ops, {j}, pc)")
+            emit(f"r = HALF({kind}, {arg(f'O{k}')}, v[{j}], us, {j}, pc)")
             emit("if r is None: return None")
             emit(f"word |= r << {arg(f'P{k}')}")
         else:                   # F_GENERIC
-            emit(f"r = GENERIC({arg(f'ST{k}')}, {arg(f'O{k}')}, {arg(f'W{k}')}, v[{j}], ops, {j}, pc)")
+            emit(f"r = GENERIC({arg(f'ST{k}')}, {arg(f'O{k}')}, {arg(f'W{k}')}, v[{j}], us, {j}, pc)")
             emit("if r is None: return None")
             emit(f"word |= r << {arg(f'P{k}')}")
     emit(f"if gnot: word |= {arg('GN')}" if has_not else "if gnot: return None")
@@ -298,5 +299,5 @@ def _source(enums: tuple, steps: tuple, has_not: bool, has_exc: bool) -> str:
         emit(f"if x is MISS: x = {arg('VIOL')}(word)")
         emit("if x is not None: return None")
     emit("return word")
-    return (f"def make({', '.join(names)}):\n    def enc(word, v, gname, gnot, ctl, pc, ops):\n"
+    return (f"def make({', '.join(names)}):\n    def enc(word, v, gname, gnot, ctl, pc, us):\n"
             + "".join(f"        {ln}\n" for ln in body) + "    return enc\n")

@@ -66,7 +66,7 @@ class Shape:
 
     def __init__(self, steps: list, omitted: int, sigt: tuple):
         self.omitted = omitted
-        self.written = tuple((j, o) for j, o, _ in steps)
+        self.written = tuple([(j, o) for j, o, _ in steps])
         self._match, self._sigt = steps, sigt
         self.steps = None   # compiled when the shape first wins a choice (most candidates never do)
 
@@ -105,7 +105,7 @@ class Shape:
         self.enums = tuple(enums)
         self.steps = tuple(flat)
         #: the word does not depend on the statement's address (no PC-relative or generic step)
-        self.pc_free = not any(s[0] in (F_PCREL, F_GENERIC) for s in flat)
+        self.pc_free = all(s[0] != F_PCREL and s[0] != F_GENERIC for s in flat)
         self.enc = compile_encoder(st, v, self.enums, self.steps)
 
 
@@ -173,11 +173,11 @@ def _key_part(st: _State, key: str):
     err, cands, _ = st.candidates(key)
     if err is not None:
         return False
-    vcands = tuple((v, widths) for _, v, _, _, widths in cands)
+    vcands = tuple([(v, widths) for _, v, _, _, widths in cands])
     vid = st.fvsets.get(vcands)
     if vid is None:
         vid = st.fvsets[vcands] = len(st.fvsets)
-    return vid, vcands, tuple(base for _, _, base, _, _ in cands)
+    return vid, vcands, [base for _, _, base, _, _ in cands]
 
 
 def _choose(st: _State, vid: int, vcands: tuple, sigt: tuple):
@@ -259,89 +259,97 @@ def _fast(st: "_State", text: str, pc: int):
 
 def _encode(st: "_State", memo: dict | None, text: str, gnot, gname, key: str, ops, ctl, pc: int, listing: bool):
     """:func:`_fast` after its regex: the statement *text* split into guard, mnemonic+modifiers,
-    operands and control annotations; *memo* remembers it (None: nothing is remembered).  *listing*: called by
-    :func:`scan_listing` on a line as written, which must decline an operand holding listing
-    noise (``lexer.has_hints``: the line would be rewritten first); a cached operand text never
-    holds any (``_State.classify``), an inline number or address cannot."""
+    operands and control annotations; *memo* remembers it (None: nothing is remembered).  *listing*:
+    called by :func:`scan_listing` on a line as written, which must decline an operand holding
+    listing noise (``lexer.has_hints``: the line would be rewritten first); a cached operand text
+    never holds any (``_State.classify``), an inline number or address cannot."""
     sigs = []
-    vals: list = []
+    vals = []
     if ops:
         ocls = st.ocls
-        for u in ops.split(","):
-            r = ocls.get(u)     # the text as split (" R2"), then stripped
+        us = ops.split(",")
+        for u in us:
+            r = ocls.get(u)     # (signature id, value) of the operand text as split (" R2")
             if r is None:
-                t = u.strip()
-                r = ocls.get(t) if t is not u else None
-                if r is not None:
-                    if len(ocls) < 200_000:
-                        ocls[u] = r
-                    sigs.append(r[0])
-                    vals.append(r[1])
-                    continue
-                c = t[:1]
-                if c.isdigit() or (c == "-" and t[1:2].isdigit()):
-                    # int(t, 0) reads what parse_number reads, and also 0o17 and 1_000: not those; a
-                    # `.`, or an exponent without a hex `x`, is no integer (int() would raise)
-                    if not ("." in t or "_" in t or "o" in t or "O" in t
-                            or (("e" in t or "E" in t) and "x" not in t and "X" not in t)):
-                        try:
-                            vals.append(int(t, 0))
-                            sigs.append(st.int_sid)
-                            continue
-                        except ValueError:
-                            pass
-                    if _RE_FLOAT_LIT.match(t) and t not in st.names and len(t) < 100:
-                        vals.append(parse_f32(t))  # a float literal: its binary32 bits
-                        sigs.append(st.float_sid)
-                        continue
-                elif c == "[" or c == "c" or c == "|" or ((c == "-" or c == "~") and "c[" in t[:4]):
-                    pre = ""
-                    w = t
-                    if c != "[" and c != "c":
-                        if t[-1:] == "|" and (t[:2] == "|c" or t[:3] == "-|c"):    # |c[..][..]|, -|c[..][..]|
-                            pre = "-|" if c == "-" else "|"
-                            w = t[len(pre):-1]
-                        else:           # -c[..][..], ~c[..][..], -~c[..][..]
-                            while w[:1] in ("-", "~"):
-                                pre += w[0]
-                                w = w[1:]
-                            pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
-                    m2 = _RE_FADDR.match(w) if pre in _INLINE_PREFIXES else None
-                    if m2 is not None:
-                        bank, base, wide, sign, off = m2.groups()
-                        if (base or off) and not (base and off and not sign):
-                            v = int(off, 16) if off else 0
-                            if sign == "-":
-                                v = -v
-                            if bank is None:
-                                sid = st.intern(("m", st.names.get(base, ("?",)) if base else (), pre))
-                            elif base:
-                                sid = st.intern(("k", st.names.get(base, ("?",)), pre))
-                            else:
-                                sid = st.cmem_sid if not pre else st.intern(("c", (), pre))
-                            sigs.append(sid)
-                            vals.append((int(bank, 16) if bank else 0, base or "", wide is not None, v))
-                            continue
-                if listing and has_hints(t):
-                    return None
-                r = st.classify(t, u if t is not u else None)
+                r = _operand(st, u, listing)
                 if r is None:
                     return None
             sigs.append(r[0])
             vals.append(r[1])
+    else:
+        us = sigs
     sigt = tuple(sigs)
     fp = st.fplans.get((key, sigt))
     if fp is None:
         fp = _fast_plan(st, key, sigt)
     if fp is False:
         return None
-    word = fp[1](fp[0], vals, gname, gnot, ctl, pc, ops)
+    word = fp[1](fp[0], vals, gname, gnot, ctl, pc, us)
     if word is None:
         return None
     r = word, fp[3]
     if fp[2] and memo is not None and len(memo) < MEMO_MAX:
         memo[text] = r
     return r
+
+
+def _operand(st: "_State", u: str, listing: bool):
+    """(signature id, value) of an operand text *u* (as split, `` R2``) not cached as it is: cached
+    stripped, an integer (cached when short), a float literal, an address or constant in the
+    canonical spelling (read here, not cached: nearly every one is new), else
+    ``_State.classify``; None when the text does not parse, or (*listing*) holds listing noise."""
+    ocls = st.ocls
+    t = u.strip()
+    r = ocls.get(t) if t is not u else None
+    if r is not None:
+        if len(ocls) < 200_000:
+            ocls[u] = r
+        return r
+    c = t[:1]
+    if c.isdigit() or (c == "-" and t[1:2].isdigit()):
+        # int(t, 0) reads what parse_number reads, and also 0o17 and 1_000: not those; a
+        # `.`, or an exponent without a hex `x`, is no integer (int() would raise)
+        if not ("." in t or "_" in t or "o" in t or "O" in t
+                or (("e" in t or "E" in t) and "x" not in t and "X" not in t)):
+            try:
+                r = st.int_sid, int(t, 0)
+            except ValueError:
+                pass
+            else:
+                if len(t) <= 6 and len(ocls) < 200_000:     # a short number: masks, shifts, small offsets repeat
+                    ocls[u] = r
+                return r
+        if _RE_FLOAT_LIT.match(t) and t not in st.names and len(t) < 100:
+            return st.float_sid, parse_f32(t)   # a float literal: its binary32 bits
+    elif c == "[" or c == "c" or c == "|" or ((c == "-" or c == "~") and "c[" in t[:4]):
+        pre = ""
+        w = t
+        if c != "[" and c != "c":
+            if t[-1:] == "|" and (t[:2] == "|c" or t[:3] == "-|c"):    # |c[..][..]|, -|c[..][..]|
+                pre = "-|" if c == "-" else "|"
+                w = t[len(pre):-1]
+            else:           # -c[..][..], ~c[..][..], -~c[..][..]
+                while w[:1] in ("-", "~"):
+                    pre += w[0]
+                    w = w[1:]
+                pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
+        m2 = _RE_FADDR.match(w) if pre in _INLINE_PREFIXES else None
+        if m2 is not None:
+            bank, base, wide, sign, off = m2.groups()
+            if (base or off) and not (base and off and not sign):
+                v = int(off, 16) if off else 0
+                if sign == "-":
+                    v = -v
+                if bank is None:
+                    sid = st.intern(("m", st.names.get(base, ("?",)) if base else (), pre))
+                elif base:
+                    sid = st.intern(("k", st.names.get(base, ("?",)), pre))
+                else:
+                    sid = st.cmem_sid if not pre else st.intern(("c", (), pre))
+                return sid, (int(bank, 16) if bank else 0, base or "", wide is not None, v)
+    if listing and has_hints(t):
+        return None
+    return st.classify(t, u if t is not u else None)
 
 
 # ----------------------------------------------------------------------------
@@ -421,7 +429,8 @@ def scan_listing(a: Any, st: _State, text: str, addr: int, first_line: int, emit
             if r is None:
                 misses += 1
                 if not misses & 0x1FFF and hits * 8 < misses:
-                    # fewer than one statement in nine repeats one remembered: remembering
+                    # (checked every 8,192 statements not remembered) fewer than one statement in
+                    # nine repeats one remembered: remembering
                     # (a string and a tuple kept, a growing dict) costs more than it saves
                     store = None
                 f = kflags.get(key)

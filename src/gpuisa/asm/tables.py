@@ -215,7 +215,7 @@ class VInfo:
     """A compiled opcode variant."""
 
     __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value",
-                 "exc_fields", "exc_cache", "exc_mask", "db", "fdefaults", "dyn_widths", "mod_index")
+                 "exc_fields", "exc_cache", "exc_mask", "db", "fdefaults", "dyn_widths", "widths", "mod_index")
 
     def __init__(self, db: Database, op: Opcode):
         self.op = op
@@ -233,6 +233,8 @@ class VInfo:
         #: the names the operand widths read, sorted; empty when no width depends on the
         #: modifiers or fields (an OpInfo's width expression without names is its bw_const)
         self.dyn_widths = tuple(sorted({n for o in self.ops if o.bw_const is None for n in o.bw_expr.names()}))
+        #: the operand widths when none depends on the modifiers or fields, else None
+        self.widths = None if self.dyn_widths else tuple([o.bw_const for o in self.ops])
         self.mod_index: tuple | None = None   # _State._mod_index(self), made on first use
         self.has_exc = bool(op.exceptions)
         # the fields the __Exception conditions read: their verdict is cached by those fields' values
@@ -450,7 +452,34 @@ class _State:
         widths = {m.field.name: (1 << fmap[m.field.name].width) - 1 for m in v.mods}
         same = tuple((m.name, m.values, m.default, m.optional, m.type, m.field.name, m.field.pos,
                       widths[m.field.name]) for m in v.mods)
-        return by_value, fields, tuple(m for m in v.mods if not m.optional), same, widths
+        return by_value, fields, tuple(m for m in v.mods if not m.optional), same, widths, self._mod_defaults(v, fields, widths)
+
+    @staticmethod
+    def _mod_defaults(v: VInfo, fields: tuple, widths: dict):
+        """For _resolve's quick reading, when the modifiers' fields are distinct, do not overlap
+        and hold every value (then the fields can be set in any order): (fields, env and
+        base-word values with every modifier at its default -- a placeholder for those that must
+        be written --, the mask of all the fields, name -> (field name, position, value name ->
+        raw, the field's mask)); else None."""
+        if len({f[2] for f in fields}) != len(fields) or len({f[0] for f in fields}) != len(fields):
+            return None
+        dfields: dict = {}
+        denv: dict = {}
+        values = mask = 0
+        info = {}
+        for (name, default, fname, pos, by_name), m in zip(fields, v.mods):
+            fmask = widths[fname] << pos
+            if mask & fmask or any(raw & ~widths[fname] for raw in by_name.values()):
+                return None
+            if m.optional and default not in by_name:
+                return None
+            raw = by_name[default] if m.optional else 0
+            dfields[fname] = (pos, raw)
+            denv[name] = default if m.optional else None
+            values |= raw << pos
+            mask |= fmask
+            info[name] = (fname, pos, by_name, fmask)
+        return dfields, denv, values, mask, info
 
     def resolve_mods(self, key: str):
         """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error).  Variants
@@ -508,6 +537,18 @@ class _State:
         for m in index[2]:      # the modifiers that must be written
             if m.name not in assigned:
                 return None, ("missing-mod", m, v)
+        quick = index[5]
+        if quick is not None:   # the defaults, the written modifiers set on them
+            dfields, denv, values, mask, info = quick
+            fields = dict(dfields)
+            env = dict(denv)
+            for name, s in assigned.items():
+                fname, pos, by_name, fmask = info[name]
+                raw = by_name[s]
+                fields[fname] = (pos, raw)
+                env[name] = s
+                values = (values & ~fmask) | (raw << pos)
+            return fields, env, mask, values
         fields = {}
         env = {}
         for name, default, fname, pos, by_name in mod_fields:
@@ -541,15 +582,14 @@ class _State:
             out = []
             bits = self.mod_bits[key]
             for order, (v, _, menv) in enumerate(cands):
-                if v.dyn_widths:
+                widths = v.widths
+                if widths is None:
                     # the widths depend on the modifiers they read only (cached by their values)
-                    wk = (v, tuple(menv.get(n, _MISSING) for n in v.dyn_widths))
+                    wk = (v, tuple([menv.get(n, _MISSING) for n in v.dyn_widths]))
                     widths = self.width_cache.get(wk)
                     if widths is None:
                         env = {**v.fdefaults, **menv}
                         widths = self.width_cache[wk] = tuple(o.bitwidth(env) for o in v.ops)
-                else:
-                    widths = tuple(o.bw_const for o in v.ops)
                 mask, values = bits[order]
                 out.append((order, v, (v.base & ~mask) | values, menv, widths))
             r = (err, out, cands)
