@@ -298,3 +298,32 @@ def test_modifier_quick_reading_equals_the_field_by_field_one(db, which):
                 assert quick == slow, (mn, suffixes, v.op.name)
                 checked += quick[0] is not None
     assert checked > (1000 if which == "shipped" else 100)
+
+
+@pytest.mark.parametrize("which", ["shipped", "nonzero defaults"])
+def test_key_part_is_the_candidates(db, which):
+    """``fastpath._key_part`` assigns the modifiers itself (without the diagnostic path's
+    tables): the same candidate variants, operand widths and base words as ``_State.candidates``
+    (the diagnostic path), for random modifier lists of every mnemonic, or False exactly when
+    that reports an error."""
+    from gpuisa.asm.fastpath import _key_part
+    if which != "shipped":
+        db = _bru_nonzero_defaults()
+    st, ref = _State(db), _State(db)
+    rng = random.Random(9)
+    resolved = 0
+    for mn, variants in st.by_mn.items():
+        values = sorted({x for v in variants for m in v.mods for x in m.values}) + ["BOGUS"]
+        for _ in range(40):
+            key = ".".join([mn] + [rng.choice(values) for _ in range(rng.randint(0, 4))])
+            got = _key_part(st, key)
+            err, cands, _ = ref.candidates(key)
+            if err is not None:
+                assert got is False, key
+                continue
+            resolved += 1
+            assert got is not False, key
+            assert [(st.vinfo[v.op.name] is v, w) for v, w in got[1]] == [(True, w) for _, _, _, _, w in cands], key
+            assert [v.op.name for v, _ in got[1]] == [v.op.name for _, v, _, _, _ in cands], key
+            assert got[2] == [base for _, _, base, _, _ in cands], key
+    assert resolved > (1000 if which == "shipped" else 50)

@@ -168,16 +168,61 @@ def _fast_plan(st: _State, key: str, sigt: tuple):
 
 
 def _key_part(st: _State, key: str):
-    """(candidates id, ((VInfo, widths), ...), (base word, ...)) of mnemonic+modifiers *key*
-    (``st.candidates``), or False when the modifiers do not resolve (the slow path's error)."""
+    """(candidates id, ((VInfo, widths), ...), [base word, ...]) of mnemonic+modifiers *key* --
+    what ``st.candidates(key)`` gives (tested equal), without the diagnostic path's tables:
+    the modifiers are assigned once per distinct modifier list of the mnemonic's variants
+    (``_State._assign``) and set on the precomputed defaults (``_mod_index``'s quick reading) --,
+    or False when the modifiers do not resolve (the slow path's error)."""
+    parts = key.split(".")
+    variants = st.by_mn.get(parts[0])
+    if not variants:
+        return False
+    suffixes = parts[1:]
+    vcands = []
+    bases = []
+    done: dict[tuple, Any] = {}     # modifier list -> (assigned, values) or None
+    for v in variants:
+        index = v.mod_index
+        if index is None:
+            index = v.mod_index = st._mod_index(v)
+        quick = index[5]
+        if quick is None:       # modifier fields the quick reading does not take: the general one
+            return _key_part_of_candidates(st, key)
+        res = done.get(index[3], _MISSING)
+        if res is _MISSING:
+            assigned, _ = st._assign(v, index, suffixes)
+            res = None
+            if assigned is not None:
+                _, denv, values, _, info = quick
+                for name, s in assigned.items():
+                    _, pos, by_name, fmask = info[name]
+                    values = (values & ~fmask) | (by_name[s] << pos)
+                res = assigned, values
+            done[index[3]] = res
+        if res is None:
+            continue
+        assigned, values = res
+        vcands.append((v, v.widths if v.widths is not None else st.op_widths(v, {**quick[1], **assigned})))
+        bases.append((v.base & ~quick[3]) | values)
+    if not vcands:
+        return False
+    return _intern_candidates(st, tuple(vcands)), tuple(vcands), bases
+
+
+def _key_part_of_candidates(st: _State, key: str):
+    """:func:`_key_part` from ``st.candidates`` (the diagnostic path's tables)."""
     err, cands, _ = st.candidates(key)
     if err is not None:
         return False
     vcands = tuple([(v, widths) for _, v, _, _, widths in cands])
+    return _intern_candidates(st, vcands), vcands, [base for _, _, base, _, _ in cands]
+
+
+def _intern_candidates(st: _State, vcands: tuple) -> int:
     vid = st.fvsets.get(vcands)
     if vid is None:
         vid = st.fvsets[vcands] = len(st.fvsets)
-    return vid, vcands, [base for _, _, base, _, _ in cands]
+    return vid
 
 
 def _choose(st: _State, vid: int, vcands: tuple, sigt: tuple):

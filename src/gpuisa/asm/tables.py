@@ -519,9 +519,9 @@ class _State:
         return r
 
     @staticmethod
-    def _resolve(v: VInfo, index: tuple, suffixes: list) -> tuple:
-        """resolve_mods for one variant: (fields, env, mask, values), or (None, error)."""
-        by_value, mod_fields = index[0], index[1]
+    def _assign(v: VInfo, index: tuple, suffixes: list) -> tuple:
+        """The modifier each of *suffixes* sets: ({modifier name: value}, None), or (None, error)."""
+        by_value = index[0]
         assigned: dict[str, str] = {}
         for k, s in enumerate(suffixes):
             ms = by_value.get(s)     # the modifiers that take the value, in v.mods order
@@ -537,6 +537,15 @@ class _State:
         for m in index[2]:      # the modifiers that must be written
             if m.name not in assigned:
                 return None, ("missing-mod", m, v)
+        return assigned, None
+
+    @staticmethod
+    def _resolve(v: VInfo, index: tuple, suffixes: list) -> tuple:
+        """resolve_mods for one variant: (fields, env, mask, values), or (None, error)."""
+        assigned, err = _State._assign(v, index, suffixes)
+        if assigned is None:
+            return None, err
+        mod_fields = index[1]
         quick = index[5]
         if quick is not None:   # the defaults, the written modifiers set on them
             dfields, denv, values, mask, info = quick
@@ -582,19 +591,23 @@ class _State:
             out = []
             bits = self.mod_bits[key]
             for order, (v, _, menv) in enumerate(cands):
-                widths = v.widths
-                if widths is None:
-                    # the widths depend on the modifiers they read only (cached by their values)
-                    wk = (v, tuple([menv.get(n, _MISSING) for n in v.dyn_widths]))
-                    widths = self.width_cache.get(wk)
-                    if widths is None:
-                        env = {**v.fdefaults, **menv}
-                        widths = self.width_cache[wk] = tuple(o.bitwidth(env) for o in v.ops)
                 mask, values = bits[order]
-                out.append((order, v, (v.base & ~mask) | values, menv, widths))
+                out.append((order, v, (v.base & ~mask) | values, menv, self.op_widths(v, menv)))
             r = (err, out, cands)
             self.cand_cache[key] = r
         return r
+
+    def op_widths(self, v: VInfo, menv: dict) -> tuple:
+        """The operand widths of *v* under the modifier values *menv* (cached by the values of
+        the names its widths read)."""
+        widths = v.widths
+        if widths is None:
+            wk = (v, tuple([menv.get(n, _MISSING) for n in v.dyn_widths]))
+            widths = self.width_cache.get(wk)
+            if widths is None:
+                env = {**v.fdefaults, **menv}
+                widths = self.width_cache[wk] = tuple(o.bitwidth(env) for o in v.ops)
+        return widths
 
     def _make_plans(self, key: str, sig_ids: tuple):
         sigs = tuple(self.sig_list[i] for i in sig_ids)
