@@ -404,10 +404,11 @@ def _operand(st: "_State", u: str, listing: bool):
 #: ``/*0040*/`` address, the statement (groups as _RE_FAST's: no control annotations), maybe
 #: ``;``.  Group 1 is the text ``Assembler.scan`` would hand to ``emit`` for the line.  The mnemonic
 #: group also takes an empty modifier (``MOV..X``, ``MOV.``), which _RE_FAST does not: such a
-#: key is declined (:func:`_key_flag`).
-_RE_LINE = re.compile(r"\s*(?:/\*[0-9a-fA-F]*\*/\s*)?"
-                      r"((?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_.]*)"
-                      r"(?:\s+([^\s$`(;/:](?:[^$`(;/:]*[^\s$`(;/:])?))?)\s*;?\s*$")
+#: key is declined (:func:`_key_flag`).  Written with ``(?:X|)`` and possessive repeats where no
+#: backtracking can help (the same matches: sre runs it about a fifth faster than ``(?:X)?``).
+_RE_LINE = re.compile(r"\s*+(?:/\*[0-9a-fA-F]*+\*/\s*+|)"
+                      r"((?:@(!?)([A-Za-z_]\w*+)\s++|)([A-Za-z_][A-Za-z0-9_.]*+)"
+                      r"(?:\s++([^\s$`(;/:](?:[^$`(;/:]*[^\s$`(;/:]|))|))\s*+;?\s*+$")
 
 _HINT_KEY = tuple(w for w in _HINT_WORDS if " " not in w)
 _DIGIT_Z = frozenset("0123456789Z")
