@@ -732,10 +732,20 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
     needs no symbols); the others (label expressions, anything the fast path
     declines) are encoded after the pass, when all labels are known, by the
     diagnostic path."""
-    a = Assembler(db, filename)
-    a.relocations = []
     if base % WORD_BYTES:
         raise AsmError(Diagnostic("error", f"base address {base:#x} is not {WORD_BYTES}-byte aligned"))
+    gc_was = gc.isenabled()
+    gc.disable()  # the objects made here (the compiled tables too, on first use) hold no cycles
+    try:
+        return _assemble(db, text, filename, base, first_line)
+    finally:
+        if gc_was:
+            gc.enable()
+
+
+def _assemble(db: Database, text: str, filename: str, base: int, first_line: int) -> Program:
+    a = Assembler(db, filename)
+    a.relocations = []
     st = a.st
     words: list[int] = []
     opnames: list = []
@@ -755,22 +765,16 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
             o_append(r[1])
         l_append(lineno)
 
-    gc_was = gc.isenabled()
-    gc.disable()  # the objects made here hold no cycles; collection passes only cost time
-    try:
-        if _scan_listing is not None and listing_ok(st):
-            a.set_source(text, first_line)
-            symbols = _scan_listing(a, st, text, base, first_line, emit, words, opnames, lines)
-        else:
-            _, symbols, _ = a.scan(text, base, emit, first_line)
-        ctx = _Ctx(symbols, True)
-        for k, lineno, col, t, addr in pending:
-            r = a.statement(_Stmt(lineno, col, t, addr, a.src_lines[lineno - 1]), ctx)
-            if r is not None:
-                words[k], opnames[k] = r
-    finally:
-        if gc_was:
-            gc.enable()
+    if _scan_listing is not None and listing_ok(st):
+        a.set_source(text, first_line)
+        symbols = _scan_listing(a, st, text, base, first_line, emit, words, opnames, lines)
+    else:
+        _, symbols, _ = a.scan(text, base, emit, first_line)
+    ctx = _Ctx(symbols, True)
+    for k, lineno, col, t, addr in pending:
+        r = a.statement(_Stmt(lineno, col, t, addr, a.src_lines[lineno - 1]), ctx)
+        if r is not None:
+            words[k], opnames[k] = r
     if a.nerr:
         diags = sorted(a.diags, key=lambda d: (d.coord.line, d.coord.col) if d.coord else (0, 0))[:MAX_ERRORS]
         if a.nerr > len(diags):

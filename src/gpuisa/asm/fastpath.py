@@ -29,7 +29,7 @@ from typing import Any
 from ..exprlang import HEX
 from .encfast import (F_ADDR, F_CMEM, F_F16, F_F32, F_F64H, F_GENERIC, F_INT, F_PCREL, F_SHIFT, compile_encoder,
                       variant_part)
-from .floats import FLOAT_LITERAL, parse_f32
+from .floats import FLOAT_LITERAL, f32_of_decimal
 from .lexer import _HINT_WORDS, _blank_line, _strip_line_comments, has_hints
 from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _match, _State
 
@@ -365,7 +365,7 @@ def _operand(st: "_State", u: str, listing: bool):
                     ocls[u] = r
                 return r
         if _RE_FLOAT_LIT.match(t) and t not in st.names and len(t) < 100:
-            return st.float_sid, parse_f32(t)   # a float literal: its binary32 bits
+            return st.float_sid, f32_of_decimal(t)   # a decimal float literal: its binary32 bits
     elif c == "[" or c == "c" or c == "|" or ((c == "-" or c == "~") and "c[" in t[:4]):
         pre = ""
         w = t
