@@ -31,7 +31,7 @@ from .encfast import (F_ADDR, F_CMEM, F_F16, F_F32, F_F64H, F_GENERIC, F_INT, F_
                       variant_part)
 from .floats import FLOAT_LITERAL, f32_of_decimal
 from .lexer import _HINT_WORDS, _blank_line, _strip_line_comments, has_hints
-from .tables import K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _match, _State
+from .tables import _RE_HINTISH, K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _match, _State
 
 # ----------------------------------------------------------------------------
 # the fast path: one regex for the common statement shape, a compiled plan per
@@ -392,7 +392,7 @@ def _operand(st: "_State", u: str, listing: bool):
                 else:
                     sid = st.cmem_sid if not pre else st.intern(("c", (), pre))
                 return sid, (int(bank, 16) if bank else 0, base or "", wide is not None, v)
-    if listing and has_hints(t):
+    if listing and _RE_HINTISH.search(t) and has_hints(t):
         return None
     return st.classify(t, u if t is not u else None)
 
@@ -483,8 +483,8 @@ def scan_listing(a: Any, st: _State, text: str, addr: int, first_line: int, emit
                 if f is None:
                     f = kflags[key] = _key_flag(key)
                 # f == 2: `KEY 0x10` holds a spaced hint (one space between a digit or Z and the number)
-                if f == 0 or (f == 2 and not (ops is not None and m.start(5) - m.end(4) == 1 and line[m.end(4)] == " "
-                                              and (ops[:2] == "0x" or ops[:3] == "-0x"))):
+                if f == 0 or (f == 2 and not (ops is not None and (ops[:2] == "0x" or ops[:3] == "-0x")
+                                              and m.start(5) - m.end(4) == 1 and line[m.end(4)] == " ")):
                     r = _encode(st, store, stmt, gnot, gname, key, ops, None, addr, True)
             else:
                 hits += 1
