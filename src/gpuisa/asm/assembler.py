@@ -29,7 +29,6 @@ Public API::
 """
 from __future__ import annotations
 
-import difflib
 import gc
 import re
 from dataclasses import dataclass, field
@@ -546,6 +545,7 @@ class Assembler:
             pool = st.names
             what = "register or value name"
         close = sorted(n for n in pool if n.startswith(name + "."))[:3]
+        import difflib      # for messages only (not at import: every assembly pays for imports)
         close += [n for n in difflib.get_close_matches(name, list(pool), n=3, cutoff=0.6) if n not in close]
         hint = f" (did you mean {' or '.join(close[:3])}?)" if close else ""
         if not close and o is not None and o.type is not None and o.type.is_enum and len(o.type.values) <= 16:
@@ -555,6 +555,7 @@ class Assembler:
 
     def explain(self, err: tuple, key: str, mcol: int, pops: list[POp], sigs: list, cols: list, s: _Stmt) -> None:
         st = self.st
+        import difflib      # for messages only
         kind = err[0]
         mn = key.split(".")[0]
         if kind == "mnemonic":
