@@ -45,7 +45,7 @@ _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
 # canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
 #: the prefixes the inline reader of addresses and constants takes (canonical order, as POp.prefix)
 _INLINE_PREFIXES = frozenset(("", "-", "~", "~-", "|", "-|"))
-_RE_FADDR = re.compile(rf"(?:c\[({HEX})\])?\[([A-Za-z_][A-Za-z0-9_]*)?(\.64)?(?:([-+]?)({HEX}))?\]$")
+_RE_FADDR = re.compile(rf"(?:c\[({HEX})\]|)\[(?:([A-Za-z_][A-Za-z0-9_]*+)|)(?:(\.64)|)(?:([-+]?)({HEX})|)\]$")
 
 class Shape:
     """What a plan's operands need, for one variant, operand widths and operand signatures:
