@@ -106,7 +106,13 @@ class Shape:
         self.steps = tuple(flat)
         #: the word does not depend on the statement's address (no PC-relative or generic step)
         self.pc_free = all(s[0] != F_PCREL and s[0] != F_GENERIC for s in flat)
-        self.enc = compile_encoder(st, v, self.enums, self.steps)
+        # shapes of a variant for different signatures often come to the same steps (a name of
+        # another file, an integer or a float for the same field): one encoder for them
+        key = (v, tuple([(j, id(table)) for j, table in enums]), self.steps)
+        enc = st.fencoders.get(key)
+        if enc is None:
+            enc = st.fencoders[key] = compile_encoder(st, v, self.enums, self.steps)
+        self.enc = enc
 
 
 def _shifted_names(st: "_State", o: OpInfo, width: int) -> dict:
@@ -345,13 +351,15 @@ def _operand(st: "_State", u: str, listing: bool):
     ``_State.classify``; None when the text does not parse, or (*listing*) holds listing noise."""
     ocls = st.ocls
     t = u.strip()
-    r = ocls.get(t) if t is not u else None
-    if r is not None:
-        if len(ocls) < 200_000:
-            ocls[u] = r
-        return r
     c = t[:1]
-    if c.isdigit() or (c == "-" and t[1:2].isdigit()):
+    number = c.isdigit() or (c == "-" and t[1:2].isdigit())
+    if not number:      # (numbers are cached as written only)
+        r = ocls.get(t) if t is not u else None
+        if r is not None:
+            if len(ocls) < 200_000:
+                ocls[u] = r
+            return r
+    if number:
         # int(t, 0) reads what parse_number reads, and also 0o17 and 1_000: not those; a
         # `.`, or an exponent without a hex `x`, is no integer (int() would raise)
         if not ("." in t or "_" in t or "o" in t or "O" in t

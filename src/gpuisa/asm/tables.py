@@ -325,6 +325,8 @@ class _State:
         self.fvsets: dict[tuple, int] = {}
         self.fchoice: dict[tuple, Any] = {}
         self.franked: dict[tuple, list] = {}    # (candidates id, bare signatures) -> ranked shapes
+        #: (VInfo, enumeration tables, flat steps) -> the fast-path encoder (fastpath.Shape.compile)
+        self.fencoders: dict[tuple, Any] = {}
         #: VInfo -> what its fast-path encoders need besides the operands (encfast.variant_part)
         self.fvparts: dict[Any, tuple] = {}
         #: statement text -> (word, opcode name) of statements whose word does not depend on
