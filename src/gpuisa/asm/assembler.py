@@ -15,12 +15,15 @@ the diagnostic path, the results and the entry points.
 
 Two paths encode a statement.  :func:`~gpuisa.asm.fastpath._fast` takes the common shape (one
 regex for guard, mnemonic, operands and control annotations; operands
-classified inline or through a per-text cache; a plan of flat tuples put
-together from cached parts, decision AS-1) and gives up, returning None, on anything unusual: label expressions,
+classified inline or through a per-text cache; a plan put together from cached
+parts and a specialised encoder per operand shape, decisions AS-1, AS-4) and gives up,
+returning None, on anything unusual: label expressions,
 any value out of range, a rule violated.  :meth:`Assembler.statement` is the
 slow path with every diagnostic; it handles whatever the fast path declines,
 so the fast path only ever has to be right when it answers (tests compare the
-two).
+two).  :func:`assemble` reads the common line of a listing with
+:func:`~gpuisa.asm.fastpath.scan_listing` (one regex per line, no pass over the whole
+text) and every other line with :meth:`Assembler.scan_line`.
 
 Public API::
 

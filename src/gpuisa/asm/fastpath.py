@@ -1,23 +1,29 @@
 """Speed code: the assembler's fast path (see :mod:`gpuisa.asm.assembler`).
 
 :func:`_fast` encodes the common statement shape -- one regex for guard, mnemonic+modifiers,
-operands and control annotations; operands classified inline or through a per-text cache
-(``_State.ocls``) -- with a compiled plan per (mnemonic+modifiers, operand signatures), and
-returns None on anything unusual (label expressions, a value out of range, an ``__Exception``
-rule violated, a plan that does not encode), which the diagnostic path
-(:meth:`gpuisa.asm.assembler.Assembler.statement`, the reference) then handles with its
-messages.  So the fast path only has to be right when it answers.
+operands and control annotations (then :func:`_encode`); operands classified inline or through
+a per-text cache (``_State.ocls``, :func:`_operand`) -- with a compiled plan per
+(mnemonic+modifiers, operand signatures), and returns None on anything unusual (label
+expressions, a value out of range, an ``__Exception`` rule violated, a plan that does not
+encode), which the diagnostic path (:meth:`gpuisa.asm.assembler.Assembler.statement`, the
+reference) then handles with its messages.  So the fast path only has to be right when it
+answers.  :func:`scan_listing` is ``assemble``'s pass 1 with it: the common line (the listing
+format) read by one regex and encoded directly, every other line through ``Assembler``'s
+per-line steps (decision AS-4).
 
-A plan (:func:`_fast_plan`, decision AS-1) is put together from parts cached separately: the
-variant's operand steps (:class:`Shape`, per variant, operand widths and signatures), the
-winning candidate (per candidate list and signatures) and the modifiers' base word (per
-mnemonic+modifiers), so that random modifier combinations (the synthetic benchmark) do not
-each cost a plan built from scratch; the choice is the one ``tables._make_plans`` makes.
+A plan (:func:`_fast_plan`, decisions AS-1, AS-4) is put together from parts cached separately:
+the variant's operand steps (:class:`Shape`, per variant, operand widths and signatures,
+compiled into a specialised encoder by :mod:`gpuisa.asm.encfast`), the winning candidate (per
+candidate list and signatures) and the modifiers' base word (per mnemonic+modifiers,
+:func:`_key_part`), so that random modifier combinations (the synthetic benchmark) do not each
+cost a plan built from scratch; the choice is the one ``tables._make_plans`` makes.
 
 Tested equal to the reference path by ``tests/asm/test_fast_differential.py`` (random
 statements of every opcode from ``benchmarks/bench_asm.py``, several seeds, with guards,
 controls, prefixes, modifiers and operands changed: the same words and opcodes, statement by
-statement and as whole programs, and the same errors at the same positions),
+statement and as whole programs, and the same errors at the same positions; the quick readings
+of names, modifiers and candidates against the diagnostic path's),
+``tests/asm/test_listing_scan.py`` (scan_listing against the classic reading),
 ``tests/asm/test_operands.py`` (hand-picked and fuzzed samples), ``tests/robust/test_fuzz.py``
 and ``tests/asm/test_speed_paths.py`` (the statement memo).
 """
