@@ -477,29 +477,29 @@ def scan_listing(a: Any, st: _State, text: str, addr: int, first_line: int, emit
     store: dict | None = memo   # where new statements are remembered; None once that does not pay
     hits = misses = 0
     kflags = st.fkflags
+    encode = _encode
     w_append, o_append, l_append = words.append, opnames.append, linenos.append
     lines = text.split("\n")
-    lineno = first_line - 1
-    for line in lines:
-        lineno += 1
+    for lineno, line in enumerate(lines, first_line):
         m = match(line)
         if m is not None:
             stmt, gnot, gname, key, ops = m.groups()
             r = memo.get(stmt)
             if r is None:
-                misses += 1
-                if not misses & 0x1FFF and hits * 8 < misses:
-                    # (checked every 8,192 statements not remembered) fewer than one statement in
-                    # nine repeats one remembered: remembering
-                    # (a string and a tuple kept, a growing dict) costs more than it saves
-                    store = None
+                if store is not None:
+                    misses += 1
+                    if not misses & 0x1FFF and hits * 8 < misses:
+                        # (checked every 8,192 statements not remembered) fewer than one statement
+                        # in nine repeats one remembered: remembering (a string and a tuple kept,
+                        # a growing dict) costs more than it saves
+                        store = None
                 f = kflags.get(key)
                 if f is None:
                     f = kflags[key] = _key_flag(key)
                 # f == 2: `KEY 0x10` holds a spaced hint (one space between a digit or Z and the number)
                 if f == 0 or (f == 2 and not (ops is not None and (ops[:2] == "0x" or ops[:3] == "-0x")
                                               and m.start(5) - m.end(4) == 1 and line[m.end(4)] == " ")):
-                    r = _encode(st, store, stmt, gnot, gname, key, ops, None, addr, True)
+                    r = encode(st, store, stmt, gnot, gname, key, ops, None, addr, True)
             else:
                 hits += 1
             if r is not None:
