@@ -15,10 +15,25 @@ Three families, kept apart on purpose:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
+def quick_setstate(cls):
+    """Class decorator (above ``@dataclass(frozen=True, slots=True)``): unpickling sets the fields
+    by name in a plain loop; the dataclasses' own ``__setstate__`` asks ``fields()`` again for
+    every object (the built database, P-CACHE, holds 7,000 such objects: 4 ms of each start)."""
+    names = tuple(f.name for f in fields(cls))
+    set_ = object.__setattr__
+
+    def __setstate__(self, state):
+        for name, value in zip(names, state):
+            set_(self, name, value)
+    cls.__setstate__ = __setstate__
+    return cls
+
+
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class Coord:
     """A position in a text file; ``line`` and ``col`` are 1-based."""
@@ -34,6 +49,7 @@ class Coord:
 SOURCE_WINDOW = 160  # characters of a long source line shown around the caret
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     severity: str  # "error" | "warning" | "note"

@@ -12,12 +12,21 @@ A leaf module (no gpuisa imports): every stage may use it.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: longest accepted number text, in digits (no ISA value needs more than 128 bits: 39 digits)
 MAX_DIGITS = 1000
 
 _RE_DEC = re.compile(r"([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?")
+
+
+def _fraction():
+    """fractions.Fraction, imported on first use (with decimal: 2 ms of every command's start)."""
+    from fractions import Fraction
+    return Fraction
 
 
 class NumberTooLong(ValueError):
@@ -57,7 +66,7 @@ def parse_decimal(text: str, max_exp10: int = 400) -> Fraction | None:
     if len(digits) > MAX_DIGITS:
         raise NumberTooLong(t)
     if not digits:
-        return Fraction(0)
+        return _fraction()(0)
     if ex is not None and len(ex.lstrip("+-").lstrip("0")) > 12:
         e = 10 ** 13 if not ex.startswith("-") else -10 ** 13  # far outside any range: decided below
     else:
@@ -67,7 +76,8 @@ def parse_decimal(text: str, max_exp10: int = 400) -> Fraction | None:
     if lead >= max_exp10:
         return None
     if lead < -max_exp10:
-        return Fraction(0)
+        return _fraction()(0)
     n = int(digits)
-    q = Fraction(n * 10 ** exp10) if exp10 >= 0 else Fraction(n, 10 ** -exp10)
+    fraction = _fraction()
+    q = fraction(n * 10 ** exp10) if exp10 >= 0 else fraction(n, 10 ** -exp10)
     return -q if sign == "-" else q

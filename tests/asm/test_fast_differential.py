@@ -235,3 +235,95 @@ def test_scan_common_lines(db):
         stmts, sym2, _ = a2.scan(text, 0x100)
         assert got == [(s.line, s.col, s.text, s.address) for s in stmts], text
         assert sym1 == sym2 and [d.format() for d in a1.diags] == [d.format() for d in a2.diags], text
+
+
+def test_classify_reads_names_as_parse_operand(db):
+    """``_State.classify``'s quick reading of prefixed names (``-R2``, ``~-R2``, ``|R2|``,
+    ``-|R2|``) gives the signature and payload that ``parse_operand`` and ``signature`` give
+    (or declines what parse_operand refuses), for every register and value name under every
+    prefix spelling, doubled prefixes and float words included."""
+    from gpuisa.asm.lexer import OperandSyntaxError, parse_operand
+    st = _State(db)
+    ref = _State(db)
+    names = sorted(st.names)[:400] + ["R0", "R255", "RZ", "UR4", "URZ", "P0", "PT", "UPT", "INF", "NAN", "inf",
+                                      "QNAN", "SR_TID.X", "R3.H0_H0", "R1.reuse", "NOTANAME"]
+    forms = ["{}", "!{}", "~{}", "-{}", "!~{}", "~!{}", "-~{}", "~-{}", "!-{}", "-!{}", "--{}", "~~{}", "!!{}",
+             "|{}|", "-|{}|", "|-{}|", "!|{}|", "~|{}|", "-~|{}|", "||{}||", "- {}", "|{}", "{}|", "-|{}", "|{} |"]
+    for name in names:
+        for f in forms:
+            text = f.format(name)
+            try:
+                p = parse_operand(text)
+            except OperandSyntaxError:
+                want = None
+            else:
+                want = (ref.intern(ref.signature(p)), p.name if p.kind == "name" else (p.value if p.kind == "int" else p))
+            got = st.classify(text)
+            if got is not None:
+                got = (ref.intern(st.sig_list[got[0]]), got[1])
+            assert got == want, text
+
+
+def _bru_nonzero_defaults():
+    """bru.isa with BRACond's values reordered: the default NoCond is raw 1, not 0 (every shipped
+    optional modifier's default is 0)."""
+    from gpuisa.spec import shipped_files
+    bru = next(p for p in shipped_files() if p.name == "bru.isa")
+    text = bru.read_text()
+    old = "__DefBitFieldType BRACond<2>\n    NoCond;\n    U;\n"
+    assert old in text
+    return load([], texts={"bru.isa": text.replace(old, "__DefBitFieldType BRACond<2>\n    U;\n    NoCond;\n")})
+
+
+@pytest.mark.parametrize("which", ["shipped", "nonzero defaults"])
+def test_modifier_quick_reading_equals_the_field_by_field_one(db, which):
+    """``_State._resolve`` sets the written modifiers on precomputed defaults when the modifier
+    fields allow it (every shipped variant): the same fields, env and base-word bits as setting
+    every modifier field one by one, for random modifier lists of every mnemonic (valid ones,
+    repeated, unknown and missing modifiers), also with a default that is not 0."""
+    if which != "shipped":
+        db = _bru_nonzero_defaults()
+    st = _State(db)
+    rng = random.Random(8)
+    checked = 0
+    for mn, variants in st.by_mn.items():
+        values = sorted({x for v in variants for m in v.mods for x in m.values}) + ["BOGUS"]
+        for _ in range(30):
+            suffixes = [rng.choice(values) for _ in range(rng.randint(0, 4))]
+            for v in variants:
+                index = st._mod_index(v)
+                assert index[5] is not None
+                quick = st._resolve(v, index, suffixes)
+                slow = st._resolve(v, index[:5] + (None,), suffixes)
+                assert quick == slow, (mn, suffixes, v.op.name)
+                checked += quick[0] is not None
+    assert checked > (1000 if which == "shipped" else 100)
+
+
+@pytest.mark.parametrize("which", ["shipped", "nonzero defaults"])
+def test_key_part_is_the_candidates(db, which):
+    """``fastpath._key_part`` assigns the modifiers itself (without the diagnostic path's
+    tables): the same candidate variants, operand widths and base words as ``_State.candidates``
+    (the diagnostic path), for random modifier lists of every mnemonic, or False exactly when
+    that reports an error."""
+    from gpuisa.asm.fastpath import _key_part
+    if which != "shipped":
+        db = _bru_nonzero_defaults()
+    st, ref = _State(db), _State(db)
+    rng = random.Random(9)
+    resolved = 0
+    for mn, variants in st.by_mn.items():
+        values = sorted({x for v in variants for m in v.mods for x in m.values}) + ["BOGUS"]
+        for _ in range(40):
+            key = ".".join([mn] + [rng.choice(values) for _ in range(rng.randint(0, 4))])
+            got = _key_part(st, key)
+            err, cands, _ = ref.candidates(key)
+            if err is not None:
+                assert got is False, key
+                continue
+            resolved += 1
+            assert got is not False, key
+            assert [(st.vinfo[v.op.name] is v, w) for v, w in got[1]] == [(True, w) for _, _, _, _, w in cands], key
+            assert [v.op.name for v, _ in got[1]] == [v.op.name for _, v, _, _, _ in cands], key
+            assert got[2] == [base for _, _, base, _, _ in cands], key
+    assert resolved > (1000 if which == "shipped" else 50)

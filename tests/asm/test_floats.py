@@ -10,6 +10,7 @@ at or above the midpoint between the largest finite binary32 and 2**128 rounds
 to infinity)."""
 from __future__ import annotations
 
+import re
 import struct
 from fractions import Fraction
 
@@ -17,10 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpuisa.asm.floats import parse_f32
+from gpuisa.asm.floats import FLOAT_LITERAL, f32_of_decimal, parse_f32
 
 INF = 0x7F800000
 MAX = 0x7F7FFFFF
+_RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
 
 
 def value(bits: int) -> Fraction:
@@ -139,7 +141,9 @@ def near_boundaries(draw):
 @settings(max_examples=1500, deadline=None)
 @given(near_boundaries())
 def test_parse_f32_matches_exact_reference(text):
+    """parse_f32, and f32_of_decimal (the fast path's reading of a literal known to be decimal)."""
     assert parse_f32(text) == reference(Fraction(text)), text
+    assert _RE_FLOAT_LIT.match(text) and f32_of_decimal(text) == reference(Fraction(text)), text
 
 
 @settings(max_examples=300, deadline=None)
@@ -153,7 +157,7 @@ def test_exact_midpoints_tie_to_even(bits, style):
             break
         n += 1
     want = bits if bits % 2 == 0 else bits + 1
-    assert parse_f32(text) == want == reference(m), text
+    assert parse_f32(text) == want == reference(m) == f32_of_decimal(text), text
 
 
 def test_parse_f16_matches_numpy():

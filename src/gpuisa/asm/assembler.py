@@ -15,12 +15,15 @@ the diagnostic path, the results and the entry points.
 
 Two paths encode a statement.  :func:`~gpuisa.asm.fastpath._fast` takes the common shape (one
 regex for guard, mnemonic, operands and control annotations; operands
-classified inline or through a per-text cache; a plan of flat tuples put
-together from cached parts, decision AS-1) and gives up, returning None, on anything unusual: label expressions,
+classified inline or through a per-text cache; a plan put together from cached
+parts and a specialised encoder per operand shape, decisions AS-1, AS-4) and gives up,
+returning None, on anything unusual: label expressions,
 any value out of range, a rule violated.  :meth:`Assembler.statement` is the
 slow path with every diagnostic; it handles whatever the fast path declines,
 so the fast path only ever has to be right when it answers (tests compare the
-two).
+two).  :func:`assemble` reads the common line of a listing with
+:func:`~gpuisa.asm.fastpath.scan_listing` (one regex per line, no pass over the whole
+text) and every other line with :meth:`Assembler.scan_line`.
 
 Public API::
 
@@ -29,7 +32,6 @@ Public API::
 """
 from __future__ import annotations
 
-import difflib
 import gc
 import re
 from dataclasses import dataclass, field
@@ -44,7 +46,7 @@ from .lexer import (POp, OperandSyntaxError, _RE_CONTROL, _RE_GUARD, _RE_LABEL, 
                     parse_number, split_operands, strip_block_comments, blank_listing_noise)
 from .disassembler import decode_one, decode_relocated, symbol_text
 from .encode import _Ctx, _encode_plan, _expects, _OpErr, _pair_words
-from .fastpath import _fast
+from .fastpath import _fast, listing_ok, scan_listing as _scan_listing
 # the compiled tables (re-exported: `state`, `OpInfo` and the kinds are part of the asm package's API)
 from .tables import (K_ADDR, K_CMEM, K_ENUM, K_INT, AddrInfo, OpInfo, Plan, VInfo, _State, _compatible,  # noqa: F401
                      _match, _numbering, aligned_group, state)
@@ -241,18 +243,29 @@ class Assembler:
         """Pass 1: comments, labels, statements.  Each statement goes to
         ``emit(line, col, text, address)`` when given, else into the returned list.
         *first_line*: the line number of the text's first line (an excerpt of a larger file)."""
-        clean, notes = strip_block_comments(text)
-        clean = blank_listing_noise(clean)
-        # src_lines[k] is line k + 1: an excerpt is preceded by empty lines (a list of references)
-        src_lines = [""] * (first_line - 1) + text.split("\n") if first_line > 1 else text.split("\n")
-        self.src_lines = src_lines
-        for ln in sorted(set(notes)):
-            ln += first_line - 1
-            self.warn("NVIDIA (*...*) annotation ignored", ln, 1, src_lines[ln - 1] if ln <= len(src_lines) else None)
+        self.set_source(text, first_line)
         stmts: list[_Stmt] = []
         symbols: dict[str, int] = {}
         defined_at: dict[str, tuple[int, int]] = {}
-        addr = base
+        self.scan_text(text, base, emit, first_line, stmts, symbols, defined_at)
+        return stmts, symbols, defined_at
+
+    def set_source(self, text: str, first_line: int = 1) -> None:
+        """The source lines diagnostics quote: ``src_lines[k]`` is line k + 1 (an excerpt is
+        preceded by empty lines)."""
+        self.src_lines = [""] * (first_line - 1) + text.split("\n") if first_line > 1 else text.split("\n")
+
+    def scan_text(self, text: str, addr: int, emit, first_line: int, stmts: list[_Stmt] | None,
+                  symbols: dict[str, int], defined_at: dict[str, tuple[int, int]]) -> int:
+        """:meth:`scan` of *text*, lines *first_line* on of the source (``set_source``), into the
+        given tables; returns the address after its statements.  The text must not start inside
+        a comment (:func:`gpuisa.asm.fastpath.scan_listing` hands over the rest of a text here)."""
+        clean, notes = strip_block_comments(text)
+        clean = blank_listing_noise(clean)
+        src_lines = self.src_lines
+        for ln in sorted(set(notes)):
+            ln += first_line - 1
+            self.warn("NVIDIA (*...*) annotation ignored", ln, 1, src_lines[ln - 1] if ln <= len(src_lines) else None)
         for lineno, line in enumerate(clean.split("\n"), first_line):
             if emit is not None and "/" not in line and ":" not in line:
                 # the common line, one statement and nothing else: what the general steps below
@@ -264,47 +277,56 @@ class Assembler:
                         emit(lineno, len(line) - len(line.lstrip()) + 1, stripped, addr)
                         addr += WORD_BYTES
                     continue
-            k = line.find("//")
-            if k >= 0:
-                line = line[:k]
-            if "/*" in line:
-                c = line.find("/*")
-                self.error("unterminated /* comment", lineno, c + 1, src_lines[lineno - 1], 2)
-                line = line[:c]
-            if not line or line.isspace():
+            addr = self.scan_line(lineno, line, addr, emit, stmts, symbols, defined_at)
+        return addr
+
+    def scan_line(self, lineno: int, line: str, addr: int, emit, stmts: list[_Stmt] | None,
+                  symbols: dict[str, int], defined_at: dict[str, tuple[int, int]]) -> int:
+        """The general steps of :meth:`scan` for one line without block comments and listing
+        noise: line comments, ``;``, labels, statements; returns the next address."""
+        src_lines = self.src_lines
+        k = line.find("//")
+        if k >= 0:
+            line = line[:k]
+        if "/*" in line:
+            c = line.find("/*")
+            self.error("unterminated /* comment", lineno, c + 1, src_lines[lineno - 1], 2)
+            line = line[:c]
+        if not line or line.isspace():
+            return addr
+        pos = 0
+        for part in line.split(";") if ";" in line else (line,):
+            col = pos
+            pos += len(part) + 1
+            if not part or part.isspace():
                 continue
-            pos = 0
-            for part in line.split(";") if ";" in line else (line,):
-                col = pos
-                pos += len(part) + 1
-                if not part or part.isspace():
-                    continue
-                # labels
-                while ":" in part:
-                    m = _RE_LABEL.match(part)
-                    if not m:
-                        break
-                    name = m.group("name")
-                    lc = col + m.start("name") + 1
-                    if name in symbols:
-                        pl, pc_ = defined_at[name]
-                        self.error(f"label {name} defined twice (first at line {pl})", lineno, lc,
-                                   src_lines[lineno - 1], len(name))
-                    else:
-                        symbols[name] = addr
-                        defined_at[name] = (lineno, lc)
-                    col += m.end()
-                    part = part[m.end():]
-                if not part or part.isspace():
-                    continue
-                stripped = part.lstrip()
-                col += len(part) - len(stripped)
-                if emit is not None:
-                    emit(lineno, col + 1, stripped.rstrip(), addr)
+            # labels
+            while ":" in part:
+                m = _RE_LABEL.match(part)
+                if not m:
+                    break
+                name = m.group("name")
+                lc = col + m.start("name") + 1
+                if name in symbols:
+                    pl, pc_ = defined_at[name]
+                    self.error(f"label {name} defined twice (first at line {pl})", lineno, lc,
+                               src_lines[lineno - 1], len(name))
                 else:
-                    stmts.append(_Stmt(lineno, col + 1, stripped.rstrip(), addr, src_lines[lineno - 1]))
-                addr += WORD_BYTES
-        return stmts, symbols, defined_at
+                    symbols[name] = addr
+                    defined_at[name] = (lineno, lc)
+                col += m.end()
+                part = part[m.end():]
+            if not part or part.isspace():
+                continue
+            stripped = part.lstrip()
+            col += len(part) - len(stripped)
+            if emit is not None:
+                emit(lineno, col + 1, stripped.rstrip(), addr)
+            else:
+                assert stmts is not None
+                stmts.append(_Stmt(lineno, col + 1, stripped.rstrip(), addr, src_lines[lineno - 1]))
+            addr += WORD_BYTES
+        return addr
 
     # -- one statement ----------------------------------------------------
     def statement(self, s: _Stmt, ctx: _Ctx) -> tuple[int, str | None] | None:
@@ -526,6 +548,7 @@ class Assembler:
             pool = st.names
             what = "register or value name"
         close = sorted(n for n in pool if n.startswith(name + "."))[:3]
+        import difflib      # for messages only (not at import: every assembly pays for imports)
         close += [n for n in difflib.get_close_matches(name, list(pool), n=3, cutoff=0.6) if n not in close]
         hint = f" (did you mean {' or '.join(close[:3])}?)" if close else ""
         if not close and o is not None and o.type is not None and o.type.is_enum and len(o.type.values) <= 16:
@@ -535,6 +558,7 @@ class Assembler:
 
     def explain(self, err: tuple, key: str, mcol: int, pops: list[POp], sigs: list, cols: list, s: _Stmt) -> None:
         st = self.st
+        import difflib      # for messages only
         kind = err[0]
         mn = key.split(".")[0]
         if kind == "mnemonic":
@@ -712,10 +736,20 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
     needs no symbols); the others (label expressions, anything the fast path
     declines) are encoded after the pass, when all labels are known, by the
     diagnostic path."""
-    a = Assembler(db, filename)
-    a.relocations = []
     if base % WORD_BYTES:
         raise AsmError(Diagnostic("error", f"base address {base:#x} is not {WORD_BYTES}-byte aligned"))
+    gc_was = gc.isenabled()
+    gc.disable()  # the objects made here (the compiled tables too, on first use) hold no cycles
+    try:
+        return _assemble(db, text, filename, base, first_line)
+    finally:
+        if gc_was:
+            gc.enable()
+
+
+def _assemble(db: Database, text: str, filename: str, base: int, first_line: int) -> Program:
+    a = Assembler(db, filename)
+    a.relocations = []
     st = a.st
     words: list[int] = []
     opnames: list = []
@@ -735,18 +769,16 @@ def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 
             o_append(r[1])
         l_append(lineno)
 
-    gc_was = gc.isenabled()
-    gc.disable()  # the objects made here hold no cycles; collection passes only cost time
-    try:
+    if _scan_listing is not None and listing_ok(st):
+        a.set_source(text, first_line)
+        symbols = _scan_listing(a, st, text, base, first_line, emit, words, opnames, lines)
+    else:
         _, symbols, _ = a.scan(text, base, emit, first_line)
-        ctx = _Ctx(symbols, True)
-        for k, lineno, col, t, addr in pending:
-            r = a.statement(_Stmt(lineno, col, t, addr, a.src_lines[lineno - 1]), ctx)
-            if r is not None:
-                words[k], opnames[k] = r
-    finally:
-        if gc_was:
-            gc.enable()
+    ctx = _Ctx(symbols, True)
+    for k, lineno, col, t, addr in pending:
+        r = a.statement(_Stmt(lineno, col, t, addr, a.src_lines[lineno - 1]), ctx)
+        if r is not None:
+            words[k], opnames[k] = r
     if a.nerr:
         diags = sorted(a.diags, key=lambda d: (d.coord.line, d.coord.col) if d.coord else (0, 0))[:MAX_ERRORS]
         if a.nerr > len(diags):

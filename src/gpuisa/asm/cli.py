@@ -1,7 +1,6 @@
 """``gpuisa asm`` and ``gpuisa dis``."""
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -262,6 +261,7 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
         outs.append((listing, cuda.listing() if cuda is not None else program_listing(prog, show_control=show_control)))
     _write_files(outs)  # both or neither: a failing --listing leaves the old binary in place
     if as_json:
+        import json
         click.echo(json.dumps({"base": prog.base, "size": len(prog.data),
                                "symbols": prog.symbols,
                                "relocations": [r.to_dict() for r in prog.relocations],
@@ -313,6 +313,7 @@ def dis_cmd(sel: Selection, binary, base, labels, hex_, as_json, show_control, o
     if len(data) % 16:
         print_diagnostics([Diagnostic("warning", f"{binary}: {lines[-1].warning}")])
     if as_json:
+        import json
         _write(output, json.dumps([ln.to_dict() for ln in lines], indent=1) + "\n")
     else:
         _write(output, format_listing(lines, labels=labels, hex=hex_))

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import difflib
-
 from .floats import parse_f16, parse_f32, parse_f64
 from .lexer import POp
 from .tables import K_ADDR, K_ENUM, K_INT, OpInfo, Plan, aligned_group
@@ -324,6 +322,7 @@ def _eval_expr_raw(e, fname: str, kind: str, pos: int, width: int, pcrel: bool, 
         return total
     if pcrel:
         name = undefined[0][1]
+        import difflib      # for messages only
         close = difflib.get_close_matches(name, [n for n in syms if n != "."], n=1, cutoff=0.5)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         raise _OpErr(f"undefined label '{name}' (a branch target must be defined in this file{hint})")

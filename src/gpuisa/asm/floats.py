@@ -84,6 +84,26 @@ def parse_f32(text: str) -> int:
     return (sign << 31) | round_to_f32(num, den)
 
 
+def f32_of_decimal(text: str) -> int:
+    """:func:`parse_f32` of a decimal literal already known to be one (``FLOAT_LITERAL`` without
+    a word: ``-1.5``, ``2e-3``; the assembler's fast path reads it so): the same bits, without
+    checking the syntax again; a binary32 midpoint or a zero takes parse_f32 itself."""
+    sign = 0
+    body = text
+    if text[0] in "+-":
+        sign = 1 if text[0] == "-" else 0
+        body = text[1:]
+    d = float(body)
+    if d > _F32_OVERFLOW:
+        return (sign << 31) | F32_INF
+    if d != 0.0:
+        mant, e = _frexp(d)
+        scaled = mant * 33554432.0 if e >= -125 else _ldexp(d, 150)
+        if scaled != int(scaled) or int(scaled) % 2 == 0:
+            return (sign << 31) | _PACK_BITS(_PACK_F(d))[0]
+    return parse_f32(text)
+
+
 def round_to_f32(num: int, den: int) -> int:
     """Bits of the positive rational num/den rounded to binary32 (nearest, ties to even)."""
     e = num.bit_length() - den.bit_length()  # 2**e <= num/den < 2**(e+2)

@@ -163,6 +163,23 @@ def _hint_positions(text: str) -> list[int]:
     return out
 
 
+def has_hints(text: str) -> bool:
+    """Whether *text* (a line, or part of one) holds a position :func:`_hint_positions` reports:
+    :func:`blank_listing_noise` rewrites exactly the lines for which this is true.  A spaced hint
+    at the very start of *text* does not count (its preceding character is not in *text*)."""
+    for w in _HINT_WORDS:
+        if w in text:
+            return True
+    for w in _SPACED:
+        i = text.find(w)
+        while i >= 0:
+            c = text[i - 1] if i else ""
+            if c.isdigit() or c == "Z":
+                return True
+            i = text.find(w, i + 1)
+    return False
+
+
 @functools.lru_cache(maxsize=4096)
 def _blank_line(text: str) -> str:
     """The rewrites of :func:`blank_listing_noise` on one line (idempotent)."""

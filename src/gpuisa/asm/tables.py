@@ -18,11 +18,15 @@ from ..errors import Coord
 from ..spec.database import Database
 from ..spec.model import Opcode, Operand
 from .instruction import expr_env, field_readers, per_database, readers_mask
-from .lexer import POp, OperandSyntaxError, parse_number, parse_operand
+from .lexer import POp, OperandSyntaxError, has_hints, parse_number, parse_operand
 
 _RE_NUMBERED = re.compile(r"^([A-Za-z_]+?)(\d+)$")
-_RE_PNAME = re.compile(r"^([!~-]?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)$")
+#: a name with the prefixes parse_operand reads most (``R2``, ``-R2``, ``~-R2``, ``|R2|``, ``-|R2|``):
+#: prefix characters, ``|``, the name
+_RE_PNAME = re.compile(r"^([!~-]{0,2})(\|)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)(?(2)\|)$")
 _RE_FLOAT_WORD = re.compile(r"^(?i:inf|infinity|q?nan)$")
+#: a quick test before lexer.has_hints (a superset of its hints)
+_RE_HINTISH = re.compile(r"reuse|desc|\+|REDUX|MATCH\.|CAST|WARPSYNC\.|ENDCOLLECTIVE|\|\.|\] \[| (?:`\(|-?0x)")
 
 K_ENUM, K_INT, K_CMEM, K_ADDR = 0, 1, 2, 3
 
@@ -211,7 +215,7 @@ class VInfo:
     """A compiled opcode variant."""
 
     __slots__ = ("op", "guard", "ops", "mods", "controls", "base", "has_exc", "syntax_names", "mod_by_value",
-                 "exc_fields", "exc_cache", "exc_mask", "db", "fdefaults", "dyn_widths", "mod_index")
+                 "exc_fields", "exc_cache", "exc_mask", "db", "fdefaults", "dyn_widths", "widths", "mod_index")
 
     def __init__(self, db: Database, op: Opcode):
         self.op = op
@@ -229,6 +233,8 @@ class VInfo:
         #: the names the operand widths read, sorted; empty when no width depends on the
         #: modifiers or fields (an OpInfo's width expression without names is its bw_const)
         self.dyn_widths = tuple(sorted({n for o in self.ops if o.bw_const is None for n in o.bw_expr.names()}))
+        #: the operand widths when none depends on the modifiers or fields, else None
+        self.widths = None if self.dyn_widths else tuple([o.bw_const for o in self.ops])
         self.mod_index: tuple | None = None   # _State._mod_index(self), made on first use
         self.has_exc = bool(op.exceptions)
         # the fields the __Exception conditions read: their verdict is cached by those fields' values
@@ -293,10 +299,12 @@ class _State:
         self.names = db.enum_names
         self.pop_cache: dict[str, tuple[POp, int]] = {}
         self.mod_cache: dict[str, Any] = {}
+        self.mod_bits: dict[str, list] = {}     # resolve_mods' bits of the candidates' modifier fields
         self.cand_cache: dict[str, Any] = {}
         self.width_cache: dict[tuple, tuple] = {}   # (VInfo, values of the names its widths read) -> widths
         self.compat: dict[tuple, bool] = {}
         self.bare_sigs: dict[tuple, tuple] = {}
+        self.bare_sids: dict[int, int] = {}     # signature id -> the id of the signature without the prefix
         self.plan_cache: dict[tuple, Any] = {}
         self.sig_ids: dict[tuple, int] = {}
         self.sig_list: list[tuple] = []
@@ -317,11 +325,19 @@ class _State:
         self.fvsets: dict[tuple, int] = {}
         self.fchoice: dict[tuple, Any] = {}
         self.franked: dict[tuple, list] = {}    # (candidates id, bare signatures) -> ranked shapes
-        #: VInfo -> the variant's part of a fast plan (fastpath._variant_part)
-        self.fvariants: dict[Any, tuple] = {}
+        #: (VInfo, enumeration tables, flat steps) -> the fast-path encoder (fastpath.Shape.compile)
+        self.fencoders: dict[tuple, Any] = {}
+        #: VInfo -> what its fast-path encoders need besides the operands (encfast.variant_part)
+        self.fvparts: dict[Any, tuple] = {}
         #: statement text -> (word, opcode name) of statements whose word does not depend on
         #: their address (the fast path's memo; real programs repeat many statements)
         self.fmemo: dict[str, tuple[int, str]] = {}
+        #: the same for the statements fastpath.scan_listing reads from listing lines (its own: a
+        #: statement there is known to hold no listing noise)
+        self.flmemo: dict[str, tuple[int, str]] = {}
+        #: mnemonic+modifiers -> fastpath._key_flag; fastpath.listing_ok, once known
+        self.fkflags: dict[str, int] = {}
+        self.flisting_ok: bool | None = None
         self.name_tables: dict[tuple, dict] = {}
         self.int_sid = self.intern(("i", (), ""))
         self.float_sid = self.intern(("f", (), ""))
@@ -356,14 +372,23 @@ class _State:
                 self.pop_cache[text] = r
         return r
 
-    def classify(self, text: str):
+    def classify(self, text: str, as_split: str | None = None):
         """Fast-path view of an operand: (signature id, payload) with payload the
         bare name of a (prefixed) register, the value of an integer, else the
-        :class:`POp`; None when the text does not parse (the slow path reports it)."""
+        :class:`POp`; None when the text does not parse (the slow path reports it).
+        The result is cached (``ocls``) under *text* and *as_split* (the text with the spaces
+        around it, as split from the statement), unless *text* holds listing noise
+        (:func:`~gpuisa.asm.lexer.has_hints`): a cached text is known to hold none
+        (``fastpath.scan_listing`` relies on it)."""
         m = _RE_PNAME.match(text)
-        if m is not None and m.group(2) in self.names and not _RE_FLOAT_WORD.match(m.group(2)):
-            name = m.group(2)
-            r = (self.intern(("n", self.names[name], m.group(1))), name)
+        pre = m.group(1) if m is not None else ""
+        if (m is not None and m.group(3) in self.names and not _RE_FLOAT_WORD.match(m.group(3))
+                and (len(pre) < 2 or pre[0] != pre[1])):
+            # what parse_operand reads: the prefix characters in the order "!~-|", the name
+            name = m.group(3)
+            if len(pre) == 2 or m.group(2):
+                pre = "".join(c for c in "!~-|" if c in pre or (c == "|" and m.group(2)))
+            r = (self.intern(("n", self.names[name], pre)), name)
         else:
             try:
                 p = parse_operand(text)
@@ -371,8 +396,11 @@ class _State:
                 return None
             sid = self.intern(self.signature(p))
             r = (sid, p.name if p.kind == "name" else (p.value if p.kind == "int" else p))
-        if len(self.ocls) < 200_000:
-            self.ocls[text] = r
+        ocls = self.ocls
+        if len(ocls) < 200_000 and not (_RE_HINTISH.search(text) and has_hints(text)):
+            ocls[text] = r
+            if as_split is not None:
+                ocls[as_split] = r
         return r
 
     def name_table(self, o: OpInfo, width: int) -> dict:
@@ -412,19 +440,54 @@ class _State:
     # -- modifiers --------------------------------------------------------
     def _mod_index(self, v: VInfo) -> tuple:
         """(modifier value -> the modifiers of *v* that take it, in order; per modifier (name,
-        default, field name, field position, value name -> raw); the modifiers that are not
-        optional, in order): resolve_mods' tables."""
+        default, field name, field position, value name -> raw, the field's mask); the
+        modifiers that are not optional, in order; a key of all that: variants with the same
+        modifiers resolve a mnemonic's modifiers alike): resolve_mods' tables."""
         by_value: dict[str, list] = {}
         for m in v.mods:
             for x in m.values:
                 lst = by_value.setdefault(x, [])
                 if not lst or lst[-1] is not m:
                     lst.append(m)
-        return (by_value, tuple((m.name, m.default, m.field.name, m.field.pos, self.db.types[m.type].by_name)
-                                for m in v.mods), tuple(m for m in v.mods if not m.optional))
+        fmap = v.op.field_map
+        fields = tuple((m.name, m.default, m.field.name, m.field.pos, self.db.types[m.type].by_name) for m in v.mods)
+        widths = {m.field.name: (1 << fmap[m.field.name].width) - 1 for m in v.mods}
+        same = tuple((m.name, m.values, m.default, m.optional, m.type, m.field.name, m.field.pos,
+                      widths[m.field.name]) for m in v.mods)
+        return by_value, fields, tuple(m for m in v.mods if not m.optional), same, widths, self._mod_defaults(v, fields, widths)
+
+    @staticmethod
+    def _mod_defaults(v: VInfo, fields: tuple, widths: dict):
+        """For _resolve's quick reading, when the modifiers' fields are distinct, do not overlap
+        and hold every value (then the fields can be set in any order): (fields, env and
+        base-word values with every modifier at its default -- a placeholder for those that must
+        be written --, the mask of all the fields, name -> (field name, position, value name ->
+        raw, the field's mask)); else None."""
+        if len({f[2] for f in fields}) != len(fields) or len({f[0] for f in fields}) != len(fields):
+            return None
+        dfields: dict = {}
+        denv: dict = {}
+        values = mask = 0
+        info = {}
+        for (name, default, fname, pos, by_name), m in zip(fields, v.mods):
+            fmask = widths[fname] << pos
+            if mask & fmask or any(raw & ~widths[fname] for raw in by_name.values()):
+                return None
+            if m.optional and default not in by_name:
+                return None
+            raw = by_name[default] if m.optional else 0
+            dfields[fname] = (pos, raw)
+            denv[name] = default if m.optional else None
+            values |= raw << pos
+            mask |= fmask
+            info[name] = (fname, pos, by_name, fmask)
+        return dfields, denv, values, mask, info
 
     def resolve_mods(self, key: str):
-        """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error)."""
+        """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error).  Variants
+        with the same modifiers (most variants of a mnemonic) share one resolution, its dicts
+        and its bits (``mod_bits[key]``: per candidate, (the modifier fields' bits, their values):
+        the base word is ``(v.base & ~bits) | values``)."""
         r = self.mod_cache.get(key)
         if r is not None:
             return r
@@ -434,47 +497,83 @@ class _State:
         if not variants:
             r = (mn, [], ("mnemonic", mn))
             self.mod_cache[key] = r
+            self.mod_bits[key] = []
             return r
         out = []
+        bits = []
         first_err = None
+        done: dict[tuple, Any] = {}     # modifiers (_mod_index's key) -> (fields, env, mask, values) or an error
         for v in variants:
             index = v.mod_index
             if index is None:
                 index = v.mod_index = self._mod_index(v)
-            by_value, mod_fields = index[0], index[1]
-            assigned: dict[str, str] = {}
-            err: tuple | None = None
-            for k, s in enumerate(suffixes):
-                ms = by_value.get(s)     # the modifiers that take the value, in v.mods order
-                if ms is None:
-                    err = ("modifier", k, s, v)
-                    break
-                if len(ms) == 1:    # the usual case, without the generator below
-                    m = ms[0] if ms[0].name not in assigned else None
-                else:
-                    m = next((m for m in ms if m.name not in assigned), None)
-                if m is None:
-                    err = ("modifier-twice", k, s, ms[0].name)
-                    break
-                assigned[m.name] = s
-            if err is None:
-                for m in index[2]:      # the modifiers that must be written
-                    if m.name not in assigned:
-                        err = ("missing-mod", m, v)
-                        break
-            if err is not None:
-                first_err = first_err or err
+            res = done.get(index[3])
+            if res is None:
+                res = done[index[3]] = self._resolve(v, index, suffixes)
+            if res[0] is None:     # an error
+                first_err = first_err or res[1]
                 continue
-            fields = {}
-            env = {}
-            for name, default, fname, pos, by_name in mod_fields:
-                val: Any = assigned.get(name, default)
-                fields[fname] = (pos, by_name[val])
-                env[name] = val
-            out.append((v, fields, env))
+            out.append((v, res[0], res[1]))
+            bits.append((res[2], res[3]))
         r = (mn, out, None if out else first_err)
         self.mod_cache[key] = r
+        self.mod_bits[key] = bits
         return r
+
+    @staticmethod
+    def _assign(v: VInfo, index: tuple, suffixes: list) -> tuple:
+        """The modifier each of *suffixes* sets: ({modifier name: value}, None), or (None, error)."""
+        by_value = index[0]
+        assigned: dict[str, str] = {}
+        for k, s in enumerate(suffixes):
+            ms = by_value.get(s)     # the modifiers that take the value, in v.mods order
+            if ms is None:
+                return None, ("modifier", k, s, v)
+            if len(ms) == 1:    # the usual case, without the generator below
+                m = ms[0] if ms[0].name not in assigned else None
+            else:
+                m = next((m for m in ms if m.name not in assigned), None)
+            if m is None:
+                return None, ("modifier-twice", k, s, ms[0].name)
+            assigned[m.name] = s
+        for m in index[2]:      # the modifiers that must be written
+            if m.name not in assigned:
+                return None, ("missing-mod", m, v)
+        return assigned, None
+
+    @staticmethod
+    def _resolve(v: VInfo, index: tuple, suffixes: list) -> tuple:
+        """resolve_mods for one variant: (fields, env, mask, values), or (None, error)."""
+        assigned, err = _State._assign(v, index, suffixes)
+        if assigned is None:
+            return None, err
+        mod_fields = index[1]
+        quick = index[5]
+        if quick is not None:   # the defaults, the written modifiers set on them
+            dfields, denv, values, mask, info = quick
+            fields = dict(dfields)
+            env = dict(denv)
+            for name, s in assigned.items():
+                fname, pos, by_name, fmask = info[name]
+                raw = by_name[s]
+                fields[fname] = (pos, raw)
+                env[name] = s
+                values = (values & ~fmask) | (raw << pos)
+            return fields, env, mask, values
+        fields = {}
+        env = {}
+        for name, default, fname, pos, by_name in mod_fields:
+            val: Any = assigned.get(name, default)
+            fields[fname] = (pos, by_name[val])
+            env[name] = val
+        # the base word's modifier fields, set one by one in this order: (base & ~mask) | values
+        mask = values = 0
+        widths = index[4]
+        for fname, (pos, raw) in fields.items():
+            fmask = widths[fname] << pos
+            mask |= fmask
+            values = (values & ~fmask) | (raw << pos)
+        return fields, env, mask, values
 
     # -- variant selection -------------------------------------------------
     def plan(self, key: str, sigs: tuple):
@@ -492,24 +591,25 @@ class _State:
         if r is None:
             mn, cands, err = self.resolve_mods(key)
             out = []
-            for order, (v, mfields, menv) in enumerate(cands):
-                if v.dyn_widths:
-                    # the widths depend on the modifiers they read only (cached by their values)
-                    wk = (v, tuple(menv.get(n, _MISSING) for n in v.dyn_widths))
-                    widths = self.width_cache.get(wk)
-                    if widths is None:
-                        env = {**v.fdefaults, **menv}
-                        widths = self.width_cache[wk] = tuple(o.bitwidth(env) for o in v.ops)
-                else:
-                    widths = tuple(o.bw_const for o in v.ops)
-                base = v.base
-                for fname, (pos, raw) in mfields.items():
-                    f = v.op.field_map[fname]
-                    base = (base & ~(((1 << f.width) - 1) << pos)) | (raw << pos)
-                out.append((order, v, base, menv, widths))
+            bits = self.mod_bits[key]
+            for order, (v, _, menv) in enumerate(cands):
+                mask, values = bits[order]
+                out.append((order, v, (v.base & ~mask) | values, menv, self.op_widths(v, menv)))
             r = (err, out, cands)
             self.cand_cache[key] = r
         return r
+
+    def op_widths(self, v: VInfo, menv: dict) -> tuple:
+        """The operand widths of *v* under the modifier values *menv* (cached by the values of
+        the names its widths read)."""
+        widths = v.widths
+        if widths is None:
+            wk = (v, tuple([menv.get(n, _MISSING) for n in v.dyn_widths]))
+            widths = self.width_cache.get(wk)
+            if widths is None:
+                env = {**v.fdefaults, **menv}
+                widths = self.width_cache[wk] = tuple(o.bitwidth(env) for o in v.ops)
+        return widths
 
     def _make_plans(self, key: str, sig_ids: tuple):
         sigs = tuple(self.sig_list[i] for i in sig_ids)
@@ -568,6 +668,23 @@ def _match(ops: list[OpInfo], widths: Sequence[int], sigs: tuple, sig_ids: tuple
     ones; greedy with backtracking.  Returns (steps, omitted count) or None.
     *memo* caches :func:`_compatible` by (operand, width, signature id)."""
     n, m = len(ops), len(sigs)
+    if m > n:
+        return None
+    if m == n:      # no operand can be left out: one alignment (the recursion's only success), or none
+        steps = []
+        ok: bool | None
+        for i, o in enumerate(ops):
+            if memo is None:
+                ok = _compatible(o, widths[i], sigs[i])
+            else:
+                k = (o, widths[i], sig_ids[i])
+                ok = memo.get(k)
+                if ok is None:
+                    ok = memo[k] = _compatible(o, widths[i], sigs[i])
+            if not ok:
+                return None
+            steps.append((i, o, widths[i]))
+        return steps, 0
 
     def compatible(o, width, j):
         if memo is None:

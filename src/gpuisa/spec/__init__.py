@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import hashlib
-from importlib import resources
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -26,6 +25,10 @@ def text_sha256(text: str) -> str:
 
 
 def _isa_dir() -> Path:
+    d = Path(__file__).resolve().parent.parent / "isa"     # the package's folder (importlib.resources
+    if d.is_dir():                                          # costs 7 ms of every command's start)
+        return d
+    from importlib import resources     # a package not in a folder (a zip)
     return Path(str(resources.files("gpuisa") / "isa"))
 
 

@@ -20,6 +20,7 @@ Database is ignored.  Decision P-CACHE in docs/decisions.md.
 from __future__ import annotations
 
 import copyreg
+import gc
 import hashlib
 import io
 import os
@@ -96,10 +97,15 @@ def read(key: str) -> Database | None:
         data = (d / f"db-{key}.pickle").read_bytes()
     except OSError:
         return None
+    gc_was = gc.isenabled()
+    gc.disable()    # tens of thousands of objects without cycles: collection passes only cost time
     try:
         db = pickle.loads(data)
     except Exception:      # a damaged or foreign file: build instead (and overwrite it)
         return None
+    finally:
+        if gc_was:
+            gc.enable()
     return db if isinstance(db, Database) else None
 
 

@@ -31,6 +31,7 @@ import operator
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from ..errors import quick_setstate
 from ..exprlang import Dialect, ExprError, parse
 
 class ExprSyntaxError(ValueError):
@@ -39,6 +40,7 @@ class ExprSyntaxError(ValueError):
         self.offset = offset
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class Num:
     value: int
@@ -53,6 +55,7 @@ class Num:
         return str(self.value)
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class Str:
     value: str
@@ -67,6 +70,7 @@ class Str:
         return f'"{self.value}"'
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class Name:
     name: str
@@ -84,6 +88,7 @@ class Name:
         return self.name
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class Call:
     func: str
@@ -128,6 +133,7 @@ _BINOPS: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class BinOp:
     op: str
@@ -147,6 +153,7 @@ class BinOp:
         return f"({self.left} {self.op} {self.right})"
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class UnOp:
     op: str

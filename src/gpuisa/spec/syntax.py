@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import quick_setstate
+
 _RE_FENCE = re.compile(r"```[^\n]*\n(?P<body>.*?)```", re.S)
 _RE_SLOT = re.compile(r"\{\.(?P<opt>[A-Za-z_]\w*)\}|\.(?P<req>[A-Za-z_]\w*)")
 _RE_VALUES = re.compile(r"^\s*\.(?P<name>[A-Za-z_]\w*)\s*=\s*\{(?P<body>[^}]*)\}\s*$")
@@ -37,6 +39,7 @@ class SyntaxTemplateError(ValueError):
         self.col = col
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class SlotT:
     name: str
@@ -45,6 +48,7 @@ class SlotT:
     default: str | None  # value marked with `*`
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class OperandT:
     text: str  # as written, e.g. "{!}pp"
@@ -53,6 +57,7 @@ class OperandT:
     optional: bool
 
 
+@quick_setstate
 @dataclass(frozen=True, slots=True)
 class SyntaxTemplate:
     raw: str
