@@ -23,6 +23,28 @@ BLOCK = 64
 M32 = (1 << 32) - 1
 
 
+def _spy_per_warp(monkeypatch) -> list:
+    """The addresses the batched engine runs one warp at a time, as they happen."""
+    from gpuisa.sim.engine_batched import BatchedEngine
+    seen: list = []
+    orig = BatchedEngine._per_warp
+    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (seen.append(pc), orig(self, pc, idx)))
+    return seen
+
+
+def _assert_reg(res: dict, reg: int, want) -> None:
+    """Every run of *res* ended ok with register *reg* of each warp ``w`` equal to ``want(w)``."""
+    for e, r in res.items():
+        assert r.status == "ok", (e, r.status, r.fault)
+        for w in r.warps:
+            np.testing.assert_array_equal(w.regs[reg], want(w), err_msg=f"{e}: cta {w.cta} warp {w.warp}")
+
+
+def _both_engines(isa, src: str, **kw) -> dict:
+    prog = isa.assemble(src)
+    return {e: Simulator(isa, prog, engine=e, **kw).run() for e in ("batched", "reference")}
+
+
 def _run(isa, src: str, engine: str, init: dict, **kw):
     prog = isa.assemble(src)
     sim = Simulator(isa, prog, grid=NWARPS * 32 // BLOCK, block=BLOCK, init=init, engine=engine, **kw)
@@ -298,12 +320,8 @@ def test_bsync_release_of_lanes_parked_at_it(isa, monkeypatch):
     """Warp w runs the body in lanes < w; the other lanes jump to the BSYNC and are parked
     there, so the body's lanes release the barrier with every lane (decision S21's release):
     in a batch, not one warp at a time, with the reference engine's registers and B0 = 0."""
-    from gpuisa.sim.engine_batched import BatchedEngine
-    per_warp = []
-    orig = BatchedEngine._per_warp
-    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (per_warp.append(pc), orig(self, pc, idx)))
-    prog = isa.assemble(IF_THEN)
-    res = {e: Simulator(isa, prog, grid=2, block=256, engine=e).run() for e in ("batched", "reference")}
+    per_warp = _spy_per_warp(monkeypatch)
+    res = _both_engines(isa, IF_THEN, grid=2, block=256)
     assert not per_warp
     for e, r in res.items():
         assert r.status == "ok"
@@ -377,19 +395,11 @@ DONE:
 
 
 def test_uniform_predicate_branch_at_batch_width(isa, monkeypatch):
-    from gpuisa.sim.engine_batched import BatchedEngine
-    per_warp = []
-    orig = BatchedEngine._per_warp
-    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (per_warp.append(pc), orig(self, pc, idx)))
-    prog = isa.assemble(BRA_UP)
-    res = {e: Simulator(isa, prog, grid=3, block=64, engine=e).run() for e in ("batched", "reference")}
+    per_warp = _spy_per_warp(monkeypatch)
+    res = _both_engines(isa, BRA_UP, grid=3, block=64)
     lane = np.arange(32)
-    for e, r in res.items():
-        assert r.status == "ok"
-        for w in r.warps:
-            # CTA 0: UP0 false, R1 = 2, then !UP0 skips the +100; CTAs 1, 2: R1 = 1, then + 100
-            want = (2 + lane) if w.cta == 0 else (1 + lane + 100)
-            np.testing.assert_array_equal(w.regs[2], want, err_msg=f"{e} cta {w.cta}")
+    # CTA 0: UP0 false, R1 = 2, then !UP0 skips the +100; CTAs 1, 2: R1 = 1, then + 100
+    _assert_reg(res, 2, lambda w: (2 + lane) if w.cta == 0 else (1 + lane + 100))
     assert not per_warp, per_warp
 
 
@@ -416,18 +426,10 @@ def test_warpsync_and_yield_of_converged_warps_at_batch_width(isa, monkeypatch):
     """The converged WARPSYNC/YIELD go through in the batch; the diverged YIELD runs the
     reference function per warp; registers as computed here, in both engines."""
     # (addresses: 0x10 WARPSYNC, 0x20 YIELD, 0x70 the diverged YIELD)
-    from gpuisa.sim.engine_batched import BatchedEngine
-    per_warp = []
-    orig = BatchedEngine._per_warp
-    monkeypatch.setattr(BatchedEngine, "_per_warp", lambda self, pc, idx: (per_warp.append(pc), orig(self, pc, idx)))
-    prog = isa.assemble(SYNC_YIELD)
-    res = {e: Simulator(isa, prog, grid=2, block=96, engine=e).run() for e in ("batched", "reference")}
+    per_warp = _spy_per_warp(monkeypatch)
+    res = _both_engines(isa, SYNC_YIELD, grid=2, block=96)
     lane = np.arange(32)
-    for e, r in res.items():
-        assert r.status == "ok"
-        for w in r.warps:
-            r1 = lane + 1 + np.where(lane < 16, 16, 0)
-            np.testing.assert_array_equal(w.regs[2], r1 + lane, err_msg=e)
+    _assert_reg(res, 2, lambda w: lane + 1 + np.where(lane < 16, 16, 0) + lane)
     # the converged WARPSYNC and YIELD (0x10, 0x20) in the batch; after the diverged YIELD (0x70)
     # lanes are in the yield mask, and what follows runs per warp
     assert not {0x10, 0x20} & set(per_warp) and 0x70 in per_warp, sorted(per_warp)
