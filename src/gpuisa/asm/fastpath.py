@@ -192,7 +192,7 @@ def _key_part(st: _State, key: str):
     suffixes = parts[1:]
     vcands = []
     bases = []
-    done: dict[tuple, Any] = {}     # modifier list -> (assigned, values) or None
+    done: dict[int, Any] = {}     # modifier list (its id) -> (assigned, values) or None
     for v in variants:
         index = v.mod_index
         if index is None:
@@ -205,7 +205,7 @@ def _key_part(st: _State, key: str):
             assigned, _ = st._assign(v, index, suffixes)
             res = None
             if assigned is not None:
-                _, denv, values, _, info = quick
+                values, info = quick[2], quick[4]
                 for name, s in assigned.items():
                     _, pos, by_name, fmask = info[name]
                     values = (values & ~fmask) | (by_name[s] << pos)
@@ -215,10 +215,11 @@ def _key_part(st: _State, key: str):
             continue
         assigned, values = res
         vcands.append((v, v.widths if v.widths is not None else st.op_widths(v, {**quick[1], **assigned})))
-        bases.append((v.base & ~quick[3]) | values)
+        bases.append((v.base & quick[5]) | values)
     if not vcands:
         return False
-    return _intern_candidates(st, tuple(vcands)), tuple(vcands), bases
+    vc = tuple(vcands)
+    return _intern_candidates(st, vc), vc, bases
 
 
 def _key_part_of_candidates(st: _State, key: str):
