@@ -47,8 +47,9 @@ _FACTORIES: dict[tuple, Any] = {}
 
 
 def _addr_fast(o: OpInfo, v: tuple, width: int):
-    """:func:`_addr_raw` for a canonical address text (bank, base, .64?, offset); None on any problem."""
-    bank, base, wide, off = v
+    """:func:`_addr_raw` for a canonical address text (bank, base, .64?, offset, scale: None or
+    ``U32``, only with a base and no bank); None on any problem."""
+    bank, base, wide, off, scale = v
     a = o.addr
     bits = 0
     if a.kind == "const":
@@ -58,19 +59,27 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
             bits = bank << a.bank[0]
         elif bank:
             return None
+    if scale:               # `[R2.U32+0x4]`: one 32-bit register, zero-extended (as _addr_raw)
+        if a.scale is None or a.scale[3] is None:
+            return None
+        raw = a.scale[3].by_name.get(scale)
+        if raw is None:
+            return None
+        bits |= raw << a.scale[0]
     if base:
-        if a.base is None or (wide and width <= 32) or base[-3:-1] == ".X" or base[-4:-2] == ".X":
+        if a.base is None or (wide and width <= 32):
             return None
         raw = a.base[3].by_name.get(base)
         if raw is None:
             return None
-        if width > 32 and not wide and base not in o.stem_of:    # `[RZ]` for a 64-bit base: RZ.64
-            return None
-        if width > 32 and base in o.stem_of:
-            stem, n = o.stem_of[base]
-            count = width // 32
-            if n % count or (stem, n + count - 1) not in o.name_of_num:
+        if not scale:
+            if width > 32 and not wide and base not in o.stem_of:    # `[RZ]` for a 64-bit base: RZ.64
                 return None
+            if width > 32 and base in o.stem_of:
+                stem, n = o.stem_of[base]
+                count = width // 32
+                if n % count or (stem, n + count - 1) not in o.name_of_num:
+                    return None
         bits |= raw << a.base[0]
     elif a.base is not None:
         if a.zero is None:

@@ -48,10 +48,10 @@ from .tables import _RE_HINTISH, K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _
 _RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
                       r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
 _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
-# canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
+# canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [R2.U32+0x4], [0x10], c[0x2][0x100]
 #: the prefixes the inline reader of addresses and constants takes (canonical order, as POp.prefix)
 _INLINE_PREFIXES = frozenset(("", "-", "~", "~-", "|", "-|"))
-_RE_FADDR = re.compile(rf"(?:c\[({HEX})\]|)\[(?:([A-Za-z_][A-Za-z0-9_]*+)|)(?:(\.64)|)(?:([-+]?)({HEX})|)\]$")
+_RE_FADDR = re.compile(rf"(?:c\[({HEX})\]|)\[(?:([A-Za-z_][A-Za-z0-9_]*+)|)(?:(\.64)|\.(U32)|)(?:([-+]?)({HEX})|)\]$")
 
 class Shape:
     """What a plan's operands need, for one variant, operand widths and operand signatures:
@@ -395,8 +395,8 @@ def _operand(st: "_State", u: str, listing: bool):
                 pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
         m2 = _RE_FADDR.match(w) if pre in _INLINE_PREFIXES else None
         if m2 is not None:
-            bank, base, wide, sign, off = m2.groups()
-            if (base or off) and not (base and off and not sign):
+            bank, base, wide, scale, sign, off = m2.groups()
+            if (base or off) and not (base and off and not sign) and not (scale and (bank or not base)):
                 v = int(off, 16) if off else 0
                 if sign == "-":
                     v = -v
@@ -406,7 +406,7 @@ def _operand(st: "_State", u: str, listing: bool):
                     sid = st.intern(("k", st.names.get(base, ("?",)), pre))
                 else:
                     sid = st.cmem_sid if not pre else st.intern(("c", (), pre))
-                return sid, (int(bank, 16) if bank else 0, base or "", wide is not None, v)
+                return sid, (int(bank, 16) if bank else 0, base or "", wide is not None, v, scale)
     if listing and _RE_HINTISH.search(t) and has_hints(t):
         return None
     return st.classify(t, u if t is not u else None)
