@@ -10,18 +10,19 @@ compiles it.  The result::
 
     enc(word, vals, gname, gnot, ctl, pc, us) -> word | None
 
-takes the plan's base word, the operands' values as ``fastpath._encode`` classified them, the
-guard (name and ``!``), the control-annotation text, the address and the
-operand texts as split, and
-returns the word, or None for anything the diagnostic path must handle (a name the operand does
-not take, a number out of range, a guard the variant does not have, a rule violated) -- what
-the interpreted steps returned.
+takes the plan's base word (its guard bits cleared: the encoder ORs the written guard or the
+variant's default back), the operands' values as ``fastpath._encode`` classified them, the
+guard (name and ``!``), the control-annotation text, the address and the operand texts as
+split, and returns the word, or None for anything the diagnostic path must handle (a name the
+operand does not take, a number out of range, a guard the variant does not have, a rule
+violated) -- what the interpreted steps returned.
 
 The operand indexes and the kinds of the steps are in the source; the tables, positions, masks
 and ranges are arguments of a factory around ``enc``, so every shape with the same kinds of
-steps shares one source: the synthetic benchmark's ~1,500 shapes need a few hundred.  Those are
-compiled once and kept on disk by their source text (:class:`~gpuisa.asm.codecache.CodeCache`,
-``asmfast-<tag>-<version>.marshal``), as ``disfast``'s decoders are.
+steps shares one source: the synthetic benchmark's 633 encoders come from 122 sources.  Those
+are compiled once and kept on disk by their source text
+(:class:`~gpuisa.asm.codecache.CodeCache`, ``asmfast-<tag>-<version>.marshal``), as
+``disfast``'s decoders are.
 
 Tested equal to the diagnostic path with the rest of the fast path
 (``tests/asm/test_fast_differential.py``: every opcode, guards, prefixes, controls, values out

@@ -48,18 +48,19 @@ from .tables import _RE_HINTISH, K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _
 _RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
                       r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
 _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
-# canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [R2.U32+0x4], [0x10], c[0x2][0x100]
 #: the prefixes the inline reader of addresses and constants takes (canonical order, as POp.prefix)
 _INLINE_PREFIXES = frozenset(("", "-", "~", "~-", "|", "-|"))
+# canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [R2.U32+0x4], [0x10], c[0x2][0x100]
 _RE_FADDR = re.compile(rf"(?:c\[({HEX})\]|)\[(?:([A-Za-z_][A-Za-z0-9_]*+)|)(?:(\.64)|\.(U32)|)(?:([-+]?)({HEX})|)\]$")
+
 
 class Shape:
     """What a plan's operands need, for one variant, operand widths and operand signatures:
-    the flat steps :func:`_fast` runs (one per written operand: ``enums``, (operand index, name ->
-    value shifted to the field) for the register and value names, and ``steps`` for the
-    others; the order does not matter, each step ORs its own field), the bits the written operands
-    clear in the base word, the number of operands left out, and (j, OpInfo) of the written
-    operands for the prefix bits.  It does not depend on the modifiers, so every modifier
+    the flat steps (one per written operand: ``enums``, (operand index, name -> value shifted to
+    the field) for the register and value names, and ``steps`` for the others; the order does
+    not matter, each step ORs its own field) and the encoder :mod:`gpuisa.asm.encfast` makes of
+    them, the bits the written operands keep in the base word, the number of operands left
+    out, and (j, OpInfo) of the written operands for the prefix bits.  It does not depend on the modifiers, so every modifier
     combination of a variant with the same widths shares it (the synthetic benchmark writes
     thousands of combinations: building a plan from scratch for each was most of its time)."""
 
