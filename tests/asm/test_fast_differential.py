@@ -155,7 +155,8 @@ def test_whole_programs_agree(db, seed, monkeypatch):
         assert f == s, f"program {k}"
 
 
-PREFIXED = ["c[0xb][0x10]", "R6", "UR4", "P1", "[R2.64+0x10]", "c[0x3][R2+0x8]", "0x3f800000", "1.5"]
+PREFIXED = ["c[0xb][0x10]", "R6", "UR4", "P1", "[R2.64+0x10]", "c[0x3][R2+0x8]", "0x3f800000", "1.5",
+            "[R2.U32+0x10]", "[RZ.U32-0x4]", "[R3.U32]", "c[0x3][R2.U32+0x8]", "[UR4.U32+0x4]", "[R2.U32.64+0x8]"]
 
 
 def test_operand_cache_across_prefixes(db):

@@ -10,18 +10,19 @@ compiles it.  The result::
 
     enc(word, vals, gname, gnot, ctl, pc, us) -> word | None
 
-takes the plan's base word, the operands' values as ``fastpath._encode`` classified them, the
-guard (name and ``!``), the control-annotation text, the address and the
-operand texts as split, and
-returns the word, or None for anything the diagnostic path must handle (a name the operand does
-not take, a number out of range, a guard the variant does not have, a rule violated) -- what
-the interpreted steps returned.
+takes the plan's base word (its guard bits cleared: the encoder ORs the written guard or the
+variant's default back), the operands' values as ``fastpath._encode`` classified them, the
+guard (name and ``!``), the control-annotation text, the address and the operand texts as
+split, and returns the word, or None for anything the diagnostic path must handle (a name the
+operand does not take, a number out of range, a guard the variant does not have, a rule
+violated) -- what the interpreted steps returned.
 
 The operand indexes and the kinds of the steps are in the source; the tables, positions, masks
 and ranges are arguments of a factory around ``enc``, so every shape with the same kinds of
-steps shares one source: the synthetic benchmark's ~1,500 shapes need a few hundred.  Those are
-compiled once and kept on disk by their source text (:class:`~gpuisa.asm.codecache.CodeCache`,
-``asmfast-<tag>-<version>.marshal``), as ``disfast``'s decoders are.
+steps shares one source: the synthetic benchmark's 633 encoders come from 122 sources.  Those
+are compiled once and kept on disk by their source text
+(:class:`~gpuisa.asm.codecache.CodeCache`, ``asmfast-<tag>-<version>.marshal``), as
+``disfast``'s decoders are.
 
 Tested equal to the diagnostic path with the rest of the fast path
 (``tests/asm/test_fast_differential.py``: every opcode, guards, prefixes, controls, values out
@@ -47,8 +48,9 @@ _FACTORIES: dict[tuple, Any] = {}
 
 
 def _addr_fast(o: OpInfo, v: tuple, width: int):
-    """:func:`_addr_raw` for a canonical address text (bank, base, .64?, offset); None on any problem."""
-    bank, base, wide, off = v
+    """:func:`_addr_raw` for a canonical address text (bank, base, .64?, offset, scale: None or
+    ``U32``, only with a base and no bank); None on any problem."""
+    bank, base, wide, off, scale = v
     a = o.addr
     bits = 0
     if a.kind == "const":
@@ -58,19 +60,27 @@ def _addr_fast(o: OpInfo, v: tuple, width: int):
             bits = bank << a.bank[0]
         elif bank:
             return None
+    if scale:               # `[R2.U32+0x4]`: one 32-bit register, zero-extended (as _addr_raw)
+        if a.scale is None or a.scale[3] is None:
+            return None
+        raw = a.scale[3].by_name.get(scale)
+        if raw is None:
+            return None
+        bits |= raw << a.scale[0]
     if base:
-        if a.base is None or (wide and width <= 32) or base[-3:-1] == ".X" or base[-4:-2] == ".X":
+        if a.base is None or (wide and width <= 32):
             return None
         raw = a.base[3].by_name.get(base)
         if raw is None:
             return None
-        if width > 32 and not wide and base not in o.stem_of:    # `[RZ]` for a 64-bit base: RZ.64
-            return None
-        if width > 32 and base in o.stem_of:
-            stem, n = o.stem_of[base]
-            count = width // 32
-            if n % count or (stem, n + count - 1) not in o.name_of_num:
+        if not scale:
+            if width > 32 and not wide and base not in o.stem_of:    # `[RZ]` for a 64-bit base: RZ.64
                 return None
+            if width > 32 and base in o.stem_of:
+                stem, n = o.stem_of[base]
+                count = width // 32
+                if n % count or (stem, n + count - 1) not in o.name_of_num:
+                    return None
         bits |= raw << a.base[0]
     elif a.base is not None:
         if a.zero is None:

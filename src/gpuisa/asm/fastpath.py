@@ -48,18 +48,19 @@ from .tables import _RE_HINTISH, K_ADDR, K_CMEM, K_ENUM, K_INT, OpInfo, VInfo, _
 _RE_FAST = re.compile(r"(?:@(!?)([A-Za-z_]\w*)\s+)?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)"
                       r"(?:\s+([^$`(]*))?(\$[^`(]*)?$")
 _RE_FLOAT_LIT = re.compile(rf"^{FLOAT_LITERAL}$")
-# canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [0x10], c[0x2][0x100]
 #: the prefixes the inline reader of addresses and constants takes (canonical order, as POp.prefix)
 _INLINE_PREFIXES = frozenset(("", "-", "~", "~-", "|", "-|"))
-_RE_FADDR = re.compile(rf"(?:c\[({HEX})\]|)\[(?:([A-Za-z_][A-Za-z0-9_]*+)|)(?:(\.64)|)(?:([-+]?)({HEX})|)\]$")
+# canonical address / constant-memory texts: c[0x3][R2+0x10], [R2.64-0x8], [R2.U32+0x4], [0x10], c[0x2][0x100]
+_RE_FADDR = re.compile(rf"(?:c\[({HEX})\]|)\[(?:([A-Za-z_][A-Za-z0-9_]*+)|)(?:(\.64)|\.(U32)|)(?:([-+]?)({HEX})|)\]$")
+
 
 class Shape:
     """What a plan's operands need, for one variant, operand widths and operand signatures:
-    the flat steps :func:`_fast` runs (one per written operand: ``enums``, (operand index, name ->
-    value shifted to the field) for the register and value names, and ``steps`` for the
-    others; the order does not matter, each step ORs its own field), the bits the written operands
-    clear in the base word, the number of operands left out, and (j, OpInfo) of the written
-    operands for the prefix bits.  It does not depend on the modifiers, so every modifier
+    the flat steps (one per written operand: ``enums``, (operand index, name -> value shifted to
+    the field) for the register and value names, and ``steps`` for the others; the order does
+    not matter, each step ORs its own field) and the encoder :mod:`gpuisa.asm.encfast` makes of
+    them, the bits the written operands keep in the base word, the number of operands left
+    out, and (j, OpInfo) of the written operands for the prefix bits.  It does not depend on the modifiers, so every modifier
     combination of a variant with the same widths shares it (the synthetic benchmark writes
     thousands of combinations: building a plan from scratch for each was most of its time)."""
 
@@ -192,7 +193,7 @@ def _key_part(st: _State, key: str):
     suffixes = parts[1:]
     vcands = []
     bases = []
-    done: dict[tuple, Any] = {}     # modifier list -> (assigned, values) or None
+    done: dict[int, Any] = {}     # modifier list (its id) -> (assigned, values) or None
     for v in variants:
         index = v.mod_index
         if index is None:
@@ -205,7 +206,7 @@ def _key_part(st: _State, key: str):
             assigned, _ = st._assign(v, index, suffixes)
             res = None
             if assigned is not None:
-                _, denv, values, _, info = quick
+                values, info = quick[2], quick[4]
                 for name, s in assigned.items():
                     _, pos, by_name, fmask = info[name]
                     values = (values & ~fmask) | (by_name[s] << pos)
@@ -215,10 +216,11 @@ def _key_part(st: _State, key: str):
             continue
         assigned, values = res
         vcands.append((v, v.widths if v.widths is not None else st.op_widths(v, {**quick[1], **assigned})))
-        bases.append((v.base & ~quick[3]) | values)
+        bases.append((v.base & quick[5]) | values)
     if not vcands:
         return False
-    return _intern_candidates(st, tuple(vcands)), tuple(vcands), bases
+    vc = tuple(vcands)
+    return _intern_candidates(st, vc), vc, bases
 
 
 def _key_part_of_candidates(st: _State, key: str):
@@ -394,8 +396,8 @@ def _operand(st: "_State", u: str, listing: bool):
                 pre = "~-" if len(pre) == 2 and pre[0] != pre[1] else pre
         m2 = _RE_FADDR.match(w) if pre in _INLINE_PREFIXES else None
         if m2 is not None:
-            bank, base, wide, sign, off = m2.groups()
-            if (base or off) and not (base and off and not sign):
+            bank, base, wide, scale, sign, off = m2.groups()
+            if (base or off) and not (base and off and not sign) and not (scale and (bank or not base)):
                 v = int(off, 16) if off else 0
                 if sign == "-":
                     v = -v
@@ -405,7 +407,7 @@ def _operand(st: "_State", u: str, listing: bool):
                     sid = st.intern(("k", st.names.get(base, ("?",)), pre))
                 else:
                     sid = st.cmem_sid if not pre else st.intern(("c", (), pre))
-                return sid, (int(bank, 16) if bank else 0, base or "", wide is not None, v)
+                return sid, (int(bank, 16) if bank else 0, base or "", wide is not None, v, scale)
     if listing and _RE_HINTISH.search(t) and has_hints(t):
         return None
     return st.classify(t, u if t is not u else None)

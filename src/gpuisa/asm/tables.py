@@ -300,6 +300,7 @@ class _State:
         self.pop_cache: dict[str, tuple[POp, int]] = {}
         self.mod_cache: dict[str, Any] = {}
         self.mod_bits: dict[str, list] = {}     # resolve_mods' bits of the candidates' modifier fields
+        self.mod_lists: dict[tuple, int] = {}   # a variant's modifiers (_mod_index) -> a small int
         self.cand_cache: dict[str, Any] = {}
         self.width_cache: dict[tuple, tuple] = {}   # (VInfo, values of the names its widths read) -> widths
         self.compat: dict[tuple, bool] = {}
@@ -454,7 +455,9 @@ class _State:
         widths = {m.field.name: (1 << fmap[m.field.name].width) - 1 for m in v.mods}
         same = tuple((m.name, m.values, m.default, m.optional, m.type, m.field.name, m.field.pos,
                       widths[m.field.name]) for m in v.mods)
-        return by_value, fields, tuple(m for m in v.mods if not m.optional), same, widths, self._mod_defaults(v, fields, widths)
+        same_id = self.mod_lists.setdefault(same, len(self.mod_lists))     # a small int: a cheap key
+        return (by_value, fields, tuple(m for m in v.mods if not m.optional), same_id, widths,
+                self._mod_defaults(v, fields, widths))
 
     @staticmethod
     def _mod_defaults(v: VInfo, fields: tuple, widths: dict):
@@ -462,7 +465,7 @@ class _State:
         and hold every value (then the fields can be set in any order): (fields, env and
         base-word values with every modifier at its default -- a placeholder for those that must
         be written --, the mask of all the fields, name -> (field name, position, value name ->
-        raw, the field's mask)); else None."""
+        raw, the field's mask), ~ the mask); else None."""
         if len({f[2] for f in fields}) != len(fields) or len({f[0] for f in fields}) != len(fields):
             return None
         dfields: dict = {}
@@ -481,7 +484,7 @@ class _State:
             values |= raw << pos
             mask |= fmask
             info[name] = (fname, pos, by_name, fmask)
-        return dfields, denv, values, mask, info
+        return dfields, denv, values, mask, info, ~mask
 
     def resolve_mods(self, key: str):
         """key: ``MNEMONIC.MOD.MOD`` → (mnemonic, [(VInfo, {field: raw}, env)], error).  Variants
@@ -502,7 +505,7 @@ class _State:
         out = []
         bits = []
         first_err = None
-        done: dict[tuple, Any] = {}     # modifiers (_mod_index's key) -> (fields, env, mask, values) or an error
+        done: dict[int, Any] = {}     # modifiers (_mod_index's id) -> (fields, env, mask, values) or an error
         for v in variants:
             index = v.mod_index
             if index is None:
@@ -550,7 +553,7 @@ class _State:
         mod_fields = index[1]
         quick = index[5]
         if quick is not None:   # the defaults, the written modifiers set on them
-            dfields, denv, values, mask, info = quick
+            dfields, denv, values, mask, info, _ = quick
             fields = dict(dfields)
             env = dict(denv)
             for name, s in assigned.items():
