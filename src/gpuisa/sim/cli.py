@@ -200,8 +200,11 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
 
     PROGRAM is an assembly file, raw 16-byte instruction words when its name
     ends in .bin ('-' reads assembly from stdin), or a CUDA input (nvdisasm /
-    cuobjdump listing, cubin; docs/cuda.md). The run stops when every warp
-    has exited, or at the first architectural fault (exit status 2).
+    cuobjdump listing, cubin; docs/cuda.md). A cuobjdump listing carries no
+    data sections: a kernel that needs them (jump tables, __constant__ data,
+    math tables) takes them from the cubin it was made from, found near the
+    listing by its code. The run stops when every warp has exited, or at the
+    first architectural fault (exit status 2).
     """
     from .kernelargs import check_dump, dump_array, json_values, parse_dump_buffer
     dumps = [parse_dump_buffer(d) for d in dump_buffers]
