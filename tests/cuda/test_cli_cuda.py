@@ -57,7 +57,8 @@ def test_parameters_missing_for_a_cuobjdump_listing():
     res = run("run", listing, *VADD)            # three of its four parameters
     assert res.exit_code == 1, res.output
     msg = res.output.strip()
-    ln = int(msg.split(":")[2])
+    ln, col = int(msg.split(":")[2]), int(msg.split(":")[3])
+    assert lines[ln - 1][col - 1:].startswith("c[0x0][0x178]")
     assert "reads parameter byte +0x18 (c[0x0][0x178]" in msg and "--param gave 24 bytes" in msg
     assert "c[0x0][0x178]" in lines[ln - 1]
     res = run("run", listing, *VADD, "--param", "s32:100", "--dump-buffer", "c:s32:4", "--json")

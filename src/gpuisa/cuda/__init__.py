@@ -16,7 +16,6 @@ See ``docs/cuda.md``.
 """
 from __future__ import annotations
 
-import io
 import re
 
 import numpy as np
@@ -126,7 +125,7 @@ class CudaKernel:
             raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names} "
                              f"(__constant__ data / jump tables), which a cuobjdump -sass listing does not carry; "
                              f"run the cubin or its nvdisasm listing instead, or put the cubin the listing was "
-                             f"made from beside it (same directory; found by its code)")
+                             f"made from beside it (its directory or a sibling one; found by its code)")
         raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, which the input "
                          f"does not define (.nv.constantN section missing)")
 
@@ -142,20 +141,19 @@ class CudaKernel:
             return False
         try:
             from elftools.common.exceptions import ELFError
-            from elftools.elf.elffile import ELFFile
         except ImportError:
             return False
+        from .cubin import elf_sections, fill_data, needs_nvdisasm_for_data, read_cubin
         for cand in _cubins_near(path):
             try:
                 data = cand.read_bytes()
-                sec = ELFFile(io.BytesIO(data)).get_section_by_name(f".text.{self.name}")
+                arch, secs = elf_sections(data, str(cand))      # one parse: the match and the data
+                sec = secs.get(f".text.{self.name}")
                 same = sec is not None and sec.data() == code
             except (OSError, ELFError, ValueError, KeyError):
                 continue
             if not same:
                 continue
-            from .cubin import elf_sections, fill_data, needs_nvdisasm_for_data, read_cubin
-            arch, secs = elf_sections(data, str(cand))
             if needs_nvdisasm_for_data(secs):
                 try:
                     cub = read_cubin(data, str(cand))
@@ -224,7 +222,9 @@ class CudaKernel:
         if not past:
             return
         off, ln, text = max(past)
-        raise UsageError(f"{self.module.filename}:{ln}: kernel {self.name} reads parameter byte "
+        src = self.module.source.split("\n")[ln - 1] if self.module.source else text
+        col = next((m.start() + 1 for m in _RE_BANK0.finditer(src) if int(m.group(1), 16) == off), 1)
+        raise UsageError(f"{self.module.filename}:{ln}:{col}: kernel {self.name} reads parameter byte "
                          f"+0x{off - base:x} (c[0x0][0x{off:x}]: {text.strip().rstrip(';').strip()}), but --param "
                          f"gave {given} byte{'s' if given != 1 else ''}; the listing has no parameter table "
                          f"(cuobjdump -sass): give every parameter of the kernel")

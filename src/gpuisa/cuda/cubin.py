@@ -141,18 +141,17 @@ def nan_immediates_from_cubin(mod: CudaModule, near: list[Path]) -> str | None:
     if not todo:
         return None
     try:
-        from elftools.elf.elffile import ELFFile
+        import elftools  # noqa: F401
     except ImportError:
         return None
     text = mod.source.split("\n")
     used = None
     for cand in near:
         try:
-            elf = ELFFile(io.BytesIO(cand.read_bytes()))
-            if elf_arch(elf.header.e_flags, elf.header.e_ident["EI_ABIVERSION"]) != mod.arch:
+            arch, secs = elf_sections(cand.read_bytes(), str(cand))
+            if arch != mod.arch:
                 continue
-            secs = {name: elf.get_section_by_name(f".text.{name}") for name in todo}
-            datas = {name: sec.data() for name, sec in secs.items() if sec is not None}
+            datas = {name: secs[f".text.{name}"].data() for name in todo if f".text.{name}" in secs}
         except Exception:  # noqa: BLE001 - any unreadable candidate is not the cubin
             continue
         for name, data in datas.items():
