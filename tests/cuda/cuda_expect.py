@@ -21,6 +21,9 @@ import numpy as np
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
+# the other architectures, each with a few sources (scripts/build_cuda_corpus.py --extra)
+EXTRA_ARCHS = tuple(sorted((d.name for d in CORPUS.glob("sm_*") if d.name not in ARCHS),
+                           key=lambda a: int(a[3:])))
 NP = {"s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "f32": np.float32, "f64": np.float64,
       "s16": np.int16, "u16": np.uint16, "s8": np.int8, "u8": np.uint8}
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -33,6 +36,12 @@ def manifests() -> dict[str, dict]:
 def launches() -> list[tuple[str, dict]]:
     """(source stem, launch) for every launch of every manifest."""
     return [(stem, l) for stem, m in manifests().items() for l in m["launches"]]
+
+
+def extra_launches() -> list[tuple[str, dict, str]]:
+    """(source stem, launch, architecture) for the sources built for EXTRA_ARCHS."""
+    return [(stem, l, arch) for arch in EXTRA_ARCHS for stem, l in launches()
+            if (CORPUS / arch / f"{stem}.cubin").exists()]
 
 
 def make_inputs(launch: dict) -> dict[str, np.ndarray]:

@@ -112,6 +112,7 @@ def blank_listing_noise(text: str) -> str:
       the space becomes a comma;
     * ``REDUX`` with a uniform destination (``REDUX.SUM UR6, R0``, nvdisasm's spelling) is
       ``REDUXU`` (the space after the comma absorbs the extra letter);
+    * sm_100+'s ``CREDUX.MIN``/``CREDUX.MAX`` with a uniform destination is ``REDUXU`` too;
     * ``MATCH.ALL P0, R11, R10`` (nvdisasm writes the predicate first) is the seeds'
       ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays);
     * cooperative groups' ``WARPSYNC.EXCLUSIVE Rm``, ``WARPSYNC.COLLECTIVE Rm, `(end)`` are
@@ -191,6 +192,8 @@ def _blank_line(text: str) -> str:
         text = _RE_SPACE_SEP.sub(r"\1,", text)
     if "REDUX" in text:      # `REDUX.SUM UR6, R0` (uniform destination) is this ISA's REDUXU
         text = _RE_REDUX_UR.sub(r"REDUXU\1 \2,", text)
+        if "CREDUX" in text:     # sm_100+'s `CREDUX.MIN.S32 UR6, R0` too (same length; decision D6-2)
+            text = _RE_CREDUX.sub("REDUXU", text)
     if "MATCH" in text:      # nvdisasm's `MATCH.ALL P0, R11, R10` is `MATCH.ALL R11, P0, R10` (same length)
         text = _RE_MATCH_PU.sub(r"MATCH\1\2\5\4\3", text)
     if "CAST" in text:       # nvdisasm's `ATOMS.CAST.SPIN P1, [R7], ...`: the Rd it leaves out is RZ
@@ -245,6 +248,7 @@ _RE_MATCH_PU = re.compile(r"\bMATCH((?:\.[A-Z0-9_]+)*)([ \t]+)(!?P(?:\d|T))(,[ \
 
 
 _RE_REDUX_UR = re.compile(r"\bREDUX((?:\.[A-Z0-9_]+)*)[ \t]+(UR(?:\d+|Z)),[ \t]")
+_RE_CREDUX = re.compile(r"\bCREDUX(?=(?:\.[A-Z0-9_]+)*\.M(?:IN|AX)\b(?:\.[A-Z0-9_]+)*[ \t]+UR(?:\d+|Z),)")
 
 
 _RE_SPACE_SEP = re.compile(r"(?<=[\s,])(U?R(?:\d+|Z)) (?=`\(|-?0x)")

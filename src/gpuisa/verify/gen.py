@@ -505,6 +505,11 @@ class _Emitter:
         used = used_regs(p)
         need_tid = used & ({2, 8} | set(COND_REGS) | set(DATA_REGS) | {4, 6})
         one = p.knobs.warps == 1 and p.knobs.ctas == 1
+        if any(isinstance(s, Op) and s.kind == "bmov" for blk in [p.main] + [b for _, b in p.funcs]
+               for s in walk(blk)):
+            # the B-register forms of nvcc's sm_87 prologue (D6-3), while every B register is still 0
+            self.ins("BMOV.32 B15, 0x0")
+            self.ins("BMOV.32.CLEAR B14, B15")
         if 0 in used or (need_tid and one):
             self.ins("S2R R0, SR_LANEID")
         if need_tid:

@@ -316,6 +316,16 @@ def BMOV(x: Exec) -> None:
         x.write("rd", w.B[b], mask=pmask)
         if x.mod("clear") == "CLEAR" and pmask:
             x.set_breg(b, 0)
+    elif "bd" in x.f:  # BMOV_RR (project extension, D6-3): BReg to BReg, .CLEAR clears the source
+        if pmask:
+            cover("BMOV.breg_to_breg")
+            x.set_breg(x.reg_index("bd"), w.B[b])
+            if x.mod("clear") == "CLEAR":
+                x.set_breg(b, 0)
+    elif "vb" in x.f:  # BMOV_I (project extension, D6-3): an immediate to BReg
+        if pmask:
+            cover("BMOV.imm_to_breg")
+            x.set_breg(b, x.imm("vb") & 0xFFFFFFFF)
     elif pmask:  # BMOV_R: Mov Reg to BReg
         cover("BMOV.to_breg")
         x.set_breg(b, int(x.src_lanes("ra")[ffs(pmask)]))
