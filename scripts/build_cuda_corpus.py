@@ -5,7 +5,9 @@ For every ``tests/cuda/corpus/src/NAME.cu`` and every target architecture this
 writes ``tests/cuda/corpus/sm_XX/NAME.cubin`` (``nvcc -cubin -O3 -arch=sm_XX``),
 ``NAME.nvdisasm`` (the text ``nvdisasm NAME.cubin`` prints) and ``NAME.cuobjdump``
 (``cuobjdump -sass NAME.cubin``).  The hand-written launch manifests
-``src/NAME.json`` are not touched.
+``src/NAME.json`` are not touched.  A source whose first lines hold a comment
+``// nvcc-flags: FLAGS`` (``-use_fast_math``, ``-maxrregcount=32``, ``-Xptxas -O1``) is
+compiled with those flags added after ``-O3``.
 
 Needs nvcc on PATH and nvdisasm / cuobjdump, either on PATH or from the PyPI
 packages ``nvidia-cuda-nvdisasm`` / ``nvidia-cuda-cuobjdump`` installed in the
@@ -19,6 +21,8 @@ sources listed in ``EXTRA`` (the tests run whatever ``sm_*`` directories exist).
 from __future__ import annotations
 
 import argparse
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -61,6 +65,15 @@ def run(cmd: list[str]) -> str:
     return res.stdout
 
 
+def extra_flags(src: Path) -> list[str]:
+    """The nvcc flags a source declares in a ``// nvcc-flags: ...`` comment among its first lines."""
+    for line in src.read_text().splitlines()[:5]:
+        m = re.match(r"\s*//\s*nvcc-flags:(.*)", line)
+        if m:
+            return shlex.split(m.group(1))
+    return []
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--arch", default=",".join(ARCHS),
@@ -83,7 +96,7 @@ def main() -> int:
         out.mkdir(parents=True, exist_ok=True)
         for src in srcs:
             cubin = out / f"{src.stem}.cubin"
-            run([nvcc, "-cubin", "-O3", f"-arch={arch}", "-o", str(cubin), str(src)])
+            run([nvcc, "-cubin", "-O3", *extra_flags(src), f"-arch={arch}", "-o", str(cubin), str(src)])
             (out / f"{src.stem}.nvdisasm").write_text(run([nvdisasm, str(cubin)]))
             (out / f"{src.stem}.cuobjdump").write_text(run([cuobjdump, "-sass", str(cubin)]))
             print(f"{arch}/{src.stem}")

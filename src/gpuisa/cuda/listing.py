@@ -41,6 +41,37 @@ def detect_text(text: str) -> str | None:
     return None
 
 
+#: nvcc's plain `WARPSYNC Rb` (a GPR member mask, no modifier): every complete group goes on together
+_RE_WARPSYNC_PLAIN = re.compile(r"^( *)((?:@!?P[0-7T] +)?)WARPSYNC(?= +~?R)")
+_ALLGROUPS = ".ALLGROUPS"
+
+
+#: `WARPSYNC.COLLECTIVE.ALL `(.L_x_4)` / `... 0x780` (a collective block over every lane: cg::wait)
+_RE_COLLECTIVE_ALL = re.compile(r"\bWARPSYNC\.COLLECTIVE\.ALL\b[^;]*")
+#: `BPT.TRAP 0x1` (PTX trap, CUDA's __trap(): cooperative groups' invalid tile sizes)
+_RE_BPT_TRAP = re.compile(r"\bBPT\.TRAP\b")
+
+
+def nv_warpsync(text: str) -> str:
+    """*text* with nvcc's plain `WARPSYNC Rb` written `WARPSYNC.ALLGROUPS Rb` (decision D6-cg-2:
+    this ISA's plain WARPSYNC_R is NVIDIA's `.EXCLUSIVE`, one group at a time). The modifier
+    takes its room from the blanked address comment before it, so the operands keep their
+    columns. `WARPSYNC.COLLECTIVE.ALL target` is `WARPSYNC.ALL` (decision UN5's `.COLLECTIVE`
+    without its end target; D6-cg-3) and `BPT.TRAP n` is `TRAP n` (D6-cg-4). Other lines are
+    returned unchanged."""
+    if "BPT" in text:
+        text = _RE_BPT_TRAP.sub("TRAP    ", text)
+    if "COLLECTIVE.ALL" in text:
+        return _RE_COLLECTIVE_ALL.sub(lambda m: "WARPSYNC.ALL".ljust(len(m.group(0).rstrip())) + " ", text)
+    m = _RE_WARPSYNC_PLAIN.match(text)
+    if m is None:
+        return text
+    lead = m.group(1)
+    if len(lead) > len(_ALLGROUPS):
+        lead = lead[len(_ALLGROUPS):]
+    return lead + m.group(2) + "WARPSYNC" + _ALLGROUPS + text[m.end():]
+
+
 def _clean(line: str, s: str) -> tuple[int | None, str, int]:
     """An instruction line without its ``/*0040*/`` address comment (blanked, so
     columns stay valid), its trailing ``/* 0x… */`` encoding comment and any
@@ -61,12 +92,16 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
                     body = body[:k].rstrip()
                 line = _BLANKS[:col + j + 2] if col + j + 2 <= len(_BLANKS) else " " * (col + j + 2)
                 line += body
+                if "WARPSYNC" in body or "BPT" in body:
+                    line = nv_warpsync(line)
                 return addr, (_strip_note(line) if "(*" in line else line), col
     k = line.find("/*", col)
     if k >= 0:
         line = line[:k].rstrip()
     if "(*" in line:
         line = _strip_note(line)
+    if "WARPSYNC" in line or "BPT" in line:
+        line = nv_warpsync(line)
     return addr, line, col
 
 

@@ -538,7 +538,12 @@ def WARPSYNC(x: Exec) -> None:
     act = mask2array(w.active)
     if np.any((lanebits[act] & mmask[act]) == 0):
         raise Fault("invalid-operand", "WARPSYNC: an executing lane is not in its own member mask")
-    thd_syncmask = mmask ^ (mmask & arrivemask)
+    # decision D6-cg-1: a lane's group is complete when every lane of its mask has arrived with the
+    # same mask (the seed's TODO "all threads of a group must have exactly the same membermask"):
+    # a lane parked here on another rendezvous (a tile of 8 while this lane's tile of 16 waits,
+    # both calling one shuffle subroutine) neither completes nor joins this group
+    same = (mmask[:, None] == mmask[None, :]) & (((arrivemask >> np.arange(WARP_SIZE)) & 1) != 0)[None, :]
+    thd_syncmask = mmask & ~(same.astype(np.int64) * lanebits[None, :]).sum(axis=1)
     # decision: only lanes that have arrived can release their group (the page's
     # ValidMask would let a lane elsewhere in the program, whose stale mask is
     # complete, release its group, or an empty ActiveMask)
@@ -547,6 +552,8 @@ def WARPSYNC(x: Exec) -> None:
         cover("WARPSYNC.R.group_release")
         lid = ffs(warp_syncmask)  # the page's ffs(sync_mask)
         amask = int(mmask[lid])
+        if x.mod("release") == "ALLGROUPS":     # nvcc's plain WARPSYNC Rb (decision D6-cg-2)
+            amask = warp_syncmask
         set_rpc(w, w.active ^ (w.active & amask), x.pc)
         w.pc = x.pc + INST_SIZE
         w.active = amask
