@@ -22,7 +22,8 @@ ADDED_FIELDS = {("BMOV_X", "width"), ("BMOV_R", "width"), ("BSSY_I", "reconv"), 
                 ("RET_R", "nodec"), ("RET_U", "nodec"), ("RET_C", "nodec"), ("BRA_X", "pfile"),
                 ("BSSY_I", "reliable"), ("BSYNC_X", "reliable"), ("BREAK_X", "reliable"),
                 ("NANOSLEEP_R", "scope"), ("NANOSLEEP_U", "scope"), ("NANOSLEEP_I", "scope"), ("NANOSLEEP_C", "scope"),
-                ("DEPBAR_I", "le")}     # DEPBAR.LE (decision GA-2)
+                ("DEPBAR_I", "le"),     # DEPBAR.LE (decision GA-2)
+                ("WARPSYNC_R", "release")}   # WARPSYNC.ALLGROUPS, nvcc's plain `WARPSYNC Rb` (decision D6-cg-2)
 # Seed opcodes whose decoding the shipped ISA narrows by a bit the seeds leave free, to tell them from a
 # project variant (decision UN2: BRA_X has bit 97 = 0, BRA_X_UP bit 97 = 1).
 DECODE_NARROWED = {"BRA_X": 1 << 97}
