@@ -130,11 +130,13 @@ def FLO(x: Exec) -> None:
     x.write("rd", np.where(v == 0, MASK32, r & MASK32).astype(_U32))
 
 
-def _minmax(x, signed: bool):
+def _minmax(x, signed: bool, relu: bool = False):
     a, b = _src_lanes(x, "ra"), _src_lanes(x, _b(x))
     if signed:
         a, b = a.view(np.int32), b.view(np.int32)
     r = np.where(mask2array(x.pred("pp")), np.minimum(a, b), np.maximum(a, b))
+    if relu:                            # VIMNMX.RELU (signed only): negative results become 0
+        r = np.maximum(r, np.int32(0))
     x.write("rd", r.view(_U32) if signed else r)
 
 
@@ -156,7 +158,7 @@ def IMNMX(x: Exec) -> None:
         x.write("pu", array2mask(pick_a))
         x.write("pv", array2mask(~pick_a))
         return
-    _minmax(x, x.mod("fmt") != "U32")
+    _minmax(x, x.mod("fmt") != "U32", x.mod("relu") == "RELU")
 
 
 @semantics("VIMNMX")
@@ -166,7 +168,7 @@ def VIMNMX(x: Exec) -> None:
     if x.mod("fmt") in nv_simd.LANE_FORMATS:
         nv_simd.vimnmx_lanes(x)
         return
-    _minmax(x, x.mod("fmt") != "U32")
+    _minmax(x, x.mod("fmt") != "U32", x.mod("relu") == "RELU")
 
 
 # PRMT's modes: for result byte i (row), the byte of {Rc:Ra} taken for s = SrcB[1:0] (column)

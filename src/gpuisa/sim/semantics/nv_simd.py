@@ -52,6 +52,8 @@ def VIADDMNMX(x: Exec) -> None:
     if x.mod("fmt") != "U32":
         t, c = (t ^ 0x80000000) - 0x80000000, (c ^ 0x80000000) - 0x80000000
     r = np.where(mask2array(x.pred("pp")), np.minimum(t, c), np.maximum(t, c))
+    if x.mod("relu") == "RELU":         # signed only (the database refuses .U32.RELU)
+        r = np.maximum(r, 0)
     x.write("rd", (r & 0xFFFFFFFF).astype(_U32))
 
 
