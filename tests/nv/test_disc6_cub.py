@@ -1,6 +1,6 @@
 """Forms found by the sixth discovery round's kernels, written with NVIDIA's CUB (issue 11;
 decisions D6-cub-1..): the uniform-predicate guard of uniform instructions, VOTEU without its
-ballot, `.RELU` on VIMNMX/VIADDMNMX, UBMSK, UVIMNMX and UPLOP3. Expected values from Python
+ballot, `.RELU` on VIMNMX/VIADDMNMX, UBMSK, UVIMNMX, UPLOP3 and VIMNMX3 on 16-bit halves. Expected values from Python
 integers; both engines, two CTAs of several warps."""
 from __future__ import annotations
 
@@ -150,9 +150,43 @@ def test_uniform_bmsk_vimnmx_plop3(nv_isa, engine):
             assert [int(w.R[r][lane]) for r in range(2, 14)] == want
 
 
+def _h(v, signed):
+    return [((v >> s) & 0xFFFF) - (0x10000 if signed and (v >> s) & 0x8000 else 0) for s in (0, 16)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("fmt", ["S16x2", "U16x2"])
+def test_vimnmx3_halves(nv_isa, engine, fmt):
+    """`VIMNMX3.S16x2 R14, R12, R14, R16, !PT` (sm_90, CUB's BlockReduce<short> maximum): the
+    minimum (PT) or maximum of three values in each 16-bit half (D6-cub-5)."""
+    res = _launch(nv_isa, f"""
+        S2R R0, SR_LANEID ;
+        MOV R20, 0x8001fff3 ;
+        MOV R21, 0x10007 ;
+        MOV R22, 0x7ffe0100 ;
+        IMAD R12, R0, R21, R20 ;
+        IMAD R14, R0, R20, R22 ;
+        IMAD R16, R0, R22, R21 ;
+        VIMNMX3.{fmt} R2, R12, R14, R16, !PT ;
+        VIMNMX3.{fmt} R3, R12, R14, R16, PT ;
+        VIMNMX3.{fmt} R4, R12, 0x80017fff, R16, PT ;""", engine)
+    signed = fmt == "S16x2"
+    for w in res.warps:
+        for lane in range(32):
+            a = (lane * 0x10007 + 0x8001FFF3) & M32
+            b = (lane * 0x8001FFF3 + 0x7FFE0100) & M32
+            c = (lane * 0x7FFE0100 + 0x10007) & M32
+            ha, hb, hc, hi = _h(a, signed), _h(b, signed), _h(c, signed), _h(0x80017FFF, signed)
+            mx = [max(ha[k], hb[k], hc[k]) & 0xFFFF for k in (0, 1)]
+            mn = [min(ha[k], hb[k], hc[k]) & 0xFFFF for k in (0, 1)]
+            mi = [min(ha[k], hi[k], hc[k]) & 0xFFFF for k in (0, 1)]
+            assert [int(w.R[r][lane]) for r in (2, 3, 4)] == [v[0] | v[1] << 16 for v in (mx, mn, mi)], lane
+
+
 @pytest.mark.parametrize("text", ["@!UP0 ULEA UR6, UR5, UR4, 0x18 ;", "VOTEU.ALL UP0, P1 ;", "VIMNMX.S32.RELU R12, R11, 0x20, PT ;",
                                   "VIADDMNMX.RELU R10, R9, R8, 0x20, PT ;", "UBMSK UR6, URZ, 0x4 ;", "UBMSK UR4, URZ, UR4 ;",
-                                  "UVIMNMX.U32 UR6, UR6, 0x5, UPT ;", "UPLOP3.LUT UP1, UPT, UPT, UPT, UP0, 0x80, 0x8 ;"])
+                                  "UVIMNMX.U32 UR6, UR6, 0x5, UPT ;", "UPLOP3.LUT UP1, UPT, UPT, UPT, UP0, 0x80, 0x8 ;",
+                                  "VIMNMX3.S16x2 R14, R12, R14, R16, !PT ;", "VIMNMX3.U16x2 R3, R4, 0x10002, R5, PT ;"])
 def test_round_trip(nv_isa, text):
     data = assemble(nv_isa.db, text).data
     line = disassemble(nv_isa.db, data)[0].text
