@@ -1,6 +1,7 @@
 """Forms found by the sixth discovery round's kernels, written with NVIDIA's CUB (issue 11;
 decisions D6-cub-1..): the uniform-predicate guard of uniform instructions, VOTEU without its
-ballot, `.RELU` on VIMNMX/VIADDMNMX, UBMSK, UVIMNMX, UPLOP3 and VIMNMX3 on 16-bit halves. Expected values from Python
+ballot, `.RELU` on VIMNMX/VIADDMNMX, UBMSK, UVIMNMX, UPLOP3, VIMNMX3 on 16-bit halves and
+IADD.64's carry out and in (128-bit integers on sm_120). Expected values from Python
 integers; both engines, two CTAs of several warps."""
 from __future__ import annotations
 
@@ -183,10 +184,66 @@ def test_vimnmx3_halves(nv_isa, engine, fmt):
             assert [int(w.R[r][lane]) for r in (2, 3, 4)] == [v[0] | v[1] << 16 for v in (mx, mn, mi)], lane
 
 
+M64 = (1 << 64) - 1
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_iadd64_carry_128_bit(nv_isa, engine):
+    """sm_120's `__int128` arithmetic (CUB's WarpReduce<__int128>): `IADD.64 RZ, P0, Ra, Rb` writes
+    only the carry, `IADD.64.X Rd, Ra, Rb, P0` adds it; a subtraction is `-` on the low pair (whose
+    carry is 1 when a >= b, also for b = 0) and `~` on the high pair (D6-cub-6)."""
+    res = _launch(nv_isa, """
+        S2R R0, SR_LANEID ;
+        MOV R30, 0x9e3779b9 ;
+        MOV R31, 0x7f4a7c15 ;
+        IMAD R4, R0, R30, RZ ;
+        IMAD R5, R0, R31, R30 ;
+        IMAD R6, R0, R31, RZ ;
+        IMAD R7, R0, R30, R31 ;
+        IMAD R8, R0, R0, R30 ;
+        IMAD R9, R0, 0x3, RZ ;
+        LOP3.LUT R10, R0, 0x3, RZ, 0xc0, !PT ;
+        IMAD R10, R10, R31, RZ ;
+        MOV R11, R8 ;
+        ISETP.GT.U32.AND P3, PT, R0, 0xf, PT ;
+        @P3 MOV R6, RZ ;
+        @P3 MOV R7, RZ ;
+        IADD.64 RZ, P0, R4, R6 ;
+        IADD.64 R12, R4, R6 ;
+        IADD.64.X R14, R8, R10, P0 ;
+        IADD.64 R16, P1, R4, -R6 ;
+        IADD.64.X R18, R8, ~R10, P1 ;
+        IADD.64.X R20, R8, -0x1, !P1 ;
+        IADD.64.X R22, ~R8, R10, P0 ;
+        SEL R24, RZ, 0x1, !P0 ;
+        SEL R25, RZ, 0x1, !P1 ;""", engine)
+
+    def pair(w, r, lane):
+        return int(w.R[r][lane]) | int(w.R[r + 1][lane]) << 32
+
+    for w in res.warps:
+        for lane in range(32):
+            a_lo = (lane * 0x9E3779B9) & M32 | ((lane * 0x7F4A7C15 + 0x9E3779B9) & M32) << 32
+            b_lo = 0 if lane > 15 else (lane * 0x7F4A7C15) & M32 | ((lane * 0x9E3779B9 + 0x7F4A7C15) & M32) << 32
+            a_hi = (lane * lane + 0x9E3779B9) & M32 | ((lane * 0x3) & M32) << 32
+            b_hi = ((lane & 3) * 0x7F4A7C15) & M32 | ((lane * lane + 0x9E3779B9) & M32) << 32
+            c0 = (a_lo + b_lo) >> 64
+            c1 = int(a_lo >= b_lo)
+            assert pair(w, 12, lane) == (a_lo + b_lo) & M64
+            assert pair(w, 14, lane) == (a_hi + b_hi + c0) & M64
+            assert pair(w, 16, lane) == (a_lo - b_lo) & M64
+            assert pair(w, 18, lane) == (((a_hi << 64 | a_lo) - (b_hi << 64 | b_lo)) >> 64) & M64
+            assert pair(w, 20, lane) == (a_hi - 1 + (1 - c1)) & M64
+            assert pair(w, 22, lane) == ((M64 - a_hi) + b_hi + c0) & M64
+            assert (int(w.R[24][lane]), int(w.R[25][lane])) == (c0, c1), lane
+
+
 @pytest.mark.parametrize("text", ["@!UP0 ULEA UR6, UR5, UR4, 0x18 ;", "VOTEU.ALL UP0, P1 ;", "VIMNMX.S32.RELU R12, R11, 0x20, PT ;",
                                   "VIADDMNMX.RELU R10, R9, R8, 0x20, PT ;", "UBMSK UR6, URZ, 0x4 ;", "UBMSK UR4, URZ, UR4 ;",
                                   "UVIMNMX.U32 UR6, UR6, 0x5, UPT ;", "UPLOP3.LUT UP1, UPT, UPT, UPT, UP0, 0x80, 0x8 ;",
-                                  "VIMNMX3.S16x2 R14, R12, R14, R16, !PT ;", "VIMNMX3.U16x2 R3, R4, 0x10002, R5, PT ;"])
+                                  "VIMNMX3.S16x2 R14, R12, R14, R16, !PT ;", "VIMNMX3.U16x2 R3, R4, 0x10002, R5, PT ;",
+                                  "IADD.64 RZ, P2, R28, R22 ;", "IADD.64.X R28, ~R24, R28, P2 ;", "IADD.64.X R4, R6, -0x1, !P1 ;",
+                                  "IADD.64 R2, P0, R4, -R6 ;"])
 def test_round_trip(nv_isa, text):
     data = assemble(nv_isa.db, text).data
     line = disassemble(nv_isa.db, data)[0].text

@@ -208,12 +208,32 @@ def PRMT(x: Exec) -> None:
 def IADD(x: Exec) -> None:
     """IADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     bn = _b(x)
-    a = np.broadcast_to(np.asarray(x.src("ra", 64), dtype=_U64), x.lane_shape())   # `-` applied mod 2^64
+    a = np.broadcast_to(np.asarray(x.src("ra", 64, raw=True), dtype=_U64), x.lane_shape())
     if x.kind(bn) == "I":
         b = np.full(x.lane_shape(), x.imm(bn) & ((1 << 64) - 1), _U64)         # sign-extended
     else:
-        b = np.broadcast_to(np.asarray(x.src(bn, 64), dtype=_U64), x.lane_shape())
-    x.write("rd", a + b, width=64)     # uint64 wraps modulo 2^64
+        b = np.broadcast_to(np.asarray(x.src(bn, 64, raw=True), dtype=_U64), x.lane_shape())
+    # unbounded sources as (low, high) 32-bit halves in int64: -0 is 2^64, whose carry counts (D6-cub-6)
+    lo, hi = _iadd64_addend(x, "ra", a)
+    blo, bhi = _iadd64_addend(x, bn, b)
+    lo = lo + blo
+    if x.mod("x") == "X":
+        lo = lo + mask2array(x.pred("pp")).astype(np.int64)
+    hi = hi + bhi + (lo >> 32)
+    x.write("rd", ((hi & 0xFFFFFFFF).astype(_U64) << _U64(32)) | (lo & 0xFFFFFFFF).astype(_U64), width=64)
+    if x.has("pu"):
+        x.write("pu", array2mask((hi >> 32) >= 1))
+
+
+def _iadd64_addend(x, name: str, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """IADD.64's addend: ``~`` then ``-`` on the unbounded value, as (low word, high part) int64."""
+    lo, hi = (v & _U64(0xFFFFFFFF)).astype(np.int64), (v >> _U64(32)).astype(np.int64)
+    if x.flag(name + ".bitnot"):
+        lo, hi = 0xFFFFFFFF - lo, 0xFFFFFFFF - hi
+    if x.flag(name + ".neg"):          # 2^64 - v = ~v + 1
+        lo, hi = 0x100000000 - lo, 0xFFFFFFFF - hi
+        hi, lo = hi + (lo >> 32), lo & 0xFFFFFFFF
+    return lo, hi
 
 
 @semantics("LDCU")
