@@ -1,9 +1,11 @@
 """Forms found by the sixth discovery round's kernels, written with NVIDIA's CUB (issue 11;
 decisions D6-cub-1..): the uniform-predicate guard of uniform instructions, VOTEU without its
 ballot, `.RELU` on VIMNMX/VIADDMNMX, UBMSK, UVIMNMX, UPLOP3, VIMNMX3 on 16-bit halves and
-IADD.64's carry out and in (128-bit integers on sm_120). Expected values from Python
+IADD.64's carry out and in (128-bit integers on sm_120), I2F.BF16 and HSETP2.BF16_V2. Expected values from Python
 integers; both engines, two CTAs of several warps."""
 from __future__ import annotations
+
+import struct
 
 import pytest
 
@@ -238,12 +240,69 @@ def test_iadd64_carry_128_bit(nv_isa, engine):
             assert (int(w.R[24][lane]), int(w.R[25][lane])) == (c0, c1), lane
 
 
+def _bf16_of_int(v: int, mode: str) -> int:
+    """bfloat16 bits of the integer *v* rounded once (8 significant bits), from Python integers."""
+    m = abs(v)
+    if m.bit_length() > 8:
+        shift = m.bit_length() - 8
+        q, r = divmod(m, 1 << shift)
+        half = 1 << (shift - 1)
+        up = {"RN": r > half or (r == half and q & 1), "RZ": False,
+              "RP": r != 0 and v > 0, "RM": r != 0 and v < 0}[mode]
+        m = (q + int(up)) << shift
+    return struct.unpack("<I", struct.pack("<f", float(-m if v < 0 else m)))[0] >> 16
+
+
+def _bf16_value(bits: int) -> float:
+    return struct.unpack("<f", struct.pack("<I", (bits & 0xFFFF) << 16))[0]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_bf16_convert_and_compare(nv_isa, engine):
+    """`I2F.BF16.S16 R3, R3` (`__short2bfloat16_rn`) rounds the integer once to bfloat16;
+    `HSETP2.BF16_V2.GEU.AND P6, PT, R4.H0_H0, R13.H0_H0, PT` compares bfloat16 halves (sm_90/sm_120,
+    CUB's BlockReduce<__nv_bfloat16>; D6-cub-7)."""
+    res = _launch(nv_isa, """
+        S2R R0, SR_LANEID ;
+        MOV R20, 0x1008081 ;
+        MOV R21, 0xfe7ff3f0 ;
+        IMAD R2, R0, R20, R21 ;
+        I2F.BF16 R3, R2 ;
+        I2F.BF16.RZ R4, R2 ;
+        I2F.BF16.U32.RP R5, R2 ;
+        I2F.BF16.S16 R6, R2 ;
+        MOV R22, 0x3f803f70 ;
+        MOV R23, 0x100201 ;
+        IMAD R7, R0, R23, R22 ;
+        ISETP.EQ.AND P3, PT, R0, 0x1f, PT ;
+        @P3 MOV R7, 0x3f807fc1 ;
+        HSETP2.BF16_V2.GEU.AND P0, PT, R7.H0_H0, R7.H1_H1, PT ;
+        HSETP2.BF16_V2.LT.AND P1, P2, R7, R7.H1_H1, PT ;
+        SEL R8, RZ, 0x1, !P0 ;
+        SEL R9, RZ, 0x1, !P1 ;
+        SEL R10, RZ, 0x1, !P2 ;""", engine)
+    for w in res.warps:
+        for lane in range(32):
+            v = (lane * 0x1008081 + 0xFE7FF3F0) & M32
+            lo16 = v & 0xFFFF
+            want = [_bf16_of_int(_s32(v), "RN"), _bf16_of_int(_s32(v), "RZ"), _bf16_of_int(v, "RP"),
+                    _bf16_of_int(lo16 - 0x10000 if lo16 >> 15 else lo16, "RN")]
+            assert [int(w.R[r][lane]) for r in (3, 4, 5, 6)] == want, lane
+            b = (lane * 0x100201 + 0x3F803F70) & M32
+            if lane == 31:
+                b = 0x3F807FC1                          # a NaN in the low half
+            lo, hi = _bf16_value(b), _bf16_value(b >> 16)
+            geu = not (lo < hi)                          # unordered or greater or equal
+            assert [int(w.R[r][lane]) for r in (8, 9, 10)] == [int(geu), int(lo < hi), int(hi < hi)], lane
+
+
 @pytest.mark.parametrize("text", ["@!UP0 ULEA UR6, UR5, UR4, 0x18 ;", "VOTEU.ALL UP0, P1 ;", "VIMNMX.S32.RELU R12, R11, 0x20, PT ;",
                                   "VIADDMNMX.RELU R10, R9, R8, 0x20, PT ;", "UBMSK UR6, URZ, 0x4 ;", "UBMSK UR4, URZ, UR4 ;",
                                   "UVIMNMX.U32 UR6, UR6, 0x5, UPT ;", "UPLOP3.LUT UP1, UPT, UPT, UPT, UP0, 0x80, 0x8 ;",
                                   "VIMNMX3.S16x2 R14, R12, R14, R16, !PT ;", "VIMNMX3.U16x2 R3, R4, 0x10002, R5, PT ;",
                                   "IADD.64 RZ, P2, R28, R22 ;", "IADD.64.X R28, ~R24, R28, P2 ;", "IADD.64.X R4, R6, -0x1, !P1 ;",
-                                  "IADD.64 R2, P0, R4, -R6 ;"])
+                                  "IADD.64 R2, P0, R4, -R6 ;", "I2F.BF16.S16 R3, R3 ;",
+                                  "HSETP2.BF16_V2.GEU.AND P6, PT, R4.H0_H0, R13.H0_H0, PT ;"])
 def test_round_trip(nv_isa, text):
     data = assemble(nv_isa.db, text).data
     line = disassemble(nv_isa.db, data)[0].text
