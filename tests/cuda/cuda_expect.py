@@ -1850,6 +1850,21 @@ def cub_float_keys(i):
     return {"asc": k[up], "asc_v": up.astype(np.int32), "desc": k[down], "desc_v": down.astype(np.int32)}
 
 
+def _bf16_bits(v: float) -> int:
+    """The bfloat16 bits of a value bfloat16 holds exactly (small integers here)."""
+    return int(np.array([v], np.float32).view(np.uint32)[0]) >> 16
+
+
+def cub_half_reduce(i):
+    x = [int(v) for v in i["in"]]
+    q = [tdiv(v, 4) for v in x]
+    h = [float(np.float16(sum(x[:t + 1]))) for t in range(64)]        # partial sums of integers below 2048: exact
+    hout = np.array([sum(x), max(x)] + h, np.float16).view(np.uint16)
+    bout = np.array([_bf16_bits(sum(q)), _bf16_bits(min(q))], np.uint16)
+    d = i["din"].reshape(2, 32)
+    return {"hout": hout, "bout": bout, "dout": np.stack([d.min(1), d.max(1)], 1).ravel()}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))
