@@ -1825,6 +1825,250 @@ def rp_spill(i, rounds):
     return {"o": np.array(o, np.uint32)}
 
 
+# -- sixth discovery round: CUB block and warp primitives (CUB 3.0 as shipped with CUDA 13.0) ---------
+def _tree32(v, op):
+    """CUB's shuffle reduction of one warp: offsets 1, 2, 4, 8, 16; lane 0's value."""
+    v = list(v)
+    for off in (1, 2, 4, 8, 16):
+        v = [op(v[k], v[k + off]) if k + off < len(v) else v[k] for k in range(len(v))]
+    return v[0]
+
+
+def cub_warp_reduce(i, n):
+    x = [int(v) if k < n else 0 for k, v in enumerate(i["in"])]
+    out, fout, dout, u16 = [], [], [], []
+    for w in range(len(x) // 32):
+        xs = x[32 * w:32 * w + 32]
+        valid = max(0, min(32, n - 32 * w))
+        head = xs[:valid]
+        out += [s32(sum(xs)), max(xs), s32(sum(head)) if valid else -1]
+        out += [min(xs, key=lambda a: (abs(a), a)), min(head, key=lambda a: (abs(a), a)) if valid else -1, min(head) if valid else -1]
+        fout.append(_tree32(i["fin"][32 * w:32 * w + 32], lambda a, b: np.float32(a + b)))
+        d = i["din"][32 * w:32 * w + 32]
+        dout += [d.max(), _tree32(d, lambda a, b: a + b)]
+    for h in range(len(x) // 16):
+        u16.append(sum((v * 2654435761) & M32 for v in x[16 * h:16 * h + 16]) & M32)
+    return {"out": np.array(out, np.int32), "fout": np.array(fout, np.float32), "dout": np.array(dout), "u16": np.array(u16, np.uint32)}
+
+
+
+def cub_br(i, n):
+    blk = len(i["fin"]) // len(i["fout"])
+    out, fout = [], []
+    for b in range(len(i["fout"])):
+        items = [int(i["in"][k]) if k < n else 0 for k in range(b * blk * 4, (b + 1) * blk * 4)]
+        valid = min(blk, n - b * blk)
+        xs = [int(i["in"][k]) for k in range(b * blk, b * blk + valid)]
+        out += [s32(sum(items)), max(items), s32(sum(xs))]
+        fout.append(i["fin"][b * blk:(b + 1) * blk].min())
+    return {"out": np.array(out, np.int32), "fout": np.array(fout, np.float32)}
+
+
+def cub_br_2d(i):
+    d, lv = i["din"].reshape(2, 128), i["lin"].reshape(2, 128)
+    return {"dout": np.array([math.fsum(r) for r in d]), "lout": lv.min(1)}
+
+
+
+
+
+
+def cub_rs_keys(i):
+    return {"out": np.sort(i["in"].reshape(2, 512), 1).ravel()}
+
+
+def cub_rs_pairs_float(i):
+    k = i["keys"].reshape(2, 256)
+    order = np.argsort(-k, 1, kind="stable")
+    return {"okeys": np.take_along_axis(k, order, 1).ravel(), "ovals": (order + 256 * np.arange(2)[:, None]).astype(np.int32).ravel()}
+
+
+def cub_rs_u64_bits(i):
+    k = [int(v) for v in i["keys"]]
+    order = sorted(range(128), key=lambda j: (k[j] >> 8) & M32)
+    return {"out": np.array([k[j] for j in order], np.uint64), "vout": np.array(order, np.uint32)}
+
+
+def cub_hist(i, n):
+    return {"out": np.concatenate([np.bincount(i["in"][512 * b:512 * b + 512], minlength=256) for b in range(2)]).astype(np.uint32)}
+
+
+def cub_hist_composite(i):
+    return {"out": np.bincount(i["in"] % 64, minlength=64).astype(np.int32)}
+
+
+
+
+
+
+
+
+
+def cub_util(i):
+    d, lv, x = i["din"], [int(v) for v in i["lin"]], [int(v) for v in i["in"]]
+    dout, lout, iout = i["dout"].copy(), [0] * 192, []
+    for t in range(64):
+        w, lane = 32 * (t // 32), t % 32
+        dout[t] = d[t - 3] if lane - 3 >= 2 else d[t]            # shfl.up, first lane 2
+        s = w + (lane * 7) % 32
+        lout[2 * t] = lv[t + 5] if lane + 5 <= 27 else lv[t]       # shfl.down, last lane 27
+        lout[2 * t + 1] = lv[s] + x[s]
+        m = sum(1 << k for k in range(32) if (x[w + k] & 7) == (x[t] & 7))
+        sh = (x[t] & M32) % 40
+        v = (0x80000001 * (t + 1)) & M32
+        iout += [s32(m), s32(v << sh if sh < 32 else 0), s32(v >> sh if sh < 32 else 0), 2 * x[s],
+                 s32(x[t ^ 1] + x[63 - t]), s32(x[t // 2] * x[t % 8])]
+        dout[64 + t] = d[t] * 2
+        lout[128 + t] = lv[t] - 1
+    q = i["vin"].astype(np.int64).reshape(64, 4)
+    vout = np.stack([q[:, 0] + 1, q[:, 1] - 2, q[:, 2] ^ 3, q[:, 3] * 4], 1).astype(np.int32).ravel()
+    sout = ((i["sin"][::-1].astype(np.int64) * 3) & 0xFFFF).astype(np.uint16).view(np.int16)
+    return {"dout": dout, "lout": np.array(lout, np.int64), "iout": np.array(iout, np.int32), "vout": vout, "sout": sout}
+
+
+
+
+
+
+def cub_scan_affine(i):
+    x = [int(v) for v in i["in"]]
+    out, acc = [], None
+    fs = [(s32(x[2 * t] - 3 * tdiv(x[2 * t], 3)) + 1, x[2 * t + 1]) for t in range(64)]
+    total = None
+    for f in fs:
+        total = f if total is None else (s32(total[0] * f[0]), s32(f[0] * total[1] + f[1]))
+    for f in fs:
+        acc = f if acc is None else (s32(acc[0] * f[0]), s32(f[0] * acc[1] + f[1]))
+        out += [acc[0], acc[1], total[1]]
+    return {"out": np.array(out, np.int32)}
+
+
+def cub_scan_tiles_u64(i, tiles):
+    x = [int(v) for v in i["in"]]
+    out, run = [], 5
+    for k in range(tiles):
+        tile = x[96 * k:96 * k + 96]
+        acc = run
+        for v in tile:
+            out.append(acc)
+            acc = max(acc, v)
+        run = max(run, max(tile))
+    return {"out": np.array(out, np.uint64)}
+
+
+def cub_warp_scan_misc(i):
+    d, s = i["din"], [int(v) for v in i["sin"]]
+    dout, sout = [], []
+    for w in range(2):
+        inc = [min([-1.5] + list(d[32 * w:32 * w + l + 1])) for l in range(32)]
+        for l in range(32):
+            dout += [inc[l], inc[l - 1] if l else -1.5, inc[7]]
+    for g in range(16):
+        grp = s[4 * g:4 * g + 4]
+        for l in range(4):
+            sout += [sum(grp[:l + 1]), sum(grp)]
+    return {"dout": np.array(dout), "sout": (np.array(sout, np.int64) & 0xFFFF).astype(np.uint16).view(np.int16)}
+
+
+def cub_reduce_more(i):
+    f = i["fin"]
+    best = max(range(96), key=lambda k: (f[k], -k))
+    seg = i["seg"].copy()
+    x, fl = [int(v) for v in i["in"]], [int(v) for v in i["flags"]]
+    for w in range(3):
+        b = 32 * w
+        heads = [l for l in range(32) if l == 0 or fl[b + l]]
+        for h, nxt in zip(heads, heads[1:] + [32]):
+            seg[2 * (b + h)] = sum(x[b + h:b + nxt])
+        firsts = [0] + [l + 1 for l in range(31) if fl[b + l]]      # a tail flag ends a segment
+        for h, nxt in zip(firsts, firsts[1:] + [32]):
+            seg[2 * (b + h) + 1] = max(x[b + h:b + nxt])
+    return {"out": np.array([best, int(i["cin"].astype(np.int64).sum()) & 0xFF, int(i["sin"].max())], np.int32),
+            "fout": np.array([f[best]], np.float32), "seg": seg}
+
+
+def _u128(lo, hi):
+    return int(lo) | int(hi) << 64
+
+
+def _s128(v):
+    v &= (1 << 128) - 1
+    return v - (1 << 128) if v >> 127 else v
+
+
+def _pairs(vals):
+    return np.array([w for v in vals for w in (v & M64, (v >> 64) & M64)], np.uint64)
+
+
+def cub_int128(i):
+    x = [_s128(_u128(i["in"][2 * t], i["in"][2 * t + 1])) for t in range(64)]
+    wsum, wmax, scan = [], [], []
+    for w in range(2):
+        xs = x[32 * w:32 * w + 32]
+        wsum.append(_s128(sum(xs)))
+        wmax.append(max(xs))
+    for t in range(64):
+        w = 32 * (t // 32)
+        scan += [_s128(sum(x[:t])), min(v & ((1 << 128) - 1) for v in x[w:t + 1])]
+    keys = sorted([v for t in range(64) for v in (x[t], _s128(x[t] * 3 - t))])
+    return {"wsum": _pairs(wsum), "wmax": _pairs(wmax), "scan": _pairs(scan), "sorted": _pairs(keys)}
+
+
+
+
+def cub_odd_block100(i):
+    x = [int(v) for v in i["in"]]
+    scans = []
+    for t in range(100):
+        scans += [sum(x[:t]), max(x[:t + 1])]
+    fs = sum(v - 64 * tdiv(v, 64) for v in x)           # C's remainder: the sign of the dividend
+    return {"out": np.array([sum(x)], np.int32), "fout": np.array([max(x), fs], np.float32), "scans": np.array(scans, np.int32)}
+
+
+def cub_odd_block48(i):
+    k = np.sort(i["keys"])
+    v = (k & 0xFFFF).astype(np.int32)
+    return {"sorted": k, "exch": v}          # striped: thread t's item i is element i * 48 + t, stored there
+
+
+def cub_odd_warp24(i):
+    x = [int(v) for v in i["in"]]
+    out = [sum(x), min(x[:17])]
+    for t in range(24):
+        out += [sum(x[:t + 1]), max([-100000] + x[:t])]
+    return {"out": np.array(out, np.int32)}
+
+
+def _radix_f32(k):
+    """CUB's radix order of binary32 keys: the twiddled bits, -0.0 and +0.0 as one digit value."""
+    b = k.view(np.uint32).astype(np.int64)
+    b = np.where(b == 0x80000000, 0, b)
+    return np.where(b >> 31, 0xFFFFFFFF - b, b | 0x80000000)
+
+
+def cub_float_keys(i):
+    k = i["keys"]
+    r = _radix_f32(k)
+    up = np.argsort(r, kind="stable")
+    down = np.argsort(-r, kind="stable")
+    return {"asc": k[up], "asc_v": up.astype(np.int32), "desc": k[down], "desc_v": down.astype(np.int32)}
+
+
+def _bf16_bits(v: float) -> int:
+    """The bfloat16 bits of a value bfloat16 holds exactly (small integers here)."""
+    return int(np.array([v], np.float32).view(np.uint32)[0]) >> 16
+
+
+def cub_half_reduce(i):
+    x = [int(v) for v in i["in"]]
+    q = [tdiv(v, 4) for v in x]
+    h = [float(np.float16(sum(x[:t + 1]))) for t in range(64)]        # partial sums of integers below 2048: exact
+    hout = np.array([sum(x), max(x)] + h, np.float16).view(np.uint16)
+    bout = np.array([_bf16_bits(sum(q)), _bf16_bits(min(q))], np.uint16)
+    d = i["din"].reshape(2, 32)
+    return {"hout": hout, "bout": bout, "dout": np.stack([d.min(1), d.max(1)], 1).ravel()}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))

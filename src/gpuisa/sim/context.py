@@ -48,14 +48,17 @@ _KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED,
 _ZERO32 = np.zeros(WARP_SIZE, np.uint32)
 _ZERO32.setflags(write=False)
 
-# guard modes: how ``pmask = ActiveMask & {!}Pg`` is computed at issue
-G_ALWAYS, G_PRED, G_NOT_PRED, G_NEVER = range(4)
+# guard modes: how ``pmask = ActiveMask & {!}Pg`` is computed at issue; the uniform-datapath
+# instructions (GPUniform) are guarded by a uniform predicate ``@{!}UPg``: all active lanes or none
+G_ALWAYS, G_PRED, G_NOT_PRED, G_NEVER, G_UPRED, G_NOT_UPRED = range(6)
 
 
-def guard_mode(pg: int, pg_not: int) -> int:
+def guard_mode(pg: int, pg_not: int, uniform: bool = False) -> int:
     """``@PT`` (the common case) needs no mask work; ``@!PT`` never executes."""
     if pg == PT:
         return G_NEVER if pg_not else G_ALWAYS
+    if uniform:
+        return G_NOT_UPRED if pg_not else G_UPRED
     return G_NOT_PRED if pg_not else G_PRED
 
 
@@ -115,7 +118,8 @@ class Exec:
         self.pg_not = self.f.get("pg.not", 0)
         self.hint: Any = None
         #: how the issue loop evaluates the guard ``@{!}Pg`` (see :func:`guard_mode`)
-        self.guard = guard_mode(self.pg, self.pg_not)
+        g = self.op.guard
+        self.guard = guard_mode(self.pg, self.pg_not, g is not None and g.type == "UPred")
         self.next_pc = self.pc + INST_SIZE
         #: per-address memo for semantics functions (values that depend only on
         #: the decoded fields, computed at the first execution); None until set
@@ -136,6 +140,8 @@ class Exec:
             return self.w.active & self.w.P[self.pg]
         if g == G_NOT_PRED:
             return self.w.active & ~self.w.P[self.pg]
+        if g == G_UPRED or g == G_NOT_UPRED:
+            return self.w.active if self.w.UP[self.pg] != (g == G_NOT_UPRED) else 0
         return 0
 
     # -- shape-generic helpers ("one semantics, two widths") ------------------
@@ -644,6 +650,8 @@ class BatchExec(Exec):
             return e.active[sel] & e.P[self.pg][sel]
         if g == G_NOT_PRED:
             return e.active[sel] & ~e.P[self.pg][sel]
+        if g == G_UPRED or g == G_NOT_UPRED:
+            return np.where(e.UP[self.pg][sel] != (g == G_NOT_UPRED), e.active[sel], _U32(0))
         return np.zeros(self.n, _U32)
 
     # -- shape-generic helpers ---------------------------------------------------------

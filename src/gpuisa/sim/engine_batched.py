@@ -42,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from .fastpath.gp_plans import plan_for
-from .context import G_ALWAYS, G_NOT_PRED, G_PRED, UNSET, BatchExec, PerWarp
+from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
 from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, SLEEPING, STOPPED, UPT, URZ,
                     WARP_SIZE, Fault, Segment, array2mask, ffs_lanes, mask2array)
 
@@ -506,6 +506,8 @@ class BatchedEngine:
             return self.active[sel] & self.P[x.pg][sel]
         if g == G_NOT_PRED:
             return self.active[sel] & ~self.P[x.pg][sel]
+        if g > G_NEVER:     # G_UPRED, G_NOT_UPRED: a uniform predicate, all active lanes or none
+            return np.where(self.UP[x.pg][sel] != (g == G_NOT_UPRED), self.active[sel], _U32(0))
         return np.zeros(n, _U32)
 
     def run(self) -> None:

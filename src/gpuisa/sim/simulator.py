@@ -1085,8 +1085,10 @@ class Simulator:
                         x.pmask = w.active & w.P[x.pg]
                     elif g == 2:    # G_NOT_PRED
                         x.pmask = w.active & ~w.P[x.pg]
-                    else:           # G_NEVER (@!PT)
+                    elif g == 3:    # G_NEVER (@!PT)
                         x.pmask = 0
+                    else:           # G_UPRED, G_NOT_UPRED (@{!}UPg of a uniform instruction)
+                        x.pmask = x.eval_guard()
                     self.steps += 1
                     self.clock += 1
                     w.issued += 1

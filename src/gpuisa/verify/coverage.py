@@ -138,5 +138,6 @@ def instruction_form(x) -> str:
         if v is not None:
             mods.append(f".{v}")
     g = getattr(x, "pg", 7)
-    guard = "" if g == 7 and not getattr(x, "pg_not", False) else f"@{'!' if getattr(x, 'pg_not', False) else ''}P{g}"
+    u = "U" if getattr(x, "guard", 0) >= 4 else ""     # G_UPRED, G_NOT_UPRED: a uniform instruction's @{!}UPg
+    guard = "" if g == 7 and not getattr(x, "pg_not", False) else f"@{'!' if getattr(x, 'pg_not', False) else ''}{u}P{g}"
     return f"{x.name} {''.join(mods)} {guard}".rstrip()

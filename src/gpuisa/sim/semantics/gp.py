@@ -550,7 +550,7 @@ def FMNMX(x: Exec) -> None:
 @semantics("I2F")
 def I2F(x: Exec) -> None:
     """I2F: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    if x.mod("hdtype") == "F16":
+    if x.mod("hdtype") in ("F16", "BF16"):
         _nv_float().i2f_f16(x)     # I2F.F16{.U16 ...} (decision GA-13)
         return
     if x.mod("small") not in (None, "NoSmall") or x.mod("sel") == "Sel":

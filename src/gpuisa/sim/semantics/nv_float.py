@@ -468,9 +468,16 @@ def pair_add(bf: bool):
 
 def i2f_f16(x) -> None:
     """I2F.F16{.U32}{.U16|.S16|.U8|.S8}{.rnd}: the integer rounded once to binary16 in the low half
-    (decision GA-13); small sources as i2f_small reads them."""
+    (decision GA-13), or with .BF16 to bfloat16 (D6-cub-7); small sources as i2f_small reads them."""
     v = _small_int_source(x)
-    h = _narrow(v.astype(_F64), "F16", x.mod("rnd") or "RN")      # exact source, one rounding
+    mode = x.mod("rnd") or "RN"
+    if x.mod("hdtype") == "BF16":       # I2F.BF16 (D6-cub-7): truncate to binary32 with a sticky bit
+        d = v.astype(_F64)               # (round to odd), then one rounding to bfloat16
+        f = _narrow(d, "F32", "RZ")
+        bits = f.view(np.uint32) | (f.astype(_F64) != d).astype(np.uint32)
+        x.write("rd", bf16_bits(bits, mode))
+        return
+    h = _narrow(v.astype(_F64), "F16", mode)      # exact source, one rounding
     x.write("rd", h.view(np.uint16).astype(np.uint32))
 
 

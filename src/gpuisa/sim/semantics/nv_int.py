@@ -130,11 +130,13 @@ def FLO(x: Exec) -> None:
     x.write("rd", np.where(v == 0, MASK32, r & MASK32).astype(_U32))
 
 
-def _minmax(x, signed: bool):
+def _minmax(x, signed: bool, relu: bool = False):
     a, b = _src_lanes(x, "ra"), _src_lanes(x, _b(x))
     if signed:
         a, b = a.view(np.int32), b.view(np.int32)
     r = np.where(mask2array(x.pred("pp")), np.minimum(a, b), np.maximum(a, b))
+    if relu:                            # VIMNMX.RELU (signed only): negative results become 0
+        r = np.maximum(r, np.int32(0))
     x.write("rd", r.view(_U32) if signed else r)
 
 
@@ -156,7 +158,7 @@ def IMNMX(x: Exec) -> None:
         x.write("pu", array2mask(pick_a))
         x.write("pv", array2mask(~pick_a))
         return
-    _minmax(x, x.mod("fmt") != "U32")
+    _minmax(x, x.mod("fmt") != "U32", x.mod("relu") == "RELU")
 
 
 @semantics("VIMNMX")
@@ -166,7 +168,7 @@ def VIMNMX(x: Exec) -> None:
     if x.mod("fmt") in nv_simd.LANE_FORMATS:
         nv_simd.vimnmx_lanes(x)
         return
-    _minmax(x, x.mod("fmt") != "U32")
+    _minmax(x, x.mod("fmt") != "U32", x.mod("relu") == "RELU")
 
 
 # PRMT's modes: for result byte i (row), the byte of {Rc:Ra} taken for s = SrcB[1:0] (column)
@@ -206,12 +208,32 @@ def PRMT(x: Exec) -> None:
 def IADD(x: Exec) -> None:
     """IADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     bn = _b(x)
-    a = np.broadcast_to(np.asarray(x.src("ra", 64), dtype=_U64), x.lane_shape())   # `-` applied mod 2^64
+    a = np.broadcast_to(np.asarray(x.src("ra", 64, raw=True), dtype=_U64), x.lane_shape())
     if x.kind(bn) == "I":
         b = np.full(x.lane_shape(), x.imm(bn) & ((1 << 64) - 1), _U64)         # sign-extended
     else:
-        b = np.broadcast_to(np.asarray(x.src(bn, 64), dtype=_U64), x.lane_shape())
-    x.write("rd", a + b, width=64)     # uint64 wraps modulo 2^64
+        b = np.broadcast_to(np.asarray(x.src(bn, 64, raw=True), dtype=_U64), x.lane_shape())
+    # unbounded sources as (low, high) 32-bit halves in int64: -0 is 2^64, whose carry counts (D6-cub-6)
+    lo, hi = _iadd64_addend(x, "ra", a)
+    blo, bhi = _iadd64_addend(x, bn, b)
+    lo = lo + blo
+    if x.mod("x") == "X":
+        lo = lo + mask2array(x.pred("pp")).astype(np.int64)
+    hi = hi + bhi + (lo >> 32)
+    x.write("rd", ((hi & 0xFFFFFFFF).astype(_U64) << _U64(32)) | (lo & 0xFFFFFFFF).astype(_U64), width=64)
+    if x.has("pu"):
+        x.write("pu", array2mask((hi >> 32) >= 1))
+
+
+def _iadd64_addend(x, name: str, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """IADD.64's addend: ``~`` then ``-`` on the unbounded value, as (low word, high part) int64."""
+    lo, hi = (v & _U64(0xFFFFFFFF)).astype(np.int64), (v >> _U64(32)).astype(np.int64)
+    if x.flag(name + ".bitnot"):
+        lo, hi = 0xFFFFFFFF - lo, 0xFFFFFFFF - hi
+    if x.flag(name + ".neg"):          # 2^64 - v = ~v + 1
+        lo, hi = 0x100000000 - lo, 0xFFFFFFFF - hi
+        hi, lo = hi + (lo >> 32), lo & 0xFFFFFFFF
+    return lo, hi
 
 
 @semantics("LDCU")

@@ -52,6 +52,8 @@ def VIADDMNMX(x: Exec) -> None:
     if x.mod("fmt") != "U32":
         t, c = (t ^ 0x80000000) - 0x80000000, (c ^ 0x80000000) - 0x80000000
     r = np.where(mask2array(x.pred("pp")), np.minimum(t, c), np.maximum(t, c))
+    if x.mod("relu") == "RELU":         # signed only (the database refuses .U32.RELU)
+        r = np.maximum(r, 0)
     x.write("rd", (r & 0xFFFFFFFF).astype(_U32))
 
 
@@ -118,7 +120,14 @@ def VABSDIFF4(x: Exec) -> None:
 @semantics("VIMNMX3")
 def VIMNMX3(x: Exec) -> None:
     """VIMNMX3: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
-    unsigned = x.mod("fmt") == "U32"
+    fmt = x.mod("fmt")
+    if fmt in ("S16x2", "U16x2"):       # two 16-bit lanes (D6-cub-5)
+        a, b, c = (_lane_split(_raw(x, n), 16, fmt == "S16x2") for n in ("ra", _b(x), "rc"))
+        pick_min = mask2array(x.pred("pp"))
+        x.write("rd", _lane_join([np.where(pick_min, np.minimum(np.minimum(u, v), w), np.maximum(np.maximum(u, v), w))
+                                  for u, v, w in zip(a, b, c)], 16))
+        return
+    unsigned = fmt == "U32"
     vals = []
     for name in ("ra", _b(x), "rc"):
         v = np.broadcast_to(np.asarray(x.src(name, raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())

@@ -378,3 +378,42 @@ def USEL(x: Exec) -> None:
         b, a, w = _u(x, bn), _u(x, "ura"), 32
     p = np.asarray(x.upred("upp"), dtype=bool)
     x.write("urd", _out(np.where(p, a, b)), width=w)
+
+
+@semantics("UBMSK")
+def UBMSK(x: Exec) -> None:
+    """UBMSK: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    pos, ln = _u(x, "ura").astype(_I64), _u(x, _b(x)).astype(_I64)
+    if x.mod("w") == "W":
+        pos, ln = pos % 32, ln % 32
+    else:
+        ln = np.minimum(ln, 32)
+    m = (((_I64(1) << ln) - 1) << np.minimum(pos, 32)) & MASK32
+    x.write("urd", _out(np.where(pos >= 32, 0, m).astype(_U64)))
+
+
+@semantics("UVIMNMX")
+def UVIMNMX(x: Exec) -> None:
+    """UVIMNMX: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a, b = _u(x, "ura").astype(_I64), _u(x, _b(x)).astype(_I64)
+    if x.mod("fmt") != "U32":
+        a, b = _s32(a), _s32(b)
+    r = np.where(np.asarray(x.upred("upp"), dtype=bool), np.minimum(a, b), np.maximum(a, b))
+    if x.mod("relu") == "RELU":
+        r = np.maximum(r, 0)
+    x.write("urd", _out((r & MASK32).astype(_U64)))
+
+
+@semantics("UPLOP3")
+def UPLOP3(x: Exec) -> None:
+    """UPLOP3: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a, b, c = (np.asarray(x.upred(n), dtype=_I64) for n in ("upa", "upb", "upc"))
+    i = (a << 2) | (b << 1) | c
+    x.write("upu", _out((x.imm("lutu") >> i) & 1 == 1))
+    x.write("upv", _out((x.imm("lutv") >> i) & 1 == 1))
