@@ -13,6 +13,7 @@ DEFAULT_CHANGES = {
     ("CALL_R", "offset"), ("CALL_U", "offset"), ("RET_R", "offset"), ("RET_U", "offset"),
     ("VOTE_X", "rd"), ("MATCH_R", "pu"),    # issue 11: nvdisasm's `VOTE.ALL P0, P0`, `MATCH.ANY R1, R2`
     ("REDUX_R", "reduxop"), ("REDUXU_R", "reduxop"),    # decision UN4: nvdisasm's bare `REDUX` is .AND
+    ("VOTEU_X", "urd"),     # decision D6-cub-2: nvdisasm's `VOTEU.ALL UP0, P1` leaves out the ballot (URZ)
 }
 FORMAT_CHANGES = {("BRA_U", "offset"), ("BRA_X", "offset"), ("BSSY_I", "syncpoint")}
 # Issue 11 (nvcc listings): one-bit modifier fields added in bits no seed field uses, whose
