@@ -130,11 +130,13 @@ def FLO(x: Exec) -> None:
     x.write("rd", np.where(v == 0, MASK32, r & MASK32).astype(_U32))
 
 
-def _minmax(x, signed: bool):
+def _minmax(x, signed: bool, relu: bool = False):
     a, b = _src_lanes(x, "ra"), _src_lanes(x, _b(x))
     if signed:
         a, b = a.view(np.int32), b.view(np.int32)
     r = np.where(mask2array(x.pred("pp")), np.minimum(a, b), np.maximum(a, b))
+    if relu:                         # VIMNMX.RELU (signed only: the description's exception)
+        r = np.maximum(r, 0)
     x.write("rd", r.view(_U32) if signed else r)
 
 
@@ -166,7 +168,7 @@ def VIMNMX(x: Exec) -> None:
     if x.mod("fmt") in nv_simd.LANE_FORMATS:
         nv_simd.vimnmx_lanes(x)
         return
-    _minmax(x, x.mod("fmt") != "U32")
+    _minmax(x, x.mod("fmt") != "U32", x.mod("relu") == "RELU")
 
 
 # PRMT's modes: for result byte i (row), the byte of {Rc:Ra} taken for s = SrcB[1:0] (column)
@@ -225,10 +227,14 @@ def LDCU(x: Exec) -> None:
         return
     if not x.any_lane():
         return
-    v = x.imm("vb")
-    bank, off = v >> 16, v & 0xFFFF
-    lo = x.sim.const.read(bank, off, 8)
-    hi = x.sim.const.read(bank, off + 8, 8)
+    if x.has("ura"):                            # LDCU_U: c[bank][URa+Imm] (D6-cl-1)
+        from .gp import uniform_const
+        lo, hi = uniform_const(x, 8), uniform_const(x, 8, 8)
+    else:
+        v = x.imm("vb")
+        bank, off = v >> 16, v & 0xFFFF
+        lo = x.sim.const.read(bank, off, 8)
+        hi = x.sim.const.read(bank, off + 8, 8)
     d = x.reg_index("urd")
     for k, part in ((0, lo), (2, hi)):
         for j, word in ((0, part & MASK32), (1, part >> 32)):

@@ -378,3 +378,15 @@ def USEL(x: Exec) -> None:
         b, a, w = _u(x, bn), _u(x, "ura"), 32
     p = np.asarray(x.upred("upp"), dtype=bool)
     x.write("urd", _out(np.where(p, a, b)), width=w)
+
+
+@semantics("UPLOP3")
+def UPLOP3(x: Exec) -> None:
+    """UPLOP3: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a, b, c = (np.asarray(x.upred(n), dtype=bool) for n in ("upa", "upb", "upc"))
+    i = (a.astype(np.int64) << 2) | (b.astype(np.int64) << 1) | c.astype(np.int64)
+    for dst, lut in (("upu", x.imm("lutu")), ("upv", x.imm("lutv"))):
+        r = (lut >> i) & 1 != 0
+        x.write(dst, bool(r) if r.ndim == 0 else r)
