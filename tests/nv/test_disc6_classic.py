@@ -6,6 +6,7 @@ shared memory whose size is not a multiple of 16 (an odd-even sort in dynamic sh
 Expected values from Python integers; both engines, several warps and CTAs."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from gpuisa.asm.assembler import assemble
@@ -214,3 +215,72 @@ def test_round_trip(nv_isa, text):
     line = disassemble(nv_isa.db, data)[0].text
     assert assemble(nv_isa.db, line + " ;").data == data
     assert line.split()[0] == text.split()[0]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fmnmx_nan_and_i2f_immediate(nv_isa, engine):
+    """`FMNMX.NAN R6, R4, 1, PT` keeps a NaN (srad's `cv < 0 ? 0 : (cv > 1 ? 1 : cv)`, sm_80+);
+    plain FMNMX returns the other operand. `I2F.U32.RP R12, 0x2` converts an immediate
+    (backprop's `ty % power_two`, sm_75-sm_90) (D6-cl-5)."""
+    res = _launch(nv_isa, """
+        S2R R0, SR_LANEID ;
+        I2F R4, R0 ;
+        FADD R4, R4, -8 ;
+        MOV R5, 0x7fc00000 ;
+        ISETP.EQ.U32.AND P0, PT, R0, 0x3, PT ;
+        @P0 MOV R4, R5 ;
+        FMNMX.NAN R6, R4, 1, PT ;
+        FMNMX R7, R4, 1, PT ;
+        FMNMX.NAN R8, RZ, R4, !PT ;
+        FMNMX.FTZ.NAN R9, R4, -4, !PT ;
+        I2F.U32.RP R12, 0x2 ;
+        I2F.RM R13, -0x3 ;
+        I2F.U32.RZ R14, 0xffffffff ;""", engine)
+    f = lambda v: int(np.float32(v).view(np.uint32))      # noqa: E731
+    for w in range(2):
+        for x in range(32):
+            v = x - 8.0
+            if x == 3:
+                assert [_lane(res, r, w, x) for r in (6, 7, 8, 9)] == [0x7FFFFFFF, f(1.0), 0x7FFFFFFF, 0x7FFFFFFF]
+            else:
+                assert [_lane(res, r, w, x) for r in (6, 7, 8, 9)] == [f(min(v, 1.0)), f(min(v, 1.0)), f(max(v, 0.0)), f(max(v, -4.0))]
+            assert [_lane(res, r, w, x) for r in (12, 13, 14)] == [f(2.0), f(-3.0), 0x4F7FFFFF]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ulea_negated_and_uvimnmx(nv_isa, engine):
+    """`ULEA UR10, -UR7, URZ, 0x1` is -2 * UR7 (sad's `-2 * range`, sm_120); `UVIMNMX.S32 UR8, URZ,
+    UR8, !UPT` is max(0, UR8), `UVIMNMX.S32 UR11, UR7, UR8, UPT` a signed min, `.U32` unsigned;
+    each CTA its own values (D6-cl-6)."""
+    res = _launch(nv_isa, """
+        S2UR UR4, SR_CTAID.X ;
+        UIADD3 UR7, UR4, -0x2, URZ ;
+        ULEA UR10, -UR7, URZ, 0x1 ;
+        ULEA UR11, -UR7, 0x100, 0x4 ;
+        UVIMNMX.S32 UR8, URZ, UR7, !UPT ;
+        UVIMNMX.S32 UR12, UR7, UR4, UPT ;
+        UVIMNMX.U32 UR13, UR7, 0x40, UPT ;
+        UVIMNMX UR14, UR7, -0x5, !UPT ;
+        MOV R1, UR10 ;
+        MOV R2, UR11 ;
+        MOV R3, UR8 ;
+        MOV R4, UR12 ;
+        MOV R5, UR13 ;
+        MOV R6, UR14 ;""", engine, grid=4)
+    for w in range(4):
+        u7 = w - 2
+        want = [-2 * u7, 0x100 - 16 * u7, max(0, u7), min(u7, w), min(u7 & M32, 0x40), max(u7, -5)]
+        assert [_lane(res, r, w, 7) for r in range(1, 7)] == [v & M32 for v in want]
+
+
+def test_ulea_negated_hi_is_refused(nv_isa):
+    with pytest.raises(AsmError, match="-URa only without .HI"):
+        assemble(nv_isa.db, "ULEA.HI UR4, -UR5, UR6, URZ, 0x1 ;")
+    with pytest.raises(AsmError, match="immediate has no"):
+        assemble(nv_isa.db, "I2F.S64 R4, 0x2 ;")
+
+
+@pytest.mark.parametrize("text", ["FMNMX.NAN R6, R4, 1, PT ;", "I2F.U32.RP R12, 0x2 ;", "ULEA UR10, -UR7, URZ, 0x1 ;",
+                                  "UVIMNMX.S32 UR8, URZ, UR8, !UPT ;", "UVIMNMX.U32 UR4, UR5, 0x40, UP1 ;"])
+def test_round_trip_wave2(nv_isa, text):
+    test_round_trip(nv_isa, text)

@@ -564,7 +564,8 @@ def FMNMX(x: Exec) -> None:
     r = np.where(want_min, mn, mx)
     na, nb = np.isnan(a), np.isnan(b)
     r = np.where(na & ~nb, bb, np.where(nb & ~na, ab, r))
-    r = np.where(na & nb, _U32(CANONICAL_NAN), r).astype(_U32)
+    bad = (na | nb) if x.mod("nan") == "NAN" else (na & nb)     # .NAN: any NaN operand (D6-cl-5)
+    r = np.where(bad, _U32(CANONICAL_NAN), r).astype(_U32)
     x.write("rd", r)
 
 

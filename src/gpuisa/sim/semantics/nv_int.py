@@ -249,6 +249,8 @@ def ULEA(x: Exec) -> None:
         return
     a = _raw_int(x, "ura")
     sh = x.imm("shift")
+    if x.flag("ura.neg"):                # -URa: the two's complement mod 2^32, then shifted (D6-cl-6)
+        a = (-a) & MASK32
     if x.mod("hi") == "HI":
         if x.mod("sx") == "SX32":
             hi = (a >> 31) * MASK32

@@ -14,7 +14,7 @@ from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import fcmp
 from .nv_float import _two_sum, ftz_bits, round32
-from .operands import _b, _c
+from .operands import _b, _c, _raw_int
 
 _U64 = np.uint64
 _I64 = np.int64
@@ -390,3 +390,16 @@ def UPLOP3(x: Exec) -> None:
     for dst, lut in (("upu", x.imm("lutu")), ("upv", x.imm("lutv"))):
         r = (lut >> i) & 1 != 0
         x.write(dst, bool(r) if r.ndim == 0 else r)
+
+
+@semantics("UVIMNMX")
+def UVIMNMX(x: Exec) -> None:
+    """UVIMNMX: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a, b = _raw_int(x, "ura"), _raw_int(x, _b(x))
+    if x.mod("fmt") != "U32":
+        a, b = (a ^ 0x80000000) - 0x80000000, (b ^ 0x80000000) - 0x80000000
+    p = np.asarray(x.upred("upp"), dtype=bool)
+    r = np.where(p, np.minimum(a, b), np.maximum(a, b))
+    x.write("urd", int(r) & MASK32 if r.ndim == 0 else r & MASK32)
