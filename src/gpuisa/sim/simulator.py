@@ -365,6 +365,9 @@ class Simulator:
 
     #: the kernel-parameter layout of bank 0, set by a front end that packed it (gpuisa.cuda)
     param_layout: Any = None
+    #: the SYSCALL callback a front end runs device-runtime functions with (gpuisa.cuda.runtime:
+    #: printf's text in its ``output``), set by that front end
+    device_runtime: Any = None
 
     def __init__(self, isa, program, *, grid=1, block=32, init: Mapping | None = None,
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,
