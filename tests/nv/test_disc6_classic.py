@@ -284,3 +284,59 @@ def test_ulea_negated_hi_is_refused(nv_isa):
                                   "UVIMNMX.S32 UR8, URZ, UR8, !UPT ;", "UVIMNMX.U32 UR4, UR5, 0x40, UP1 ;"])
 def test_round_trip_wave2(nv_isa, text):
     test_round_trip(nv_isa, text)
+
+
+CORPUS = __import__("pathlib").Path(__file__).resolve().parents[1] / "cuda" / "corpus"
+
+
+def _printf_expected(grid: int, block: int, scale: float) -> list[str]:
+    """C's printf of the corpus kernel printf_assert.cu's `hello`, for lane 0 of every warp."""
+    out = []
+    for b in range(grid):
+        for w in range(block // 32):
+            i = b * block + 32 * w
+            f = float(np.float32(np.float32(scale) * np.float32(i)))
+            out.append("block %d warp %u: i=%4d x=%08x f=%.3f d=%g ll=%d c=%c s=%s\n"
+                       % (b, w, i, 0xBEEF0000 + i, f, i / 8, -1234567890123 * (i + 1), chr(65 + (i & 7)),
+                          "odd" if i & 32 else "even"))
+    return out
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_80", "sm_90", "sm_120"])
+@pytest.mark.parametrize("form", ["nvdisasm", "cuobjdump"])
+def test_printf_and_assert_run_as_runtime_stubs(nv_isa, arch, form):
+    """A kernel that calls printf / assert (CALL.ABS.NOINC through `.dword vprintf` /
+    `.dword __assertfail` in bank 4) ran its own code again from address 0 until the step limit:
+    the front end now links stubs (SYSCALL; RET.ABS R20) that format the text / trap. sm_90+
+    writes the return address as `LEPC R20, `(.L_x_11)` / `LEPC R20, 0x150`, the address itself
+    (D6-cl-7)."""
+    from gpuisa.cuda import load_cuda
+    path = CORPUS / arch / f"printf_assert.{form}"
+    k = load_cuda(nv_isa, path, "hello")
+    assert k.externs == ["__assertfail", "vprintf"]
+    out = np.zeros(128, np.int32)
+    sim = k.simulator(grid=2, block=64, params=["ptr:out", "f32:0.5"], buffers={"out": out})
+    res = sim.run()
+    assert res.ok, (res.status, res.fault)
+    assert (res.buffers["out"].view(np.int32) == np.arange(128) * 2).all()
+    assert sorted(sim.device_runtime.output) == sorted(_printf_expected(2, 64, 0.5))
+    assert {e["kind"] for e in res.events} == {"printf"}
+    k = load_cuda(nv_isa, path, "checked")
+    inp = np.arange(64, dtype=np.int32)
+    inp[37] = -4
+    res = k.launch(grid=2, block=32, params=["ptr:in", "ptr:out", "s32:60"],
+                   buffers={"in": inp, "out": np.zeros(64, np.int32)})
+    assert res.status == "trap"
+    assert "printf_assert.cu:16: void checked(const int *, int *, int): block (1, 0, 0), thread 5: " \
+           "Assertion `in[i] >= 0` failed." in res.fault["message"]
+
+
+def test_an_unprovided_runtime_function_is_refused(nv_isa, tmp_path):
+    from gpuisa.cuda import load_cuda
+    from gpuisa.errors import UsageError
+    text = (CORPUS / "sm_80" / "printf_assert.nvdisasm").read_text().replace("vprintf", "malloc")
+    path = tmp_path / "k.nvdisasm"
+    path.write_text(text)
+    k = load_cuda(nv_isa, path, "hello")
+    with pytest.raises(UsageError, match="calls malloc, a CUDA device-runtime function the model does not provide"):
+        k.launch(grid=1, block=32, params=["ptr:out", "f32:1"], buffers={"out": np.zeros(32, np.int32)})
