@@ -340,3 +340,24 @@ def test_an_unprovided_runtime_function_is_refused(nv_isa, tmp_path):
     k = load_cuda(nv_isa, path, "hello")
     with pytest.raises(UsageError, match="calls malloc, a CUDA device-runtime function the model does not provide"):
         k.launch(grid=1, block=32, params=["ptr:out", "f32:1"], buffers={"out": np.zeros(32, np.int32)})
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_abs_call_and_return_with_a_register(nv_isa, engine):
+    """`CALL.ABS.NOINC R8` jumps to R8:R9 and `RET.ABS.NODEC R20 0x0` returns to R20:R21 (the
+    `.ABS` forms CALL_RR/RET_RR; as RET_RI the written 0x0 was taken as an address and the return
+    went to R20 - (pc + 16): D6-cl-8)."""
+    res = _launch(nv_isa, """
+        MOV R8, 0x70 ;
+        MOV R9, RZ ;
+        MOV R20, 0x50 ;
+        MOV R21, RZ ;
+        CALL.ABS.NOINC R8 ;
+        IADD3 R5, R5, 0x100, RZ ;
+        EXIT ;
+        IADD3 R5, RZ, 0x7, RZ ;
+        RET.ABS.NODEC R20 0x0 ;""", engine)
+    assert {_lane(res, 5, w, x) for w in range(2) for x in range(32)} == {0x107}
+    for text in ("CALL.ABS.NOINC R8 ;", "RET.ABS.NODEC R20 0x0 ;"):
+        data = assemble(nv_isa.db, text).data
+        assert assemble(nv_isa.db, disassemble(nv_isa.db, data)[0].text + " ;").data == data

@@ -3,7 +3,7 @@
 A kernel that uses ``printf`` or ``assert`` calls ``vprintf`` / ``__assertfail`` through an
 address in a constant bank (``.dword vprintf`` in ``.nv.constant4``; the driver links it). The
 front end appends a two-instruction stub per such function to the kernel's program (``SYSCALL``,
-then ``RET.ABS R20``: CUDA's ABI passes the return address in R20:R21), writes the
+then ``RET.ABS.NODEC R20 0x0`` as nvcc returns from a device function: CUDA's ABI passes the return address in R20:R21), writes the
 stub's address into the bank, and runs the simulator with :class:`DeviceRuntime` as its SYSCALL
 callback, which does the function's work for each executing lane:
 
@@ -39,7 +39,7 @@ def label(name: str) -> str:
 
 def stub_text(names) -> str:
     """Assembly of the stubs of *names* (appended after the kernel's own code)."""
-    return "".join(f"\n{label(n)}:\n        SYSCALL ;\n        RET.ABS R20 ;" for n in names)
+    return "".join(f"\n{label(n)}:\n        SYSCALL ;\n        RET.ABS.NODEC R20 0x0 ;" for n in names)
 
 
 class DeviceRuntime:
