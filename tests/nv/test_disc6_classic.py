@@ -361,3 +361,51 @@ def test_abs_call_and_return_with_a_register(nv_isa, engine):
     for text in ("CALL.ABS.NOINC R8 ;", "RET.ABS.NODEC R20 0x0 ;"):
         data = assemble(nv_isa.db, text).data
         assert assemble(nv_isa.db, disassemble(nv_isa.db, data)[0].text + " ;").data == data
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vimnmx_predicate_outputs(nv_isa, engine):
+    """sm_100/sm_103 write `VIMNMX R4, PT, PT, R4, UR16, PT` and `VIMNMX.U32 R10, PT, PT, R0, R11,
+    !PT`: Pu and Pv before Ra receive, as IMNMX's, the lanes whose result is Ra and the others
+    (D6-cl-9)."""
+    res = _launch(nv_isa, """
+        S2R R0, SR_LANEID ;
+        IADD3 R1, R0, -0x10, RZ ;
+        MOV R11, 0x5 ;
+        VIMNMX R4, PT, PT, R1, R11, PT ;
+        VIMNMX.U32 R10, P1, P2, R1, R11, !PT ;
+        VIMNMX R12, P3, P4, R1, 0x5, PT ;
+        SEL R5, RZ, 0x1, !P1 ;
+        SEL R6, RZ, 0x1, !P2 ;
+        SEL R7, RZ, 0x1, !P3 ;
+        SEL R8, RZ, 0x1, !P4 ;""", engine)
+    for w in range(2):
+        for x in range(32):
+            a = x - 16
+            assert _lane(res, 4, w, x) == min(a, 5) & M32 == _lane(res, 12, w, x)
+            assert _lane(res, 10, w, x) == max(a & M32, 5)
+            assert (_lane(res, 5, w, x), _lane(res, 6, w, x)) == ((1, 0) if a & M32 >= 5 else (0, 1))
+            assert (_lane(res, 7, w, x), _lane(res, 8, w, x)) == ((1, 0) if a <= 5 else (0, 1))
+    data = assemble(nv_isa.db, "VIMNMX R4, PT, PT, R4, UR16, PT ;").data
+    assert assemble(nv_isa.db, disassemble(nv_isa.db, data)[0].text + " ;").data == data
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_credux(nv_isa, engine):
+    """sm_100's `CREDUX.MAX.S32 UR5, R9` / `CREDUX.MIN UR7, R2` (a warp's atomicMax/Min combined)
+    is REDUXU: the reduction over the executing lanes (D6-cl-9)."""
+    res = _launch(nv_isa, """
+        S2R R0, SR_LANEID ;
+        IMAD R9, R0, -0x3, RZ ;
+        IADD3 R9, R9, 0x20, RZ ;
+        ISETP.LT.U32.AND P0, PT, R0, 0x14, PT ;
+        CREDUX.MAX.S32 UR5, R9 ;
+        CREDUX.MIN UR7, R9 ;
+        @P0 CREDUX.SUM UR8, R0 ;
+        MOV R1, UR5 ;
+        MOV R2, UR7 ;
+        MOV R3, UR8 ;""", engine)
+    v = [0x20 - 3 * x for x in range(32)]
+    for w in range(2):
+        assert (_lane(res, 1, w, 0), _lane(res, 2, w, 0), _lane(res, 3, w, 0)) == \
+            (max(v), min(x & M32 for x in v), sum(range(20)))

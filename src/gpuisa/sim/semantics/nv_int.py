@@ -130,11 +130,16 @@ def FLO(x: Exec) -> None:
     x.write("rd", np.where(v == 0, MASK32, r & MASK32).astype(_U32))
 
 
-def _minmax(x, signed: bool, relu: bool = False):
+def _minmax(x, signed: bool, relu: bool = False, preds: bool = False):
     a, b = _src_lanes(x, "ra"), _src_lanes(x, _b(x))
     if signed:
         a, b = a.view(np.int32), b.view(np.int32)
-    r = np.where(mask2array(x.pred("pp")), np.minimum(a, b), np.maximum(a, b))
+    take_min = mask2array(x.pred("pp"))
+    r = np.where(take_min, np.minimum(a, b), np.maximum(a, b))
+    if preds:                        # VIMNMX Rd, Pu, Pv, ... (sm_100+, D6-cl-9): the lanes that took Ra
+        pick_a = np.where(take_min, a <= b, a >= b)
+        x.write("pu", array2mask(pick_a))
+        x.write("pv", array2mask(~pick_a))
     if relu:                         # VIMNMX.RELU (signed only: the description's exception)
         r = np.maximum(r, 0)
     x.write("rd", r.view(_U32) if signed else r)
@@ -168,7 +173,7 @@ def VIMNMX(x: Exec) -> None:
     if x.mod("fmt") in nv_simd.LANE_FORMATS:
         nv_simd.vimnmx_lanes(x)
         return
-    _minmax(x, x.mod("fmt") != "U32", x.mod("relu") == "RELU")
+    _minmax(x, x.mod("fmt") != "U32", x.mod("relu") == "RELU", preds=True)
 
 
 # PRMT's modes: for result byte i (row), the byte of {Rc:Ra} taken for s = SrcB[1:0] (column)

@@ -403,3 +403,11 @@ def UVIMNMX(x: Exec) -> None:
     p = np.asarray(x.upred("upp"), dtype=bool)
     r = np.where(p, np.minimum(a, b), np.maximum(a, b))
     x.write("urd", int(r) & MASK32 if r.ndim == 0 else r & MASK32)
+
+
+@semantics("CREDUX", per_warp=True)
+def CREDUX(x: Exec) -> None:
+    """CREDUX: REDUXU under sm_100's name (decision D6-cl-9); pseudo code in the database
+    (``__Semantics``, uniform.isa; appended here by the registry)."""
+    from .sync import REDUXU
+    REDUXU(x)
