@@ -2067,6 +2067,548 @@ def cub_half_reduce(i):
     bout = np.array([_bf16_bits(sum(q)), _bf16_bits(min(q))], np.uint16)
     d = i["din"].reshape(2, 32)
     return {"hout": hout, "bout": bout, "dout": np.stack([d.min(1), d.max(1)], 1).ravel()}
+# -- sixth discovery round: textbook and benchmark-suite kernels (Rodinia, Parboil, SHOC, CUDA by
+# Example, PMPP, NVIDIA samples); float sums follow nvcc's FFMA contractions where results are exact
+F = np.float32
+
+
+F = np.float32
+
+
+def bfs_k1(i, n):
+    nodes, edges, mask, upd, vis, cost = i["nodes"], i["edges"], i["mask"].copy(), i["upd"].copy(), i["visited"], i["cost"].copy()
+    c0 = cost.copy()
+    for t in range(n):
+        if mask[t]:
+            mask[t] = 0
+            st, ne = nodes[2 * t], nodes[2 * t + 1]
+            for e in range(st, st + ne):
+                d = edges[e]
+                if not vis[d]:
+                    cost[d] = c0[t] + 1
+                    upd[d] = 1
+    return {"mask": mask, "upd": upd, "cost": cost}
+
+
+def bfs_k2(i, n):
+    mask, upd, vis, over = i["mask"].copy(), i["upd"].copy(), i["visited"].copy(), i["over"].copy()
+    for t in range(n):
+        if upd[t]:
+            mask[t] = 1
+            vis[t] = 1
+            over[0] = 1
+            upd[t] = 0
+    return {"mask": mask, "upd": upd, "visited": vis, "over": over}
+
+
+def bfs_block(i, n, src):
+    row, col = i["row"], i["col"]
+    lev = i["level"].copy()
+    lev[:n] = -1
+    lev[src] = 0
+    fr = [src]
+    d = 0
+    while fr:
+        nx = []
+        for v in fr:
+            for e in range(row[v], row[v + 1]):
+                u = col[e]
+                if lev[u] == -1:
+                    lev[u] = d + 1
+                    nx.append(u)
+        fr = nx
+        d += 1
+    return {"level": lev}
+
+
+def _cc():
+    return np.array([((k * 37) % 17 - 8) * 0.375 for k in range(16 * 8)], F)
+
+
+def kmeans_assign(i, npts, nc, nf):
+    feat, mem, delta = i["features"], i["membership"].copy(), i["delta"].copy()
+    cc = _cc()
+    for p in range(npts):
+        best, bd = -1, np.float32(3.402823466e38)
+        for c in range(nc):
+            dist = np.float32(0)
+            for l in range(nf):
+                d = F(feat[l * npts + p] - cc[c * nf + l])
+                dist = F(float(d) * float(d) + float(dist))
+            if dist < bd:
+                bd, best = dist, c
+        if mem[p] != best:
+            delta[0] += 1
+        mem[p] = best
+    return {"membership": mem, "delta": delta}
+
+
+def kmeans_accum(i, n, k, d):
+    pts, cen = i["pts"], i["centres"]
+    member, sums, counts, dmin = i["member"].copy(), i["sums"].copy(), i["counts"].copy(), i["dmin"].copy()
+    for p in range(n):
+        best, bd = 0, F(0)
+        for c in range(k):
+            s = F(0)
+            for j in range(d):
+                t = F(pts[p * d + j] - cen[c * d + j])
+                s = F(float(t) * float(t) + float(s))
+            if c == 0 or s < bd:
+                bd, best = s, c
+        member[p] = best
+        dmin[p] = np.sqrt(bd)
+        counts[best] += 1
+        for j in range(d):
+            sums[best * d + j] += F(int(F(pts[p * d + j] * F(16))))
+    return {"member": member, "sums": sums, "counts": counts, "dmin": dmin}
+
+
+def needle_tile(i, cols, pen):
+    ref, mat = i["ref"], i["matrix"].copy()
+    for b in range(2):
+        base = b * 17 * cols
+        T = np.zeros((17, 17), np.int64)
+        T[0, :] = mat[base:base + 17]
+        for y in range(1, 17):
+            T[y, 0] = mat[base + y * cols]
+        R = ref[b * 256:(b + 1) * 256].reshape(16, 16)
+        for y in range(1, 17):
+            for x in range(1, 17):
+                T[y, x] = max(T[y - 1, x - 1] + R[y - 1, x - 1], T[y, x - 1] - pen, T[y - 1, x] - pen)
+        for y in range(1, 17):
+            mat[base + y * cols + 1:base + y * cols + 17] = T[y, 1:]
+    return {"matrix": mat}
+
+
+def edit_distance(i, n):
+    out = i["out"].copy()
+    for b in range(len(out)):
+        s, t = i["a"][b * n:(b + 1) * n], i["b"][b * n:(b + 1) * n]
+        D = [[0] * (n + 1) for _ in range(n + 1)]
+        for x in range(n + 1):
+            for y in range(n + 1):
+                D[x][y] = y if x == 0 else x if y == 0 else min(D[x - 1][y - 1] + (s[x - 1] != t[y - 1]), D[x - 1][y] + 1, D[x][y - 1] + 1)
+        out[b] = D[n][n]
+    return {"out": out}
+
+
+def _ffma(a, b, c):
+    return F(float(a) * float(b) + float(c))
+
+
+MASK1D = [0.0625, -0.125, 0.25, 0.5, 1.0, 0.5, -0.25, 0.125, 0.03125]
+
+
+F2D = [[1, 2, 3, 2, 1], [2, -4, 6, -4, 2], [0.5, 0.25, 8, 0.25, 0.5], [2, -4, 6, -4, 2], [1, 2, 3, 2, 1]]
+
+
+def conv1d_tiled(i, mw, width):
+    N, P = i["N"].astype(np.float64), i["P"].copy()
+    r = mw // 2
+    for x in range(width):
+        P[x] = sum(MASK1D[j] * (N[x - r + j] if 0 <= x - r + j < width else 0.0) for j in range(mw))
+    return {"P": P}
+
+
+def conv2d_tiled(i, w, h):
+    N, P = i["N"].astype(np.float64).reshape(h, w), i["P"].copy().reshape(h, w)
+    for y in range(h):
+        for x in range(w):
+            P[y, x] = sum(F2D[a][b] * (N[y - 2 + a, x - 2 + b] if 0 <= y - 2 + a < h and 0 <= x - 2 + b < w else 0.0)
+                          for a in range(5) for b in range(5))
+    return {"P": P.ravel()}
+
+
+def conv2d_int(i, w, h, mw):
+    Mi = [(k * 13) % 11 - 5 for k in range(49)]
+    N = i["in"].astype(np.int64).reshape(h, w)
+    out = i["out"].copy().reshape(h, w)
+    r = mw // 2
+    for y in range(h):
+        for x in range(w):
+            out[y, x] = s32(sum(Mi[j * mw + k] * N[min(max(y + j - r, 0), h - 1), min(max(x + k - r, 0), w - 1)]
+                                for j in range(mw) for k in range(mw)))
+    return {"out": out.ravel()}
+
+
+def rgb2gray(i, w, h):
+    p = i["rgb"].reshape(-1, 3)
+    g = i["gray"].copy()
+    for k in range(w * h):
+        t = F(F(0.299) * F(p[k, 0]))
+        t = _ffma(F(0.587), F(p[k, 1]), t)
+        t = _ffma(F(0.114), F(p[k, 2]), t)
+        g[k] = int(np.rint(t))
+    return {"gray": g}
+
+
+def rgba_bright(i, n, gain, bias):
+    p = i["in"].reshape(-1, 4)
+    out = i["out"].copy().reshape(-1, 4)
+    for k in range(n):
+        for c in range(3):
+            t = F(_ffma(F(p[k, c]), F(gain), F(bias)) / F(255))
+            t = min(max(t, F(0)), F(1))
+            out[k, c] = int(np.rint(F(t * F(255))))
+        out[k, 3] = p[k, 3]
+    return {"out": out.ravel()}
+
+
+def _at(img, x, y, w, h):
+    return int(img[min(max(y, 0), h - 1) * w + min(max(x, 0), w - 1)])
+
+
+def sobel(i, w, h):
+    img, out = i["img"], i["out"].copy()
+    for y in range(h):
+        for x in range(w):
+            a = lambda dx, dy: _at(img, x + dx, y + dy, w, h)  # noqa: E731, B023
+            gx = -a(-1, -1) - 2 * a(-1, 0) - a(-1, 1) + a(1, -1) + 2 * a(1, 0) + a(1, 1)
+            gy = -a(-1, -1) - 2 * a(0, -1) - a(1, -1) + a(-1, 1) + 2 * a(0, 1) + a(1, 1)
+            out[y * w + x] = min(255, int(np.sqrt(F(gx * gx + gy * gy))))
+    return {"out": out}
+
+
+def gain16(i, n, gain, off):
+    out = i["out"].copy()
+    for k in range(n):
+        v = F(F(int(i["in"][k]) - off) * F(gain))
+        out[k] = max(0, min(65535, int(np.rint(v))))
+        out[n + k] = int(min(max(v, F(0)), F(65535)))
+    return {"out": out}
+
+
+def box3(i, w, h):
+    img, out = i["in"], i["out"].copy()
+    for y in range(h):
+        for x in range(w):
+            s = sum(_at(img, x + dx, y + dy, w, h) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            out[y * w + x] = (s + 4) // 9
+    return {"out": out}
+
+
+def _fmix32(h):
+    h ^= h >> 16
+    h = h * 0x85ebca6b & M32
+    h ^= h >> 13
+    h = h * 0xc2b2ae35 & M32
+    h ^= h >> 16
+    return h
+
+
+def _fmix64(k):
+    k ^= k >> 33
+    k = k * 0xff51afd7ed558ccd & M64
+    k ^= k >> 33
+    k = k * 0xc4ceb9fe1a85ec53 & M64
+    k ^= k >> 33
+    return k
+
+
+def murmur3_32(i, n, seed):
+    out = i["out"].copy()
+    rotl = lambda v, r: ((v << r) | (v >> (32 - r))) & M32  # noqa: E731, B023
+    for t in range(n):
+        k = int(i["keys"][t]) * 0xcc9e2d51 & M32
+        k = rotl(k, 15) * 0x1b873593 & M32
+        h = seed ^ k
+        h = (rotl(h, 13) * 5 + 0xe6546b64) & M32
+        out[t] = _fmix32(h ^ 4)
+    return {"out": out}
+
+
+def hash64(i, n):
+    out = i["out"].copy()
+    for t in range(n):
+        x = int(i["keys"][t])
+        a = _fmix64(x)
+        s = x ^ (x >> 12)
+        s ^= (s << 25) & M64
+        s ^= s >> 27
+        s = s * 0x2545F4914F6CDD1D & M64
+        z = (x + 0x9e3779b97f4a7c15) & M64
+        z = ((z ^ (z >> 30)) * 0xbf58476d1ce4e5b9) & M64
+        z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & M64
+        z ^= z >> 31
+        sx = s64(x)
+        hi = lambda p, q: (p * q) >> 64  # noqa: E731, B023
+        out[5 * t:5 * t + 5] = [a, s, z, hi(x, 0x9e3779b97f4a7c15) ^ hi(a, s), (hi(sx, s64(z)) + hi(sx, -12345678901)) & M64]
+    return {"out": out}
+
+
+def fnv1a(i, ln):
+    out = i["out"].copy()
+    for t in range(32):
+        h, h64 = 2166136261, 14695981039346656037
+        for c in i["data"][t * ln:(t + 1) * ln]:
+            h = ((h ^ int(c)) * 16777619) & M32
+            h64 = ((h64 ^ int(c)) * 1099511628211) & M64
+        out[3 * t:3 * t + 3] = [h, h64 & M32, h64 >> 32]
+    return {"out": out}
+
+
+def compact_warp(i, n, thr):
+    out, cnt = i["out"].copy(), i["count"].copy()
+    keep = [int(v) for v in i["in"][:n] if v > thr]
+    out[cnt[0]:cnt[0] + len(keep)] = keep
+    cnt[0] += len(keep)
+    return {"out": out, "count": cnt}
+
+
+def compact_block(i, n):
+    out, bc = i["out"].copy(), i["blockCount"].copy()
+    for b in range(2):
+        vals = [v for k, v in enumerate(i["in"][96 * b:96 * b + 96]) if 96 * b + k < n and not np.isnan(v) and abs(v) > 0.5]
+        out[96 * b:96 * b + len(vals)] = vals
+        bc[b] = len(vals)
+    return {"out": out, "blockCount": bc}
+
+
+def oddeven_transposition(i, n):
+    d = i["d"].copy()
+    for b in range(len(d) // n):
+        d[b * n:(b + 1) * n] = np.sort(d[b * n:(b + 1) * n])
+    return {"d": d}
+
+
+def oddEvenMergeSortShared(i, length, dr):
+    dk, dv = i["dk"].copy(), i["dv"].copy()
+    for b in range(len(dk) // 256):
+        k = i["sk"][b * 256:(b + 1) * 256]
+        v = i["sv"][b * 256:(b + 1) * 256]
+        order = np.argsort(k, kind="stable")
+        dk[b * 256:(b + 1) * 256] = k[order]
+        dv[b * 256:(b + 1) * 256] = v[order]
+    return {"dk": dk, "dv": dv}
+
+
+def rank_sort(i, n):
+    return {"out": np.sort(i["in"][:n], kind="stable")}
+
+
+def dot_lock(i, lock, n):
+    c = i["c"].copy()
+    c[0] += float((i["a"][:n].astype(np.float64) * i["b"][:n]).sum())
+    return {"c": c, "mutex": i["mutex"].copy()}
+
+
+SPH = [(1.0, 0.5, 0.25, 6.0, -10.0, -6.0, 3.0), (0.2, 0.9, 0.1, 9.0, 4.0, 2.0, -7.0), (0.7, 0.3, 0.6, 4.0, 0.0, 0.0, 12.0),
+       (0.1, 0.1, 0.95, 12.0, 8.0, -8.0, -20.0), (0.6, 0.6, 0.6, 3.0, -4.0, 9.0, 5.0), (0.9, 0.2, 0.4, 7.5, 11.0, 10.0, 1.0),
+       (0.3, 0.8, 0.7, 5.0, -12.0, 11.0, -2.0), (0.5, 0.5, 0.0, 2.5, 2.0, -12.0, 15.0)]
+
+
+def raytrace(i, dim, ns):
+    p = i["ptr"].copy().reshape(-1, 4)
+    for y in range(16):
+        for x in range(16):
+            ox, oy = F(x - dim // 2), F(y - dim // 2)
+            r = g = b = F(0)
+            maxz = F(-2e10)
+            for k in range(ns):
+                sr, sb, sg, rad, sx, sy, sz = (F(v) for v in SPH[k])     # struct {r, b, g; radius; x, y, z}
+                dx, dy = F(ox - sx), F(oy - sy)
+                t = F(-2e10)
+                if _ffma(dx, dx, F(dy * dy)) < F(rad * rad):
+                    dz = np.sqrt(_ffma(-dy, dy, _ffma(-dx, dx, F(rad * rad))))
+                    n = F(dz / np.sqrt(F(rad * rad)))
+                    t = F(dz + sz)
+                if t > maxz:
+                    r, g, b, maxz = F(sr * n), F(sg * n), F(sb * n), t
+            p[x + y * 16] = [int(F(r * F(255))), int(F(g * F(255))), int(F(b * F(255))), 255]
+    return {"ptr": p.ravel()}
+
+
+def warp_locks(i, n):
+    bins = i["bins"].copy()
+    for v in i["v"][:n]:
+        b = int(v) & 3
+        bins[2 * b] += v
+        bins[2 * b + 1] = max(bins[2 * b + 1], v)
+    return {"locks": i["locks"].copy(), "bins": bins}
+
+
+def hotspot_step(i, cols, rows, cap, rx, ry, rz, step):
+    T = i["src"].astype(np.float64).reshape(rows, cols)
+    P = i["power"].astype(np.float64).reshape(rows, cols)
+    out = i["dst"].copy().reshape(rows, cols)
+    sdc = float(F(F(step) / F(cap)))
+    rx1, ry1, rz1 = float(F(1) / F(rx)), float(F(1) / F(ry)), float(F(1) / F(rz))
+    for y in range(rows):
+        for x in range(cols):
+            N, S, W, E = max(y - 1, 0), min(y + 1, rows - 1), max(x - 1, 0), min(x + 1, cols - 1)
+            t = T[y, x]
+            out[y, x] = t + sdc * (P[y, x] + (T[S, x] + T[N, x] - 2 * t) * ry1 + (T[y, E] + T[y, W] - 2 * t) * rx1 + (80 - t) * rz1)
+    return {"dst": out.ravel()}
+
+
+def pathfinder_row(i, cols, row):
+    s = [int(v) for v in i["src"]]
+    dst = i["dst"].copy()
+    for x in range(cols):
+        dst[x] = min(s[max(x - 1, 0)], s[x], s[min(x + 1, cols - 1)]) + int(i["wall"][cols * row + x])
+    return {"dst": dst}
+
+
+def bpnn_layerforward(i, n_in, hid):
+    w = i["w"].copy()
+    part = i["partial"].copy()
+    for by in range(2):
+        W = np.zeros((16, 16), F)
+        for ty in range(16):
+            node = i["input"][16 * by + ty + 1]
+            for tx in range(16):
+                W[ty, tx] = F(w[(hid + 1) * 16 * by + (hid + 1) * ty + tx + 1 + (hid + 1)] * node)
+        for p in (2, 4, 8, 16):
+            for ty in range(0, 16, p):
+                W[ty] = W[ty] + W[ty + p // 2]
+        for ty in range(16):
+            for tx in range(16):
+                w[(hid + 1) * 16 * by + (hid + 1) * ty + tx + 1 + (hid + 1)] = W[ty, tx]
+            part[by * hid + ty] = W[0, ty]
+    return {"w": w, "partial": part}
+
+
+def backprop_sigmoid(i, n):
+    y = i["y"].copy()
+    y[:n] = 1.0 / (1.0 + np.exp(-i["x"][:n].astype(np.float64)))
+    return {"y": y}
+
+
+def srad_coef(i, rows, cols, q0):
+    J = i["J"].reshape(rows, cols)
+    C = i["C"].copy().reshape(rows, cols)
+    q0 = float(F(q0))
+    with np.errstate(all="ignore"):
+        for r in range(rows):
+            for c in range(cols):
+                jc = float(J[r, c])
+                d = [float(J[max(r - 1, 0), c]) - jc, float(J[min(r + 1, rows - 1), c]) - jc, float(J[r, max(c - 1, 0)]) - jc, float(J[r, min(c + 1, cols - 1)]) - jc]
+                g2 = np.float64(sum(v * v for v in d)) / np.float64(jc * jc)
+                L = np.float64(sum(d)) / np.float64(jc)
+                num = 0.5 * g2 - (1.0 / 16.0) * (L * L)
+                den = 1 + 0.25 * L
+                q = num / (den * den)
+                den = (q - q0) / (q0 * (1 + q0))
+                cv = 1.0 / (1.0 + den)
+                C[r, c] = np.nan if np.isnan(cv) else min(max(cv, 0.0), 1.0)
+    return {"C": C.ravel()}
+
+
+def reduce6_128(i, n):
+    return {"out": np.array([s32(int(i["in"][b * 256:(b + 1) * 256].astype(np.int64).sum() + i["in"][512 + b * 256:512 + (b + 1) * 256].astype(np.int64).sum())) for b in range(2)], np.int32)}
+
+
+def reduce6_64(i, n):
+    out = np.zeros(3, np.int64)
+    for k in range(n):
+        j = k % 384
+        out[j // 128] += i["in"][k]
+    return {"out": out.astype(np.int32)}
+
+
+CK = [0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.2, 0.08, 0.07, 0.06, 0.05, 0.04, 0.03, 0.02, 0.01]
+
+
+def convolutionRowsKernel(i, w, h, pitch):
+    src = i["src"].astype(np.float64).reshape(h, pitch)
+    dst = i["dst"].copy().reshape(h, pitch)
+    for y in range(h):
+        for x in range(w):
+            dst[y, x] = sum(float(F(CK[8 - j])) * (src[y, x + j] if 0 <= x + j < w else 0.0) for j in range(-8, 9))
+    return {"dst": dst.ravel()}
+
+
+def fwt_shared(i, log2n):
+    N = 1 << log2n
+    d = i["d"].copy()
+    H = np.array([[(-1) ** bin(a & b).count("1") for b in range(N)] for a in range(N)], np.int64)
+    for b in range(len(d) // N):
+        d[b * N:(b + 1) * N] = H @ d[b * N:(b + 1) * N].astype(np.int64)
+    return {"d": d}
+
+
+def copy_aligned(i, n):
+    b, d, f = i["b"].copy(), i["d"].copy(), i["f"].copy()
+    a, c, e = [int(v) for v in i["a"]], [int(v) for v in i["c"]], [int(v) for v in i["e"]]
+    for k in range(n):
+        b[2 * k] = (a[2 * k] + a[2 * k + 1]) & M32
+        b[2 * k + 1] = a[2 * k + 1]
+        d[4 * k:4 * k + 4] = [c[4 * k], c[4 * k + 1], c[4 * k + 2] ^ c[4 * k], c[4 * k + 3]]   # nvcc copies the __align__(16) struct's pad word too
+        f[8 * k:8 * k + 8] = e[8 * k:8 * k + 7] + [(e[8 * k] + e[8 * k + 4]) & M32]
+    return {"b": b, "d": d, "f": f}
+
+
+BINB = [1.0, 0.99, 0.97, 0.93, 0.85, 0.7, 0.5, 0.25, 0.0, -0.3, -0.6, -0.9, -1.0]
+
+
+def tpacf_hist(i, n):
+    h = i["hist"].copy()
+    x, y, z = i["x"], i["y"], i["z"]
+    for a in range(n):
+        for b in range(a + 1, n):
+            dot = float(_ffma(z[a], z[b], _ffma(y[a], y[b], F(x[a] * x[b]))))
+            lo, hi = 0, 12
+            while hi > lo + 1:
+                k = (lo + hi) // 2
+                if dot >= BINB[k]:
+                    hi = k
+                else:
+                    lo = k
+            h[hi] += 1
+    return {"hist": h}
+
+
+def stencil7(i, c0, c1, nx, ny, nz):
+    A = i["A0"].astype(np.float64).reshape(nz, ny, nx)
+    out = i["Anext"].copy().reshape(nz, ny, nx)
+    for k in range(1, nz - 1):
+        for j in range(1, ny - 1):
+            for x in range(1, nx - 1):
+                out[k, j, x] = (A[k + 1, j, x] + A[k - 1, j, x] + A[k, j + 1, x] + A[k, j - 1, x] + A[k, j, x + 1] + A[k, j, x - 1]) * F(c1) - A[k, j, x] * F(c0)
+    return {"Anext": out.ravel()}
+
+
+def sad4x4(i, w, h, rng_, *_):
+    cur, ref = i["cur"].astype(np.int64).reshape(h, w), i["ref"].astype(np.int64).reshape(h, w)
+    best, mv = i["best"].copy(), i["mv"].copy()
+    for by in range(2):
+        for bx in range(4):
+            bs, bd = 0xffffffff, (0, 0)
+            for dy in range(-rng_, rng_ + 1):
+                for dx in range(-rng_, rng_ + 1):
+                    s = sum(abs(cur[by * 4 + y, bx * 4 + x] - ref[min(max(by * 4 + y + dy, 0), h - 1), min(max(bx * 4 + x + dx, 0), w - 1)]) for y in range(4) for x in range(4))
+                    if s < bs:
+                        bs, bd = s, (dx, dy)
+            b = by * (w // 4) + bx
+            best[b] = min(bs, 65535)
+            mv[2 * b], mv[2 * b + 1] = bd
+    return {"best": best, "mv": mv}
+
+
+KV = [(0.01, 0.02, -0.03, 1.0), (-0.2, 0.05, 0.1, 0.5), (0.3, -0.1, 0.02, 0.25), (0.15, 0.15, -0.15, 2.0), (-0.05, -0.25, 0.2, 0.75), (0.4, 0.0, 0.1, 1.5),
+      (0.0, 0.35, -0.3, 0.1), (-0.33, 0.11, 0.07, 0.9), (0.21, -0.19, 0.17, 1.1), (-0.12, 0.28, -0.05, 0.6), (0.07, -0.07, 0.33, 1.3), (0.25, 0.25, 0.25, 0.2),
+      (-0.4, -0.1, -0.2, 0.8), (0.11, 0.31, 0.01, 1.7), (-0.27, 0.02, 0.29, 0.4), (0.05, -0.33, -0.11, 1.2)]
+
+
+def mriq(i, nk, nx):
+    Qr, Qi = i["Qr"].astype(np.float64), i["Qi"].copy().astype(np.float64)
+    for t in range(nx):
+        for k in range(nk):
+            kx, ky, kz, ph = (float(F(v)) for v in KV[k])
+            arg = float(F(6.2831853071795864769)) * (kx * i["x"][t] + ky * i["y"][t] + kz * i["z"][t])
+            Qr[t] += float(F(ph)) * math.cos(arg)
+            Qi[t] += float(F(ph)) * math.sin(arg)
+    return {"Qr": Qr.astype(F), "Qi": Qi.astype(F)}
+
+
+def hello(i, scale):
+    return {"out": np.arange(128, dtype=np.int32) * 2}
+
+
+def checked(i, n):
+    out = i["out"].copy()
+    out[:n] = i["in"][:n] + 1
+    return {"out": out}
 
 
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -2075,7 +2617,8 @@ def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarra
 
 
 def compare(launch: dict, name: str, got: np.ndarray, want: np.ndarray) -> str | None:
-    """None when *got* matches; else a short description of the first mismatches."""
+    """None when *got* matches
+    else a short description of the first mismatches."""
     got = np.asarray(got).reshape(want.shape)
     tol = launch.get("tolerance", {}).get(name, launch)
     if want.dtype.kind == "f":

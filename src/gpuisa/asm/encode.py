@@ -281,8 +281,8 @@ def _addr_rest(o: OpInfo, p: POp, wide: bool, pc: int, ctx) -> int:
             raise _OpErr(f"{o.name} has no offset: write [{p.name or 'Ra'}]")
         return bits
     pos, w, mask, t = a.off
-    if t is not None and not t.fits(v):
-        raise _OpErr(f"address offset {_hexs(v)} does not fit in {a.off_name} ({t.name}: {_hexs(t.min)}..{_hexs(t.max)})")
+    if t is not None and not a.off_lo <= v <= a.off_hi:
+        raise _OpErr(f"address offset {_hexs(v)} does not fit in {a.off_name} ({t.name}: {_hexs(a.off_lo)}..{_hexs(a.off_hi)})")
     return bits | ((v & mask) << pos)
 
 

@@ -86,6 +86,10 @@ class AddrInfo:
         self.off_name = ad.offset.name if ad.offset else None
         ot = self.off[3] if self.off else None
         self.off_lo, self.off_hi = (ot.min, ot.max) if ot is not None else (0, (1 << ad.offset.width) - 1 if ad.offset else 0)
+        if self.kind == "const" and ot is not None and not ot.signed:
+            # a constant-bank address wraps at the bank's size (2^width bytes): nvdisasm prints the
+            # upper half of the offset as negative (`c[0x3][R36+-0x10]` is +0xfff0; decision D6-cl-1)
+            self.off_lo = -(1 << (ot.width - 1))
         self.bank_name = ad.bank.name if ad.bank else None
         self.zero_name, self.zero = _zero_register(self.base[3] if self.base else None)
 

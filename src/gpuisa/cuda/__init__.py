@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from ..errors import UsageError
+from . import runtime
 from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for
 from .module import CudaModule, KernelInfo, demangle, kernel_text, names_high_ur
 
@@ -88,14 +89,23 @@ class CudaKernel:
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
         first, self.text = kernel_text(module, info)
-        self.program = isa.assemble(self.text, first_line=first, filename=module.filename if module.kind != "cubin"
-                                    else module.filename + " (nvdisasm)")
+        if not module.has_data and "CALL.ABS" in self.text:
+            self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
+        #: functions the kernel calls without defining them (vprintf, __assertfail: decision D6-cl-7)
+        self.externs = sorted({e[3] for e in module.externs if e[1] is None or e[1] == info.name})
+        self._stub_line = first + self.text.count("\n") + 1
+        provided = [n for n in self.externs if n in runtime.PROVIDED]
+        self.program = isa.assemble(self.text + runtime.stub_text(provided), first_line=first,
+                                    filename=module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)")
+        self.stubs = {self.program.symbols[runtime.label(n)]: n for n in provided}
 
     @property
     def name(self) -> str:
         return self.info.name
 
     def source_line(self, line: int) -> str:
+        if line >= self._stub_line:
+            return "(CUDA runtime stub, decision D6-cl-7)"
         return self.source_lines[line - 1] if 0 < line <= len(self.source_lines) else ""
 
     def listing(self) -> str:
@@ -165,6 +175,7 @@ class CudaKernel:
                 fill_data(cub, secs, str(cand))
             mod = self.module
             mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
+            mod.externs = cub.externs
             for name, k in mod.kernels.items():
                 c = cub.kernels.get(name)
                 if c is not None:
@@ -254,8 +265,16 @@ class CudaKernel:
                 arr = np.zeros(size, np.uint8)
                 arr[:len(init)] = np.frombuffer(init, np.uint8)
                 bufs[name] = arr
+        missing = [n for n in self.externs if n not in runtime.PROVIDED]
+        if missing:
+            raise UsageError(f"{self.module.filename}: kernel {self.name} calls {', '.join(missing)}, a CUDA "
+                             f"device-runtime function the model does not provide (it provides "
+                             f"{', '.join(runtime.PROVIDED)}: printf and assert)")
+        if self.stubs:
+            launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
         sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=bufs, const=const,
                         shared_size=static + int(shared_bytes), local_size=int(local_bytes), **launch)
+        sim.device_runtime = launch.get("syscall")
         self._link(sim, const)
         bank0, layout = self.bank0(params, sim.addresses, g, b, local_bytes)
         sim.const.set(0, bank0)
@@ -276,6 +295,11 @@ class CudaKernel:
             data = patched.setdefault(bank, bytearray(const[bank]))
             value = (sim.addresses[sec] + soff + addend) & ((1 << 8 * size) - 1)
             data[off:off + size] = value.to_bytes(size, "little")
+        at = {name: addr for addr, name in self.stubs.items()}
+        for bank, owner, off, name in self.module.externs:
+            if (owner is None or owner == self.name) and bank in const and name in at:
+                data = patched.setdefault(bank, bytearray(const[bank]))
+                data[off:off + 8] = at[name].to_bytes(8, "little")      # the stub (D6-cl-7)
         for bank, data in patched.items():
             sim.const.set(bank, bytes(data))
 

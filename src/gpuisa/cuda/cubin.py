@@ -71,7 +71,7 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
         _nan_immediates(mod, text.split("\n"), secs)
     if needs_nvdisasm_for_data(secs):     # device globals: symbols and their uses (GA-5)
         full = parse_nvdisasm(text, filename + " (nvdisasm)")
-        mod.globals, mod.symbols, mod.relocs = full.globals, full.symbols, full.relocs
+        mod.globals, mod.symbols, mod.relocs, mod.externs = full.globals, full.symbols, full.relocs, full.externs
     fill_data(mod, secs, filename)
     return mod
 

@@ -340,6 +340,9 @@ def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[
             ms = _RE_SYM.match(expr)
             if ms and ms.group(1) in mod.symbols:
                 mod.relocs.append((int(m.group(1)), m.group(2), off, size, ms.group(1), int(ms.group(2) or "0", 0)))
+            elif ms and size == 8 and ms.group(1) not in labels and not ms.group(1).startswith("."):
+                # a function the module calls but does not define (vprintf, __assertfail): D6-cl-7
+                mod.externs.append((int(m.group(1)), m.group(2), off, ms.group(1)))
 
 
 def _split_values(args: str) -> list[str]:

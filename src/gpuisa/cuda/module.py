@@ -80,6 +80,9 @@ class CudaModule:
     symbols: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: constant-bank words holding a symbol's address: (bank, kernel or None, offset, size, symbol, addend)
     relocs: list[tuple[int, str | None, int, int, str, int]] = field(default_factory=list)
+    #: constant-bank words holding the address of a function the module calls but does not define
+    #: (``.dword vprintf``): (bank, kernel or None, offset, name); decision D6-cl-7
+    externs: list[tuple[int, str | None, int, str]] = field(default_factory=list)
     other_archs: list[int] = field(default_factory=list)   # cuobjdump: the other architectures listed
     data_from: str | None = None    # cuobjdump: the cubin beside it whose data sections were read (CU-10)
 
@@ -408,6 +411,17 @@ def error(msg: str, filename: str, line: int | None = None, col: int = 1, src: s
 
 
 # -- sm_100+: UR63 and beyond are ordinary uniform registers there (decision CU-9) ------------------
+#: nvdisasm's `LEPC R20, `(.L_x_11)` / cuobjdump's `LEPC R20, 0x150` (sm_90 and later): the operand
+#: is the address the register receives (the call's return point); this ISA's LEPC operand is the
+#: distance from the LEPC (bru.isa), so the front end writes `LEPC R20, `((.L_x_11) - .)`
+#: (decision D6-cl-7)
+_RE_LEPC = re.compile(r"(\bLEPC\s+R\d+\s*,\s*)(`\(([^)`]*)\)|0x[0-9a-fA-F]+)")
+
+
+def _lepc_distance(m: re.Match) -> str:
+    return f"{m.group(1)}`(({m.group(3) if m.group(3) is not None else m.group(2)}) - .)"
+
+
 _RE_UR = re.compile(r"\bUR(\d+)\b")
 _RE_WIDE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?\S*(?:\.64|\.128|WIDE)")
 #: the first architecture whose listings use UR63 (and more) as registers (their zero register is URZ beyond)
@@ -430,6 +444,8 @@ def kernel_text(module: CudaModule, info: KernelInfo) -> tuple[int, str]:
     Refused with a located message: not enough free registers, or a renamed register (or one of
     the three below it) in a 64/128-bit operand, whose pair a rename could split."""
     first, text = info.excerpt()
+    if "LEPC" in text:
+        text = _RE_LEPC.sub(_lepc_distance, text)
     if module.arch < UR63_ARCH or "UR" not in text:
         return first, text
     lines = text.split("\n")

@@ -109,8 +109,11 @@ def _sel_of(idx: np.ndarray):
 class BatchShared:
     """Shared memory of each warp's CTA for a batch: the same ``load``/``store``
     as :class:`~gpuisa.sim.state.Memory` over ``(n, 32)`` addresses, on the
-    simulator's ``(CTAs, shared_size)`` pool (the same bytes the one-warp
-    engine's per-CTA memories use)."""
+    simulator's ``(CTAs, shared_stride)`` pool (the same bytes the one-warp
+    engine's per-CTA memories use).  Each CTA's row starts at a multiple of 16 bytes, so an
+    element index ``(base + address) // size`` is exact for every access size; a size that
+    is not a multiple of 16 (dynamic shared memory of 244 bytes) would make it a misaligned,
+    wrong element for every CTA but the first (decision D6-cl-4)."""
 
     space = "shared"
 
@@ -119,8 +122,8 @@ class BatchShared:
         pool = sim._shared_pool
         self.size = sim.shared_size
         self.flat = pool.reshape(-1)
-        self.base = (ctas.astype(np.int64) * self.size)[:, None]
-        self.segments = [Segment("shared", 0, pool[0])]
+        self.base = (ctas.astype(np.int64) * sim.shared_stride)[:, None]
+        self.segments = [Segment("shared", 0, pool[0, :self.size])]
 
     def _offsets(self, addrs, m: np.ndarray, size: int) -> np.ndarray:
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64)

@@ -365,6 +365,9 @@ class Simulator:
 
     #: the kernel-parameter layout of bank 0, set by a front end that packed it (gpuisa.cuda)
     param_layout: Any = None
+    #: the SYSCALL callback a front end runs device-runtime functions with (gpuisa.cuda.runtime:
+    #: printf's text in its ``output``), set by that front end
+    device_runtime: Any = None
 
     def __init__(self, isa, program, *, grid=1, block=32, init: Mapping | None = None,
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,
@@ -565,14 +568,21 @@ class Simulator:
         for w in self._warps:
             w.bind_registers(R[:, w.gid])
 
+    @property
+    def shared_stride(self) -> int:
+        """Bytes between two CTAs' shared memories in the pool: the size rounded up to 16, so
+        that every CTA's memory starts aligned for the widest access (the batched engine
+        indexes the pool as one array of 2-, 4-, 8- or 16-byte elements; decision D6-cl-4)."""
+        return -(-self.shared_size // 16) * 16
+
     def _shared_row(self, linear: int) -> np.ndarray:
-        """Shared memory of CTA *linear*: a row of one (CTAs, shared_size) byte array,
-        allocated at the first shared access of any CTA (zero pages cost no RSS
-        until written)."""
+        """Shared memory of CTA *linear* (``shared_size`` bytes): a row of one (CTAs,
+        shared_stride) byte array, allocated at the first shared access of any CTA (zero
+        pages cost no RSS until written)."""
         pool = self._shared_pool
         if pool is None:
-            pool = self._shared_pool = sparse_zeros((len(self._ctas), self.shared_size))
-        return pool[linear]
+            pool = self._shared_pool = sparse_zeros((len(self._ctas), self.shared_stride))
+        return pool[linear, :self.shared_size]
 
     def _check_supported(self) -> None:
         """Refuse a program containing instructions of user-supplied opcodes

@@ -135,7 +135,13 @@ def ULDC(x: Exec) -> None:
     if not x.any_lane():
         return
     size = x.mod("size")
-    if size == "64":
+    if x.has("ura"):                              # ULDC_U: c[bank][URa+Imm] (D6-cl-1)
+        n = 8 if size == "64" else 1 if size in ("U8", "S8") else 2 if size in ("U16", "S16") else 4
+        b = uniform_const(x, n)
+        if size in ("S8", "S16"):
+            b = b - ((b >> (8 * n - 1)) << (8 * n))
+        x.write("urd", b & (MASK64 if n == 8 else MASK32), width=64 if n == 8 else 32)
+    elif size == "64":
         x.write("urd", x.src("vb", 64), width=64)
     elif size in ("U8", "S8", "U16", "S16"):    # a char / short parameter, zero- or sign-extended
         v = x.imm("vb")
@@ -146,6 +152,21 @@ def ULDC(x: Exec) -> None:
         x.write("urd", b & MASK32)
     else:
         x.write("urd", _raw_int(x, "vb"))
+
+
+def uniform_const(x: Exec, n: int, extra: int = 0):
+    """The *n* bytes at ``c[bank][(URa + Imm) % 2^16 + extra]`` (ULDC_U, LDCU_U: the bank's 64 KiB
+    wrap, decision D6-cl-1): a Python int, or for a batch an ``(n, 1)`` object array, one per warp
+    (a warp without an executing lane reads nothing)."""
+    bank, imm = x.imm("bank"), x.imm("offset")
+    ura = _raw_int(x, "ura")
+    if not isinstance(ura, np.ndarray):
+        return x.sim.const.read(bank, ((ura + imm) & 0xFFFF) + extra, n)
+    active = np.asarray(x.pmask).reshape(-1) != 0
+    out = np.zeros(ura.shape, object)
+    for w in np.flatnonzero(active):
+        out[w, 0] = x.sim.const.read(bank, ((int(ura[w, 0]) + imm) & 0xFFFF) + extra, n)
+    return out
 
 
 # -- integer arithmetic ----------------------------------------------------------------------
@@ -543,7 +564,8 @@ def FMNMX(x: Exec) -> None:
     r = np.where(want_min, mn, mx)
     na, nb = np.isnan(a), np.isnan(b)
     r = np.where(na & ~nb, bb, np.where(nb & ~na, ab, r))
-    r = np.where(na & nb, _U32(CANONICAL_NAN), r).astype(_U32)
+    bad = (na | nb) if x.mod("nan") == "NAN" else (na & nb)     # .NAN: any NaN operand (D6-cl-5)
+    r = np.where(bad, _U32(CANONICAL_NAN), r).astype(_U32)
     x.write("rd", r)
 
 
@@ -863,7 +885,7 @@ def LDC(x: Exec) -> None:
         if n > 8:  # pragma: no cover - the description's exception rejects LDC.128
             x.fault("invalid-instruction", "LDC has no .128 form")
         return
-    offs = ((_raw(x, "ra").astype(np.int64) + x.imm("offset")) & MASK32)
+    offs = ((_raw(x, "ra").astype(np.int64) + x.imm("offset")) & 0xFFFF)    # a bank is 64 KiB (D6-cl-1)
     bank = x.imm("bank")
     try:
         v = x.const.read_lanes(bank, offs, x.pmask, n)

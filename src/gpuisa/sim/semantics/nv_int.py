@@ -247,10 +247,14 @@ def LDCU(x: Exec) -> None:
         return
     if not x.any_lane():
         return
-    v = x.imm("vb")
-    bank, off = v >> 16, v & 0xFFFF
-    lo = x.sim.const.read(bank, off, 8)
-    hi = x.sim.const.read(bank, off + 8, 8)
+    if x.has("ura"):                            # LDCU_U: c[bank][URa+Imm] (D6-cl-1)
+        from .gp import uniform_const
+        lo, hi = uniform_const(x, 8), uniform_const(x, 8, 8)
+    else:
+        v = x.imm("vb")
+        bank, off = v >> 16, v & 0xFFFF
+        lo = x.sim.const.read(bank, off, 8)
+        hi = x.sim.const.read(bank, off + 8, 8)
     d = x.reg_index("urd")
     for k, part in ((0, lo), (2, hi)):
         for j, word in ((0, part & MASK32), (1, part >> 32)):
@@ -265,6 +269,8 @@ def ULEA(x: Exec) -> None:
         return
     a = _raw_int(x, "ura")
     sh = x.imm("shift")
+    if x.flag("ura.neg"):                # -URa: the two's complement mod 2^32, then shifted (D6-cl-6)
+        a = (-a) & MASK32
     if x.mod("hi") == "HI":
         if x.mod("sx") == "SX32":
             hi = (a >> 31) * MASK32

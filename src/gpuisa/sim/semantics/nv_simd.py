@@ -100,8 +100,10 @@ def vimnmx_lanes(x: Exec) -> None:
     a = _lane_split(_raw(x, "ra"), width, signed)
     b = _lane_split(_raw(x, _b(x)), width, signed)
     pick_min = mask2array(x.pred("pp"))
-    x.write("rd", _lane_join([np.where(pick_min, np.minimum(u, v), np.maximum(u, v))
-                              for u, v in zip(a, b)], width))
+    lanes = [np.where(pick_min, np.minimum(u, v), np.maximum(u, v)) for u, v in zip(a, b)]
+    if x.mod("relu") == "RELU":      # .S16x2 only (the description's exception)
+        lanes = [np.maximum(v, 0) for v in lanes]
+    x.write("rd", _lane_join(lanes, width))
 
 
 @semantics("VABSDIFF4")
