@@ -329,3 +329,26 @@ def test_not_enough_memory_for_warps(isa, monkeypatch):
     monkeypatch.setattr(simulator, "Warp", no_memory)
     with pytest.raises(UsageError, match="not enough memory for 64 warps"):
         isa.simulator("EXIT ;", grid=64, block=32)
+
+
+# -- session 6, found by mutating corpus listings: two exceptions that escaped as internal errors --
+def test_address_with_two_uniform_registers_is_a_located_error(tmp_path):
+    """`STS [UR35+UR4+0x1200], R32`: the base of STS is a GPR (was a KeyError, exit 70)."""
+    p = tmp_path / "sts.s"
+    p.write_text("STS [UR35+UR4+0x1200], R32 ;\nEXIT ;\n")
+    r = cli("asm", p, "-o", tmp_path / "sts.bin")
+    assert_clean_error(r, "sts.s:1:5:", "not UR35", "^")
+
+
+@pytest.mark.parametrize("directive", [".zero\t]", ".align\tX", ".zero\t", ".align\t0x", ".zero\t-4"])
+def test_bad_data_directive_counts_in_a_listing(tmp_path, directive):
+    """An nvdisasm listing whose `.zero` / `.align` count is not a number (was a ValueError)."""
+    from pathlib import Path
+    corpus = Path(__file__).resolve().parents[1] / "cuda" / "corpus"
+    lines = (corpus / "sm_80" / "vector_add.nvdisasm").read_text().split("\n")
+    k = next(i for i, ln in enumerate(lines) if ln.strip().startswith(".align"))
+    lines[k] = "\t" + directive
+    p = tmp_path / "va.nvdisasm"
+    p.write_text("\n".join(lines))
+    r = cli("run", p, "--grid", "1", "--block", "32")
+    assert_clean_error(r, f"va.nvdisasm:{k + 1}:", "byte count")

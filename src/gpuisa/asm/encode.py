@@ -235,7 +235,9 @@ def _addr_raw(o: OpInfo, p: POp, width: int, pc: int, ctx) -> int:
         if a.base is None:
             raise _OpErr(f"{o.name} has no base register: write {'c[..]' if a.kind == 'const' else ''}[offset]")
         pos, w, mask, t = a.base
-        raw = t.by_name[p.name]
+        raw = t.by_name.get(p.name)
+        if raw is None:         # `[UR35+UR4+0x1200]`: two uniform registers (regression: was a KeyError)
+            raise _OpErr(f"the base register of {o.name} is a {t.name}, not {p.name}")
         shown = f"{p.name}{'.64' if p.wide else ''}"
         if p.scale == "U32":       # `[R2.U32+UR4]`: one 32-bit register, zero-extended (issue 11)
             if p.wide:

@@ -276,14 +276,21 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
         if not md:
             continue
         off, kind, args = md.groups()
+        if kind in ("align", "zero"):
+            count = args.split(",")[0].strip() if kind == "align" else args
+            try:
+                n = int(count, 0) if count else (1 if kind == "align" else -1)
+            except ValueError:
+                n = -1
+            if n < 0:
+                raise error(f".{kind} needs a byte count, not {args!r}", filename, ln,
+                            line.find(args) + 1 if args else len(line) + 1, line)
         if kind == "align":
-            n = int(args.split(",")[0], 0) if args else 1
             pad = (-len(sec.data)) % n if n > 0 else 0
             if not sec.size:
                 sec.data += bytes(pad)
             continue
         if kind == "zero":
-            n = int(args, 0)
             if "nobits" in sec.name or sec.name.startswith(".nv.shared") or sec.name == ".nv.global":
                 sec.size += n
             else:
