@@ -34,3 +34,21 @@ def shipped_db():
 def isa():
     import gpuisa
     return gpuisa.load_isa()
+
+
+@pytest.fixture
+def batch_fallbacks(monkeypatch) -> set:
+    """The instructions the batched engine replayed one warp at a time during the test (a replay
+    is right but slow, and it hid plan bugs): tests that need batch width assert it stays empty."""
+    from gpuisa.sim.engine_batched import BatchedEngine
+    fallbacks: set = set()
+    orig = BatchedEngine.run
+
+    def run(self):
+        try:
+            orig(self)
+        finally:
+            fallbacks.update(self.fallbacks)
+
+    monkeypatch.setattr(BatchedEngine, "run", run)
+    return fallbacks

@@ -20,7 +20,6 @@ import pytest
 from cuda_expect import ARCHS, CORPUS, compare, expected, extra_launches, launches, make_inputs
 
 from gpuisa.errors import AsmError
-from gpuisa.sim.engine_batched import BatchedEngine
 
 FORMS = ("nvdisasm", "cuobjdump", "cubin")
 CUBIN_EVERY = 12    # one launch in CUBIN_EVERY uses the cubin form by default
@@ -45,7 +44,7 @@ def _cases():
 
 
 @pytest.mark.parametrize("stem,launch,arch,form", _cases())
-def test_corpus_kernel(request, isa, monkeypatch, stem, launch, arch, form):
+def test_corpus_kernel(request, isa, batch_fallbacks, stem, launch, arch, form):
     if form == "cubin":
         request.getfixturevalue("nvdisasm")
     from gpuisa.cuda import load_cuda
@@ -65,21 +64,11 @@ def test_corpus_kernel(request, isa, monkeypatch, stem, launch, arch, form):
         # jump tables (bank 2), __constant__ data (bank 3), the math library's tables (bank 4) are not in
         # a cuobjdump listing: they come from the cubin beside it (found by its code; read with nvdisasm)
         request.getfixturevalue("nvdisasm")
-    fallbacks: set = set()
-    orig = BatchedEngine.run
-
-    def run(self):
-        try:
-            orig(self)
-        finally:
-            fallbacks.update(self.fallbacks)
-
-    monkeypatch.setattr(BatchedEngine, "run", run)
     res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
                    buffers=bufs, shared_bytes=launch.get("shared_bytes", 0))
     assert res.status == "ok", (res.status, res.fault)
     # every instruction at batch width: a replay one warp at a time is right but slow, and it hid plan bugs
-    assert not fallbacks, f"replayed one warp at a time: {sorted(fallbacks)}"
+    assert not batch_fallbacks, f"replayed one warp at a time: {sorted(batch_fallbacks)}"
     problems = [p for name in launch["outputs"] if (p := compare(launch, name, bufs[name], want[name]))]
     assert not problems, "\n".join(problems)
     for name, a in inputs.items():         # inputs that are not outputs are untouched (bit for bit: NaN inputs)

@@ -66,3 +66,19 @@ def fbits(f: float) -> int:
 
 def bitsf(b: int) -> float:
     return struct.unpack("<f", struct.pack("<I", int(b) & 0xFFFFFFFF))[0]
+
+
+def launch_text(isa, text, engine, grid=2, block=32, **kw):
+    """Assemble *text* + ``EXIT ;`` and launch it on *grid* CTAs with *engine*; the run must end ok."""
+    res = isa.launch(assemble(isa.db, text + "\nEXIT ;\n"), grid=grid, block=block, engine=engine, **kw)
+    assert res.ok, (res.status, res.fault)
+    return res
+
+
+def assert_round_trip(db, text):
+    """*text* assembles, disassembles and assembles again to the same word, with its mnemonic."""
+    from gpuisa.asm.disassembler import disassemble
+    data = assemble(db, text).data
+    line = disassemble(db, data)[0].text
+    assert assemble(db, line + " ;").data == data
+    assert line.split()[0] == text.split()[0]

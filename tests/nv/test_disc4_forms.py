@@ -11,14 +11,14 @@ import pytest
 from gpuisa.asm.assembler import assemble
 from gpuisa.errors import AsmError
 
+from .conftest import launch_text
+
 M32, M64 = 0xFFFFFFFF, (1 << 64) - 1
 ENGINES = ["batched", "reference"]
 
 
-def _launch(isa, text, engine, grid=3):
-    res = isa.launch(assemble(isa.db, text + "\nEXIT ;\n"), grid=grid, engine=engine)
-    assert res.ok, (res.status, res.fault)
-    return res
+def _launch(isa, text, engine, grid=3, **kw):
+    return launch_text(isa, text, engine, grid=grid, **kw)
 
 
 def _pair(w, r):

@@ -9,9 +9,9 @@ import struct
 import numpy as np
 import pytest
 
-from gpuisa.asm.assembler import assemble
-from gpuisa.asm.disassembler import disassemble
 from gpuisa.cuda.listing import nan_immediate
+
+from .conftest import assert_round_trip, launch_text
 
 M32 = 0xFFFFFFFF
 ENGINES = ["batched", "reference"]
@@ -23,9 +23,7 @@ PTX_PRMT = {"F4E": ["3210", "4321", "5432", "6543"], "B4E": ["5670", "6701", "70
 
 
 def _launch(isa, text, engine, grid=2, **kw):
-    res = isa.launch(assemble(isa.db, text + "\nEXIT ;\n"), grid=grid, engine=engine, **kw)
-    assert res.ok, (res.status, res.fault)
-    return res
+    return launch_text(isa, text, engine, grid=grid, **kw)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -102,10 +100,7 @@ def test_atom_add_s32_and_cache_hints(nv_isa, engine):
                                   "CCTL.E.PF2 [R6] ;", "PRMT.RC16 R20, R7, R6, R0 ;", "BMSK.W R17, R8, R17 ;",
                                   "ATOM.E.ADD.S32.STRONG.GPU PT, RZ, [R4.64], R9 ;"])
 def test_round_trip(nv_isa, text):
-    data = assemble(nv_isa.db, text).data
-    line = disassemble(nv_isa.db, data)[0].text
-    assert assemble(nv_isa.db, line + " ;").data == data
-    assert line.split()[0] == text.split()[0]
+    assert_round_trip(nv_isa.db, text)
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -10,14 +10,14 @@ from gpuisa.asm.assembler import assemble
 from gpuisa.asm.disassembler import disassemble
 from gpuisa.errors import AsmError
 
+from .conftest import launch_text
+
 M32 = 0xFFFFFFFF
 ENGINES = ["batched", "reference"]
 
 
 def _launch(isa, text, engine, grid=2, **kw):
-    res = isa.launch(assemble(isa.db, text + "\nEXIT ;\n"), grid=grid, engine=engine, **kw)
-    assert res.ok, (res.status, res.fault)
-    return res
+    return launch_text(isa, text, engine, grid=grid, **kw)
 
 
 def _s32(v: int) -> int:

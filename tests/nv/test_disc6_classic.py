@@ -13,6 +13,8 @@ from gpuisa.asm.assembler import assemble
 from gpuisa.asm.disassembler import disassemble
 from gpuisa.errors import AsmError
 
+from .conftest import assert_round_trip, launch_text
+
 M32 = 0xFFFFFFFF
 ENGINES = ["batched", "reference"]
 BANK3 = bytes((7 * i + 3) & 0xFF for i in range(0x10000))      # a full 64 KiB bank
@@ -23,9 +25,7 @@ def _word(off: int, n: int = 4) -> int:
 
 
 def _launch(isa, text, engine, grid=2, block=32, **kw):
-    res = isa.launch(assemble(isa.db, text + "\nEXIT ;\n"), grid=grid, block=block, engine=engine, **kw)
-    assert res.ok, (res.status, res.fault)
-    return res
+    return launch_text(isa, text, engine, grid=grid, block=block, **kw)
 
 
 def _lane(res, reg, w=0, lane=0):
@@ -160,23 +160,12 @@ def test_uplop3(nv_isa, engine):
 
 @pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("size,grid", [(244, 2), (244, 3), (250, 2), (1000, 3)])
-def test_shared_memory_of_any_size_in_every_cta(nv_isa, monkeypatch, engine, size, grid):
+def test_shared_memory_of_any_size_in_every_cta(nv_isa, batch_fallbacks, engine, size, grid):
     """244 bytes of dynamic shared memory per CTA (61 ints; odd-even transposition sort): words
     stored with `STS` are read back by `LDS.64` and `LDS.128` in every CTA, at batch width (D6-cl-4:
     the batched engine indexed the CTAs' pool in elements of the access size from CTA * 244, not
     a multiple of 8: with two CTAs CTA 1's 8-byte reads took the 4 bytes before its memory, CTA 0's
     last word; with three the pool's 732 bytes had no 8-byte view and every warp was replayed)."""
-    from gpuisa.sim.engine_batched import BatchedEngine
-    fallbacks: set = set()
-    orig = BatchedEngine.run
-
-    def run(self):
-        try:
-            orig(self)
-        finally:
-            fallbacks.update(self.fallbacks)
-
-    monkeypatch.setattr(BatchedEngine, "run", run)
     res = _launch(nv_isa, """
         S2R R0, SR_TID.X ;
         S2R R1, SR_CTAID.X ;
@@ -193,7 +182,7 @@ def test_shared_memory_of_any_size_in_every_cta(nv_isa, monkeypatch, engine, siz
         ISETP.GE.U32.AND P2, PT, R5, 0xf, PT ;
         IMAD.SHL.U32 R5, R5, 0x10, RZ ;
         @!P2 LDS.128 R8, [R5] ;""", engine, grid=grid, block=64, shared_size=size)
-    assert not fallbacks
+    assert not batch_fallbacks
     for w in range(2 * grid):
         cta = w // 2
         for lane in range(32):
@@ -211,10 +200,7 @@ def test_shared_memory_of_any_size_in_every_cta(nv_isa, monkeypatch, engine, siz
                                   "VIMNMX.S32.RELU R7, R0, 0xffff, PT ;", "VIADDMNMX R8, R8, -UR6, R9, !PT ;",
                                   "UPLOP3.LUT UP0, UPT, UPT, UPT, UPT, 0x80, 0x8 ;"])
 def test_round_trip(nv_isa, text):
-    data = assemble(nv_isa.db, text).data
-    line = disassemble(nv_isa.db, data)[0].text
-    assert assemble(nv_isa.db, line + " ;").data == data
-    assert line.split()[0] == text.split()[0]
+    assert_round_trip(nv_isa.db, text)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
