@@ -105,3 +105,14 @@ def test_float_helpers_round_and_canonical_nan():
     assert oracle.bits(oracle.f32(one) + oracle.f32(one)) == 0x40000000
     with np.errstate(all="ignore"):
         assert oracle.bits(oracle.f32(0x7F800000) - oracle.f32(0x7F800000)) == 0x7FFFFFFF
+
+
+def test_every_generated_program_assembles(isa):
+    """Regression (session 6): after uniform instructions took uniform guards (D6-cub-1) the
+    generator still wrote `@P1 UMOV UR7, ...` before a guarded ELECT (seed 30 failed to assemble);
+    every program of many seeds must assemble, whatever its knobs."""
+    from gpuisa.asm.assembler import assemble
+    from gpuisa.verify.gen import Knobs, emit, generate
+    for knobs in (Knobs(), Knobs(depth=5, warps=4, mix={"alu": 1, "float": 1, "mem": 1, "warp": 6, "ctrl": 5})):
+        for seed in range(120):
+            assemble(isa.db, emit(generate(seed, knobs)))

@@ -795,7 +795,7 @@ def emit_op(e: _Emitter, s: Op, ctx) -> None:
         g = wguard()
         pp = ", P2" if a["pp"] is not None else ""
         if a.get("ur") is not None:
-            e.ins(f"UMOV UR7, {a['ur']:#x}", g)
+            e.ins(f"UMOV UR7, {a['ur']:#x}")    # unguarded: a uniform instruction takes a uniform guard (D6-cub-1)
             pp = ", UR7"
         if k == "elect":
             e.ins(f"ELECT P{a['pu']}, R{a['d']}{pp}", g)
