@@ -89,6 +89,7 @@ class CudaKernel:
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
         first, self.text = kernel_text(module, info)
+        _refuse_relocatable(module, info)
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
         #: functions the kernel calls without defining them (vprintf, __assertfail: decision D6-cl-7)
@@ -309,6 +310,28 @@ class CudaKernel:
 
     def __repr__(self) -> str:
         return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"
+
+
+#: what only the device linker fills in: nvdisasm's `MOV R20, 32@lo((K + .L_x_0@srel))` and a call of
+#: another function's symbol, cuobjdump's `CALL.ABS.NOINC 0x0` (an absolute call not yet relocated)
+_RE_RELOCATED = re.compile(r"\b32@(?:lo|hi)\(|\bCALL\.ABS\S*\s+(?:0x0\b|`\()")
+
+
+def _refuse_relocatable(module: CudaModule, info: KernelInfo) -> None:
+    """Relocatable device code (``nvcc -rdc=true`` / ``-dc``): addresses the device linker writes
+    into instructions (return addresses, calls of separately compiled functions) are not applied
+    here -- a located error instead of a run with zeros (decision D6-4)."""
+    from .module import error
+    for ln, t in info.lines:
+        m = _RE_RELOCATED.search(t)
+        if m:
+            lines = module.source.split("\n")
+            src = lines[ln - 1] if 0 < ln <= len(lines) else t
+            raise error("relocatable device code (nvcc -rdc=true or -dc): this instruction holds an address "
+                        "that only the device linker fills in, and gpuisa does not link; compile the kernel "
+                        "with nvcc -cubin without -rdc (or link it with nvlink first)",
+                        module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)",
+                        ln, m.start() + 1, src, len(m.group(0)))
 
 
 def _cubins_near(path: Path, limit: int = 512) -> list[Path]:
