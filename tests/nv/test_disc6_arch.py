@@ -154,3 +154,22 @@ join:
     for w in res.warps:
         assert [int(v) for v in w.B] == [0] * 16
         assert [int(w.R[1][lane]) for lane in range(32)] == [6] * 16 + [1] * 16
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fchk_divisor_sign_prefixes(nv_isa, engine):
+    """`FCHK P0, -R13, |R10|` (nvcc -fmad=false; D6-5): the check reads exponents and zero-ness, so
+    `-` and `|..|` on the divisor change nothing: the same predicate as without them."""
+    import struct
+    vals = [1.0, -3.5, 0.0, -0.0, 1e-40, float("inf"), 2.0 ** 127, -2.0 ** -100, 7.25, float("nan")]
+    bits = [struct.unpack("<I", struct.pack("<f", v))[0] for v in vals]
+    prog = ["S2R R0, SR_LANEID ;", "LOP3.LUT R0, R0, 0x7, RZ, 0xc0, !PT ;"]
+    prog += [f"ISETP.EQ.AND P1, PT, R0, {i:#x}, PT ;\n@P1 MOV R10, {b:#x} ;\n@P1 MOV R13, {bits[(i + 3) % 10]:#x} ;"
+             for i, b in enumerate(bits[:8])]
+    prog += ["FCHK P0, -R13, |R10| ;", "SEL R4, RZ, 0x1, !P0 ;", "FCHK P2, R13, R10 ;", "SEL R5, RZ, 0x1, !P2 ;",
+             "FCHK P3, R13, -R10 ;", "SEL R6, RZ, 0x1, !P3 ;"]
+    res = _launch(nv_isa, "\n".join(prog), engine)
+    for w in res.warps:
+        for lane in range(32):
+            assert int(w.R[4][lane]) == int(w.R[5][lane]) == int(w.R[6][lane])
+        assert {int(w.R[5][lane]) for lane in range(32)} == {0, 1}    # both outcomes occur
