@@ -89,7 +89,8 @@ class CudaKernel:
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
         first, self.text = kernel_text(module, info)
-        _refuse_relocatable(module, info)
+        if "32@" in self.text or "CALL.ABS" in self.text:
+            _refuse_relocatable(module, info, self.source_lines)
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
         #: functions the kernel calls without defining them (vprintf, __assertfail: decision D6-cl-7)
@@ -234,7 +235,7 @@ class CudaKernel:
         if not past:
             return
         off, ln, text = max(past)
-        src = self.module.source.split("\n")[ln - 1] if self.module.source else text
+        src = self.source_lines[ln - 1] if self.module.source else text
         col = next((m.start() + 1 for m in _RE_BANK0.finditer(src) if int(m.group(1), 16) == off), 1)
         raise UsageError(f"{self.module.filename}:{ln}:{col}: kernel {self.name} reads parameter byte "
                          f"+0x{off - base:x} (c[0x0][0x{off:x}]: {text.strip().rstrip(';').strip()}), but --param "
@@ -317,15 +318,14 @@ class CudaKernel:
 _RE_RELOCATED = re.compile(r"\b32@(?:lo|hi)\(|\bCALL\.ABS\S*\s+(?:0x0\b|`\()")
 
 
-def _refuse_relocatable(module: CudaModule, info: KernelInfo) -> None:
+def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) -> None:
     """Relocatable device code (``nvcc -rdc=true`` / ``-dc``): addresses the device linker writes
     into instructions (return addresses, calls of separately compiled functions) are not applied
-    here -- a located error instead of a run with zeros (decision D6-4)."""
+    here -- a located error instead of a run with zeros (decision D6-4). *lines*: the source's."""
     from .module import error
     for ln, t in info.lines:
         m = _RE_RELOCATED.search(t)
         if m:
-            lines = module.source.split("\n")
             src = lines[ln - 1] if 0 < ln <= len(lines) else t
             raise error("relocatable device code (nvcc -rdc=true or -dc): this instruction holds an address "
                         "that only the device linker fills in, and gpuisa does not link; compile the kernel "

@@ -117,17 +117,29 @@ def _nan_immediates(mod: CudaModule, text: list[str], secs: dict) -> None:
     from the instruction's encoding in ``.text.NAME`` (decision D5-5)."""
     for name, k in mod.kernels.items():
         sec = secs.get(f".text.{name}")
-        if sec is None:
-            continue
-        data = sec.data()
-        for i, (ln, t) in enumerate(k.lines):
-            m = _RE_ADDR_COMMENT.search(text[ln - 1]) if "QNAN" in t else None
-            if m and int(m.group(1), 16) + 8 <= len(data):
-                at = int(m.group(1), 16)
-                k.lines[i] = (ln, nan_immediate(t, int.from_bytes(data[at:at + 8], "little")))
+        if sec is not None:
+            k.lines = _qnan_lines(k.lines, text, sec.data(), strict=False) or k.lines
 
 
 _RE_ADDR_COMMENT = re.compile(r"/\*([0-9a-fA-F]{4,})\*/")
+
+
+def _qnan_lines(lines: list, text: list[str], data: bytes, strict: bool) -> list | None:
+    """*lines* (a kernel's ``(line number, text)``) with each ``QNAN`` immediate replaced by its
+    bits from the code *data* at the line's ``/*addr*/`` (listing *text*). With *strict*, None
+    when an instruction there has no NaN float immediate (*data* is another kernel's code)."""
+    fixed = []
+    for ln, t in lines:
+        m = _RE_ADDR_COMMENT.search(text[ln - 1]) if "QNAN" in t else None
+        at = int(m.group(1), 16) if m else len(data)
+        if at + 8 > len(data):
+            fixed.append((ln, t))
+            continue
+        new = nan_immediate(t, int.from_bytes(data[at:at + 8], "little"))
+        if strict and new == t:
+            return None
+        fixed.append((ln, new))
+    return fixed
 
 
 def nan_immediates_from_cubin(mod: CudaModule, near: list[Path]) -> str | None:
@@ -159,18 +171,8 @@ def nan_immediates_from_cubin(mod: CudaModule, near: list[Path]) -> str | None:
             addrs = [int(m.group(1), 16) for ln, _ in k.lines if (m := _RE_ADDR_COMMENT.search(text[ln - 1]))]
             if not addrs or max(addrs) + 16 != len(data):
                 continue
-            fixed = []
-            for ln, t in k.lines:
-                m = _RE_ADDR_COMMENT.search(text[ln - 1]) if "QNAN" in t else None
-                if m is None:
-                    fixed.append((ln, t))
-                    continue
-                at = int(m.group(1), 16)
-                new = nan_immediate(t, int.from_bytes(data[at:at + 8], "little"))
-                if new == t:
-                    break       # no NaN immediate there: another kernel of the same name and size
-                fixed.append((ln, new))
-            else:
+            fixed = _qnan_lines(k.lines, text, data, strict=True)   # None: another kernel of that name and size
+            if fixed is not None:
                 k.lines = fixed
                 del todo[name]
                 used = str(cand)

@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..sim import cover as _cover
+from ..sim.context import G_ALWAYS, G_NOT_UPRED, G_UPRED
 
 SEMANTICS_FILES = ("bru.py", "sync.py")
 _COVER_CALL = re.compile(r"\bcover\((.*)\)")
@@ -138,6 +139,6 @@ def instruction_form(x) -> str:
         if v is not None:
             mods.append(f".{v}")
     g = getattr(x, "pg", 7)
-    u = "U" if getattr(x, "guard", 0) >= 4 else ""     # G_UPRED, G_NOT_UPRED: a uniform instruction's @{!}UPg
+    u = "U" if getattr(x, "guard", G_ALWAYS) in (G_UPRED, G_NOT_UPRED) else ""     # a uniform instruction's @{!}UPg
     guard = "" if g == 7 and not getattr(x, "pg_not", False) else f"@{'!' if getattr(x, 'pg_not', False) else ''}{u}P{g}"
     return f"{x.name} {''.join(mods)} {guard}".rstrip()

@@ -542,8 +542,8 @@ def WARPSYNC(x: Exec) -> None:
     # same mask (the seed's TODO "all threads of a group must have exactly the same membermask"):
     # a lane parked here on another rendezvous (a tile of 8 while this lane's tile of 16 waits,
     # both calling one shuffle subroutine) neither completes nor joins this group
-    same = (mmask[:, None] == mmask[None, :]) & (((arrivemask >> np.arange(WARP_SIZE)) & 1) != 0)[None, :]
-    thd_syncmask = mmask & ~(same.astype(np.int64) * lanebits[None, :]).sum(axis=1)
+    same = (mmask[:, None] == mmask[None, :]) & mask2array(arrivemask)[None, :]
+    thd_syncmask = mmask & ~array2mask(same).astype(np.int64)
     # decision: only lanes that have arrived can release their group (the page's
     # ValidMask would let a lane elsewhere in the program, whose stale mask is
     # complete, release its group, or an empty ActiveMask)

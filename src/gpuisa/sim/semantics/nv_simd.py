@@ -158,9 +158,15 @@ def BMSK(x: Exec) -> None:
     """BMSK: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
     pos = np.broadcast_to(np.asarray(x.src("ra", raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
     ln = np.broadcast_to(np.asarray(x.src(_b(x), raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
-    if x.mod("w") == "W":
+    x.write("rd", bit_mask(pos, ln, x.mod("w") == "W"))
+
+
+def bit_mask(pos: np.ndarray, ln: np.ndarray, wrap: bool) -> np.ndarray:
+    """BMSK's (and UBMSK's) mask of *ln* ones from bit *pos* (int64 arrays): with *wrap* both
+    modulo 32, else 0 from position 32 on and at most 32 ones."""
+    if wrap:
         pos, ln = pos % 32, ln % 32
     else:
         ln = np.minimum(ln, 32)
     m = (((np.int64(1) << ln) - 1) << np.minimum(pos, 32)) & 0xFFFFFFFF
-    x.write("rd", np.where(pos >= 32, 0, m))
+    return np.where(pos >= 32, 0, m)

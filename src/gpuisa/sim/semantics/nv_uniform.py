@@ -14,6 +14,7 @@ from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import fcmp
 from .nv_float import _two_sum, ftz_bits, round32
+from .nv_simd import bit_mask
 from .operands import _b, _c
 
 _U64 = np.uint64
@@ -386,12 +387,7 @@ def UBMSK(x: Exec) -> None:
     if not x.any_lane():
         return
     pos, ln = _u(x, "ura").astype(_I64), _u(x, _b(x)).astype(_I64)
-    if x.mod("w") == "W":
-        pos, ln = pos % 32, ln % 32
-    else:
-        ln = np.minimum(ln, 32)
-    m = (((_I64(1) << ln) - 1) << np.minimum(pos, 32)) & MASK32
-    x.write("urd", _out(np.where(pos >= 32, 0, m).astype(_U64)))
+    x.write("urd", _out(bit_mask(pos, ln, x.mod("w") == "W").astype(_U64)))
 
 
 @semantics("UVIMNMX")
