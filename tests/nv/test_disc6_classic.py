@@ -374,3 +374,14 @@ def test_credux(nv_isa, engine):
     for w in range(2):
         assert (_lane(res, 1, w, 0), _lane(res, 2, w, 0), _lane(res, 3, w, 0)) == \
             (max(v), min(x & M32 for x in v), sum(range(20)))
+
+
+@pytest.mark.parametrize("word,name", [(0x3F000342, "ULDC_U"), (0x3F000371, "LDCU_U")])
+def test_uniform_offset_form_refuses_urz(nv_isa, word, name):
+    """Regression (round trip of the URa-offset forms): `c[0x0][URZ]` is the immediate form, so a
+    ULDC_U / LDCU_U word with URa = URZ is an invalid encoding, not a second spelling of it."""
+    line = disassemble(nv_isa.db, word.to_bytes(16, "little"))[0]
+    assert line.instruction is None and name in (line.warning or "") and "immediate form" in line.warning
+    text = ("ULDC" if name == "ULDC_U" else "LDCU") + " UR0, c[0x0][URZ] ;"
+    again = disassemble(nv_isa.db, assemble(nv_isa.db, text).data)[0]
+    assert again.instruction.opcode.name == name.replace("_U", "_C")
