@@ -2611,6 +2611,72 @@ def checked(i, n):
     return {"out": out}
 
 
+# -- 8-bit floats (session 7): OCP FP8 as cuda_fp8.hpp defines it, by exact rational rounding --
+_FP8_FMT = {"E4M3": (3, 7, Fraction(448)), "E5M2": (2, 15, Fraction(57344))}
+
+
+def fp8_code(v: float, fmt: str) -> int:
+    """*v* rounded to nearest even to the 8-bit float *fmt* with saturation to the largest finite
+    value (__NV_SATFINITE, infinities included); a NaN gives 0x7f."""
+    man, bias, top = _FP8_FMT[fmt]
+    if math.isnan(v):
+        return 0x7F
+    sign = 0x80 if math.copysign(1.0, v) < 0 else 0
+    a = top if math.isinf(v) else min(abs(Fraction(v)), top + 1)
+    emin = 1 - bias
+    e = emin
+    while Fraction(2) ** (e + 1) <= a:
+        e += 1
+    ulp = Fraction(2) ** (e - man)
+    q, r = divmod(a, ulp)
+    q = int(q) + int(r > ulp / 2 or (r == ulp / 2 and int(q) & 1))
+    mag = min(q * ulp, top)
+    if mag < Fraction(2) ** emin:
+        return sign | int(mag / Fraction(2) ** (emin - man))
+    ee = emin
+    while Fraction(2) ** (ee + 1) <= mag:
+        ee += 1
+    return sign | ((ee + bias) << man) | (int(mag / Fraction(2) ** (ee - man)) - (1 << man))
+
+
+def fp8_value(code: int, fmt: str) -> float:
+    man, bias, _ = _FP8_FMT[fmt]
+    e, f = (code & 0x7F) >> man, code & ((1 << man) - 1)
+    if fmt == "E4M3" and code & 0x7F == 0x7F or fmt == "E5M2" and e == 31 and f:
+        return math.nan
+    if fmt == "E5M2" and e == 31:
+        v = math.inf
+    else:
+        v = math.ldexp(f, 1 - bias - man) if e == 0 else math.ldexp(f + (1 << man), e - bias - man)
+    return -v if code & 0x80 else v
+
+
+def _f16_bits(v: float) -> int:
+    """binary16 bits of a value exact in binary16; NaN -> 0x7fff (CUDA's canonical NaN)."""
+    return 0x7FFF if math.isnan(v) else int(np.array(v, np.float16).view(np.uint16))
+
+
+def fp8_convert(i, n):
+    o, f = i["o"].copy(), i["f"].copy()
+    for k in range(n):
+        x = float(i["bits"][k:k + 1].view(np.float32)[0])
+        y = float(i["a"][k])
+        v = [x, y, float(np.float32(y) * np.float32(0.001)), float(np.float32(y) * np.float32(100.0))]
+        c4 = [fp8_code(t, "E4M3") for t in v]
+        c5 = [fp8_code(t, "E5M2") for t in v]
+        o[4 * k] = sum(c << (8 * j) for j, c in enumerate(c4))
+        o[4 * k + 1] = sum(c << (8 * j) for j, c in enumerate(c5))
+        with np.errstate(over="ignore"):
+            h = [float(np.float32(t).astype(np.float16)) for t in (x, y)]      # __floats2half2_rn
+        q4 = fp8_code(h[0], "E4M3") | fp8_code(h[1], "E4M3") << 8
+        q5 = fp8_code(h[0], "E5M2") | fp8_code(h[1], "E5M2") << 8
+        o[4 * k + 2] = q4 | q5 << 16
+        o[4 * k + 3] = _f16_bits(fp8_value(q4 & 0xFF, "E4M3")) | _f16_bits(fp8_value(q4 >> 8, "E4M3")) << 16
+        f[8 * k:8 * k + 4] = [fp8_value(c, "E4M3") for c in c4]
+        f[8 * k + 4:8 * k + 8] = [fp8_value(c, "E5M2") for c in c5]
+    return {"o": o, "f": f}
+
+
 def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     fn = globals()[launch["name"]]
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))

@@ -143,3 +143,125 @@ def test_expectation_helper_agrees_with_known_values():
     assert f16(2.0 ** -24) == 0x0001 and f16(2.0 ** -25) == 0 and f16(3.0e-8) == 0x0001
     assert bf16(1.0) == 0x3F80 and bf16(_f32(0x3F808000)) == 0x3F80 and bf16(_f32(0x3F818000)) == 0x3F82
     assert bf16(3.4e38, "RN") == 0x7F80 and bf16(float(np.float32(3.4e38)), "RZ") == 0x7F7F
+
+
+# -- the 8-bit float forms (decision D7-1) -------------------------------------------------
+# Expectations by search: the value of every code, then the nearest finite one (ties: the even
+# code), independent of the rounding arithmetic of the model and of tests/cuda's oracle.
+FP8 = {"E4M3": (3, 7), "E5M2": (2, 15)}
+
+
+def _fp8_decode(code: int, fmt: str) -> float:
+    man, bias = FP8[fmt]
+    e, f = (code & 0x7F) >> man, code & ((1 << man) - 1)
+    if fmt == "E4M3" and code & 0x7F == 0x7F or fmt == "E5M2" and e == 31:
+        return math.nan if f or fmt == "E4M3" else math.copysign(math.inf, 0.5 - (code >> 7))
+    v = math.ldexp(f, 1 - bias - man) if e == 0 else math.ldexp(f + (1 << man), e - bias - man)
+    return -v if code & 0x80 else v
+
+
+def _fp8_search(v: float, fmt: str, sat: bool = True) -> int:
+    if math.isnan(v):
+        return 0x7F
+    finite = [(c, _fp8_decode(c, fmt)) for c in range(128) if math.isfinite(_fp8_decode(c, fmt))]
+    top_code, top = max(finite, key=lambda cv: cv[1])
+    step = top - sorted(val for _, val in finite)[-2]
+    sign = 0x80 if math.copysign(1.0, v) < 0 else 0
+    if not math.isfinite(v):
+        return sign | (top_code if sat else 0x7F if fmt == "E4M3" else 0x7C)
+    a = abs(Fraction(v))
+    # the next value past the largest finite one, as a candidate code: reached, it overflows
+    finite.append((top_code + 1, top + step))
+    best = min(finite, key=lambda cv: (abs(Fraction(cv[1]) - a), cv[0] & 1))
+    if best[0] > top_code or a > top + step:
+        return sign | (top_code if sat else 0x7F if fmt == "E4M3" else 0x7C)
+    return sign | best[0]
+
+
+FP8_VALUES = [0.0, -0.0, 1.0, -1.0, 448.0, 449.0, 464.0, 465.0, 480.0, 1e9, -1e9, float("inf"), float("-inf"),
+              float("nan"), 2.0 ** -9, 2.0 ** -10, 3 * 2.0 ** -10, 2.0 ** -11, 2.0 ** -16, 2.0 ** -17, 3 * 2.0 ** -17,
+              57344.0, 61440.0, 61441.0, 0.1, -0.3, 1.0625, 1.1875, 17.0, 19.0, 240.0, -248.0]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_f2fp_fp8_pack_merge_every_format(nv_isa, engine):
+    from gpuisa.asm.assembler import assemble
+    a = np.array(FP8_VALUES, np.float32)
+    b = a[::-1].copy()
+    prog = assemble(nv_isa.db, """
+        F2FP.SATFINITE.E4M3.F32.PACK_AB_MERGE_C R4, R0, R1, RZ ;
+        F2FP.SATFINITE.E5M2.F32.PACK_AB_MERGE_C R5, R0, R1, R2 ;
+        F2FP.E4M3.F32.PACK_AB_MERGE_C R6, R0, R1, RZ ;
+        F2FP.E5M2.F32.PACK_AB_MERGE_C R7, R0, R1, RZ ;
+        EXIT ;""")
+    res = nv_isa.launch(prog, init={"R0": list(a.view(np.uint32)), "R1": list(b.view(np.uint32)),
+                                   "R2": [0x12345678 + k for k in range(32)]}, engine=engine)
+    assert res.ok
+    w = res.warp()
+    for i in range(32):
+        x, y = float(a[i]), float(b[i])
+        assert int(w.R[4][i]) == _fp8_search(x, "E4M3") << 8 | _fp8_search(y, "E4M3"), (i, x, y)
+        merged = (0x5678 + i) << 16
+        assert int(w.R[5][i]) == merged | _fp8_search(x, "E5M2") << 8 | _fp8_search(y, "E5M2"), (i, x, y)
+        assert int(w.R[6][i]) == _fp8_search(x, "E4M3", False) << 8 | _fp8_search(y, "E4M3", False), (i, x, y)
+        assert int(w.R[7][i]) == _fp8_search(x, "E5M2", False) << 8 | _fp8_search(y, "E5M2", False), (i, x, y)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_f2fp_fp8_unpack_every_code_and_half_source(nv_isa, engine):
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, """
+        F2FP.F16.E4M3.UNPACK_B R4, R0 ;
+        F2FP.F16.E5M2.UNPACK_B R5, R0.H1 ;
+        F2FP.SATFINITE.E4M3.F16.UNPACK_B_MERGE_C R6, R1, RZ ;
+        F2FP.SATFINITE.E5M2.F16.UNPACK_B_MERGE_C R7, R1, R0 ;
+        EXIT ;""")
+    halves = np.array(FP8_VALUES, np.float32)
+    with np.errstate(over="ignore"):
+        hb = halves.astype(np.float16).view(np.uint16).astype(np.uint32)
+    for base in range(0, 256, 16):      # every code in each position, 16 launches of 32 lanes
+        codes = [(base + k // 2) & 0xFF for k in range(32)]
+        r0 = [codes[k] | ((codes[k] ^ 0x80) << 8) | ((codes[31 - k]) << 16) | ((codes[k] ^ 0x7F) << 24)
+              for k in range(32)]
+        r1 = [int(hb[k]) << 16 | int(hb[31 - k]) for k in range(32)]
+        res = nv_isa.launch(prog, init={"R0": r0, "R1": r1}, engine=engine)
+        assert res.ok
+        w = res.warp()
+        for i in range(32):
+            def h(c, fmt):
+                v = _fp8_decode(c, fmt)
+                return 0x7FFF if math.isnan(v) else int(np.array(v, np.float16).view(np.uint16))
+            lo, hi = r0[i] & 0xFFFF, r0[i] >> 16
+            assert int(w.R[4][i]) == h(lo >> 8, "E4M3") << 16 | h(lo & 0xFF, "E4M3"), (i, hex(r0[i]))
+            assert int(w.R[5][i]) == h(hi >> 8, "E5M2") << 16 | h(hi & 0xFF, "E5M2"), (i, hex(r0[i]))
+            x = float(np.array(hb[i], np.uint16).view(np.float16))
+            y = float(np.array(hb[31 - i], np.uint16).view(np.float16))
+            assert int(w.R[6][i]) == _fp8_search(x, "E4M3") << 8 | _fp8_search(y, "E4M3"), (i, x, y)
+            assert int(w.R[7][i]) == (r0[i] & 0xFFFF) << 16 | _fp8_search(x, "E5M2") << 8 | _fp8_search(y, "E5M2")
+
+
+def test_f2fp_fp8_round_trip_and_refusals(nv_isa):
+    from gpuisa.asm.assembler import assemble
+    from gpuisa.asm.disassembler import disassemble
+    from gpuisa.errors import AsmError
+    for text in ("F2FP.SATFINITE.E4M3.F32.PACK_AB_MERGE_C R11, R3, R2, RZ",
+                 "F2FP.SATFINITE.E5M2.F16.UNPACK_B_MERGE_C R25, R8, RZ",
+                 "F2FP.F16.E4M3.UNPACK_B R0, R11", "F2FP.F16.E5M2.UNPACK_B R4, R10.H1",
+                 "F2FP.E5M2.F32.PACK_AB_MERGE_C R1, R2, R3, R4"):
+        got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
+        assert got == [text], (text, got)
+    for bad in ("F2FP.E4M3.F32.PACK_AB R1, R2, R3",                    # 8-bit results merge
+                "F2FP.F16.F32.PACK_AB_MERGE_C R1, R2, R3, R4",         # merge: an 8-bit result
+                "F2FP.SATFINITE.E4M3.F32.PACK_AB_MERGE_C.RZ R1, R2, R3, R4",   # 8-bit: .RN only
+                "F2FP.SATFINITE.F16.F32.PACK_AB R1, R2, R3",           # .SATFINITE: 8-bit results
+                "F2FP.E4M3.F16.UNPACK_B R1, R2",                       # unpack gives binary16
+                "F2FP.SATFINITE.E4M3.F32.UNPACK_B_MERGE_C R1, R2, RZ"):  # from a binary16 pair
+        with pytest.raises(AsmError):
+            assemble(nv_isa.db, bad + " ;")
+
+
+def test_fp8_search_helper_knows_the_formats():
+    assert _fp8_search(448.0, "E4M3") == 0x7E and _fp8_search(464.0, "E4M3") == 0x7E
+    assert _fp8_search(1e9, "E4M3", False) == 0x7F and _fp8_search(1e9, "E5M2", False) == 0x7C
+    assert _fp8_search(2.0 ** -9, "E4M3") == 0x01 and _fp8_search(2.0 ** -10, "E4M3") == 0x00
+    assert _fp8_search(57344.0, "E5M2") == 0x7B and _fp8_search(1.0, "E5M2") == 0x3C

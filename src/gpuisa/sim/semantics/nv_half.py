@@ -12,7 +12,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine, fcmp
-from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
+from .nv_float import _SEL_SHIFT, _narrow, _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
 from .operands import _c, _lanes
 
 _U32, _F64 = np.uint32, np.float64
@@ -147,12 +147,82 @@ def _f2fp_half(x, u, bf: bool, mode: str) -> np.ndarray:
     return np.where(np.isnan(h), np.uint16(0x7FFF), h.view(np.uint16)).astype(np.uint32)
 
 
+# the 8-bit float formats (decision D7-1): (fraction bits, exponent bias, largest finite value,
+# the code of +infinity beyond it or None for E4M3, which has none)
+_FP8 = {"E4M3": (3, 7, 448.0, None), "E5M2": (2, 15, 57344.0, 0x7C)}
+_FP8_NAN = 0x7F
+
+
+def _fp8_round(v: np.ndarray, fmt: str, sat: bool) -> np.ndarray:
+    """float64 values (exact binary32 or binary16 values) rounded to nearest even to the 8-bit
+    float *fmt*: the codes as uint32.  Beyond the largest finite value: that value (``sat``), else
+    NaN (E4M3) or infinity (E5M2); NaN: 0x7f."""
+    man, bias, top, inf = _FP8[fmt]
+    emin = 1 - bias
+    a = np.abs(v)
+    neg = np.signbit(v)
+    with np.errstate(all="ignore"):
+        e = np.maximum(np.frexp(np.where(np.isfinite(a), a, 1.0))[1] - 1, emin)
+        q = np.ldexp(1.0, e - man)                      # the unit of the last place at a's binade
+        r = np.rint(a / q) * q                          # exact scaling; rint: ties to even
+        big = ~np.isnan(a) & (r > top)
+        r = np.where(big, top, r)
+        er = np.maximum(np.frexp(np.where(r > 0, r, 1.0))[1] - 1, emin)
+        sig = (r / np.ldexp(1.0, er - man)).astype(np.int64)  # with the leading bit for normals
+        normal = r >= np.ldexp(1.0, emin)
+        code = np.where(normal, ((er + bias) << man) + sig - (1 << man), sig)
+    if not sat:
+        code = np.where(big, _FP8_NAN if inf is None else inf, code)
+    code = np.where(neg, code | 0x80, code)
+    return np.where(np.isnan(a), _FP8_NAN, code).astype(_U32)
+
+
+def _fp8_to_f16_table(fmt: str) -> np.ndarray:
+    """binary16 bits of every 8-bit code of *fmt* (exact; NaN -> 0x7fff)."""
+    man, bias, _, inf = _FP8[fmt]
+    c = np.arange(256)
+    e, f = (c & 0x7F) >> man, c & ((1 << man) - 1)
+    mag = np.where(e == 0, np.ldexp(f.astype(_F64), 1 - bias - man),
+                   np.ldexp((f + (1 << man)).astype(_F64), e - bias - man))
+    if inf is not None:
+        mag = np.where((c & 0x7F) == inf, np.inf, np.where((c & 0x7F) > inf, np.nan, mag))
+    else:
+        mag = np.where((c & 0x7F) == _FP8_NAN, np.nan, mag)
+    h = np.where(c & 0x80, -mag, mag).astype(np.float16)
+    return np.where(np.isnan(h), np.uint16(0x7FFF), h.view(np.uint16)).astype(_U32)
+
+
+_FP8_TO_F16 = {fmt: _fp8_to_f16_table(fmt) for fmt in _FP8}
+
+
 @semantics("F2FP")
 def F2FP(x: Exec) -> None:
     """F2FP: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
+    shape = x.lane_shape()
+    pack = x.mod("pack")
+    if pack == "UNPACK_B":                  # two 8-bit floats -> a binary16 pair
+        raw = x.reg_index("rb")
+        v = np.broadcast_to(np.asarray(x.reg(raw & 0xFF) if (raw & 0xFF) != 0xFF else 0, dtype=_U32), shape)
+        v = v >> _U32(_SEL_SHIFT[raw >> 8])     # `Rb.H1`: the register's high half
+        t = _FP8_TO_F16[x.mod("src")]
+        x.write("rd", (t[(v >> _U32(8)) & _U32(0xFF)] << _U32(16)) | t[v & _U32(0xFF)])
+        return
+    if pack in ("PACK_AB_MERGE_C", "UNPACK_B_MERGE_C"):     # two values -> 8-bit floats, merged
+        fmt, sat = x.mod("dtype"), x.mod("sat") == "SATFINITE"
+        if pack == "PACK_AB_MERGE_C":
+            hi = np.asarray(x.src("ra"), dtype=_U32).view(np.float32).astype(_F64)
+            lo = np.asarray(x.src("rb"), dtype=_U32).view(np.float32).astype(_F64)
+        else:
+            b = np.asarray(x.src("rb"), dtype=_U32)
+            hi = (b >> _U32(16)).astype(np.uint16).view(np.float16).astype(_F64)
+            lo = (b & _U32(0xFFFF)).astype(np.uint16).view(np.float16).astype(_F64)
+        c = np.broadcast_to(np.asarray(x.src("rc"), dtype=_U32), shape)
+        packed = (_fp8_round(np.broadcast_to(hi, shape), fmt, sat) << _U32(8)) | _fp8_round(
+            np.broadcast_to(lo, shape), fmt, sat)
+        x.write("rd", (c << _U32(16)) | packed)
+        return
     mode = x.mod("rnd") or "RN"
     bf = x.mod("dtype") == "BF16"
-    shape = x.lane_shape()
     a = np.broadcast_to(np.asarray(x.src("ra"), dtype=np.uint32), shape)
     b = np.broadcast_to(np.asarray(x.src("rb" if x.has("rb") else "vb"), dtype=np.uint32), shape)
     x.write("rd", (_f2fp_half(x, a, bf, mode) << np.uint32(16)) | _f2fp_half(x, b, bf, mode))
