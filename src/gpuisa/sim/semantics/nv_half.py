@@ -204,11 +204,11 @@ def F2FP(x: Exec) -> None:
         raw = x.reg_index("rb")
         v = np.broadcast_to(np.asarray(x.reg(raw & 0xFF) if (raw & 0xFF) != 0xFF else 0, dtype=_U32), shape)
         v = v >> _U32(_SEL_SHIFT[raw >> 8])     # `Rb.H1`: the register's high half
-        t = _FP8_TO_F16[x.mod("src")]
+        t = _FP8_TO_F16[x.mod("src") or "E4M3"]     # the encoding allows only E4M3 and E5M2 here
         x.write("rd", (t[(v >> _U32(8)) & _U32(0xFF)] << _U32(16)) | t[v & _U32(0xFF)])
         return
     if pack in ("PACK_AB_MERGE_C", "UNPACK_B_MERGE_C"):     # two values -> 8-bit floats, merged
-        fmt, sat = x.mod("dtype"), x.mod("sat") == "SATFINITE"
+        fmt, sat = x.mod("dtype") or "E4M3", x.mod("sat") == "SATFINITE"     # E4M3 or E5M2 (encoding)
         if pack == "PACK_AB_MERGE_C":
             hi = np.asarray(x.src("ra"), dtype=_U32).view(np.float32).astype(_F64)
             lo = np.asarray(x.src("rb"), dtype=_U32).view(np.float32).astype(_F64)
