@@ -4,6 +4,7 @@ __float2half_rz).  Expectations: exact rational rounding with Python's fractions
 of numpy's float16 conversion (decisions GA-3, GA-4)."""
 from __future__ import annotations
 
+import functools
 import math
 import struct
 from fractions import Fraction
@@ -151,6 +152,7 @@ def test_expectation_helper_agrees_with_known_values():
 FP8 = {"E4M3": (3, 7), "E5M2": (2, 15)}
 
 
+@functools.cache
 def _fp8_decode(code: int, fmt: str) -> float:
     man, bias = FP8[fmt]
     e, f = (code & 0x7F) >> man, code & ((1 << man) - 1)
@@ -161,6 +163,12 @@ def _fp8_decode(code: int, fmt: str) -> float:
 
 
 def _fp8_search(v: float, fmt: str, sat: bool = True) -> int:
+    return _fp8_search_text(repr(v), fmt, sat)       # cached by text: -0.0 and 0.0 differ
+
+
+@functools.cache
+def _fp8_search_text(text: str, fmt: str, sat: bool) -> int:
+    v = float(text)
     if math.isnan(v):
         return 0x7F
     finite = [(c, _fp8_decode(c, fmt)) for c in range(128) if math.isfinite(_fp8_decode(c, fmt))]
