@@ -2636,3 +2636,274 @@ def compare(launch: dict, name: str, got: np.ndarray, want: np.ndarray) -> str |
     bad = np.flatnonzero(~ok)[:5]
     return f"{name}: {len(np.flatnonzero(~ok))} mismatches, e.g. " + ", ".join(
         f"[{k}] got {got.ravel()[k]} want {want.ravel()[k]}" for k in bad)
+
+
+# -- seventh discovery round: the math library in double, float, half and bf16 (math7) ---------
+def _dround(fr: Fraction, mode: str, ftype=np.float64):
+    """The exact *fr* rounded once to *ftype* in *mode* (rn/rz/ru/rd), from the two neighbours of
+    the nearest binary64 value, compared exactly (no double rounding); finite results only."""
+    c = ftype(float(fr))
+    if Fraction(float(c)) == fr:
+        return c
+    lo, hi = (np.nextafter(c, ftype(-np.inf)), c) if Fraction(float(c)) > fr else (c, np.nextafter(c, ftype(np.inf)))
+    if Fraction(float(lo)) > fr:
+        lo, hi = np.nextafter(lo, ftype(-np.inf)), lo
+    elif Fraction(float(hi)) < fr:
+        lo, hi = hi, np.nextafter(hi, ftype(np.inf))
+    if mode == "rd":
+        return lo
+    if mode == "ru":
+        return hi
+    if mode == "rz":
+        return lo if fr > 0 else hi
+    dl, dh = fr - Fraction(float(lo)), Fraction(float(hi)) - fr
+    if dl != dh:
+        return lo if dl < dh else hi
+    return lo if int(np.array(lo).view(np.uint64 if ftype is np.float64 else np.uint32 if ftype is np.float32 else np.uint16)) % 2 == 0 else hi
+
+
+def _dsqrt(v: float, mode: str) -> float:
+    c = math.sqrt(v)                   # correctly rounded to nearest
+    if mode == "rn" or Fraction(c) ** 2 == Fraction(v):
+        return c
+    lo, hi = (np.nextafter(c, -np.inf), c) if Fraction(c) ** 2 > Fraction(v) else (c, np.nextafter(c, np.inf))
+    return float(hi if mode == "ru" else lo)
+
+
+def _fsqrt(v: float, mode: str) -> float:
+    fr = Fraction(v)
+    c = np.float32(math.sqrt(v))
+    while Fraction(float(c)) ** 2 > fr:
+        c = np.nextafter(c, np.float32(-np.inf))
+    lo = c                              # the largest binary32 whose square is <= v
+    if Fraction(float(lo)) ** 2 == fr:
+        return float(lo)
+    hi = np.nextafter(lo, np.float32(np.inf))
+    if mode == "rn":                    # the midpoint m: lo**2 < m**2 ... pick by comparing m**2 with v
+        m = (Fraction(float(lo)) + Fraction(float(hi))) / 2
+        return float(lo if m * m > fr else hi)
+    return float(hi if mode == "ru" else lo)
+
+
+def _erfinv(y: float) -> float:
+    """erf^-1 by Newton's method in binary64 from a rough start (converges to a few ulps)."""
+    if y == 0:
+        return 0.0
+    t = math.copysign(math.sqrt(-math.log((1 - abs(y)) * (1 + abs(y)))), y) * 0.8
+    for _ in range(60):
+        t -= (math.erf(t) - y) / (2 / math.sqrt(math.pi) * math.exp(-t * t))
+    return t
+
+
+def _erfcinv(y: float) -> float:
+    """erfc^-1 by Newton's method on erfc itself (accurate for y near 0 and 2)."""
+    t = _erfinv(1 - y) if 0.01 < y < 1.99 else math.copysign(2.0, 1 - y)
+    for _ in range(60):
+        t += (math.erfc(t) - y) / (2 / math.sqrt(math.pi) * math.exp(-t * t))
+    return t
+
+
+def _sinpi(t: float) -> float:
+    """sin(pi t) with t reduced exactly (remainder by 2 and the reflection are exact)."""
+    r = math.remainder(t, 2.0)
+    if r > 0.5:
+        r = 1.0 - r
+    elif r < -0.5:
+        r = -1.0 - r
+    return math.sin(math.pi * r)
+
+
+def _cospi(t: float) -> float:
+    r = abs(math.remainder(t, 2.0))
+    return _sinpi(0.5 - r) if r <= 1.0 else -_sinpi(r - 1.5)
+
+
+def _round_away(t: float) -> int:
+    f = Fraction(t)
+    return int(math.floor(abs(f) + Fraction(1, 2))) * (1 if t >= 0 else -1)
+
+
+def dlib(i, n):
+    """CUDA's double math library (dlib.cu) from Python's math module (binary64, a few ulps) and
+    exact Fractions; the arguments' binary64 roundings (x * 1.5, y * 7.0, ...) are the kernel's."""
+    od, oi = i["od"].reshape(-1, 48).copy(), i["oi"].reshape(-1, 16).copy()
+    for k in range(n):
+        x, y = float(i["xs"][k]), float(i["ys"][k])
+        xy = x * y
+        t = xy * 4.0
+        a7 = y * 7.0
+        rem = math.remainder(a7, x)
+        quo = round(Fraction(a7) / Fraction(x))             # ties to even, as remainder's quotient
+        m, e = math.frexp(xy)
+        frac, ip = math.modf(y * x * 3.0)
+        fmin = y if k % 4 == 0 else min(x, y)
+        fmax = x if k % 3 == 0 else max(x, -y)
+        fdim = lambda p, q: p - q if p > q else 0.0          # noqa: E731
+        od[k] = [math.tan(x * 1.5), math.asin(x), math.acos(x), math.atan(y * x), math.atan2(x, y - 3.0),
+                 math.sinh(x * 4.0), math.cosh(x * 4.0), math.asinh(y * x), math.acosh(y + 1.0), math.atanh(x),
+                 2.0 ** (y * x), 10.0 ** (x * 5.0), math.expm1(x), math.log2(y), math.log10(y), math.log1p(x),
+                 math.cbrt(xy), 1 / math.cbrt(y), math.hypot(x, y), 1 / math.hypot(x, y), 1 / math.sqrt(y),
+                 math.erf(x * 2.0), math.erfc(x * 2.0), _erfinv(x), _erfcinv(x + 1.0), 0.5 * math.erfc(-(x * 3.0) / math.sqrt(2)),
+                 math.lgamma(y), math.gamma(y * 0.5), rem, rem, m, math.ldexp(x, int(y) - 10), frac, ip,
+                 float(np.nextafter(x, y)) - x, math.ldexp(y, -int(y * 2.0)), float(e - 1),
+                 fdim(x, y - 1.0) + fdim(y, x), math.copysign(y, x), fmin + fmax, math.sin(y), math.cos(y),
+                 _sinpi(xy), _cospi(xy), float(np.rint(t)), float(np.rint(t)) + 100.0 * math.trunc(t),
+                 float(_round_away(t)), math.sqrt(y) / y]
+        oi[k, :9] = [quo & 7, int(quo < 0) if quo & 7 else 2, e, e - 1, _round_away(t), int(np.rint(t)),
+                     int(k % 4 == 0) + 2 + 4 + 8 * int(math.copysign(1, x) < 0), int(np.rint(t * 1e6)), _round_away(-t)]
+    return {"od": od.ravel(), "oi": oi.ravel()}
+
+
+def _b64(v) -> int:
+    v = float(v)
+    return 0x7FFFFFFFFFFFFFFF if math.isnan(v) else int(np.array(v).view(np.uint64))
+
+
+def _b32(v) -> int:
+    v = np.float32(v)
+    return 0x7FFFFFFF if np.isnan(v) else int(np.array(v).view(np.uint32))
+
+
+def dconv(i, n):
+    """dconv.cu: every directed-rounding result correctly rounded in its direction (Fractions),
+    integer conversions by floor/ceil/trunc/round-half-even of the exact value."""
+    o, of = i["o"].reshape(-1, 40).copy(), i["of"].reshape(-1, 32).copy()
+    F = Fraction
+    r64 = lambda v, m: _b64(_dround(v, m))                       # noqa: E731
+    r32 = lambda v, m: _b32(_dround(v, m, np.float32))           # noqa: E731
+    rint = {"rd": math.floor, "ru": math.ceil, "rz": math.trunc, "rn": round}
+    for k in range(n):
+        x, y, z = float(i["a"][k]), float(i["b"][k]), int(i["l"][k])
+        fx, fy = F(x), F(y)
+        ax = abs(x) + abs(y)
+        big, ubig = x * 3.0e9, abs(y) * 7.0e18
+        r = [r64(fx + fy, m) for m in ("rd", "ru", "rz", "rn")] + [r64(fx * fy, m) for m in ("rd", "ru", "rz", "rn")]
+        r += [r64(fx * fy + F(0.1), "rd"), r64(fx * fy + F(-0.3), "ru"), r64(fx * fx + fy, "rz"), r64(fy * fy + fx, "rn")]
+        r += [r64(fx / fy, "rd"), r64(fx / fy, "ru"), r64(fy / fx, "rz"), r64(fy / fx, "rn")]
+        r += [r64(1 / fx, "rd"), r64(1 / fx, "ru"), r64(1 / fy, "rz"), r64(1 / fy, "rn")]
+        r += [_b64(_dsqrt(ax, m)) for m in ("rd", "ru", "rz", "rn")]
+        r += [rint[m](F(big)) & M64 for m in ("rd", "ru", "rz")] + [min(rint[m](F(ubig)), M64) for m in ("rd", "ru", "rz", "rn")]   # saturated (b[0] = 3)
+        r += [r64(F(z), m) for m in ("rd", "ru", "rz", "rn")] + [r64(F(z & M64), m) for m in ("rd", "ru", "rz")]
+        bx, by = _b64(x), _b64(y)
+        r += [((bx & M32) << 32) | (by >> 32), ((bx >> 32) << 32) | (by & M32)]
+        o[k] = np.array(r, np.uint64)
+        xy, m6, um = F(x * y), F(x * 1.0e6), F(abs(y) * 1.0e8)
+        f = [r32(xy, m) for m in ("rd", "ru", "rz", "rn")] + [rint[m](m6) & M32 for m in ("rd", "ru", "rz", "rn")]
+        f += [rint[m](um) for m in ("rd", "ru", "rn")]
+        zi, zu = s32(z >> 20), (z >> 16) & M32
+        f += [r32(F(zi), m) for m in ("rd", "ru", "rz", "rn")] + [r32(F(zu), m) for m in ("rd", "ru", "rz", "rn")]
+        f += [r32(F(z), m) for m in ("rd", "ru", "rz", "rn")] + [r32(F(z & M64), m) for m in ("rd", "ru")]
+        g = F(float(np.float32(x * 1.0e12)))
+        f += [math.floor(g) & M32, (math.ceil(g) >> 8) & M32, math.trunc(g) & M32, (round(g) >> 12) & M32]
+        ug = F(float(np.float32(abs(float(g)) * np.float32(1000.0))))
+        f += [(math.floor(ug) >> 20) & M32, (math.ceil(ug) >> 16) & M32]
+        gx, gy = F(float(np.float32(x))), F(float(np.float32(y)))
+        fax = float(np.float32(ax))
+        f += [r32(gx + gy, "rn") ^ r32(gx * gy, "ru") ^ _b32(_fsqrt(fax, "rz")) ^ r32(1 / gy, "rd")
+              ^ r32(gx * gy + 1, "ru") ^ r32(gx / gy, "rz")]
+        of[k] = np.array(f, np.uint32)
+    return {"o": o.ravel(), "of": of.ravel()}
+
+
+def flib(i, n):
+    """flib.cu: libm in binary64 of the binary32 arguments (the kernel's binary32 products first)."""
+    f32 = _f32
+    o, oi = i["o"].reshape(-1, 28).astype(np.float64), i["oi"].reshape(-1, 3).copy()
+    for k in range(n):
+        x, y = float(i["xs"][k]), float(i["ys"][k])
+        xy = f32(x * y)
+        t = f32(xy * 3.0)
+        m, e = math.frexp(xy)
+        frac, ip = math.modf(t)
+        fdim = lambda p, q: p - q if p > q else 0.0          # noqa: E731
+        o[k] = [math.asin(x), math.acos(x), math.atan(xy), math.sinh(f32(x * 3.0)), math.cosh(f32(x * 3.0)),
+                math.asinh(xy), math.acosh(f32(y + 1.0)), math.atanh(x), 10.0 ** f32(x * 2.0), math.erfc(f32(x * 2.0)),
+                _erfinv(x), math.lgamma(y), math.gamma(f32(y * 0.5)), _sinpi(xy), _cospi(xy),
+                0.5 * math.erfc(-f32(x * 3.0) / math.sqrt(2)), m, math.ldexp(x, int(y) - 5), frac, ip,
+                float(np.nextafter(np.float32(x), np.float32(y))) - x, math.ldexp(y, -int(f32(y * 2.0))),
+                fdim(x, f32(y - 1.0)) + fdim(y, x), _erfcinv(f32(x + 1.0)), float(e - 1), math.expm1(f32(x * f32(0.01))),
+                1 / math.cbrt(y), 1 / math.hypot(x, y)]
+        q = f32(xy * 4.0)
+        oi[k] = [e, e - 1, _round_away(q) + 1000 * int(np.rint(q))]
+    return {"o": o.astype(np.float32).ravel(), "oi": oi.ravel()}
+
+
+def _h16(v: Fraction | float, mode: str = "rn") -> float:
+    """A value rounded once to binary16 (finite range) in *mode*."""
+    return float(_dround(Fraction(v), mode, np.float16))
+
+
+def _bf16(v: Fraction | float, mode: str = "rn") -> float:
+    """A value rounded once to bfloat16 (8 significant bits; no overflow or subnormals here)."""
+    fr = Fraction(v)
+    if fr == 0:
+        return 0.0
+    e = math.floor(math.log2(abs(fr)))
+    while Fraction(2) ** e > abs(fr):
+        e -= 1
+    while Fraction(2) ** (e + 1) <= abs(fr):
+        e += 1
+    q = fr / Fraction(2) ** (e - 7)                       # 8 significant bits before the point
+    r = {"rd": math.floor, "ru": math.ceil, "rz": math.trunc, "rn": round}[mode](q)
+    return float(r * Fraction(2) ** (e - 7))
+
+
+def _sat01(v: float) -> float:
+    return 0.0 if math.isnan(v) else min(max(v, 0.0), 1.0)
+
+
+def hlib(i, n):
+    """hlib.cu: binary16 / bfloat16 results as the exact value rounded once (Fractions), math
+    functions from libm in binary64 (compared within the manifest's tolerances)."""
+    F = Fraction
+    o, oa = i["o"].reshape(-1, 24).astype(np.float64), i["oa"].reshape(-1, 14).astype(np.float64)
+    ob, oi = i["ob"].reshape(-1, 4).astype(np.float64), i["oi"].reshape(-1, 8).copy()
+    oh = i["oh"].reshape(-1, 8).copy()
+    for k in range(n):
+        fa, fb = float(i["a"][k]), float(i["b"][k])
+        x, y = _h16(fa), _h16(fb)
+        u, v = _bf16(fa), _bf16(fb)
+        fx, fy, fu, fv = F(x), F(y), F(u), F(v)
+        s = _f32(fa * _f32(1.001))
+        t = _f32(fb * _f32(1.001))
+        hb = [_h16(fx + fy), _h16(fx - fy), _h16(fx * fy), _h16(fx * fy + F(1, 4)), _sat01(_h16(fx + fy)),
+              _sat01(_h16(fx * fy)), _sat01(_h16(fx * fy + fx)), _sat01(_h16(fy - fx))]
+        oh[k] = np.array(hb, np.float16).view(np.uint16)
+        o[k] = [math.nan if k & 2 else min(x, y), math.nan if k & 2 else max(u, v), max(x, y) + min(x, y),
+                math.nan if k & 1 else max(x, y), _h16(_f32(fa * 3.0)), min(-u, v), -abs(x), min(abs(x), y), abs(u),
+                _h16(s, "rz") - _h16(s, "rd"), _h16(s, "ru"),
+                _bf16(fu + fv), _bf16(fu * fv), _bf16(fu * fv + F(1, 2)), _bf16(fu - fv), max(u, v),
+                _bf16(fu * fv + fu), _bf16(fv * fu + fv), min(u, v), min(u, v), _bf16(s, "rz"),
+                _h16(k * 37 - 500) + (k - 30), _bf16(t, "rd") + _bf16(s, "ru"), max(-x, y)]
+        oa[k] = [x / y, math.sqrt(y), 1 / math.sqrt(y), 1 / y, math.exp(x), 2.0 ** x, math.log(y), math.log2(y),
+                 math.sin(x), math.cos(x), math.exp(_h16(x * 0.5)), math.exp(_h16(y * 0.5)), x / y,
+                 y / -x if x else -math.inf]
+        ob[k] = [u / v, math.sqrt(v), math.exp(u), 1 / v]
+        nan = k & 1
+        oi[k] = [math.trunc(_h16(fx * 7)), math.trunc(_h16(fx * 5)) + 1000 * math.floor(x),
+                 int(x == y) + 2 * int(x < y) + 4 * int(x >= y) + 8 * int(bool(nan)) + 32,
+                 1 + 2 * int(x < y and y < -x) + 4 * int(y >= x), int(x < y) + 2 * int(y < -x),
+                 int(u == v) + 2 * int(u < v) + 8 * int(u > v and v > u) + 16,
+                 math.trunc(_bf16(fu * 9)), int(np.rint(abs(x))) + 100 * math.trunc(_h16(fy * 3))]
+    return {"o": o.astype(np.float32).ravel(), "oa": oa.astype(np.float32).ravel(),
+            "ob": ob.astype(np.float32).ravel(), "oi": oi.ravel(), "oh": oh.ravel()}
+
+
+def hatom(i):
+    """hatom.cu: the sums of the addends (small integers and halves: exact in every format and
+    every order) in __half2 / bfloat162 / double, global (over both blocks) and shared (per block)."""
+    w = i["v"].astype(np.float64).reshape(2, 64)
+    par = [w[:, 0::2], w[:, 1::2]]                        # t & 1
+    h16 = lambda v: int(np.array(np.float16(v)).view(np.uint16))        # noqa: E731
+    bf = lambda v: int(np.array(np.float32(v)).view(np.uint32)) >> 16   # noqa: E731 - exact values
+    gh2 = np.array([(h16(0.5 * p.sum()) << 16) | h16(p.sum()) for p in par], np.uint32)
+    gb2 = np.array([(bf(-0.25 * p.sum()) << 16) | bf(p.sum()) for p in par], np.uint32)
+    gd = np.array([w.reshape(2, 16, 4)[:, :, j].sum() * 0.125 for j in range(4)])
+    gh = np.array([h16(p.sum()) for p in par], np.uint16)
+    gb = np.array([bf(0.5 * p.sum()) for p in par], np.uint16)
+    out = []
+    for blk in range(2):
+        for t in range(2):
+            s = w[blk, t::2].sum()
+            out += [s, 0.5 * s, s, -0.25 * s, 0.5 * s]
+    return {"gh2": gh2, "gb2": gb2, "gd": gd, "gh": gh, "gb": gb, "out": np.array(out, np.float32)}

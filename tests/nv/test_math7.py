@@ -1,0 +1,182 @@
+"""The half / bfloat16 forms nvcc emits for cuda_fp16.h and cuda_bf16.h (seventh discovery round,
+math library; decisions D7-math-1 .. -4): `.SAT` on HADD2/HMUL2/HFMA2, HFMA2's immediate-addend
+form with half selectors, HFMA2 constant moves, HMNMX2 `.NAN`/`.BF16_V2`, HSET2 `.BF16_V2`,
+F2I `.S16`/`.U16` results and `.BF16` sources.  Expected values: exact binary64 arithmetic rounded
+once with numpy (binary16) or on the bits (bfloat16, whose values here are exact in binary32)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.errors import AsmError
+
+ENGINES = ["batched", "reference"]
+H = [0.5, 0.75, -0.5, 1.5, 0.0, -0.0, float("nan"), 2.0, 0.25, -3.0, 0.999, 1.0, 65504.0, 0.125, -0.001, 0.3]
+
+
+def _h(v) -> int:
+    return int(np.array(np.float16(v)).view(np.uint16))
+
+
+def _hv(b: int) -> float:
+    return float(np.array(b & 0xFFFF, np.uint16).view(np.float16))
+
+
+def _bf(v: float) -> int:          # values exact in bfloat16
+    return int(np.array(np.float32(v)).view(np.uint32)) >> 16
+
+
+def _bv(b: int) -> float:
+    return float(np.array((b & 0xFFFF) << 16, np.uint32).view(np.float32))
+
+
+def _sat(v: float) -> float:
+    return 0.0 if math.isnan(v) else min(max(v, 0.0), 1.0) + 0.0      # -0 -> +0
+
+
+def _rh(v: float) -> int:
+    """binary16 bits of v rounded once; NaN -> 0x7fff."""
+    with np.errstate(all="ignore"):
+        r = np.float16(v)
+    return 0x7FFF if np.isnan(r) else int(np.array(r).view(np.uint16))
+
+
+def _launch(nv_isa, text, init, engine):
+    res = nv_isa.launch(assemble(nv_isa.db, text + "\nEXIT ;\n"), init=init, engine=engine)
+    assert res.ok, (res.status, res.fault)
+    return res.warp()
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_half_sat_forms(nv_isa, engine):
+    """`__hadd_sat` / `__hmul_sat` / `__hfma_sat`: each rounded result clamped to [0, 1], NaN and
+    -0 to +0; sm_75's `HMUL2.F32.SAT` clamps the binary32 result (D7-math-1)."""
+    ra = [(_h(H[i % 16]) << 16) | _h(H[(i * 3 + 1) % 16]) for i in range(32)]
+    rb = [(_h(H[(i * 5 + 2) % 16]) << 16) | _h(H[(i * 7 + 3) % 16]) for i in range(32)]
+    w = _launch(nv_isa, """
+        HADD2.SAT R4, R0, R1 ;
+        HMUL2.SAT R5, R0.H1_H1, R1 ;
+        HFMA2.SAT R6, R0, R1, R0.H0_H0 ;
+        HMUL2.F32.SAT R7, R0.H0_H0, R1.H0_H0 ;
+        HADD2.F32.SAT R8, R0.H1_H1, -R1.H1_H1 ;""", {"R0": ra, "R1": rb}, engine)
+    for i in range(32):
+        ah, al, bh, bl = _hv(ra[i] >> 16), _hv(ra[i]), _hv(rb[i] >> 16), _hv(rb[i])
+        with np.errstate(all="ignore"):
+            want = {4: (_sat(_hv(_rh(ah + bh))), _sat(_hv(_rh(al + bl)))),
+                    5: (_sat(_hv(_rh(ah * bh))), _sat(_hv(_rh(ah * bl)))),
+                    6: (_sat(_hv(_rh(ah * bh + al))), _sat(_hv(_rh(al * bl + al))))}
+        for reg, (hi, lo) in want.items():
+            assert int(w.R[reg][i]) == (_h(hi) << 16) | _h(lo), (reg, i)
+        with np.errstate(all="ignore"):
+            f7, f8 = _sat(float(np.float32(al * bl))), _sat(float(np.float32(ah - bh)))
+        assert int(w.R[7][i]) == int(np.array(np.float32(f7)).view(np.uint32)), i
+        assert int(w.R[8][i]) == int(np.array(np.float32(f8)).view(np.uint32)), i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hfma2_immediate_addend_with_selectors_and_constant_moves(nv_isa, engine):
+    """`__hfma(x, y, 0.25)`: `HFMA2 Rd, Ra.H0_H0, Rb.H0_H0, 0.25, 0.25` (D7-math-2), bfloat16
+    too; nvcc's constant moves `HFMA2.MMA Rd, -RZ, RZ, ImmHi, ImmLo` keep giving the immediates'
+    bits (1.625, 0 is 0x3e800000: 0.25f; a low half -0 would be 0x8000)."""
+    ra = [(_h(H[i % 16]) << 16) | _h(H[(i * 3 + 1) % 16]) for i in range(32)]
+    rb = [(_h(H[(i * 5 + 2) % 16]) << 16) | _h(H[(i * 7 + 3) % 16]) for i in range(32)]
+    bv = [1.5, -0.5, 2.0, 0.25, 3.0, -1.0, 0.0, 1.0]
+    rc = [(_bf(bv[i % 8]) << 16) | _bf(bv[(i + 3) % 8]) for i in range(32)]
+    w = _launch(nv_isa, """
+        HFMA2.MMA R10, -RZ, RZ, 1.625, 0 ;
+        HFMA2 R11, -RZ, RZ, 0, 2.384185791015625e-07 ;
+        HFMA2 R4, R0.H0_H0, R1.H1_H1, 0.25, -0.5 ;
+        HFMA2 R5, -R0, R1, 1, 0.25 ;
+        HFMA2.BF16_V2 R6, R2.H0_H0, R2.H1_H1, 0.5, 0.5 ;""", {"R0": ra, "R1": rb, "R2": rc}, engine)
+    assert int(w.R[10][0]) == 0x3E800000 and int(w.R[11][0]) == 4
+    for i in range(32):
+        ah, al, bh, bl = _hv(ra[i] >> 16), _hv(ra[i]), _hv(rb[i] >> 16), _hv(rb[i])
+        assert int(w.R[4][i]) == (_rh(al * bh + 0.25) << 16) | _rh(al * bh - 0.5), i
+        assert int(w.R[5][i]) == (_rh(-ah * bh + 1) << 16) | _rh(-al * bl + 0.25), i
+        ch, cl = _bv(rc[i] >> 16), _bv(rc[i])
+        r = _bf(cl * ch + 0.5)                      # exact in bfloat16 for these values
+        assert int(w.R[6][i]) == (r << 16) | r, i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hmnmx2_nan_and_bf16_hset2_bf16(nv_isa, engine):
+    """`__hmax_nan`: `HMNMX2.NAN` gives the canonical NaN for a NaN operand; `HMNMX2.BF16_V2`
+    and `HSET2.BF16_V2.BF` (1.0 is bfloat16's 0x3f80) on bfloat16 positions (D7-math-3)."""
+    ra = [(_h(H[i % 16]) << 16) | _h(H[(i * 3 + 1) % 16]) for i in range(32)]
+    rb = [(_h(H[(i * 5 + 2) % 16]) << 16) | _h(H[(i * 7 + 3) % 16]) for i in range(32)]
+    bv = [1.5, -0.5, 2.0, 0.25, 3.0, -1.0, -0.0, 0.0, float("nan")]
+    rc = [(_bf(bv[i % 9]) << 16) | _bf(bv[(i + 3) % 9]) for i in range(32)]
+    rd = [(_bf(bv[(i * 2) % 9]) << 16) | _bf(bv[(i * 4 + 1) % 9]) for i in range(32)]
+    w = _launch(nv_isa, """
+        HMNMX2.NAN R4, R0, R1, !PT ;
+        HMNMX2.NAN R5, R0.H0_H0, R1.H1_H1, PT ;
+        HMNMX2.BF16_V2 R6, R2, R3, PT ;
+        HMNMX2.BF16_V2 R7, R2, R3, !PT ;
+        HSET2.BF16_V2.BF.GT.AND R8, R2, R3, PT ;
+        HSET2.BF16_V2.LE.AND R9, R2.H1_H1, R3, PT ;""", {"R0": ra, "R1": rb, "R2": rc, "R3": rd}, engine)
+
+    def mnmx(a: float, b: float, want_min: bool, nan: bool, bits) -> int:
+        if math.isnan(a) or math.isnan(b):
+            return 0x7FFF if nan or (math.isnan(a) and math.isnan(b)) else bits(b if math.isnan(a) else a)
+        if a == b:
+            return bits(a) | bits(b) if want_min else bits(a) & bits(b)
+        return bits(min(a, b) if want_min else max(a, b))
+
+    def bfb(v: float) -> int:
+        return 0x7FFF if math.isnan(v) else int(np.array(np.float32(v)).view(np.uint32)) >> 16
+
+    for i in range(32):
+        ah, al, bh, bl = _hv(ra[i] >> 16), _hv(ra[i]), _hv(rb[i] >> 16), _hv(rb[i])
+        assert int(w.R[4][i]) == (mnmx(ah, bh, False, True, _h) << 16) | mnmx(al, bl, False, True, _h), i
+        r = mnmx(al, bh, True, True, _h)
+        assert int(w.R[5][i]) == (r << 16) | r, i
+        ch, cl, dh, dl = _bv(rc[i] >> 16), _bv(rc[i]), _bv(rd[i] >> 16), _bv(rd[i])
+        assert int(w.R[6][i]) == (mnmx(ch, dh, True, False, bfb) << 16) | mnmx(cl, dl, True, False, bfb), i
+        assert int(w.R[7][i]) == (mnmx(ch, dh, False, False, bfb) << 16) | mnmx(cl, dl, False, False, bfb), i
+        assert int(w.R[8][i]) == ((0x3F80 if ch > dh else 0) << 16) | (0x3F80 if cl > dl else 0), i
+        assert int(w.R[9][i]) == ((0xFFFF if ch <= dh else 0) << 16) | (0xFFFF if ch <= dl else 0), i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_f2i_16_bit_results_and_bf16_source(nv_isa, engine):
+    """`__half2short_rz`: `F2I.S16.F16.TRUNC.NTZ` saturates to -32768..32767 and sign-extends;
+    `__half2ushort_rz`: `.U16` to 0..65535; `__bfloat162int_rz` (sm_90+): `F2I.BF16.TRUNC.NTZ`;
+    NaN gives 0 (D7-math-4)."""
+    hv = [1.5, -1.5, 40000.0, -40000.0, 65504.0, -65504.0, float("nan"), float("inf"), -0.7, 32767.0,
+          -32768.0, 300.25, 0.0, -0.0, 2.5, 60000.0]
+    bv = [1.5, -1.5, 3.0e9, -3.0e9, 1.0e38, float("nan"), -0.75, 255.0, 65536.0, 2.5, -2.5, 7.0]
+    r0 = [(_h(hv[(i + 5) % 16]) << 16) | _h(hv[i % 16]) for i in range(32)]
+    r1 = [(_bf(bv[(i + 1) % 12]) << 16) | _bf(bv[i % 12]) for i in range(32)]
+    w = _launch(nv_isa, """
+        F2I.S16.F16.TRUNC.NTZ R4, R0 ;
+        F2I.U16.F16.TRUNC.NTZ R5, R0 ;
+        F2I.S16.F16.TRUNC.NTZ R6, R0.H1 ;
+        F2I.BF16.TRUNC.NTZ R7, R1 ;
+        F2I.BF16.FLOOR R8, R1.H1 ;
+        F2I.U32.BF16.TRUNC R9, R1 ;""", {"R0": r0, "R1": r1}, engine)
+
+    def cvt(v: float, lo: int, hi: int, rnd=math.trunc) -> int:
+        return 0 if math.isnan(v) else (max(lo, min(hi, rnd(v))) if math.isfinite(v) else (hi if v > 0 else lo))
+
+    for i in range(32):
+        h0, h1, b0, b1 = _hv(r0[i]), _hv(r0[i] >> 16), _bv(r1[i]), _bv(r1[i] >> 16)
+        assert int(w.R[4][i]) == cvt(h0, -32768, 32767) & 0xFFFFFFFF, i
+        assert int(w.R[5][i]) == cvt(h0, 0, 65535), i
+        assert int(w.R[6][i]) == cvt(h1, -32768, 32767) & 0xFFFFFFFF, i
+        assert int(w.R[7][i]) == cvt(b0, -2 ** 31, 2 ** 31 - 1) & 0xFFFFFFFF, i
+        assert int(w.R[8][i]) == cvt(b1, -2 ** 31, 2 ** 31 - 1, math.floor) & 0xFFFFFFFF, i
+        assert int(w.R[9][i]) == cvt(b0, 0, 2 ** 32 - 1), i
+
+
+@pytest.mark.parametrize("text,msg", [
+    ("F2I.S16.U64.F16.TRUNC R4, R0 ;", "one result type"),
+    ("F2I.U32.S16.F16 R4, R0 ;", "one result type"),
+    ("F2I.F16.BF16.TRUNC R4, R0 ;", "one source type"),
+    ("F2I.F64.BF16 R4, R0 ;", "one source type"),
+])
+def test_f2i_modifier_combinations_are_located_errors(nv_isa, text, msg):
+    with pytest.raises(AsmError, match=msg):
+        assemble(nv_isa.db, text + "\n")
