@@ -2641,7 +2641,13 @@ def compare(launch: dict, name: str, got: np.ndarray, want: np.ndarray) -> str |
 # -- seventh discovery round: the math library in double, float, half and bf16 (math7) ---------
 def _dround(fr: Fraction, mode: str, ftype=np.float64):
     """The exact *fr* rounded once to *ftype* in *mode* (rn/rz/ru/rd), from the two neighbours of
-    the nearest binary64 value, compared exactly (no double rounding); finite results only."""
+    the nearest binary64 value, compared exactly (no double rounding); beyond the largest finite
+    value: infinity or that value, as the direction says."""
+    top = Fraction(float(np.finfo(ftype).max))
+    if abs(fr) > top:
+        half_ulp = (Fraction(2) ** int(np.finfo(ftype).maxexp) - top) / 2
+        up = {"rn": abs(fr) >= top + half_ulp, "rz": False, "ru": fr > 0, "rd": fr < 0}[mode]
+        return ftype(math.copysign(math.inf if up else float(top), 1 if fr > 0 else -1))
     c = ftype(float(fr))
     if Fraction(float(c)) == fr:
         return c
@@ -2829,7 +2835,9 @@ def flib(i, n):
 
 
 def _h16(v: Fraction | float, mode: str = "rn") -> float:
-    """A value rounded once to binary16 (finite range) in *mode*."""
+    """A value rounded once to binary16 (finite range) in *mode*; a float zero keeps its sign."""
+    if isinstance(v, float) and v == 0:
+        return v
     return float(_dround(Fraction(v), mode, np.float16))
 
 
@@ -2837,7 +2845,7 @@ def _bf16(v: Fraction | float, mode: str = "rn") -> float:
     """A value rounded once to bfloat16 (8 significant bits; no overflow or subnormals here)."""
     fr = Fraction(v)
     if fr == 0:
-        return 0.0
+        return v if isinstance(v, float) else 0.0       # a float zero keeps its sign
     e = math.floor(math.log2(abs(fr)))
     while Fraction(2) ** e > abs(fr):
         e -= 1
@@ -2907,3 +2915,191 @@ def hatom(i):
             s = w[blk, t::2].sum()
             out += [s, 0.5 * s, s, -0.25 * s, 0.5 * s]
     return {"gh2": gh2, "gb2": gb2, "gd": gd, "gh": gh, "gb": gb, "out": np.array(out, np.float32)}
+
+
+def _c_round(x: float) -> float:
+    """C's round: half away from zero (exact: Fractions), infinities, NaN and zeros kept."""
+    if not math.isfinite(x) or x == 0 or abs(x) >= 2.0 ** 52:
+        return x
+    return math.copysign(float(_round_away(x)), x)
+
+
+def _c_remainder(x: float, y: float) -> float:
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or y == 0:
+        return math.nan
+    return x if math.isinf(y) else math.remainder(x, y)
+
+
+def _c_logb(x: float) -> float:
+    if math.isnan(x):
+        return x
+    if math.isinf(x):
+        return math.inf
+    return -math.inf if x == 0 else float(math.frexp(x)[1] - 1)
+
+
+def _c_ilogb(x: float) -> int:
+    """CUDA: ilogb(0) and ilogb(NaN) are INT_MIN, ilogb(+-inf) INT_MAX."""
+    if math.isnan(x) or x == 0:
+        return -2 ** 31
+    return 2 ** 31 - 1 if math.isinf(x) else math.frexp(x)[1] - 1
+
+
+def _c_fdim(x: float, y: float) -> float:
+    if math.isnan(x) or math.isnan(y):
+        return math.nan
+    return float(np.float64(x) - np.float64(y)) if x > y else 0.0
+
+
+def _c_sinpi(x: float) -> float:
+    if not math.isfinite(x):
+        return math.nan
+    if x == math.floor(x):
+        return math.copysign(0.0, x)
+    return _sinpi(x)
+
+
+def _c_cospi(x: float) -> float:
+    if not math.isfinite(x):
+        return math.nan
+    if abs(x) >= 2.0 ** 53:
+        return 1.0
+    if x == math.floor(x):
+        return 1.0 if math.remainder(x, 2.0) == 0 else -1.0
+    return 0.0 if (2 * x) == math.floor(2 * x) else _cospi(x)
+
+
+def _c_f2i(v: float, lo: int, hi: int, rnd) -> int:
+    """CUDA's float-to-integer conversions: NaN -> 0, saturated to [lo, hi]."""
+    if math.isnan(v):
+        return 0
+    if math.isinf(v):
+        return hi if v > 0 else lo
+    return max(lo, min(hi, rnd(v)))
+
+
+def _c_pow(x: float, y: float) -> float:
+    """C99's pow (Python's math.pow follows Annex F: pow(-inf, 0.5) = inf, pow(-1, inf) = 1)."""
+    odd = math.isfinite(y) and y == math.floor(y) and math.fmod(y, 2) != 0
+    try:
+        return math.pow(x, y)
+    except ValueError:         # pow(+-0, y < 0): +-inf for an odd integer y, else +inf
+        return math.copysign(math.inf, x if odd else 1.0) if x == 0 else math.nan
+    except OverflowError:
+        return math.copysign(math.inf, x if odd else 1.0)
+
+
+def dspec(i, n):
+    """dspec.cu: C99 / CUDA special-operand semantics. The exact columns from Fractions or
+    numpy's IEEE operations (division, sqrt, fmin ...); the library columns from numpy's libm
+    (C99 special cases: pow(-1, inf) = 1, hypot(nan, inf) = inf, atan2(inf, inf) = pi/4 ...)."""
+    o, oa, oi = i["o"].reshape(-1, 20).copy(), i["oa"].reshape(-1, 16).copy(), i["oi"].reshape(-1, 4).copy()
+    nan64 = 0x7FF8000000000000
+    B = lambda v: nan64 if math.isnan(v) else _b64(v)                  # noqa: E731
+    d = np.float64
+    for k in range(n):
+        x, y = float(i["xs"][k]), float(i["ys"][k])
+        X, Y = d(x), d(y)
+        with np.errstate(all="ignore"):
+            fin = math.isfinite(x) and math.isfinite(y)
+            ddiv_ru = float(_dround(Fraction(x) / Fraction(y), "ru")) if fin and y != 0 and x != 0 else float(X / Y)
+            drcp_rz = float(_dround(1 / Fraction(x), "rz")) if math.isfinite(x) and x != 0 and abs(x) > 1e-300 else float(1 / X)
+            if math.isfinite(x) and x != 0 and abs(x) <= 1e-300:
+                drcp_rz = float(_dround(1 / Fraction(x), "rz")) if abs(1 / Fraction(x)) < Fraction(2) ** 1024 \
+                    else math.copysign(np.finfo(np.float64).max, x)
+            dsqrt_rd = _dsqrt(x, "rd") if math.isfinite(x) and x > 0 else float(np.sqrt(X))
+            exact = Fraction(x) * Fraction(y) - Fraction(x) if fin and abs(x * y) < 1e300 else 0
+            fma = float(_dround(exact, "rn")) if exact else float(X * Y - X)     # a zero's sign: IEEE
+            o[k] = [B(v) for v in (float(X / Y), float(np.sqrt(X)), float(1 / X), float(np.fmin(X, Y)), float(np.fmax(X, Y)),
+                                   math.copysign(x, y), float(np.rint(X)), _c_round(x), float(np.trunc(X)),
+                                   float(np.floor(X) + np.ceil(Y)), _c_remainder(x, y), float(np.fmod(X, Y)),
+                                   float(np.nextafter(X, Y)), _c_logb(x), float(np.ldexp(X, 1000) * 0.0 + np.ldexp(Y, -1070)),
+                                   _c_fdim(x, y), dsqrt_rd, ddiv_ru, drcp_rz, fma)]
+            oa[k] = [1 / np.sqrt(X), np.sin(X), np.cos(X), np.tan(X), np.arctan2(X, Y), np.hypot(X, Y), np.exp(X),
+                     np.log(X), np.expm1(X), np.log1p(X), np.cbrt(X), _c_pow(x, y), _c_sinpi(x), _c_cospi(y),
+                     np.arctan(X), np.exp2(Y)]
+        e = 0 if not math.isfinite(x) else math.frexp(x)[1]
+        flags = int(math.isnan(x)) | int(math.isinf(x)) << 1 | int(math.isfinite(x)) << 2 | int(math.copysign(1, x) < 0) << 3 \
+            | int(x == y) << 4 | int(x < y) << 5
+        oi[k] = [e, _c_ilogb(x), flags,
+                 s32(_c_f2i(x, -2 ** 31, 2 ** 31 - 1, round) ^ _c_f2i(y, 0, M32, math.trunc))]
+    return {"o": o.ravel(), "oa": oa.ravel(), "oi": oi.ravel()}
+
+
+def _hbits(v: float) -> int:
+    if math.isnan(v):
+        return 0x7FFF
+    with np.errstate(all="ignore"):
+        return int(np.array(np.float16(v)).view(np.uint16))
+
+
+def _bfbits(v: float) -> int:
+    """bfloat16 bits of a value exact in bfloat16 (NaN -> 0x7fff)."""
+    return 0x7FFF if math.isnan(v) else int(np.array(np.float32(v)).view(np.uint32)) >> 16
+
+
+def _mnmx_bits(a: float, b: float, want_min: bool, bits) -> int:
+    if a == b:
+        return bits(a) | bits(b) if want_min else bits(a) & bits(b)
+    return bits(min(a, b) if want_min else max(a, b))
+
+
+def h2lib(i):
+    """h2lib.cu: __half2 / __nv_bfloat162 results as the exact value rounded once (Fractions),
+    __hcmadd as CUDA's two fused steps (real: fma(-a.im, b.im, fma(a.re, b.re, c.re)), imaginary:
+    fma(a.im, b.re, fma(a.re, b.im, c.im))), conversions saturated, h2 math from libm."""
+    F = Fraction
+    n = len(i["a"])
+    o, oa, ol = i["o"].reshape(-1, 16).copy(), i["oa"].reshape(-1, 12).astype(np.float64), i["ol"].reshape(-1, 8).copy()
+    sums = np.zeros(8, np.float32)
+    relu = lambda v: v if v > 0 else 0.0      # noqa: E731
+    for k in range(n):
+        fa, fb, l = float(i["a"][k]), float(i["b"][k]), int(i["l"][k])
+        xl, xh = _h16(fa), _h16(fb)            # x = (fa, fb): .x low, .y high
+        yl, yh = _h16(fb), _h16(-fa)
+        ul, uh, vl, vh = _bf16(fa), _bf16(fb), _bf16(fb), _bf16(-fa)
+        pair = lambda hi, lo, bits=_hbits: (bits(hi) << 16) | bits(lo)      # noqa: E731
+        tl, th = _h16(F(xl) * F(yl) + F(xl)), _h16(F(xl) * F(yh) + F(xh))
+        cm_l, cm_h = _h16(-F(xh) * F(yh) + F(tl)), _h16(F(xh) * F(yl) + F(th))
+        p8 = int(xl != yl and xh != yh) | 2 | int(xl > yl and xh > yh) << 2 | int(xl <= yl and xh <= yh) << 3 | int(xl == yh) << 4
+        ge = pair(1.0 if xh >= yh else 0.0, 1.0 if xl >= yl else 0.0)
+        ne = pair(1.0 if xh != yh else 0.0, 1.0 if xl != yl else 0.0)
+        o[k] = [pair(_sat01(_h16(F(xh) + F(yh))), _sat01(_h16(F(xl) + F(yl)))),
+                pair(_sat01(_h16(F(xh) * F(yh))), _sat01(_h16(F(xl) * F(yl)))),
+                pair(_sat01(_h16(F(xh) * F(yh) + F(xh))), _sat01(_h16(F(xl) * F(yl) + F(xl)))),
+                pair(relu(_h16(F(xh) * F(yh) - F(1, 2))), relu(_h16(F(xl) * F(yl) - F(1, 2)))),
+                (_mnmx_bits(xh, yh, False, _hbits) << 16) | _mnmx_bits(xl, yl, False, _hbits),
+                (_mnmx_bits(xh, yh, True, _hbits) << 16) | _mnmx_bits(xl, yl, True, _hbits),
+                pair(_h16(F(xh) - F(yh)), _h16(F(xl) - F(yl))), pair(cm_h, cm_l), p8, ge ^ ne,
+                pair(_bf16(F(uh) + F(vh)), _bf16(F(ul) + F(vl)), _bfbits), pair(_bf16(F(uh) * F(vh)) if uh * vh else uh * vh, _bf16(F(ul) * F(vl)) if ul * vl else ul * vl, _bfbits),
+                (_mnmx_bits(uh, vh, False, _bfbits) << 16) | _mnmx_bits(ul, vl, False, _bfbits),
+                pair(-abs(uh), -abs(ul), _bfbits), pair(_bf16(xh), _bf16(xl), _bfbits),
+                _hbits(_h16(F(fa) * F(1.0000001))) | _bfbits(_bf16(fb)) << 16]
+        oa[k] = [math.sqrt(abs(xl)), math.sqrt(abs(xh)), math.cos(xl), math.cos(xh), math.log(abs(yl)),
+                 math.log(abs(yh)) if yh else -math.inf, 1 / yl, 1 / yh if yh else -math.inf, 2.0 ** xl, 2.0 ** xh,
+                 math.sin(ul), math.sin(uh)]
+        h = _h16(_f32(fa * 1000.0))
+        sl = s64(l)
+        ol[k] = [math.trunc(h), math.floor(abs(h)), _c_f2i(_h16(_f32(fa * 50.0)), -128, 127, math.trunc),
+                 _c_f2i(_h16(_f32(fb * 90.0)), 0, 255, math.trunc),
+                 _hbits(_h16_sat(sl, "rn")) | _hbits(_h16_sat(sl & M32, "rd")) << 16,
+                 _c_f2i(_bf16(_f32(fa * 20000.0)), -32768, 32767, math.trunc) + 100000 * math.trunc(_bf16(_f32(fb * 1e6))),
+                 _bfbits(_bf16(sl)) | _bfbits(_bf16(s32(sl), "rz")) << 16,
+                 _hbits(_h16_sat(_wrap(sl, 16, True), "rd")) | _bfbits(_bf16(sl & 0xFFFF)) << 16]
+    for blk in range(2):
+        for t in range(2):
+            idx = [blk * 32 + j for j in range(t, 32, 2)]
+            sums[4 * blk + 2 * t] = sum(j % 5 for j in idx)
+            sums[4 * blk + 2 * t + 1] = sum(j % 3 for j in idx)
+    return {"o": o.ravel(), "oa": oa.astype(np.float32).ravel(), "ol": ol.ravel(), "sums": sums}
+
+
+def _h16_sat(v: int, mode: str) -> float:
+    """An integer rounded once to binary16: beyond the largest finite value (65504) the result
+    is inf in round-to-nearest (from 65520 on) and in the direction of the rounding, else 65504."""
+    big = 65504
+    if abs(v) < 65520 or (mode == "rn" and abs(v) < 65520):
+        return _h16(v, mode)
+    if mode == "rn" or (mode == "ru" and v > 0) or (mode == "rd" and v < 0):
+        return math.copysign(math.inf, v)
+    return math.copysign(float(big), v) if abs(v) > big else _h16(v, mode)

@@ -180,3 +180,92 @@ def test_f2i_16_bit_results_and_bf16_source(nv_isa, engine):
 def test_f2i_modifier_combinations_are_located_errors(nv_isa, text, msg):
     with pytest.raises(AsmError, match=msg):
         assemble(nv_isa.db, text + "\n")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hfma2_relu_and_complex_selector(nv_isa, engine):
+    """`__hfma2_relu`: `HFMA2.MMA.RELU` (a negative result and -0 give +0, NaN the canonical NaN;
+    D7-math-7); `__hcmadd`'s `R11.H0_NH1`: the low half in the high position, the negated high
+    half in the low one (D7-math-5)."""
+    ra = [(_h(H[i % 16]) << 16) | _h(H[(i * 3 + 1) % 16]) for i in range(32)]
+    rb = [(_h(H[(i * 5 + 2) % 16]) << 16) | _h(H[(i * 7 + 3) % 16]) for i in range(32)]
+    w = _launch(nv_isa, """
+        HFMA2.MMA.RELU R4, R0, R1, -0.5, -0.5 ;
+        HFMA2.RELU R5, R0.H1_H1, R1, R0 ;
+        HFMA2 R6, R0.H1_H1, R1.H0_NH1, R0 ;
+        HADD2 R7, RZ.H0_H0, -R1.reuse.H0_NH1 ;""", {"R0": ra, "R1": rb}, engine)
+
+    def relu(v: float) -> int:
+        r = _rh(v)
+        return r if r == 0x7FFF or (_hv(r) > 0) else 0
+
+    for i in range(32):
+        ah, al, bh, bl = _hv(ra[i] >> 16), _hv(ra[i]), _hv(rb[i] >> 16), _hv(rb[i])
+        with np.errstate(all="ignore"):
+            assert int(w.R[4][i]) == (relu(ah * bh - 0.5) << 16) | relu(al * bl - 0.5), i
+            assert int(w.R[5][i]) == (relu(ah * bh + ah) << 16) | relu(ah * bl + al), i
+            assert int(w.R[6][i]) == (_rh(ah * bl + ah) << 16) | _rh(ah * -bh + al), i
+            assert int(w.R[7][i]) == (_rh(0.0 - bl) << 16) | _rh(0.0 + bh), i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_i2f_64_bit_to_half_f2f_bf16_f64_and_f2i_8_bit(nv_isa, engine):
+    """`__ll2half_rn`: `I2F.F16.S64`, `__ll2bfloat16_rn`: `I2F.BF16.S64`, `__ull2half_rd`:
+    `I2F.F16.U64.RM` (one rounding of the 64-bit integer), `__double2bfloat16`: `F2F.BF16.F64`
+    (one rounding of the binary64 value), `__half2char_rz`: `F2I.S8.F16.TRUNC.NTZ` (saturated to
+    -128..127, sign-extended), `__half2uchar_rz`: `.U8` (D7-math-4, D7-math-6)."""
+    from fractions import Fraction
+
+    ints = [0, 1, -1, 2049, 65519, 65520, -70000, 2 ** 53 + 1, -(2 ** 62) - 3, 2 ** 63 - 1, 257, -255,
+            16777217, 33554431, 2 ** 40 + 2 ** 31 + 1, -(2 ** 24) - 1]
+    dbl = [1.0, -1.0, 1.00390625, 1.0039062500000002, 1.01171875, 3.4e38, 3.5e38, 1e-40, -1e-45, 1e300,
+           float("nan"), float("inf"), -0.0, 2.0 ** -133, 2.0 ** -134, 0.1]
+    hv = [1.5, -1.5, 200.0, -200.0, 127.9, -128.5, float("nan"), 255.5, 300.0, -0.7, 0.0, 100.0, -90.0, 1000.0,
+          float("-inf"), 128.0]
+    u = [v & (2 ** 64 - 1) for v in ints]
+    init = {"R0": [x & 0xFFFFFFFF for x in (u * 2)[:32]], "R1": [x >> 32 for x in (u * 2)[:32]],
+            "R2": [int(np.array(v).view(np.uint64)) & 0xFFFFFFFF for v in (dbl * 2)[:32]],
+            "R3": [int(np.array(v).view(np.uint64)) >> 32 for v in (dbl * 2)[:32]],
+            "R4": [_h(v) for v in (hv * 2)[:32]]}
+    w = _launch(nv_isa, """
+        I2F.F16.S64 R8, R0 ;
+        I2F.BF16.S64 R9, R0 ;
+        I2F.F16.U64.RM R10, R0 ;
+        F2F.BF16.F64 R11, R2 ;
+        F2F.BF16.F64.RZ R12, R2 ;
+        F2I.S8.F16.TRUNC.NTZ R13, R4 ;
+        F2I.U8.F16.TRUNC.NTZ R14, R4 ;""", init, engine)
+
+    def rnd(fr: Fraction, mant: int, emin: int, emax_val: float, mode: str) -> float:
+        """fr rounded to a binary format with *mant* significant bits, minimum exponent emin."""
+        if fr == 0:
+            return 0.0
+        sign = 1.0 if fr > 0 else -1.0
+        e = max(math.floor(math.log2(abs(fr))), emin)
+        while Fraction(2) ** e > abs(fr) and e > emin:
+            e -= 1
+        while Fraction(2) ** (e + 1) <= abs(fr):
+            e += 1
+        q = fr / Fraction(2) ** (e - mant + 1)
+        r = {"rn": round, "rz": math.trunc, "rd": math.floor}[mode](q)
+        v = r * Fraction(2) ** (e - mant + 1)
+        if v == 0:
+            return math.copysign(0.0, sign)           # an underflow keeps the sign
+        if abs(v) > Fraction(emax_val):
+            top = emax_val if mode == "rz" or (mode == "rd" and v > 0) else math.inf
+            return math.copysign(top, float(fr))
+        return float(v)
+
+    bmax = float(np.array(0x7F7F0000, np.uint32).view(np.float32))
+    for i in range(32):
+        s, d, h = ints[i % 16], dbl[i % 16], hv[i % 16]
+        assert int(w.R[8][i]) == _h(rnd(Fraction(s), 11, -14, 65504.0, "rn")), i
+        assert int(w.R[9][i]) == _bf(rnd(Fraction(s), 8, -126, bmax, "rn")), i
+        assert int(w.R[10][i]) == _h(rnd(Fraction(s & (2 ** 64 - 1)), 11, -14, 65504.0, "rd")), i
+        for reg, mode in ((11, "rn"), (12, "rz")):
+            want = 0x7FFF if math.isnan(d) else _bf(d) if math.isinf(d) or d == 0 else _bf(rnd(Fraction(d), 8, -133, bmax, mode))
+            assert int(w.R[reg][i]) == want, (reg, i, d)
+        hh = _hv(_h(h))
+        s8 = 0 if math.isnan(hh) else max(-128, min(127, math.trunc(hh))) if math.isfinite(hh) else -128
+        u8 = 0 if math.isnan(hh) else max(0, min(255, math.trunc(hh))) if math.isfinite(hh) else 0
+        assert int(w.R[13][i]) == s8 & 0xFFFFFFFF and int(w.R[14][i]) == u8, (i, h)

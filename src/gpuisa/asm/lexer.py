@@ -219,10 +219,10 @@ def _const_sel(m: re.Match) -> str:
 
 
 # `|R6|.H0_H0` (nvdisasm's half operands under |x|) is `|R6.H0_H0|` (decision GA-4)
-_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ)\|(\.H[01]_H[01]|\.F32)\b")
+_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ)\|(\.N?H[01]_N?H[01]|\.F32)\b")
 
 
-_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.H[01]_H[01]|\.H1|\.B[1-3])\b")
+_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.N?H[01]_N?H[01]|\.H1|\.B[1-3])\b")      # `.H0_NH1`: D7-math-5
 _RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?(?:\.64)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 

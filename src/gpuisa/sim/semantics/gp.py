@@ -596,7 +596,7 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 def F2I(x: Exec) -> None:
     """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64" \
-            or x.mod("hstype") == "F16" or x.mod("bsrc") == "BF16" or x.mod("small") in ("S16", "U16"):
+            or x.mod("hstype") == "F16" or x.mod("bsrc") == "BF16" or x.mod("small") in ("S16", "U16", "S8", "U8"):
         _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 / binary16 sources (issue 11, GA-13)
         return
     f = _f32(_nv_float().fsrc(x, _b(x))).astype(np.float64)      # |x|, - applied

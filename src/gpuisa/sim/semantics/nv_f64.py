@@ -212,8 +212,10 @@ def F2F(x: Exec) -> None:
     ftz = x.mod("ftz") == "FTZ"
     d = fsrc_of(x, _b(x), st, ftz)
     mode = x.mod("rnd") or "RN"
-    if dt == "BF16":        # F2F.BF16.F32 (decision GA-3): d is an exact binary32 value
-        x.write("rd", bf16_bits(d.astype(np.float32).view(np.uint32), mode))
+    if dt == "BF16":        # F2F.BF16.F32 (decision GA-3), F2F.BF16.F64 (D7-math-6): binary32
+        f = _narrow(d, "F32", "RZ")      # toward zero with a sticky bit (round to odd; exact for a
+        sticky = (f.astype(np.float64) != d) & ~np.isnan(d)     # binary32 source), then one rounding
+        x.write("rd", bf16_bits(f.view(np.uint32) | sticky.astype(np.uint32), mode))
         return
     f = d if dt == "F64" else _narrow(d, dt, mode)
     _store_float(x, f, dt, ftz)

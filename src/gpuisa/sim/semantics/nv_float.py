@@ -362,8 +362,10 @@ def f2i_ext(x):
                              np.where((i <= 0) | nan, np.uint64(0), np.where(nan | (i <= 0) | (i >= hi_v), 0.0, i).astype(np.uint64)))
                 x.write("rd", r, width=64)
             return
-        lo, hi = {"U32": (0.0, 4294967295.0), "S16": (-32768.0, 32767.0), "U16": (0.0, 65535.0)}.get(
-            x.mod("small") if x.mod("small") in ("S16", "U16") else x.mod("fmt") or "", (-2.0 ** 31, 2.0 ** 31 - 1))
+        small = x.mod("small")
+        lo, hi = {"U32": (0.0, 4294967295.0), "S16": (-32768.0, 32767.0), "U16": (0.0, 65535.0),
+                  "S8": (-128.0, 127.0), "U8": (0.0, 255.0)}.get(
+            small if small in ("S16", "U16", "S8", "U8") else x.mod("fmt") or "", (-2.0 ** 31, 2.0 ** 31 - 1))
         i = np.where(nan, 0.0, np.clip(i, lo, hi))
     x.write("rd", (i.astype(np.int64) & 0xFFFFFFFF).astype(_U32))
 
@@ -449,15 +451,23 @@ def pair_add(bf: bool):
 def i2f_f16(x) -> None:
     """I2F.F16{.U32}{.U16|.S16|.U8|.S8}{.rnd}: the integer rounded once to binary16 in the low half
     (decision GA-13), or with .BF16 to bfloat16 (D6-cub-7); small sources as i2f_small reads them."""
-    v = _small_int_source(x)
+    wide = x.mod("wide")
+    if wide in ("S64", "U64"):          # `__ll2half_rn`: I2F.F16.S64 (D7-math-6): s + e exact
+        s, e = _int_to_f64_exact(x, _b(x), wide, wide == "U64")
+    else:
+        s = _small_int_source(x).astype(_F64)
+        e = np.zeros_like(s)
     mode = x.mod("rnd") or "RN"
     if x.mod("hdtype") == "BF16":       # I2F.BF16 (D6-cub-7): truncate to binary32 with a sticky bit
-        d = v.astype(_F64)               # (round to odd), then one rounding to bfloat16
-        f = _narrow(d, "F32", "RZ")
-        bits = f.view(np.uint32) | (f.astype(_F64) != d).astype(np.uint32)
+        f = _narrow(s, "F32", "RZ")      # (round to odd), then one rounding to bfloat16
+        back = f.astype(_F64)
+        f = np.where((back == s) & (e != 0) & (np.sign(e) != np.sign(s)), np.nextafter(f, _F32(0)), f)
+        bits = f.view(np.uint32) | ((back != s) | (e != 0)).astype(np.uint32)
         x.write("rd", bf16_bits(bits, mode))
         return
-    h = _narrow(v.astype(_F64), "F16", mode)      # exact source, one rounding
+    # binary16: |s| >= 2^53 lies far beyond binary16's range, where s alone decides the result;
+    # below it e is 0
+    h = _narrow(s, "F16", mode)                   # exact source, one rounding
     x.write("rd", h.view(np.uint16).astype(np.uint32))
 
 

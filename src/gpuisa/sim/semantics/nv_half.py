@@ -1,7 +1,8 @@
 """Half-precision pair arithmetic nvcc emits (half.isa, HFMA2's register form): HADD2, HMUL2,
 HFMA2 on binary16 pairs with nvdisasm's source selectors (``R0.H0_H0``: the low half twice,
-``R0.H1_H1``: the high half twice), written once for both engines.  A selected source is the
-register type HReg: the register number in bits 7..0 of the field, the selector in bits 9..8.
+``R0.H1_H1``: the high half twice, ``R0.H0_NH1``: the low half high and the negated high half
+low), written once for both engines.  A selected source is the register type HReg: the register
+number in bits 7..0 of the field, the selector in bits 10..8.
 Each position is computed exactly in binary64 (a binary16 product has at most 22 significant
 bits, a binary16 fma fits in 53) and rounded once to binary16 (``.F32``: to binary32)."""
 from __future__ import annotations
@@ -46,6 +47,8 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         h16 = l16
     elif sel == 2:
         l16 = h16
+    elif sel == 4:      # `R11.H0_NH1` (__hcmadd): (low, -high) in the (high, low) positions
+        h16, l16 = l16, h16 ^ np.uint16(0x8000)
     out = []
     bf = x.mod("bf16") == "BF16_V2"
     for part in (h16, l16):
@@ -87,8 +90,18 @@ def _sat_bf16(bits: np.ndarray) -> np.ndarray:
     return _sat((bits << _U32(16)).view(np.float32)).view(_U32) >> _U32(16)
 
 
+def _relu(r: np.ndarray) -> np.ndarray:
+    """``.RELU`` on rounded results: a negative value and -0 give +0, NaN stays NaN."""
+    with np.errstate(all="ignore"):
+        return np.where(np.isnan(r) | (r > 0), r, r.dtype.type(0)).astype(r.dtype)
+
+
+def _relu_bf16(bits: np.ndarray) -> np.ndarray:
+    return _relu((bits << _U32(16)).view(np.float32)).view(_U32) >> _U32(16)
+
+
 def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
-    sat = x.mod("sat") == "SAT"
+    sat, relu = x.mod("sat") == "SAT", x.mod("relu") == "RELU"
     if x.mod("f32") == "F32":               # the low positions as binary32, rounded once
         r = np.asarray(round32(lo_s, lo_e, "RN"), np.float32)
         if sat:
@@ -101,12 +114,16 @@ def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
         hi, lo = _rnbf16(hi_s, hi_e), _rnbf16(lo_s, lo_e)
         if sat:
             hi, lo = _sat_bf16(hi), _sat_bf16(lo)
+        if relu:
+            hi, lo = _relu_bf16(hi), _relu_bf16(lo)
         x.write("rd", (hi << _U32(16)) | lo)
         return
     for shift, (s, e) in ((16, (hi_s, hi_e)), (0, (lo_s, lo_e))):
         h = _rn16(s, e)
         if sat:
             h = _sat(h)
+        if relu:
+            h = _relu(h)
         bits = np.where(np.isnan(h), _U32(0x7FFF), h.view(np.uint16).astype(_U32))
         out |= bits << _U32(shift)
     x.write("rd", out)
