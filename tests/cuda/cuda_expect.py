@@ -2702,8 +2702,16 @@ def _erfinv(y: float) -> float:
 
 
 def _erfcinv(y: float) -> float:
-    """erfc^-1 by Newton's method on erfc itself (accurate for y near 0 and 2)."""
-    t = _erfinv(1 - y) if 0.01 < y < 1.99 else math.copysign(2.0, 1 - y)
+    """erfc^-1 by Newton's method on erfc itself (accurate for y near 0 and 2); for tiny y on
+    log(erfc), which is nearly quadratic (erfc(9.2) is 1e-38)."""
+    if y > 1:
+        return -_erfcinv(2 - y)                           # 2 - y exact (Sterbenz)
+    if y < 0.01:
+        t = math.sqrt(-math.log(y))
+        for _ in range(100):
+            t += (math.log(math.erfc(t)) - math.log(y)) * math.erfc(t) / (2 / math.sqrt(math.pi) * math.exp(-t * t))
+    else:
+        t = _erfinv(1 - y)
     for _ in range(60):
         t += (math.erfc(t) - y) / (2 / math.sqrt(math.pi) * math.exp(-t * t))
     return t
@@ -3103,3 +3111,148 @@ def _h16_sat(v: int, mode: str) -> float:
     if mode == "rn" or (mode == "ru" and v > 0) or (mode == "rd" and v < 0):
         return math.copysign(math.inf, v)
     return math.copysign(float(big), v) if abs(v) > big else _h16(v, mode)
+
+
+def _trap(f, n: int = 96) -> float:
+    """(1/pi) * the integral of f over [0, pi] for f even and 2pi-periodic: the trapezoidal rule
+    is spectrally accurate (fsum keeps the sum exact to an ulp)."""
+    h = math.pi / n
+    return math.fsum([0.5 * f(0.0), 0.5 * f(math.pi)] + [f(k * h) for k in range(1, n)]) / n
+
+
+def _jn(n: int, x: float) -> float:
+    """J_n(x); CUDA's jn/jnf for n >= 2 at x = 0 is NaN (libdevice's __nv_jn runs Miller's backward
+    recurrence with 2/x = inf and returns lambda / (sum - j) = inf / inf; decision D7-math-9)."""
+    if x == 0 and n >= 2:
+        return math.nan
+    return _trap(lambda t: math.cos(n * t - x * math.sin(t)))
+
+
+def _in(n: int, x: float) -> float:
+    return _trap(lambda t: math.exp(x * math.cos(t)) * math.cos(n * t))
+
+
+def _erfcx(x: float) -> float:
+    """exp(x^2) erfc(x) with x^2 split exactly (hi + lo)."""
+    hi = x * x
+    lo = float(Fraction(x) ** 2 - Fraction(hi))
+    return math.exp(hi) * (1 + lo) * math.erfc(x)
+
+
+def bessel(i, n):
+    """bessel.cu: J_n and I_n from their integral representations, erfcx, normcdfinv (from
+    erfcinv), Python's multi-argument hypot for the norms, sinpi/cospi with exact reduction."""
+    od, of = i["od"].reshape(-1, 14).copy(), i["of"].reshape(-1, 14).astype(np.float64)
+    f32 = _f32
+    for k in range(n):
+        x, p = float(i["xs"][k]), float(i["ps"][k])
+        t = x * 0.37
+        od[k] = [_jn(0, x), _jn(1, x), _jn(3, x), _in(0, x * 0.5), _in(1, x * 0.5), _erfcx(x * 0.4),
+                 -math.sqrt(2) * _erfcinv(2 * p), math.hypot(x, p, 1.5), 1 / math.hypot(x, p, -2.0),
+                 math.hypot(x, p, 1.0, -x), 1 / math.hypot(x, p, 2.0, -1.0, x * p), _sinpi(t), _cospi(t),
+                 _erfcinv(p * 2.0)]
+        fx, fp = f32(x), f32(p)
+        ft = f32(fx * f32(0.37))
+        of[k] = [_jn(0, fx), _jn(1, fx), _jn(2, fx), _in(0, fx * 0.5), _in(1, fx * 0.5), _erfcx(f32(fx * f32(0.4))),
+                 -math.sqrt(2) * _erfcinv(2 * fp), math.hypot(fx, fp, 1.5), 1 / math.hypot(fx, fp, -2.0),
+                 math.hypot(fx, fp, 1.0, -fx), math.hypot(fx, fp, 2.0), _sinpi(ft), _cospi(ft),
+                 1 / math.hypot(fx, fp, 2.0)]
+    return {"od": od.ravel(), "of": of.astype(np.float32).ravel()}
+
+
+def _frsqrt_rn(x: float) -> float:
+    """1/sqrt(x) correctly rounded to binary32: the nearest of neighbouring candidates, decided
+    exactly (r < m  <=>  m^2 x > 1 for a midpoint m)."""
+    if math.isnan(x) or x < 0:
+        return math.nan
+    if x == 0:
+        return math.copysign(math.inf, x)
+    if math.isinf(x):
+        return 0.0
+    c = np.float32(1 / math.sqrt(x))
+    cands = sorted({np.nextafter(c, np.float32(-np.inf)), c, np.nextafter(c, np.float32(np.inf))})
+    best = cands[0]
+    for lo, hi in zip(cands, cands[1:]):
+        m = (Fraction(float(lo)) + Fraction(float(hi))) / 2
+        if m * m * Fraction(x) < 1:      # the exact value lies above the midpoint
+            best = hi
+    return float(best)
+
+
+def _c1(f, *a) -> float:
+    """A C library function at special operands: a domain error is NaN, an overflow inf."""
+    try:
+        return f(*a)
+    except ValueError:
+        return math.nan
+    except OverflowError:
+        return math.inf
+
+
+def fspec(i, n):
+    """fspec.cu: C99 / CUDA special-operand results of the float functions (binary64 math of the
+    binary32 operands, rounded to binary32), the exact columns bit for bit."""
+    oa, ob, oi = i["oa"].reshape(-1, 20).astype(np.float64), i["ob"].reshape(-1, 12).copy(), i["oi"].reshape(-1, 3).copy()
+    f = np.float32
+    inf, nan = math.inf, math.nan
+
+    def lgam(x):
+        if math.isinf(x):
+            return inf
+        return inf if x <= 0 and x == math.floor(x) else _c1(math.lgamma, x)
+
+    def tgam(x):
+        if x == 0:
+            return math.copysign(inf, x)
+        if math.isinf(x):
+            return inf if x > 0 else nan
+        if x < 0 and x == math.floor(x):
+            return nan
+        if x < -200:
+            return math.copysign(0.0, math.sin(math.pi * x))
+        return _c1(math.gamma, x)
+
+    def einv(x):
+        return nan if abs(x) > 1 or math.isnan(x) else math.copysign(inf, x) if abs(x) == 1 else _erfinv(x)
+
+    def ecinv(y):
+        return nan if not 0 <= y <= 2 else inf if y == 0 else -inf if y == 2 else _erfcinv(y)
+
+    def rcbrt(x):
+        return math.copysign(inf, x) if x == 0 else math.copysign(0.0, x) if math.isinf(x) else 1 / math.cbrt(x)
+
+    def rhyp(x, y):
+        if math.isinf(x) or math.isinf(y):
+            return 0.0
+        h = math.hypot(x, y)
+        return nan if math.isnan(h) else inf if h == 0 else 1 / h
+
+    def bits(v) -> int:
+        v = f(v)
+        return 0x7FC00000 if np.isnan(v) else int(np.array(v).view(np.uint32))
+
+    for k in range(n):
+        x, y = float(i["xs"][k]), float(i["ys"][k])
+        nanx = math.isnan(x)
+        with np.errstate(all="ignore"):
+            oa[k] = [_c1(math.asin, x), _c1(math.acos, x), _c1(math.acosh, x) if x != inf else inf,
+                     nan if nanx or abs(x) > 1 else math.copysign(inf, x) if abs(x) == 1 else math.atanh(x),
+                     lgam(x), tgam(x), einv(x), ecinv(y), _c1(math.pow, 10.0, x) if not nanx else nan,
+                     math.copysign(inf, x) if abs(x) > 100 else math.sinh(x), inf if abs(x) > 100 else math.cosh(x),
+                     math.asinh(x), _c_sinpi(x), _c_cospi(y), rcbrt(x), rhyp(x, y),
+                     0.5 * math.erfc(-x / math.sqrt(2)), math.erfc(x), math.atan2(x, y), _c_pow(x, y)]
+            iy = _c_f2i(y, -2 ** 31, 2 ** 31 - 1, math.trunc)
+            frac = nan if nanx else math.copysign(0.0, x) if math.isinf(x) else math.modf(x)[0]
+            ipart = x if not math.isfinite(x) else math.modf(x)[1]
+            fin = math.isfinite(x) and math.isfinite(y)
+            fma_rz = float(_dround(Fraction(x) * Fraction(y) - 1, "rz", np.float32)) \
+                if fin and Fraction(x) * Fraction(y) != 1 else float(np.float64(x) * np.float64(y) - 1.0)
+            ob[k] = [bits(v) for v in (math.frexp(x)[0] if math.isfinite(x) else x,
+                                       np.ldexp(np.float64(x), max(min(iy, 400), -400)), frac, ipart,
+                                       np.nextafter(f(x), f(y)), np.ldexp(np.float64(x), -150),
+                                       nan if nanx or math.isnan(y) else (f(x) - f(y) if x > y else 0.0),
+                                       _c_logb(x), np.fmin(f(x), f(y)), np.fmax(f(x), f(y)), _frsqrt_rn(x), fma_rz)]
+        oi[k] = [0 if not math.isfinite(x) else math.frexp(x)[1], _c_ilogb(x),
+                 s32(_c_f2i(x, -2 ** 31, 2 ** 31 - 1, round) ^ _c_f2i(y, 0, M32, math.floor))]
+    with np.errstate(over="ignore"):        # beyond binary32's range: inf, as the kernel's results
+        return {"oa": oa.astype(np.float32).ravel(), "ob": ob.ravel(), "oi": oi.ravel()}
