@@ -3256,3 +3256,38 @@ def fspec(i, n):
                  s32(_c_f2i(x, -2 ** 31, 2 ** 31 - 1, round) ^ _c_f2i(y, 0, M32, math.floor))]
     with np.errstate(over="ignore"):        # beyond binary32's range: inf, as the kernel's results
         return {"oa": oa.astype(np.float32).ravel(), "ob": ob.ravel(), "oi": oi.ravel()}
+
+
+def bf2lib(i):
+    """bf2lib.cu: bfloat16 pair results as the exact value rounded once (Fractions); comparisons as
+    1.0 (0x3f80) / 0 pairs or 0xffff masks; __hcmadd as CUDA's two fused steps; the math functions
+    from libm; one atomic address per thread, so the old values are the initial ones."""
+    F = Fraction
+    n = len(i["a"])
+    o, oa = i["o"].copy(), i["oa"].reshape(-1, 8).astype(np.float64)
+    p = o[:12 * n].reshape(-1, 12)
+    pa, ph, cas = i["pa"].copy(), i["ph"].copy(), i["cas"].copy()
+    relu = lambda v: v if v > 0 else 0.0      # noqa: E731
+    for k in range(n):
+        fa, fb = float(i["a"][k]), float(i["b"][k])
+        ul, uh, vl, vh = _bf16(fa), _bf16(fb), _bf16(fb), _bf16(-fa)
+        pair = lambda hi, lo: (_bfbits(hi) << 16) | _bfbits(lo)      # noqa: E731
+        tl, th = _bf16(F(ul) * F(vl) + F(ul)), _bf16(F(ul) * F(vh) + F(uh))
+        one = lambda c: 0x3F80 if c else 0                            # noqa: E731
+        p[k] = [pair(_sat01(_bf16(F(uh) + F(vh))), _sat01(_bf16(F(ul) + F(vl)))),
+                pair(_sat01(_bf16(F(uh) * F(vh))), _sat01(_bf16(F(ul) * F(vl)))),
+                pair(_sat01(_bf16(F(uh) * F(vh) + F(uh))), _sat01(_bf16(F(ul) * F(vl) + F(ul)))),
+                pair(relu(_bf16(F(uh) * F(vh) - F(1, 2))), relu(_bf16(F(ul) * F(vl) - F(1, 2)))),
+                (_mnmx_bits(uh, vh, False, _bfbits) << 16) | _mnmx_bits(ul, vl, False, _bfbits),
+                (_mnmx_bits(uh, vh, True, _bfbits) << 16) | _mnmx_bits(ul, vl, True, _bfbits),
+                pair(_bf16(F(uh) * F(vl) + F(th)), _bf16(-F(uh) * F(vh) + F(tl))),
+                ((one(uh < vh) ^ one(uh >= vh)) << 16) | (one(ul < vl) ^ one(ul >= vl)),
+                (0xFFFF0000 if uh == vh else 0) | (0xFFFF if ul == vl else 0),
+                2 * int(ul < vl and uh < vh), pair(_bf16(F(uh) - F(vh)), _bf16(F(ul) - F(vl))), pair(-vh, -vl)]
+        oa[k] = [math.log(abs(vl)), 2.0 ** ul, 1 / math.sqrt(uh), math.cos(ul), math.log2(uh), 10.0 ** (ul / 4),
+                 math.sin(vh), math.log10(uh)]
+        pa[k] = pair(uh, ul)
+        ph[k] = (_hbits(_h16(fb)) << 16) | _hbits(_h16(fa))
+    o[12 * n:] = np.arange(n)             # old bf162 (0) ^ old half2 (0) ^ old cas (the iota value)
+    cas[0] = 1000                        # only thread 0 finds its expected value (i * 3 == i)
+    return {"o": o, "oa": oa.astype(np.float32).ravel(), "pa": pa, "ph": ph, "cas": cas}

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from gpuisa.asm.assembler import assemble
+from gpuisa.asm.disassembler import disassemble
 from gpuisa.errors import AsmError
 
 ENGINES = ["batched", "reference"]
@@ -44,8 +45,8 @@ def _rh(v: float) -> int:
     return 0x7FFF if np.isnan(r) else int(np.array(r).view(np.uint16))
 
 
-def _launch(nv_isa, text, init, engine):
-    res = nv_isa.launch(assemble(nv_isa.db, text + "\nEXIT ;\n"), init=init, engine=engine)
+def _launch(nv_isa, text, init, engine, **launch):
+    res = nv_isa.launch(assemble(nv_isa.db, text + "\nEXIT ;\n"), init=init, engine=engine, **launch)
     assert res.ok, (res.status, res.fault)
     return res.warp()
 
@@ -269,3 +270,45 @@ def test_i2f_64_bit_to_half_f2f_bf16_f64_and_f2i_8_bit(nv_isa, engine):
         s8 = 0 if math.isnan(hh) else max(-128, min(127, math.trunc(hh))) if math.isfinite(hh) else -128
         u8 = 0 if math.isnan(hh) else max(0, min(255, math.trunc(hh))) if math.isfinite(hh) else 0
         assert int(w.R[13][i]) == s8 & 0xFFFFFFFF and int(w.R[14][i]) == u8, (i, h)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fset_register_results(nv_isa, engine):
+    """FSET (sm_75/sm_80 bfloat16 pair compares through binary32, D7-math-10): `.BF` writes 1.0f
+    / 0.0, otherwise a mask; ordered and unordered compares, `|x|` and `-`, `.bop` with Pp."""
+    vals = [1.0, -1.0, 0.0, -0.0, float("nan"), float("inf"), 2.5, -2.5, 1e-45, 3.0]
+    ra = [int(np.array(np.float32(vals[i % 10])).view(np.uint32)) for i in range(32)]
+    rb = [int(np.array(np.float32(vals[(i * 3 + 1) % 10])).view(np.uint32)) for i in range(32)]
+    w = _launch(nv_isa, """
+        FSET.BF.LT.AND R4, R0, R1, PT ;
+        FSET.BF.GEU.AND R5, R0, R1, PT ;
+        FSET.NE.OR R6, -R0, 2.5, !PT ;
+        FSET.BF.GT.FTZ.AND R7, |R0|, c[0x0][0x0], PT ;
+        FSET.EQ.XOR R8, R0, R1, PT ;""", {"R0": ra, "R1": rb}, engine, params=[0])
+    one = 0x3F800000
+    for i in range(32):
+        a, b = vals[i % 10], vals[(i * 3 + 1) % 10]
+        un = math.isnan(a) or math.isnan(b)
+        assert int(w.R[4][i]) == (one if a < b else 0), i
+        assert int(w.R[5][i]) == (one if (a >= b or un) else 0), i
+        assert int(w.R[6][i]) == (0xFFFFFFFF if (not math.isnan(a) and -a != 2.5) else 0), i
+        fa = 0.0 if abs(a) < 1.2e-38 else abs(a)          # .FTZ: a denormal is read as 0
+        assert int(w.R[7][i]) == (one if fa > 0.0 else 0), i     # c[0x0][0x0] is 0 here
+        assert int(w.R[8][i]) == (0 if a == b else 0xFFFFFFFF), i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hadd2_constant_read_as_binary32(nv_isa, engine):
+    """nvdisasm's `HADD2 R4, -RZ.H0_H0, c[0x2] [0x0].F32` (sm_75 makes bfloat16's 1.0, 0x3f80, from
+    the constant 1.875f): the constant converted to binary16 toward zero in both positions, written
+    `HADD2.CF32` in this ISA (D7-math-11)."""
+    text = ("        /*0000*/                   HADD2 R4, -RZ.H0_H0, c[0x0] [0x0].F32 ;\n"
+            "        /*0010*/                   HADD2 R5, -RZ.H0_H0, c[0x0] [0x4].F32 ;\nEXIT ;")
+    words = [int(np.array(np.float32(1.875)).view(np.uint32)), int(np.array(np.float32(1.0009)).view(np.uint32))]
+    res = nv_isa.launch(assemble(nv_isa.db, text), params=words, engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert (w.R[4] == 0x3F803F80).all()
+    assert (w.R[5] == 0x3C003C00).all()                # 1.0009 toward zero: 1.0 (RN would give 0x3c01)
+    texts = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text).data)]
+    assert texts[0] == "HADD2.CF32 R4, -RZ.H0_H0, c[0x0][0x0]"

@@ -517,6 +517,17 @@ def FSETP(x: Exec) -> None:
     fsetp_write(x, a, b)
 
 
+@semantics("FSET")
+def FSET(x: Exec) -> None:
+    """FSET: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    a, b = _nv_float().fsetp_operands(x)       # |x|, -, .FTZ
+    r = fcmp(x, a, b)
+    p, bop = mask2array(x.pred("pp")), x.mod("bop") or ""
+    r = r & p if bop == "AND" else (r | p if bop == "OR" else r ^ p)
+    one = _U32(0x3F800000) if x.mod("bf") == "BF" else _U32(0xFFFFFFFF)
+    x.write("rd", np.where(r, one, _U32(0)).astype(_U32))
+
+
 def fcmp(x, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a cmp b`` per lane for the instruction's ``.cmp`` (FCmpOp bits: 1 <, 2 ==, 4 >, 8 unordered)."""
     code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]

@@ -28,7 +28,7 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         return np.broadcast_to(hi[0], x.lane_shape()), np.broadcast_to(lo[0], x.lane_shape())
     if name == "vb":    # a constant, its selector a modifier (HADD2_RC: nvdisasm's `c[0x0] [0x188].H0_H0`)
         v = _lanes(x, x.src("vb", raw=True))
-        sel = {"H0_H0": 1, "H1_H1": 2}.get(x.mod("csel") or "", 0)
+        sel = {"H0_H0": 1, "H1_H1": 2, "CF32": 3}.get(x.mod("csel") or "", 0)
     else:
         raw = x.reg_index(name)
         reg, sel = raw & 0xFF, raw >> 8
