@@ -3291,3 +3291,41 @@ def bf2lib(i):
     o[12 * n:] = np.arange(n)             # old bf162 (0) ^ old half2 (0) ^ old cas (the iota value)
     cas[0] = 1000                        # only thread 0 finds its expected value (i * 3 == i)
     return {"o": o, "oa": oa.astype(np.float32).ravel(), "pa": pa, "ph": ph, "cas": cas}
+
+
+def hround(i, n):
+    """hround.cu: binary16 / bfloat16 integral roundings (numpy's floor/ceil/trunc/rint keep -0),
+    the `_rn` products and sums rounded once, shuffles (an out-of-range source lane gives the
+    caller's own value), the integer conversions saturated to their types (then C's narrowing)."""
+    F = Fraction
+    h = i["hv"].view(np.float16).astype(np.float64).reshape(-1, 2)      # (lo, hi) per thread
+    b = (i["bv"].astype(np.uint32) << 16).view(np.float32).astype(np.float64).reshape(-1, 2)
+    o, oi = i["o"].reshape(-1, 12).copy(), i["oi"].reshape(-1, 12).copy()
+    hb = lambda v: int(np.array(np.float16(v)).view(np.uint16))          # noqa: E731 - exact values
+    pairh = lambda hi, lo: (hb(hi) << 16) | hb(lo)                         # noqa: E731
+    pairb = lambda hi, lo: (_bfbits(hi) << 16) | _bfbits(lo)               # noqa: E731
+    rnd = (np.ceil, np.floor, np.trunc, np.rint)
+    I32, U32, I64, U64 = (-2 ** 31, 2 ** 31 - 1), (0, M32), (-2 ** 63, 2 ** 63 - 1), (0, M64)
+    cv = lambda v, rng, r: _c_f2i(v, rng[0], rng[1], r)                    # noqa: E731
+    with np.errstate(over="ignore"):
+        for k in range(n):
+            (xl, xh), (ul, uh) = h[k], b[k]
+            lane, base = k % 32, k - k % 32
+            x1 = h[base + (lane ^ 1)]
+            x2 = h[base + lane + 2] if lane + 2 < 32 else h[k]
+            u1 = b[base + lane - 1] if lane >= 1 else b[k]
+            m = [float(np.float16(v * v)) for v in (xl, xh)]
+            a = [float(np.float16(mv + v)) for mv, v in zip(m, (xl, xh))]
+            f = [_h16(F(v) * F(w) + F(v)) for v, w in zip((xl, xh), x2)]
+            o[k] = [pairh(r(xh), r(xl)) for r in rnd] + [pairb(r(uh), r(ul)) for r in rnd] + [
+                hb(np.ceil(xl)) | hb(np.rint(xh)) << 16, pairh(m[1], m[0]) ^ pairh(a[1], a[0]),
+                pairh(x1[1], x1[0]) ^ pairh(f[1], f[0]), pairb(u1[1], u1[0])]
+            v7 = k * 4099 - 70000
+            oi[k] = [cv(xl, I32, round), cv(xl, I32, math.floor), cv(xl, I32, math.ceil), s32(cv(abs(xh), U32, math.ceil)),
+                     s32(cv(xh, I64, round)), s32(cv(xl, I64, math.ceil)), s32(cv(abs(xl), U64, math.trunc)),
+                     s32(_hbits(_h16_sat(v7, "rz")) | _hbits(_h16_sat(k * 4099, "ru")) << 16),
+                     s32(_bfbits(_bf16(k * 123457, "rd")) | _bfbits(_bf16(-k * 98765431, "ru")) << 16),
+                     s32(cv(ul, I32, round) + 1000 * cv(uh, I32, math.ceil)),
+                     s32(s32(cv(ul, I64, math.floor)) + 1000 * s32(cv(abs(uh), U32, math.trunc))),
+                     cv(xl, (-32768, 32767), round) + 1000 * cv(abs(xh), (0, 65535), math.ceil)]
+    return {"o": o.ravel(), "oi": oi.ravel()}

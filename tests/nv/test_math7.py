@@ -312,3 +312,41 @@ def test_hadd2_constant_read_as_binary32(nv_isa, engine):
     assert (w.R[5] == 0x3C003C00).all()                # 1.0009 toward zero: 1.0 (RN would give 0x3c01)
     texts = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text).data)]
     assert texts[0] == "HADD2.CF32 R4, -RZ.H0_H0, c[0x0][0x0]"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_frnd_half_and_bfloat16(nv_isa, engine):
+    """`hceil`/`h2floor`/`htrunc`/`hrint`: `FRND.F16{.mode}` and `FRND.BF16{.mode}` on the low half
+    or, selected, the high half (`R0.H1`); the result zero-extended, -0 kept, NaN 0x7fff
+    (D7-math-12)."""
+    hv = [1.5, -1.5, 2.5, -0.5, 0.49, 65504.0, float("nan"), -0.0, 1e-7, 1023.5, -3.75, float("-inf"), 0.5, 7.0, -2.5, 3.5]
+    bv = [1.5, -1.5, 2.5, -0.5, 255.5, 1e30, float("nan"), -0.0, 1e-30, 127.5, -3.75, float("inf"), 0.5, 7.0, -2.5, 3.5]
+    r0 = [(_h(hv[(i + 3) % 16]) << 16) | _h(hv[i % 16]) for i in range(32)]
+    def bfb(v: float) -> int:               # a NaN input: the quiet NaN 0x7fc0
+        return 0x7FC0 if math.isnan(v) else _bf(v)
+
+    r1 = [(bfb(bv[(i + 5) % 16]) << 16) | bfb(bv[i % 16]) for i in range(32)]
+    w = _launch(nv_isa, """
+        FRND.F16 R4, R0 ;
+        FRND.F16.CEIL R5, R0.H1 ;
+        FRND.F16.FLOOR R6, -R0 ;
+        FRND.BF16.TRUNC R7, R1 ;
+        FRND.BF16 R8, R1.H1 ;
+        FRND.BF16.CEIL R9, |R1| ;""", {"R0": r0, "R1": r1}, engine)
+
+    def h16(v: float) -> int:
+        return 0x7FFF if math.isnan(v) else _h(v)
+
+    def b16(v: float) -> int:
+        return 0x7FFF if math.isnan(v) else _bf(v)
+
+    for i in range(32):
+        lo, hi = _hv(r0[i]), _hv(r0[i] >> 16)
+        blo, bhi = _bv(r1[i]), _bv(r1[i] >> 16)
+        with np.errstate(all="ignore"):
+            assert int(w.R[4][i]) == h16(float(np.rint(lo))), i
+            assert int(w.R[5][i]) == h16(float(np.ceil(hi))), i
+            assert int(w.R[6][i]) == h16(float(np.floor(-lo))), i
+            assert int(w.R[7][i]) == b16(float(np.trunc(blo))), i
+            assert int(w.R[8][i]) == b16(float(np.rint(bhi))), i
+            assert int(w.R[9][i]) == b16(float(np.ceil(abs(blo)))), i
