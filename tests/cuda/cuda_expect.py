@@ -3329,3 +3329,31 @@ def hround(i, n):
                      s32(s32(cv(ul, I64, math.floor)) + 1000 * s32(cv(abs(uh), U32, math.trunc))),
                      cv(xl, (-32768, 32767), round) + 1000 * cv(abs(xh), (0, 65535), math.ceil)]
     return {"o": o.ravel(), "oi": oi.ravel()}
+
+
+def vatom(i):
+    """vatom.cu: sums of small integers (exact in binary32, binary64 and binary16 in any order); the
+    per-thread atomics return the buffers' initial values."""
+    w = i["v"].astype(np.float64)
+    n = len(w)
+    g2, g4 = i["g2"].astype(np.float64).reshape(2, 2), i["g4"].astype(np.float64).reshape(4, 4)
+    for k in range(n):
+        g2[k & 1] += [w[k], 2 * w[k]]
+        g4[k & 3] += [w[k], -w[k], 0.5 * w[k], 4.0]
+    p2, p4 = i["p2"].astype(np.float64).reshape(-1, 2), i["p4"].astype(np.float64).reshape(-1, 4)
+    o2, o4 = p2.copy(), p4.copy()
+    p2 = p2 + np.stack([w, -2 * w], 1)
+    p4 = p4 + np.stack([np.ones(n), w, w * w, -w], 1)
+    gd = i["gd"].copy()
+    old = gd[64:64 + n].copy()
+    gd[64:64 + n] += w
+    gd[0] += 0.25 * w[0::2].sum()
+    gd[1] += 0.25 * w[1::2].sum()
+    gd[2] += w.sum()
+    gd[3] += 2 * w.sum()
+    hb = lambda v: int(np.array(np.float16(v)).view(np.uint16))        # noqa: E731 - exact values
+    gh = np.array([(hb(n * 1.0) << 16) | hb(w.sum()), (hb(n * 0.5) << 16) | hb(-w.sum())], np.uint32)
+    f = np.float32
+    return {"g2": g2.astype(f).ravel(), "g4": g4.astype(f).ravel(), "p2": p2.astype(f).ravel(), "p4": p4.astype(f).ravel(),
+            "o2": o2.astype(f).ravel(), "o4": o4.astype(f).ravel(), "gd": gd, "old": old, "gh": gh,
+            "ge": (3 * w).astype(f), "oe": i["ge"].copy()}

@@ -350,3 +350,46 @@ def test_frnd_half_and_bfloat16(nv_isa, engine):
             assert int(w.R[7][i]) == b16(float(np.trunc(blo))), i
             assert int(w.R[8][i]) == b16(float(np.rint(bhi))), i
             assert int(w.R[9][i]) == b16(float(np.ceil(abs(blo)))), i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vector_float_atomics_in_lane_order(nv_isa, engine):
+    """sm_90+'s `atomicAdd(float2 *)` / `atomicAdd(float4 *)`: `ATOMG.E.ADD.F32x2.FTZ.RN` (old pair in
+    R[d:d+1]) and `REDG.E.ADD.F32x4.FTZ.RN` (no result); lanes in order, each position a binary32
+    add rounded once, `.FTZ` flushing denormal operands and results (D7-math-13)."""
+    g = np.zeros(12, np.float32)
+    g[:2] = [1.0, 1e-40]              # a denormal word, flushed by .FTZ
+    g[4:8] = [0.1, -2.0, 3.0, 0.0]
+    rng = np.random.default_rng(7)
+    adds = rng.uniform(-4, 4, (32, 4)).astype(np.float32)
+    init = {f"R{4 + j}": adds[:, j].view(np.uint32).tolist() for j in range(4)}
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV R10, c[0x0][0x0] ;
+        MOV R11, c[0x0][0x4] ;
+        ATOMG.E.ADD.F32x2.FTZ.RN.STRONG.GPU PT, R12, [R10.64], R4 ;
+        REDG.E.ADD.F32x4.FTZ.RN.STRONG.GPU [R10.64+0x10], R4 ;
+        EXIT ;"""), buffers={"g": g}, params=["g"], init=init, engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+
+    def ftz(v):
+        return np.float32(0.0) * np.sign(v) if v != 0 and abs(v) < np.finfo(np.float32).tiny else v
+
+    pair = [np.float32(1.0), np.float32(1e-40)]
+    quad = [np.float32(v) for v in (0.1, -2.0, 3.0, 0.0)]
+    for lane in range(32):
+        assert [int(w.R[12][lane]), int(w.R[13][lane])] == [int(np.array(v).view(np.uint32)) for v in pair], lane
+        pair = [ftz(np.float32(ftz(o) + ftz(adds[lane, j]))) for j, o in enumerate(pair)]
+        quad = [ftz(np.float32(ftz(o) + ftz(adds[lane, j]))) for j, o in enumerate(quad)]
+    assert res.buffers["g"][:2].tolist() == [float(v) for v in pair]
+    assert res.buffers["g"][4:8].tolist() == [float(v) for v in quad]
+
+
+@pytest.mark.parametrize("text,msg", [
+    ("ATOMG.E.MIN.F32x2 R4, [R2.64], R6 ;", ".F32x2 and .F32x4 go with .ADD"),
+    ("REDG.E.ADD.F32.F32x4 [R2.64], R4 ;", ".F32x2 and .F32x4 go with .ADD"),
+])
+def test_vector_atomic_forms_are_checked(nv_isa, text, msg):
+    with pytest.raises(AsmError, match=msg):
+        assemble(nv_isa.db, text + "\n")

@@ -888,6 +888,41 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
             x.write("pu", sum(1 << ln for ln in lanes_of(mask) if ret[ln]))
 
 
+def _atomic_fvec(x, mem, addrs: np.ndarray, returns: bool) -> None:
+    """ATOMG / REDG `.F32x2` / `.F32x4` (D7-math-13): per lane, lowest first, k consecutive binary32
+    words each added as `.F32` (`.FTZ`); the old words in R[d .. d+k-1]."""
+    mask = x.pmask
+    if not mask:
+        return
+    k = 2 if x.mod("vec") == "F32x2" else 4
+    parts = _mem_load(x, mem, addrs, mask, 4 * k, "atomic access")      # checks every lane first
+    m32 = _U64(MASK32)
+    words = [w for p in parts for w in (p & m32, p >> _U64(32))]
+    olds = [[int(words[j][lane]) for j in range(k)] for lane in range(WARP_SIZE)]
+    rb = x.reg_index("rb")
+    b = [_reg_row(x, rb + j).tolist() for j in range(k)]
+    ftz = x.mod("ftz") == "FTZ"
+
+    def add(o: int, v: int) -> int:
+        return _ftz32(_fadd32(_ftz32(o), _ftz32(v))) if ftz else _fadd32(o, v)
+
+    alist = np.asarray(addrs, dtype=_U64).tolist()
+    cur: dict[int, list[int]] = {}
+    ret = [[0] * k for _ in range(WARP_SIZE)]
+    for lane in lanes_of(mask):
+        old = cur.get(alist[lane], olds[lane])
+        cur[alist[lane]] = [add(o, b[j][lane]) for j, o in enumerate(old)]
+        ret[lane] = old
+    final = [cur.get(a, [0] * k) for a in alist]
+    for h in range(k // 2):         # 8-byte halves, the lowest address in the low word
+        v = np.array([(f[2 * h + 1] << 32) | f[2 * h] for f in final], _U64)
+        mem.store(addrs + _U64(8 * h), v, mask, 8)
+    if returns:
+        d = x.reg_index("rd")
+        for j in range(k):
+            x.set_reg(d + j, np.array([r[j] for r in ret], _U32), mask)
+
+
 @semantics("LDC")
 def LDC(x: Exec) -> None:
     """LDC: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
@@ -941,6 +976,9 @@ def STS(x: Exec) -> None:
 @semantics("ATOMG", per_warp=True)  # lanes in order, on Python ints
 def ATOMG(x: Exec) -> None:
     """ATOMG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("vec") in ("F32x2", "F32x4"):
+        _atomic_fvec(x, x.gmem, _global_addrs(x), True)
+        return
     _atomic(x, x.gmem, _global_addrs(x), True)
 
 
@@ -953,6 +991,9 @@ def ATOMS(x: Exec) -> None:
 @semantics("RED", per_warp=True)  # lanes in order, on Python ints
 def RED(x: Exec) -> None:
     """RED: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("vec") in ("F32x2", "F32x4"):     # REDG's vectors (D7-math-13)
+        _atomic_fvec(x, x.gmem, _global_addrs(x), False)
+        return
     _atomic(x, x.gmem, _global_addrs(x), False)
 
 
