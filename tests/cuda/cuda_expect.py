@@ -3357,3 +3357,106 @@ def vatom(i):
     return {"g2": g2.astype(f).ravel(), "g4": g4.astype(f).ravel(), "p2": p2.astype(f).ravel(), "p4": p4.astype(f).ravel(),
             "o2": o2.astype(f).ravel(), "o4": o4.astype(f).ravel(), "gd": gd, "old": old, "gh": gh,
             "ge": (3 * w).astype(f), "oe": i["ge"].copy()}
+
+
+def _c_fn(f, x: float) -> float:
+    """A libm function with C99's special values (log(0) = -inf, log(<0) = NaN, exp overflow inf,
+    sin(inf) = NaN)."""
+    if math.isnan(x):
+        return x
+    try:
+        return f(x)
+    except OverflowError:
+        return math.inf
+    except ValueError:
+        if f in (math.log, math.log2, math.log10) and x == 0:
+            return -math.inf
+        return math.nan
+
+
+def _c_sqrt(t: float) -> float:
+    return t if t == 0 or t == math.inf else math.sqrt(t)         # sqrt(-0) = -0; NaN below 0 (ValueError)
+
+
+def _c_rcp(t: float) -> float:
+    return math.copysign(math.inf, t) if t == 0 else math.copysign(0.0, t) if math.isinf(t) else 1 / t
+
+
+def _c_rsqrt(t: float) -> float:
+    return math.copysign(math.inf, t) if t == 0 else 0.0 if t == math.inf else 1 / math.sqrt(t)
+
+
+def _c_exp(t: float) -> float:
+    return 0.0 if t == -math.inf else math.exp(t)
+
+
+def _c_exp2(t: float) -> float:
+    return 0.0 if t == -math.inf else 2.0 ** t
+
+
+def _c_exp10(t: float) -> float:
+    return 0.0 if t == -math.inf else 10.0 ** t
+
+
+def _ieee16(op, x: float, y: float, bf: bool = False) -> float:
+    """x op y (op: +, *, /, or the fma x * y + x) rounded once to binary16 / bfloat16: Fractions for
+    a finite nonzero exact result, IEEE binary64 (then the format) for the special cases."""
+    F = Fraction
+    with np.errstate(all="ignore"):
+        r = float(op(np.float64(x), np.float64(y)))
+    exact = None
+    if math.isfinite(r) and math.isfinite(x) and math.isfinite(y) and not (op is _div and y == 0):
+        exact = op(F(x), F(y))
+    if exact:
+        return _bf16(exact) if bf else _h16(exact)
+    with np.errstate(all="ignore"):
+        return r if bf or math.isnan(r) else float(np.float16(r))
+
+
+def _add(a, b):
+    return a + b
+
+
+def _mul(a, b):
+    return a * b
+
+
+def _div(a, b):
+    return a / b
+
+
+def _fma_xyx(a, b):
+    return a * b + a
+
+
+def hspec(i, n):
+    """hspec.cu: IEEE 754 results of binary16 / bfloat16 operations at special operands (the exact
+    values rounded once, IEEE's infinities and NaN), libm with C99's special values."""
+    hx, hy = i["hx"].view(np.float16).astype(np.float64), i["hy"].view(np.float16).astype(np.float64)
+    o, oa = i["o"].reshape(-1, 10).copy(), i["oa"].reshape(-1, 15).astype(np.float64)
+
+    def h16(v: float) -> int:
+        return 0x7FFF if math.isnan(v) else _hbits(v)
+
+    def b16(v: float) -> int:
+        return 0x7FFF if math.isnan(v) else _bfbits(v)
+
+    for k in range(n):
+        x, y = float(hx[k]), float(hy[k])
+        u, v = (_bf16(x) if math.isfinite(x) else x), (_bf16(y) if math.isfinite(y) else y)
+        nan = math.isnan(x) or math.isnan(y)
+        isinf = -1 if x == -math.inf else int(x == math.inf)        # CUDA's __hisinf: -1 for -inf
+        mx = y if math.isnan(x) else x if math.isnan(y) else (max(x, y) if x != y else (x if math.copysign(1, x) > 0 else y))
+        mn = math.nan if nan else (min(x, y) if x != y else (x if math.copysign(1, x) < 0 else y))
+        o[k] = [h16(_ieee16(_div, x, y)), h16(_ieee16(_add, x, y)), h16(_ieee16(_mul, x, y)), h16(_ieee16(_fma_xyx, x, y)),
+                h16(mx), h16(mn), b16(_ieee16(_div, u, v, bf=True)), b16(u),
+                (int(x == y) | int(x < y) << 1 | int(math.isnan(x)) << 2 | isinf << 3 | int(nan or x > y) << 4) & 0xFFFF,
+                _c_f2i(x, -2 ** 31, 2 ** 31 - 1, round) & 0xFFFF]
+        with np.errstate(over="ignore"):
+            oa[k] = [float(np.float32(_c_fn(f, t))) for f, t in (
+                (_c_sqrt, x), (_c_rcp, x), (_c_rsqrt, x), (_c_exp, x), (math.log, x), (_c_exp2, x), (math.log2, x),
+                (math.sin, x), (math.cos, x), (_c_exp10, x), (math.log10, x), (_c_sqrt, u), (_c_rcp, u), (math.log, u),
+                (_c_exp, u))]
+    # a binary16 result from 65520 on rounds to inf
+    oa[:, :11] = np.where(np.abs(oa[:, :11]) >= 65520.0, np.copysign(np.inf, oa[:, :11]), oa[:, :11])
+    return {"o": o.ravel(), "oa": oa.astype(np.float32).ravel()}
