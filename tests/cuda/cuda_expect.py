@@ -3460,3 +3460,53 @@ def hspec(i, n):
     # a binary16 result from 65520 on rounds to inf
     oa[:, :11] = np.where(np.abs(oa[:, :11]) >= 65520.0, np.copysign(np.inf, oa[:, :11]), oa[:, :11])
     return {"o": o.ravel(), "oa": oa.astype(np.float32).ravel()}
+
+
+def _directed(kind: str, mode: str, ftype, *args: float) -> float:
+    """An IEEE 754 operation (add, mul, div, sqrt, fma) rounded once in *mode* (rn/rz/ru/rd) to
+    *ftype*: the exact value (Fractions) through _dround, which overflows to the largest finite
+    value or infinity as the direction says; infinities, NaN and the signs of exact zeros as IEEE
+    754 defines them (an exact zero sum is +0, -0 when rounding down)."""
+    F = Fraction
+    if any(math.isnan(a) for a in args):
+        return math.nan
+    with np.errstate(all="ignore"):
+        d = [np.float64(a) for a in args]
+        ieee = {"add": lambda: d[0] + d[1], "mul": lambda: d[0] * d[1], "div": lambda: d[0] / d[1],
+                "sqrt": lambda: np.sqrt(d[0]), "fma": lambda: d[0] * d[1] + d[2]}[kind]()
+    if not all(math.isfinite(a) for a in args) or (kind == "div" and args[1] == 0) or (kind == "sqrt" and args[0] <= 0):
+        return float(ieee)             # infinities, NaN, x/0, sqrt(-x), sqrt(+-0): IEEE, no rounding
+    if kind == "sqrt":
+        return _dsqrt(args[0], mode) if ftype is np.float64 else _fsqrt(args[0], mode)
+    f = [F(a) for a in args]
+    exact = {"add": lambda: f[0] + f[1], "mul": lambda: f[0] * f[1], "div": lambda: f[0] / f[1],
+             "fma": lambda: f[0] * f[1] + f[2]}[kind]()
+    if exact == 0:
+        if kind in ("mul", "div"):
+            return float(ieee)                                    # the sign is the operands'
+        prod_sign = math.copysign(1, args[0]) * math.copysign(1, args[1]) if kind == "fma" else math.copysign(1, args[0])
+        addend = args[2] if kind == "fma" else args[1]
+        first_zero = (kind == "fma" and (args[0] == 0 or args[1] == 0)) or (kind == "add" and args[0] == 0)
+        if first_zero and addend == 0 and prod_sign == math.copysign(1, addend):
+            return math.copysign(0.0, addend)                    # -0 + -0 = -0, +0 + +0 = +0
+        return -0.0 if mode == "rd" else 0.0
+    return float(_dround(exact, mode, ftype))
+
+
+def rspec(i, n):
+    """rspec.cu: directed rounding at overflow, underflow and special operands in binary32 (the
+    operands are the binary64 inputs rounded to nearest, as `(float)a`) and binary64."""
+    of, od = i["of"].reshape(-1, 16).copy(), i["od"].reshape(-1, 16).copy()
+    f32, f64 = np.float32, np.float64
+    for k in range(n):
+        a, b = float(i["xa"][k]), float(i["xb"][k])
+        with np.errstate(over="ignore"):
+            fa, fb = float(f32(a)), float(f32(b))
+        for out, x, y, t, bits in ((of, fa, fb, f32, _b32), (od, a, b, f64, _b64)):
+            D = _directed
+            out[k] = [bits(v) for v in (
+                D("add", "rd", t, x, y), D("add", "ru", t, x, y), D("add", "rz", t, x, y), D("add", "rd", t, x, -x),
+                D("mul", "rd", t, x, y), D("mul", "ru", t, x, y), D("mul", "rz", t, x, y), D("mul", "rn", t, x, y),
+                D("div", "rd", t, x, y), D("div", "ru", t, x, y), D("div", "rz", t, x, y), D("div", "rd", t, 1.0, y),
+                D("div", "ru", t, 1.0, y), D("sqrt", "rd", t, x), D("fma", "rz", t, x, y, x), D("fma", "ru", t, x, y, -y))]
+    return {"of": of.ravel(), "od": od.ravel()}

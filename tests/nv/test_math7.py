@@ -393,3 +393,36 @@ def test_vector_float_atomics_in_lane_order(nv_isa, engine):
 def test_vector_atomic_forms_are_checked(nv_isa, text, msg):
     with pytest.raises(AsmError, match=msg):
         assemble(nv_isa.db, text + "\n")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_dadd_dfma_round_down_zero_signs(nv_isa, engine):
+    """`__dadd_rd(+0, +0)` is +0 (x + x keeps x's sign in every rounding direction), -0 + -0 is -0,
+    +0 + -0 and x + (-x) are -0 rounding down; the same for DFMA's exact-zero product plus a zero
+    (IEEE 754 6.3; D7-math-14: DADD.RM gave -0 for +0 + +0)."""
+    vals = [0.0, -0.0, 1.5, -1.5, 0.0, 0.0, -0.0, 2.0]
+    other = [0.0, -0.0, -1.5, 1.5, -0.0, 3.0, 0.0, -2.0]
+    lo = lambda v: int(np.array(v).view(np.uint64)) & 0xFFFFFFFF          # noqa: E731
+    hi = lambda v: int(np.array(v).view(np.uint64)) >> 32                 # noqa: E731
+    a = [vals[i % 8] for i in range(32)]
+    b = [other[i % 8] for i in range(32)]
+    init = {"R0": [lo(v) for v in a], "R1": [hi(v) for v in a], "R2": [lo(v) for v in b], "R3": [hi(v) for v in b]}
+    w = _launch(nv_isa, """
+        DADD.RM R4, R0, R2 ;
+        DADD.RZ R6, R0, R2 ;
+        DFMA.RM R8, R0, RZ, R2 ;""", init, engine)
+
+    def got(reg: int, lane: int) -> float:
+        return float(np.array((int(w.R[reg + 1][lane]) << 32) | int(w.R[reg][lane]), np.uint64).view(np.float64))
+
+    for lane in range(32):
+        x, y = a[lane], b[lane]
+        s = x + y
+        same = math.copysign(1, x) == math.copysign(1, y)
+        want_rm = s if s != 0 else (math.copysign(0.0, x) if same and x == 0 else -0.0)
+        want_rz = s if s != 0 else (math.copysign(0.0, x) if same and x == 0 else 0.0)
+        p = math.copysign(0.0, x)                       # x * +0 (RZ's register is +0)
+        want_fma = y if y != 0 else (p if math.copysign(1, p) == math.copysign(1, y) else -0.0)
+        for reg, want in ((4, want_rm), (6, want_rz), (8, want_fma)):
+            g = got(reg, lane)
+            assert g == want and math.copysign(1, g) == math.copysign(1, want), (reg, lane, x, y, g, want)

@@ -93,9 +93,12 @@ def _exact(terms, mode: str, special):
 
 
 def _zero_sign_sum(p_sign: float, c: float, mode: str) -> float:
-    """The sign of an exact zero sum p + c (IEEE 754 6.3): -0 only if both are -0, or in RM."""
-    if p_sign < 0 and math.copysign(1.0, c) < 0:
-        return -1.0
+    """The sign of an exact zero sum p + c (IEEE 754 6.3): the addends' sign when they have one
+    (two zeros of one sign: x + x keeps x's sign, +0 + +0 is +0 in RM too, decision D7-math-14),
+    else +0, -0 in RM (opposite signs: zeros, or nonzero terms that cancel)."""
+    c_sign = math.copysign(1.0, c)
+    if p_sign == c_sign:
+        return c_sign
     return -1.0 if mode == "RM" else 1.0
 
 
