@@ -3510,3 +3510,16 @@ def rspec(i, n):
                 D("div", "rd", t, x, y), D("div", "ru", t, x, y), D("div", "rz", t, x, y), D("div", "rd", t, 1.0, y),
                 D("div", "ru", t, 1.0, y), D("sqrt", "rd", t, x), D("fma", "rz", t, x, y, x), D("fma", "ru", t, x, y, -y))]
     return {"of": of.ravel(), "od": od.ravel()}
+
+
+def hnn(i):
+    """hnn.cu: softmax, layer norm and GELU of the binary16 / bfloat16 inputs in binary64 (the
+    manifest's tolerances cover the kernel's binary16 / bfloat16 steps)."""
+    x = i["x"].view(np.float16).astype(np.float64).reshape(-1, 64)
+    b = (i["b"].astype(np.uint32) << 16).view(np.float32).astype(np.float64).reshape(-1, 64)
+    e = np.exp(x - x.max(1, keepdims=True))
+    sm = e / e.sum(1, keepdims=True)
+    mean = b.mean(1, keepdims=True)
+    ln = (b - mean) / np.sqrt(b.var(1, keepdims=True) + 1e-5)
+    ge = np.array([0.5 * v * (1 + math.erf(v / math.sqrt(2))) for v in x.ravel()])
+    return {"sm": sm.astype(np.float32).ravel(), "ln": ln.astype(np.float32).ravel(), "ge": ge.astype(np.float32)}
