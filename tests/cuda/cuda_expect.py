@@ -2702,3 +2702,890 @@ def compare(launch: dict, name: str, got: np.ndarray, want: np.ndarray) -> str |
     bad = np.flatnonzero(~ok)[:5]
     return f"{name}: {len(np.flatnonzero(~ok))} mismatches, e.g. " + ", ".join(
         f"[{k}] got {got.ravel()[k]} want {want.ravel()[k]}" for k in bad)
+
+
+# -- seventh discovery round: the math library in double, float, half and bf16 (math7) ---------
+def _m7_dround(fr: Fraction, mode: str, ftype=np.float64):
+    """The exact *fr* rounded once to *ftype* in *mode* (rn/rz/ru/rd), from the two neighbours of
+    the nearest binary64 value, compared exactly (no double rounding); beyond the largest finite
+    value: infinity or that value, as the direction says."""
+    top = Fraction(float(np.finfo(ftype).max))
+    if abs(fr) > top:
+        half_ulp = (Fraction(2) ** int(np.finfo(ftype).maxexp) - top) / 2
+        up = {"rn": abs(fr) >= top + half_ulp, "rz": False, "ru": fr > 0, "rd": fr < 0}[mode]
+        return ftype(math.copysign(math.inf if up else float(top), 1 if fr > 0 else -1))
+    c = ftype(float(fr))
+    if Fraction(float(c)) == fr:
+        return c
+    lo, hi = (np.nextafter(c, ftype(-np.inf)), c) if Fraction(float(c)) > fr else (c, np.nextafter(c, ftype(np.inf)))
+    if Fraction(float(lo)) > fr:
+        lo, hi = np.nextafter(lo, ftype(-np.inf)), lo
+    elif Fraction(float(hi)) < fr:
+        lo, hi = hi, np.nextafter(hi, ftype(np.inf))
+    if mode == "rd":
+        return lo
+    if mode == "ru":
+        return hi
+    if mode == "rz":
+        return lo if fr > 0 else hi
+    dl, dh = fr - Fraction(float(lo)), Fraction(float(hi)) - fr
+    if dl != dh:
+        return lo if dl < dh else hi
+    return lo if int(np.array(lo).view(np.uint64 if ftype is np.float64 else np.uint32 if ftype is np.float32 else np.uint16)) % 2 == 0 else hi
+
+
+def _m7_dsqrt(v: float, mode: str) -> float:
+    c = math.sqrt(v)                   # correctly rounded to nearest
+    if mode == "rn" or Fraction(c) ** 2 == Fraction(v):
+        return c
+    lo, hi = (np.nextafter(c, -np.inf), c) if Fraction(c) ** 2 > Fraction(v) else (c, np.nextafter(c, np.inf))
+    return float(hi if mode == "ru" else lo)
+
+
+def _m7_fsqrt(v: float, mode: str) -> float:
+    fr = Fraction(v)
+    c = np.float32(math.sqrt(v))
+    while Fraction(float(c)) ** 2 > fr:
+        c = np.nextafter(c, np.float32(-np.inf))
+    lo = c                              # the largest binary32 whose square is <= v
+    if Fraction(float(lo)) ** 2 == fr:
+        return float(lo)
+    hi = np.nextafter(lo, np.float32(np.inf))
+    if mode == "rn":                    # the midpoint m: lo**2 < m**2 ... pick by comparing m**2 with v
+        m = (Fraction(float(lo)) + Fraction(float(hi))) / 2
+        return float(lo if m * m > fr else hi)
+    return float(hi if mode == "ru" else lo)
+
+
+def _m7_erfinv(y: float) -> float:
+    """erf^-1 by Newton's method in binary64 from a rough start (converges to a few ulps)."""
+    if y == 0:
+        return 0.0
+    t = math.copysign(math.sqrt(-math.log((1 - abs(y)) * (1 + abs(y)))), y) * 0.8
+    for _ in range(60):
+        t -= (math.erf(t) - y) / (2 / math.sqrt(math.pi) * math.exp(-t * t))
+    return t
+
+
+def _m7_erfcinv(y: float) -> float:
+    """erfc^-1 by Newton's method on erfc itself (accurate for y near 0 and 2); for tiny y on
+    log(erfc), which is nearly quadratic (erfc(9.2) is 1e-38)."""
+    if y > 1:
+        return -_m7_erfcinv(2 - y)                           # 2 - y exact (Sterbenz)
+    if y < 0.01:
+        t = math.sqrt(-math.log(y))
+        for _ in range(100):
+            t += (math.log(math.erfc(t)) - math.log(y)) * math.erfc(t) / (2 / math.sqrt(math.pi) * math.exp(-t * t))
+    else:
+        t = _m7_erfinv(1 - y)
+    for _ in range(60):
+        t += (math.erfc(t) - y) / (2 / math.sqrt(math.pi) * math.exp(-t * t))
+    return t
+
+
+def _m7_sinpi(t: float) -> float:
+    """sin(pi t) with t reduced exactly (remainder by 2 and the reflection are exact)."""
+    r = math.remainder(t, 2.0)
+    if r > 0.5:
+        r = 1.0 - r
+    elif r < -0.5:
+        r = -1.0 - r
+    return math.sin(math.pi * r)
+
+
+def _m7_cospi(t: float) -> float:
+    r = abs(math.remainder(t, 2.0))
+    return _m7_sinpi(0.5 - r) if r <= 1.0 else -_m7_sinpi(r - 1.5)
+
+
+def _m7_round_away(t: float) -> int:
+    f = Fraction(t)
+    return int(math.floor(abs(f) + Fraction(1, 2))) * (1 if t >= 0 else -1)
+
+
+def dlib(i, n):
+    """CUDA's double math library (dlib.cu) from Python's math module (binary64, a few ulps) and
+    exact Fractions; the arguments' binary64 roundings (x * 1.5, y * 7.0, ...) are the kernel's."""
+    od, oi = i["od"].reshape(-1, 48).copy(), i["oi"].reshape(-1, 16).copy()
+    for k in range(n):
+        x, y = float(i["xs"][k]), float(i["ys"][k])
+        xy = x * y
+        t = xy * 4.0
+        a7 = y * 7.0
+        rem = math.remainder(a7, x)
+        quo = round(Fraction(a7) / Fraction(x))             # ties to even, as remainder's quotient
+        m, e = math.frexp(xy)
+        frac, ip = math.modf(y * x * 3.0)
+        fmin = y if k % 4 == 0 else min(x, y)
+        fmax = x if k % 3 == 0 else max(x, -y)
+        fdim = lambda p, q: p - q if p > q else 0.0          # noqa: E731
+        od[k] = [math.tan(x * 1.5), math.asin(x), math.acos(x), math.atan(y * x), math.atan2(x, y - 3.0),
+                 math.sinh(x * 4.0), math.cosh(x * 4.0), math.asinh(y * x), math.acosh(y + 1.0), math.atanh(x),
+                 2.0 ** (y * x), 10.0 ** (x * 5.0), math.expm1(x), math.log2(y), math.log10(y), math.log1p(x),
+                 math.cbrt(xy), 1 / math.cbrt(y), math.hypot(x, y), 1 / math.hypot(x, y), 1 / math.sqrt(y),
+                 math.erf(x * 2.0), math.erfc(x * 2.0), _m7_erfinv(x), _m7_erfcinv(x + 1.0), 0.5 * math.erfc(-(x * 3.0) / math.sqrt(2)),
+                 math.lgamma(y), math.gamma(y * 0.5), rem, rem, m, math.ldexp(x, int(y) - 10), frac, ip,
+                 float(np.nextafter(x, y)) - x, math.ldexp(y, -int(y * 2.0)), float(e - 1),
+                 fdim(x, y - 1.0) + fdim(y, x), math.copysign(y, x), fmin + fmax, math.sin(y), math.cos(y),
+                 _m7_sinpi(xy), _m7_cospi(xy), float(np.rint(t)), float(np.rint(t)) + 100.0 * math.trunc(t),
+                 float(_m7_round_away(t)), math.sqrt(y) / y]
+        oi[k, :9] = [quo & 7, int(quo < 0) if quo & 7 else 2, e, e - 1, _m7_round_away(t), int(np.rint(t)),
+                     int(k % 4 == 0) + 2 + 4 + 8 * int(math.copysign(1, x) < 0), int(np.rint(t * 1e6)), _m7_round_away(-t)]
+    return {"od": od.ravel(), "oi": oi.ravel()}
+
+
+def _m7_b64(v) -> int:
+    v = float(v)
+    return 0x7FFFFFFFFFFFFFFF if math.isnan(v) else int(np.array(v).view(np.uint64))
+
+
+def _m7_b32(v) -> int:
+    v = np.float32(v)
+    return 0x7FFFFFFF if np.isnan(v) else int(np.array(v).view(np.uint32))
+
+
+def dconv(i, n):
+    """dconv.cu: every directed-rounding result correctly rounded in its direction (Fractions),
+    integer conversions by floor/ceil/trunc/round-half-even of the exact value."""
+    o, of = i["o"].reshape(-1, 40).copy(), i["of"].reshape(-1, 32).copy()
+    F = Fraction
+    r64 = lambda v, m: _m7_b64(_m7_dround(v, m))                       # noqa: E731
+    r32 = lambda v, m: _m7_b32(_m7_dround(v, m, np.float32))           # noqa: E731
+    rint = {"rd": math.floor, "ru": math.ceil, "rz": math.trunc, "rn": round}
+    for k in range(n):
+        x, y, z = float(i["a"][k]), float(i["b"][k]), int(i["l"][k])
+        fx, fy = F(x), F(y)
+        ax = abs(x) + abs(y)
+        big, ubig = x * 3.0e9, abs(y) * 7.0e18
+        r = [r64(fx + fy, m) for m in ("rd", "ru", "rz", "rn")] + [r64(fx * fy, m) for m in ("rd", "ru", "rz", "rn")]
+        r += [r64(fx * fy + F(0.1), "rd"), r64(fx * fy + F(-0.3), "ru"), r64(fx * fx + fy, "rz"), r64(fy * fy + fx, "rn")]
+        r += [r64(fx / fy, "rd"), r64(fx / fy, "ru"), r64(fy / fx, "rz"), r64(fy / fx, "rn")]
+        r += [r64(1 / fx, "rd"), r64(1 / fx, "ru"), r64(1 / fy, "rz"), r64(1 / fy, "rn")]
+        r += [_m7_b64(_m7_dsqrt(ax, m)) for m in ("rd", "ru", "rz", "rn")]
+        r += [rint[m](F(big)) & M64 for m in ("rd", "ru", "rz")] + [min(rint[m](F(ubig)), M64) for m in ("rd", "ru", "rz", "rn")]   # saturated (b[0] = 3)
+        r += [r64(F(z), m) for m in ("rd", "ru", "rz", "rn")] + [r64(F(z & M64), m) for m in ("rd", "ru", "rz")]
+        bx, by = _m7_b64(x), _m7_b64(y)
+        r += [((bx & M32) << 32) | (by >> 32), ((bx >> 32) << 32) | (by & M32)]
+        o[k] = np.array(r, np.uint64)
+        xy, m6, um = F(x * y), F(x * 1.0e6), F(abs(y) * 1.0e8)
+        f = [r32(xy, m) for m in ("rd", "ru", "rz", "rn")] + [rint[m](m6) & M32 for m in ("rd", "ru", "rz", "rn")]
+        f += [rint[m](um) for m in ("rd", "ru", "rn")]
+        zi, zu = s32(z >> 20), (z >> 16) & M32
+        f += [r32(F(zi), m) for m in ("rd", "ru", "rz", "rn")] + [r32(F(zu), m) for m in ("rd", "ru", "rz", "rn")]
+        f += [r32(F(z), m) for m in ("rd", "ru", "rz", "rn")] + [r32(F(z & M64), m) for m in ("rd", "ru")]
+        g = F(float(np.float32(x * 1.0e12)))
+        f += [math.floor(g) & M32, (math.ceil(g) >> 8) & M32, math.trunc(g) & M32, (round(g) >> 12) & M32]
+        ug = F(float(np.float32(abs(float(g)) * np.float32(1000.0))))
+        f += [(math.floor(ug) >> 20) & M32, (math.ceil(ug) >> 16) & M32]
+        gx, gy = F(float(np.float32(x))), F(float(np.float32(y)))
+        fax = float(np.float32(ax))
+        f += [r32(gx + gy, "rn") ^ r32(gx * gy, "ru") ^ _m7_b32(_m7_fsqrt(fax, "rz")) ^ r32(1 / gy, "rd")
+              ^ r32(gx * gy + 1, "ru") ^ r32(gx / gy, "rz")]
+        of[k] = np.array(f, np.uint32)
+    return {"o": o.ravel(), "of": of.ravel()}
+
+
+def flib(i, n):
+    """flib.cu: libm in binary64 of the binary32 arguments (the kernel's binary32 products first)."""
+    f32 = _f32
+    o, oi = i["o"].reshape(-1, 28).astype(np.float64), i["oi"].reshape(-1, 3).copy()
+    for k in range(n):
+        x, y = float(i["xs"][k]), float(i["ys"][k])
+        xy = f32(x * y)
+        t = f32(xy * 3.0)
+        m, e = math.frexp(xy)
+        frac, ip = math.modf(t)
+        fdim = lambda p, q: p - q if p > q else 0.0          # noqa: E731
+        o[k] = [math.asin(x), math.acos(x), math.atan(xy), math.sinh(f32(x * 3.0)), math.cosh(f32(x * 3.0)),
+                math.asinh(xy), math.acosh(f32(y + 1.0)), math.atanh(x), 10.0 ** f32(x * 2.0), math.erfc(f32(x * 2.0)),
+                _m7_erfinv(x), math.lgamma(y), math.gamma(f32(y * 0.5)), _m7_sinpi(xy), _m7_cospi(xy),
+                0.5 * math.erfc(-f32(x * 3.0) / math.sqrt(2)), m, math.ldexp(x, int(y) - 5), frac, ip,
+                float(np.nextafter(np.float32(x), np.float32(y))) - x, math.ldexp(y, -int(f32(y * 2.0))),
+                fdim(x, f32(y - 1.0)) + fdim(y, x), _m7_erfcinv(f32(x + 1.0)), float(e - 1), math.expm1(f32(x * f32(0.01))),
+                1 / math.cbrt(y), 1 / math.hypot(x, y)]
+        q = f32(xy * 4.0)
+        oi[k] = [e, e - 1, _m7_round_away(q) + 1000 * int(np.rint(q))]
+    return {"o": o.astype(np.float32).ravel(), "oi": oi.ravel()}
+
+
+def _m7_h16(v: Fraction | float, mode: str = "rn") -> float:
+    """A value rounded once to binary16 (finite range) in *mode*; a float zero keeps its sign."""
+    if isinstance(v, float) and v == 0:
+        return v
+    return float(_m7_dround(Fraction(v), mode, np.float16))
+
+
+def _m7_bf16(v: Fraction | float, mode: str = "rn") -> float:
+    """A value rounded once to bfloat16 (8 significant bits; no overflow or subnormals here)."""
+    fr = Fraction(v)
+    if fr == 0:
+        return v if isinstance(v, float) else 0.0       # a float zero keeps its sign
+    e = math.floor(math.log2(abs(fr)))
+    while Fraction(2) ** e > abs(fr):
+        e -= 1
+    while Fraction(2) ** (e + 1) <= abs(fr):
+        e += 1
+    q = fr / Fraction(2) ** (e - 7)                       # 8 significant bits before the point
+    r = {"rd": math.floor, "ru": math.ceil, "rz": math.trunc, "rn": round}[mode](q)
+    return float(r * Fraction(2) ** (e - 7))
+
+
+def _m7_sat01(v: float) -> float:
+    return 0.0 if math.isnan(v) else min(max(v, 0.0), 1.0)
+
+
+def hlib(i, n):
+    """hlib.cu: binary16 / bfloat16 results as the exact value rounded once (Fractions), math
+    functions from libm in binary64 (compared within the manifest's tolerances)."""
+    F = Fraction
+    o, oa = i["o"].reshape(-1, 24).astype(np.float64), i["oa"].reshape(-1, 14).astype(np.float64)
+    ob, oi = i["ob"].reshape(-1, 4).astype(np.float64), i["oi"].reshape(-1, 8).copy()
+    oh = i["oh"].reshape(-1, 8).copy()
+    for k in range(n):
+        fa, fb = float(i["a"][k]), float(i["b"][k])
+        x, y = _m7_h16(fa), _m7_h16(fb)
+        u, v = _m7_bf16(fa), _m7_bf16(fb)
+        fx, fy, fu, fv = F(x), F(y), F(u), F(v)
+        s = _f32(fa * _f32(1.001))
+        t = _f32(fb * _f32(1.001))
+        hb = [_m7_h16(fx + fy), _m7_h16(fx - fy), _m7_h16(fx * fy), _m7_h16(fx * fy + F(1, 4)), _m7_sat01(_m7_h16(fx + fy)),
+              _m7_sat01(_m7_h16(fx * fy)), _m7_sat01(_m7_h16(fx * fy + fx)), _m7_sat01(_m7_h16(fy - fx))]
+        oh[k] = np.array(hb, np.float16).view(np.uint16)
+        o[k] = [math.nan if k & 2 else min(x, y), math.nan if k & 2 else max(u, v), max(x, y) + min(x, y),
+                math.nan if k & 1 else max(x, y), _m7_h16(_f32(fa * 3.0)), min(-u, v), -abs(x), min(abs(x), y), abs(u),
+                _m7_h16(s, "rz") - _m7_h16(s, "rd"), _m7_h16(s, "ru"),
+                _m7_bf16(fu + fv), _m7_bf16(fu * fv), _m7_bf16(fu * fv + F(1, 2)), _m7_bf16(fu - fv), max(u, v),
+                _m7_bf16(fu * fv + fu), _m7_bf16(fv * fu + fv), min(u, v), min(u, v), _m7_bf16(s, "rz"),
+                _m7_h16(k * 37 - 500) + (k - 30), _m7_bf16(t, "rd") + _m7_bf16(s, "ru"), max(-x, y)]
+        oa[k] = [x / y, math.sqrt(y), 1 / math.sqrt(y), 1 / y, math.exp(x), 2.0 ** x, math.log(y), math.log2(y),
+                 math.sin(x), math.cos(x), math.exp(_m7_h16(x * 0.5)), math.exp(_m7_h16(y * 0.5)), x / y,
+                 y / -x if x else -math.inf]
+        ob[k] = [u / v, math.sqrt(v), math.exp(u), 1 / v]
+        nan = k & 1
+        oi[k] = [math.trunc(_m7_h16(fx * 7)), math.trunc(_m7_h16(fx * 5)) + 1000 * math.floor(x),
+                 int(x == y) + 2 * int(x < y) + 4 * int(x >= y) + 8 * int(bool(nan)) + 32,
+                 1 + 2 * int(x < y and y < -x) + 4 * int(y >= x), int(x < y) + 2 * int(y < -x),
+                 int(u == v) + 2 * int(u < v) + 8 * int(u > v and v > u) + 16,
+                 math.trunc(_m7_bf16(fu * 9)), int(np.rint(abs(x))) + 100 * math.trunc(_m7_h16(fy * 3))]
+    return {"o": o.astype(np.float32).ravel(), "oa": oa.astype(np.float32).ravel(),
+            "ob": ob.astype(np.float32).ravel(), "oi": oi.ravel(), "oh": oh.ravel()}
+
+
+def hatom(i):
+    """hatom.cu: the sums of the addends (small integers and halves: exact in every format and
+    every order) in __half2 / bfloat162 / double, global (over both blocks) and shared (per block)."""
+    w = i["v"].astype(np.float64).reshape(2, 64)
+    par = [w[:, 0::2], w[:, 1::2]]                        # t & 1
+    h16 = lambda v: int(np.array(np.float16(v)).view(np.uint16))        # noqa: E731
+    bf = lambda v: int(np.array(np.float32(v)).view(np.uint32)) >> 16   # noqa: E731 - exact values
+    gh2 = np.array([(h16(0.5 * p.sum()) << 16) | h16(p.sum()) for p in par], np.uint32)
+    gb2 = np.array([(bf(-0.25 * p.sum()) << 16) | bf(p.sum()) for p in par], np.uint32)
+    gd = np.array([w.reshape(2, 16, 4)[:, :, j].sum() * 0.125 for j in range(4)])
+    gh = np.array([h16(p.sum()) for p in par], np.uint16)
+    gb = np.array([bf(0.5 * p.sum()) for p in par], np.uint16)
+    out = []
+    for blk in range(2):
+        for t in range(2):
+            s = w[blk, t::2].sum()
+            out += [s, 0.5 * s, s, -0.25 * s, 0.5 * s]
+    return {"gh2": gh2, "gb2": gb2, "gd": gd, "gh": gh, "gb": gb, "out": np.array(out, np.float32)}
+
+
+def _m7_c_round(x: float) -> float:
+    """C's round: half away from zero (exact: Fractions), infinities, NaN and zeros kept."""
+    if not math.isfinite(x) or x == 0 or abs(x) >= 2.0 ** 52:
+        return x
+    return math.copysign(float(_m7_round_away(x)), x)
+
+
+def _m7_c_remainder(x: float, y: float) -> float:
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or y == 0:
+        return math.nan
+    return x if math.isinf(y) else math.remainder(x, y)
+
+
+def _m7_c_logb(x: float) -> float:
+    if math.isnan(x):
+        return x
+    if math.isinf(x):
+        return math.inf
+    return -math.inf if x == 0 else float(math.frexp(x)[1] - 1)
+
+
+def _m7_c_ilogb(x: float) -> int:
+    """CUDA: ilogb(0) and ilogb(NaN) are INT_MIN, ilogb(+-inf) INT_MAX."""
+    if math.isnan(x) or x == 0:
+        return -2 ** 31
+    return 2 ** 31 - 1 if math.isinf(x) else math.frexp(x)[1] - 1
+
+
+def _m7_c_fdim(x: float, y: float) -> float:
+    if math.isnan(x) or math.isnan(y):
+        return math.nan
+    return float(np.float64(x) - np.float64(y)) if x > y else 0.0
+
+
+def _m7_c_sinpi(x: float) -> float:
+    if not math.isfinite(x):
+        return math.nan
+    if x == math.floor(x):
+        return math.copysign(0.0, x)
+    return _m7_sinpi(x)
+
+
+def _m7_c_cospi(x: float) -> float:
+    if not math.isfinite(x):
+        return math.nan
+    if abs(x) >= 2.0 ** 53:
+        return 1.0
+    if x == math.floor(x):
+        return 1.0 if math.remainder(x, 2.0) == 0 else -1.0
+    return 0.0 if (2 * x) == math.floor(2 * x) else _m7_cospi(x)
+
+
+def _m7_c_f2i(v: float, lo: int, hi: int, rnd) -> int:
+    """CUDA's float-to-integer conversions: NaN -> 0, saturated to [lo, hi]."""
+    if math.isnan(v):
+        return 0
+    if math.isinf(v):
+        return hi if v > 0 else lo
+    return max(lo, min(hi, rnd(v)))
+
+
+def _m7_c_pow(x: float, y: float) -> float:
+    """C99's pow (Python's math.pow follows Annex F: pow(-inf, 0.5) = inf, pow(-1, inf) = 1)."""
+    odd = math.isfinite(y) and y == math.floor(y) and math.fmod(y, 2) != 0
+    try:
+        return math.pow(x, y)
+    except ValueError:         # pow(+-0, y < 0): +-inf for an odd integer y, else +inf
+        return math.copysign(math.inf, x if odd else 1.0) if x == 0 else math.nan
+    except OverflowError:
+        return math.copysign(math.inf, x if odd else 1.0)
+
+
+def dspec(i, n):
+    """dspec.cu: C99 / CUDA special-operand semantics. The exact columns from Fractions or
+    numpy's IEEE operations (division, sqrt, fmin ...); the library columns from numpy's libm
+    (C99 special cases: pow(-1, inf) = 1, hypot(nan, inf) = inf, atan2(inf, inf) = pi/4 ...)."""
+    o, oa, oi = i["o"].reshape(-1, 20).copy(), i["oa"].reshape(-1, 16).copy(), i["oi"].reshape(-1, 4).copy()
+    nan64 = 0x7FF8000000000000
+    B = lambda v: nan64 if math.isnan(v) else _m7_b64(v)                  # noqa: E731
+    d = np.float64
+    for k in range(n):
+        x, y = float(i["xs"][k]), float(i["ys"][k])
+        X, Y = d(x), d(y)
+        with np.errstate(all="ignore"):
+            fin = math.isfinite(x) and math.isfinite(y)
+            ddiv_ru = float(_m7_dround(Fraction(x) / Fraction(y), "ru")) if fin and y != 0 and x != 0 else float(X / Y)
+            drcp_rz = float(_m7_dround(1 / Fraction(x), "rz")) if math.isfinite(x) and x != 0 and abs(x) > 1e-300 else float(1 / X)
+            if math.isfinite(x) and x != 0 and abs(x) <= 1e-300:
+                drcp_rz = float(_m7_dround(1 / Fraction(x), "rz")) if abs(1 / Fraction(x)) < Fraction(2) ** 1024 \
+                    else math.copysign(np.finfo(np.float64).max, x)
+            dsqrt_rd = _m7_dsqrt(x, "rd") if math.isfinite(x) and x > 0 else float(np.sqrt(X))
+            exact = Fraction(x) * Fraction(y) - Fraction(x) if fin and abs(x * y) < 1e300 else 0
+            fma = float(_m7_dround(exact, "rn")) if exact else float(X * Y - X)     # a zero's sign: IEEE
+            o[k] = [B(v) for v in (float(X / Y), float(np.sqrt(X)), float(1 / X), float(np.fmin(X, Y)), float(np.fmax(X, Y)),
+                                   math.copysign(x, y), float(np.rint(X)), _m7_c_round(x), float(np.trunc(X)),
+                                   float(np.floor(X) + np.ceil(Y)), _m7_c_remainder(x, y), float(np.fmod(X, Y)),
+                                   float(np.nextafter(X, Y)), _m7_c_logb(x), float(np.ldexp(X, 1000) * 0.0 + np.ldexp(Y, -1070)),
+                                   _m7_c_fdim(x, y), dsqrt_rd, ddiv_ru, drcp_rz, fma)]
+            oa[k] = [1 / np.sqrt(X), np.sin(X), np.cos(X), np.tan(X), np.arctan2(X, Y), np.hypot(X, Y), np.exp(X),
+                     np.log(X), np.expm1(X), np.log1p(X), np.cbrt(X), _m7_c_pow(x, y), _m7_c_sinpi(x), _m7_c_cospi(y),
+                     np.arctan(X), np.exp2(Y)]
+        e = 0 if not math.isfinite(x) else math.frexp(x)[1]
+        flags = int(math.isnan(x)) | int(math.isinf(x)) << 1 | int(math.isfinite(x)) << 2 | int(math.copysign(1, x) < 0) << 3 \
+            | int(x == y) << 4 | int(x < y) << 5
+        oi[k] = [e, _m7_c_ilogb(x), flags,
+                 s32(_m7_c_f2i(x, -2 ** 31, 2 ** 31 - 1, round) ^ _m7_c_f2i(y, 0, M32, math.trunc))]
+    return {"o": o.ravel(), "oa": oa.ravel(), "oi": oi.ravel()}
+
+
+def _m7_hbits(v: float) -> int:
+    if math.isnan(v):
+        return 0x7FFF
+    with np.errstate(all="ignore"):
+        return int(np.array(np.float16(v)).view(np.uint16))
+
+
+def _m7_bfbits(v: float) -> int:
+    """bfloat16 bits of a value exact in bfloat16 (NaN -> 0x7fff)."""
+    return 0x7FFF if math.isnan(v) else int(np.array(np.float32(v)).view(np.uint32)) >> 16
+
+
+def _m7_mnmx_bits(a: float, b: float, want_min: bool, bits) -> int:
+    if a == b:
+        return bits(a) | bits(b) if want_min else bits(a) & bits(b)
+    return bits(min(a, b) if want_min else max(a, b))
+
+
+def h2lib(i):
+    """h2lib.cu: __half2 / __nv_bfloat162 results as the exact value rounded once (Fractions),
+    __hcmadd as CUDA's two fused steps (real: fma(-a.im, b.im, fma(a.re, b.re, c.re)), imaginary:
+    fma(a.im, b.re, fma(a.re, b.im, c.im))), conversions saturated, h2 math from libm."""
+    F = Fraction
+    n = len(i["a"])
+    o, oa, ol = i["o"].reshape(-1, 16).copy(), i["oa"].reshape(-1, 12).astype(np.float64), i["ol"].reshape(-1, 8).copy()
+    sums = np.zeros(8, np.float32)
+    relu = lambda v: v if v > 0 else 0.0      # noqa: E731
+    for k in range(n):
+        fa, fb, l = float(i["a"][k]), float(i["b"][k]), int(i["l"][k])
+        xl, xh = _m7_h16(fa), _m7_h16(fb)            # x = (fa, fb): .x low, .y high
+        yl, yh = _m7_h16(fb), _m7_h16(-fa)
+        ul, uh, vl, vh = _m7_bf16(fa), _m7_bf16(fb), _m7_bf16(fb), _m7_bf16(-fa)
+        pair = lambda hi, lo, bits=_m7_hbits: (bits(hi) << 16) | bits(lo)      # noqa: E731
+        tl, th = _m7_h16(F(xl) * F(yl) + F(xl)), _m7_h16(F(xl) * F(yh) + F(xh))
+        cm_l, cm_h = _m7_h16(-F(xh) * F(yh) + F(tl)), _m7_h16(F(xh) * F(yl) + F(th))
+        p8 = int(xl != yl and xh != yh) | 2 | int(xl > yl and xh > yh) << 2 | int(xl <= yl and xh <= yh) << 3 | int(xl == yh) << 4
+        ge = pair(1.0 if xh >= yh else 0.0, 1.0 if xl >= yl else 0.0)
+        ne = pair(1.0 if xh != yh else 0.0, 1.0 if xl != yl else 0.0)
+        o[k] = [pair(_m7_sat01(_m7_h16(F(xh) + F(yh))), _m7_sat01(_m7_h16(F(xl) + F(yl)))),
+                pair(_m7_sat01(_m7_h16(F(xh) * F(yh))), _m7_sat01(_m7_h16(F(xl) * F(yl)))),
+                pair(_m7_sat01(_m7_h16(F(xh) * F(yh) + F(xh))), _m7_sat01(_m7_h16(F(xl) * F(yl) + F(xl)))),
+                pair(relu(_m7_h16(F(xh) * F(yh) - F(1, 2))), relu(_m7_h16(F(xl) * F(yl) - F(1, 2)))),
+                (_m7_mnmx_bits(xh, yh, False, _m7_hbits) << 16) | _m7_mnmx_bits(xl, yl, False, _m7_hbits),
+                (_m7_mnmx_bits(xh, yh, True, _m7_hbits) << 16) | _m7_mnmx_bits(xl, yl, True, _m7_hbits),
+                pair(_m7_h16(F(xh) - F(yh)), _m7_h16(F(xl) - F(yl))), pair(cm_h, cm_l), p8, ge ^ ne,
+                pair(_m7_bf16(F(uh) + F(vh)), _m7_bf16(F(ul) + F(vl)), _m7_bfbits), pair(_m7_bf16(F(uh) * F(vh)) if uh * vh else uh * vh, _m7_bf16(F(ul) * F(vl)) if ul * vl else ul * vl, _m7_bfbits),
+                (_m7_mnmx_bits(uh, vh, False, _m7_bfbits) << 16) | _m7_mnmx_bits(ul, vl, False, _m7_bfbits),
+                pair(-abs(uh), -abs(ul), _m7_bfbits), pair(_m7_bf16(xh), _m7_bf16(xl), _m7_bfbits),
+                _m7_hbits(_m7_h16(F(fa) * F(1.0000001))) | _m7_bfbits(_m7_bf16(fb)) << 16]
+        oa[k] = [math.sqrt(abs(xl)), math.sqrt(abs(xh)), math.cos(xl), math.cos(xh), math.log(abs(yl)),
+                 math.log(abs(yh)) if yh else -math.inf, 1 / yl, 1 / yh if yh else -math.inf, 2.0 ** xl, 2.0 ** xh,
+                 math.sin(ul), math.sin(uh)]
+        h = _m7_h16(_f32(fa * 1000.0))
+        sl = s64(l)
+        ol[k] = [math.trunc(h), math.floor(abs(h)), _m7_c_f2i(_m7_h16(_f32(fa * 50.0)), -128, 127, math.trunc),
+                 _m7_c_f2i(_m7_h16(_f32(fb * 90.0)), 0, 255, math.trunc),
+                 _m7_hbits(_m7_h16_sat(sl, "rn")) | _m7_hbits(_m7_h16_sat(sl & M32, "rd")) << 16,
+                 _m7_c_f2i(_m7_bf16(_f32(fa * 20000.0)), -32768, 32767, math.trunc) + 100000 * math.trunc(_m7_bf16(_f32(fb * 1e6))),
+                 _m7_bfbits(_m7_bf16(sl)) | _m7_bfbits(_m7_bf16(s32(sl), "rz")) << 16,
+                 _m7_hbits(_m7_h16_sat(_wrap(sl, 16, True), "rd")) | _m7_bfbits(_m7_bf16(sl & 0xFFFF)) << 16]
+    for blk in range(2):
+        for t in range(2):
+            idx = [blk * 32 + j for j in range(t, 32, 2)]
+            sums[4 * blk + 2 * t] = sum(j % 5 for j in idx)
+            sums[4 * blk + 2 * t + 1] = sum(j % 3 for j in idx)
+    return {"o": o.ravel(), "oa": oa.astype(np.float32).ravel(), "ol": ol.ravel(), "sums": sums}
+
+
+def _m7_h16_sat(v: int, mode: str) -> float:
+    """An integer rounded once to binary16: beyond the largest finite value (65504) the result
+    is inf in round-to-nearest (from 65520 on) and in the direction of the rounding, else 65504."""
+    big = 65504
+    if abs(v) < 65520 or (mode == "rn" and abs(v) < 65520):
+        return _m7_h16(v, mode)
+    if mode == "rn" or (mode == "ru" and v > 0) or (mode == "rd" and v < 0):
+        return math.copysign(math.inf, v)
+    return math.copysign(float(big), v) if abs(v) > big else _m7_h16(v, mode)
+
+
+def _m7_trap(f, n: int = 96) -> float:
+    """(1/pi) * the integral of f over [0, pi] for f even and 2pi-periodic: the trapezoidal rule
+    is spectrally accurate (fsum keeps the sum exact to an ulp)."""
+    h = math.pi / n
+    return math.fsum([0.5 * f(0.0), 0.5 * f(math.pi)] + [f(k * h) for k in range(1, n)]) / n
+
+
+def _m7_jn(n: int, x: float) -> float:
+    """J_n(x); CUDA's jn/jnf for n >= 2 at x = 0 is NaN (libdevice's __nv_jn runs Miller's backward
+    recurrence with 2/x = inf and returns lambda / (sum - j) = inf / inf; decision D7-math-9)."""
+    if x == 0 and n >= 2:
+        return math.nan
+    return _m7_trap(lambda t: math.cos(n * t - x * math.sin(t)))
+
+
+def _m7_in(n: int, x: float) -> float:
+    return _m7_trap(lambda t: math.exp(x * math.cos(t)) * math.cos(n * t))
+
+
+def _m7_erfcx(x: float) -> float:
+    """exp(x^2) erfc(x) with x^2 split exactly (hi + lo)."""
+    hi = x * x
+    lo = float(Fraction(x) ** 2 - Fraction(hi))
+    return math.exp(hi) * (1 + lo) * math.erfc(x)
+
+
+def bessel(i, n):
+    """bessel.cu: J_n and I_n from their integral representations, erfcx, normcdfinv (from
+    erfcinv), Python's multi-argument hypot for the norms, sinpi/cospi with exact reduction."""
+    od, of = i["od"].reshape(-1, 14).copy(), i["of"].reshape(-1, 14).astype(np.float64)
+    f32 = _f32
+    for k in range(n):
+        x, p = float(i["xs"][k]), float(i["ps"][k])
+        t = x * 0.37
+        od[k] = [_m7_jn(0, x), _m7_jn(1, x), _m7_jn(3, x), _m7_in(0, x * 0.5), _m7_in(1, x * 0.5), _m7_erfcx(x * 0.4),
+                 -math.sqrt(2) * _m7_erfcinv(2 * p), math.hypot(x, p, 1.5), 1 / math.hypot(x, p, -2.0),
+                 math.hypot(x, p, 1.0, -x), 1 / math.hypot(x, p, 2.0, -1.0, x * p), _m7_sinpi(t), _m7_cospi(t),
+                 _m7_erfcinv(p * 2.0)]
+        fx, fp = f32(x), f32(p)
+        ft = f32(fx * f32(0.37))
+        of[k] = [_m7_jn(0, fx), _m7_jn(1, fx), _m7_jn(2, fx), _m7_in(0, fx * 0.5), _m7_in(1, fx * 0.5), _m7_erfcx(f32(fx * f32(0.4))),
+                 -math.sqrt(2) * _m7_erfcinv(2 * fp), math.hypot(fx, fp, 1.5), 1 / math.hypot(fx, fp, -2.0),
+                 math.hypot(fx, fp, 1.0, -fx), math.hypot(fx, fp, 2.0), _m7_sinpi(ft), _m7_cospi(ft),
+                 1 / math.hypot(fx, fp, 2.0)]
+    return {"od": od.ravel(), "of": of.astype(np.float32).ravel()}
+
+
+def _m7_frsqrt_rn(x: float) -> float:
+    """1/sqrt(x) correctly rounded to binary32: the nearest of neighbouring candidates, decided
+    exactly (r < m  <=>  m^2 x > 1 for a midpoint m)."""
+    if math.isnan(x) or x < 0:
+        return math.nan
+    if x == 0:
+        return math.copysign(math.inf, x)
+    if math.isinf(x):
+        return 0.0
+    c = np.float32(1 / math.sqrt(x))
+    cands = sorted({np.nextafter(c, np.float32(-np.inf)), c, np.nextafter(c, np.float32(np.inf))})
+    best = cands[0]
+    for lo, hi in zip(cands, cands[1:]):
+        m = (Fraction(float(lo)) + Fraction(float(hi))) / 2
+        if m * m * Fraction(x) < 1:      # the exact value lies above the midpoint
+            best = hi
+    return float(best)
+
+
+def _m7_c1(f, *a) -> float:
+    """A C library function at special operands: a domain error is NaN, an overflow inf."""
+    try:
+        return f(*a)
+    except ValueError:
+        return math.nan
+    except OverflowError:
+        return math.inf
+
+
+def fspec(i, n):
+    """fspec.cu: C99 / CUDA special-operand results of the float functions (binary64 math of the
+    binary32 operands, rounded to binary32), the exact columns bit for bit."""
+    oa, ob, oi = i["oa"].reshape(-1, 20).astype(np.float64), i["ob"].reshape(-1, 12).copy(), i["oi"].reshape(-1, 3).copy()
+    f = np.float32
+    inf, nan = math.inf, math.nan
+
+    def lgam(x):
+        if math.isinf(x):
+            return inf
+        return inf if x <= 0 and x == math.floor(x) else _m7_c1(math.lgamma, x)
+
+    def tgam(x):
+        if x == 0:
+            return math.copysign(inf, x)
+        if math.isinf(x):
+            return inf if x > 0 else nan
+        if x < 0 and x == math.floor(x):
+            return nan
+        if x < -200:
+            return math.copysign(0.0, math.sin(math.pi * x))
+        return _m7_c1(math.gamma, x)
+
+    def einv(x):
+        return nan if abs(x) > 1 or math.isnan(x) else math.copysign(inf, x) if abs(x) == 1 else _m7_erfinv(x)
+
+    def ecinv(y):
+        return nan if not 0 <= y <= 2 else inf if y == 0 else -inf if y == 2 else _m7_erfcinv(y)
+
+    def rcbrt(x):
+        return math.copysign(inf, x) if x == 0 else math.copysign(0.0, x) if math.isinf(x) else 1 / math.cbrt(x)
+
+    def rhyp(x, y):
+        if math.isinf(x) or math.isinf(y):
+            return 0.0
+        h = math.hypot(x, y)
+        return nan if math.isnan(h) else inf if h == 0 else 1 / h
+
+    def bits(v) -> int:
+        v = f(v)
+        return 0x7FC00000 if np.isnan(v) else int(np.array(v).view(np.uint32))
+
+    for k in range(n):
+        x, y = float(i["xs"][k]), float(i["ys"][k])
+        nanx = math.isnan(x)
+        with np.errstate(all="ignore"):
+            oa[k] = [_m7_c1(math.asin, x), _m7_c1(math.acos, x), _m7_c1(math.acosh, x) if x != inf else inf,
+                     nan if nanx or abs(x) > 1 else math.copysign(inf, x) if abs(x) == 1 else math.atanh(x),
+                     lgam(x), tgam(x), einv(x), ecinv(y), _m7_c1(math.pow, 10.0, x) if not nanx else nan,
+                     math.copysign(inf, x) if abs(x) > 100 else math.sinh(x), inf if abs(x) > 100 else math.cosh(x),
+                     math.asinh(x), _m7_c_sinpi(x), _m7_c_cospi(y), rcbrt(x), rhyp(x, y),
+                     0.5 * math.erfc(-x / math.sqrt(2)), math.erfc(x), math.atan2(x, y), _m7_c_pow(x, y)]
+            iy = _m7_c_f2i(y, -2 ** 31, 2 ** 31 - 1, math.trunc)
+            frac = nan if nanx else math.copysign(0.0, x) if math.isinf(x) else math.modf(x)[0]
+            ipart = x if not math.isfinite(x) else math.modf(x)[1]
+            fin = math.isfinite(x) and math.isfinite(y)
+            fma_rz = float(_m7_dround(Fraction(x) * Fraction(y) - 1, "rz", np.float32)) \
+                if fin and Fraction(x) * Fraction(y) != 1 else float(np.float64(x) * np.float64(y) - 1.0)
+            ob[k] = [bits(v) for v in (math.frexp(x)[0] if math.isfinite(x) else x,
+                                       np.ldexp(np.float64(x), max(min(iy, 400), -400)), frac, ipart,
+                                       np.nextafter(f(x), f(y)), np.ldexp(np.float64(x), -150),
+                                       nan if nanx or math.isnan(y) else (f(x) - f(y) if x > y else 0.0),
+                                       _m7_c_logb(x), np.fmin(f(x), f(y)), np.fmax(f(x), f(y)), _m7_frsqrt_rn(x), fma_rz)]
+        oi[k] = [0 if not math.isfinite(x) else math.frexp(x)[1], _m7_c_ilogb(x),
+                 s32(_m7_c_f2i(x, -2 ** 31, 2 ** 31 - 1, round) ^ _m7_c_f2i(y, 0, M32, math.floor))]
+    with np.errstate(over="ignore"):        # beyond binary32's range: inf, as the kernel's results
+        return {"oa": oa.astype(np.float32).ravel(), "ob": ob.ravel(), "oi": oi.ravel()}
+
+
+def bf2lib(i):
+    """bf2lib.cu: bfloat16 pair results as the exact value rounded once (Fractions); comparisons as
+    1.0 (0x3f80) / 0 pairs or 0xffff masks; __hcmadd as CUDA's two fused steps; the math functions
+    from libm; one atomic address per thread, so the old values are the initial ones."""
+    F = Fraction
+    n = len(i["a"])
+    o, oa = i["o"].copy(), i["oa"].reshape(-1, 8).astype(np.float64)
+    p = o[:12 * n].reshape(-1, 12)
+    pa, ph, cas = i["pa"].copy(), i["ph"].copy(), i["cas"].copy()
+    relu = lambda v: v if v > 0 else 0.0      # noqa: E731
+    for k in range(n):
+        fa, fb = float(i["a"][k]), float(i["b"][k])
+        ul, uh, vl, vh = _m7_bf16(fa), _m7_bf16(fb), _m7_bf16(fb), _m7_bf16(-fa)
+        pair = lambda hi, lo: (_m7_bfbits(hi) << 16) | _m7_bfbits(lo)      # noqa: E731
+        tl, th = _m7_bf16(F(ul) * F(vl) + F(ul)), _m7_bf16(F(ul) * F(vh) + F(uh))
+        one = lambda c: 0x3F80 if c else 0                            # noqa: E731
+        p[k] = [pair(_m7_sat01(_m7_bf16(F(uh) + F(vh))), _m7_sat01(_m7_bf16(F(ul) + F(vl)))),
+                pair(_m7_sat01(_m7_bf16(F(uh) * F(vh))), _m7_sat01(_m7_bf16(F(ul) * F(vl)))),
+                pair(_m7_sat01(_m7_bf16(F(uh) * F(vh) + F(uh))), _m7_sat01(_m7_bf16(F(ul) * F(vl) + F(ul)))),
+                pair(relu(_m7_bf16(F(uh) * F(vh) - F(1, 2))), relu(_m7_bf16(F(ul) * F(vl) - F(1, 2)))),
+                (_m7_mnmx_bits(uh, vh, False, _m7_bfbits) << 16) | _m7_mnmx_bits(ul, vl, False, _m7_bfbits),
+                (_m7_mnmx_bits(uh, vh, True, _m7_bfbits) << 16) | _m7_mnmx_bits(ul, vl, True, _m7_bfbits),
+                pair(_m7_bf16(F(uh) * F(vl) + F(th)), _m7_bf16(-F(uh) * F(vh) + F(tl))),
+                ((one(uh < vh) ^ one(uh >= vh)) << 16) | (one(ul < vl) ^ one(ul >= vl)),
+                (0xFFFF0000 if uh == vh else 0) | (0xFFFF if ul == vl else 0),
+                2 * int(ul < vl and uh < vh), pair(_m7_bf16(F(uh) - F(vh)), _m7_bf16(F(ul) - F(vl))), pair(-vh, -vl)]
+        oa[k] = [math.log(abs(vl)), 2.0 ** ul, 1 / math.sqrt(uh), math.cos(ul), math.log2(uh), 10.0 ** (ul / 4),
+                 math.sin(vh), math.log10(uh)]
+        pa[k] = pair(uh, ul)
+        ph[k] = (_m7_hbits(_m7_h16(fb)) << 16) | _m7_hbits(_m7_h16(fa))
+    o[12 * n:] = np.arange(n)             # old bf162 (0) ^ old half2 (0) ^ old cas (the iota value)
+    cas[0] = 1000                        # only thread 0 finds its expected value (i * 3 == i)
+    return {"o": o, "oa": oa.astype(np.float32).ravel(), "pa": pa, "ph": ph, "cas": cas}
+
+
+def hround(i, n):
+    """hround.cu: binary16 / bfloat16 integral roundings (numpy's floor/ceil/trunc/rint keep -0),
+    the `_rn` products and sums rounded once, shuffles (an out-of-range source lane gives the
+    caller's own value), the integer conversions saturated to their types (then C's narrowing)."""
+    F = Fraction
+    h = i["hv"].view(np.float16).astype(np.float64).reshape(-1, 2)      # (lo, hi) per thread
+    b = (i["bv"].astype(np.uint32) << 16).view(np.float32).astype(np.float64).reshape(-1, 2)
+    o, oi = i["o"].reshape(-1, 12).copy(), i["oi"].reshape(-1, 12).copy()
+    hb = lambda v: int(np.array(np.float16(v)).view(np.uint16))          # noqa: E731 - exact values
+    pairh = lambda hi, lo: (hb(hi) << 16) | hb(lo)                         # noqa: E731
+    pairb = lambda hi, lo: (_m7_bfbits(hi) << 16) | _m7_bfbits(lo)               # noqa: E731
+    rnd = (np.ceil, np.floor, np.trunc, np.rint)
+    I32, U32, I64, U64 = (-2 ** 31, 2 ** 31 - 1), (0, M32), (-2 ** 63, 2 ** 63 - 1), (0, M64)
+    cv = lambda v, rng, r: _m7_c_f2i(v, rng[0], rng[1], r)                    # noqa: E731
+    with np.errstate(over="ignore"):
+        for k in range(n):
+            (xl, xh), (ul, uh) = h[k], b[k]
+            lane, base = k % 32, k - k % 32
+            x1 = h[base + (lane ^ 1)]
+            x2 = h[base + lane + 2] if lane + 2 < 32 else h[k]
+            u1 = b[base + lane - 1] if lane >= 1 else b[k]
+            m = [float(np.float16(v * v)) for v in (xl, xh)]
+            a = [float(np.float16(mv + v)) for mv, v in zip(m, (xl, xh))]
+            f = [_m7_h16(F(v) * F(w) + F(v)) for v, w in zip((xl, xh), x2)]
+            o[k] = [pairh(r(xh), r(xl)) for r in rnd] + [pairb(r(uh), r(ul)) for r in rnd] + [
+                hb(np.ceil(xl)) | hb(np.rint(xh)) << 16, pairh(m[1], m[0]) ^ pairh(a[1], a[0]),
+                pairh(x1[1], x1[0]) ^ pairh(f[1], f[0]), pairb(u1[1], u1[0])]
+            v7 = k * 4099 - 70000
+            oi[k] = [cv(xl, I32, round), cv(xl, I32, math.floor), cv(xl, I32, math.ceil), s32(cv(abs(xh), U32, math.ceil)),
+                     s32(cv(xh, I64, round)), s32(cv(xl, I64, math.ceil)), s32(cv(abs(xl), U64, math.trunc)),
+                     s32(_m7_hbits(_m7_h16_sat(v7, "rz")) | _m7_hbits(_m7_h16_sat(k * 4099, "ru")) << 16),
+                     s32(_m7_bfbits(_m7_bf16(k * 123457, "rd")) | _m7_bfbits(_m7_bf16(-k * 98765431, "ru")) << 16),
+                     s32(cv(ul, I32, round) + 1000 * cv(uh, I32, math.ceil)),
+                     s32(s32(cv(ul, I64, math.floor)) + 1000 * s32(cv(abs(uh), U32, math.trunc))),
+                     cv(xl, (-32768, 32767), round) + 1000 * cv(abs(xh), (0, 65535), math.ceil)]
+    return {"o": o.ravel(), "oi": oi.ravel()}
+
+
+def vatom(i):
+    """vatom.cu: sums of small integers (exact in binary32, binary64 and binary16 in any order); the
+    per-thread atomics return the buffers' initial values."""
+    w = i["v"].astype(np.float64)
+    n = len(w)
+    g2, g4 = i["g2"].astype(np.float64).reshape(2, 2), i["g4"].astype(np.float64).reshape(4, 4)
+    for k in range(n):
+        g2[k & 1] += [w[k], 2 * w[k]]
+        g4[k & 3] += [w[k], -w[k], 0.5 * w[k], 4.0]
+    p2, p4 = i["p2"].astype(np.float64).reshape(-1, 2), i["p4"].astype(np.float64).reshape(-1, 4)
+    o2, o4 = p2.copy(), p4.copy()
+    p2 = p2 + np.stack([w, -2 * w], 1)
+    p4 = p4 + np.stack([np.ones(n), w, w * w, -w], 1)
+    gd = i["gd"].copy()
+    old = gd[64:64 + n].copy()
+    gd[64:64 + n] += w
+    gd[0] += 0.25 * w[0::2].sum()
+    gd[1] += 0.25 * w[1::2].sum()
+    gd[2] += w.sum()
+    gd[3] += 2 * w.sum()
+    hb = lambda v: int(np.array(np.float16(v)).view(np.uint16))        # noqa: E731 - exact values
+    gh = np.array([(hb(n * 1.0) << 16) | hb(w.sum()), (hb(n * 0.5) << 16) | hb(-w.sum())], np.uint32)
+    f = np.float32
+    return {"g2": g2.astype(f).ravel(), "g4": g4.astype(f).ravel(), "p2": p2.astype(f).ravel(), "p4": p4.astype(f).ravel(),
+            "o2": o2.astype(f).ravel(), "o4": o4.astype(f).ravel(), "gd": gd, "old": old, "gh": gh,
+            "ge": (3 * w).astype(f), "oe": i["ge"].copy()}
+
+
+def _m7_c_fn(f, x: float) -> float:
+    """A libm function with C99's special values (log(0) = -inf, log(<0) = NaN, exp overflow inf,
+    sin(inf) = NaN)."""
+    if math.isnan(x):
+        return x
+    try:
+        return f(x)
+    except OverflowError:
+        return math.inf
+    except ValueError:
+        if f in (math.log, math.log2, math.log10) and x == 0:
+            return -math.inf
+        return math.nan
+
+
+def _m7_c_sqrt(t: float) -> float:
+    return t if t == 0 or t == math.inf else math.sqrt(t)         # sqrt(-0) = -0; NaN below 0 (ValueError)
+
+
+def _m7_c_rcp(t: float) -> float:
+    return math.copysign(math.inf, t) if t == 0 else math.copysign(0.0, t) if math.isinf(t) else 1 / t
+
+
+def _m7_c_rsqrt(t: float) -> float:
+    return math.copysign(math.inf, t) if t == 0 else 0.0 if t == math.inf else 1 / math.sqrt(t)
+
+
+def _m7_c_exp(t: float) -> float:
+    return 0.0 if t == -math.inf else math.exp(t)
+
+
+def _m7_c_exp2(t: float) -> float:
+    return 0.0 if t == -math.inf else 2.0 ** t
+
+
+def _m7_c_exp10(t: float) -> float:
+    return 0.0 if t == -math.inf else 10.0 ** t
+
+
+def _m7_ieee16(op, x: float, y: float, bf: bool = False) -> float:
+    """x op y (op: +, *, /, or the fma x * y + x) rounded once to binary16 / bfloat16: Fractions for
+    a finite nonzero exact result, IEEE binary64 (then the format) for the special cases."""
+    F = Fraction
+    with np.errstate(all="ignore"):
+        r = float(op(np.float64(x), np.float64(y)))
+    exact = None
+    if math.isfinite(r) and math.isfinite(x) and math.isfinite(y) and not (op is _m7_div and y == 0):
+        exact = op(F(x), F(y))
+    if exact:
+        return _m7_bf16(exact) if bf else _m7_h16(exact)
+    with np.errstate(all="ignore"):
+        return r if bf or math.isnan(r) else float(np.float16(r))
+
+
+def _m7_add(a, b):
+    return a + b
+
+
+def _m7_mul(a, b):
+    return a * b
+
+
+def _m7_div(a, b):
+    return a / b
+
+
+def _m7_fma_xyx(a, b):
+    return a * b + a
+
+
+def hspec(i, n):
+    """hspec.cu: IEEE 754 results of binary16 / bfloat16 operations at special operands (the exact
+    values rounded once, IEEE's infinities and NaN), libm with C99's special values."""
+    hx, hy = i["hx"].view(np.float16).astype(np.float64), i["hy"].view(np.float16).astype(np.float64)
+    o, oa = i["o"].reshape(-1, 10).copy(), i["oa"].reshape(-1, 15).astype(np.float64)
+
+    def h16(v: float) -> int:
+        return 0x7FFF if math.isnan(v) else _m7_hbits(v)
+
+    def b16(v: float) -> int:
+        return 0x7FFF if math.isnan(v) else _m7_bfbits(v)
+
+    for k in range(n):
+        x, y = float(hx[k]), float(hy[k])
+        u, v = (_m7_bf16(x) if math.isfinite(x) else x), (_m7_bf16(y) if math.isfinite(y) else y)
+        nan = math.isnan(x) or math.isnan(y)
+        isinf = -1 if x == -math.inf else int(x == math.inf)        # CUDA's __hisinf: -1 for -inf
+        mx = y if math.isnan(x) else x if math.isnan(y) else (max(x, y) if x != y else (x if math.copysign(1, x) > 0 else y))
+        mn = math.nan if nan else (min(x, y) if x != y else (x if math.copysign(1, x) < 0 else y))
+        o[k] = [h16(_m7_ieee16(_m7_div, x, y)), h16(_m7_ieee16(_m7_add, x, y)), h16(_m7_ieee16(_m7_mul, x, y)), h16(_m7_ieee16(_m7_fma_xyx, x, y)),
+                h16(mx), h16(mn), b16(_m7_ieee16(_m7_div, u, v, bf=True)), b16(u),
+                (int(x == y) | int(x < y) << 1 | int(math.isnan(x)) << 2 | isinf << 3 | int(nan or x > y) << 4) & 0xFFFF,
+                _m7_c_f2i(x, -2 ** 31, 2 ** 31 - 1, round) & 0xFFFF]
+        with np.errstate(over="ignore"):
+            oa[k] = [float(np.float32(_m7_c_fn(f, t))) for f, t in (
+                (_m7_c_sqrt, x), (_m7_c_rcp, x), (_m7_c_rsqrt, x), (_m7_c_exp, x), (math.log, x), (_m7_c_exp2, x), (math.log2, x),
+                (math.sin, x), (math.cos, x), (_m7_c_exp10, x), (math.log10, x), (_m7_c_sqrt, u), (_m7_c_rcp, u), (math.log, u),
+                (_m7_c_exp, u))]
+    # a binary16 result from 65520 on rounds to inf
+    oa[:, :11] = np.where(np.abs(oa[:, :11]) >= 65520.0, np.copysign(np.inf, oa[:, :11]), oa[:, :11])
+    return {"o": o.ravel(), "oa": oa.astype(np.float32).ravel()}
+
+
+def _m7_directed(kind: str, mode: str, ftype, *args: float) -> float:
+    """An IEEE 754 operation (add, mul, div, sqrt, fma) rounded once in *mode* (rn/rz/ru/rd) to
+    *ftype*: the exact value (Fractions) through _m7_dround, which overflows to the largest finite
+    value or infinity as the direction says; infinities, NaN and the signs of exact zeros as IEEE
+    754 defines them (an exact zero sum is +0, -0 when rounding down)."""
+    F = Fraction
+    if any(math.isnan(a) for a in args):
+        return math.nan
+    with np.errstate(all="ignore"):
+        d = [np.float64(a) for a in args]
+        ieee = {"add": lambda: d[0] + d[1], "mul": lambda: d[0] * d[1], "div": lambda: d[0] / d[1],
+                "sqrt": lambda: np.sqrt(d[0]), "fma": lambda: d[0] * d[1] + d[2]}[kind]()
+    if not all(math.isfinite(a) for a in args) or (kind == "div" and args[1] == 0) or (kind == "sqrt" and args[0] <= 0):
+        return float(ieee)             # infinities, NaN, x/0, sqrt(-x), sqrt(+-0): IEEE, no rounding
+    if kind == "sqrt":
+        return _m7_dsqrt(args[0], mode) if ftype is np.float64 else _m7_fsqrt(args[0], mode)
+    f = [F(a) for a in args]
+    exact = {"add": lambda: f[0] + f[1], "mul": lambda: f[0] * f[1], "div": lambda: f[0] / f[1],
+             "fma": lambda: f[0] * f[1] + f[2]}[kind]()
+    if exact == 0:
+        if kind in ("mul", "div"):
+            return float(ieee)                                    # the sign is the operands'
+        prod_sign = math.copysign(1, args[0]) * math.copysign(1, args[1]) if kind == "fma" else math.copysign(1, args[0])
+        addend = args[2] if kind == "fma" else args[1]
+        first_zero = (kind == "fma" and (args[0] == 0 or args[1] == 0)) or (kind == "add" and args[0] == 0)
+        if first_zero and addend == 0 and prod_sign == math.copysign(1, addend):
+            return math.copysign(0.0, addend)                    # -0 + -0 = -0, +0 + +0 = +0
+        return -0.0 if mode == "rd" else 0.0
+    return float(_m7_dround(exact, mode, ftype))
+
+
+def rspec(i, n):
+    """rspec.cu: directed rounding at overflow, underflow and special operands in binary32 (the
+    operands are the binary64 inputs rounded to nearest, as `(float)a`) and binary64."""
+    of, od = i["of"].reshape(-1, 16).copy(), i["od"].reshape(-1, 16).copy()
+    f32, f64 = np.float32, np.float64
+    for k in range(n):
+        a, b = float(i["xa"][k]), float(i["xb"][k])
+        with np.errstate(over="ignore"):
+            fa, fb = float(f32(a)), float(f32(b))
+        for out, x, y, t, bits in ((of, fa, fb, f32, _m7_b32), (od, a, b, f64, _m7_b64)):
+            D = _m7_directed
+            out[k] = [bits(v) for v in (
+                D("add", "rd", t, x, y), D("add", "ru", t, x, y), D("add", "rz", t, x, y), D("add", "rd", t, x, -x),
+                D("mul", "rd", t, x, y), D("mul", "ru", t, x, y), D("mul", "rz", t, x, y), D("mul", "rn", t, x, y),
+                D("div", "rd", t, x, y), D("div", "ru", t, x, y), D("div", "rz", t, x, y), D("div", "rd", t, 1.0, y),
+                D("div", "ru", t, 1.0, y), D("sqrt", "rd", t, x), D("fma", "rz", t, x, y, x), D("fma", "ru", t, x, y, -y))]
+    return {"of": of.ravel(), "od": od.ravel()}
+
+
+def hnn(i):
+    """hnn.cu: softmax, layer norm and GELU of the binary16 / bfloat16 inputs in binary64 (the
+    manifest's tolerances cover the kernel's binary16 / bfloat16 steps)."""
+    x = i["x"].view(np.float16).astype(np.float64).reshape(-1, 64)
+    b = (i["b"].astype(np.uint32) << 16).view(np.float32).astype(np.float64).reshape(-1, 64)
+    e = np.exp(x - x.max(1, keepdims=True))
+    sm = e / e.sum(1, keepdims=True)
+    mean = b.mean(1, keepdims=True)
+    ln = (b - mean) / np.sqrt(b.var(1, keepdims=True) + 1e-5)
+    ge = np.array([0.5 * v * (1 + math.erf(v / math.sqrt(2))) for v in x.ravel()])
+    return {"sm": sm.astype(np.float32).ravel(), "ln": ln.astype(np.float32).ravel(), "ge": ge.astype(np.float32)}

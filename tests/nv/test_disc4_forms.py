@@ -128,5 +128,5 @@ def test_f2i_f16_of_a_selected_half(nv_isa, engine, rng):
 
 
 def test_f2i_selected_source_needs_f16(nv_isa):
-    with pytest.raises(AsmError, match=r"\.F16 is needed"):
+    with pytest.raises(AsmError, match=r"\.F16 or \.BF16 is needed"):
         assemble(nv_isa.db, "F2I.TRUNC R4, R3.H1 ;\n")

@@ -207,22 +207,26 @@ def _blank_line(text: str) -> str:
     return text
 
 
-# a constant with a half selector (HADD2_RC): `c[0x0] [0x188].H0_H0` -> `HADD2.F32.H0_H0 ..., c[0x0][0x188]`
+# a constant with a half selector (HADD2_RC): `c[0x0] [0x188].H0_H0` -> `HADD2.F32.H0_H0 ..., c[0x0][0x188]`,
+# `c[0x2] [0x0].F32` -> `HADD2.CF32 ..., c[0x2][0x0]`
 _RE_CONST_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?HADD2(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
-                           r"(?P<bank>c\[0x[0-9a-fA-F]+\]) (?P<off>\[0x[0-9a-fA-F]+\])(?P<sel>\.H[01]_H[01])\b")
+                           r"(?P<bank>c\[0x[0-9a-fA-F]+\]) (?P<off>\[0x[0-9a-fA-F]+\])(?P<sel>\.H[01]_H[01]|\.F32)\b")
 
 
 def _const_sel(m: re.Match) -> str:
     """Same length: the selector moves behind the mnemonic, the space between the brackets goes
-    to the end (columns after the operand shift by the selector's length)."""
+    to the end (columns after the operand shift by the selector's length). `.F32` (the constant
+    read as binary32, D7-math-11) is written `.CF32` there, apart from HADD2's `.F32` result."""
+    if m.group("sel") == ".F32":
+        return m.group("head") + ".CF32" + m.group("mid") + m.group("bank") + m.group("off")
     return m.group("head") + m.group("sel") + m.group("mid") + m.group("bank") + m.group("off") + " "
 
 
 # `|R6|.H0_H0` (nvdisasm's half operands under |x|) is `|R6.H0_H0|` (decision GA-4)
-_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ)\|(\.H[01]_H[01]|\.F32)\b")
+_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ)\|(\.N?H[01]_N?H[01]|\.F32)\b")
 
 
-_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.H[01]_H[01]|\.H1|\.B[1-3])\b")
+_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.N?H[01]_N?H[01]|\.H1|\.B[1-3])\b")      # `.H0_NH1`: D7-math-5
 _RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?(?:\.64)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 

@@ -517,6 +517,17 @@ def FSETP(x: Exec) -> None:
     fsetp_write(x, a, b)
 
 
+@semantics("FSET")
+def FSET(x: Exec) -> None:
+    """FSET: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    a, b = _nv_float().fsetp_operands(x)       # |x|, -, .FTZ
+    r = fcmp(x, a, b)
+    p, bop = mask2array(x.pred("pp")), x.mod("bop") or ""
+    r = r & p if bop == "AND" else (r | p if bop == "OR" else r ^ p)
+    one = _U32(0x3F800000) if x.mod("bf") == "BF" else _U32(0xFFFFFFFF)
+    x.write("rd", np.where(r, one, _U32(0)).astype(_U32))
+
+
 def fcmp(x, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``a cmp b`` per lane for the instruction's ``.cmp`` (FCmpOp bits: 1 <, 2 ==, 4 >, 8 unordered)."""
     code = x.db.types["FCmpOp"].by_name[x.mod("cmp") or "F"]
@@ -596,7 +607,7 @@ _ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 def F2I(x: Exec) -> None:
     """F2I: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if x.mod("wide") not in (None, "NoWide") or x.mod("ftz") == "FTZ" or x.mod("stype_") == "F64" \
-            or x.mod("hstype") == "F16":
+            or x.mod("hstype") == "F16" or x.mod("bsrc") == "BF16" or x.mod("small") in ("S16", "U16", "S8", "U8"):
         _nv_float().f2i_ext(x)     # 64-bit results, .FTZ, binary64 / binary16 sources (issue 11, GA-13)
         return
     f = _f32(_nv_float().fsrc(x, _b(x))).astype(np.float64)      # |x|, - applied
@@ -877,6 +888,41 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
             x.write("pu", sum(1 << ln for ln in lanes_of(mask) if ret[ln]))
 
 
+def _atomic_fvec(x, mem, addrs: np.ndarray, returns: bool) -> None:
+    """ATOMG / REDG `.F32x2` / `.F32x4` (D7-math-13): per lane, lowest first, k consecutive binary32
+    words each added as `.F32` (`.FTZ`); the old words in R[d .. d+k-1]."""
+    mask = x.pmask
+    if not mask:
+        return
+    k = 2 if x.mod("vec") == "F32x2" else 4
+    parts = _mem_load(x, mem, addrs, mask, 4 * k, "atomic access")      # checks every lane first
+    m32 = _U64(MASK32)
+    words = [w for p in parts for w in (p & m32, p >> _U64(32))]
+    olds = [[int(words[j][lane]) for j in range(k)] for lane in range(WARP_SIZE)]
+    rb = x.reg_index("rb")
+    b = [_reg_row(x, rb + j).tolist() for j in range(k)]
+    ftz = x.mod("ftz") == "FTZ"
+
+    def add(o: int, v: int) -> int:
+        return _ftz32(_fadd32(_ftz32(o), _ftz32(v))) if ftz else _fadd32(o, v)
+
+    alist = np.asarray(addrs, dtype=_U64).tolist()
+    cur: dict[int, list[int]] = {}
+    ret = [[0] * k for _ in range(WARP_SIZE)]
+    for lane in lanes_of(mask):
+        old = cur.get(alist[lane], olds[lane])
+        cur[alist[lane]] = [add(o, b[j][lane]) for j, o in enumerate(old)]
+        ret[lane] = old
+    final = [cur.get(a, [0] * k) for a in alist]
+    for h in range(k // 2):         # 8-byte halves, the lowest address in the low word
+        v = np.array([(f[2 * h + 1] << 32) | f[2 * h] for f in final], _U64)
+        mem.store(addrs + _U64(8 * h), v, mask, 8)
+    if returns:
+        d = x.reg_index("rd")
+        for j in range(k):
+            x.set_reg(d + j, np.array([r[j] for r in ret], _U32), mask)
+
+
 @semantics("LDC")
 def LDC(x: Exec) -> None:
     """LDC: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
@@ -930,6 +976,9 @@ def STS(x: Exec) -> None:
 @semantics("ATOMG", per_warp=True)  # lanes in order, on Python ints
 def ATOMG(x: Exec) -> None:
     """ATOMG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("vec") in ("F32x2", "F32x4"):
+        _atomic_fvec(x, x.gmem, _global_addrs(x), True)
+        return
     _atomic(x, x.gmem, _global_addrs(x), True)
 
 
@@ -942,6 +991,9 @@ def ATOMS(x: Exec) -> None:
 @semantics("RED", per_warp=True)  # lanes in order, on Python ints
 def RED(x: Exec) -> None:
     """RED: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("vec") in ("F32x2", "F32x4"):     # REDG's vectors (D7-math-13)
+        _atomic_fvec(x, x.gmem, _global_addrs(x), False)
+        return
     _atomic(x, x.gmem, _global_addrs(x), False)
 
 

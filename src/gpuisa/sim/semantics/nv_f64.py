@@ -22,7 +22,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask
 from .gp import _combine, fsetp_write
-from .nv_float import _narrow, bf16_bits, dbits, fsrc, ftz_bits
+from .nv_float import _SEL_SHIFT, _narrow, bf16_bits, dbits, fsrc, ftz_bits
 from .operands import _b, _c
 
 _U64, _U32, _F64, _F32 = np.uint64, np.uint32, np.float64, np.float32
@@ -93,9 +93,12 @@ def _exact(terms, mode: str, special):
 
 
 def _zero_sign_sum(p_sign: float, c: float, mode: str) -> float:
-    """The sign of an exact zero sum p + c (IEEE 754 6.3): -0 only if both are -0, or in RM."""
-    if p_sign < 0 and math.copysign(1.0, c) < 0:
-        return -1.0
+    """The sign of an exact zero sum p + c (IEEE 754 6.3): the addends' sign when they have one
+    (two zeros of one sign: x + x keeps x's sign, +0 + +0 is +0 in RM too, decision D7-math-14),
+    else +0, -0 in RM (opposite signs: zeros, or nonzero terms that cancel)."""
+    c_sign = math.copysign(1.0, c)
+    if p_sign == c_sign:
+        return c_sign
     return -1.0 if mode == "RM" else 1.0
 
 
@@ -212,8 +215,10 @@ def F2F(x: Exec) -> None:
     ftz = x.mod("ftz") == "FTZ"
     d = fsrc_of(x, _b(x), st, ftz)
     mode = x.mod("rnd") or "RN"
-    if dt == "BF16":        # F2F.BF16.F32 (decision GA-3): d is an exact binary32 value
-        x.write("rd", bf16_bits(d.astype(np.float32).view(np.uint32), mode))
+    if dt == "BF16":        # F2F.BF16.F32 (decision GA-3), F2F.BF16.F64 (D7-math-6): binary32
+        f = _narrow(d, "F32", "RZ")      # toward zero with a sticky bit (round to odd; exact for a
+        sticky = (f.astype(np.float64) != d) & ~np.isnan(d)     # binary32 source), then one rounding
+        x.write("rd", bf16_bits(f.view(np.uint32) | sticky.astype(np.uint32), mode))
         return
     f = d if dt == "F64" else _narrow(d, dt, mode)
     _store_float(x, f, dt, ftz)
@@ -222,9 +227,34 @@ def F2F(x: Exec) -> None:
 _FRND = {"NoMode": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 
 
+def _frnd_half(x) -> None:
+    """FRND.F16 / FRND.BF16 (D7-math-12): the 16-bit value in the low half of SrcB (or the half a
+    selected register names), rounded to an integral value in its format (exact), zero-extended."""
+    name = _b(x)
+    if x.kind(name) == "E":            # a selected half `R0.H1` (SelReg)
+        raw = x.reg_index(name)
+        v = np.asarray(x.reg(raw & 0xFF), dtype=np.uint32) >> np.uint32(_SEL_SHIFT[raw >> 8])
+    else:
+        v = np.asarray(x.src(name, raw=True), dtype=np.uint32)
+    h = np.broadcast_to(v, x.lane_shape()) & np.uint32(0xFFFF)
+    bf = x.mod("hdtype") == "BF16"
+    d = (h << np.uint32(16)).view(_F32).astype(_F64) if bf else h.astype(np.uint16).view(np.float16).astype(_F64)
+    if x.flag(name + ".abs"):
+        d = np.abs(d)
+    if x.flag(name + ".neg"):
+        d = -d
+    with np.errstate(all="ignore"):
+        r = _FRND[x.mod("mode") or "NoMode"](d)
+        bits = (r.astype(_F32).view(np.uint32) >> np.uint32(16)) if bf else r.astype(np.float16).view(np.uint16).astype(np.uint32)
+    x.write("rd", np.where(np.isnan(r), np.uint32(0x7FFF), bits).astype(np.uint32))
+
+
 @semantics("FRND")
 def FRND(x: Exec) -> None:
     """FRND: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
+    if x.mod("hdtype") in ("F16", "BF16"):
+        _frnd_half(x)
+        return
     fmt = "F64" if x.mod("dtype") == "F64" else "F32"
     ftz = x.mod("ftz") == "FTZ"
     d = fsrc_of(x, _b(x), fmt, ftz)

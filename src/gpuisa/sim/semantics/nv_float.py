@@ -307,7 +307,8 @@ def f2i_source(x) -> np.ndarray:
     """F2I's source as float64: binary64 with ``.F64`` (issue 11), else binary32 (``.FTZ``)."""
     if x.mod("stype_") == "F64":
         return dbits(x, _b(x)).view(_F64)
-    if x.mod("hstype") == "F16":       # the binary16 in the low half (decision GA-13)
+    bf = x.mod("bsrc") == "BF16"      # a bfloat16 in the low half (decision D7-math-4)
+    if x.mod("hstype") == "F16" or bf:       # the binary16 in the low half (decision GA-13)
         name = _b(x)
         if x.kind(name) == "E":        # a selected half `R3.H1` (SelReg; decision D3-5)
             raw = x.reg_index(name)
@@ -315,7 +316,10 @@ def f2i_source(x) -> np.ndarray:
             h = np.broadcast_to(reg, x.lane_shape()) & 0xFFFF
         else:
             h = (np.broadcast_to(np.asarray(x.src(name, raw=True), dtype=np.int64), x.lane_shape()) & 0xFFFF)
-        f = h.astype(np.uint16).view(np.float16).astype(_F64)
+        if bf:
+            f = (h.astype(_U32) << _U32(16)).view(_F32).astype(_F64)
+        else:
+            f = h.astype(np.uint16).view(np.float16).astype(_F64)
         if x.flag(name + ".abs"):      # |x| then - on the half (read raw above)
             f = np.abs(f)
         if x.flag(name + ".neg"):
@@ -358,7 +362,10 @@ def f2i_ext(x):
                              np.where((i <= 0) | nan, np.uint64(0), np.where(nan | (i <= 0) | (i >= hi_v), 0.0, i).astype(np.uint64)))
                 x.write("rd", r, width=64)
             return
-        lo, hi = (0.0, 4294967295.0) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
+        small = x.mod("small")
+        lo, hi = {"U32": (0.0, 4294967295.0), "S16": (-32768.0, 32767.0), "U16": (0.0, 65535.0),
+                  "S8": (-128.0, 127.0), "U8": (0.0, 255.0)}.get(
+            small if small in ("S16", "U16", "S8", "U8") else x.mod("fmt") or "", (-2.0 ** 31, 2.0 ** 31 - 1))
         i = np.where(nan, 0.0, np.clip(i, lo, hi))
     x.write("rd", (i.astype(np.int64) & 0xFFFFFFFF).astype(_U32))
 
@@ -381,31 +388,6 @@ def _rn16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
         fix = np.isfinite(s) & (e != 0) & (mid == s)
         s2 = np.nextafter(s, np.where(e > 0, np.inf, -np.inf))
         return np.where(fix, s2.astype(np.float16), h)
-
-
-def hfma2_immediates(x) -> None:
-    """HFMA2's immediate-pair form (HFMA2_RRI, nvcc's constant moves); the instruction's
-    semantics function is in nv_half."""
-    a, b = fsrc(x, "ra"), fsrc(x, "rb")          # `-` flips bit 31 only: fix the low half below
-    ra_neg, rb_neg = x.flag("ra.neg"), x.flag("rb.neg")
-    out = np.zeros(np.broadcast_shapes(a.shape, b.shape), _U32)
-    for shift, imm in ((16, "vhi"), (0, "vlo")):
-        ah = ((_raw(x, "ra") >> _U32(shift)) & _U32(0xFFFF)).astype(np.uint16)
-        bh = ((_raw(x, "rb") >> _U32(shift)) & _U32(0xFFFF)).astype(np.uint16)
-        if ra_neg:
-            ah ^= np.uint16(0x8000)
-        if rb_neg:
-            bh ^= np.uint16(0x8000)
-        c = np.array([x.imm(imm) & 0xFFFF], np.uint16).view(np.float16)[0]
-        with np.errstate(all="ignore"):
-            p = ah.view(np.float16).astype(_F64) * bh.view(np.float16).astype(_F64)   # exact
-        s, e = _two_sum(p, np.full(p.shape, _F64(c)))
-        h = _rn16(s, e)
-        bits = h.view(np.uint16).astype(_U32)
-        bits = np.where(np.isnan(h), _U32(0x7FFF), bits)
-        out |= bits << _U32(shift)
-    del a, b
-    x.write("rd", out)
 
 
 def bf16_bits(u, mode: str = "RN") -> np.ndarray:
@@ -469,15 +451,23 @@ def pair_add(bf: bool):
 def i2f_f16(x) -> None:
     """I2F.F16{.U32}{.U16|.S16|.U8|.S8}{.rnd}: the integer rounded once to binary16 in the low half
     (decision GA-13), or with .BF16 to bfloat16 (D6-cub-7); small sources as i2f_small reads them."""
-    v = _small_int_source(x)
+    wide = x.mod("wide")
+    if wide in ("S64", "U64"):          # `__ll2half_rn`: I2F.F16.S64 (D7-math-6): s + e exact
+        s, e = _int_to_f64_exact(x, _b(x), wide, wide == "U64")
+    else:
+        s = _small_int_source(x).astype(_F64)
+        e = np.zeros_like(s)
     mode = x.mod("rnd") or "RN"
     if x.mod("hdtype") == "BF16":       # I2F.BF16 (D6-cub-7): truncate to binary32 with a sticky bit
-        d = v.astype(_F64)               # (round to odd), then one rounding to bfloat16
-        f = _narrow(d, "F32", "RZ")
-        bits = f.view(np.uint32) | (f.astype(_F64) != d).astype(np.uint32)
+        f = _narrow(s, "F32", "RZ")      # (round to odd), then one rounding to bfloat16
+        back = f.astype(_F64)
+        f = np.where((back == s) & (e != 0) & (np.sign(e) != np.sign(s)), np.nextafter(f, _F32(0)), f)
+        bits = f.view(np.uint32) | ((back != s) | (e != 0)).astype(np.uint32)
         x.write("rd", bf16_bits(bits, mode))
         return
-    h = _narrow(v.astype(_F64), "F16", mode)      # exact source, one rounding
+    # binary16: |s| >= 2^53 lies far beyond binary16's range, where s alone decides the result;
+    # below it e is 0
+    h = _narrow(s, "F16", mode)                   # exact source, one rounding
     x.write("rd", h.view(np.uint16).astype(np.uint32))
 
 

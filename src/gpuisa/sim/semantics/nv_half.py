@@ -1,7 +1,8 @@
 """Half-precision pair arithmetic nvcc emits (half.isa, HFMA2's register form): HADD2, HMUL2,
 HFMA2 on binary16 pairs with nvdisasm's source selectors (``R0.H0_H0``: the low half twice,
-``R0.H1_H1``: the high half twice), written once for both engines.  A selected source is the
-register type HReg: the register number in bits 7..0 of the field, the selector in bits 9..8.
+``R0.H1_H1``: the high half twice, ``R0.H0_NH1``: the low half high and the negated high half
+low), written once for both engines.  A selected source is the register type HReg: the register
+number in bits 7..0 of the field, the selector in bits 10..8.
 Each position is computed exactly in binary64 (a binary16 product has at most 22 significant
 bits, a binary16 fma fits in 53) and rounded once to binary16 (``.F32``: to binary32)."""
 from __future__ import annotations
@@ -12,7 +13,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine, fcmp
-from .nv_float import _SEL_SHIFT, _narrow, _rn16, _two_sum, bf16_bits, hfma2_immediates, round32
+from .nv_float import _SEL_SHIFT, _narrow, _rn16, _two_sum, bf16_bits, round32
 from .operands import _c, _lanes
 
 _U32, _F64 = np.uint32, np.float64
@@ -27,7 +28,7 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         return np.broadcast_to(hi[0], x.lane_shape()), np.broadcast_to(lo[0], x.lane_shape())
     if name == "vb":    # a constant, its selector a modifier (HADD2_RC: nvdisasm's `c[0x0] [0x188].H0_H0`)
         v = _lanes(x, x.src("vb", raw=True))
-        sel = {"H0_H0": 1, "H1_H1": 2}.get(x.mod("csel") or "", 0)
+        sel = {"H0_H0": 1, "H1_H1": 2, "CF32": 3}.get(x.mod("csel") or "", 0)
     else:
         raw = x.reg_index(name)
         reg, sel = raw & 0xFF, raw >> 8
@@ -46,6 +47,8 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         h16 = l16
     elif sel == 2:
         l16 = h16
+    elif sel == 4:      # `R11.H0_NH1` (__hcmadd): (low, -high) in the (high, low) positions
+        h16, l16 = l16, h16 ^ np.uint16(0x8000)
     out = []
     bf = x.mod("bf16") == "BF16_V2"
     for part in (h16, l16):
@@ -75,18 +78,52 @@ def _rnbf16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
     return bf16_bits(bits)
 
 
+def _sat(r: np.ndarray) -> np.ndarray:
+    """``.SAT`` on rounded results (any float dtype): clamped to [0, 1], NaN and -0 give +0."""
+    with np.errstate(all="ignore"):
+        r = np.where(np.isnan(r), r.dtype.type(0), np.clip(r, r.dtype.type(0), r.dtype.type(1)))
+        return np.where(r == 0, r.dtype.type(0), r).astype(r.dtype)
+
+
+def _sat_bf16(bits: np.ndarray) -> np.ndarray:
+    """``.SAT`` on bfloat16 bit patterns (uint32): via binary32, where they are exact."""
+    return _sat((bits << _U32(16)).view(np.float32)).view(_U32) >> _U32(16)
+
+
+def _relu(r: np.ndarray) -> np.ndarray:
+    """``.RELU`` on rounded results: a negative value and -0 give +0, NaN stays NaN."""
+    with np.errstate(all="ignore"):
+        return np.where(np.isnan(r) | (r > 0), r, r.dtype.type(0)).astype(r.dtype)
+
+
+def _relu_bf16(bits: np.ndarray) -> np.ndarray:
+    return _relu((bits << _U32(16)).view(np.float32)).view(_U32) >> _U32(16)
+
+
 def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
+    sat, relu = x.mod("sat") == "SAT", x.mod("relu") == "RELU"
     if x.mod("f32") == "F32":               # the low positions as binary32, rounded once
-        r = round32(lo_s, lo_e, "RN")
-        bits = np.where(np.isnan(r), _U32(0x7FFFFFFF), np.asarray(r, np.float32).view(_U32))
+        r = np.asarray(round32(lo_s, lo_e, "RN"), np.float32)
+        if sat:
+            r = _sat(r)
+        bits = np.where(np.isnan(r), _U32(0x7FFFFFFF), r.view(_U32))
         x.write("rd", bits.astype(_U32))
         return
     out = np.zeros(np.shape(hi_s), _U32)
     if x.mod("bf16") == "BF16_V2":
-        x.write("rd", (_rnbf16(hi_s, hi_e) << _U32(16)) | _rnbf16(lo_s, lo_e))
+        hi, lo = _rnbf16(hi_s, hi_e), _rnbf16(lo_s, lo_e)
+        if sat:
+            hi, lo = _sat_bf16(hi), _sat_bf16(lo)
+        if relu:
+            hi, lo = _relu_bf16(hi), _relu_bf16(lo)
+        x.write("rd", (hi << _U32(16)) | lo)
         return
     for shift, (s, e) in ((16, (hi_s, hi_e)), (0, (lo_s, lo_e))):
         h = _rn16(s, e)
+        if sat:
+            h = _sat(h)
+        if relu:
+            h = _relu(h)
         bits = np.where(np.isnan(h), _U32(0x7FFF), h.view(np.uint16).astype(_U32))
         out |= bits << _U32(shift)
     x.write("rd", out)
@@ -124,11 +161,8 @@ def HMUL2(x: Exec) -> None:
 @semantics("HFMA2")
 def HFMA2(x: Exec) -> None:
     """HFMA2: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
-    The register form (half selectors, HReg) here; the immediate-pair form in nv_float."""
-    bf = x.mod("bf16") == "BF16_V2"
-    if not x.has("rc") and not bf:
-        hfma2_immediates(x)
-        return
+    Every form reads its sources as HReg (half selectors; nvcc's constant moves `-RZ, RZ, ImmHi,
+    ImmLo` are -0 * 0 + Imm, the immediates' values)."""
     ah, al = _halves(x, "ra")
     bh, bl = _halves(x, "rb" if x.has("rb") else "vhi")     # HFMA2_RIR: an immediate pair
     ch, cl = _halves(x, _c(x) if x.has("rc") else "vhi")    # HFMA2.BF16_V2 Rd, Ra, Rb, ImmHi, ImmLo
@@ -238,17 +272,24 @@ def HSETP2(x: Exec) -> None:
     x.write("pv", _combine(x.mask_of(fcmp(x, ah, bh)), p, bop)[0])
 
 
-def _mnmx16(a: np.ndarray, b: np.ndarray, want_min: np.ndarray) -> np.ndarray:
-    """FMNMX on one binary16 position (values exact in float64): the result's 16 bits."""
+def _bits16(v: np.ndarray, bf: bool) -> np.ndarray:
+    """A position's value (exact in float64) as its binary16 / bfloat16 bits (uint32)."""
     with np.errstate(all="ignore"):
-        ab = a.astype(np.float16).view(np.uint16)
-        bb = b.astype(np.float16).view(np.uint16)
+        if bf:
+            return v.astype(np.float32).view(_U32) >> _U32(16)
+        return v.astype(np.float16).view(np.uint16).astype(_U32)
+
+
+def _mnmx16(a: np.ndarray, b: np.ndarray, want_min: np.ndarray, bf: bool, nan: bool) -> np.ndarray:
+    """FMNMX on one 16-bit position (values exact in float64): the result's 16 bits."""
+    ab, bb = _bits16(a, bf), _bits16(b, bf)
+    with np.errstate(all="ignore"):
         mn = np.where(a < b, ab, np.where(b < a, bb, ab | bb))      # equal: -0 wins the min
         mx = np.where(a > b, ab, np.where(b > a, bb, ab & bb))      # equal: +0 wins the max
     r = np.where(want_min, mn, mx)
     na, nb = np.isnan(a), np.isnan(b)
     r = np.where(na & ~nb, bb, np.where(nb & ~na, ab, r))
-    return np.where(na & nb, np.uint16(0x7FFF), r).astype(_U32)
+    return np.where((na & nb) | (nan & (na | nb)), _U32(0x7FFF), r).astype(_U32)
 
 
 @semantics("HMNMX2")
@@ -257,7 +298,8 @@ def HMNMX2(x: Exec) -> None:
     ah, al = _halves(x, "ra")
     bh, bl = _halves(x, _srcb(x))
     want_min = mask2array(x.pred("pp"))
-    x.write("rd", (_mnmx16(ah, bh, want_min) << _U32(16)) | _mnmx16(al, bl, want_min))
+    bf, nan = x.mod("bf16") == "BF16_V2", x.mod("nan") == "NAN"
+    x.write("rd", (_mnmx16(ah, bh, want_min, bf, nan) << _U32(16)) | _mnmx16(al, bl, want_min, bf, nan))
 
 
 @semantics("HSET2")
@@ -266,7 +308,7 @@ def HSET2(x: Exec) -> None:
     ah, al = _halves(x, "ra")
     bh, bl = _halves(x, _srcb(x))
     p, bop = mask2array(x.pred("pp")), x.mod("bop") or ""
-    one = _U32(0x3C00) if x.mod("bf") == "BF" else _U32(0xFFFF)
+    one = (_U32(0x3F80) if x.mod("bf16") == "BF16_V2" else _U32(0x3C00)) if x.mod("bf") == "BF" else _U32(0xFFFF)
     out = []
     for a, b in ((ah, bh), (al, bl)):
         r = fcmp(x, a, b)
