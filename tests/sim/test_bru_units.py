@@ -167,7 +167,8 @@ def test_bsync_yield_release_does_not_switch_to_non_members(sim_of):
     s.step()
     assert (w.pc, w.active) == (0x20, 0x00F000FF)
     assert w.yield_mask == 0x0000FF00  # the released lanes leave YieldMask
-    assert w.B[0] == 0x0000FF00
+    # decision D7-simt-1: the yielding members leave B0 for the record of the passes they owe this BSYNC
+    assert w.B[0] == 0 and w.owed == {(0, 0x10, 0): 0x0000FF00}
 
 
 def test_bsync_yield_release(sim_of):

@@ -467,6 +467,9 @@ class Warp:
         self.UR = [0] * (URZ + 1)            # UR[63] is URZ
         self.UP = [False] * UPT + [True]     # UP[7] is UPT
         self.B = [0] * 16
+        # lanes a BSYNC released the others past (YIELD, asleep), by (B register, address of the
+        # BSYNC, call depth): they pass that BSYNC without waiting (decision D7-simt-1)
+        self.owed: dict[tuple[int, int, int], int] = {}
         self.pc = entry                      # ActivePC
         self.rpc = np.full(WARP_SIZE, entry, np.int64) if rpc is None else rpc
         # per-lane call depth (CALL +1, RET -1): which activation a lane parked at a BSYNC belongs to

@@ -371,6 +371,8 @@ def BSYNC(x: Exec) -> None:
         w.active = mask_np
         w.pc = x.pc + INST_SIZE
         return
+    if w.owed and _owed_pass(x, b):     # decision D7-simt-1
+        return
     bmask = bmask & (bmask ^ w.active)
     if w.B[b] != bmask:
         x.set_breg(b, bmask)  # decision: BSYNC writes the lanes still expected back (OutList<breg>)
@@ -409,8 +411,40 @@ def _bsync_release(x, b: int, arrivemask: int) -> None:
     w = x.w
     if w.B[b] & arrivemask:
         x.set_breg(b, w.B[b] & ~arrivemask)
+    left = w.B[b] & w.valid
+    if left:    # decision D7-simt-1: the lanes released past (YIELD, asleep) owe this BSYNC a pass
+        cover("BSYNC.release_past")
+        key = (b, x.pc, int(w.depth[ffs(arrivemask)]))
+        w.owed[key] = w.owed.get(key, 0) | left
+        x.set_breg(b, w.B[b] & ~left)
     w.active = arrivemask
     w.pc = x.pc + INST_SIZE
+
+
+def _owed_pass(x, b: int) -> bool:
+    """Decision D7-simt-1: the executing lanes that a release left behind at this BSYNC (same
+    B register, same address, same call depth) pass it as if their guard were false, without
+    waiting: the synchronisation they belonged to is over, and the register may already hold
+    another region's lanes.  They leave YieldMask, as released lanes do; the other executing
+    lanes stay parked here.  True when some lane passed."""
+    w = x.w
+    key = (b, x.pc, int(w.depth[ffs(w.active)]))
+    owed = w.owed.get(key, 0) & w.active
+    if not owed:
+        return False
+    cover("BSYNC.owed_pass")
+    rest = w.owed[key] & ~owed & w.valid
+    if rest:
+        w.owed[key] = rest
+    else:
+        del w.owed[key]
+    w.yield_mask &= ~owed
+    if w.B[b] & owed:       # a lane that entered the register's next region before passing this BSYNC
+        x.set_breg(b, w.B[b] & ~owed)
+    set_rpc(w, w.active & ~owed, x.pc)
+    w.active = owed
+    w.pc = x.pc + INST_SIZE
+    return True
 
 
 def _switch_like_yield(x) -> None:
@@ -471,6 +505,14 @@ def BREAK(x: Exec) -> None:
     if x.w.B[b] & pmask:
         cover("BREAK.clear")
         x.set_breg(b, x.w.B[b] ^ (x.w.B[b] & pmask))
+    w = x.w
+    if w.owed and pmask:    # decision D7-simt-1: a lane that leaves its region owes that BSYNC no pass
+        depth = int(w.depth[ffs(pmask)])
+        for key in [k for k in w.owed if k[0] == b and k[2] == depth and w.owed[k] & pmask]:
+            cover("BREAK.owed")
+            w.owed[key] &= ~pmask
+            if not w.owed[key]:
+                del w.owed[key]
 
 
 def _membermask(x):

@@ -1,0 +1,78 @@
+"""Decision D7-simt-1: lanes a BSYNC released the others past (YIELD, asleep) owe that BSYNC a
+pass; they pass it without waiting, even when the B register already holds another region's
+lanes.  The programs are the shape of nvcc's sm_75 ``cg::reduce`` over ``cg::binary_partition``
+(D6-cg-5): two lane groups run one loop for different trip counts, the loop ends in a YIELD, the
+group that leaves first reuses B0 for the next region and waits at a full-warp WARPSYNC in it.
+Expected values follow from CUDA (a full-warp vote after a full-warp WARPSYNC sees every lane),
+not from the simulator."""
+import pytest
+
+import gpuisa
+from gpuisa.sim import Simulator
+
+_GP = all(gpuisa.load_isa().db.by_mnemonic(m) for m in ("MOV", "IADD3", "ISETP", "S2R", "VOTE"))
+needs_gp = pytest.mark.skipif(not _GP, reason="needs MOV/IADD3/ISETP/S2R/VOTE (gp.isa, nv ISA)")
+FULL = 0xFFFFFFFF
+
+# lanes 0..15 leave the loop after 1 trip, lanes 16..31 after {trips}
+REUSE_AFTER_YIELD = """
+        S2R R0, SR_LANEID ;
+        ISETP.LT.U32.AND P0, PT, R0, 0x10, PT ;
+        MOV R2, {trips:#x} ;
+   @P0  MOV R2, 0x1 ;
+        BSSY B0, `(J0) ;
+        BSSY B1, `(J1) ;
+L:      IADD3 R2, R2, -0x1, RZ ;
+        IADD3 R5, R5, 0x1, RZ ;
+        ISETP.EQ.AND P1, PT, R2, RZ, PT ;
+   @P1  BRA `(J1) ;
+        YIELD ;
+        BRA `(L) ;
+J1:     BSYNC B1 ;
+J0:     BSYNC B0 ;
+        BMOV.32.CLEAR RZ, B0 ;
+        BSSY B0, `(J2) ;
+        WARPSYNC 0xffffffff ;
+        VOTE.ANY R4, PT, PT ;
+J2:     BSYNC B0 ;
+        EXIT ;
+"""
+
+
+@needs_gp
+@pytest.mark.parametrize("trips", [2, 3, 7])
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_reused_register_after_a_yield_release_does_not_deadlock(isa, engine, trips):
+    prog = isa.assemble(REUSE_AFTER_YIELD.format(trips=trips))
+    res = Simulator(isa, prog, engine=engine, grid=2, block=64).run()
+    assert res.status == "ok", res.fault
+    for w in res.warps:
+        assert [int(v) for v in w.R[4]] == [FULL] * 32            # the vote after WARPSYNC: every lane
+        assert [int(v) for v in w.R[5]] == [1] * 16 + [trips] * 16  # each lane's trip count
+        assert int(w.B[0]) == 0 and int(w.B[1]) == 0
+
+
+def test_owed_lanes_pass_like_a_false_guard(sim_of):
+    """Unit: lanes 8..15 owe `BSYNC B0` at 0x10 a pass; executed with lanes 0..7 (which do not),
+    they go on to 0x20 and lanes 0..7 stay parked at the BSYNC; B0 (another region's lanes
+    16..31) is not touched and nobody waits for it."""
+    s = sim_of("NOP ;\nBSYNC B0 ;\nNOP ;\nNOP ;")
+    w = s.warps[0]
+    w.pc, w.active = 0x10, 0x0000FFFF
+    w.B[0] = 0xFFFF0000
+    w.rpc[16:] = 0x30
+    w.yield_mask = 0x0000FF00
+    w.owed = {(0, 0x10, 0): 0x0000FF00}
+    s.step()
+    assert (w.pc, w.active) == (0x20, 0x0000FF00)
+    assert [int(v) for v in w.rpc[:8]] == [0x10] * 8
+    assert w.owed == {} and w.yield_mask == 0 and w.B[0] == 0xFFFF0000
+
+
+def test_break_cancels_an_owed_pass(sim_of):
+    s = sim_of("NOP ;\nBREAK B1 ;\nNOP ;")
+    w = s.warps[0]
+    w.pc, w.active = 0x10, 0x000000F0
+    w.owed = {(1, 0x40, 0): 0x0000FFF0, (2, 0x40, 0): 0x000000F0}
+    s.step()
+    assert w.owed == {(1, 0x40, 0): 0x0000FF00, (2, 0x40, 0): 0x000000F0}
