@@ -76,3 +76,43 @@ def test_break_cancels_an_owed_pass(sim_of):
     w.owed = {(1, 0x40, 0): 0x0000FFF0, (2, 0x40, 0): 0x000000F0}
     s.step()
     assert w.owed == {(1, 0x40, 0): 0x0000FF00, (2, 0x40, 0): 0x000000F0}
+
+
+# -- decision D7-simt-3: a BSYNC does not wait for lanes that wait for it -----------------------
+WAIT_SRC = "NOP ;\nBSYNC B0 ;\nNOP ;\nWARPSYNC 0xffffffff ;\nBSYNC B1 ;"
+
+
+def _waiting(sim_of, parkpc, parkreg=-1, parkwait=FULL, b1=0):
+    """Lanes 0..15 execute `BSYNC B0` (0x10) expecting lanes 16..31, which are parked at 0x30 (a
+    WARPSYNC) with the given record of the synchronisation they failed."""
+    s = sim_of(WAIT_SRC)
+    w = s.warps[0]
+    w.pc, w.active = 0x10, 0x0000FFFF
+    w.B[0], w.B[1] = 0xFFFF0000, b1
+    w.rpc[16:] = 0x30
+    w.parkpc[16:], w.parkreg[16:], w.parkwait[16:] = parkpc, parkreg, parkwait
+    s.step()
+    return w
+
+
+def test_bsync_releases_past_lanes_waiting_for_it_at_a_warpsync(sim_of):
+    # the sm_80 lock kernel: lane 0 went ahead, re-armed B0 and waits at a full-warp WARPSYNC;
+    # waiting for it would deadlock; it stays in B0 (its own region) and owes nothing
+    w = _waiting(sim_of, 0x30)
+    assert (w.pc, w.active) == (0x20, 0x0000FFFF)
+    assert w.B[0] == 0xFFFF0000 and w.owed == {}
+
+
+def test_bsync_releases_past_lanes_waiting_for_it_at_a_bsync(sim_of):
+    w = _waiting(sim_of, 0x30, parkreg=1, parkwait=0, b1=0x000000FF)
+    assert (w.pc, w.active) == (0x20, 0x0000FFFF)
+
+
+@pytest.mark.parametrize("kw", [dict(parkpc=0x40),                          # parked elsewhere since
+                                dict(parkpc=0x30, parkwait=0xFFFF0000),     # waiting for others
+                                dict(parkpc=0x30, parkreg=1, b1=0xFF000000)])
+def test_bsync_waits_for_lanes_that_do_not_wait_for_it(sim_of, kw):
+    w = _waiting(sim_of, **kw)
+    assert (w.pc, w.active) == (0x30, 0xFFFF0000)        # switched to them, as before
+    assert [int(v) for v in w.rpc[:16]] == [0x10] * 16
+    assert list(w.parkpc[:16]) == [0x10] * 16 and list(w.parkreg[:16]) == [0] * 16

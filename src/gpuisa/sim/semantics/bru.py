@@ -106,6 +106,23 @@ def switch_pc_by_mask(x, cmask: int) -> None:
     w.pc = target & MASK64
 
 
+def park_waiting(w, lanes: int, pc: int, breg: int = -1, mask=0) -> None:
+    """Decision D7-simt-3: *lanes* failed the BSYNC (B register *breg*) or WARPSYNC (member
+    *mask*: an int, or per-lane masks) at *pc*."""
+    m = mask2array(lanes)
+    w.parkpc[m] = pc
+    w.parkreg[m] = breg
+    w.parkwait[m] = mask[m] if isinstance(mask, np.ndarray) else mask & MASK32
+
+
+def waiting_for(w, lanes: int, target: int) -> int:
+    """Decision D7-simt-3: the lanes of *lanes* still parked at the BSYNC/WARPSYNC they failed
+    and waiting there for a lane of *target*: the current value of the BSYNC's B register, or
+    the WARPSYNC's member mask, holds one."""
+    waits = np.where(w.parkreg >= 0, np.asarray(w.B, np.uint32)[np.maximum(w.parkreg, 0)], w.parkwait)
+    return lanes & array2mask((w.rpc == w.parkpc) & ((waits & np.uint32(target & MASK32)) != 0))
+
+
 def _failed_sync(x) -> None:
     """Count consecutive synchronisation failures of a warp (a switch that makes
     no progress); past DEADLOCK_SWITCHES with no timer running it is a deadlock."""
@@ -389,21 +406,24 @@ def BSYNC(x: Exec) -> None:
         return
     cmask &= ~w.sleep
     mask_ny_b = cmask & bmask
-    if mask_ny_b:
+    stuck = waiting_for(w, mask_ny_b, w.active) if mask_ny_b else 0
+    if mask_ny_b & ~stuck:
         cover("BSYNC.wait_switch")
         set_rpc(w, w.active, x.pc)
+        park_waiting(w, w.active, x.pc, breg=b)
         _failed_sync(x)
-        switch_pc_by_mask(x, mask_ny_b)
+        switch_pc_by_mask(x, mask_ny_b & ~stuck)
         return
     # decision S21: every member of bmask still missing is a YIELD lane (or asleep):
     # release at once, as the Description says; the page's switch to mask_ny_nb
-    # (non-members) livelocks when they are parked at an outer BSYNC that waits for us
-    cover("BSYNC.release_yield_S21")
-    _bsync_release(x, b, arrivemask)
+    # (non-members) livelocks when they are parked at an outer BSYNC that waits for us.
+    # Decision D7-simt-3: nor is a member that waits for us at a BSYNC or WARPSYNC.
+    cover("BSYNC.release_waiting_D7" if stuck else "BSYNC.release_yield_S21")
+    _bsync_release(x, b, arrivemask, stuck)
     w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
 
 
-def _bsync_release(x, b: int, arrivemask: int) -> None:
+def _bsync_release(x, b: int, arrivemask: int, stuck: int = 0) -> None:
     """A BSYNC release (complete, yield-release or S21): ``ActiveMask = arrivemask;
     ActivePC += INST_SIZE``, and the released lanes leave the B register
     (decision S5: lanes parked at the BSYNC were still in it; the register must be
@@ -411,7 +431,7 @@ def _bsync_release(x, b: int, arrivemask: int) -> None:
     w = x.w
     if w.B[b] & arrivemask:
         x.set_breg(b, w.B[b] & ~arrivemask)
-    left = w.B[b] & w.valid
+    left = w.B[b] & w.valid & ~stuck    # D7-simt-3: lanes that wait for us elsewhere stay in B
     if left:    # decision D7-simt-1: the lanes released past (YIELD, asleep) owe this BSYNC a pass
         cover("BSYNC.release_past")
         key = (b, x.pc, int(w.depth[ffs(arrivemask)]))
@@ -572,6 +592,7 @@ def WARPSYNC(x: Exec) -> None:
             w.pc = x.pc + INST_SIZE
             return
         cover("WARPSYNC.wait")
+        park_waiting(w, w.active, x.pc, mask=mmask)
         park_and_switch(x, w.valid & ~arrivemask & mmask)
         return
     # WARPSYNC_R: per-lane member masks, grouped
@@ -610,6 +631,7 @@ def WARPSYNC(x: Exec) -> None:
     if lid < 0:
         raise Fault("deadlock", "WARPSYNC: no lane to switch to")
     set_rpc(w, w.active, x.pc)
+    park_waiting(w, w.active, x.pc, mask=mmask.astype(np.uint32))
     _failed_sync(x)
     cover("WARPSYNC.R.switch")
     target = int(w.rpc[lid])
