@@ -115,6 +115,26 @@ def park_waiting(w, lanes: int, pc: int, breg: int = -1, mask=0) -> None:
     w.parkwait[m] = mask[m] if isinstance(mask, np.ndarray) else mask & MASK32
 
 
+def _warpsync_elsewhere(w, pc: int, mm: int | None = None) -> int:
+    """Decision D7-simt-4: the valid, awake lanes parked at another WARPSYNC they failed
+    (RPC == parkpc != *pc*), with the member mask *mm* there when given: from sm_70 on, the
+    lanes of a member mask may meet at different WARPSYNC instructions (`__syncwarp()` in both
+    arms of a branch)."""
+    m = (w.rpc == w.parkpc) & (w.parkreg < 0) & (w.parkpc != pc)
+    if mm is not None:
+        m &= w.parkwait == np.uint32(mm & MASK32)
+    return array2mask(m) & w.valid & ~w.active & ~w.sleep
+
+
+def _release_elsewhere(w, lanes: int) -> None:
+    """Decision D7-simt-4: *lanes*, parked at their own WARPSYNC, are past it: they resume at
+    the next instruction there (``RPC += INST_SIZE``) and wait for nothing."""
+    cover("WARPSYNC.meets_other_site")
+    m = mask2array(lanes)
+    w.rpc[m] += INST_SIZE
+    w.parkpc[m] = -1
+
+
 def waiting_for(w, lanes: int, target: int) -> int:
     """Decision D7-simt-3: the lanes of *lanes* still parked at the BSYNC/WARPSYNC they failed
     and waiting there for a lane of *target*: the current value of the BSYNC's B register, or
@@ -586,9 +606,11 @@ def WARPSYNC(x: Exec) -> None:
         if w.active & ~mmask:
             raise Fault("invalid-operand", f"WARPSYNC member mask 0x{mm:08x} does not contain the executing "
                         f"lanes 0x{w.active & ~mmask:08x}")
-        if ((arrivemask & mmask) ^ mmask) == 0:  # every member arrived (precedence fixed)
+        there = _warpsync_elsewhere(w, x.pc, mm) & mmask & ~arrivemask    # decision D7-simt-4
+        if ((arrivemask & mmask) ^ mmask) & ~there == 0:  # every member arrived (precedence fixed)
             cover("WARPSYNC.complete")
-            w.active = mmask
+            _release_elsewhere(w, there)
+            w.active = mmask & ~there
             w.pc = x.pc + INST_SIZE
             return
         cover("WARPSYNC.wait")
@@ -597,6 +619,10 @@ def WARPSYNC(x: Exec) -> None:
         return
     # WARPSYNC_R: per-lane member masks, grouped
     mmask = (mm.astype(np.int64) & w.valid)
+    there = _warpsync_elsewhere(w, x.pc) & ~arrivemask    # decision D7-simt-4: their recorded masks
+    if there:
+        mmask = np.where(mask2array(there), w.parkwait.astype(np.int64) & w.valid, mmask)
+        arrivemask |= there
     lanebits = np.int64(1) << np.arange(WARP_SIZE, dtype=np.int64)
     act = mask2array(w.active)
     if np.any((lanebits[act] & mmask[act]) == 0):
@@ -617,10 +643,18 @@ def WARPSYNC(x: Exec) -> None:
         amask = int(mmask[lid])
         if x.mod("release") == "ALLGROUPS":     # nvcc's plain WARPSYNC Rb (decision D6-cg-2)
             amask = warp_syncmask
-        set_rpc(w, w.active ^ (w.active & amask), x.pc)
-        w.pc = x.pc + INST_SIZE
-        w.active = amask
-        return
+        if amask & there:
+            _release_elsewhere(w, amask & there)
+            amask &= ~there
+        if not amask:    # only groups of lanes waiting elsewhere were complete: this one waits on
+            arrivemask &= ~there
+        else:
+            set_rpc(w, w.active ^ (w.active & amask), x.pc)
+            w.pc = x.pc + INST_SIZE
+            w.active = amask
+            return
+    if there:
+        arrivemask &= ~there
     arr = mask2array(arrivemask)
     union = int(np.bitwise_or.reduce(mmask[arr])) if arr.any() else 0  # array_or over the arrived lanes
     cmask = (union ^ arrivemask) & w.valid
