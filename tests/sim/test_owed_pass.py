@@ -116,3 +116,18 @@ def test_bsync_waits_for_lanes_that_do_not_wait_for_it(sim_of, kw):
     assert (w.pc, w.active) == (0x30, 0xFFFF0000)        # switched to them, as before
     assert [int(v) for v in w.rpc[:16]] == [0x10] * 16
     assert list(w.parkpc[:16]) == [0x10] * 16 and list(w.parkreg[:16]) == [0] * 16
+
+
+def test_bsync_releases_past_lanes_waiting_for_it_through_others(sim_of):
+    """simt_bpart (sm_75): lanes 16..23 wait at a WARPSYNC for lanes 24..31, which wait at
+    another WARPSYNC for lanes 0..15 (executing the BSYNC): a chain that ends at us."""
+    s = sim_of(WAIT_SRC)
+    w = s.warps[0]
+    w.pc, w.active = 0x10, 0x0000FFFF
+    w.B[0] = 0x00FF0000
+    w.rpc[16:] = 0x30
+    w.parkpc[16:] = 0x30
+    w.parkwait[16:24] = 0xFF000000
+    w.parkwait[24:] = 0x000000FF
+    s.step()
+    assert (w.pc, w.active) == (0x20, 0x0000FFFF)

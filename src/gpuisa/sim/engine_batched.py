@@ -819,12 +819,9 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         fail_n = np.where(e.fail_at[ri] == e.issued[ri] - 1, e.fail_n[ri] + 1, 1)
         timed = np.array([e.warps[i].timer is not None for i in ri.tolist()]) if e.timed else np.zeros(ri.size, bool)
         deadlock = switch & (fail_n > DEADLOCK_SWITCHES) & ~timed
-        if switch.any():    # decision D7-simt-3: a candidate that waits for us at a BSYNC/WARPSYNC: the reference
-            sim = e.sim
-            preg = sim.PARKREG[ri]
-            waits = np.where(preg >= 0, e.B[np.maximum(preg, 0), ri[:, None]], sim.PARKWAIT[ri])
-            stuck = (e.rpc[ri] == sim.PARKPC[ri]) & ((waits & act[:, None]) != 0)
-            deadlock |= switch & ((array2mask(stuck) & cand) != 0)
+        if switch.any():    # decision D7-simt-3: a candidate that may wait for us at a BSYNC/WARPSYNC: the reference
+            parked = array2mask(e.rpc[ri] == e.sim.PARKPC[ri])     # a candidate parked at a sync it failed
+            deadlock |= switch & ((parked & cand) != 0)
         switch &= ~deadlock
         other = deadlock             # the reference function reports it (or releases, D7-simt-3)
         ok = done | switch

@@ -137,10 +137,18 @@ def _release_elsewhere(w, lanes: int) -> None:
 
 def waiting_for(w, lanes: int, target: int) -> int:
     """Decision D7-simt-3: the lanes of *lanes* still parked at the BSYNC/WARPSYNC they failed
-    and waiting there for a lane of *target*: the current value of the BSYNC's B register, or
-    the WARPSYNC's member mask, holds one."""
+    and waiting there, directly or through other lanes parked so, for a lane of *target*: the
+    current value of the BSYNC's B register, or the WARPSYNC's member mask, holds one."""
     waits = np.where(w.parkreg >= 0, np.asarray(w.B, np.uint32)[np.maximum(w.parkreg, 0)], w.parkwait)
-    return lanes & array2mask((w.rpc == w.parkpc) & ((waits & np.uint32(target & MASK32)) != 0))
+    parked = (w.rpc == w.parkpc)
+    others = w.valid & ~w.active
+    stuck, frontier = 0, target & MASK32
+    while True:     # at most 32 rounds: each adds a lane
+        new = array2mask(parked & ((waits & np.uint32(frontier)) != 0)) & others & ~stuck
+        if not new:
+            return lanes & stuck
+        stuck |= new
+        frontier |= new
 
 
 def _failed_sync(x) -> None:
