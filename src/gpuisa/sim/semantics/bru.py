@@ -446,7 +446,7 @@ def BSYNC(x: Exec) -> None:
     # release at once, as the Description says; the page's switch to mask_ny_nb
     # (non-members) livelocks when they are parked at an outer BSYNC that waits for us.
     # Decision D7-simt-3: nor is a member that waits for us at a BSYNC or WARPSYNC.
-    cover("BSYNC.release_waiting_D7" if stuck else "BSYNC.release_yield_S21")
+    cover("BSYNC.release_yield_S21")    # the one release arm (the D7-simt-3 case: tests/sim/test_owed_pass.py)
     _bsync_release(x, b, arrivemask, stuck)
     w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
 
@@ -610,22 +610,33 @@ def WARPSYNC(x: Exec) -> None:
         w.pc = x.pc + INST_SIZE
         return
     if not isinstance(mm, np.ndarray):  # WARPSYNC_I/U/C: one member mask
-        mmask = mm & w.valid
-        if w.active & ~mmask:
-            raise Fault("invalid-operand", f"WARPSYNC member mask 0x{mm:08x} does not contain the executing "
-                        f"lanes 0x{w.active & ~mmask:08x}")
-        there = _warpsync_elsewhere(w, x.pc, mm) & mmask & ~arrivemask    # decision D7-simt-4
-        if ((arrivemask & mmask) ^ mmask) & ~there == 0:  # every member arrived (precedence fixed)
-            cover("WARPSYNC.complete")
-            _release_elsewhere(w, there)
-            w.active = mmask & ~there
-            w.pc = x.pc + INST_SIZE
-            return
-        cover("WARPSYNC.wait")
-        park_waiting(w, w.active, x.pc, mask=mmask)
-        park_and_switch(x, w.valid & ~arrivemask & mmask)
+        _warpsync_one_mask(x, mm, arrivemask)
         return
-    # WARPSYNC_R: per-lane member masks, grouped
+    _warpsync_groups(x, mm, arrivemask)
+
+
+def _warpsync_one_mask(x, mm: int, arrivemask: int) -> None:
+    """WARPSYNC_I/U/C (one member mask for every lane), after the guard-false lanes."""
+    w = x.w
+    mmask = mm & w.valid
+    if w.active & ~mmask:
+        raise Fault("invalid-operand", f"WARPSYNC member mask 0x{mm:08x} does not contain the executing "
+                    f"lanes 0x{w.active & ~mmask:08x}")
+    there = _warpsync_elsewhere(w, x.pc, mm) & mmask & ~arrivemask    # decision D7-simt-4
+    if ((arrivemask & mmask) ^ mmask) & ~there == 0:  # every member arrived (precedence fixed)
+        cover("WARPSYNC.complete")
+        _release_elsewhere(w, there)
+        w.active = mmask & ~there
+        w.pc = x.pc + INST_SIZE
+        return
+    cover("WARPSYNC.wait")
+    park_waiting(w, w.active, x.pc, mask=mmask)
+    park_and_switch(x, w.valid & ~arrivemask & mmask)
+
+
+def _warpsync_groups(x, mm: np.ndarray, arrivemask: int) -> None:
+    """WARPSYNC_R (a member mask per lane, grouped), after the guard-false lanes."""
+    w = x.w
     mmask = (mm.astype(np.int64) & w.valid)
     there = _warpsync_elsewhere(w, x.pc) & ~arrivemask    # decision D7-simt-4: their recorded masks
     if there:
