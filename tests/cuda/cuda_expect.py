@@ -2853,3 +2853,49 @@ def simt_bpart(i):
                 min(w[j] for j in bp), w[lab[0]] + (w[L] * 2 if w[L] & 4 else w[L] - 1),
                 s32(sum(1 << m for m, j in enumerate(bp) if w[j] & 1))]
     return {"o": o.astype(np.int32).ravel()}
+
+
+def simt_mix(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.zeros((len(v_all), 6), np.int64)
+    for w0 in range(0, len(v_all), 32):
+        w = v_all[w0:w0 + 32]
+        big = [L for L in range(32) if w[L] >= 0]
+        small = [L for L in range(32) if w[L] < 0]
+        for L, v in enumerate(w):
+            o = out[w0 + L]
+            if v >= 0:
+                rank = big.index(L)
+                o[0] = sum(w[j] for j in big[:rank + 1])
+                a, b = 0, -1
+                for j in big:
+                    a |= w[j]
+                    b &= w[j] | 1
+                o[1] = s32(a ^ b)
+                o[2] = 1 + 2
+            else:
+                x = 0
+                for j in small:
+                    x ^= w[j]
+                o[0] = x
+                o[1] = min(w[j] for j in small)
+                o[2] = max(w[j] & M32 for j in small) & 0xff
+            x, steps = v & 0x3f, 0
+            while True:
+                c = x & 3
+                if c == 0:
+                    x >>= 1
+                elif c == 1:
+                    x = x * 3 + 1
+                elif c == 2:
+                    x -= 1
+                else:
+                    x ^= 5
+                steps += 1
+                if steps > 40 or x <= 1:
+                    break
+            o[3] = steps * 100 + x
+            o[4] = 1
+            o[5] = 32
+    acc = np.array([float(sum(z & 0xff for z in v_all[b * 64:(b + 1) * 64])) for b in range(2)], np.float32)
+    return {"out": out.astype(np.int32).ravel(), "acc": acc}
