@@ -2899,3 +2899,46 @@ def simt_mix(i):
             o[5] = 32
     acc = np.array([float(sum(z & 0xff for z in v_all[b * 64:(b + 1) * 64])) for b in range(2)], np.float32)
     return {"out": out.astype(np.int32).ravel(), "acc": acc}
+
+
+def _depth_sum(n, d):
+    if n <= 0:
+        return d
+    if n & 1:
+        return n + _depth_sum(n - 1, d + 1)
+    return 2 * _depth_sum(n - 3, d) - d
+
+
+def simt_calls(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.zeros((len(v_all), 4), np.int64)
+    for w0 in range(0, len(v_all), 32):
+        w = v_all[w0:w0 + 32]
+        pos = [L for L in range(32) if w[L] > 0]
+        neg = [L for L in range(32) if w[L] <= 0]
+        q = [L for L in pos if w[L] & 4]
+        for L, v in enumerate(w):
+            o = out[w0 + L]
+            o[0] = _depth_sum(v & 15, v >> 8 & 3)
+            m = [j for j in range(32) if (w[j] & 3) == (v & 3)]
+            k = v & 3
+            if k == 0:
+                o[1] = sum(w[j] for j in m) + 1
+            elif k == 1:
+                o[1] = w[m[-1]] * 2
+            elif k == 2:
+                o[1] = sum(1 for j in m if w[j] > 0) * 1000 + len(m)
+            else:
+                below = [j for j in m if j < L]
+                o[1] = w[below[-1] if below else L] - v
+            if v > 0:
+                o[2] = sum(w[j] for j in pos)
+                if v & 4:
+                    below = [j for j in q if j < L]
+                    o[3] = w[below[-1] if below else L] - v + 7
+                else:
+                    o[3] = _depth_sum(v & 7, 1)
+            else:
+                o[2] = sum(1 for j in neg if w[j] > 0) * 1000 + len(neg) + 5
+                o[3] = sum(-w[j] for j in neg)
+    return {"out": out.astype(np.int32).ravel()}

@@ -471,6 +471,9 @@ class Warp:
         # lanes a BSYNC released the others past (YIELD, asleep), by (B register, address of the
         # BSYNC, call depth): they pass that BSYNC without waiting (decision D7-simt-1)
         self.owed: dict[tuple[int, int, int], int] = {}
+        # per (B register, BSYNC address): the YIELD members still missing and the attempts
+        # without progress (decision D7-simt-6)
+        self.patience: dict[tuple[int, int], tuple[int, int]] = {}
         self.pc = entry                      # ActivePC
         self.rpc = np.full(WARP_SIZE, entry, np.int64) if rpc is None else rpc
         # per-lane call depth (CALL +1, RET -1): which activation a lane parked at a BSYNC belongs to

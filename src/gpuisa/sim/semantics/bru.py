@@ -428,6 +428,8 @@ def BSYNC(x: Exec) -> None:
         return
     cmask = w.valid & ~arrivemask & ~w.yield_mask
     if cmask & ~w.sleep == 0:  # every candidate asleep (or none): yield-release
+        if _yield_patience(x, b, bmask & ~arrivemask):
+            return
         cover("BSYNC.release_no_candidate")
         _bsync_release(x, b, arrivemask)
         w.yield_mask ^= w.yield_mask & pmask
@@ -446,9 +448,38 @@ def BSYNC(x: Exec) -> None:
     # release at once, as the Description says; the page's switch to mask_ny_nb
     # (non-members) livelocks when they are parked at an outer BSYNC that waits for us.
     # Decision D7-simt-3: nor is a member that waits for us at a BSYNC or WARPSYNC.
+    if _yield_patience(x, b, bmask & ~arrivemask & ~stuck):
+        return
     cover("BSYNC.release_yield_S21")    # the one release arm (the D7-simt-3 case: tests/sim/test_owed_pass.py)
     _bsync_release(x, b, arrivemask, stuck)
     w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
+
+
+YIELD_PATIENCE = 2 * WARP_SIZE + 2
+
+
+def _yield_patience(x, b: int, missing: int) -> bool:
+    """Decision D7-simt-6: before releasing past the YIELD members still missing (S21), the
+    BSYNC lets them run, for as long as they make progress: it switches to the awake ones while
+    fewer than YIELD_PATIENCE consecutive attempts have passed without one of them arriving.  A
+    lane spinning on a lock the waiting lanes hold never arrives, and is released past then.
+    True when it switched."""
+    w = x.w
+    yb = missing & w.yield_mask & w.valid & ~w.sleep
+    key = (b, x.pc)
+    if not yb:
+        w.patience.pop(key, None)
+        return False
+    seen, n = w.patience.get(key, (None, 0))
+    n = n + 1 if seen == missing else 1
+    if n > YIELD_PATIENCE:
+        w.patience.pop(key, None)
+        return False
+    w.patience[key] = (missing, n)
+    cover("BSYNC.yield_patience")
+    set_rpc(w, w.active, x.pc)
+    switch_pc_by_mask(x, yb)
+    return True
 
 
 def _bsync_release(x, b: int, arrivemask: int, stuck: int = 0) -> None:
