@@ -2942,3 +2942,30 @@ def simt_calls(i):
                 o[2] = sum(1 for j in neg if w[j] > 0) * 1000 + len(neg) + 5
                 o[3] = sum(-w[j] for j in neg)
     return {"out": out.astype(np.int32).ravel()}
+
+
+def simt_loopwarp(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.zeros((len(v_all), 3), np.int64)
+    for w0 in range(0, len(v_all), 32):
+        w = v_all[w0:w0 + 32]
+        trips = [(x & 7) + 1 for x in w]
+        acc = [0] * 32
+        live = list(range(32))       # lanes still in the loop
+        it = 0
+        while it < 64:
+            m = [L for L in live if it < trips[L]]
+            if not m:
+                break
+            live = m
+            src = m[0]
+            for L in m:
+                acc[L] += w[src] + it
+            if any(acc[L] > 5000 for L in m):
+                break
+            it += 1
+        s = sum(acc)
+        b = [L for L in range(32) if acc[L] & 1]
+        for L in range(32):
+            out[w0 + L] = [acc[L], s, len(b) + (100 if b and L == b[0] else 0)]
+    return {"out": out.astype(np.int32).ravel()}
