@@ -3589,3 +3589,337 @@ def hnn(i):
     ln = (b - mean) / np.sqrt(b.var(1, keepdims=True) + 1e-5)
     ge = np.array([0.5 * v * (1 + math.erf(v / math.sqrt(2))) for v in x.ravel()])
     return {"sm": sm.astype(np.float32).ravel(), "ln": ln.astype(np.float32).ravel(), "ge": ge.astype(np.float32)}
+
+
+# -- SIMT trustworthiness (seventh round, docs/decisions.md D7-simt-*): divergence, reconvergence,
+# warp-synchronous operations under partial masks, intra-warp locks, cooperative groups.
+# simt_bpart is the D6-cg-5 shape (fixed by D7-simt-1/-3/-4).
+
+
+def simt_nest(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.zeros(2 * len(v_all), np.int64)
+    for t, v in enumerate(v_all):
+        acc = 0
+        trips = (v & 15) + 1
+        early = None
+        done = False
+        for it in range(trips):
+            if (it ^ v) & 1:
+                continue
+            for j in range((v >> 4) & 7):
+                if it * j > (v & 31):
+                    break
+                acc += it * 3 + j
+                if acc > 200:
+                    done = True
+                    break
+            if done:
+                break
+            c = (v + it) & 7
+            if c == 0:
+                acc += 5
+            elif c == 1:
+                acc ^= 0x55
+            elif c == 2:
+                acc -= it
+            elif c in (3, 4):
+                acc = (acc * 3) & 0xffff
+            elif c == 5:
+                continue
+            elif c == 6:
+                if acc & 1:
+                    break
+                acc += 7
+            else:
+                acc += 1
+            if acc == 13:
+                early = it
+                break
+            acc += 1
+        if early is not None:
+            out[2 * t], out[2 * t + 1] = -1, early
+            continue
+        x = (v & 0x3ff) + 1
+        steps = 0
+        while x != 1 and steps < 200:
+            if x & 1:
+                x = (3 * x + 1) & M32
+                if (x & 7) == 4:
+                    steps += 2
+            else:
+                x >>= 1
+                if x > 500:
+                    if x & 2:
+                        steps += 3
+                    else:
+                        continue
+            steps += 1
+        out[2 * t], out[2 * t + 1] = s32(acc), steps
+    return {"out": out.astype(np.int32)}
+
+
+def simt_warp(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.full((len(v_all), 8), -7, np.int64)
+    for w0 in range(0, len(v_all), 32):
+        w = v_all[w0:w0 + 32]
+        odd = [L for L in range(32) if w[L] & 1]
+        even = [L for L in range(32) if not w[L] & 1]
+        for L, v in enumerate(w):
+            o = out[w0 + L]
+            if v & 1:
+                o[0] = w[odd[0]]
+                o[1] = sum(1 for j in odd if w[j] > 0)
+                o[2] = int(any(w[j] > 90 for j in odd)) + 2 * int(all(w[j] > -90 for j in odd))
+                o[3] = sum(1 for j in odd if (w[j] & 6) == (v & 6))
+                o[4] = sum(w[j] for j in odd)
+            else:
+                above = [j for j in even if j > L]
+                o[0] = w[above[0] if above else even[0]]
+                o[1] = len(even)
+                o[2] = max(w[j] + 1000 for j in even)
+                if v & 2:
+                    m2 = [j for j in even if w[j] & 2]
+                    o[3] = len(m2) * 100 + sum(1 for j in m2 if j < L)
+                else:
+                    o[3] = -sum(1 for j in even if not w[j] & 2)
+                o[4] = 0
+            trips = (v & 7) + (L & 3)
+            s = 0
+            it = 0
+            while it < trips:
+                m = [j for j in range(32) if it < (w[j] & 7) + (j & 3)]
+                s += w[m[-1]] + it
+                if all((w[j] + it) & 1 for j in m):
+                    s += 1000
+                it += 1
+            o[5] = s
+        stay = [L for L in range(32) if not (L >= 20 and w[L] & 8)]
+        acc = {L: w[L] for L in stay}
+        k = 1
+        while k < 32:
+            acc = {L: acc[L] + (acc[L ^ k] if (L ^ k) in acc else 0) for L in stay}
+            k <<= 1
+        for L in stay:
+            out[w0 + L][6] = acc[L]
+            out[w0 + L][7] = len(stay)
+    return {"out": out.astype(np.int32).ravel()}
+
+
+def simt_lock(i):
+    v_all = [int(z) for z in i["in"]]
+    B = 96
+    out = np.zeros((len(v_all), 4), np.int64)
+    for b in range(2):
+        blkv = v_all[b * B:(b + 1) * B]
+        total = sum(blkv)
+        for tid in range(B):
+            t = b * B + tid
+            v = blkv[tid]
+            lane, warp = tid & 31, tid >> 5
+            o = out[t]
+            o[0] = total
+            if warp == 0:
+                o[1] = -lane if lane < 16 else (blkv[lane - 16] * 3 + 1) - v
+            elif warp == 1:
+                o[1] = (blkv[64 + lane] & 0xfff) + 1 + lane
+            else:
+                o[1] = warp
+            if b == 1 and lane == 5:
+                o[2] = 12345
+        for tid in range(B):
+            t = b * B + tid
+            out[t][3] = out[b * B + (tid & ~31) + 5][2]
+    blk = np.zeros(4, np.int64)
+    blk[0] = 12345
+    return {"out": out.astype(np.int32).ravel(), "blk": blk.astype(np.int32)}
+
+
+def simt_cg(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.zeros((len(v_all), 12), np.int64)
+    B = 64
+    for t, v in enumerate(v_all):
+        tid = t % B
+        w0 = t - t % 32
+        L = t % 32
+        w = v_all[w0:w0 + 32]
+        o = out[t]
+        t4, t8, t16 = (v_all[t - tid % n: t - tid % n + n] for n in (4, 8, 16))
+        r8, r16 = tid % 8, tid % 16
+        o[0] = sum(t4) * 1000 + tid // 4
+        o[1] = sum(t8[:r8 + 1])
+        x = 0
+        for z in t16[:r16]:
+            x ^= z
+        o[2] = x + (100000 if any(z > 80 for z in t16) else 0) + (200000 if all(z > -80 for z in t16) else 0)
+        o[3] = sum(1 for z in t8 if z & 1) * 100 + sum(1 for z in t16 if (z & 3) == (v & 3)) + t8[7 - r8] * 1000
+        if v & 1:
+            g = [j for j in range(32) if w[j] & 1]
+            o[4] = g.index(L) + 100 * len(g)
+            o[5] = max(w[j] for j in g)
+            if v > 0:
+                h = [j for j in g if w[j] > 0]
+                o[6] = sum(w[j] for j in h[:h.index(L)]) + 1000 * len(h)
+            else:
+                o[6] = -1
+        else:
+            g = [j for j in range(32) if not w[j] & 1]
+            o[4] = w[g[-1]]
+            o[5] = g.index(L) + 1
+            o[6] = int(any(w[j] == 0 for j in g)) + 2 * int(all(w[j] < 50 for j in g))
+        lp = [j for j in range(32) if (w[j] >> 2) & 3 == (v >> 2) & 3]
+        acc = 0
+        for j in lp:
+            acc |= w[j]
+        o[7] = acc
+        o[8] = sum(w[j] for j in lp[:lp.index(L)]) + 10000 * len(lp)
+        bp = [j for j in range(32) if (w[j] < 0) == (v < 0)]
+        o[9] = sum(w[j] for j in bp)
+        o[10] = min(w[j] for j in bp[:bp.index(L) + 1])
+        o[11] = tid % 8 + 800
+    return {"out": out.astype(np.int32).ravel()}
+
+
+def simt_sw(i):
+    v = [int(z) for z in i["in"]]
+    out = np.full(len(v), -5, np.int64)
+    stay = [not ((t % 32) >= 24 and v[t & ~1] & 1) for t in range(len(v))]
+    first = [v[t] + 1 if t & 1 else v[t] * 2 for t in range(len(v))]
+    r = [first[t ^ 1] * 10 if t & 1 else first[t ^ 1] - 7 for t in range(len(v))]
+    for t in range(len(v)):
+        if stay[t]:
+            out[t] = r[t ^ 1] + r[t]
+    return {"out": out.astype(np.int32)}
+
+
+def simt_bpart(i):
+    v = [int(z) for z in i["in"]]
+    o = np.zeros((len(v), 6), np.int64)
+    for g in range(len(v)):
+        w0 = g - g % 32
+        w = v[w0:w0 + 32]
+        L = g % 32
+        lab = [j for j in range(32) if (w[j] & 3) == (w[L] & 3)]
+        bp = [j for j in range(32) if (w[j] > 0) == (w[L] > 0)]
+        o[g] = [lab.index(L) + 100 * len(lab), s32(sum(w[j] for j in lab)), bp.index(L) + 100 * len(bp),
+                min(w[j] for j in bp), w[lab[0]] + (w[L] * 2 if w[L] & 4 else w[L] - 1),
+                s32(sum(1 << m for m, j in enumerate(bp) if w[j] & 1))]
+    return {"o": o.astype(np.int32).ravel()}
+
+
+def simt_mix(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.zeros((len(v_all), 6), np.int64)
+    for w0 in range(0, len(v_all), 32):
+        w = v_all[w0:w0 + 32]
+        big = [L for L in range(32) if w[L] >= 0]
+        small = [L for L in range(32) if w[L] < 0]
+        for L, v in enumerate(w):
+            o = out[w0 + L]
+            if v >= 0:
+                rank = big.index(L)
+                o[0] = sum(w[j] for j in big[:rank + 1])
+                a, b = 0, -1
+                for j in big:
+                    a |= w[j]
+                    b &= w[j] | 1
+                o[1] = s32(a ^ b)
+                o[2] = 1 + 2
+            else:
+                x = 0
+                for j in small:
+                    x ^= w[j]
+                o[0] = x
+                o[1] = min(w[j] for j in small)
+                o[2] = max(w[j] & M32 for j in small) & 0xff
+            x, steps = v & 0x3f, 0
+            while True:
+                c = x & 3
+                if c == 0:
+                    x >>= 1
+                elif c == 1:
+                    x = x * 3 + 1
+                elif c == 2:
+                    x -= 1
+                else:
+                    x ^= 5
+                steps += 1
+                if steps > 40 or x <= 1:
+                    break
+            o[3] = steps * 100 + x
+            o[4] = 1
+            o[5] = 32
+    acc = np.array([float(sum(z & 0xff for z in v_all[b * 64:(b + 1) * 64])) for b in range(2)], np.float32)
+    return {"out": out.astype(np.int32).ravel(), "acc": acc}
+
+
+def _depth_sum(n, d):
+    if n <= 0:
+        return d
+    if n & 1:
+        return n + _depth_sum(n - 1, d + 1)
+    return 2 * _depth_sum(n - 3, d) - d
+
+
+def simt_calls(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.zeros((len(v_all), 4), np.int64)
+    for w0 in range(0, len(v_all), 32):
+        w = v_all[w0:w0 + 32]
+        pos = [L for L in range(32) if w[L] > 0]
+        neg = [L for L in range(32) if w[L] <= 0]
+        q = [L for L in pos if w[L] & 4]
+        for L, v in enumerate(w):
+            o = out[w0 + L]
+            o[0] = _depth_sum(v & 15, v >> 8 & 3)
+            m = [j for j in range(32) if (w[j] & 3) == (v & 3)]
+            k = v & 3
+            if k == 0:
+                o[1] = sum(w[j] for j in m) + 1
+            elif k == 1:
+                o[1] = w[m[-1]] * 2
+            elif k == 2:
+                o[1] = sum(1 for j in m if w[j] > 0) * 1000 + len(m)
+            else:
+                below = [j for j in m if j < L]
+                o[1] = w[below[-1] if below else L] - v
+            if v > 0:
+                o[2] = sum(w[j] for j in pos)
+                if v & 4:
+                    below = [j for j in q if j < L]
+                    o[3] = w[below[-1] if below else L] - v + 7
+                else:
+                    o[3] = _depth_sum(v & 7, 1)
+            else:
+                o[2] = sum(1 for j in neg if w[j] > 0) * 1000 + len(neg) + 5
+                o[3] = sum(-w[j] for j in neg)
+    return {"out": out.astype(np.int32).ravel()}
+
+
+def simt_loopwarp(i):
+    v_all = [int(z) for z in i["in"]]
+    out = np.zeros((len(v_all), 3), np.int64)
+    for w0 in range(0, len(v_all), 32):
+        w = v_all[w0:w0 + 32]
+        trips = [(x & 7) + 1 for x in w]
+        acc = [0] * 32
+        live = list(range(32))       # lanes still in the loop
+        it = 0
+        while it < 64:
+            m = [L for L in live if it < trips[L]]
+            if not m:
+                break
+            live = m
+            src = m[0]
+            for L in m:
+                acc[L] += w[src] + it
+            if any(acc[L] > 5000 for L in m):
+                break
+            it += 1
+        s = sum(acc)
+        b = [L for L in range(32) if acc[L] & 1]
+        for L in range(32):
+            out[w0 + L] = [acc[L], s, len(b) + (100 if b and L == b[0] else 0)]
+    return {"out": out.astype(np.int32).ravel()}

@@ -186,3 +186,22 @@ def test_upopc_ui2fp_uffma_and_subword_ldcu(nv_isa, engine):
     assert int(w.UR[9]) == 8 and int(w.UR[10]) == 24
     assert f32(12) == float(np.float32(0xFFFFFFF9)) and f32(13) == -7.0
     assert [int(v) for v in w.UR[14:17]] == [0x1234, 0xFFFF9ABC, 0x12]
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_ubrev(nv_isa, engine):
+    """UBREV (decision D7-simt-2: nvcc's `31 - __clz(mask)` of a uniform mask on sm_80+), against
+    the bit reversal done with a Python string; one form with an executing lane, one without."""
+    prog = assemble(nv_isa.db, """
+        UMOV UR5, 0x80000013 ;
+        UBREV UR4, UR5 ;
+        UBREV UR6, 0x1 ;
+        UMOV UR7, 0x7 ;
+        @!UPT UBREV UR7, UR5 ;
+        EXIT ;
+    """)
+    res = nv_isa.launch(prog, grid=2, engine=engine)
+    assert res.ok
+    w = res.warps[1]
+    assert int(w.UR[4]) == int(f"{0x80000013:032b}"[::-1], 2) == 0xC8000001
+    assert int(w.UR[6]) == 0x80000000 and int(w.UR[7]) == 7

@@ -26,7 +26,6 @@ MASK = 0xFFFFFFFF
 DATA = (1, 2, 3, 4, 5, 6)          # data registers R1..R6
 COUNTER = 20                       # loop counter of nesting depth d: R(20 + d)
 BREGS = 6                          # B0..B5 are reused in programs without YIELD/NANOSLEEP
-MAX_REGIONS = 16                   # programs with YIELD/NANOSLEEP: one B register per region
 CMPS = {"LT": lambda a, b: a < b, "GE": lambda a, b: a >= b,
         "EQ": lambda a, b: a == b, "NE": lambda a, b: a != b}
 
@@ -72,7 +71,6 @@ class _Gen:
         self.r = rnd
         self.allow_yield = allow_yield
         self.uses_yield = False
-        self.regions = 0
 
     def cond(self) -> Cond:
         r = self.r
@@ -109,17 +107,10 @@ class _Gen:
         return Node("sleep", (self.r.choice((0, 1, 3, 10, 40)),), cond=c)
 
     def free_breg(self, held: tuple) -> int | None:
-        """A B register for a new region.  Without YIELD/NANOSLEEP: any of
-        B0-B5 not held by an enclosing region or the other arm (sibling and nested regions reuse
-        registers, as nvcc does).  With them: a fresh register per region
-        (decision S21: a BSYNC releases past YIELD/sleeping lanes, which then
-        lag behind the others; a register the others reuse meanwhile would hold
-        lanes of two regions that wait for each other -- see docs/decisions.md S24)."""
-        if self.allow_yield:
-            if self.regions >= MAX_REGIONS:
-                return None
-            self.regions += 1
-            return self.regions - 1
+        """A B register for a new region: any of B0-B5 not held by an enclosing region or the
+        other arm (sibling and nested regions reuse registers, as nvcc does), also in programs
+        with YIELD/NANOSLEEP since decisions D7-simt-1/-3/-6 (before them such programs used a
+        fresh register per region: docs/decisions.md S24)."""
         free = [b for b in range(BREGS) if b not in held]
         return self.r.choice(free) if free else None
 

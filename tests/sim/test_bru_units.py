@@ -4,6 +4,8 @@ BRX switching, and BRA's .U/.DIV/.CONV against the page's golden function."""
 import numpy as np
 import pytest
 
+from gpuisa.sim.semantics.bru import YIELD_PATIENCE
+
 
 FULL = 0xFFFFFFFF
 
@@ -164,10 +166,12 @@ def test_bsync_yield_release_does_not_switch_to_non_members(sim_of):
     w.B[0] = 0x0000FFFF  # lanes 8-15 are members but yielding
     w.rpc[8:] = A
     w.rpc[20:24] = 0x10  # yielded earlier, now waiting at this BSYNC
+    w.patience = {(0, 0x10): (0x0000FF00, YIELD_PATIENCE)}   # D7-simt-6: the YIELD lanes made no progress
     s.step()
     assert (w.pc, w.active) == (0x20, 0x00F000FF)
     assert w.yield_mask == 0x0000FF00  # the released lanes leave YieldMask
-    assert w.B[0] == 0x0000FF00
+    # decision D7-simt-1: the yielding members leave B0 for the record of the passes they owe this BSYNC
+    assert w.B[0] == 0 and w.owed == {(0, 0x10, 0): 0x0000FF00}
 
 
 def test_bsync_yield_release(sim_of):
@@ -177,9 +181,26 @@ def test_bsync_yield_release(sim_of):
     w.P[0] = FULL
     w.B[0] = 0x0000FFFF
     w.rpc[8:] = A
+    w.patience = {(0, 0x10): (0x0000FF00, YIELD_PATIENCE)}   # D7-simt-6: the YIELD lanes made no progress
     s.step()
     # every unarrived lane yields: the BSYNC lets the arrived lanes go
     assert (w.pc, w.active) == (0x20, 0x000000FF)
+    assert w.patience == {}
+
+
+def test_bsync_lets_yield_members_run_while_they_make_progress(sim_of):
+    """Decision D7-simt-6: with patience left, the BSYNC switches to the YIELD members (lanes
+    8-15, parked at A) instead of releasing past them; the arrived lanes wait at the BSYNC."""
+    s = sim_of(BSYNC_SRC)
+    A = s.prog.symbols["A"]
+    w = _set(s, pc=0x10, active=0x000000FF, yield_mask=0xFFFFFF00)
+    w.P[0] = FULL
+    w.B[0] = 0x0000FFFF
+    w.rpc[8:] = A
+    s.step()
+    assert (w.pc, w.active) == (A, 0x0000FF00)      # the YIELD members (parked at A)
+    assert [int(v) for v in w.rpc[:8]] == [0x10] * 8
+    assert w.patience == {(0, 0x10): (0x0000FF00, 1)} and w.B[0] == 0x0000FF00
 
 
 def test_bsync_sleep_release(sim_of):

@@ -198,15 +198,39 @@ def test_warpsync_after_unstructured_branch(run):
 
 
 def test_warpsync_deadlock_is_reported(run):
+    # three sites whose member masks differ: each waits for lanes parked at another
+    # (with one mask at both sites they would meet: decision D7-simt-4)
     res = run("""
         @P0 BRA `(B) ;
-            WARPSYNC 0xffffffff ;
+        @P1 BRA `(C) ;
+            WARPSYNC 0x0000ffff ;
+            EXIT ;
+        C:
+            WARPSYNC 0xffff0000 ;
             EXIT ;
         B:
             WARPSYNC 0xffffffff ;
             EXIT ;
-    """, init={"P0": "lane & 1"})
+    """, init={"P0": "lane & 1", "P1": "lane >> 4"})
     assert res.status == "deadlock" and "WARPSYNC" in res.fault["instruction"]
+
+
+def test_warpsync_sites_with_one_member_mask_meet(run):
+    """Decision D7-simt-4 (PTX bar.warp.sync from sm_70 on: the threads of a member mask may
+    execute different instructions): `__syncwarp()` in both arms of a branch."""
+    res = run("""
+            S2R R1, SR_LANEID ;
+        @P0 BRA `(B) ;
+            WARPSYNC 0xffffffff ;
+            MOV R2, 0x1 ;
+            EXIT ;
+        B:
+            WARPSYNC 0xffffffff ;
+            MOV R2, 0x2 ;
+            EXIT ;
+    """, init={"P0": "lane & 1"})
+    assert res.status == "ok", res.fault
+    assert [int(v) for v in res.warp().R[2]] == [1, 2] * 16
 
 
 def test_partial_warp(run):
@@ -265,9 +289,9 @@ def test_yield_between_branches_then_bsync(run):
             EXIT ;
     """, init={"P0": "lane >> 4"})
     w = res.warp()
-    # the yielding lanes are exempt from the BSYNC (the page's yield release): each half
-    # passes the BSYNC on its own
-    assert res.ok and w.R[3].tolist() == [0xFFFF] * 16 + [0xFFFF0000] * 16
+    # decision D7-simt-6: the BSYNC lets the yielding lanes run on (they arrive), so the
+    # warp reconverges there, as nvcc's code after a BSYNC assumes (S21 released each half alone)
+    assert res.ok and w.R[3].tolist() == [FULL] * 32
     assert w.R[1].tolist() == [i if i < 16 else 0 for i in range(32)]
     assert w.R[2].tolist() == [i if i >= 16 else 0 for i in range(32)]
 
@@ -340,3 +364,23 @@ def test_step_records(isa):
     r2 = sim.step()
     assert r2.writes[0][0] == "R1" and r2.writes[0][1] == FULL & ~0xF
     assert r2.to_json()["version"] == 2
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_warpsync_register_sites_with_one_member_mask_meet(isa, engine):
+    """D7-simt-4 with the R form nvcc writes for sm_90 (`WARPSYNC.COLLECTIVE R3` in each arm):
+    the odd lanes meet the even ones, whose member mask is the same, at the other site."""
+    res = isa.launch("""
+            S2R R1, SR_LANEID ;
+            MOV R3, 0xffffffff ;
+        @P0 BRA `(B) ;
+            WARPSYNC R3 ;
+            MOV R2, 0x1 ;
+            EXIT ;
+        B:
+            WARPSYNC R3 ;
+            MOV R2, 0x2 ;
+            EXIT ;
+    """, init={"P0": "lane & 1"}, engine=engine, grid=2)
+    assert res.status == "ok", res.fault
+    assert all([int(v) for v in w.R[2]] == [1, 2] * 16 for w in res.warps)

@@ -230,6 +230,7 @@ class BatchedEngine:
         np.floor_divide(ct[:, 1], gy, out=ct[:, 2])
         np.remainder(ct[:, 1], gy, out=ct[:, 1])
         self.timed: set[int] = set()
+        self.owing: set[int] = set()
 
     def _gather_all(self, ws, N: int) -> None:
         """The arrays from the Warp objects (a grid that has run or been changed)."""
@@ -250,6 +251,7 @@ class BatchedEngine:
         self.cta_of = np.array([w.cta.linear for w in ws], np.int64)
         self.ctaid_all = np.array([w.cta.ctaid for w in ws], np.int64).reshape(N, 3)
         self.timed = {i for i, w in enumerate(ws) if w.timer is not None}
+        self.owing = {i for i, w in enumerate(ws) if w.owed}
 
     @staticmethod
     def _gather(ws, name: str, N: int) -> np.ndarray:
@@ -320,6 +322,10 @@ class BatchedEngine:
         new = _CODE[w.state]
         if w.timer is not None:
             self.timed.add(i)
+        if w.owed:      # decision D7-simt-1: BSYNC and BREAK of this warp run the reference function
+            self.owing.add(i)
+        else:
+            self.owing.discard(i)
         if new != old:
             self.state[i] = new
             if new in (S_EXITED, S_BARRIER):
@@ -707,12 +713,26 @@ def _k_bssy(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     return None
 
 
+def _owing(e: BatchedEngine, idx: np.ndarray) -> np.ndarray | None:
+    """The warps of *idx* with lanes that owe a BSYNC a pass (decision D7-simt-1: their BSYNC
+    and BREAK run the reference function), as a boolean mask; None when there is none."""
+    if not e.owing:
+        return None
+    o = np.isin(idx, np.fromiter(e.owing, np.int64, len(e.owing)))
+    return o if o.any() else None
+
+
 def _k_break(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     b = x.reg_index("breg")
     pm = x.pmask & _pp_mask(x)
+    o = _owing(e, idx)
+    if o is not None:
+        if isinstance(pm, np.ndarray):
+            pm = pm[~o]
+        idx, rest = idx[~o], idx[o]
     e.B[b][idx] &= ~pm
     e.pc[idx] = x.next_pc
-    return None
+    return None if o is None else rest
 
 
 def _k_exit(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
@@ -762,6 +782,9 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     pc = x.pc
     b = x.reg_index("breg")
     quiet = (e.sleep[idx] == 0) & (e.yld[idx] == 0)
+    o = _owing(e, idx)
+    if o is not None:
+        quiet &= ~o
     active = e.active[idx]
     valid = e.valid[idx]
     pm = x.pmask & _pp_mask(x)
@@ -796,8 +819,11 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         fail_n = np.where(e.fail_at[ri] == e.issued[ri] - 1, e.fail_n[ri] + 1, 1)
         timed = np.array([e.warps[i].timer is not None for i in ri.tolist()]) if e.timed else np.zeros(ri.size, bool)
         deadlock = switch & (fail_n > DEADLOCK_SWITCHES) & ~timed
+        if switch.any():    # decision D7-simt-3: a candidate that may wait for us at a BSYNC/WARPSYNC: the reference
+            parked = array2mask(e.rpc[ri] == e.sim.PARKPC[ri])     # a candidate parked at a sync it failed
+            deadlock |= switch & ((parked & cand) != 0)
         switch &= ~deadlock
-        other = deadlock             # the reference function reports it
+        other = deadlock             # the reference function reports it (or releases, D7-simt-3)
         ok = done | switch
         e.B[b][ri[ok]] = bm[ok]
         if release.any():
@@ -812,6 +838,9 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         if switch.any():
             si = ri[switch]
             _set_rpc_rows(e, si, act[switch], pc)
+            parked = mask2array(act[switch])            # decision D7-simt-3: where they wait, for whom
+            e.sim.PARKPC[si] = np.where(parked, _i64(pc), e.sim.PARKPC[si])
+            e.sim.PARKREG[si] = np.where(parked, b, e.sim.PARKREG[si])
             e.fail_n[si] = fail_n[switch]
             e.fail_at[si] = e.issued[si]
             _switch_to(e, si, cand[switch], cand[switch])

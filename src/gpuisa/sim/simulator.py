@@ -47,8 +47,8 @@ MAX_BLOCK_THREADS = 1024
 DEFAULT_MAX_WARPS = 65536
 #: distinct warning events kept in Result.events (one per kind/cta/warp/pc, with a count)
 MAX_EVENTS = 256
-#: per-warp state besides the registers (Warp object, masks, RPC), bytes
-WARP_BASE_BYTES = 1536
+#: per-warp state besides the registers (Warp object, masks, RPC, the D7-simt-3 park records), bytes
+WARP_BASE_BYTES = 1952
 #: the worst case per warp (all 255 registers)
 WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + WARP_BASE_BYTES
 #: registers past the highest one named by an instruction that it may touch (quad accesses)
@@ -458,13 +458,17 @@ class Simulator:
             self.R.fill(0)
             self.RPC = np.full((total, WARP_SIZE), entry, np.int64)
             self.DEPTH = np.zeros((total, WARP_SIZE), np.int32)    # call depth per lane (GA-11)
+            self.PARKPC = np.full((total, WARP_SIZE), -1, np.int64)   # failed sync per lane (D7-simt-3)
+            self.PARKREG = np.full((total, WARP_SIZE), -1, np.int8)
+            self.PARKWAIT = np.zeros((total, WARP_SIZE), np.uint32)
             for lin in range(gx * gy * gz):
                 cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
                 cta.pool = self._shared_row
                 for wi in range(nwarps):
                     n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
                     g = len(self._warps)
-                    w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g], depth=self.DEPTH[g])
+                    w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g], depth=self.DEPTH[g],
+                             park=(self.PARKPC[g], self.PARKREG[g], self.PARKWAIT[g]))
                     cta.warps.append(w)
                     self._warps.append(w)
                 self._ctas.append(cta)

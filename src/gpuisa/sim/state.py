@@ -456,7 +456,8 @@ class CTA:
 class Warp:
     """Per-warp architectural state, named as in the branch-unit page."""
 
-    def __init__(self, cta: CTA, index: int, gid: int, nlanes: int, entry: int, R=None, rpc=None, depth=None):
+    def __init__(self, cta: CTA, index: int, gid: int, nlanes: int, entry: int, R=None, rpc=None, depth=None,
+                 park=None):
         self.cta = cta
         self.index = index  # warp index within the CTA (SR_WARPID)
         self.gid = gid      # linear index over the grid (scheduling order)
@@ -467,11 +468,25 @@ class Warp:
         self.UR = [0] * (URZ + 1)            # UR[63] is URZ
         self.UP = [False] * UPT + [True]     # UP[7] is UPT
         self.B = [0] * 16
+        # lanes a BSYNC released the others past (YIELD, asleep), by (B register, address of the
+        # BSYNC, call depth): they pass that BSYNC without waiting (decision D7-simt-1)
+        self.owed: dict[tuple[int, int, int], int] = {}
+        # per (B register, BSYNC address): the YIELD members still missing and the attempts
+        # without progress (decision D7-simt-6)
+        self.patience: dict[tuple[int, int], tuple[int, int]] = {}
         self.pc = entry                      # ActivePC
         self.rpc = np.full(WARP_SIZE, entry, np.int64) if rpc is None else rpc
         # per-lane call depth (CALL +1, RET -1): which activation a lane parked at a BSYNC belongs to
         # (recursion; decision GA-11)
         self.depth = np.zeros(WARP_SIZE, np.int32) if depth is None else depth
+        # per lane, where it last failed a BSYNC or WARPSYNC, and what it waits for there: the B
+        # register of a BSYNC (its current value), else (-1) the member mask of a WARPSYNC
+        # (decision D7-simt-3: a BSYNC does not wait for lanes that wait for it)
+        if park is None:
+            park = (np.full(WARP_SIZE, -1, np.int64), np.full(WARP_SIZE, -1, np.int8), np.zeros(WARP_SIZE, np.uint32))
+        self.parkpc: np.ndarray = park[0]
+        self.parkreg: np.ndarray = park[1]
+        self.parkwait: np.ndarray = park[2]
         valid = (1 << nlanes) - 1
         self.valid = valid                   # ValidMask
         self.active = valid                  # ActiveMask

@@ -106,6 +106,51 @@ def switch_pc_by_mask(x, cmask: int) -> None:
     w.pc = target & MASK64
 
 
+def park_waiting(w, lanes: int, pc: int, breg: int = -1, mask=0) -> None:
+    """Decision D7-simt-3: *lanes* failed the BSYNC (B register *breg*) or WARPSYNC (member
+    *mask*: an int, or per-lane masks) at *pc*."""
+    m = mask2array(lanes)
+    w.parkpc[m] = pc
+    w.parkreg[m] = breg
+    w.parkwait[m] = mask[m] if isinstance(mask, np.ndarray) else mask & MASK32
+
+
+def _warpsync_elsewhere(w, pc: int, mm: int | None = None) -> int:
+    """Decision D7-simt-4: the valid, awake lanes parked at another WARPSYNC they failed
+    (RPC == parkpc != *pc*), with the member mask *mm* there when given: from sm_70 on, the
+    lanes of a member mask may meet at different WARPSYNC instructions (`__syncwarp()` in both
+    arms of a branch)."""
+    m = (w.rpc == w.parkpc) & (w.parkreg < 0) & (w.parkpc != pc)
+    if mm is not None:
+        m &= w.parkwait == np.uint32(mm & MASK32)
+    return array2mask(m) & w.valid & ~w.active & ~w.sleep
+
+
+def _release_elsewhere(w, lanes: int) -> None:
+    """Decision D7-simt-4: *lanes*, parked at their own WARPSYNC, are past it: they resume at
+    the next instruction there (``RPC += INST_SIZE``) and wait for nothing."""
+    cover("WARPSYNC.meets_other_site")
+    m = mask2array(lanes)
+    w.rpc[m] += INST_SIZE
+    w.parkpc[m] = -1
+
+
+def waiting_for(w, lanes: int, target: int) -> int:
+    """Decision D7-simt-3: the lanes of *lanes* still parked at the BSYNC/WARPSYNC they failed
+    and waiting there, directly or through other lanes parked so, for a lane of *target*: the
+    current value of the BSYNC's B register, or the WARPSYNC's member mask, holds one."""
+    waits = np.where(w.parkreg >= 0, np.asarray(w.B, np.uint32)[np.maximum(w.parkreg, 0)], w.parkwait)
+    parked = (w.rpc == w.parkpc)
+    others = w.valid & ~w.active
+    stuck, frontier = 0, target & MASK32
+    while True:     # at most 32 rounds: each adds a lane
+        new = array2mask(parked & ((waits & np.uint32(frontier)) != 0)) & others & ~stuck
+        if not new:
+            return lanes & stuck
+        stuck |= new
+        frontier |= new
+
+
 def _failed_sync(x) -> None:
     """Count consecutive synchronisation failures of a warp (a switch that makes
     no progress); past DEADLOCK_SWITCHES with no timer running it is a deadlock."""
@@ -371,6 +416,8 @@ def BSYNC(x: Exec) -> None:
         w.active = mask_np
         w.pc = x.pc + INST_SIZE
         return
+    if w.owed and _owed_pass(x, b):     # decision D7-simt-1
+        return
     bmask = bmask & (bmask ^ w.active)
     if w.B[b] != bmask:
         x.set_breg(b, bmask)  # decision: BSYNC writes the lanes still expected back (OutList<breg>)
@@ -381,27 +428,61 @@ def BSYNC(x: Exec) -> None:
         return
     cmask = w.valid & ~arrivemask & ~w.yield_mask
     if cmask & ~w.sleep == 0:  # every candidate asleep (or none): yield-release
+        if _yield_patience(x, b, bmask & ~arrivemask):
+            return
         cover("BSYNC.release_no_candidate")
         _bsync_release(x, b, arrivemask)
         w.yield_mask ^= w.yield_mask & pmask
         return
     cmask &= ~w.sleep
     mask_ny_b = cmask & bmask
-    if mask_ny_b:
+    stuck = waiting_for(w, mask_ny_b, w.active) if mask_ny_b else 0
+    if mask_ny_b & ~stuck:
         cover("BSYNC.wait_switch")
         set_rpc(w, w.active, x.pc)
+        park_waiting(w, w.active, x.pc, breg=b)
         _failed_sync(x)
-        switch_pc_by_mask(x, mask_ny_b)
+        switch_pc_by_mask(x, mask_ny_b & ~stuck)
         return
     # decision S21: every member of bmask still missing is a YIELD lane (or asleep):
     # release at once, as the Description says; the page's switch to mask_ny_nb
-    # (non-members) livelocks when they are parked at an outer BSYNC that waits for us
-    cover("BSYNC.release_yield_S21")
-    _bsync_release(x, b, arrivemask)
+    # (non-members) livelocks when they are parked at an outer BSYNC that waits for us.
+    # Decision D7-simt-3: nor is a member that waits for us at a BSYNC or WARPSYNC.
+    if _yield_patience(x, b, bmask & ~arrivemask & ~stuck):
+        return
+    cover("BSYNC.release_yield_S21")    # the one release arm (the D7-simt-3 case: tests/sim/test_owed_pass.py)
+    _bsync_release(x, b, arrivemask, stuck)
     w.yield_mask ^= w.yield_mask & arrivemask  # the released lanes leave YieldMask
 
 
-def _bsync_release(x, b: int, arrivemask: int) -> None:
+YIELD_PATIENCE = 2 * WARP_SIZE + 2
+
+
+def _yield_patience(x, b: int, missing: int) -> bool:
+    """Decision D7-simt-6: before releasing past the YIELD members still missing (S21), the
+    BSYNC lets them run, for as long as they make progress: it switches to the awake ones while
+    fewer than YIELD_PATIENCE consecutive attempts have passed without one of them arriving.  A
+    lane spinning on a lock the waiting lanes hold never arrives, and is released past then.
+    True when it switched."""
+    w = x.w
+    yb = missing & w.yield_mask & w.valid & ~w.sleep
+    key = (b, x.pc)
+    if not yb:
+        w.patience.pop(key, None)
+        return False
+    seen, n = w.patience.get(key, (None, 0))
+    n = n + 1 if seen == missing else 1
+    if n > YIELD_PATIENCE:
+        w.patience.pop(key, None)
+        return False
+    w.patience[key] = (missing, n)
+    cover("BSYNC.yield_patience")
+    set_rpc(w, w.active, x.pc)
+    switch_pc_by_mask(x, yb)
+    return True
+
+
+def _bsync_release(x, b: int, arrivemask: int, stuck: int = 0) -> None:
     """A BSYNC release (complete, yield-release or S21): ``ActiveMask = arrivemask;
     ActivePC += INST_SIZE``, and the released lanes leave the B register
     (decision S5: lanes parked at the BSYNC were still in it; the register must be
@@ -409,8 +490,40 @@ def _bsync_release(x, b: int, arrivemask: int) -> None:
     w = x.w
     if w.B[b] & arrivemask:
         x.set_breg(b, w.B[b] & ~arrivemask)
+    left = w.B[b] & w.valid & ~stuck    # D7-simt-3: lanes that wait for us elsewhere stay in B
+    if left:    # decision D7-simt-1: the lanes released past (YIELD, asleep) owe this BSYNC a pass
+        cover("BSYNC.release_past")
+        key = (b, x.pc, int(w.depth[ffs(arrivemask)]))
+        w.owed[key] = w.owed.get(key, 0) | left
+        x.set_breg(b, w.B[b] & ~left)
     w.active = arrivemask
     w.pc = x.pc + INST_SIZE
+
+
+def _owed_pass(x, b: int) -> bool:
+    """Decision D7-simt-1: the executing lanes that a release left behind at this BSYNC (same
+    B register, same address, same call depth) pass it as if their guard were false, without
+    waiting: the synchronisation they belonged to is over, and the register may already hold
+    another region's lanes.  They leave YieldMask, as released lanes do; the other executing
+    lanes stay parked here.  True when some lane passed."""
+    w = x.w
+    key = (b, x.pc, int(w.depth[ffs(w.active)]))
+    owed = w.owed.get(key, 0) & w.active
+    if not owed:
+        return False
+    cover("BSYNC.owed_pass")
+    rest = w.owed[key] & ~owed & w.valid
+    if rest:
+        w.owed[key] = rest
+    else:
+        del w.owed[key]
+    w.yield_mask &= ~owed
+    if w.B[b] & owed:       # a lane that entered the register's next region before passing this BSYNC
+        x.set_breg(b, w.B[b] & ~owed)
+    set_rpc(w, w.active & ~owed, x.pc)
+    w.active = owed
+    w.pc = x.pc + INST_SIZE
+    return True
 
 
 def _switch_like_yield(x) -> None:
@@ -471,6 +584,14 @@ def BREAK(x: Exec) -> None:
     if x.w.B[b] & pmask:
         cover("BREAK.clear")
         x.set_breg(b, x.w.B[b] ^ (x.w.B[b] & pmask))
+    w = x.w
+    if w.owed and pmask:    # decision D7-simt-1: a lane that leaves its region owes that BSYNC no pass
+        depth = int(w.depth[ffs(pmask)])
+        for key in [k for k in w.owed if k[0] == b and k[2] == depth and w.owed[k] & pmask]:
+            cover("BREAK.owed")
+            w.owed[key] &= ~pmask
+            if not w.owed[key]:
+                del w.owed[key]
 
 
 def _membermask(x):
@@ -520,20 +641,38 @@ def WARPSYNC(x: Exec) -> None:
         w.pc = x.pc + INST_SIZE
         return
     if not isinstance(mm, np.ndarray):  # WARPSYNC_I/U/C: one member mask
-        mmask = mm & w.valid
-        if w.active & ~mmask:
-            raise Fault("invalid-operand", f"WARPSYNC member mask 0x{mm:08x} does not contain the executing "
-                        f"lanes 0x{w.active & ~mmask:08x}")
-        if ((arrivemask & mmask) ^ mmask) == 0:  # every member arrived (precedence fixed)
-            cover("WARPSYNC.complete")
-            w.active = mmask
-            w.pc = x.pc + INST_SIZE
-            return
-        cover("WARPSYNC.wait")
-        park_and_switch(x, w.valid & ~arrivemask & mmask)
+        _warpsync_one_mask(x, mm, arrivemask)
         return
-    # WARPSYNC_R: per-lane member masks, grouped
+    _warpsync_groups(x, mm, arrivemask)
+
+
+def _warpsync_one_mask(x, mm: int, arrivemask: int) -> None:
+    """WARPSYNC_I/U/C (one member mask for every lane), after the guard-false lanes."""
+    w = x.w
+    mmask = mm & w.valid
+    if w.active & ~mmask:
+        raise Fault("invalid-operand", f"WARPSYNC member mask 0x{mm:08x} does not contain the executing "
+                    f"lanes 0x{w.active & ~mmask:08x}")
+    there = _warpsync_elsewhere(w, x.pc, mm) & mmask & ~arrivemask    # decision D7-simt-4
+    if ((arrivemask & mmask) ^ mmask) & ~there == 0:  # every member arrived (precedence fixed)
+        cover("WARPSYNC.complete")
+        _release_elsewhere(w, there)
+        w.active = mmask & ~there
+        w.pc = x.pc + INST_SIZE
+        return
+    cover("WARPSYNC.wait")
+    park_waiting(w, w.active, x.pc, mask=mmask)
+    park_and_switch(x, w.valid & ~arrivemask & mmask)
+
+
+def _warpsync_groups(x, mm: np.ndarray, arrivemask: int) -> None:
+    """WARPSYNC_R (a member mask per lane, grouped), after the guard-false lanes."""
+    w = x.w
     mmask = (mm.astype(np.int64) & w.valid)
+    there = _warpsync_elsewhere(w, x.pc) & ~arrivemask    # decision D7-simt-4: their recorded masks
+    if there:
+        mmask = np.where(mask2array(there), w.parkwait.astype(np.int64) & w.valid, mmask)
+        arrivemask |= there
     lanebits = np.int64(1) << np.arange(WARP_SIZE, dtype=np.int64)
     act = mask2array(w.active)
     if np.any((lanebits[act] & mmask[act]) == 0):
@@ -554,10 +693,18 @@ def WARPSYNC(x: Exec) -> None:
         amask = int(mmask[lid])
         if x.mod("release") == "ALLGROUPS":     # nvcc's plain WARPSYNC Rb (decision D6-cg-2)
             amask = warp_syncmask
-        set_rpc(w, w.active ^ (w.active & amask), x.pc)
-        w.pc = x.pc + INST_SIZE
-        w.active = amask
-        return
+        if amask & there:
+            _release_elsewhere(w, amask & there)
+            amask &= ~there
+        if not amask:    # only groups of lanes waiting elsewhere were complete: this one waits on
+            arrivemask &= ~there
+        else:
+            set_rpc(w, w.active ^ (w.active & amask), x.pc)
+            w.pc = x.pc + INST_SIZE
+            w.active = amask
+            return
+    if there:
+        arrivemask &= ~there
     arr = mask2array(arrivemask)
     union = int(np.bitwise_or.reduce(mmask[arr])) if arr.any() else 0  # array_or over the arrived lanes
     cmask = (union ^ arrivemask) & w.valid
@@ -568,6 +715,7 @@ def WARPSYNC(x: Exec) -> None:
     if lid < 0:
         raise Fault("deadlock", "WARPSYNC: no lane to switch to")
     set_rpc(w, w.active, x.pc)
+    park_waiting(w, w.active, x.pc, mask=mmask.astype(np.uint32))
     _failed_sync(x)
     cover("WARPSYNC.R.switch")
     target = int(w.rpc[lid])

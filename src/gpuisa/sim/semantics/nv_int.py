@@ -92,7 +92,8 @@ def POPC(x: Exec) -> None:
     x.write("rd", _popcount(_not_if(x, b, _src_lanes(x, b))))
 
 
-def _brev(v: np.ndarray) -> np.ndarray:
+def brev32(v: np.ndarray) -> np.ndarray:
+    """The 32 bits of each value in reverse order (BREV, UBREV)."""
     v = v.astype(_U32)
     v = ((v >> _U32(1)) & _U32(0x55555555)) | ((v & _U32(0x55555555)) << _U32(1))
     v = ((v >> _U32(2)) & _U32(0x33333333)) | ((v & _U32(0x33333333)) << _U32(2))
@@ -104,7 +105,7 @@ def _brev(v: np.ndarray) -> np.ndarray:
 @semantics("BREV")
 def BREV(x: Exec) -> None:
     """BREV: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
-    x.write("rd", _brev(_src_lanes(x, _b(x))))
+    x.write("rd", brev32(_src_lanes(x, _b(x))))
 
 
 def _msb_index(v: np.ndarray) -> np.ndarray:

@@ -14,6 +14,7 @@ from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import fcmp
 from .nv_float import _two_sum, ftz_bits, round32
+from .nv_int import brev32
 from .nv_simd import bit_mask
 from .operands import _b, _c
 
@@ -183,6 +184,14 @@ def R2UR(x: Exec) -> None:
     x.write("urd", _out(v[0]) if v.ndim == 1 else v.astype(_U64))
     if x.has("pu"):                                     # the executing lanes whose Ra is that value (D3-2)
         x.write("pu", array2mask((np.asarray(row) == v) & act))
+
+
+@semantics("UBREV")
+def UBREV(x: Exec) -> None:
+    """UBREV: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    x.write("urd", _out(brev32(_u(x, _b(x))).astype(_U64)))
 
 
 @semantics("UPOPC")
