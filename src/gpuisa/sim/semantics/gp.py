@@ -854,6 +854,9 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
     mask = x.pmask if mask is None else mask
     if not mask:
         return
+    if (x.mod("type") or "U32") in _VEC_ATOM:
+        _atomic_vec(x, mem, addrs, returns, keys, mask)
+        return
     fn = _atomic_fn(x)
     wide = (x.mod("type") or "U32") in _WIDE_ATOM
     size = 8 if wide else 4
@@ -875,6 +878,37 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
         x.write("rd", np.array(ret, _U64 if wide else _U32), mask, width=64 if wide else 32)
         if cast and x.has("pu"):           # ATOMS.CAST's predicate form: the lanes that stored
             x.write("pu", sum(1 << ln for ln in lanes_of(mask) if ret[ln]))
+
+
+_VEC_ATOM = {"F32x2": 2, "F32x4": 4}     # atomicAdd(float2 *) / atomicAdd(float4 *), sm_90+
+
+
+def _atomic_vec(x, mem, addrs: np.ndarray, returns: bool, keys: list | None, mask: int) -> None:
+    """``.ADD.F32x2`` / ``.ADD.F32x4``: one atomic float32 add per component of an aligned 8- or
+    16-byte vector (component j at address + 4j, operand Rb+j, old value to Rd+j), the lanes in
+    order, lowest first, as the scalar atomics."""
+    k = _VEC_ATOM[x.mod("type")]
+    ftz = x.mod("ftz") == "FTZ"
+    add = (lambda o, b: _ftz32(_fadd32(_ftz32(o), _ftz32(b)))) if ftz else _fadd32
+    parts = [p.tolist() for p in _mem_load(x, mem, addrs, mask, 4 * k, "atomic access")]  # checks every lane
+    olds = [[(p[ln] >> (32 * h)) & MASK32 for p in parts for h in (0, 1)] for ln in range(WARP_SIZE)]
+    alist = keys if keys is not None else np.asarray(addrs, dtype=_U64).tolist()
+    b0 = x.reg_index("rb")
+    b = [_reg_row(x, b0 + j).tolist() for j in range(k)]
+    cur: dict[int, list[int]] = {}
+    ret = [[0] * k for _ in range(WARP_SIZE)]
+    for lane in lanes_of(mask):
+        a = alist[lane]
+        old = cur.get(a, olds[lane])
+        cur[a] = [add(old[j], b[j][lane]) for j in range(k)]
+        ret[lane] = old
+    final = [cur.get(a, [0] * k) for a in alist]
+    halves = [np.array([f[2 * h] | (f[2 * h + 1] << 32) for f in final], _U64) for h in range(k // 2)]
+    _mem_store(x, mem, addrs, mask, 4 * k, halves)
+    if returns:
+        d = x.reg_index("rd")
+        for j in range(k):
+            x.set_reg(d + j, np.array([r[j] for r in ret], _U32), mask)
 
 
 @semantics("LDC")
