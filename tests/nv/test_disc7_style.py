@@ -82,3 +82,31 @@ def test_vector_float_atomics_misaligned_and_refused_forms(nv_isa):
                 "ATOMG.E.CAS.F32x4 PT, R4, [R2.64], R8, R10 ;"):
         with pytest.raises(AsmError):
             assemble(nv_isa.db, bad)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uimad_negated_urc(nv_isa, engine):
+    """D7-style-2: `UIMAD UR5, UR5, 0x3, -UR7` (sm_100/sm_120, `3 * a - b`): URc negated at the
+    width used (2^32 - URc; 2^64 - URc.64 with `.WIDE`)."""
+    a, b, c64 = 0x7654321, 0x9abcdef0, 0x1_2345_6789
+    res = nv_isa.launch(assemble(nv_isa.db, f"""
+        UMOV UR5, {a:#x} ;
+        UMOV UR7, {b:#x} ;
+        UMOV UR8, {c64 & 0xffffffff:#x} ;
+        UMOV UR9, {c64 >> 32:#x} ;
+        UMOV UR10, 0xfffffffd ;
+        UIMAD UR4, UR5, 0x3, -UR7 ;
+        UIMAD UR6, UR5, UR10, -UR7 ;
+        UIMAD.WIDE UR12, UR5, UR10, -UR8 ;
+        MOV R0, UR4 ;
+        MOV R1, UR6 ;
+        MOV R2, UR12 ;
+        MOV R3, UR13 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    wide = (a * -3 - c64) % 2 ** 64
+    assert [int(w.R[k][0]) for k in range(4)] == [(3 * a - b) % 2 ** 32, (a * -3 - b) % 2 ** 32,
+                                                  wide & 0xffffffff, wide >> 32]
+    with pytest.raises(AsmError):
+        assemble(nv_isa.db, "UIMAD.HI UR4, UR5, 0x3, -UR7 ;")

@@ -145,13 +145,17 @@ def UIMAD(x: Exec) -> None:
     if x.mod("fmt") != "U32":
         a, b = _s32(a).astype(_U64), _s32(b).astype(_U64)     # sign-extended, products modulo 2^64
     p = a * b
+    cn = _c(x)
+    c = _u(x, cn, 64 if mode == "WIDE" else 32)
+    if x.flag(cn + ".neg"):          # -URc (D7-style-2): 2^32 - URc, 2^64 - URc.64 with .WIDE
+        c = _U64(0) - c
     if mode == "WIDE":
-        x.write("urd", _out(p + _u(x, _c(x), 64)), width=64)
+        x.write("urd", _out(p + c), width=64)
     elif mode == "HI":
         hi = (p >> _U64(32)) if x.mod("fmt") == "U32" else ((p.view(_I64) >> _I64(32)).view(_U64))
-        x.write("urd", _out((hi + _u(x, _c(x))) & _U64(MASK32)))
+        x.write("urd", _out((hi + c) & _U64(MASK32)))
     else:
-        x.write("urd", _out((p + _u(x, _c(x))) & _U64(MASK32)))
+        x.write("urd", _out((p + c) & _U64(MASK32)))
 
 
 @semantics("UPRMT")
