@@ -110,3 +110,4 @@ def test_uimad_negated_urc(nv_isa, engine):
                                                   wide & 0xffffffff, wide >> 32]
     with pytest.raises(AsmError):
         assemble(nv_isa.db, "UIMAD.HI UR4, UR5, 0x3, -UR7 ;")
+    assemble(nv_isa.db, "UIMAD.HI.U32 UR4, UR5, UR6, UR4 ;")      # .HI without `-` (sm_120 local arrays)
