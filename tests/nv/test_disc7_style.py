@@ -111,3 +111,48 @@ def test_uimad_negated_urc(nv_isa, engine):
     with pytest.raises(AsmError):
         assemble(nv_isa.db, "UIMAD.HI UR4, UR5, 0x3, -UR7 ;")
     assemble(nv_isa.db, "UIMAD.HI.U32 UR4, UR5, UR6, UR4 ;")      # .HI without `-` (sm_120 local arrays)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ldg_stg_256(nv_isa, engine):
+    """D7-style-4: `LDG.E.ENL2.256 Rd, Re, [addr]{, mask}` (sm_100+, `double4_32a`): bytes 0..15 to
+    Re..Re+3, 16..31 to Rd..Rd+3, only the words of the mask; `STG.E.ENL2.256 [addr], Rb, Rc`: Rb..Rb+3
+    to bytes 0..15, Rc..Rc+3 to 16..31."""
+    g = np.arange(64, dtype=np.uint32) * 0x01010101 + 7
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV R2, c[0x0][0x0] ;
+        MOV R3, c[0x0][0x4] ;
+        LOP3.LUT R0, R0, 0x1, RZ, 0xc0, !PT ;
+        IMAD.WIDE.U32 R2, R0, 0x20, R2 ;              // lane & 1: 32-byte element 0 or 1
+        MOV R8, 0x55 ;
+        MOV R9, 0x66 ;
+        LDG.E.ENL2.256.CONSTANT R12, R16, [R2.64] ;
+        LDG.E.ENL2.256 R6, R20, [R2.64], 0x3f ;       // words 6, 7 dead: R8, R9 kept
+        STG.E.ENL2.256 [R2.64+0x80], R16, R12 ;       // the element back, in place
+        STG.E.ENL2.256 [R2.64+0x40], R12, R16 ;       // halves swapped
+        EXIT ;"""), buffers={"g": g}, params=["g"], engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    for lane in (0, 1, 30, 31):
+        e = [int(v) for v in g[8 * (lane & 1):8 * (lane & 1) + 8]]
+        assert [int(w.R[16 + k][lane]) for k in range(4)] == e[:4]
+        assert [int(w.R[12 + k][lane]) for k in range(4)] == e[4:]
+        assert [int(w.R[20 + k][lane]) for k in range(4)] == e[:4]
+        assert [int(w.R[k][lane]) for k in (6, 7, 8, 9)] == e[4:6] + [0x55, 0x66]
+    out = [int(v) for v in res.buffers["g"]]
+    assert out[32:48] == out[:16] and out[16:20] == out[4:8] and out[20:24] == out[:4]
+
+
+def test_ldg_256_misaligned_and_refused_forms(nv_isa):
+    g = np.zeros(32, np.uint32)
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        MOV R2, c[0x0][0x0] ;
+        MOV R3, c[0x0][0x4] ;
+        LDG.E.ENL2.256 R8, R4, [R2.64+0x10] ;
+        EXIT ;"""), buffers={"g": g}, params=["g"])
+    assert res.status == "misaligned"
+    for bad in ("LDG.E.256 R8, [R2.64] ;", "LDG.E.128 R8, R4, [R2.64] ;", "STG.E.256 [R2.64], R4 ;",
+                "STG.E.64 [R2.64], R4, R8 ;", "LDS.256 R8, [R2] ;"):
+        with pytest.raises(AsmError):
+            assemble(nv_isa.db, bad)

@@ -614,7 +614,7 @@ def F2I(x: Exec) -> None:
 #: an access starting less than this many bytes after a buffer's end is reported
 #: as "out of bounds" of that buffer; further away it is "unmapped".
 OOB_SLACK = 4096
-_SIZE_BYTES = {"32": 4, "U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
+_SIZE_BYTES = {"32": 4, "U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16, "256": 32}
 
 
 def _size(x: Exec) -> tuple[str, int]:
@@ -940,13 +940,53 @@ def _bank_size(x, bank: int) -> int:
 @semantics("LDG")
 def LDG(x: Exec) -> None:
     """LDG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("size") == "256":
+        _load256(x, x.gmem, _global_addrs(x))
+        return
     _load(x, x.gmem, _global_addrs(x))
 
 
 @semantics("STG")
 def STG(x: Exec) -> None:
     """STG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("size") == "256":
+        _store256(x, x.gmem, _global_addrs(x))
+        return
     _store(x, x.gmem, _global_addrs(x))
+
+
+def _check32(x, mem, addrs, what: str) -> None:
+    """A 32-byte access: every lane aligned to 32 and inside one buffer, or the fault (no effect)."""
+    if x.any_lane() and (np.asarray(addrs)[mask2array(x.pmask)] % _U64(32)).any():
+        raise _fault(x, mem, what, addrs, x.pmask, 32, Fault("misaligned", "", address=None)) from None
+    _mem_load(x, mem, addrs, x.pmask, 16, what)
+    _mem_load(x, mem, addrs + _U64(16), x.pmask, 16, what)
+
+
+def _load256(x, mem, addrs) -> None:
+    """LDG .256 (D7-style-4): bytes 0..15 to Re..Re+3, 16..31 to Rd..Rd+3, the words of vmask."""
+    if not x.any_lane():
+        return
+    _check32(x, mem, addrs, "load")
+    halves = _mem_load(x, mem, addrs, x.pmask, 16) + _mem_load(x, mem, addrs + _U64(16), x.pmask, 16)
+    vmask = x.imm("vmask")
+    m32 = _U64(MASK32)
+    for k in range(8):
+        if vmask >> k & 1:
+            v = halves[k // 2]           # words 2h and 2h + 1 share 64-bit half h
+            word = (v >> _U64(32)) if k % 2 else (v & m32)
+            x.set_reg((x.reg_index("re") if k < 4 else x.reg_index("rd")) + k % 4, word.astype(_U32), x.pmask)
+
+
+def _store256(x, mem, addrs) -> None:
+    """STG .256 (D7-style-4): Rb..Rb+3 to bytes 0..15, Rc..Rc+3 to bytes 16..31."""
+    if not x.any_lane():
+        return
+    _check32(x, mem, addrs, "store")
+    for base, off in ((x.reg_index("rb"), 0), (x.reg_index("rc"), 16)):
+        for h in range(2):
+            v = _reg_row(x, base + 2 * h) | (_reg_row(x, base + 2 * h + 1) << _U64(32))
+            mem.store(addrs + _U64(off + 8 * h), v, x.pmask, 8)
 
 
 @semantics("LDS")
