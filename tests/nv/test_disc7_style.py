@@ -156,3 +156,32 @@ def test_ldg_256_misaligned_and_refused_forms(nv_isa):
                 "STG.E.64 [R2.64], R4, R8 ;", "LDS.256 R8, [R2] ;"):
         with pytest.raises(AsmError):
             assemble(nv_isa.db, bad)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uisetp_64bit(nv_isa, engine):
+    """D7-style-5: `UISETP.NE.S64.AND UP0, UPT, UR4, URZ, UPT` (sm_120): one 64-bit compare of the
+    uniform pairs, signed or unsigned, an immediate sign-extended to 64 bits."""
+    a, b = -(1 << 40) + 5, 3 << 33          # a < b signed, a > b unsigned; equal low words? no
+    res = nv_isa.launch(assemble(nv_isa.db, f"""
+        UMOV UR4, {a & 0xffffffff:#x} ;
+        UMOV UR5, {(a >> 32) & 0xffffffff:#x} ;
+        UMOV UR6, {b & 0xffffffff:#x} ;
+        UMOV UR7, {b >> 32:#x} ;
+        UMOV UR8, 0x0 ;
+        UMOV UR9, 0x1 ;                                // 2^32: low word 0
+        UISETP.LT.S64.AND UP0, UPT, UR4, UR6, UPT ;
+        UISETP.LT.U64.AND UP1, UPT, UR4, UR6, UPT ;
+        UISETP.NE.S64.AND UP2, UPT, UR8, URZ, UPT ;
+        UISETP.GT.S64.AND UP3, UP4, UR4, -0x1, UPT ;
+        PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0 ;
+        PLOP3.LUT P1, PT, PT, PT, UP1, 0x80, 0x0 ;
+        PLOP3.LUT P2, PT, PT, PT, UP2, 0x80, 0x0 ;
+        PLOP3.LUT P3, PT, PT, PT, UP3, 0x80, 0x0 ;
+        PLOP3.LUT P4, PT, PT, PT, UP4, 0x80, 0x0 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert [bool(w.P[k][0]) for k in range(5)] == [True, False, True, False, True]
+    with pytest.raises(AsmError):
+        assemble(nv_isa.db, "UISETP.NE.U32.S64.AND UP0, UPT, UR4, URZ, UPT ;")

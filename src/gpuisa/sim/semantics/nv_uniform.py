@@ -54,9 +54,15 @@ def UISETP(x: Exec) -> None:
     """UISETP: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
     if not x.any_lane():
         return
-    a, b = _u(x, "ura"), _u(x, _b(x))
-    if x.mod("fmt") != "U32":
-        a, b = _s32(a), _s32(b)
+    wide = x.mod("wide")
+    if wide in ("S64", "U64"):           # one 64-bit compare (D7-style-5): the pairs, the immediate sign-extended
+        a, b = _u(x, "ura", 64), _u(x, _b(x), 64)
+        if wide == "S64":
+            a, b = a.view(_I64), b.view(_I64)
+    else:
+        a, b = _u(x, "ura"), _u(x, _b(x))
+        if x.mod("fmt") != "U32":
+            a, b = _s32(a), _s32(b)
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp") or ""]
     lt, eq, gt = a < b, a == b, a > b
     r = np.zeros(np.shape(lt), bool)
