@@ -185,3 +185,29 @@ def test_uisetp_64bit(nv_isa, engine):
     assert [bool(w.P[k][0]) for k in range(5)] == [True, False, True, False, True]
     with pytest.raises(AsmError):
         assemble(nv_isa.db, "UISETP.NE.U32.S64.AND UP0, UPT, UR4, URZ, UPT ;")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_generic_cast_spin_and_qspc_d(nv_isa, engine):
+    """D7-style-6: `ATOM.E.CAST.SPIN PT, R9, [R6], R8, R9` (compare and store on a generic address:
+    Rd = 1 where stored) and `QSPC.E.D` (the cluster's shared window: the CTA's, clusters of one)."""
+    g = np.array([5, 0], np.uint32)
+    res = nv_isa.launch(assemble(nv_isa.db, f"""
+        S2R R0, SR_LANEID ;
+        MOV R6, c[0x0][0x0] ;
+        MOV R7, c[0x0][0x4] ;
+        LOP3.LUT P1, RZ, R0, 0x1, RZ, 0xc0, !PT ;
+        @P1 MOV R6, 0x10 ;
+        @P1 MOV R7, {SHARED_WINDOW >> 32:#x} ;        // odd lanes: shared word 4 (0)
+        SEL R8, RZ, 0x5, P1 ;                          // the value each lane expects
+        IADD3 R9, R0, 0x100, RZ ;
+        ATOM.E.CAST.SPIN PT, R10, [R6], R8, R9 ;
+        QSPC.E.D P2, RZ, [R6] ;
+        QSPC.E.S P3, RZ, [R6] ;
+        LDS R11, [0x10] ;
+        EXIT ;"""), buffers={"g": g}, params=["g"], shared_size=64, engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert [int(w.R[10][i]) for i in range(4)] == [1, 1, 0, 0]    # the first lane of each space stores
+    assert int(res.buffers["g"][0]) == 0x100 and int(w.R[11][0]) == 0x101
+    assert list(w.P[2]) == list(w.P[3]) == [i % 2 == 1 for i in range(32)]

@@ -107,7 +107,7 @@ def QSPC(x: Exec) -> None:
     a = _global_addrs(x)
     sh, lo = _in_window(a, SHARED_WINDOW), _in_window(a, LOCAL_WINDOW)
     space = x.mod("space")
-    hit = sh if space == "S" else lo if space == "L" else ~(sh | lo)
+    hit = sh if space in ("S", "D") else lo if space == "L" else ~(sh | lo)    # .D: clusters of one CTA
     x.write("pu", x.mask_of(hit))
 
 
