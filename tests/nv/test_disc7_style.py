@@ -211,3 +211,23 @@ def test_generic_cast_spin_and_qspc_d(nv_isa, engine):
     assert [int(w.R[10][i]) for i in range(4)] == [1, 1, 0, 0]    # the first lane of each space stores
     assert int(res.buffers["g"][0]) == 0x100 and int(w.R[11][0]) == 0x101
     assert list(w.P[2]) == list(w.P[3]) == [i % 2 == 1 for i in range(32)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_timer_and_id_special_registers(nv_isa, engine):
+    """D7-style-7: `CS2UR UR8, SR_CLOCKLO` (sm_100+, clock64() in the uniform datapath),
+    `CS2R R6, SR_GLOBALTIMERLO` (%globaltimer), `S2R R0, SR_VIRTID` (%warpid in bits 14..8),
+    `S2R R1, SR_VIRTUALSMID` (%smid: 0)."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        NOP ;
+        CS2UR UR8, SR_CLOCKLO ;
+        CS2R R6, SR_GLOBALTIMERLO ;
+        S2R R0, SR_VIRTID ;
+        S2R R1, SR_VIRTUALSMID ;
+        MOV R2, UR8 ;
+        MOV R3, UR9 ;
+        EXIT ;"""), block=64, engine=engine)
+    assert res.ok, res.fault
+    for wi, w in enumerate(res.warps):
+        assert int(w.R[0][0]) == wi << 8 and int(w.R[1][5]) == 0
+        assert int(w.R[3][0]) == 0 and 0 < int(w.R[2][0]) <= int(w.R[6][0])    # the clock only grows
