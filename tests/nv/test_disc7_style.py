@@ -231,3 +231,55 @@ def test_timer_and_id_special_registers(nv_isa, engine):
     for wi, w in enumerate(res.warps):
         assert int(w.R[0][0]) == wi << 8 and int(w.R[1][5]) == 0
         assert int(w.R[3][0]) == 0 and 0 < int(w.R[2][0]) <= int(w.R[6][0])    # the clock only grows
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uimad_carry(nv_isa, engine):
+    """D7-style-8: nvcc's 64-bit products of kernel parameters (`UIMAD.WIDE.U32 UR6, UP4, UR16,
+    UR19, UR6`: carry out of bit 64; `UIMAD.WIDE.U32.X UR6, UR17, UR19, UR8, UP4`: carry in), and the
+    32-bit forms: carry out of bit 32, `-URc` by the unbounded rule (-0 carries)."""
+    a0, b0, c = 0xFEDCBA98, 0xF00DF00D, 0xFFFF_FFF0_0000_0001
+    a1, b1, d = 0x76543211, 0x12345679, 0x1111_2222_3333_4444
+    res = nv_isa.launch(assemble(nv_isa.db, f"""
+        UMOV UR16, {a0:#x} ;
+        UMOV UR17, {a1:#x} ;
+        UMOV UR18, {b0:#x} ;
+        UMOV UR19, {b1:#x} ;
+        UMOV UR8, {c & 0xffffffff:#x} ;
+        UMOV UR9, {c >> 32:#x} ;
+        UMOV UR10, {d & 0xffffffff:#x} ;
+        UMOV UR11, {d >> 32:#x} ;
+        UIMAD.WIDE.U32 UR4, UP0, UR16, UR18, UR8 ;
+        UIMAD.WIDE.U32.X UR6, UR17, UR19, UR10, UP0 ;
+        UIMAD.WIDE.U32.X UR12, UR17, 0x3, UR10, !UP0 ;
+        UMOV UR20, 0xffffffff ;
+        UIMAD UR21, UP2, UR20, 0x1, UR20 ;
+        UIMAD UR22, UP3, UR20, 0x1, -URZ ;
+        UIMAD UR23, UP4, UR20, 0x1, -UR20 ;
+        PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0 ;
+        PLOP3.LUT P2, PT, PT, PT, UP2, 0x80, 0x0 ;
+        PLOP3.LUT P3, PT, PT, PT, UP3, 0x80, 0x0 ;
+        PLOP3.LUT P4, PT, PT, PT, UP4, 0x80, 0x0 ;
+        MOV R0, UR4 ;
+        MOV R1, UR5 ;
+        MOV R2, UR6 ;
+        MOV R3, UR7 ;
+        MOV R4, UR21 ;
+        MOV R5, UR22 ;
+        MOV R6, UR23 ;
+        MOV R7, UR12 ;
+        MOV R8, UR13 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    s1 = a0 * b0 + c
+    cy = s1 >> 64
+    s2 = (a1 * b1 + d + cy) % 2 ** 64
+    s3 = (a1 * 3 + d + (1 - cy)) % 2 ** 64
+    assert cy == 1 and bool(w.P[0][0])
+    assert [int(w.R[k][0]) for k in range(4)] == [s1 & 0xFFFFFFFF, (s1 >> 32) & 0xFFFFFFFF, s2 & 0xFFFFFFFF, s2 >> 32]
+    assert [int(w.R[7][0]), int(w.R[8][0])] == [s3 & 0xFFFFFFFF, s3 >> 32]
+    assert [int(w.R[k][0]) for k in (4, 5, 6)] == [0xFFFFFFFE, 0xFFFFFFFF, 0]
+    assert [bool(w.P[k][0]) for k in (2, 3, 4)] == [True, True, True]
+    with pytest.raises(AsmError):
+        assemble(nv_isa.db, "UIMAD.HI.U32.X UR4, UR5, UR6, UR4, UP0 ;")

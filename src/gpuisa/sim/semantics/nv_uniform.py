@@ -153,7 +153,11 @@ def UIMAD(x: Exec) -> None:
     p = a * b
     cn = _c(x)
     c = _u(x, cn, 64 if mode == "WIDE" else 32)
-    if x.flag(cn + ".neg"):          # -URc (D7-style-2): 2^32 - URc, 2^64 - URc.64 with .WIDE
+    neg = x.flag(cn + ".neg")
+    if mode != "HI" and (x.mod("x") == "X" or _writes_upu(x)):
+        _uimad_carry(x, p, c, neg, mode == "WIDE")
+        return
+    if neg:          # -URc (D7-style-2): 2^32 - URc, 2^64 - URc.64 with .WIDE
         c = _U64(0) - c
     if mode == "WIDE":
         x.write("urd", _out(p + c), width=64)
@@ -162,6 +166,34 @@ def UIMAD(x: Exec) -> None:
         x.write("urd", _out((hi + c) & _U64(MASK32)))
     else:
         x.write("urd", _out((p + c) & _U64(MASK32)))
+
+
+def _writes_upu(x) -> bool:
+    return x.has("upu") and x.field("upu") != 7       # UPT: no carry out written
+
+
+def _uimad_carry(x, p, c, neg: bool, wide: bool) -> None:
+    """UIMAD with a carry in (.X, UPp) or out (UPu), D7-style-8: the sum in 32-bit halves (uint64
+    numpy, no partial sum reaches 2^36); -URc is 2^w - URc unbounded (-0 carries), as IMAD's."""
+    lo32 = _U64(MASK32)
+    cin = np.asarray(x.upred("upp"), dtype=bool).astype(_U64) if x.mod("x") == "X" else _U64(0)
+    c_lo, c_hi = (c & lo32, c >> _U64(32)) if wide else (c, _U64(0))
+    extra = _U64(0)
+    if neg:                              # 2^w - v = ~v + 1 on w bits, plus bit w when v == 0
+        zero = (c_lo == 0) & (c_hi == 0)
+        c_lo = lo32 - c_lo + _U64(1)
+        c_hi = ((lo32 - c_hi) + (c_lo >> _U64(32))) & lo32 if wide else _U64(0)
+        c_lo &= lo32
+        extra = zero.astype(_U64)
+    s_lo = (p & lo32) + c_lo + cin
+    if wide:
+        s_hi = (p >> _U64(32)) + c_hi + (s_lo >> _U64(32))
+        x.write("urd", _out(((s_hi & lo32) << _U64(32)) | (s_lo & lo32)), width=64)
+        carry = ((s_hi >> _U64(32)) + extra) & _U64(1)
+    else:
+        x.write("urd", _out(s_lo & lo32))
+        carry = ((s_lo >> _U64(32)) + extra) & _U64(1)
+    x.write("upu", _out(carry.astype(bool)))
 
 
 @semantics("UPRMT")
