@@ -283,3 +283,32 @@ def test_uimad_carry(nv_isa, engine):
     assert [bool(w.P[k][0]) for k in (2, 3, 4)] == [True, True, True]
     with pytest.raises(AsmError):
         assemble(nv_isa.db, "UIMAD.HI.U32.X UR4, UR5, UR6, UR4, UP0 ;")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uimnmx(nv_isa, engine):
+    """D7-style-9: `UIMNMX.U64 UPT, UPT, UR10, UR8, UR10, !UPT, !UPT` (sm_120, max of 64-bit kernel
+    parameters): IMNMX on uniform registers, 32- and 64-bit, UPu = URa chosen."""
+    a, b = (1 << 63) + 5, 7                         # unsigned a > b, signed a < b
+    res = nv_isa.launch(assemble(nv_isa.db, f"""
+        UMOV UR8, {a & 0xffffffff:#x} ;
+        UMOV UR9, {a >> 32:#x} ;
+        UMOV UR10, {b:#x} ;
+        UMOV UR11, 0x0 ;
+        UIMNMX.U64 UPT, UPT, UR12, UR8, UR10, !UPT, !UPT ;
+        UIMNMX.S64 UP0, UP1, UR14, UR8, UR10, !UPT, !UPT ;
+        UIMNMX UR16, UR9, 0x10, UPT ;
+        UIMNMX.U32 UR17, UR9, 0x10, UPT ;
+        MOV R0, UR12 ;
+        MOV R1, UR13 ;
+        MOV R2, UR14 ;
+        MOV R3, UR15 ;
+        MOV R4, UR16 ;
+        MOV R5, UR17 ;
+        PLOP3.LUT P0, PT, PT, PT, UP0, 0x80, 0x0 ;
+        PLOP3.LUT P1, PT, PT, PT, UP1, 0x80, 0x0 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert [int(w.R[k][0]) for k in range(6)] == [a & 0xffffffff, a >> 32, b, 0, a >> 32, 0x10]
+    assert [bool(w.P[0][0]), bool(w.P[1][0])] == [False, True]

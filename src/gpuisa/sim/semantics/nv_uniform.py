@@ -455,3 +455,24 @@ def UPLOP3(x: Exec) -> None:
     i = (a << 2) | (b << 1) | c
     x.write("upu", _out((x.imm("lutu") >> i) & 1 == 1))
     x.write("upv", _out((x.imm("lutv") >> i) & 1 == 1))
+
+
+@semantics("UIMNMX")
+def UIMNMX(x: Exec) -> None:
+    """UIMNMX: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    wide = x.mod("wide")
+    w = 64 if wide in ("S64", "U64") else 32
+    a, b = _u(x, "ura", w), _u(x, _b(x), w)
+    if wide == "S64":
+        ka, kb = a.view(_I64), b.view(_I64)
+    elif wide != "U64" and x.mod("fmt") != "U32":
+        ka, kb = _s32(a), _s32(b)
+    else:
+        ka, kb = a, b
+    take_min = np.asarray(x.upred("upp"), dtype=bool)
+    pick_a = np.where(take_min, ka <= kb, ka >= kb)
+    x.write("urd", _out(np.where(pick_a, a, b)), width=w)
+    x.write("upu", _out(pick_a))
+    x.write("upv", _out(~pick_a))
