@@ -312,3 +312,23 @@ def test_uimnmx(nv_isa, engine):
     w = res.warp()
     assert [int(w.R[k][0]) for k in range(6)] == [a & 0xffffffff, a >> 32, b, 0, a >> 32, 0x10]
     assert [bool(w.P[0][0]), bool(w.P[1][0])] == [False, True]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_shf_constant_high_word(nv_isa, engine):
+    """D7-style-10: `SHF.L.U64.HI R24, R21, R24, c[0x0][0x184]` (sm_80-sm_89): the funnel shift's
+    high word from constant memory (SHF_RRC)."""
+    g = np.zeros(1, np.uint32)
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV R2, c[0x0][0x0] ;
+        SHF.L.U64.HI R4, R2, R0, c[0x0][0x4] ;
+        SHF.R.U64 R5, R2, R0, c[0x0][0x4] ;
+        MOV R6, c[0x0][0x4] ;
+        EXIT ;"""), buffers={"g": g}, params=["g"], engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    lo, hi = int(w.R[2][0]), int(w.R[6][0])
+    v = (hi << 32) | lo
+    assert [int(w.R[4][n]) for n in range(32)] == [((v << n) >> 32) & 0xFFFFFFFF for n in range(32)]
+    assert [int(w.R[5][n]) for n in range(32)] == [(v >> n) & 0xFFFFFFFF for n in range(32)]
