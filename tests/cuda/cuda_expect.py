@@ -3190,7 +3190,7 @@ def recursion(i, n):
         return ack(m - 1, ack(m, k - 1))
     for t in range(n):
         v = int(i["in"][t])
-        out[2 * t], out[2 * t + 1] = fibs[v % 16], ack(v % 3, v % 4)
+        out[2 * t], out[2 * t + 1] = fibs[v % 10], ack(v % 3, v % 4)
     return {"out": out}
 
 
