@@ -332,3 +332,19 @@ def test_shf_constant_high_word(nv_isa, engine):
     v = (hi << 32) | lo
     assert [int(w.R[4][n]) for n in range(32)] == [((v << n) >> 32) & 0xFFFFFFFF for n in range(32)]
     assert [int(w.R[5][n]) for n in range(32)] == [(v >> n) & 0xFFFFFFFF for n in range(32)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ubrev(nv_isa, engine):
+    """D7-style-12: `UBREV UR5, UR9` (`__brevll` of a kernel parameter, every target)."""
+    v = 0x1234_5679
+    res = nv_isa.launch(assemble(nv_isa.db, f"""
+        UMOV UR9, {v:#x} ;
+        UBREV UR5, UR9 ;
+        UBREV UR6, 0x1 ;
+        MOV R0, UR5 ;
+        MOV R1, UR6 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert [int(w.R[0][3]), int(w.R[1][0])] == [int(f"{v:032b}"[::-1], 2), 0x80000000]

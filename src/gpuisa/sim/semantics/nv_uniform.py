@@ -14,6 +14,7 @@ from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import fcmp
 from .nv_float import _two_sum, ftz_bits, round32
+from .nv_int import _brev
 from .nv_simd import bit_mask
 from .operands import _b, _c
 
@@ -476,3 +477,12 @@ def UIMNMX(x: Exec) -> None:
     x.write("urd", _out(np.where(pick_a, a, b)), width=w)
     x.write("upu", _out(pick_a))
     x.write("upv", _out(~pick_a))
+
+
+@semantics("UBREV")
+def UBREV(x: Exec) -> None:
+    """UBREV: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    v = _u(x, _b(x))
+    x.write("urd", _out(_brev(np.asarray(v)).astype(_U64)))
