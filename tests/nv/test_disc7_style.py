@@ -348,3 +348,30 @@ def test_ubrev(nv_isa, engine):
     assert res.ok, res.fault
     w = res.warp()
     assert [int(w.R[0][3]), int(w.R[1][0])] == [int(f"{v:032b}"[::-1], 2), 0x80000000]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vabsdiff4_immediate_and_prmt_constant(nv_isa, engine):
+    """D7-style-13: `VABSDIFF4.U8 R14, R2, 0x7, RZ` (`__vabsdiffu4(u, 7u)`) and `PRMT R25, R6, R25,
+    c[0x0][0x168]` (the high source word from constant memory)."""
+    g = np.zeros(1, np.uint32)
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        IMAD R2, R0, 0x01030507, RZ ;
+        VABSDIFF4.U8 R14, R2, 0x07010203, RZ ;
+        MOV R6, 0x44332211 ;
+        MOV R25, 0x3210 ;
+        IMAD R25, R0, 0x1111, R25 ;
+        PRMT R4, R6, R25, c[0x0][0x0] ;
+        MOV R5, c[0x0][0x0] ;
+        EXIT ;"""), buffers={"g": g}, params=["g"], engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    hi = int(w.R[5][0])
+    for lane in (0, 1, 2, 4):                       # selector nibbles below 8 (no sign replication)
+        v = (lane * 0x01030507) & 0xFFFFFFFF
+        d = [abs(((v >> (8 * i)) & 0xFF) - ((0x07010203 >> (8 * i)) & 0xFF)) for i in range(4)]
+        assert int(w.R[14][lane]) == d[0] | d[1] << 8 | d[2] << 16 | d[3] << 24
+        sel = (lane * 0x1111 + 0x3210) & 0xFFFFFFFF
+        src = (hi << 32) | 0x44332211
+        assert int(w.R[4][lane]) == sum(((src >> (8 * ((sel >> (4 * i)) & 7))) & 0xFF) << (8 * i) for i in range(4))
