@@ -3418,3 +3418,32 @@ def hinted(i, n):
     o[:n, 3] = (d[:n, 0] + d[:n, 1] + b[:n, 2] + b[:n, 3]).astype(np.float32)
     od[:n] = c[:n].astype(np.float64)
     return {"o": o.ravel(), "od": od.ravel()}
+
+
+def uparam(i, a, b, c, s, u, f, d):
+    o = i["o"].copy()
+    a32, b32, c32 = a & M32, b & M32, c & M32
+    sh = s & 63
+    yx = lambda hi, lo: (hi << 32) | lo  # noqa: E731
+    sad = (abs(s - s32(u)) + 3) & M32
+    bp = _pack([((yx(a32, u) >> (8 * (((0x3210 ^ s) >> (4 * j)) & 7))) & 0xFF) for j in range(4)], 8)
+    r18 = ((((yx(a32, u) << (s & 31)) >> 32) & M32) + ((yx(b32, u) >> min(s, 32)) & M32) + bp) & M32
+    bu, hu, ha = _lanes_of(u, 8, 4), _lanes_of(u, 16, 2), _lanes_of(a32, 16, 2)
+    r22 = (_pack([x + (s >> (8 * j) & 0xFF) for j, x in enumerate(bu)], 8) ^ _pack([x - y for x, y in zip(hu, ha)], 16)
+           ^ _pack([abs(x - (7 >> (8 * j) & 0xFF)) for j, x in enumerate(bu)], 8))
+    fsum = float(np.float32(np.float32(a) + np.float32(c))) + float(b) + float(c)
+    r = [a << sh, a >> sh, c >> sh,
+         (a << 7 | a >> 57), _s7brev(a, 64) ^ _s7brev(u, 32),
+         bin(a).count("1") + _s7clz(b, 64) + _s7ffs(c & M64) + bin(u).count("1") + _s7clz(u, 32) + _s7ffs(u),
+         a // b, a % b, tdiv(c, s64(b | 1)), _trem(c, 1000),
+         abs(a - b), abs(c), a ^ b, min(c, s64(a)),
+         a * b + (c & M64) * u, ((a * b) >> 64) ^ ((c * s64(a)) >> 64),
+         7 + 2469 + 2 + 1234,
+         0 + 2 + 4 + 8, r18,
+         sad + ((u * a32) >> 32) + ((s * s32(c32)) >> 32) + s32(_sx(s, 24) * _sx(u, 24)),
+         u // 7 + u % 13 + (s & M32) // u + (s & M32) % (u | 1),
+         int(fsum), r22,
+         _sx(s, 16) + _sx(u, 8) + (c & 0xFFFF)]
+    for t in range(48):
+        o[t] = r[t % 24] & M64
+    return {"o": o}
