@@ -375,3 +375,41 @@ def test_vabsdiff4_immediate_and_prmt_constant(nv_isa, engine):
         sel = (lane * 0x1111 + 0x3210) & 0xFFFFFFFF
         src = (hi << 32) | 0x44332211
         assert int(w.R[4][lane]) == sum(((src >> (8 * ((sel >> (4 * i)) & 7))) & 0xFF) << (8 * i) for i in range(4))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_half_sources_in_constants_and_uniform_registers(nv_isa, engine):
+    """D7-style-14: `__half` kernel parameters: `HADD2 R0, R0.H0_H0, -UR4.H0_H0`, `HMUL2 R0, R6.H1_H1,
+    UR4.H0_H0`, `HSETP2.GT.AND P0, PT, R5.H0_H0, UR6.H0_H0, PT` (sm_90+), `F2FP.F16.F32.PACK_AB R0, RZ,
+    UR4`, and `HMUL2 R2, R0.H0_H0, c[0x0] [0x16c].H1_H1` / `HSETP2 ... c[0x0] [0x168].H0_H0` (sm_75-sm_89):
+    the selector of a constant or uniform source is the modifier .csel (nvdisasm's spelling rewritten)."""
+    from gpuisa.asm.lexer import blank_listing_noise
+    text = blank_listing_noise("""
+        S2R R0, SR_LANEID ;
+        I2F.F16 R0, R0 ;
+        MOV R9, 0x44003c00 ;
+        R2UR UR4, R9 ;
+        HSETP2.GT.AND P0, PT, R0.H0_H0, UR4.H0_H0, PT ;
+        HADD2 R3, R0.H0_H0, -UR4.H0_H0 ;
+        HMUL2 R4, R0.H0_H0, UR4.H1_H1 ;
+        MOV R10, 0x3fc00000 ;
+        R2UR UR5, R10 ;
+        F2FP.F16.F32.PACK_AB R5, RZ, UR5 ;
+        EXIT ;""")
+    res = nv_isa.launch(assemble(nv_isa.db, text), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+
+    def h(bits):
+        return float(np.array(bits & 0xFFFF, np.uint16).view(np.float16))
+    for lane in (0, 1, 2, 5):
+        assert bool(w.P[0][lane]) == (lane > 1)
+        assert h(int(w.R[3][lane])) == lane - 1.0 and h(int(w.R[4][lane])) == lane * 4.0
+        assert h(int(w.R[4][lane]) >> 16) == lane * 4.0
+    assert int(w.R[5][0]) == 0x3E00
+    from gpuisa.asm.disassembler import disassemble
+    for line, want in (("HMUL2 R2, R0.H0_H0, c[0x0] [0x16c].H1_H1 ;", "HMUL2.H1_H1 R2, R0.H0_H0, c[0x0][0x16c]"),
+                       ("HSETP2.GT.AND P0, PT, R3.H0_H0, c[0x0] [0x168].H0_H0, PT ;",
+                        "HSETP2.GT.AND.H0_H0 P0, PT, R3.H0_H0, c[0x0][0x168], PT")):
+        prog = assemble(nv_isa.db, blank_listing_noise(line))
+        assert [d.text for d in disassemble(nv_isa.db, prog.data)][0].startswith(want)
