@@ -3447,3 +3447,23 @@ def uparam(i, a, b, c, s, u, f, d):
     for t in range(48):
         o[t] = r[t % 24] & M64
     return {"o": o}
+
+
+def _h16(v: float) -> int:
+    return int(np.array(v, np.float16).view(np.uint16))
+
+
+def hparam(i, a, b, f, n):
+    """`in` holds binary16 values in [0.5, 8) combined with a = 1.5, b = (hi -2.5, lo 4.0), f = 5.5:
+    each half result rounded once, by numpy's binary16 arithmetic as by the instructions."""
+    o = i["o"].copy()
+    h = lambda bits: np.array(bits, np.uint16).view(np.float16)  # noqa: E731
+    ah, blo, bhi, fh = h(a), h(b & 0xFFFF), h(b >> 16), np.float16(f)
+    for t in range(n):
+        x = h(int(i["in"][t]))
+        s = np.float16(x - ah)
+        hs = np.float16(x + blo)
+        m_hi, m_lo = np.float16(x * bhi), np.float16(x * blo)
+        o[4 * t:4 * t + 4] = [_h16(max(hs, fh)), _h16(np.float16(m_hi + m_lo)), _h16(s if ah < x else -s),
+                              _h16(np.float16(x * bhi))]
+    return {"o": o}
