@@ -119,7 +119,10 @@ def blank_listing_noise(text: str) -> str:
       ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``
       (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, moves behind it);
     * a half selector after an absolute value, ``|R6|.H0_H0`` (HSETP2, HADD2), moves inside the
-      bars: ``|R6.H0_H0|``, the same operand (decision GA-4)."""
+      bars: ``|R6.H0_H0|``, the same operand (decision GA-4);
+    * a half selector on a constant or a uniform register of HADD2/HMUL2/HSETP2
+      (``c[0x0] [0x188].H0_H0``, ``UR4.H0_H0``) moves behind the mnemonic as the modifier ``.csel``
+      (decisions D2-7, D7-style-14)."""
     hits = _hint_positions(text)
     if not hits:
         return text
@@ -141,7 +144,8 @@ def blank_listing_noise(text: str) -> str:
     return "\n".join(lines) if lines is not None and changed else text
 
 
-_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "|.", "] [")
+_HINT_WORDS = (".reuse", "desc", "+-", "+ -", "REDUX", "MATCH.", "CAST", "WARPSYNC.", "ENDCOLLECTIVE", "|.", "] [",
+               ".H0_H0", ".H1_H1")
 _SPACED = (" `(", " 0x", " -0x")     # after a register only (`BRX R2 -0x130`): checked below
 
 
@@ -204,13 +208,24 @@ def _blank_line(text: str) -> str:
         text = _RE_ABS_SEL.sub(r"|\1\2|", text)
     if "] [" in text:        # nvdisasm's `HADD2.F32 R19, -RZ, c[0x0] [0x188].H0_H0`: the selector is a modifier
         text = _RE_CONST_SEL.sub(_const_sel, text)
+    if "UR" in text and "_H" in text:    # `HMUL2 R0, R6.H1_H1, UR4.H0_H0` (sm_90+): the same
+        text = _RE_UREG_SEL.sub(_ureg_sel, text)
     return text
 
 
-# a constant with a half selector (HADD2_RC): `c[0x0] [0x188].H0_H0` -> `HADD2.F32.H0_H0 ..., c[0x0][0x188]`,
-# `c[0x2] [0x0].F32` -> `HADD2.CF32 ..., c[0x2][0x0]`
-_RE_CONST_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?HADD2(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
+# a constant with a half selector (HADD2/HMUL2/HSETP2_RC): `c[0x0] [0x188].H0_H0` ->
+# `HADD2.F32.H0_H0 ..., c[0x0][0x188]`, `c[0x2] [0x0].F32` -> `HADD2.CF32 ..., c[0x2][0x0]`
+_RE_CONST_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?H(?:ADD2|MUL2|SETP2)(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
                            r"(?P<bank>c\[0x[0-9a-fA-F]+\]) (?P<off>\[0x[0-9a-fA-F]+\])(?P<sel>\.H[01]_H[01]|\.F32)\b")
+# a uniform register with a half selector (HADD2/HMUL2/HSETP2_RU, sm_90+: `UR4.H0_H0`): the selector is
+# a modifier too (decision D7-style-14)
+_RE_UREG_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?H(?:ADD2|MUL2|SETP2)(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
+                          r"(?P<ur>\bUR(?:\d+|Z))(?P<sel>\.H[01]_H[01])\b")
+
+
+def _ureg_sel(m: re.Match) -> str:
+    """Same length: the selector moves behind the mnemonic."""
+    return m.group("head") + m.group("sel") + m.group("mid") + m.group("ur")
 
 
 def _const_sel(m: re.Match) -> str:

@@ -243,6 +243,8 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             continue
         if kern is not None:
             if s[0] == "/" and s[1:2] == "*":          # the common case: /*0040*/ INSTRUCTION ;
+                if s[2:3] != "0" and _RE_ENC.fullmatch(s.rstrip()):
+                    continue   # `nvdisasm -hex`: the second half of the encoding on a line of its own (D7-style-15)
                 a, clean, col = _clean(line, s)
                 if a is not None and a != addr:
                     raise error(f"address comment {s[:s.find('*/') + 2]} where 0x{addr:04x} was expected: the "

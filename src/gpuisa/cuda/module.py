@@ -362,7 +362,13 @@ def kernel_aliases(name: str) -> set[str]:
         out |= {_plain(sig), _plain(base), _plain(base.split("<", 1)[0])}
         if ret:
             out.add(_plain(f"{ret} {sig}"))
+        # c++filt writes a non-int template argument with its literal suffix (`reduce<256u>`,
+        # `shift<3l>`); the number as the source wrote it names the kernel too (D7-style-3)
+        out |= {_RE_LIT_SUFFIX.sub(r"\1", a) for a in out}
     return out
+
+
+_RE_LIT_SUFFIX = re.compile(r"(?<![\w.])(-?\d+)(?:ull|ul|ll|u|l)\b")
 
 
 # -- .nv.info ------------------------------------------------------------------------------------

@@ -625,7 +625,7 @@ def F2I(x: Exec) -> None:
 #: an access starting less than this many bytes after a buffer's end is reported
 #: as "out of bounds" of that buffer; further away it is "unmapped".
 OOB_SLACK = 4096
-_SIZE_BYTES = {"32": 4, "U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16}
+_SIZE_BYTES = {"32": 4, "U8": 1, "S8": 1, "U16": 2, "S16": 2, "64": 8, "128": 16, "256": 32}
 
 
 def _size(x: Exec) -> tuple[str, int]:
@@ -865,6 +865,9 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
     mask = x.pmask if mask is None else mask
     if not mask:
         return
+    if (x.mod("type") or "U32") in _VEC_ATOM:
+        _atomic_vec(x, mem, addrs, returns, keys, mask)
+        return
     fn = _atomic_fn(x)
     wide = (x.mod("type") or "U32") in _WIDE_ATOM
     size = 8 if wide else 4
@@ -888,35 +891,31 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
             x.write("pu", sum(1 << ln for ln in lanes_of(mask) if ret[ln]))
 
 
-def _atomic_fvec(x, mem, addrs: np.ndarray, returns: bool) -> None:
-    """ATOMG / REDG `.F32x2` / `.F32x4` (D7-math-13): per lane, lowest first, k consecutive binary32
-    words each added as `.F32` (`.FTZ`); the old words in R[d .. d+k-1]."""
-    mask = x.pmask
-    if not mask:
-        return
-    k = 2 if x.mod("vec") == "F32x2" else 4
-    parts = _mem_load(x, mem, addrs, mask, 4 * k, "atomic access")      # checks every lane first
-    m32 = _U64(MASK32)
-    words = [w for p in parts for w in (p & m32, p >> _U64(32))]
-    olds = [[int(words[j][lane]) for j in range(k)] for lane in range(WARP_SIZE)]
-    rb = x.reg_index("rb")
-    b = [_reg_row(x, rb + j).tolist() for j in range(k)]
+_VEC_ATOM = {"F32x2": 2, "F32x4": 4}     # atomicAdd(float2 *) / atomicAdd(float4 *), sm_90+
+
+
+def _atomic_vec(x, mem, addrs: np.ndarray, returns: bool, keys: list | None, mask: int) -> None:
+    """``.ADD.F32x2`` / ``.ADD.F32x4``: one atomic float32 add per component of an aligned 8- or
+    16-byte vector (component j at address + 4j, operand Rb+j, old value to Rd+j), the lanes in
+    order, lowest first, as the scalar atomics."""
+    k = _VEC_ATOM[x.mod("type")]
     ftz = x.mod("ftz") == "FTZ"
-
-    def add(o: int, v: int) -> int:
-        return _ftz32(_fadd32(_ftz32(o), _ftz32(v))) if ftz else _fadd32(o, v)
-
-    alist = np.asarray(addrs, dtype=_U64).tolist()
+    add = (lambda o, b: _ftz32(_fadd32(_ftz32(o), _ftz32(b)))) if ftz else _fadd32
+    parts = [p.tolist() for p in _mem_load(x, mem, addrs, mask, 4 * k, "atomic access")]  # checks every lane
+    olds = [[(p[ln] >> (32 * h)) & MASK32 for p in parts for h in (0, 1)] for ln in range(WARP_SIZE)]
+    alist = keys if keys is not None else np.asarray(addrs, dtype=_U64).tolist()
+    b0 = x.reg_index("rb")
+    b = [_reg_row(x, b0 + j).tolist() for j in range(k)]
     cur: dict[int, list[int]] = {}
     ret = [[0] * k for _ in range(WARP_SIZE)]
     for lane in lanes_of(mask):
-        old = cur.get(alist[lane], olds[lane])
-        cur[alist[lane]] = [add(o, b[j][lane]) for j, o in enumerate(old)]
+        a = alist[lane]
+        old = cur.get(a, olds[lane])
+        cur[a] = [add(old[j], b[j][lane]) for j in range(k)]
         ret[lane] = old
     final = [cur.get(a, [0] * k) for a in alist]
-    for h in range(k // 2):         # 8-byte halves, the lowest address in the low word
-        v = np.array([(f[2 * h + 1] << 32) | f[2 * h] for f in final], _U64)
-        mem.store(addrs + _U64(8 * h), v, mask, 8)
+    halves = [np.array([f[2 * h] | (f[2 * h + 1] << 32) for f in final], _U64) for h in range(k // 2)]
+    _mem_store(x, mem, addrs, mask, 4 * k, halves)
     if returns:
         d = x.reg_index("rd")
         for j in range(k):
@@ -952,13 +951,53 @@ def _bank_size(x, bank: int) -> int:
 @semantics("LDG")
 def LDG(x: Exec) -> None:
     """LDG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("size") == "256":
+        _load256(x, x.gmem, _global_addrs(x))
+        return
     _load(x, x.gmem, _global_addrs(x))
 
 
 @semantics("STG")
 def STG(x: Exec) -> None:
     """STG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    if x.mod("size") == "256":
+        _store256(x, x.gmem, _global_addrs(x))
+        return
     _store(x, x.gmem, _global_addrs(x))
+
+
+def _check32(x, mem, addrs, what: str) -> None:
+    """A 32-byte access: every lane aligned to 32 and inside one buffer, or the fault (no effect)."""
+    if x.any_lane() and (np.asarray(addrs)[mask2array(x.pmask)] % _U64(32)).any():
+        raise _fault(x, mem, what, addrs, x.pmask, 32, Fault("misaligned", "", address=None)) from None
+    _mem_load(x, mem, addrs, x.pmask, 16, what)
+    _mem_load(x, mem, addrs + _U64(16), x.pmask, 16, what)
+
+
+def _load256(x, mem, addrs) -> None:
+    """LDG .256 (D7-style-4): bytes 0..15 to Re..Re+3, 16..31 to Rd..Rd+3, the words of vmask."""
+    if not x.any_lane():
+        return
+    _check32(x, mem, addrs, "load")
+    halves = _mem_load(x, mem, addrs, x.pmask, 16) + _mem_load(x, mem, addrs + _U64(16), x.pmask, 16)
+    vmask = x.imm("vmask")
+    m32 = _U64(MASK32)
+    for k in range(8):
+        if vmask >> k & 1:
+            v = halves[k // 2]           # words 2h and 2h + 1 share 64-bit half h
+            word = (v >> _U64(32)) if k % 2 else (v & m32)
+            x.set_reg((x.reg_index("re") if k < 4 else x.reg_index("rd")) + k % 4, word.astype(_U32), x.pmask)
+
+
+def _store256(x, mem, addrs) -> None:
+    """STG .256 (D7-style-4): Rb..Rb+3 to bytes 0..15, Rc..Rc+3 to bytes 16..31."""
+    if not x.any_lane():
+        return
+    _check32(x, mem, addrs, "store")
+    for base, off in ((x.reg_index("rb"), 0), (x.reg_index("rc"), 16)):
+        for h in range(2):
+            v = _reg_row(x, base + 2 * h) | (_reg_row(x, base + 2 * h + 1) << _U64(32))
+            mem.store(addrs + _U64(off + 8 * h), v, x.pmask, 8)
 
 
 @semantics("LDS")
@@ -976,9 +1015,6 @@ def STS(x: Exec) -> None:
 @semantics("ATOMG", per_warp=True)  # lanes in order, on Python ints
 def ATOMG(x: Exec) -> None:
     """ATOMG: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    if x.mod("vec") in ("F32x2", "F32x4"):
-        _atomic_fvec(x, x.gmem, _global_addrs(x), True)
-        return
     _atomic(x, x.gmem, _global_addrs(x), True)
 
 
@@ -991,9 +1027,6 @@ def ATOMS(x: Exec) -> None:
 @semantics("RED", per_warp=True)  # lanes in order, on Python ints
 def RED(x: Exec) -> None:
     """RED: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    if x.mod("vec") in ("F32x2", "F32x4"):     # REDG's vectors (D7-math-13)
-        _atomic_fvec(x, x.gmem, _global_addrs(x), False)
-        return
     _atomic(x, x.gmem, _global_addrs(x), False)
 
 

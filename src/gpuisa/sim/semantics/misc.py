@@ -28,6 +28,9 @@ SR_SWINHI/LO           the shared window (state.SHARED_WINDOW): its high word / 
 SR_SMEMSZ              shared memory bytes per CTA
 SR_CLOCKLO/HI          the model clock (warp-instructions issued by the grid)
 SR_GLOBALTIMELO/HI     the same clock read as nanoseconds (1 GHz model)
+SR_GLOBALTIMERLO/HI    the same (nvdisasm's spelling of %globaltimer)
+SR_VIRTID              the warp index within its CTA in bits 14..8 (%warpid)
+SR_VIRTUALSMID         0 (%smid: one SM)
 SR_REGALLOC            255 (R0-R254)
 SR_GLOBALERRORSTATUS,  0 at launch, writable with SETREG
 SR_WARPERRORSTATUS
@@ -72,6 +75,10 @@ def sreg_value(x, code: int, width: int = 32):
         return (m & np.uint64(MASK32)).astype(np.uint32)
     if name == "SR_WARPID":
         return w.index
+    if name == "SR_VIRTID":             # %warpid is bits 14..8 (D7-style-7)
+        return (w.index & 0x7F) << 8
+    if name == "SR_VIRTUALSMID":
+        return 0
     if name == "SR_PHYWARPID":
         return w.gid
     if name == "SR_SWINHI":
@@ -95,9 +102,9 @@ def sreg_value(x, code: int, width: int = 32):
         return 0
     if name == "SR_SMEMSZ":
         return w.cta.shared_size
-    if name in ("SR_CLOCKLO", "SR_GLOBALTIMELO"):
+    if name in ("SR_CLOCKLO", "SR_GLOBALTIMELO", "SR_GLOBALTIMERLO"):
         return sim.clock if width == 64 else sim.clock & MASK32
-    if name in ("SR_CLOCKHI", "SR_GLOBALTIMEHI"):
+    if name in ("SR_CLOCKHI", "SR_GLOBALTIMEHI", "SR_GLOBALTIMERHI"):
         return (sim.clock >> 32) & MASK32
     if name == "SR_REGALLOC":
         return 255
@@ -123,6 +130,16 @@ def CS2R(x: Exec) -> None:
     if isinstance(v, np.ndarray):
         v = v.astype(np.uint64)
     x.write("rd", v, width=64)
+
+
+@semantics("CS2UR")
+def CS2UR(x: Exec) -> None:
+    """CS2UR: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
+    The 64-bit read of CS2R into a uniform pair; a per-lane register is not warp uniform: fault."""
+    v = sreg_value(x, x.field("sreg"), 64)
+    if isinstance(v, np.ndarray) and v.shape[-1] == WARP_SIZE:
+        raise Fault("special-register", f"CS2UR: {sreg_name(x, x.field('sreg'))} is not warp-uniform")
+    x.write("urd", v, width=64)
 
 
 @semantics("S2UR")

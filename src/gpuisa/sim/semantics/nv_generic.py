@@ -94,7 +94,7 @@ def ATOM(x: Exec) -> None:
     """ATOM: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
     mem, addrs = GenericMemory(x), _global_addrs(x)
     mask = x.pmask
-    if x.mod("type") in ("F16x2", "BF16x2"):      # performed on global addresses only (GA-7)
+    if x.mod("type") in ("F16x2", "BF16x2", "F32x2", "F32x4"):   # on global addresses only (GA-7, D7-style-1)
         a = np.broadcast_to(np.asarray(addrs, dtype=_U64), (WARP_SIZE,))
         mask &= ~array2mask(_in_window(a, SHARED_WINDOW) | _in_window(a, LOCAL_WINDOW))
     _atomic(x, mem, addrs, True, mem.keys(addrs), mask)
@@ -107,7 +107,7 @@ def QSPC(x: Exec) -> None:
     a = _global_addrs(x)
     sh, lo = _in_window(a, SHARED_WINDOW), _in_window(a, LOCAL_WINDOW)
     space = x.mod("space")
-    hit = sh if space == "S" else lo if space == "L" else ~(sh | lo)
+    hit = sh if space in ("S", "D") else lo if space == "L" else ~(sh | lo)    # .D: clusters of one CTA
     x.write("pu", x.mask_of(hit))
 
 

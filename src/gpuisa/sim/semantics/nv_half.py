@@ -14,7 +14,7 @@ from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine, fcmp
 from .nv_float import _SEL_SHIFT, _narrow, _rn16, _two_sum, bf16_bits, round32
-from .operands import _c, _lanes
+from .operands import _b, _c, _lanes
 
 _U32, _F64 = np.uint32, np.float64
 
@@ -26,8 +26,8 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         hi = np.array([x.imm("vhi") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
         lo = np.array([x.imm("vlo") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
         return np.broadcast_to(hi[0], x.lane_shape()), np.broadcast_to(lo[0], x.lane_shape())
-    if name == "vb":    # a constant, its selector a modifier (HADD2_RC: nvdisasm's `c[0x0] [0x188].H0_H0`)
-        v = _lanes(x, x.src("vb", raw=True))
+    if name in ("vb", "urb"):   # a constant or a uniform register, its selector a modifier (D2-7, D7-style-14)
+        v = _lanes(x, x.src(name, raw=True))
         sel = {"H0_H0": 1, "H1_H1": 2, "CF32": 3}.get(x.mod("csel") or "", 0)
     else:
         raw = x.reg_index(name)
@@ -130,7 +130,7 @@ def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
 
 
 def _srcb(x) -> str:
-    return "vhi" if x.has("vhi") else "vb" if x.has("vb") else "rb"
+    return "vhi" if x.has("vhi") else "vb" if x.has("vb") else "urb" if x.has("urb") else "rb"
 
 
 def _zero(a):
@@ -258,7 +258,7 @@ def F2FP(x: Exec) -> None:
     mode = x.mod("rnd") or "RN"
     bf = x.mod("dtype") == "BF16"
     a = np.broadcast_to(np.asarray(x.src("ra"), dtype=np.uint32), shape)
-    b = np.broadcast_to(np.asarray(x.src("rb" if x.has("rb") else "vb"), dtype=np.uint32), shape)
+    b = np.broadcast_to(np.asarray(x.src(_b(x)), dtype=np.uint32), shape)
     x.write("rd", (_f2fp_half(x, a, bf, mode) << np.uint32(16)) | _f2fp_half(x, b, bf, mode))
 
 

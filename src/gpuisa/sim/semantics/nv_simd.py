@@ -111,7 +111,7 @@ def VABSDIFF4(x: Exec) -> None:
     """VABSDIFF4: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry).
     Without ``.ACC`` Rc is not read (PTX ``vabsdiff4`` under its full byte mask; decision SV-1)."""
     d = [np.abs(u - v) for u, v in zip(_lane_split(_raw(x, "ra"), 8, False),
-                                       _lane_split(_raw(x, "rb"), 8, False))]
+                                       _lane_split(_raw(x, _b(x)), 8, False))]
     if x.mod("acc") == "ACC":
         total = d[0] + d[1] + d[2] + d[3] + _raw(x, "rc").astype(_I64)
         x.write("rd", (total & 0xFFFFFFFF).astype(_U32))

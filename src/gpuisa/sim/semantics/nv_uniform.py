@@ -55,9 +55,15 @@ def UISETP(x: Exec) -> None:
     """UISETP: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
     if not x.any_lane():
         return
-    a, b = _u(x, "ura"), _u(x, _b(x))
-    if x.mod("fmt") != "U32":
-        a, b = _s32(a), _s32(b)
+    wide = x.mod("wide")
+    if wide in ("S64", "U64"):           # one 64-bit compare (D7-style-5): the pairs, the immediate sign-extended
+        a, b = _u(x, "ura", 64), _u(x, _b(x), 64)
+        if wide == "S64":
+            a, b = a.view(_I64), b.view(_I64)
+    else:
+        a, b = _u(x, "ura"), _u(x, _b(x))
+        if x.mod("fmt") != "U32":
+            a, b = _s32(a), _s32(b)
     code = x.db.types["ICmpOp"].by_name[x.mod("cmp") or ""]
     lt, eq, gt = a < b, a == b, a > b
     r = np.zeros(np.shape(lt), bool)
@@ -146,13 +152,49 @@ def UIMAD(x: Exec) -> None:
     if x.mod("fmt") != "U32":
         a, b = _s32(a).astype(_U64), _s32(b).astype(_U64)     # sign-extended, products modulo 2^64
     p = a * b
+    cn = _c(x)
+    c = _u(x, cn, 64 if mode == "WIDE" else 32)
+    neg = x.flag(cn + ".neg")
+    if mode != "HI" and (x.mod("x") == "X" or _writes_upu(x)):
+        _uimad_carry(x, p, c, neg, mode == "WIDE")
+        return
+    if neg:          # -URc (D7-style-2): 2^32 - URc, 2^64 - URc.64 with .WIDE
+        c = _U64(0) - c
     if mode == "WIDE":
-        x.write("urd", _out(p + _u(x, _c(x), 64)), width=64)
+        x.write("urd", _out(p + c), width=64)
     elif mode == "HI":
         hi = (p >> _U64(32)) if x.mod("fmt") == "U32" else ((p.view(_I64) >> _I64(32)).view(_U64))
-        x.write("urd", _out((hi + _u(x, _c(x))) & _U64(MASK32)))
+        x.write("urd", _out((hi + c) & _U64(MASK32)))
     else:
-        x.write("urd", _out((p + _u(x, _c(x))) & _U64(MASK32)))
+        x.write("urd", _out((p + c) & _U64(MASK32)))
+
+
+def _writes_upu(x) -> bool:
+    return x.has("upu") and x.field("upu") != 7       # UPT: no carry out written
+
+
+def _uimad_carry(x, p, c, neg: bool, wide: bool) -> None:
+    """UIMAD with a carry in (.X, UPp) or out (UPu), D7-style-8: the sum in 32-bit halves (uint64
+    numpy, no partial sum reaches 2^36); -URc is 2^w - URc unbounded (-0 carries), as IMAD's."""
+    lo32 = _U64(MASK32)
+    cin = np.asarray(x.upred("upp"), dtype=bool).astype(_U64) if x.mod("x") == "X" else _U64(0)
+    c_lo, c_hi = (c & lo32, c >> _U64(32)) if wide else (c, _U64(0))
+    extra = _U64(0)
+    if neg:                              # 2^w - v = ~v + 1 on w bits, plus bit w when v == 0
+        zero = (c_lo == 0) & (c_hi == 0)
+        c_lo = lo32 - c_lo + _U64(1)
+        c_hi = ((lo32 - c_hi) + (c_lo >> _U64(32))) & lo32 if wide else _U64(0)
+        c_lo &= lo32
+        extra = zero.astype(_U64)
+    s_lo = (p & lo32) + c_lo + cin
+    if wide:
+        s_hi = (p >> _U64(32)) + c_hi + (s_lo >> _U64(32))
+        x.write("urd", _out(((s_hi & lo32) << _U64(32)) | (s_lo & lo32)), width=64)
+        carry = ((s_hi >> _U64(32)) + extra) & _U64(1)
+    else:
+        x.write("urd", _out(s_lo & lo32))
+        carry = ((s_lo >> _U64(32)) + extra) & _U64(1)
+    x.write("upu", _out(carry.astype(bool)))
 
 
 @semantics("UPRMT")
@@ -422,3 +464,25 @@ def UPLOP3(x: Exec) -> None:
     i = (a << 2) | (b << 1) | c
     x.write("upu", _out((x.imm("lutu") >> i) & 1 == 1))
     x.write("upv", _out((x.imm("lutv") >> i) & 1 == 1))
+
+
+@semantics("UIMNMX")
+def UIMNMX(x: Exec) -> None:
+    """UIMNMX: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    wide = x.mod("wide")
+    w = 64 if wide in ("S64", "U64") else 32
+    a, b = _u(x, "ura", w), _u(x, _b(x), w)
+    if wide == "S64":
+        ka, kb = a.view(_I64), b.view(_I64)
+    elif wide != "U64" and x.mod("fmt") != "U32":
+        ka, kb = _s32(a), _s32(b)
+    else:
+        ka, kb = a, b
+    take_min = np.asarray(x.upred("upp"), dtype=bool)
+    pick_a = np.where(take_min, ka <= kb, ka >= kb)
+    x.write("urd", _out(np.where(pick_a, a, b)), width=w)
+    x.write("upu", _out(pick_a))
+    x.write("upv", _out(~pick_a))
+
