@@ -121,8 +121,32 @@ def LDGSTS(x: Exec) -> None:
         return
     g = _global_addrs(x, "rb")
     sh = ((_raw(x, "ra") + _U32(x.imm("soffset") & MASK32)) & _U32(MASK32)).astype(_U64)
-    parts = _mem_load(x, x.gmem, g, x.pmask, n)
+    src = x.pmask & x.pred("pp")          # the source predicate: a false lane writes zeros (D7-tut-1)
+    if x.mod("zfill") == "ZFILL":
+        parts = _zfill_load(x, g, src, n)
+    else:
+        parts = _mem_load(x, x.gmem, g, src, n)
+        keep = mask2array(src)
+        parts = [np.where(keep, p.astype(_U64), _U64(0)) for p in parts]
     _mem_store(x, x.smem, sh, x.pmask, n, parts)
+
+
+def _zfill_load(x: Exec, g: np.ndarray, src, n: int) -> list[np.ndarray]:
+    """LDGSTS.ZFILL's source (decision D7-tut-1): the address's low bits z = g % n are the
+    bytes to zero-fill; the n - z bytes from g - z are read (only they are checked), the last
+    z bytes of the destination are zeros. As *n* bytes in uint64 parts (two for 16 bytes)."""
+    n_u = _U64(n)
+    z = g % n_u
+    base = g - z
+    on = mask2array(src)
+    acc = [np.zeros(g.shape, _U64) for _ in range((n + 7) // 8)]
+    for j in range(n):
+        lanes = on & (z < _U64(n - j))                 # byte j lies before the zero-filled tail
+        if not lanes.any():
+            continue
+        b = _mem_load(x, x.gmem, base + _U64(j), x.mask_of(lanes), 1)[0].astype(_U64) & _U64(0xFF)
+        acc[j // 8] |= np.where(lanes, b, _U64(0)) << _U64(8 * (j % 8))
+    return acc
 
 
 @semantics("LDGDEPBAR")
