@@ -4978,3 +4978,14 @@ def tut_pipe_tail(i, n):
     keep = base < n
     o[base[keep]] = s.ravel()[keep]
     return {"o": o}
+
+
+def tut_barrier_copy(i, n):
+    x = i["in"].reshape(3, 256).astype(np.int64)
+    return {"out": (x * 3 + x[:, ::-1]).ravel()[:n].astype(np.int32)}
+
+
+def tut_barrier_phases(i):
+    x = i["in"].reshape(2, 128).astype(np.int64)
+    stage = x[:, ::-1] + np.arange(128)
+    return {"out": stage[:, (np.arange(128) + 1) % 128].ravel().astype(np.int32)}

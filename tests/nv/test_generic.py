@@ -259,3 +259,48 @@ def test_ldgsts_source_predicate_zfill_and_hints(nv_isa, engine):
         got = int(w.R[32][i]).to_bytes(4, "little")
         want = gb[5 * i - i % 4:5 * i + 4 - 2 * (i % 4)] + bytes(i % 4) if i < 8 else fill
         assert got == want, i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_mbarrier_arrivals_flip_the_phase_and_rearm(nv_isa, engine):
+    """sm_80's mbarrier word (decision D7-tut-2): STS.64 of (0x40000000 - count, 0x80000000 - count);
+    ATOMS.ARRIVE.64 adds 1 to the high word and returns the old word; ATOMS.ADD.S32 on the high
+    word raises the pending count (cp.async .noinc); ARRIVES.LDGSTSBAR.64 arrives without a
+    result; the arrival that clears the low 31 bits flips bit 31 and re-arms them."""
+    count = 40
+    res = _run(nv_isa, f"""
+        S2R R0, SR_LANEID ;
+        MOV R4, {0x40000000 - count:#x} ;
+        MOV R5, {0x80000000 - count:#x} ;
+        ISETP.EQ.AND P0, PT, R0, RZ, PT ;
+        @P0 STS.64 [URZ+0x400], R4 ;
+        ATOMS.ARRIVE.64 R6, [URZ+0x400] ;                 // 32 arrivals, lowest lane first
+        MOV R8, -0x2 ;
+        @P0 ATOMS.ADD.S32 RZ, [0x404], R8 ;               // two more pending
+        ISETP.LT.AND P1, PT, R0, 0xa, PT ;
+        @P1 ARRIVES.LDGSTSBAR.64 [URZ+0x400] ;            // 10 arrivals: 42 in all, the phase completes
+        LDS.64 R10, [0x400] ;
+        ATOMS.ARRIVE.64 R12, [0x400] ;                    // the next phase counts again
+        LDS.64 R14, [0x400] ;
+    """, engine, shared_size=2048)
+    w = res.warps[0]
+    lo, hi0 = 0x40000000 - count, 0x80000000 - count
+    rearmed = 0x80000000 | ((lo + 0x40000000) & 0x7FFFFFFF)
+    for i in range(32):
+        assert (int(w.R[6][i]), int(w.R[7][i])) == (lo, hi0 + i)
+        assert (int(w.R[10][i]), int(w.R[11][i])) == (lo, rearmed)
+        assert (int(w.R[12][i]), int(w.R[13][i])) == (lo, rearmed + i)
+        assert (int(w.R[14][i]), int(w.R[15][i])) == (lo, rearmed + 32)
+    assert rearmed == 0xFFFFFFD8
+
+
+def test_arrive_forms_round_trip_and_refusals(nv_isa):
+    from gpuisa.asm.disassembler import disassemble
+    from gpuisa.errors import AsmError
+    for text in ("ARRIVES.LDGSTSBAR.64 [URZ+0x400]", "ARRIVES.LDGSTSBAR.64 [R3+0x8]", "ATOMS.ARRIVE.64 R4, [R2+0x8]"):
+        got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
+        again = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, got[0] + " ;").data)]
+        assert got == again and got[0].split()[0] == text.split()[0], (text, got)
+    for text in ("ATOMG.E.ARRIVE.64 R4, [R2.64], R6 ;", "ATOMS.ARRIVE R4, [R2] ;", "ATOMS.ARRIVE.64 R4, [R2], R6 ;"):
+        with pytest.raises(AsmError):
+            assemble(nv_isa.db, text)

@@ -17,9 +17,10 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask,
+from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask, lanes_of,
                      local_memory, mask2array)
-from .gp import _U32, _U64, _atomic, _global_addrs, _load, _mem_load, _mem_store, _raw, _store
+from .gp import (_U32, _U64, _atomic, _global_addrs, _load, _mem_load, _mem_store, _raw, _shared_addrs, _store,
+                 mbarrier_arrive)
 
 _LANE_BASE = (np.arange(WARP_SIZE, dtype=np.uint64) << np.uint64(LOCAL_LANE_SHIFT))
 
@@ -152,3 +153,20 @@ def _zfill_load(x: Exec, g: np.ndarray, src, n: int) -> list[np.ndarray]:
 @semantics("LDGDEPBAR")
 def LDGDEPBAR(x: Exec) -> None:
     """LDGDEPBAR: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
+
+
+@semantics("ARRIVES", per_warp=True)  # lanes in order, on Python ints, as ATOMS
+def ARRIVES(x: Exec) -> None:
+    """ARRIVES: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry).
+    Every LDGSTS has completed at issue (decision GA-2): each lane arrives at once (D7-tut-2)."""
+    mask = x.pmask
+    if not mask:
+        return
+    addrs = _shared_addrs(x)
+    olds = _mem_load(x, x.smem, addrs, mask, 8, "mbarrier arrival")[0].tolist()     # checks every lane first
+    alist = np.asarray(addrs, dtype=_U64).tolist()
+    cur: dict[int, int] = {}
+    for lane in lanes_of(mask):
+        a = alist[lane]
+        cur[a] = mbarrier_arrive(cur.get(a, olds[lane]))
+    x.smem.store(addrs, np.array([cur.get(a, 0) for a in alist], _U64), mask, 8)
