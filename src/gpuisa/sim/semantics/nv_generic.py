@@ -13,6 +13,8 @@ QSPC reads no memory and runs batched.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..context import Exec
@@ -145,7 +147,8 @@ def _zfill_load(x: Exec, g: np.ndarray, src, n: int) -> list[np.ndarray]:
         lanes = on & (z < _U64(n - j))                 # byte j lies before the zero-filled tail
         if not lanes.any():
             continue
-        b = _mem_load(x, x.gmem, base + _U64(j), x.mask_of(lanes), 1)[0].astype(_U64) & _U64(0xFF)
+        m: Any = x.mask_of(lanes)                       # an int, or one mask per warp of a batch (as pmask)
+        b = _mem_load(x, x.gmem, base + _U64(j), m, 1)[0].astype(_U64) & _U64(0xFF)
         acc[j // 8] |= np.where(lanes, b, _U64(0)) << _U64(8 * (j % 8))
     return acc
 
