@@ -4754,3 +4754,238 @@ def hparam(i, a, b, f, n):
         o[4 * t:4 * t + 4] = [_h16(max(hs, fh)), _h16(np.float16(m_hi + m_lo)), _h16(s if ah < x else -s),
                               _h16(np.float16(x * bhi))]
     return {"o": o}
+
+
+# -- seventh discovery round: tutorial and LLM-era kernels (tut7) ----------------------------------
+def _t7_h(bits: np.ndarray) -> np.ndarray:
+    """binary16 bit patterns as float16 values."""
+    return np.asarray(bits, np.uint16).view(np.float16)
+
+
+def _t7_bf(bits: np.ndarray) -> np.ndarray:
+    """bfloat16 bit patterns as float64 values."""
+    return (np.asarray(bits, np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64)
+
+
+def _t7_to_bf(x: np.ndarray) -> np.ndarray:
+    """binary32 values rounded to bfloat16 (nearest even) as bit patterns (finite inputs)."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + np.uint64(0x7FFF) + ((u >> np.uint64(16)) & np.uint64(1))) >> np.uint64(16)).astype(np.uint16)
+
+
+def _t7_softmax(x: np.ndarray) -> np.ndarray:
+    x = x.astype(np.float64)
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def _t7_mm(i, m, n, k):
+    return {"C": (i["A"].reshape(m, k).astype(np.float64) @ i["B"].reshape(k, n)).ravel()}
+
+
+def tut_add4(i, n):
+    return {"c": i["a"] + i["b"]}
+
+
+def tut_relu8(i, n):
+    """relu(x - 2) in binary16: numpy's float16 subtraction rounds once, as HADD2 does."""
+    y = np.maximum(_t7_h(i["x"]) - np.float16(2), np.float16(0))
+    return {"y": y.view(np.uint16)}
+
+
+def tut_haddmul8(i, n):
+    a, b = _t7_h(i["a"]), _t7_h(i["b"])
+    return {"s": (a + b).view(np.uint16), "p": (a * b).view(np.uint16)}
+
+
+def tut_bfaxpy(i, alpha, n2):
+    """alpha x + y is exact in binary64 (and binary32) for these inputs; one rounding to bf16."""
+    return {"y": _t7_to_bf(alpha * _t7_bf(i["x"]) + _t7_bf(i["y"]))}
+
+
+def tut_gelu4(i, n):
+    x = i["x"].astype(np.float64)
+    return {"y": np.array([0.5 * v * (1 + math.erf(v * 0.70710678)) for v in x])}
+
+
+def tut_int4(i, k, n4):
+    v = i["x"].reshape(-1, 4).astype(np.int64)
+    y = np.stack([v[:, 0] * k + 1, v[:, 1] * k - 1, np.maximum(v[:, 2] * k, 0), v[:, 3] >> 2], 1)
+    return {"y": y.astype(np.int32).ravel()}
+
+
+def tut_block_all(i, n):
+    return {"y": np.array([i["a"].astype(np.float64).sum()])}
+
+
+def tut_dot4(i, n):
+    return {"y": np.array([(i["a"].astype(np.float64) * i["b"]).sum()])}
+
+
+def tut_wred_f16(i, n):
+    """The xor butterfly in binary16, each step rounded (numpy's float16 add rounds once); the
+    half2 version's two equal lanes summed in binary32."""
+    v = np.concatenate([_t7_h(i["a"]), np.zeros(192 - n, np.float16)]).reshape(-1, 32)
+    lanes = np.arange(32)
+    for m in (16, 8, 4, 2, 1):
+        v = v + v[:, lanes ^ m]
+    s = v[:, 0]
+    return {"out": s.view(np.uint16).copy(), "outf": s.astype(np.float32) * np.float32(2)}
+
+
+def tut_pass1(i, n):
+    a = i["a"].astype(np.int64)
+    blk = np.arange(n) % 768 // 256          # grid-stride with 3 blocks of 256
+    return {"partial": np.array([a[blk == b].sum() for b in range(3)]).astype(np.int32)}
+
+
+def tut_single_pass(i, n):
+    """Grid-stride sums per block (5 blocks of 128 threads), then their total."""
+    a = i["a"].astype(np.float64)
+    part = np.array([a[(np.arange(n) % 640) // 128 == b].sum() for b in range(5)])
+    return {"partial": part, "out": np.array([a.sum()])}
+
+
+def tut_scan(i, n):
+    a = np.concatenate([i["a"], np.zeros(384 - n, np.int32)]).reshape(4, 96).astype(np.int64)
+    cs = np.cumsum(a, 1)
+    return {"out": cs.ravel()[:n].astype(np.int32), "bs": cs[:, -1].astype(np.int32)}
+
+
+def tut_dp4a(i, n4):
+    """__dp4a over signed bytes, __dp2a_lo over a's unsigned halves and b's low unsigned bytes;
+    32-bit wrapping sums."""
+    a, b = i["a"][:n4], i["b"][:n4]
+    s = (a.view(np.int8).reshape(-1, 4).astype(np.int64) * b.view(np.int8).reshape(-1, 4)).sum()
+    au, bu = a.view(np.uint32).astype(np.int64), b.view(np.uint32).astype(np.int64)
+    u = ((au & 0xFFFF) * (bu & 0xFF) + (au >> 16) * ((bu >> 8) & 0xFF)).sum()
+    return {"out": np.array([s32(int(s)), s32(int(u))], np.int32)}
+
+
+def tut_softmax_warp(i, rows, cols):
+    return {"y": _t7_softmax(i["x"].reshape(rows, cols)).ravel()}
+
+
+def tut_online_softmax(i, cols):
+    return {"y": _t7_softmax(i["x"].reshape(-1, cols)).ravel()}
+
+
+def tut_layernorm(i, g, b, rows, k):
+    x = i["x"].reshape(rows, k).astype(np.float64)
+    m = x.mean(1, keepdims=True)
+    v = ((x - m) ** 2).mean(1, keepdims=True)
+    return {"y": ((x - m) / np.sqrt(v + 1e-5) * g + b).ravel()}
+
+
+def tut_rope(i, seq, dim):
+    x = i["x"].reshape(seq, dim // 2, 2).astype(np.float64)
+    th = np.arange(seq)[:, None] * 10000.0 ** (-2.0 * np.arange(dim // 2) / dim)
+    c, s = np.cos(th), np.sin(th)
+    return {"y": np.stack([x[..., 0] * c - x[..., 1] * s, x[..., 0] * s + x[..., 1] * c], -1).ravel()}
+
+
+def tut_argmax(i, cols):
+    x = i["x"].reshape(-1, cols)
+    return {"idx": x.argmax(1).astype(np.int32), "val": x.max(1)}      # argmax: the first maximum
+
+
+def tut_embedding(i, dim, ntok):
+    out = i["out"].copy()
+    out[:ntok * dim] = i["t"].reshape(-1, dim)[i["ids"][:ntok]].ravel()
+    return {"out": out}
+
+
+def tut_sgemv_k16(i, m):
+    return {"y": i["A"].reshape(m, 16).astype(np.float64) @ i["x"]}
+
+
+def tut_sgemm_1d(i, m, n, k):
+    return _t7_mm(i, m, n, k)
+
+
+def tut_sgemm_8x8(i, m, n, k):
+    return _t7_mm(i, m, n, k)
+
+
+def tut_transpose(i, rows, cols):
+    return {"o": i["i"].reshape(rows, cols).T.ravel().copy()}
+
+
+def tut_hist(i, n, nbins):
+    return {"h": np.bincount(i["d"][:n // 4 * 4] % nbins, minlength=nbins).astype(np.uint32)}
+
+
+def tut_welford(i, rows, cols):
+    x = i["x"].reshape(rows, cols).astype(np.float64)
+    m, v = x.mean(1, keepdims=True), x.var(1, keepdims=True)
+    return {"y": ((x - m) / np.sqrt(v + 1e-5) * i["g"] + i["b"]).ravel()}
+
+
+def tut_gemv_i8(i, xs, rows, cols4):
+    acc = i["W"].reshape(rows, -1).astype(np.int64) @ i["x"].astype(np.int64)
+    return {"y": acc.astype(np.float64) * i["ws"] * xs}
+
+
+def tut_embed_bw(i, dim2, ntok):
+    """Distinct ids: one half2 add per table element (rounded once); fs exact."""
+    t = _t7_h(i["t"]).reshape(-1, 2 * dim2).copy()
+    g = _t7_h(i["g"]).reshape(ntok, 2 * dim2)
+    fs = np.zeros(i["fs"].size)
+    for k, row in enumerate(i["ids"][:ntok]):
+        t[row] = t[row] + g[k]
+        fs[row] += g[k].astype(np.float64).sum()
+    return {"t": t.view(np.uint16).ravel(), "fs": fs.astype(np.float32)}
+
+
+def tut_redux(i, n):
+    a = np.concatenate([i["a"], np.zeros(128 - n, np.uint32)]).reshape(4, 32).astype(np.uint64)
+    o = np.stack([a.sum(1) & M32, a.max(1), np.bitwise_or.reduce(a, 1)], 1)
+    return {"o": o.astype(np.uint32).ravel()}
+
+
+def tut_bf16x8(i, n):
+    """a b + c exact in binary64 for these inputs, one rounding to bf16."""
+    return {"c": _t7_to_bf(_t7_bf(i["a"]) * _t7_bf(i["b"]) + _t7_bf(i["c"]))}
+
+
+def tut_sgemm_cp(i, m, n, k):
+    return _t7_mm(i, m, n, k)
+
+
+def tut_cp_forms(i, n):
+    """Seven 128-word rows of shared memory, -1 before the copies (see the kernel)."""
+    src = i["src"]
+    s = np.full((7, 128), -1, np.int64)
+    for t in range(32):
+        sl = slice(4 * t, 4 * t + 4)
+        valid = n - 4 * t
+        nbytes = 16 if valid >= 4 else 4 * valid if valid > 0 else 0
+        s[0, sl] = src[4 * t:4 * t + 4]
+        s[1, sl] = src[128 + 4 * t:128 + 4 * t + 4]
+        s[2, 4 * t:4 * t + 2] = src[256 + 4 * t:256 + 4 * t + 2]
+        s[3, 4 * t] = src[384 + 4 * t]
+        s[4, sl] = src[4 * t:4 * t + 4] if valid >= 4 else 0
+        s[5, sl] = [src[4 * t + k] if 4 * k < nbytes else 0 for k in range(4)]
+        s[6, 4 * t] = (int(src[4 * t]) & 0xFFFF) if nbytes else 0       # 2 of 4 bytes, little endian
+    return {"out": s.astype(np.int32).ravel()}
+
+
+def tut_pipe_tail(i, n):
+    x = np.concatenate([i["i"], np.zeros(768 - n, np.float32)]).reshape(3, 64, 4)[:, ::-1, :]
+    s = ((x[..., 0] + x[..., 1]) + x[..., 2]) + x[..., 3]       # binary32, the kernel's order
+    o = i["o"].copy()
+    base = (np.arange(3)[:, None] * 256 + 4 * np.arange(64)[None, :]).ravel()
+    keep = base < n
+    o[base[keep]] = s.ravel()[keep]
+    return {"o": o}
+
+
+def tut_barrier_copy(i, n):
+    x = i["in"].reshape(3, 256).astype(np.int64)
+    return {"out": (x * 3 + x[:, ::-1]).ravel()[:n].astype(np.int32)}
+
+
+def tut_barrier_phases(i):
+    x = i["in"].reshape(2, 128).astype(np.int64)
+    stage = x[:, ::-1] + np.arange(128)
+    return {"out": stage[:, (np.arange(128) + 1) % 128].ravel().astype(np.int32)}

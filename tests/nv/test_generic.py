@@ -204,8 +204,103 @@ def test_depbar_ldgsts_qspc_forms_round_trip(nv_isa):
     from gpuisa.asm.disassembler import disassemble
     for text in ("DEPBAR.LE SB0, 0x0", "DEPBAR.LE SB1, 0x3", "DEPBAR 0x2, 0x1", "LDGDEPBAR",
                  "LDGSTS.E.BYPASS.128 [R13+0x400], [R4.64]", "LDGSTS.E [R7], [R2.64]",
+                 "LDGSTS.E.BYPASS.LTC256B.128.ZFILL [R7+0x500], [R4.64], !P1", "LDGSTS.E.LTC64B.64 [R7], [R2.64]",
                  "QSPC.E.S P3, RZ, [R2.64]", "LD.E.64 R6, [R2.64+0x8]", "ST.E.U8 [R2.64+0x1], R5",
                  "ATOM.E.CAS.STRONG.GPU PT, R7, [R6.64], R8, R10"):
         got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
         again = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, got[0] + " ;").data)]
         assert got == again and got[0].split()[0] == text.split()[0], (text, got)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ldgsts_source_predicate_zfill_and_hints(nv_isa, engine):
+    """cp.async with a source size (decision D7-tut-1): a false source predicate writes zeros
+    without reading; `.ZFILL` copies size - (address % size) bytes from the aligned address
+    below and zero-fills the rest; `.BYPASS` and `.LTCnB` together are hints. The buffer
+    ends 4 bytes before lane 7's 16-byte ZFILL slot: only the bytes read are checked."""
+    g = (np.arange(40, dtype=np.uint64) * 0x01010101 + 0x10203).astype(np.uint32)
+    res = _run(nv_isa, """
+        S2R R0, SR_LANEID ;
+        MOV R10, c[0x0][0x0] ;
+        MOV R11, c[0x0][0x4] ;
+        IMAD.SHL.U32 R9, R0, 0x10, RZ ;
+        MOV R20, 0xdeadbeef ;
+        STS.128 [R9], R20 ;                               // shared not zero before the copies
+        STS.128 [R9+0x200], R20 ;
+        STS [R9+0x400], R20 ;
+        LOP3.LUT R1, R0, 0x1, RZ, 0xc0, !PT ;
+        ISETP.NE.AND P0, PT, R1, RZ, PT ;                 // odd lanes
+        ISETP.LT.AND P1, PT, R0, 0x8, PT ;
+        IMAD.WIDE.U32 R4, R0, 0x10, R10 ;
+        @P1 LDGSTS.E.BYPASS.LTC128B.128 [R9], [R4.64], !P0 ;   // even lanes < 8 copy, odd ones zero
+        IADD3 R6, P2, R4, R0, RZ ;                        // + lane % 16 bytes: zero-fill lane bytes
+        IMAD.X R7, RZ, RZ, R5, P2 ;
+        @P1 LDGSTS.E.BYPASS.LTC64B.128.ZFILL [R9+0x200], [R6.64], P1 ;
+        IMAD R12, R0, 0x5, R10 ;                          // 5 lane: z = lane % 4, from 5 lane - z
+        MOV R13, R11 ;
+        @P1 LDGSTS.E.LTC256B.ZFILL [R9+0x400], [R12.64], P1 ;
+        LDGDEPBAR ;
+        DEPBAR.LE SB0, 0x0 ;
+        LDS.128 R24, [R9] ;
+        LDS.128 R28, [R9+0x200] ;
+        LDS R32, [R9+0x400] ;
+    """, engine, buffers={"g": g[:31]}, params=["g"], shared_size=2048)
+    w = res.warps[0]
+    gb = g[:31].tobytes()
+    fill = (0xDEADBEEF).to_bytes(4, "little")
+    for i in range(32):
+        got = b"".join(int(w.R[24 + k][i]).to_bytes(4, "little") for k in range(4))
+        # lanes >= 8 do not copy: STS.128 of R20..R23 (R21..R23 zero) stays
+        want = fill + bytes(12) if i >= 8 else bytes(16) if i % 2 else gb[16 * i:16 * i + 16]
+        assert got == want, i
+        got = b"".join(int(w.R[28 + k][i]).to_bytes(4, "little") for k in range(4))
+        want = gb[16 * i:16 * i + 16 - i] + bytes(i) if i < 8 else fill + bytes(12)
+        assert got == want, i
+        got = int(w.R[32][i]).to_bytes(4, "little")
+        want = gb[5 * i - i % 4:5 * i + 4 - 2 * (i % 4)] + bytes(i % 4) if i < 8 else fill
+        assert got == want, i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_mbarrier_arrivals_flip_the_phase_and_rearm(nv_isa, engine):
+    """sm_80's mbarrier word (decision D7-tut-2): STS.64 of (0x40000000 - count, 0x80000000 - count);
+    ATOMS.ARRIVE.64 adds 1 to the high word and returns the old word; ATOMS.ADD.S32 on the high
+    word raises the pending count (cp.async .noinc); ARRIVES.LDGSTSBAR.64 arrives without a
+    result; the arrival that clears the low 31 bits flips bit 31 and re-arms them."""
+    count = 40
+    res = _run(nv_isa, f"""
+        S2R R0, SR_LANEID ;
+        MOV R4, {0x40000000 - count:#x} ;
+        MOV R5, {0x80000000 - count:#x} ;
+        ISETP.EQ.AND P0, PT, R0, RZ, PT ;
+        @P0 STS.64 [URZ+0x400], R4 ;
+        ATOMS.ARRIVE.64 R6, [URZ+0x400] ;                 // 32 arrivals, lowest lane first
+        MOV R8, -0x2 ;
+        @P0 ATOMS.ADD.S32 RZ, [0x404], R8 ;               // two more pending
+        ISETP.LT.AND P1, PT, R0, 0xa, PT ;
+        @P1 ARRIVES.LDGSTSBAR.64 [URZ+0x400] ;            // 10 arrivals: 42 in all, the phase completes
+        LDS.64 R10, [0x400] ;
+        ATOMS.ARRIVE.64 R12, [0x400] ;                    // the next phase counts again
+        LDS.64 R14, [0x400] ;
+    """, engine, shared_size=2048)
+    w = res.warps[0]
+    lo, hi0 = 0x40000000 - count, 0x80000000 - count
+    rearmed = 0x80000000 | ((lo + 0x40000000) & 0x7FFFFFFF)
+    for i in range(32):
+        assert (int(w.R[6][i]), int(w.R[7][i])) == (lo, hi0 + i)
+        assert (int(w.R[10][i]), int(w.R[11][i])) == (lo, rearmed)
+        assert (int(w.R[12][i]), int(w.R[13][i])) == (lo, rearmed + i)
+        assert (int(w.R[14][i]), int(w.R[15][i])) == (lo, rearmed + 32)
+    assert rearmed == 0xFFFFFFD8
+
+
+def test_arrive_forms_round_trip_and_refusals(nv_isa):
+    from gpuisa.asm.disassembler import disassemble
+    from gpuisa.errors import AsmError
+    for text in ("ARRIVES.LDGSTSBAR.64 [URZ+0x400]", "ARRIVES.LDGSTSBAR.64 [R3+0x8]", "ATOMS.ARRIVE.64 R4, [R2+0x8]"):
+        got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
+        again = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, got[0] + " ;").data)]
+        assert got == again and got[0].split()[0] == text.split()[0], (text, got)
+    for text in ("ATOMG.E.ARRIVE.64 R4, [R2.64], R6 ;", "ATOMS.ARRIVE R4, [R2] ;", "ATOMS.ARRIVE.64 R4, [R2], R6 ;"):
+        with pytest.raises(AsmError):
+            assemble(nv_isa.db, text)

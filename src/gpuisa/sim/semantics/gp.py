@@ -820,6 +820,16 @@ def _fadd64(a: int, b: int) -> int:
     return 0x7FFFFFFFFFFFFFFF if r != r else struct.unpack("<Q", struct.pack("<d", r))[0]
 
 
+def mbarrier_arrive(word: int) -> int:
+    """One arrival on the 64-bit mbarrier *word* nvcc's sm_80 code keeps in shared memory
+    (decision D7-tut-2): the high word counts up to the phase flip of its bit 31; when its low
+    31 bits reach 0 they are re-armed from the low word, (low + 0x40000000) % 2^31."""
+    lo, hi = word & MASK32, ((word >> 32) + 1) & MASK32
+    if not hi & 0x7FFFFFFF:
+        hi |= (lo + 0x40000000) & 0x7FFFFFFF
+    return lo | hi << 32
+
+
 def _atomic_fn(x):
     """The update ``new = f(old, b, c)`` of an atomic on Python ints (32 or 64 bits)."""
     op, typ = x.mod("op"), x.mod("type") or "U32"
@@ -839,6 +849,8 @@ def _atomic_fn(x):
         return lambda o, b, c: pick(o, b, key=key)
     if op == "INC" and x.mod("popc") == "POPC":      # ATOMS.POPC.INC: every lane adds 1
         return lambda o, b, c: (o + 1) & m
+    if op == "ARRIVE":                                # ATOMS.ARRIVE.64: an mbarrier arrival (D7-tut-2)
+        return lambda o, b, c: mbarrier_arrive(o)
     fn = {"ADD": lambda o, b, c: (o + b) & m, "EXCH": lambda o, b, c: b,
           "CAS": lambda o, b, c: c if o == b else o, "CAST": lambda o, b, c: c if o == b else o,
           "AND": lambda o, b, c: o & b, "OR": lambda o, b, c: o | b, "XOR": lambda o, b, c: o ^ b,

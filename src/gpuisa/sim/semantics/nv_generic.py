@@ -13,13 +13,16 @@ QSPC reads no memory and runs batched.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask,
+from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask, lanes_of,
                      local_memory, mask2array)
-from .gp import _U32, _U64, _atomic, _global_addrs, _load, _mem_load, _mem_store, _raw, _store
+from .gp import (_U32, _U64, _atomic, _global_addrs, _load, _mem_load, _mem_store, _raw, _shared_addrs, _store,
+                 mbarrier_arrive)
 
 _LANE_BASE = (np.arange(WARP_SIZE, dtype=np.uint64) << np.uint64(LOCAL_LANE_SHIFT))
 
@@ -121,10 +124,52 @@ def LDGSTS(x: Exec) -> None:
         return
     g = _global_addrs(x, "rb")
     sh = ((_raw(x, "ra") + _U32(x.imm("soffset") & MASK32)) & _U32(MASK32)).astype(_U64)
-    parts = _mem_load(x, x.gmem, g, x.pmask, n)
+    src = x.pmask & x.pred("pp")          # the source predicate: a false lane writes zeros (D7-tut-1)
+    if x.mod("zfill") == "ZFILL":
+        parts = _zfill_load(x, g, src, n)
+    else:
+        parts = _mem_load(x, x.gmem, g, src, n)
+        keep = mask2array(src)
+        parts = [np.where(keep, p.astype(_U64), _U64(0)) for p in parts]
     _mem_store(x, x.smem, sh, x.pmask, n, parts)
+
+
+def _zfill_load(x: Exec, g: np.ndarray, src, n: int) -> list[np.ndarray]:
+    """LDGSTS.ZFILL's source (decision D7-tut-1): the address's low bits z = g % n are the
+    bytes to zero-fill; the n - z bytes from g - z are read (only they are checked), the last
+    z bytes of the destination are zeros. As *n* bytes in uint64 parts (two for 16 bytes)."""
+    n_u = _U64(n)
+    z = g % n_u
+    base = g - z
+    on = mask2array(src)
+    acc = [np.zeros(g.shape, _U64) for _ in range((n + 7) // 8)]
+    for j in range(n):
+        lanes = on & (z < _U64(n - j))                 # byte j lies before the zero-filled tail
+        if not lanes.any():
+            continue
+        m: Any = x.mask_of(lanes)                       # an int, or one mask per warp of a batch (as pmask)
+        b = _mem_load(x, x.gmem, base + _U64(j), m, 1)[0].astype(_U64) & _U64(0xFF)
+        acc[j // 8] |= np.where(lanes, b, _U64(0)) << _U64(8 * (j % 8))
+    return acc
 
 
 @semantics("LDGDEPBAR")
 def LDGDEPBAR(x: Exec) -> None:
     """LDGDEPBAR: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
+
+
+@semantics("ARRIVES", per_warp=True)  # lanes in order, on Python ints, as ATOMS
+def ARRIVES(x: Exec) -> None:
+    """ARRIVES: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry).
+    Every LDGSTS has completed at issue (decision GA-2): each lane arrives at once (D7-tut-2)."""
+    mask = x.pmask
+    if not mask:
+        return
+    addrs = _shared_addrs(x)
+    olds = _mem_load(x, x.smem, addrs, mask, 8, "mbarrier arrival")[0].tolist()     # checks every lane first
+    alist = np.asarray(addrs, dtype=_U64).tolist()
+    cur: dict[int, int] = {}
+    for lane in lanes_of(mask):
+        a = alist[lane]
+        cur[a] = mbarrier_arrive(cur.get(a, olds[lane]))
+    x.smem.store(addrs, np.array([cur.get(a, 0) for a in alist], _U64), mask, 8)
