@@ -4989,3 +4989,34 @@ def tut_barrier_phases(i):
     x = i["in"].reshape(2, 128).astype(np.int64)
     stage = x[:, ::-1] + np.arange(128)
     return {"out": stage[:, (np.arange(128) + 1) % 128].ravel().astype(np.int32)}
+
+
+# -- session 7: three-way float min/max (FMNMX3 on sm_100/103/110) ----------------------------
+def _fmm(a: int, b: int, want_max: bool) -> int:
+    """CUDA's fmaxf / fminf on binary32 bit patterns: a NaN operand gives the other, two NaNs
+    the canonical NaN 0x7fffffff; -0 < +0."""
+    fa, fb = (float(np.array(v, np.uint32).view(np.float32)) for v in (a, b))
+    if math.isnan(fa) and math.isnan(fb):
+        return 0x7FFFFFFF
+    if math.isnan(fa):
+        return b
+    if math.isnan(fb):
+        return a
+    if fa == fb:        # equal values: only the zeros' signs can differ
+        return (a & b) if want_max else (a | b)
+    return a if (fa > fb) == want_max else b
+
+
+def fminmax3(i, k, n):
+    o = i["o"].copy()
+    ab, neg = 0x7FFFFFFF, 0x80000000
+    kb = int(np.array(k, np.float32).view(np.uint32))
+    for t in range(n):
+        x, y, z = int(i["a"][t]), int(i["b"][t]), int(i["c"][t])
+        mx = lambda p, q: _fmm(p, q, True)      # noqa: E731
+        mn = lambda p, q: _fmm(p, q, False)     # noqa: E731
+        o[8 * t:8 * t + 8] = [mx(mx(x, y), z), mn(mn(x, y), z), mx(mx(x, 0x3FC00000), z),
+                              mn(mn(x & ab, y ^ neg), z), mx(mx(x, kb), z), mx(mx(x, y), 0),
+                              mn(x, mn(y, z & ab)), mx(mx(x ^ neg, y), z ^ neg)]
+    return {"o": o}
+

@@ -561,23 +561,37 @@ def _sign_mods(x, name: str, bits: np.ndarray) -> np.ndarray:
     return bits
 
 
-@semantics("FMNMX")
-def FMNMX(x: Exec) -> None:
-    """FMNMX: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    ab, bb = _sign_mods(x, "ra", _raw(x, "ra")), _sign_mods(x, _b(x), _raw(x, _b(x)))
-    if x.mod("ftz") == "FTZ":   # .FTZ: denormal inputs are zeros (so is the result)
-        ab, bb = _nv_float().ftz_bits(ab), _nv_float().ftz_bits(bb)
+def _fmnmx_bits(ab: np.ndarray, bb: np.ndarray, want_min: np.ndarray, nan: bool) -> np.ndarray:
+    """FMNMX on float32 bit patterns: the minimum where *want_min*, else the maximum; -0 < +0;
+    one NaN operand gives the other, two (with *nan*: any) the canonical NaN."""
     a, b = _f32(ab), _f32(bb)
-    want_min = mask2array(x.pred("pp"))
     with np.errstate(all="ignore"):
         mn = np.where(a < b, ab, np.where(b < a, bb, ab | bb))   # equal: -0 wins the min
         mx = np.where(a > b, ab, np.where(b > a, bb, ab & bb))   # equal: +0 wins the max
     r = np.where(want_min, mn, mx)
     na, nb = np.isnan(a), np.isnan(b)
     r = np.where(na & ~nb, bb, np.where(nb & ~na, ab, r))
-    bad = (na | nb) if x.mod("nan") == "NAN" else (na & nb)     # .NAN: any NaN operand (D6-cl-5)
-    r = np.where(bad, _U32(CANONICAL_NAN), r).astype(_U32)
-    x.write("rd", r)
+    bad = (na | nb) if nan else (na & nb)     # .NAN: any NaN operand (D6-cl-5)
+    return np.where(bad, _U32(CANONICAL_NAN), r).astype(_U32)
+
+
+@semantics("FMNMX")
+def FMNMX(x: Exec) -> None:
+    """FMNMX: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    ab, bb = _sign_mods(x, "ra", _raw(x, "ra")), _sign_mods(x, _b(x), _raw(x, _b(x)))
+    if x.mod("ftz") == "FTZ":   # .FTZ: denormal inputs are zeros (so is the result)
+        ab, bb = _nv_float().ftz_bits(ab), _nv_float().ftz_bits(bb)
+    x.write("rd", _fmnmx_bits(ab, bb, mask2array(x.pred("pp")), x.mod("nan") == "NAN"))
+
+
+@semantics("FMNMX3")
+def FMNMX3(x: Exec) -> None:
+    """FMNMX3: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    ops = [_sign_mods(x, n, _raw(x, n)) for n in ("ra", _b(x), "rc")]
+    if x.mod("ftz") == "FTZ":
+        ops = [_nv_float().ftz_bits(v) for v in ops]
+    want_min, nan = mask2array(x.pred("pp")), x.mod("nan") == "NAN"
+    x.write("rd", _fmnmx_bits(_fmnmx_bits(ops[0], ops[1], want_min, nan), ops[2], want_min, nan))
 
 
 @semantics("I2F")
