@@ -289,7 +289,7 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
     if given, is called with the buffers before the program is loaded (more
     option checks of the caller)."""
     from .initexpr import parse_init
-    from .kernelargs import make_buffer, pack_params, parse_buffer, parse_param
+    from .kernelargs import allocate, pack_params, parse_buffer, parse_param
     from .simulator import Simulator, check_relocations
     isa = sel.isa()
     block_dims = _parse_grid(str(block), "--block")
@@ -298,17 +298,18 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
     if max_warps < 1:
         raise UsageError("--max-warps must be at least 1")
     init = dict(parse_init(s) for s in inits)
-    bufs: dict = {}
+    bufs: dict = {}          # each buffer's own bytes (dumps, checks)
+    memory: dict = {}        # what the launch maps: the same bytes, padded (decision D7-4)
     for spec in map(parse_buffer, buffers):
         if spec.name in bufs:
             raise UsageError(f"--buffer {spec.name} is given twice")
-        bufs[spec.name] = make_buffer(spec)
+        memory[spec.name], bufs[spec.name] = allocate(spec)
     if check is not None:
         check(bufs)
     plist = [parse_param(p) for p in params]
     prog, text = _load_program(isa, program, kernel)
     if hasattr(prog, "simulator"):   # a CUDA kernel: the launch ABI fills constant bank 0
-        sim = prog.simulator(grid=_parse_grid(grid), block=block_dims, params=plist, buffers=bufs,
+        sim = prog.simulator(grid=_parse_grid(grid), block=block_dims, params=plist, buffers=memory,
                              shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
                              max_warps=max_warps, engine=engine,
                              **({"local_bytes": local_bytes} if local_bytes is not None else {}))
@@ -317,7 +318,7 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
         raise UsageError("--shared-bytes and --local-bytes apply to CUDA inputs only")
     check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
     sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block_dims, init=init, strict=strict,
-                    max_steps=max_steps, buffers=bufs, max_warps=max_warps, engine=engine)
+                    max_steps=max_steps, buffers=memory, max_warps=max_warps, engine=engine)
     layout = []
     if plist:
         data, layout = pack_params(plist, sim.addresses)

@@ -44,6 +44,11 @@ INITS = ("zeros", "iota", "fill", "random", "file")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _INT = re.compile(rf"{SIGNED_NUMBER}\Z")     # gpuisa.exprlang's number syntax
 MAX_BUFFER = 1 << 30
+#: ``gpuisa run --buffer NAME=SIZE`` allocates SIZE rounded up to a multiple of this many bytes
+#: (decision D7-4): CUDA's own code reads and CASes the aligned 32-bit word that holds a 16- or
+#: 8-bit element (``atomicAdd(__half *)``), which cudaMalloc's granularity makes legal at the end
+#: of a buffer; the bytes beyond SIZE start as zeros and are not dumped.
+ALLOC_GRANULE = 4
 
 
 # -- numbers --------------------------------------------------------------------------------
@@ -349,9 +354,21 @@ def parse_buffer(text: str) -> BufferSpec:
         dtype = d.strip().lower() or "u32"
     if dtype not in DTYPES:
         raise UsageError(f"{what}: unknown element type {dtype!r} (types: {', '.join(DTYPES)})")
-    if size % DTYPES[dtype].itemsize:
+    if kind not in ("zeros", "file") and size % DTYPES[dtype].itemsize:     # zeros, file: any size
         raise UsageError(f"{what}: SIZE {size} is not a multiple of the {dtype} element size {DTYPES[dtype].itemsize}")
     return BufferSpec(name, size, kind, arg, dtype, text)
+
+
+def allocate(spec: BufferSpec) -> tuple[np.ndarray, np.ndarray]:
+    """(the memory a launch gets: ``spec.size`` bytes rounded up to :data:`ALLOC_GRANULE`, the
+    buffer's own ``spec.size`` bytes, a view of it) for ``--buffer``."""
+    data = make_buffer(spec)
+    pad = (-data.nbytes) % ALLOC_GRANULE
+    if not pad:
+        return data, data
+    whole = np.zeros(data.nbytes + pad, np.uint8)
+    whole[:data.nbytes] = data
+    return whole, whole[:data.nbytes]
 
 
 def make_buffer(spec: BufferSpec) -> np.ndarray:

@@ -37,10 +37,15 @@ class GenericMemory:
     shared, local or global memory of its address, translated to that memory's addresses."""
 
     space = "generic"
-    segments: list = []
 
     def __init__(self, x: Exec):
         self.x = x
+
+    @property
+    def segments(self) -> list:
+        """The global buffers, for fault messages (a generic address outside the shared and
+        local windows is a global address)."""
+        return self.x.gmem.segments
 
     def _parts(self, addrs, mask: int):
         a = np.broadcast_to(np.asarray(addrs, dtype=_U64), (WARP_SIZE,))
