@@ -220,3 +220,40 @@ def test_struct_param_c_layout():
     for bad in ["struct:", "struct:s32:1,", "struct:s32:1,struct:s8:1", "struct:q32:1"]:
         with pytest.raises(UsageError):
             ka.parse_param(bad)
+
+
+# -- f16 (binary16, `__half`) buffers and parameters: expectations from exact rationals -----------
+def _f16_codes() -> np.ndarray:
+    """The value of every finite positive binary16 code (exact in float64)."""
+    return np.arange(0x7C00, dtype=np.uint16).view(np.float16).astype(np.float64)
+
+
+def _f16_nearest(text: str) -> int:
+    """binary16 bits nearest to the decimal *text* (ties to even), by search over every finite
+    positive code: independent of the parser's arithmetic."""
+    from fractions import Fraction
+    q = Fraction(text)
+    sign = 0x8000 if q < 0 else 0
+    q = abs(q)
+    vals = _f16_codes()
+    k = int(np.searchsorted(vals, float(q)))            # candidates around q, compared exactly
+    cands = [(c, Fraction(float(vals[c]))) for c in range(max(k - 2, 0), min(k + 2, len(vals)))]
+    best = min(cands, key=lambda cv: (abs(cv[1] - q), cv[0] & 1))
+    return sign | best[0]
+
+
+@pytest.mark.parametrize("text", ["1.5", "0.1", "-2.75", "65504", "65519.99", "6e-8", "3e-8",
+                                  "2.98023223876953125e-08", "2.98023223876953125000001e-08", "1.0009765625",
+                                  "1.00048828125", "1.000488281250000001"])
+def test_f16_params_round_once_to_nearest_even(text):
+    data, _ = ka.pack_params([f"f16:{text}"], {})
+    assert len(data) == 2 and int.from_bytes(data, "little") == _f16_nearest(text), text
+
+
+def test_f16_beyond_the_largest_value_is_refused_and_buffers_dump_as_f16(tmp_path):
+    with pytest.raises(UsageError, match="does not fit in f16 .largest finite value 65504"):
+        ka.pack_params(["f16:65520"], {})
+    out = run_json(tmp_path, "EXIT ;", "--buffer", "a=8:fill:0.1:f16", "--dump-buffer", "a:f16")
+    assert out["buffers"] == {"a": [float(np.array(_f16_nearest("0.1"), np.uint16).view(np.float16))] * 4}
+    out = run_json(tmp_path, "EXIT ;", "--buffer", "a=6:iota:f16", "--dump-buffer", "a:u16")
+    assert out["buffers"] == {"a": [0, 0x3C00, 0x4000]}       # 0.0, 1.0, 2.0 as binary16 bits

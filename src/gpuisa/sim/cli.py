@@ -104,9 +104,9 @@ _RUN_EPILOG = """\b
 Kernel arguments (docs/simulator-run.md):
   --param TYPE:VALUE        appended to constant bank 0 at the next offset that
                             is a multiple of its size, from c[0x0][0x0];
-                            TYPE u8 s8 u16 s16 u32 s32 u64 s64 f32 f64, or
+                            TYPE u8 s8 u16 s16 u32 s32 u64 s64 f16 f32 f64, or
                             ptr:NAME[+OFFSET] (8-byte address of a --buffer).
-                            f32/f64 take 1.5, -2e-3, inf, nan or 0x raw bits.
+                            f16/f32/f64 take 1.5, -2e-3, inf, nan or 0x raw bits.
   --buffer NAME=SIZE[:INIT] global buffer of SIZE bytes, placed in order from
                             0x10000000 (256-byte aligned). INIT: zeros
                             (default), iota[:DTYPE], fill:VALUE[:DTYPE],

@@ -4,7 +4,7 @@ Python callers (:func:`launch_kernel`).
 
 Textual forms (also in ``docs/simulator-run.md`` and ``gpuisa run --help``)::
 
-    --param TYPE:VALUE          TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f32 f64 ptr
+    --param TYPE:VALUE          TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f16 f32 f64 ptr
                                 ptr:NAME[+OFFSET]  the 64-bit address of buffer NAME
     --param struct:F,F,...      a struct passed by value: fields F = TYPE:VALUE laid out
                                 as C does (each at a multiple of its size; the struct
@@ -38,7 +38,7 @@ from ..numtext import MAX_DIGITS, NumberTooLong, parse_decimal, parse_int
 #: element types of parameters, buffer initialisers and dumps
 DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
     ("u8", "<u1"), ("s8", "<i1"), ("u16", "<u2"), ("s16", "<i2"), ("u32", "<u4"), ("s32", "<i4"),
-    ("u64", "<u8"), ("s64", "<i8"), ("f32", "<f4"), ("f64", "<f8"))}
+    ("u64", "<u8"), ("s64", "<i8"), ("f16", "<f2"), ("f32", "<f4"), ("f64", "<f8"))}
 PARAM_TYPES = tuple(DTYPES) + ("ptr", "struct")
 INITS = ("zeros", "iota", "fill", "random", "file")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -67,14 +67,34 @@ def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[:n - 3] + "..."
 
 
+def _round_f16(q: Fraction) -> float | None:
+    """The positive rational *q* rounded once, to nearest even, to binary16; None when it
+    overflows (rounds beyond 65504)."""
+    e = q.numerator.bit_length() - q.denominator.bit_length()   # 2**e <= q < 2**(e+2)
+    if Fraction(2) ** e > q:
+        e -= 1
+    if Fraction(2) ** (e + 1) <= q:
+        e += 1
+    unit = Fraction(2) ** (max(e, -14) - 10)         # the last place at q's binade (subnormals: 2^-24)
+    k, r = divmod(q, unit)
+    k = int(k) + int(r > unit / 2 or (r == unit / 2 and int(k) & 1))
+    v = k * unit
+    return None if v > 65504 else float(v)
+
+
 def _round_binary(q: Fraction, bits: int) -> float | None:
-    """*q* rounded once, to nearest even, to binary32 (``bits`` 32; the assembler's
-    :func:`~gpuisa.asm.floats.round_to_f32`) or binary64 (64; CPython's int/int
+    """*q* rounded once, to nearest even, to binary16 (``bits`` 16), binary32 (32; the
+    assembler's :func:`~gpuisa.asm.floats.round_to_f32`) or binary64 (64; CPython's int/int
     true division is correctly rounded); None when it overflows."""
     if q == 0:
         return 0.0
     neg, q = q < 0, abs(q)
-    if bits == 32:
+    if bits == 16:
+        h = _round_f16(q)
+        if h is None:
+            return None
+        v = h
+    elif bits == 32:
         b = round_to_f32(q.numerator, q.denominator)
         if b == F32_INF:
             return None
@@ -91,9 +111,9 @@ def _round_binary(q: Fraction, bits: int) -> float | None:
 
 def float_value(text: str, dtype: str, what: str) -> float:
     """A decimal or float literal (``1.5``, ``-2e-3``, ``inf``, ``nan``) rounded
-    once, to nearest even, to float32 or float64; or ``0x…`` raw bits."""
+    once, to nearest even, to float16, float32 or float64; or ``0x…`` raw bits."""
     t = text.strip().lower()
-    bits = 32 if dtype == "f32" else 64
+    bits = {"f16": 16, "f32": 32}.get(dtype, 64)
     if re.fullmatch(HEX, t):
         raw = int(t, 16)
         if raw >> bits:
@@ -120,7 +140,7 @@ def float_value(text: str, dtype: str, what: str) -> float:
         raise UsageError(f"{_short(what, 60)}: {_short(text)!r} is not a number") from None
     r = None if q is None else _round_binary(q, bits)
     if r is None:
-        biggest = "3.4028235e38" if bits == 32 else "1.7976931348623157e308"
+        biggest = {16: "65504", 32: "3.4028235e38"}.get(bits, "1.7976931348623157e308")
         raise UsageError(f"{_short(what, 60)}: {_short(text.strip())} does not fit in {dtype} (largest finite value {biggest}; "
                          f"write inf for infinity)")
     return r if r != 0 or sign > 0 else -0.0
