@@ -187,7 +187,7 @@ Example:
               help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
                    "or file:PATH (repeatable).")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
-              help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f32, f64; default u32) elements "
+              help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements "
                    "(repeatable).")
 @click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
               metavar="FILE.html", help="Also write the run as a self-contained HTML timeline: per warp, lanes x "
