@@ -33,7 +33,7 @@ from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mas
 from . import nv_float
 from .bru import park_and_switch, set_rpc
 
-from .operands import (CANONICAL_NAN, SIGN, _U32, _U64, _b, _c, _lanes, _out_bits, _raw, _raw_int,  # noqa: F401
+from .operands import (CANONICAL_NAN, SIGN, _U32, _U64, _b, _c, _lanes, _out_bits, _raw, _raw_int, _sel_raw,  # noqa: F401
                        _role)
 
 
@@ -448,11 +448,7 @@ def R2P(x: Exec) -> None:
     """R2P: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if not x.pmask:
         return
-    if x.kind("ra") == "E":     # `R3.B1` (R2P_RI_SEL, decision GA-10): the selected byte
-        raw = x.reg_index("ra")
-        a = np.asarray(x.reg(raw & 0xFF), dtype=_U32) >> _U32(_nv_float()._SEL_SHIFT[raw >> 8])
-    else:
-        a = _raw(x, "ra")
+    a = _sel_raw(x, "ra")      # `R3.B1` (R2P_RI_SEL, decision GA-10): the selected byte
     mask = x.imm("vb")
     w = x.w
     for i in range(7):

@@ -22,8 +22,8 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask
 from .gp import _combine, fsetp_write
-from .nv_float import _SEL_SHIFT, _narrow, bf16_bits, dbits, fsrc, ftz_bits
-from .operands import _b, _c
+from .nv_float import _narrow, bf16_bits, dbits, fsrc, ftz_bits
+from .operands import _b, _c, _sel_raw
 
 _U64, _U32, _F64, _F32 = np.uint64, np.uint32, np.float64, np.float32
 SIGN64 = _U64(1 << 63)
@@ -231,12 +231,7 @@ def _frnd_half(x) -> None:
     """FRND.F16 / FRND.BF16 (D7-math-12): the 16-bit value in the low half of SrcB (or the half a
     selected register names), rounded to an integral value in its format (exact), zero-extended."""
     name = _b(x)
-    if x.kind(name) == "E":            # a selected half `R0.H1` (SelReg)
-        raw = x.reg_index(name)
-        v = np.asarray(x.reg(raw & 0xFF), dtype=np.uint32) >> np.uint32(_SEL_SHIFT[raw >> 8])
-    else:
-        v = np.asarray(x.src(name, raw=True), dtype=np.uint32)
-    h = np.broadcast_to(v, x.lane_shape()) & np.uint32(0xFFFF)
+    h = _sel_raw(x, name) & np.uint32(0xFFFF)        # a selected half `R0.H1` (SelReg)
     bf = x.mod("hdtype") == "BF16"
     d = (h << np.uint32(16)).view(_F32).astype(_F64) if bf else h.astype(np.uint16).view(np.float16).astype(_F64)
     if x.flag(name + ".abs"):

@@ -20,7 +20,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask, mask2array
-from .operands import CANONICAL_NAN, SIGN, _U32, _b, _out_bits, _raw
+from .operands import CANONICAL_NAN, SIGN, _U32, _b, _out_bits, _raw, _sel_raw
 
 _F32, _F64 = np.float32, np.float64
 _BIG = _F64(2.0 ** 128)
@@ -246,8 +246,6 @@ def i2f_ext(x):
     x.write("rd", _out_bits(round32(s, e, x.mod("rnd"))))
 
 
-# bits 10..8 of a SelReg source (simd.isa): the selector's right shift
-_SEL_SHIFT = (0, 16, 8, 16, 24)
 _SMALL = {"U16": (16, False), "S16": (16, True), "U8": (8, False), "S8": (8, True)}
 
 
@@ -255,13 +253,7 @@ def _small_int_source(x) -> np.ndarray:
     """I2F's integer source as int64 lanes: a plain register or a selected halfword/byte
     (``R2.H1``, ``R0.B3``; SelReg: the register number, then the selector), truncated to the
     ``.U16/.S16/.U8/.S8`` type and extended, else 32 bits, signed unless ``.U32``."""
-    name = _b(x)
-    if x.kind(name) == "E":
-        raw = x.reg_index(name)
-        reg = np.broadcast_to(np.asarray(x.reg(raw & 0xFF), dtype=np.uint32), x.lane_shape())
-        v: np.ndarray = (reg >> np.uint32(_SEL_SHIFT[raw >> 8])).astype(np.int64)
-    else:
-        v = _raw(x, name).astype(np.int64)
+    v: np.ndarray = _sel_raw(x, _b(x)).astype(np.int64)
     small = x.mod("small")
     if small in _SMALL:
         bits, signed = _SMALL[small]
@@ -310,12 +302,7 @@ def f2i_source(x) -> np.ndarray:
     bf = x.mod("bsrc") == "BF16"      # a bfloat16 in the low half (decision D7-math-4)
     if x.mod("hstype") == "F16" or bf:       # the binary16 in the low half (decision GA-13)
         name = _b(x)
-        if x.kind(name) == "E":        # a selected half `R3.H1` (SelReg; decision D3-5)
-            raw = x.reg_index(name)
-            reg = np.asarray(x.reg(raw & 0xFF), dtype=np.int64) >> _SEL_SHIFT[raw >> 8]
-            h = np.broadcast_to(reg, x.lane_shape()) & 0xFFFF
-        else:
-            h = (np.broadcast_to(np.asarray(x.src(name, raw=True), dtype=np.int64), x.lane_shape()) & 0xFFFF)
+        h = _sel_raw(x, name) & _U32(0xFFFF)     # a selected half `R3.H1` (SelReg; decision D3-5)
         if bf:
             f = (h.astype(_U32) << _U32(16)).view(_F32).astype(_F64)
         else:

@@ -13,8 +13,8 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine, fcmp
-from .nv_float import _SEL_SHIFT, _narrow, _rn16, _two_sum, bf16_bits, round32
-from .operands import _b, _c, _lanes
+from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, round32
+from .operands import _b, _c, _lanes, _sel_raw
 
 _U32, _F64 = np.uint32, np.float64
 
@@ -235,9 +235,7 @@ def F2FP(x: Exec) -> None:
     shape = x.lane_shape()
     pack = x.mod("pack")
     if pack == "UNPACK_B":                  # two 8-bit floats -> a binary16 pair
-        raw = x.reg_index("rb")
-        v = np.broadcast_to(np.asarray(x.reg(raw & 0xFF) if (raw & 0xFF) != 0xFF else 0, dtype=_U32), shape)
-        v = v >> _U32(_SEL_SHIFT[raw >> 8])     # `Rb.H1`: the register's high half
+        v = _sel_raw(x, "rb")                  # `Rb.H1`: the register's high half
         t = _FP8_TO_F16[x.mod("src") or "E4M3"]     # the encoding allows only E4M3 and E5M2 here
         x.write("rd", (t[(v >> _U32(8)) & _U32(0xFF)] << _U32(16)) | t[v & _U32(0xFF)])
         return

@@ -44,6 +44,21 @@ def _raw(x, name: str) -> np.ndarray:
     return _lanes(x, x.src(name, raw=True))   # immediates sign-extended, masked by _lanes
 
 
+# bits 10..8 of a SelReg source (simd.isa): the selector's right shift (none, .H1, .B1, .B2, .B3)
+_SEL_SHIFT = (0, 16, 8, 16, 24)
+
+
+def _sel_raw(x, name: str) -> np.ndarray:
+    """A source that may be a selected register (SelReg, decision SV-2: ``R2.H1``, ``R0.B3``):
+    its register's 32 bits shifted right to the part the selector names, lane-shaped uint32; any
+    other source as :func:`_raw` reads it (the caller truncates to the part's width)."""
+    if x.kind(name) != "E":
+        return _raw(x, name)
+    raw = x.reg_index(name)
+    reg = np.broadcast_to(np.asarray(x.reg(raw & 0xFF), dtype=_U32), x.lane_shape())
+    return reg >> _U32(_SEL_SHIFT[raw >> 8])
+
+
 def _raw_int(x, name: str):
     """A uniform source (uniform register, immediate, constant) as 32 bits: a Python
     int (one warp) or an (n, 1) int64 array (a batch)."""
