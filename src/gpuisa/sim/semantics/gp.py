@@ -557,10 +557,11 @@ def _sign_mods(x, name: str, bits: np.ndarray) -> np.ndarray:
     return bits
 
 
-def _fmnmx_bits(ab: np.ndarray, bb: np.ndarray, want_min: np.ndarray, nan: bool) -> np.ndarray:
-    """FMNMX on float32 bit patterns: the minimum where *want_min*, else the maximum; -0 < +0;
-    one NaN operand gives the other, two (with *nan*: any) the canonical NaN."""
-    a, b = _f32(ab), _f32(bb)
+def mnmx_bits(a: np.ndarray, b: np.ndarray, ab: np.ndarray, bb: np.ndarray, want_min: np.ndarray, nan: bool,
+              canonical: int) -> np.ndarray:
+    """FMNMX's rule on values *a*, *b* and their bit patterns *ab*, *bb* (uint32; float32 for
+    FMNMX/FMNMX3, one 16-bit position for HMNMX2): the minimum where *want_min*, else the maximum;
+    -0 < +0; one NaN operand gives the other, two (with *nan*: any) the *canonical* NaN."""
     with np.errstate(all="ignore"):
         mn = np.where(a < b, ab, np.where(b < a, bb, ab | bb))   # equal: -0 wins the min
         mx = np.where(a > b, ab, np.where(b > a, bb, ab & bb))   # equal: +0 wins the max
@@ -568,7 +569,12 @@ def _fmnmx_bits(ab: np.ndarray, bb: np.ndarray, want_min: np.ndarray, nan: bool)
     na, nb = np.isnan(a), np.isnan(b)
     r = np.where(na & ~nb, bb, np.where(nb & ~na, ab, r))
     bad = (na | nb) if nan else (na & nb)     # .NAN: any NaN operand (D6-cl-5)
-    return np.where(bad, _U32(CANONICAL_NAN), r).astype(_U32)
+    return np.where(bad, _U32(canonical), r).astype(_U32)
+
+
+def _fmnmx_bits(ab: np.ndarray, bb: np.ndarray, want_min: np.ndarray, nan: bool) -> np.ndarray:
+    """FMNMX on float32 bit patterns."""
+    return mnmx_bits(_f32(ab), _f32(bb), ab, bb, want_min, nan, CANONICAL_NAN)
 
 
 @semantics("FMNMX")

@@ -12,7 +12,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
-from .gp import _combine, fcmp
+from .gp import _combine, fcmp, mnmx_bits
 from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, round32
 from .operands import _b, _c, _lanes, _sel_raw
 
@@ -280,14 +280,7 @@ def _bits16(v: np.ndarray, bf: bool) -> np.ndarray:
 
 def _mnmx16(a: np.ndarray, b: np.ndarray, want_min: np.ndarray, bf: bool, nan: bool) -> np.ndarray:
     """FMNMX on one 16-bit position (values exact in float64): the result's 16 bits."""
-    ab, bb = _bits16(a, bf), _bits16(b, bf)
-    with np.errstate(all="ignore"):
-        mn = np.where(a < b, ab, np.where(b < a, bb, ab | bb))      # equal: -0 wins the min
-        mx = np.where(a > b, ab, np.where(b > a, bb, ab & bb))      # equal: +0 wins the max
-    r = np.where(want_min, mn, mx)
-    na, nb = np.isnan(a), np.isnan(b)
-    r = np.where(na & ~nb, bb, np.where(nb & ~na, ab, r))
-    return np.where((na & nb) | (nan & (na | nb)), _U32(0x7FFF), r).astype(_U32)
+    return mnmx_bits(a, b, _bits16(a, bf), _bits16(b, bf), want_min, nan, 0x7FFF)
 
 
 @semantics("HMNMX2")
