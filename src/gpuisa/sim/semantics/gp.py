@@ -994,20 +994,19 @@ def STG(x: Exec) -> None:
     _store(x, x.gmem, _global_addrs(x))
 
 
-def _check32(x, mem, addrs, what: str) -> None:
-    """A 32-byte access: every lane aligned to 32 and inside one buffer, or the fault (no effect)."""
+def _check32(x, mem, addrs, what: str) -> list[np.ndarray]:
+    """A 32-byte access: every lane aligned to 32 and inside one buffer, or the fault (no effect);
+    the 32 bytes as four uint64 parts."""
     if x.any_lane() and (np.asarray(addrs)[mask2array(x.pmask)] % _U64(32)).any():
         raise _fault(x, mem, what, addrs, x.pmask, 32, Fault("misaligned", "", address=None)) from None
-    _mem_load(x, mem, addrs, x.pmask, 16, what)
-    _mem_load(x, mem, addrs + _U64(16), x.pmask, 16, what)
+    return _mem_load(x, mem, addrs, x.pmask, 16, what) + _mem_load(x, mem, addrs + _U64(16), x.pmask, 16, what)
 
 
 def _load256(x, mem, addrs) -> None:
     """LDG .256 (D7-style-4): bytes 0..15 to Re..Re+3, 16..31 to Rd..Rd+3, the words of vmask."""
     if not x.any_lane():
         return
-    _check32(x, mem, addrs, "load")
-    halves = _mem_load(x, mem, addrs, x.pmask, 16) + _mem_load(x, mem, addrs + _U64(16), x.pmask, 16)
+    halves = _check32(x, mem, addrs, "load")
     vmask = x.imm("vmask")
     m32 = _U64(MASK32)
     for k in range(8):
