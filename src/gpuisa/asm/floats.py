@@ -104,13 +104,16 @@ def f32_of_decimal(text: str) -> int:
     return parse_f32(text)
 
 
-def round_to_f32(num: int, den: int) -> int:
-    """Bits of the positive rational num/den rounded to binary32 (nearest, ties to even)."""
+def round_to_binary(num: int, den: int, man: int, emax: int) -> int:
+    """Bits of the positive rational num/den rounded to the IEEE binary format with *man*
+    fraction bits and largest exponent *emax* (bias *emax*, smallest normal exponent 1 - emax),
+    to nearest, ties to even; the infinity's bits when it overflows."""
+    emin = 1 - emax
     e = num.bit_length() - den.bit_length()  # 2**e <= num/den < 2**(e+2)
     if (num << max(0, -e)) < (den << max(0, e)):
         e -= 1
     # now 2**e <= num/den < 2**(e+1)
-    shift = 149 if e < -126 else 23 - e  # scale so that the kept bits are the integer part
+    shift = man - emin if e < emin else man - e  # scale so that the kept bits are the integer part
     if shift >= 0:
         q, r = divmod(num << shift, den)
         d2 = den
@@ -119,14 +122,19 @@ def round_to_f32(num: int, den: int) -> int:
         q, r = divmod(num, d2)
     if 2 * r > d2 or (2 * r == d2 and q & 1):
         q += 1
-    if e < -126:
-        return q  # subnormal (q == 2**23 is the smallest normal: exponent field 1, mantissa 0)
-    if q == 1 << 24:
+    if e < emin:
+        return q  # subnormal (q == 2**man is the smallest normal: exponent field 1, mantissa 0)
+    if q == 1 << (man + 1):
         q >>= 1
         e += 1
-    if e > 127:
-        return F32_INF
-    return ((e + 127) << 23) | (q - (1 << 23))
+    if e > emax:
+        return (2 * emax + 1) << man
+    return ((e + emax) << man) | (q - (1 << man))
+
+
+def round_to_f32(num: int, den: int) -> int:
+    """Bits of the positive rational num/den rounded to binary32 (nearest, ties to even)."""
+    return round_to_binary(num, den, 23, 127)
 
 
 #: float32 values (exact, as Python floats) between which a number prints positionally: numpy

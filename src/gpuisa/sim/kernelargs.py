@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from ..asm.floats import F32_INF, round_to_f32
+from ..asm.floats import round_to_binary
 from ..errors import UsageError
 from ..exprlang import HEX, SIGNED_NUMBER
 from ..numtext import MAX_DIGITS, NumberTooLong, parse_decimal, parse_int
@@ -67,38 +67,23 @@ def _short(text: str, n: int = 40) -> str:
     return text if len(text) <= n else text[:n - 3] + "..."
 
 
-def _round_f16(q: Fraction) -> float | None:
-    """The positive rational *q* rounded once, to nearest even, to binary16; None when it
-    overflows (rounds beyond 65504)."""
-    e = q.numerator.bit_length() - q.denominator.bit_length()   # 2**e <= q < 2**(e+2)
-    if Fraction(2) ** e > q:
-        e -= 1
-    if Fraction(2) ** (e + 1) <= q:
-        e += 1
-    unit = Fraction(2) ** (max(e, -14) - 10)         # the last place at q's binade (subnormals: 2^-24)
-    k, r = divmod(q, unit)
-    k = int(k) + int(r > unit / 2 or (r == unit / 2 and int(k) & 1))
-    v = k * unit
-    return None if v > 65504 else float(v)
+# (fraction bits, largest exponent) of the binary formats below binary64
+_BINARY = {16: (10, 15), 32: (23, 127)}
 
 
 def _round_binary(q: Fraction, bits: int) -> float | None:
-    """*q* rounded once, to nearest even, to binary16 (``bits`` 16), binary32 (32; the
-    assembler's :func:`~gpuisa.asm.floats.round_to_f32`) or binary64 (64; CPython's int/int
+    """*q* rounded once, to nearest even, to binary16 or binary32 (``bits`` 16, 32; the
+    assembler's :func:`~gpuisa.asm.floats.round_to_binary`) or binary64 (64; CPython's int/int
     true division is correctly rounded); None when it overflows."""
     if q == 0:
         return 0.0
     neg, q = q < 0, abs(q)
-    if bits == 16:
-        h = _round_f16(q)
-        if h is None:
+    if bits in _BINARY:
+        man, emax = _BINARY[bits]
+        b = round_to_binary(q.numerator, q.denominator, man, emax)
+        if b >> man == 2 * emax + 1:          # the infinity
             return None
-        v = h
-    elif bits == 32:
-        b = round_to_f32(q.numerator, q.denominator)
-        if b == F32_INF:
-            return None
-        v = float(np.array([b], "<u4").view("<f4")[0])
+        v = float(np.array([b], f"<u{bits // 8}").view(f"<f{bits // 8}")[0])
     else:
         try:
             v = q.numerator / q.denominator
