@@ -60,6 +60,16 @@ def _combine(r, p, bop: str) -> tuple:
     return (r ^ p) & FULL, (nr ^ p) & FULL
 
 
+def bool_op(r, p, bop: str):
+    """``r bop p`` (.AND, .OR, else .XOR) on per-lane booleans (arrays): the set-instructions that
+    write values (FSET, HSET2) and the uniform compares."""
+    if bop == "AND":
+        return r & p
+    if bop == "OR":
+        return r | p
+    return r ^ p
+
+
 # -- float helpers ---------------------------------------------------------------------------
 def _fbits(x, name: str) -> np.ndarray:
     """Float32 source bits with its ``-`` prefix applied (sign-bit flip)."""
@@ -519,7 +529,7 @@ def FSET(x: Exec) -> None:
     a, b = _nv_float().fsetp_operands(x)       # |x|, -, .FTZ
     r = fcmp(x, a, b)
     p, bop = mask2array(x.pred("pp")), x.mod("bop") or ""
-    r = r & p if bop == "AND" else (r | p if bop == "OR" else r ^ p)
+    r = bool_op(r, p, bop)
     one = _U32(0x3F800000) if x.mod("bf") == "BF" else _U32(0xFFFFFFFF)
     x.write("rd", np.where(r, one, _U32(0)).astype(_U32))
 

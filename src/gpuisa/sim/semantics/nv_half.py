@@ -12,7 +12,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
-from .gp import _combine, fcmp, mnmx_bits
+from .gp import _combine, bool_op, fcmp, mnmx_bits
 from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, round32
 from .operands import _b, _c, _lanes, _sel_raw
 
@@ -303,6 +303,6 @@ def HSET2(x: Exec) -> None:
     out = []
     for a, b in ((ah, bh), (al, bl)):
         r = fcmp(x, a, b)
-        r = r & p if bop == "AND" else (r | p if bop == "OR" else r ^ p)
+        r = bool_op(r, p, bop)
         out.append(np.where(r, one, _U32(0)))
     x.write("rd", (out[0] << _U32(16)) | out[1])

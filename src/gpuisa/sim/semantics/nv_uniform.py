@@ -12,7 +12,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
-from .gp import fcmp
+from .gp import bool_op, fcmp
 from .nv_float import _two_sum, ftz_bits, round32
 from .nv_int import brev32
 from .nv_simd import bit_mask
@@ -40,14 +40,6 @@ def _out(v):
 
 def _s32(v: np.ndarray) -> np.ndarray:
     return (v.astype(_I64) ^ 0x80000000) - 0x80000000
-
-
-def _bop(r, p, bop: str):
-    if bop == "AND":
-        return r & p
-    if bop == "OR":
-        return r | p
-    return r ^ p
 
 
 @semantics("UISETP")
@@ -85,8 +77,8 @@ def UISETP(x: Exec) -> None:
             r = ~eq | q
     p = np.asarray(x.upred("upp"), dtype=bool)
     bop = x.mod("bop") or "AND"
-    x.write("upu", _out(_bop(r, p, bop)))
-    x.write("upv", _out(_bop(~r, p, bop)))
+    x.write("upu", _out(bool_op(r, p, bop)))
+    x.write("upv", _out(bool_op(~r, p, bop)))
 
 
 @semantics("ULOP3")
@@ -363,8 +355,8 @@ def UFSETP(x: Exec) -> None:
     r = fcmp(x, *np.broadcast_arrays(a, b))
     p = np.asarray(x.upred("upp"), dtype=bool)
     bop = x.mod("bop") or "AND"
-    x.write("upu", _out(_bop(r, p, bop)))
-    x.write("upv", _out(_bop(~r, p, bop)))
+    x.write("upu", _out(bool_op(r, p, bop)))
+    x.write("upv", _out(bool_op(~r, p, bop)))
 
 
 def _u_signs(x, name: str) -> np.ndarray:
