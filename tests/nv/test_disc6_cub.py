@@ -186,6 +186,37 @@ def test_vimnmx3_halves(nv_isa, engine, fmt):
             assert [int(w.R[r][lane]) for r in (2, 3, 4)] == [v[0] | v[1] << 16 for v in (mx, mn, mi)], lane
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vimnmx3_relu(nv_isa, engine):
+    """Regression (D8-3): `VIMNMX3.RELU R12, R12, R13, R14, !PT` (sm_90, HeCBench's Smith-Waterman
+    `max(max(a, b), max(c, 0))`) and the DPX `_relu` forms, refused before: the signed minimum or
+    maximum of three, then negative results (halves) become 0."""
+    res = _launch(nv_isa, """
+        S2R R0, SR_LANEID ;
+        MOV R20, 0x8001fff3 ;
+        MOV R21, 0x10007 ;
+        MOV R22, 0x7ffe0100 ;
+        IMAD R12, R0, R21, R20 ;
+        IMAD R14, R0, R20, R22 ;
+        IMAD R16, R0, R22, R21 ;
+        VIMNMX3.RELU R2, R12, R14, R16, !PT ;
+        VIMNMX3.RELU R3, R12, R14, R16, PT ;
+        VIMNMX3.S16x2.RELU R4, R12, R14, R16, PT ;
+        VIMNMX3.RELU R5, R12, -0x5, R16, !PT ;""", engine)
+    for w in res.warps:
+        for lane in range(32):
+            a = (lane * 0x10007 + 0x8001FFF3) & M32
+            b = (lane * 0x8001FFF3 + 0x7FFE0100) & M32
+            c = (lane * 0x7FFE0100 + 0x10007) & M32
+            sa, sb, sc = _s32(a), _s32(b), _s32(c)
+            ha, hb, hc = _h(a, True), _h(b, True), _h(c, True)
+            mn = [max(min(ha[k], hb[k], hc[k]), 0) for k in (0, 1)]
+            want = [max(sa, sb, sc, 0), max(min(sa, sb, sc), 0), mn[0] | mn[1] << 16, max(sa, -5, sc, 0)]
+            assert [int(w.R[r][lane]) for r in (2, 3, 4, 5)] == want, lane
+    with pytest.raises(AsmError, match="RELU"):
+        assemble(nv_isa.db, "VIMNMX3.U32.RELU R2, R12, R14, R16, PT ;")
+
+
 M64 = (1 << 64) - 1
 
 

@@ -273,3 +273,33 @@ def test_fp8_search_helper_knows_the_formats():
     assert _fp8_search(1e9, "E4M3", False) == 0x7F and _fp8_search(1e9, "E5M2", False) == 0x7C
     assert _fp8_search(2.0 ** -9, "E4M3") == 0x01 and _fp8_search(2.0 ** -10, "E4M3") == 0x00
     assert _fp8_search(57344.0, "E5M2") == 0x7B and _fp8_search(1.0, "E5M2") == 0x3C
+
+
+def _half_value(bits: int, bf: bool) -> float:
+    """A 16-bit pattern as its value (independent of the model: struct and numpy's float16 view)."""
+    if bf:
+        return _f32(bits << 16)
+    return float(np.array(bits, np.uint16).view(np.float16))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("mode", ["RN", "RZ", "RP", "RM"])
+def test_f2f_between_half_and_bfloat16(nv_isa, engine, mode):
+    """Regression (D8-4): sm_90+ converts `__half(bf16)` with `F2F.F16.BF16` and `__nv_bfloat16(half)`
+    with `F2F.BF16.F16` (HeCBench's conversion kernel), refused before: the low 16 bits, rounded once."""
+    from gpuisa.asm.assembler import assemble
+    bf_src = [0x3F80, 0xBF80, 0x477F, 0x4780, 0x4800, 0x3380, 0x33C0, 0x3381, 0x0001, 0x8080, 0x7F80, 0xFF80,
+              0x7FC0, 0x3F81, 0x3DCD, 0x4B00, 0x0000, 0x8000, 0x337F, 0x3300, 0x32FF, 0x7F7F, 0x3C00, 0xC2F7,
+              0x3F85, 0x4780 | 0x7F, 0x387F, 0x3880, 0x37FF, 0xB380, 0x477F | 0x8000, 0x4700]
+    h_src = [0x3C00, 0xBC00, 0x7BFF, 0x0001, 0x03FF, 0x0400, 0x7C00, 0xFC00, 0x7E00, 0x3C01, 0x3C03, 0x3C07,
+             0x3C08, 0x3C18, 0x3555, 0x8001, 0x0000, 0x8000, 0x5A5A, 0x1234, 0xC71C, 0x2E66, 0x63D0, 0x00FF,
+             0x3BFF, 0x3C0F, 0x3C10, 0x3C11, 0x0200, 0x83FF, 0x7BF0, 0x4E20]
+    sfx = "" if mode == "RN" else f".{mode}"
+    prog = assemble(nv_isa.db, f"F2F.F16.BF16{sfx} R4, R0 ;\nF2F.BF16.F16{sfx} R5, R1 ;\nEXIT ;")
+    init = {"R0": [0x12340000 | v for v in bf_src], "R1": [0xABCD0000 | v for v in h_src]}
+    res = nv_isa.launch(prog, init=init, engine=engine)
+    assert res.ok
+    w = res.warp()
+    for i in range(32):
+        assert int(w.R[4][i]) == f16(_half_value(bf_src[i], True), mode), (i, hex(bf_src[i]))
+        assert int(w.R[5][i]) == bf16(_half_value(h_src[i], False), mode), (i, hex(h_src[i]))

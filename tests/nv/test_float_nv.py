@@ -194,3 +194,37 @@ def test_ffma_with_a_uniform_addend_and_imad_with_a_negated_constant(nv_isa):
     lane = np.arange(32, dtype=np.float32)
     assert list(w.R[5]) == list((-lane * np.float32(3) + np.float32(1)).view(np.uint32))
     assert set(int(v) for v in w.R[6]) == {(-5) & 0xFFFFFFFF}
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+@pytest.mark.parametrize("mode", ["RN", "RZ"])
+def test_fmul_power_of_two_scales(run, rng, engine, mode):
+    """Regression (D8-2): ptxas folds `a * b * 0.5f` into `FMUL.D2` (and `x * 0.3f * 8.0f`
+    into `FMUL.M8`), refused before. The model gives the two rounded multiplications of the
+    source: round(round(a * b) * 2^k), from exact fractions here (denormal products round twice)."""
+    a, b = _vals(rng), _vals(rng)[::-1].copy()
+    a[8], b[8] = np.float32(3e-38), np.float32(0.37)          # denormal after .D8
+    a[9], b[9] = np.float32(3e38), np.float32(0.75)           # overflows after .M2
+    a[10], b[10] = np.float32(1.5e-45), np.float32(3.0)       # denormal product, then halved
+    sfx = "" if mode == "RN" else f".{mode}"
+    scales = {"D2": -1, "D4": -2, "D8": -3, "M8": 3, "M4": 2, "M2": 1}
+    text = "\n".join(f"FMUL{sfx}.{s} R{3 + j}, R0, R1 ;" for j, s in enumerate(scales))
+    w = run(text + "\nFMUL.D2.SAT R10, R0, R1 ;\nFMUL.FTZ.D2 R11, R0, 0.20000000298023223877 ;",
+            {"R0": a.view(np.uint32), "R1": b.view(np.uint32)}, engine=engine)
+    for i in range(32):
+        A, B = Fraction(float(a[i])), Fraction(float(b[i]))
+        p = round_exact(A * B, mode)
+        for j, k in enumerate(scales.values()):
+            exp = round_exact(Fraction(p) * Fraction(2) ** k, mode) if math.isfinite(p) else p * 2.0 ** k
+            if exp == 0:
+                exp = math.copysign(0.0, float(a[i]) * float(b[i]))
+            assert w.R[3 + j][i] == fbits(np.float32(exp)), (mode, j, i, float(a[i]), float(b[i]))
+            if k == -1 and mode == "RN":         # .D2.SAT: the scaled value clamped to [0, 1]
+                assert w.R[10][i] == fbits(np.float32(min(max(exp, 0.0), 1.0)) + np.float32(0.0)), i
+    tiny = np.finfo(np.float32).tiny
+    for i in range(32):       # FTZ: the product and the result are flushed (sign kept)
+        p = np.float32(float(a[i]) * float(np.float32(0.2)))
+        p = np.float32(math.copysign(0.0, p)) if abs(p) < tiny else p
+        q = np.float32(p / np.float32(2))
+        q = np.float32(math.copysign(0.0, q)) if abs(q) < tiny else q
+        assert w.R[11][i] == fbits(q), i

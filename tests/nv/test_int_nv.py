@@ -241,6 +241,21 @@ def test_viaddmnmx_with_an_immediate_or_constant_second_operand(run, rng, engine
         assert w.R[5][i] == min(s32(int(a[i]) - 0x89ABCDEF), s32(int(c[i]))) & M32
 
 
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_viaddmnmx_with_a_uniform_or_constant_bound(run, rng, engine):
+    """Regression (D8-1): nvcc for sm_90 writes the bound as a uniform register,
+    `VIADDMNMX.U32 R7, R7, R12, UR4, PT` (HeCBench's attention kernel), refused before;
+    the constant form alike. Python integers."""
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    w = run("ULDC UR4, c[0x0][0x4] ;\nVIADDMNMX.U32 R3, R0, R1, UR4, PT ;\n"
+            "VIADDMNMX R4, R0, -R1, UR4, !PT ;\nVIADDMNMX R5, R0, R1, c[0x0][0x0], PT ;",
+            {"R0": a, "R1": b}, params=[0x89ABCDEF, 0x00001234], engine=engine)
+    for i in range(32):
+        assert w.R[3][i] == min((int(a[i]) + int(b[i])) & M32, 0x1234)
+        assert w.R[4][i] == max(s32(int(a[i]) - int(b[i])), 0x1234) & M32
+        assert w.R[5][i] == min(s32(int(a[i]) + int(b[i])), s32(0x89ABCDEF)) & M32
+
+
 def test_vabsdiff_is_sad_and_usad(run, rng):
     """__sad(x, y, z) = |x - y| + z on ints, __usad on unsigned ints (Python integers)."""
     a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)

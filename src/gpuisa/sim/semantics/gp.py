@@ -473,6 +473,8 @@ def _fmods(x) -> bool:
     computation is nv_float's (directed rounding, flushing, saturation)."""
     if x.mod("ftz") == "FTZ" or x.mod("sat") == "SAT" or x.mod("rnd") not in (None, "RN"):
         return True
+    if x.mod("scale") not in (None, "NoScale"):      # FMUL.D2 ... (D8-2)
+        return True
     return any(x.flag(n + ".abs") for n in ("ra", "rb", "vb", "urb", "rc", "vc", "urc"))   # urc: D2-6
 
 

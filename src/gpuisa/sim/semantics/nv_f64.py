@@ -186,13 +186,15 @@ def fsrc_of(x, name: str, fmt: str, ftz: bool = False) -> np.ndarray:
     v = fsrc(x, name)
     if fmt == "F32":
         return (ftz_bits(v) if ftz else v).view(_F32).astype(_F64)
-    # binary16 in the low half: fsrc applied |x| and - to bit 31, redo them on bit 15
+    # binary16 or bfloat16 in the low half: fsrc applied |x| and - to bit 31, redo them on bit 15
     raw = x.src(name, raw=True) if x.kind(name) != "I" else x.imm(name)
     h = np.broadcast_to(np.asarray(raw, dtype=np.int64) & 0xFFFF, x.lane_shape()).astype(np.uint16)
     if x.flag(name + ".abs"):
         h = h & np.uint16(0x7FFF)
     if x.flag(name + ".neg"):
         h = h ^ np.uint16(0x8000)
+    if fmt == "BF16":       # the high half of a binary32 (D8-4)
+        return (h.astype(np.uint32) << np.uint32(16)).view(_F32).astype(_F64)
     return h.view(np.float16).astype(_F64)
 
 

@@ -191,14 +191,26 @@ def fadd_ext(x):
 
 
 def fmul_ext(x):
-    """FMUL{.FTZ}{.rnd}{.SAT}: ``a * b`` (exact in float64) rounded once in *rnd*."""
+    """FMUL{.FTZ}{.rnd}{.scale}{.SAT}: ``a * b`` (exact in float64) rounded once in *rnd*, then
+    scaled by ``.D2`` ... ``.M8`` and rounded again."""
     ftz = x.mod("ftz") == "FTZ"
     a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
     b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
     with np.errstate(all="ignore"):
         p = a * b
     r = round32(p, np.zeros_like(p), x.mod("rnd"))
+    k = FMUL_SCALE.get(x.mod("scale"), 0)
+    if k:       # .D2 ... .M8: the two multiplications ptxas folded, each rounded (D8-2)
+        if ftz:
+            r = ftz_bits(r.view(_U32)).view(_F32)
+        with np.errstate(all="ignore"):
+            q = r.astype(_F64) * 2.0 ** k        # exact in float64
+        r = round32(q, np.zeros_like(q), x.mod("rnd"))
     x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+
+
+# FMUL's .scale modifier: the power of two the rounded product is multiplied by
+FMUL_SCALE = {"D2": -1, "D4": -2, "D8": -3, "M8": 3, "M4": 2, "M2": 1}
 
 
 def ffma_ext(x):

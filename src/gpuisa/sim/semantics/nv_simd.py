@@ -123,11 +123,15 @@ def VABSDIFF4(x: Exec) -> None:
 def VIMNMX3(x: Exec) -> None:
     """VIMNMX3: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
     fmt = x.mod("fmt")
+    relu = x.mod("relu") == "RELU"
     if fmt in ("S16x2", "U16x2"):       # two 16-bit lanes (D6-cub-5)
         a, b, c = (_lane_split(_raw(x, n), 16, fmt == "S16x2") for n in ("ra", _b(x), "rc"))
         pick_min = mask2array(x.pred("pp"))
-        x.write("rd", _lane_join([np.where(pick_min, np.minimum(np.minimum(u, v), w), np.maximum(np.maximum(u, v), w))
-                                  for u, v, w in zip(a, b, c)], 16))
+        lanes = [np.where(pick_min, np.minimum(np.minimum(u, v), w), np.maximum(np.maximum(u, v), w))
+                 for u, v, w in zip(a, b, c)]
+        if relu:        # signed halves only (the database refuses .U16x2.RELU; D8-3)
+            lanes = [np.maximum(v, 0) for v in lanes]
+        x.write("rd", _lane_join(lanes, 16))
         return
     unsigned = fmt == "U32"
     vals = []
@@ -136,7 +140,8 @@ def VIMNMX3(x: Exec) -> None:
         vals.append(v if unsigned else np.where(v >= 1 << 31, v - (1 << 32), v))
     mn = np.minimum(np.minimum(vals[0], vals[1]), vals[2])
     mx = np.maximum(np.maximum(vals[0], vals[1]), vals[2])
-    x.write("rd", np.where(mask2array(x.pred("pp")), mn, mx))
+    r = np.where(mask2array(x.pred("pp")), mn, mx)
+    x.write("rd", np.maximum(r, 0) if relu else r)      # .RELU: signed only (D8-3)
 
 
 @semantics("SGXT")
