@@ -181,6 +181,24 @@ def test_ufmul(nv_isa, engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_ufmul_scale_and_sat(nv_isa, engine):
+    """Regression (D8-2): sm_120's `UFMUL.D4.SAT UR4, UR4, UR5` (`__saturatef(p * q * 0.25f)` of two
+    float parameters), refused before: the product rounded, scaled and rounded again, clamped."""
+    vals = [(1.1, 2.35), (-3.0, 0.7), (3e38, 4.0), (1e-38, 0.3), (0.7, 1.9)]
+    body = "".join(f"UMOV UR{4 + 2 * j}, {_b(a):#x} ;\nUMOV UR{5 + 2 * j}, {_b(b):#x} ;\n"
+                   f"UFMUL.D4.SAT UR{20 + j}, UR{4 + 2 * j}, UR{5 + 2 * j} ;\n"
+                   f"UFMUL.M8 UR{30 + j}, UR{4 + 2 * j}, UR{5 + 2 * j} ;\n" for j, (a, b) in enumerate(vals))
+    for w in _run(nv_isa, body, engine):
+        ur = [int(v) for v in w.UR]
+        for j, (a, b) in enumerate(vals):
+            with np.errstate(over="ignore"):
+                p = np.float32(np.float64(np.float32(a)) * np.float64(np.float32(b)))     # one rounding
+                d4, m8 = np.float32(np.float64(p) / 4), np.float32(np.float64(p) * 8)
+            assert ur[20 + j] == _b(float(min(max(d4, np.float32(0)), np.float32(1))) + 0.0), j
+            assert ur[30 + j] == _b(float(m8)), j
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_p2r_byte_forms_and_r2p_byte_selector(nv_isa, engine):
     """P2R.B1/.B2/.B3 pack the predicates into byte k; R2P PR, R3.Bk reads byte k (GA-10)."""
     res = nv_isa.launch(assemble(nv_isa.db, """

@@ -13,7 +13,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import bool_op, fcmp
-from .nv_float import _two_sum, ftz_bits, round32
+from .nv_float import FMUL_SCALE, _two_sum, ftz_bits, round32
 from .nv_int import brev32
 from .nv_simd import bit_mask
 from .operands import _b, _c
@@ -321,7 +321,23 @@ def UFMUL(x: Exec) -> None:
     a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
     with np.errstate(all="ignore"):
         p = a * np.broadcast_to(b, np.shape(a))        # exact in binary64 (24 + 24 significant bits)
-    _write_f32u(x, p, np.zeros_like(p), ftz)
+    k = FMUL_SCALE.get(x.mod("scale"), 0)
+    if not k and x.mod("sat") != "SAT":
+        _write_f32u(x, p, np.zeros_like(p), ftz)
+        return
+    rnd = x.mod("rnd") or "RN"
+    f = np.asarray(round32(p, np.zeros_like(p), rnd), np.float32)
+    if k:       # .D2 ... .M8: FMUL's second rounding (D8-2)
+        if ftz:
+            f = ftz_bits(f.view(np.uint32)).view(np.float32)
+        with np.errstate(all="ignore"):
+            q = f.astype(np.float64) * 2.0 ** k
+        f = np.asarray(round32(q, np.zeros_like(q), rnd), np.float32)
+    if x.mod("sat") == "SAT":       # [0, 1], NaN and -0 -> +0
+        with np.errstate(all="ignore"):
+            f = np.where(np.isnan(f) | (f <= 0), np.float32(0.0), np.minimum(f, np.float32(1.0)))
+    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), np.asarray(f, np.float32).view(np.uint32))
+    x.write("urd", _out((ftz_bits(bits) if ftz else bits).astype(_U64)))
 
 
 _SMALL = {"U16": (16, False), "S16": (16, True), "U8": (8, False), "S8": (8, True)}
