@@ -5020,3 +5020,24 @@ def fminmax3(i, k, n):
                               mn(x, mn(y, z & ab)), mx(mx(x ^ neg, y), z ^ neg)]
     return {"o": o}
 
+
+
+# -- Session 8: a public benchmark suite's forms (D8-2) ----------------------------------------
+def fscale(i, p, q, n):
+    """Products then a power of two (FMUL.D2 ... .M8, UFMUL.D4.SAT): C's left-to-right float
+    products, each rounded (numpy float32), __saturatef clamping to [0, 1] with NaN -> 0."""
+    o = i["o"].copy()
+    f = np.float32
+    p, q = f(p), f(q)
+
+    def sat(v):
+        return f(0.0) if np.isnan(v) else f(min(max(float(v), 0.0), 1.0))
+
+    with np.errstate(all="ignore"):
+        for t in range(n):
+            x, y = i["a"][t], i["b"][t]
+            xy = x * y
+            o[12 * t:12 * t + 12] = [xy * f(0.5), abs(x) * y * f(0.125), x * p * f(0.25), -x * y * f(4.0),
+                                     xy * f(8.0), xy / f(2.0), xy * f(0.5) * f(0.5), xy * f(0.0625),
+                                     sat(xy * f(0.5)), sat(p * q * f(0.25)) * x, xy * f(2.0), f(0.5) * x * y]
+    return {"o": o}
