@@ -5041,3 +5041,20 @@ def fscale(i, p, q, n):
                                      xy * f(8.0), xy / f(2.0), xy * f(0.5) * f(0.5), xy * f(0.0625),
                                      sat(xy * f(0.5)), sat(p * q * f(0.25)) * x, xy * f(2.0), f(0.5) * x * y]
     return {"o": o}
+
+
+def ldg_uniform(i, n, m):
+    """Loads at a uniform address (sm_75 LDG.E.U.128): int arithmetic wrapping at 32 bits."""
+    p = i["p"].astype(np.int64).reshape(-1, 4)
+    o, fo = i["o"].copy(), i["fo"].copy().reshape(-1, 4)
+    threads = 128
+    c, d = p[n], p[n + 1]
+    for t in range(threads):
+        acc = 0
+        for k in range(t, m, threads):
+            v = p[k]
+            acc += (v[0] - c[0]) * c[1] + (v[1] ^ c[2]) + v[2] * c[3] - v[3]
+        o[t] = s32(int(acc))
+        o[t + threads] = s32(int(c[0] * t + c[1] + d[2] * c[3] + d[0]))
+        fo[t] = i["q"].reshape(-1, 4)[n][::-1]
+    return {"o": o, "fo": fo.reshape(-1)}
