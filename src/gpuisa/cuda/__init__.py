@@ -177,6 +177,7 @@ class CudaKernel:
                 fill_data(cub, secs, str(cand))
             mod = self.module
             mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
+            mod.symbol_sizes = cub.symbol_sizes
             mod.externs = cub.externs
             for name, k in mod.kernels.items():
                 c = cub.kernels.get(name)
@@ -262,11 +263,7 @@ class CudaKernel:
         const = {bank: data for bank, data in self.module.banks.items() if bank}
         const.update({bank: data for bank, data in self.info.banks.items() if bank})
         bufs = dict(buffers or {})
-        for name, (init, size) in self.module.globals.items():     # device globals (GA-5), after the buffers
-            if size and name not in bufs:
-                arr = np.zeros(size, np.uint8)
-                arr[:len(init)] = np.frombuffer(init, np.uint8)
-                bufs[name] = arr
+        self.device_globals(bufs)       # device globals (GA-5), after the buffers
         missing = [n for n in self.externs if n not in runtime.PROVIDED]
         if missing:
             raise UsageError(f"{self.module.filename}: kernel {self.name} calls {', '.join(missing)}, a CUDA "
@@ -277,11 +274,36 @@ class CudaKernel:
         sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=bufs, const=const,
                         shared_size=static + int(shared_bytes), local_size=int(local_bytes), **launch)
         sim.device_runtime = launch.get("syscall")
+        #: the address of each device global (``__device__`` variable) by symbol (D8-6)
+        sim.symbol_addresses = {name: sim.addresses[sec] + off for sym, (sec, off) in self.module.symbols.items()
+                                if sec in sim.addresses and not sym.startswith(".") for name in _data_names(sym)}
         self._link(sim, const)
-        bank0, layout = self.bank0(params, sim.addresses, g, b, local_bytes)
+        bank0, layout = self.bank0(params, {**sim.symbol_addresses, **sim.addresses}, g, b, local_bytes)
         sim.const.set(0, bank0)
         sim.param_layout = layout
         return sim
+
+    def device_globals(self, memory: dict) -> dict[str, np.ndarray]:
+        """The device globals (``__device__`` variables, decision GA-5) by symbol name: views into
+        the arrays of their sections in *memory* (the name -> array mapping a launch maps; a section
+        it lacks is added, holding its initial bytes then zeros). A symbol's view spans the size
+        its ``.size`` directive gives, else up to the end of its section (decision D8-6)."""
+        if not self.module.has_data and self.module.data_from is None and self.info.banks_read() - {0}:
+            self._data_from_cubin()     # a cuobjdump listing: the cubin beside it, if any (CU-10)
+        for name, (init, size) in self.module.globals.items():
+            if size and name not in memory:
+                arr = np.zeros(size, np.uint8)
+                arr[:len(init)] = np.frombuffer(init, np.uint8)
+                memory[name] = arr
+        views: dict[str, np.ndarray] = {}
+        for sym, (sec, off) in self.module.symbols.items():
+            if sym.startswith(".") or sec not in memory:
+                continue
+            arr = memory[sec]
+            end = off + self.module.symbol_sizes.get(sym, arr.size - off)
+            for name in _data_names(sym):
+                views.setdefault(name, arr[off:end])
+        return views
 
     def _link(self, sim, const: dict) -> None:
         """Write the global address of each symbol a constant bank refers to (``.dword
@@ -311,6 +333,14 @@ class CudaKernel:
 
     def __repr__(self) -> str:
         return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"
+
+
+def _data_names(sym: str) -> list[str]:
+    """A device global's names: its symbol, and for a mangled one its C++ name
+    (``_ZN5stats5totalE``: ``stats::total``; a variable's mangling has no parameter list)."""
+    if sym.startswith("_Z") and sym.endswith("E"):
+        return [sym, demangle(sym).removesuffix("()")]
+    return [sym]
 
 
 #: what only the device linker fills in: nvdisasm's `MOV R20, 32@lo((K + .L_x_0@srel))` and a call of

@@ -72,6 +72,7 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     if needs_nvdisasm_for_data(secs):     # device globals: symbols and their uses (GA-5)
         full = parse_nvdisasm(text, filename + " (nvdisasm)")
         mod.globals, mod.symbols, mod.relocs, mod.externs = full.globals, full.symbols, full.relocs, full.externs
+        mod.symbol_sizes = full.symbol_sizes
     fill_data(mod, secs, filename)
     return mod
 

@@ -20,6 +20,7 @@ _RE_ADDR = re.compile(r"^\s*/\*([0-9a-fA-F]+)\*/")
 _RE_DATA = re.compile(r"^\s*(?:/\*([0-9a-fA-F]+)\*/)?\s*\.(byte|short|word|dword|zero|align|string)\b\s*(.*?)\s*$")
 _RE_LABEL = re.compile(r"^\s*([.$A-Za-z_][\w.$]*)\s*:\s*$")
 _RE_DIRECTIVE = re.compile(r"^\s*\.[A-Za-z_]\w*\b")
+_RE_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*\(\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)")
 _RE_NOTE = re.compile(r"\(\*.*?\*\)")
 _RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
 _RE_SYM = re.compile(r"^\(?\s*([.$\w]+)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+))?\s*\)?$")   # `sym`, `(sym + 0x8)`
@@ -223,6 +224,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     labels: dict[str, int] = {}
     label_sec: dict[str, str] = {}                # data labels -> their section
     ends: dict[str, tuple[str, int, str]] = {}    # kernel -> (end label, line, src)
+    data_ends: dict[str, str] = {}                # data symbol -> the label ending it (`.size`)
     sec: _Section | None = None
     kern: KernelInfo | None = None
     addr = 0
@@ -260,7 +262,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
                 continue
             if _RE_DIRECTIVE.match(line):
                 if s.startswith(".size"):
-                    mm = re.match(r"\.size\s+([.$\w]+)\s*,\s*\(\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)", s)
+                    mm = _RE_SIZE.match(s)
                     if mm and mm.group(1) == kern.name:
                         ends[kern.name] = (mm.group(2), ln, line)
                 continue
@@ -273,6 +275,11 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
         if ml:
             labels[ml.group(1)] = len(sec.data) + sec.size
             label_sec[ml.group(1)] = sec.name
+            continue
+        if s.startswith(".size"):       # a data symbol's extent: `.size counter,(.L_0 - counter)`
+            mm = _RE_SIZE.match(s)
+            if mm and mm.group(1) == mm.group(3):
+                data_ends[mm.group(1)] = mm.group(2)
             continue
         md = _RE_DATA.match(line)
         if not md:
@@ -325,12 +332,12 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     mod = CudaModule("nvdisasm", filename, arch, kernels, text)
     if code:
         _apply_sections(mod, sections, labels, filename)
-        _apply_globals(mod, sections, labels, label_sec)
+        _apply_globals(mod, sections, labels, label_sec, data_ends)
     return mod
 
 
 def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[str, int],
-                   label_sec: dict[str, str]) -> None:
+                   label_sec: dict[str, str], data_ends: dict[str, str]) -> None:
     """Device globals (decision GA-5): the ``.nv.global.init`` / ``.nv.global`` sections, their
     symbols, and the constant-bank words (``.dword __cudart_i2opi_f`` in ``.nv.constant4``) that
     hold a symbol's address, filled when the kernel is launched."""
@@ -341,6 +348,9 @@ def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[
     for lab, sname in label_sec.items():
         if sname in mod.globals:
             mod.symbols[lab] = (sname, labels[lab])
+            end = data_ends.get(lab)
+            if end in labels and label_sec.get(end) == sname and labels[end] >= labels[lab]:
+                mod.symbol_sizes[lab] = labels[end] - labels[lab]
     for sec in sections.values():
         m = re.match(r"\.nv\.constant(\d+)(?:\.(.+))?$", sec.name)
         if not m:

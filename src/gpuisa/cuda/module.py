@@ -78,6 +78,8 @@ class CudaModule:
     globals: dict[str, tuple[bytes, int]] = field(default_factory=dict)
     #: data symbols of those sections -> (section, offset)
     symbols: dict[str, tuple[str, int]] = field(default_factory=dict)
+    #: their sizes in bytes, from the listing's ``.size NAME,(.L_0 - NAME)`` (decision D8-6)
+    symbol_sizes: dict[str, int] = field(default_factory=dict)
     #: constant-bank words holding a symbol's address: (bank, kernel or None, offset, size, symbol, addend)
     relocs: list[tuple[int, str | None, int, int, str, int]] = field(default_factory=list)
     #: constant-bank words holding the address of a function the module calls but does not define

@@ -105,7 +105,8 @@ Kernel arguments (docs/simulator-run.md):
   --param TYPE:VALUE        appended to constant bank 0 at the next offset that
                             is a multiple of its size, from c[0x0][0x0];
                             TYPE u8 s8 u16 s16 u32 s32 u64 s64 f16 f32 f64, or
-                            ptr:NAME[+OFFSET] (8-byte address of a --buffer).
+                            ptr:NAME[+OFFSET] (8-byte address of a --buffer
+                            or of a CUDA input's __device__ variable).
                             f16/f32/f64 take 1.5, -2e-3, inf, nan or 0x raw bits.
   --buffer NAME=SIZE[:INIT] global buffer of SIZE bytes, placed in order from
                             0x10000000 (256-byte aligned). INIT: zeros
@@ -185,10 +186,10 @@ Example:
                    "u64:0x100000000, ptr:NAME[+OFFSET] (repeatable).")
 @click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]",
               help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
-                   "or file:PATH (repeatable).")
+                   "or file:PATH (repeatable). CUDA input: NAME may be a __device__ variable, which it initialises.")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements "
-                   "(repeatable).")
+                   "(repeatable). CUDA input: also a __device__ variable by name (counter, ns::total).")
 @click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
               metavar="FILE.html", help="Also write the run as a self-contained HTML timeline: per warp, lanes x "
                                         "instructions coloured by lane state (docs/timeline.md).")
@@ -211,10 +212,14 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
     fmt = fmt.lower()
     items: list = []
 
+    buffer_names = {b.split("=", 1)[0].strip() for b in buffers}
+
     def check_outputs(bufs) -> None:
         for d in dumps:
             if d.name not in bufs:
-                raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}")
+                raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}"
+                                 + (f" and no device global of that name (the kernel's: "
+                                    f"{', '.join(sorted(set(bufs) - buffer_names))})" if set(bufs) - buffer_names else ""))
             check_dump(bufs[d.name].nbytes, d)
         if len({d.name for d in dumps}) != len(dumps):
             raise UsageError("--dump-buffer names a buffer twice")
@@ -304,10 +309,19 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
         if spec.name in bufs:
             raise UsageError(f"--buffer {spec.name} is given twice")
         memory[spec.name], bufs[spec.name] = allocate(spec)
-    if check is not None:
-        check(bufs)
     plist = [parse_param(p) for p in params]
     prog, text = _load_program(isa, program, kernel)
+    if hasattr(prog, "device_globals"):     # __device__ variables by name (D8-6)
+        for sym, view in prog.device_globals(memory).items():
+            if sym in bufs:     # `--buffer counter=4:fill:7` initialises the device global (cudaMemcpyToSymbol)
+                given = memory.pop(sym).view("uint8")[:bufs[sym].nbytes]
+                if given.size > view.size:
+                    raise UsageError(f"--buffer {sym}: {given.size} bytes, but the device global {sym} has "
+                                     f"{view.size}")
+                view[:given.size] = given
+            bufs[sym] = view
+    if check is not None:
+        check(bufs)
     if hasattr(prog, "simulator"):   # a CUDA kernel: the launch ABI fills constant bank 0
         sim = prog.simulator(grid=_parse_grid(grid), block=block_dims, params=plist, buffers=memory,
                              shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
@@ -342,7 +356,9 @@ def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
     from .kernelargs import dump_array
     for d in dumps:
         arr = dump_array(bufs[d.name], d)
-        click.echo(f"buffer {d.name} at 0x{sim.addresses[d.name]:x}: {arr.size} {d.dtype}", err=err)
+        addr = sim.addresses[d.name] if d.name in sim.addresses else sim.symbol_addresses[d.name]
+        what = "buffer" if d.name in sim.addresses else "device global"
+        click.echo(f"{what} {d.name} at 0x{addr:x}: {arr.size} {d.dtype}", err=err)
         per = 8
         for k in range(0, arr.size, per):
             chunk = arr[k:k + per]

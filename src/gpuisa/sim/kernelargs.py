@@ -41,7 +41,9 @@ DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
     ("u64", "<u8"), ("s64", "<i8"), ("f16", "<f2"), ("f32", "<f4"), ("f64", "<f8"))}
 PARAM_TYPES = tuple(DTYPES) + ("ptr", "struct")
 INITS = ("zeros", "iota", "fill", "random", "file")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+#: a buffer name: an identifier, or a C++ qualified one (`stats::total`, a device global; D8-6)
+_IDENT = r"[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*"
+_NAME = re.compile(_IDENT + r"\Z")
 _INT = re.compile(rf"{SIGNED_NUMBER}\Z")     # gpuisa.exprlang's number syntax
 MAX_BUFFER = 1 << 30
 #: ``gpuisa run --buffer NAME=SIZE`` allocates SIZE rounded up to a multiple of this many bytes
@@ -200,7 +202,7 @@ def parse_param(text: str) -> Param:
                              f"types or ptr; a nested struct is written as its fields)")
         return Param("struct", tuple(parse_param(f) for f in parts), 0, text)
     if typ == "ptr":
-        m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:([-+])\s*(\S+))?\s*", val)
+        m = re.fullmatch(r"\s*(" + _IDENT + r")\s*(?:([-+])\s*(\S+))?\s*", val)
         if not m:
             raise UsageError(f"--param {text!r}: expected ptr:NAME or ptr:NAME+OFFSET (NAME a --buffer)")
         off = _int(m.group(3), f"--param {text}") if m.group(3) else 0
@@ -420,8 +422,9 @@ class DumpSpec:
 
 
 def parse_dump_buffer(text: str) -> DumpSpec:
-    """``NAME[:DTYPE[:COUNT]]``."""
-    parts = text.split(":")
+    """``NAME[:DTYPE[:COUNT]]`` (NAME may be qualified: ``stats::total:u64``)."""
+    m = re.match(r"\s*(" + _IDENT + r")\s*(?=:|\Z)", text)
+    parts = [m.group(1), *text[m.end() + 1:].split(":")] if m and m.end() < len(text) else [text]
     if len(parts) > 3 or not _NAME.match(parts[0].strip()):
         raise UsageError(f"--dump-buffer {text!r}: expected NAME[:DTYPE[:COUNT]]")
     dtype = parts[1].strip().lower() if len(parts) > 1 and parts[1].strip() else "u32"

@@ -368,6 +368,8 @@ class Simulator:
     #: the SYSCALL callback a front end runs device-runtime functions with (gpuisa.cuda.runtime:
     #: printf's text in its ``output``), set by that front end
     device_runtime: Any = None
+    #: a CUDA kernel's device globals (``__device__`` variables) by name -> address (D8-6)
+    symbol_addresses: dict[str, int] = {}
 
     def __init__(self, isa, program, *, grid=1, block=32, init: Mapping | None = None,
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,

@@ -199,7 +199,7 @@ def fmul_ext(x):
     with np.errstate(all="ignore"):
         p = a * b
     r = round32(p, np.zeros_like(p), x.mod("rnd"))
-    k = FMUL_SCALE.get(x.mod("scale"), 0)
+    k = FMUL_SCALE.get(x.mod("scale") or "", 0)
     if k:       # .D2 ... .M8: the two multiplications ptxas folded, each rounded (D8-2)
         if ftz:
             r = ftz_bits(r.view(_U32)).view(_F32)

@@ -321,7 +321,7 @@ def UFMUL(x: Exec) -> None:
     a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
     with np.errstate(all="ignore"):
         p = a * np.broadcast_to(b, np.shape(a))        # exact in binary64 (24 + 24 significant bits)
-    k = FMUL_SCALE.get(x.mod("scale"), 0)
+    k = FMUL_SCALE.get(x.mod("scale") or "", 0)
     if not k and x.mod("sat") != "SAT":
         _write_f32u(x, p, np.zeros_like(p), ftz)
         return
