@@ -1,13 +1,16 @@
 """`__device__` variables by name (decision D8-6): `gpuisa run --dump-buffer counter` prints a
 device global after the run, `--buffer counter=4:fill:7` initialises it (cudaMemcpyToSymbol),
 `--param ptr:counter` passes its address (cudaGetSymbolAddress); a namespaced variable is also
-found by its C++ name (`stats::total`). data/devglobals/dg.cu, from all three input forms.
-Expected values: Python sums of what each thread adds."""
+found by its C++ name (`stats::total`). `__constant__` variables likewise (decision D8-7):
+`--buffer filt=...` sets one as cudaMemcpyToSymbol does. data/devglobals/dg.cu and cc.cu, from
+all three input forms. Expected values: Python sums of what each thread adds; the convolution
+by exact rational rounding."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -59,5 +62,58 @@ def test_device_global_errors_are_clear():
     r = _run(DATA / "dg_sm_90.nvdisasm", "--block", 32, "--buffer", "counter=8", "--param", "ptr:counter")
     assert r.exit_code == 1 and "8 bytes, but the device global counter has 4" in r.output, r.output
     r = _run(DATA / "dg_sm_90.nvdisasm", "--block", 32, "--param", "u64:0", "--dump-buffer", "count")
-    assert r.exit_code == 1 and "no device global of that name" in r.output and "counter" in r.output, r.output
+    assert r.exit_code == 1 and "no __device__ or __constant__ variable of that name" in r.output and "counter" in r.output, r.output
     assert "Traceback" not in r.output
+
+
+def _conv_expect(x, f, n):
+    """The kernel's sums in its order, each step one fused multiply-add rounded to binary32
+    (exact in float64: a product of two binary32 values plus a binary32 is rounded once there
+    only when it is exact, so use fractions for the single rounding)."""
+    from fractions import Fraction
+    lut = [3, 1, 4, 1]
+    out = []
+    for i in range(n):
+        acc = np.float32(0)
+        for k in range(-3, 4):
+            j = i + k
+            if 0 <= j < n:
+                exact = Fraction(float(f[k + 3])) * Fraction(float(x[j])) + Fraction(float(acc))
+                acc = np.float32(_round_f32(exact))
+        out.append(float(np.float32(acc + np.float32(lut[i & 3]))))
+    return out
+
+
+def _round_f32(q):
+    """The exact rational *q* rounded to the nearest binary32 (ties to even)."""
+    from fractions import Fraction
+    f = np.float32(float(q))                        # within one step of the answer
+    cands = [np.nextafter(f, np.float32(-np.inf)), f, np.nextafter(f, np.float32(np.inf))]
+    best = min(cands, key=lambda c: (abs(Fraction(float(c)) - q), int(np.array(c).view(np.uint32)) & 1))
+    return best
+
+
+@pytest.mark.parametrize("arch,form", [("sm_75", "cubin"), ("sm_120", "nvdisasm"), ("sm_120", "cuobjdump")])
+def test_constant_variable_set_by_buffer(arch, form, tmp_path):
+    """`--buffer filt=28:file:F` is cudaMemcpyToSymbol(filt, ...): the kernel reads it from bank 3;
+    `--dump-buffer lut:s32` shows an initialised __constant__ table (decision D8-7)."""
+    n = 40
+    rng = np.random.default_rng(8)
+    x = rng.uniform(-2, 2, n).astype(np.float32)
+    f = np.array([0.05, -0.1, 0.25, 0.6, 0.25, -0.1, 0.05], np.float32)
+    (tmp_path / "x.bin").write_bytes(x.tobytes())
+    (tmp_path / "f.bin").write_bytes(f.tobytes())
+    r = _run(DATA / f"cc_{arch}.{form}", "--grid", 2, "--block", 32, "--buffer", f"in={4 * n}:file:{tmp_path / 'x.bin'}",
+             "--buffer", f"out={4 * n}", "--buffer", f"filt=28:file:{tmp_path / 'f.bin'}", "--param", "ptr:in",
+             "--param", "ptr:out", "--param", f"s32:{n}", "--dump-buffer", "out:f32", "--dump-buffer", "lut:s32",
+             "--dump-buffer", "filt:f32", "--json")
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.output)["buffers"]
+    assert got["out"] == _conv_expect(x, f, n)
+    assert got["lut"] == [3, 1, 4, 1] and got["filt"] == [float(v) for v in f]
+
+
+def test_constant_variable_errors():
+    r = _run(DATA / "cc_sm_75.nvdisasm", "--block", 32, "--buffer", "filt=32", "--param", "u64:0",
+             "--param", "u64:0", "--param", "s32:0")
+    assert r.exit_code == 1 and "32 bytes, but the __constant__ variable filt has 28" in r.output, r.output

@@ -177,7 +177,7 @@ class CudaKernel:
                 fill_data(cub, secs, str(cand))
             mod = self.module
             mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
-            mod.symbol_sizes = cub.symbol_sizes
+            mod.symbol_sizes, mod.const_symbols = cub.symbol_sizes, cub.const_symbols
             mod.externs = cub.externs
             for name, k in mod.kernels.items():
                 c = cub.kernels.get(name)
@@ -244,12 +244,14 @@ class CudaKernel:
                          f"(cuobjdump -sass): give every parameter of the kernel")
 
     def simulator(self, *, grid=1, block=32, params: Sequence = (), buffers: Mapping | None = None,
-                  shared_bytes: int = 0, local_bytes: int = DEFAULT_LOCAL_BYTES, **launch):
+                  shared_bytes: int = 0, local_bytes: int = DEFAULT_LOCAL_BYTES,
+                  constants: Mapping[str, bytes] | None = None, **launch):
         """A :class:`~gpuisa.sim.Simulator` for this kernel with constant bank 0
         filled (blockDim, gridDim, stack top, *params*), the module's constant
         banks and the shared memory size (static ``.nv.shared.NAME`` +
         *shared_bytes* dynamic).  ``sim.param_layout`` lists where each
-        parameter went."""
+        parameter went.  *constants* sets ``__constant__`` variables by name
+        (``cudaMemcpyToSymbol``; :meth:`constant_symbols`): their first bytes."""
         from ..sim import Simulator
         from ..sim.simulator import _dims
         self.check_banks()
@@ -262,6 +264,17 @@ class CudaKernel:
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
         const = {bank: data for bank, data in self.module.banks.items() if bank}
         const.update({bank: data for bank, data in self.info.banks.items() if bank})
+        syms = self.constant_symbols()
+        for name, data in (constants or {}).items():
+            if name not in syms:
+                raise UsageError(f"{self.module.filename}: no __constant__ variable {name!r} (the module's: "
+                                 f"{', '.join(sorted(syms)) or 'none'})")
+            bank, off, size = syms[name]
+            if len(data) > size:
+                raise UsageError(f"--buffer {name}: {len(data)} bytes, but the __constant__ variable {name} has {size}")
+            patched = bytearray(const.get(bank, b"").ljust(off + size, b"\0"))
+            patched[off:off + len(data)] = data
+            const[bank] = bytes(patched)
         bufs = dict(buffers or {})
         self.device_globals(bufs)       # device globals (GA-5), after the buffers
         missing = [n for n in self.externs if n not in runtime.PROVIDED]
@@ -282,6 +295,13 @@ class CudaKernel:
         sim.const.set(0, bank0)
         sim.param_layout = layout
         return sim
+
+    def constant_symbols(self) -> dict[str, tuple[int, int, int]]:
+        """The module's ``__constant__`` variables by name (symbol and C++ name): (bank, offset,
+        size) (decision D8-7)."""
+        if not self.module.has_data and self.module.data_from is None and self.info.banks_read() - {0}:
+            self._data_from_cubin()     # a cuobjdump listing: the cubin beside it, if any (CU-10)
+        return {name: where for sym, where in self.module.const_symbols.items() for name in _data_names(sym)}
 
     def device_globals(self, memory: dict) -> dict[str, np.ndarray]:
         """The device globals (``__device__`` variables, decision GA-5) by symbol name: views into

@@ -111,6 +111,15 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
         m = re.match(r"\.nv\.constant(\d+)$", sname)
         if m:
             mod.banks[int(m.group(1))] = _data(s)
+    symtab = secs.get(".symtab")
+    if symtab is not None and hasattr(symtab, "iter_symbols"):    # __constant__ variables (D8-7)
+        for sym in symtab.iter_symbols():
+            shndx = sym["st_shndx"]
+            if sym["st_info"]["type"] != "STT_OBJECT" or not isinstance(shndx, int):
+                continue
+            m = re.fullmatch(r"\.nv\.constant(\d+)", symtab.elffile.get_section(shndx).name)
+            if m:
+                mod.const_symbols[sym.name] = (int(m.group(1)), sym["st_value"], sym["st_size"])
 
 
 def _nan_immediates(mod: CudaModule, text: list[str], secs: dict) -> None:

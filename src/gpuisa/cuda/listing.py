@@ -346,6 +346,9 @@ def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[
         if sec is not None:
             mod.globals[name] = (bytes(sec.data), len(sec.data) + sec.size)
     for lab, sname in label_sec.items():
+        mc = re.fullmatch(r"\.nv\.constant(\d+)", sname)
+        if mc and not lab.startswith(".") and lab in data_ends and data_ends[lab] in labels:
+            mod.const_symbols[lab] = (int(mc.group(1)), labels[lab], labels[data_ends[lab]] - labels[lab])
         if sname in mod.globals:
             mod.symbols[lab] = (sname, labels[lab])
             end = data_ends.get(lab)

@@ -80,6 +80,9 @@ class CudaModule:
     symbols: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: their sizes in bytes, from the listing's ``.size NAME,(.L_0 - NAME)`` (decision D8-6)
     symbol_sizes: dict[str, int] = field(default_factory=dict)
+    #: ``__constant__`` variables of the module banks (``.nv.constant3``): name -> (bank, offset,
+    #: size), from the listing's labels or the cubin's symbol table (decision D8-7)
+    const_symbols: dict[str, tuple[int, int, int]] = field(default_factory=dict)
     #: constant-bank words holding a symbol's address: (bank, kernel or None, offset, size, symbol, addend)
     relocs: list[tuple[int, str | None, int, int, str, int]] = field(default_factory=list)
     #: constant-bank words holding the address of a function the module calls but does not define

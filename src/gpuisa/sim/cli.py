@@ -186,10 +186,11 @@ Example:
                    "u64:0x100000000, ptr:NAME[+OFFSET] (repeatable).")
 @click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]",
               help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
-                   "or file:PATH (repeatable). CUDA input: NAME may be a __device__ variable, which it initialises.")
+                   "or file:PATH (repeatable). CUDA input: NAME may be a __device__ or __constant__ variable, which it "
+                   "initialises (cudaMemcpyToSymbol).")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements "
-                   "(repeatable). CUDA input: also a __device__ variable by name (counter, ns::total).")
+                   "(repeatable). CUDA input: also a __device__ or __constant__ variable by name (counter, ns::total).")
 @click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
               metavar="FILE.html", help="Also write the run as a self-contained HTML timeline: per warp, lanes x "
                                         "instructions coloured by lane state (docs/timeline.md).")
@@ -218,7 +219,7 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
         for d in dumps:
             if d.name not in bufs:
                 raise UsageError(f"--dump-buffer {d.text}: no --buffer named {d.name!r}"
-                                 + (f" and no device global of that name (the kernel's: "
+                                 + (f" and no __device__ or __constant__ variable of that name (the kernel's: "
                                     f"{', '.join(sorted(set(bufs) - buffer_names))})" if set(bufs) - buffer_names else ""))
             check_dump(bufs[d.name].nbytes, d)
         if len({d.name for d in dumps}) != len(dumps):
@@ -311,6 +312,12 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
         memory[spec.name], bufs[spec.name] = allocate(spec)
     plist = [parse_param(p) for p in params]
     prog, text = _load_program(isa, program, kernel)
+    consts: dict = {}
+    if hasattr(prog, "constant_symbols"):   # __constant__ variables by name (D8-7)
+        for sym, (_bank, _off, size) in prog.constant_symbols().items():
+            if sym in bufs:     # `--buffer coeffs=32:file:c.bin`: cudaMemcpyToSymbol
+                consts[sym] = memory.pop(sym).view("uint8")[:bufs[sym].nbytes].tobytes()
+            bufs[sym] = _zeros(size)        # filled from the bank below, for --dump-buffer
     if hasattr(prog, "device_globals"):     # __device__ variables by name (D8-6)
         for sym, view in prog.device_globals(memory).items():
             if sym in bufs:     # `--buffer counter=4:fill:7` initialises the device global (cudaMemcpyToSymbol)
@@ -325,8 +332,12 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
     if hasattr(prog, "simulator"):   # a CUDA kernel: the launch ABI fills constant bank 0
         sim = prog.simulator(grid=_parse_grid(grid), block=block_dims, params=plist, buffers=memory,
                              shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
-                             max_warps=max_warps, engine=engine,
+                             max_warps=max_warps, engine=engine, constants=consts,
                              **({"local_bytes": local_bytes} if local_bytes is not None else {}))
+        for sym, (bank, off, size) in prog.constant_symbols().items():
+            data = sim.const.banks.get(bank)
+            if data is not None and sym in bufs and sym not in sim.addresses:
+                bufs[sym][:] = data[off:off + size]
         return sim, init, bufs, sim.param_layout, text
     if shared_bytes or local_bytes is not None:
         raise UsageError("--shared-bytes and --local-bytes apply to CUDA inputs only")
@@ -338,6 +349,11 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
         data, layout = pack_params(plist, sim.addresses)
         sim.const.set(0, data)
     return sim, init, bufs, layout, text
+
+
+def _zeros(size: int):
+    import numpy as np
+    return np.zeros(size, np.uint8)
 
 
 def _print_params(layout, err: bool = False) -> None:
@@ -356,9 +372,13 @@ def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
     from .kernelargs import dump_array
     for d in dumps:
         arr = dump_array(bufs[d.name], d)
-        addr = sim.addresses[d.name] if d.name in sim.addresses else sim.symbol_addresses[d.name]
-        what = "buffer" if d.name in sim.addresses else "device global"
-        click.echo(f"{what} {d.name} at 0x{addr:x}: {arr.size} {d.dtype}", err=err)
+        if d.name in sim.addresses:
+            where = f"buffer {d.name} at 0x{sim.addresses[d.name]:x}"
+        elif d.name in sim.symbol_addresses:
+            where = f"device global {d.name} at 0x{sim.symbol_addresses[d.name]:x}"
+        else:
+            where = f"__constant__ {d.name}"
+        click.echo(f"{where}: {arr.size} {d.dtype}", err=err)
         per = 8
         for k in range(0, arr.size, per):
             chunk = arr[k:k + per]
