@@ -5058,3 +5058,32 @@ def ldg_uniform(i, n, m):
         o[t + threads] = s32(int(c[0] * t + c[1] + d[2] * c[3] + d[0]))
         fo[t] = i["q"].reshape(-1, 4)[n][::-1]
     return {"o": o, "fo": fo.reshape(-1)}
+
+
+def _s16(v: int) -> int:
+    v &= 0xFFFF
+    return v - 0x10000 if v & 0x8000 else v
+
+
+def hec_forms(i, n, lim, gap):
+    """hec_forms.cu (D8-1, D8-3, D8-4): unsigned clamps, max/min of three scores, C short
+    truncation, and half <-> bfloat16 by bit arithmetic (RNE on the binary32 bits) and numpy's
+    binary32 -> binary16 rounding; NaN -> 0x7fff."""
+    u, s = [int(v) for v in i["u"]], [int(v) for v in i["s"]]
+    o, so, ho = i["o"].copy(), i["so"].copy(), i["ho"].copy()
+    for t in range(n):
+        a, b = u[t], u[(t + 7) % n]
+        o[2 * t] = min((a + b) & M32, lim)
+        o[2 * t + 1] = max((a - b) & M32, lim >> 3)
+        x, y, z = s[t], s[(t + 3) % n], s[(t + 5) % n]
+        diag = x + (2 if y == z else -1)
+        so[2 * t] = max(diag, y - gap, z - gap, 0)
+        so[2 * t + 1] = min(x, y - gap, z + gap)
+        so[2 * n + t] = max(_s16(x), _s16(y >> 3), _s16(z + gap), 0)
+        hv = np.array(i["h"][t], np.uint16).view(np.float16)
+        fb = int(np.float32(hv).view(np.uint32))
+        ho[2 * t] = 0x7FFF if np.isnan(hv) else (fb + 0x7FFF + ((fb >> 16) & 1)) >> 16
+        bv = np.array(int(i["bf"][t]) << 16, np.uint32).view(np.float32)
+        with np.errstate(over="ignore"):        # beyond 65504 rounds to infinity, as CUDA's does
+            ho[2 * t + 1] = 0x7FFF if np.isnan(bv) else int(np.float16(bv).view(np.uint16))
+    return {"o": o, "so": so, "ho": ho}
