@@ -385,3 +385,24 @@ def test_uniform_offset_form_refuses_urz(nv_isa, word, name):
     text = ("ULDC" if name == "ULDC_U" else "LDCU") + " UR0, c[0x0][URZ] ;"
     again = disassemble(nv_isa.db, assemble(nv_isa.db, text).data)[0]
     assert again.instruction.opcode.name == name.replace("_U", "_C")
+
+
+def test_gpuisa_run_prints_the_kernels_printf_output():
+    """Regression (D8-8): `gpuisa run` showed printf's text as `warning: cta 0 warp 0 pc 0x4a0: ...`
+    lines, identical lines merged and at most 20 shown. It now prints the text as the CUDA runtime
+    does (every call, verbatim, on stdout) and `--json` has it under "printf"."""
+    import json
+
+    from click.testing import CliRunner
+
+    from gpuisa.cli import main
+    args = ["run", str(CORPUS / "sm_90" / "printf_assert.nvdisasm"), "--kernel", "hello", "--grid", "2",
+            "--block", "64", "--buffer", "out=512", "--param", "ptr:out", "--param", "f32:0.5",
+            "--dump-buffer", "out:s32:4"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    want = _printf_expected(2, 64, 0.5)
+    lines = [ln + "\n" for ln in r.output.splitlines() if ln.startswith("block ")]
+    assert sorted(lines) == sorted(want) and "warning" not in r.output
+    r = CliRunner().invoke(main, [*args, "--json"])
+    assert sorted(json.loads(r.output)["printf"].splitlines(keepends=True)) == sorted(want)

@@ -254,6 +254,9 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
             raise UsageError(f"cannot write {trace}: {e.strerror or e}") from None
     else:
         res = _run()
+    # what the kernel's printf wrote, in execution order, as the CUDA runtime prints it (D8-8)
+    runtime = getattr(sim, "device_runtime", None)
+    printed = "".join(t for t in getattr(runtime, "output", ()) if "Assertion `" not in t)
     if as_json:
         out = {"status": res.status, "steps": res.steps}
         if res.fault:
@@ -263,11 +266,15 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
         if res.events_dropped:
             out["events_dropped"] = res.events_dropped
         out["warps"] = [warp_json(sim, w, items) for w in res.warps]
+        if printed:
+            out["printf"] = printed
         if dumps:
             out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
         click.echo(json.dumps(out), err=to_err)
     else:
         _print_params(layout, to_err)
+        if printed:
+            click.echo(printed, nl=not printed.endswith("\n"), err=to_err)
         _print_table(sim, res, items, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err, verbose)
     if not res.ok:
         sys.exit(FAULT_EXIT)
@@ -391,13 +398,14 @@ def _print_table(sim, res, items, before_status=None, err: bool = False, verbose
         click.echo(text, err=err)
     for line in table_lines(sim, res, items, verbose=verbose):
         echo(line)
-    for ev in res.events[:20]:
+    events = [ev for ev in res.events if ev.get("kind") != "printf"]    # printed as the kernel's output
+    for ev in events[:20]:
         times = f" ({ev['count']} times)" if ev.get("count", 1) > 1 else ""
         echo(f"warning: cta {ev['cta']} warp {ev['warp']} pc 0x{ev['pc']:x}: {ev['message']}{times}", err=True)
-    more = len(res.events) - 20 + (1 if res.events_dropped else 0)
+    more = len(events) - 20 + (1 if res.events_dropped else 0)
     if more > 0:
-        echo(f"warning: more warnings not shown ({len(res.events)} places, "
-             f"{sum(e.get('count', 1) for e in res.events) + res.events_dropped} in all)", err=True)
+        echo(f"warning: more warnings not shown ({len(events)} places, "
+             f"{sum(e.get('count', 1) for e in events) + res.events_dropped} in all)", err=True)
     if before_status is not None:
         before_status()
     echo(summary_line(res))
