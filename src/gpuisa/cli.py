@@ -115,13 +115,13 @@ def _available(mod_name: str) -> bool:
     return importlib.util.find_spec(mod_name) is not None
 
 
-def _cuda_reader(isa, path, data, kernel):
-    """CUDA inputs (listings, cubins) for ``asm`` and ``run``: imported only when
-    the file looks like one (gpuisa.cuda sits after asm and sim)."""
-    if data[:4] != b"\x7fELF" and b"sm_" not in data[:20000]:
+def _cuda_reader(isa, path, data, kernel, **options):
+    """CUDA inputs (listings, cubins, and ``.cu`` sources compiled with nvcc) for ``asm`` and
+    ``run``: imported only when the file looks like one (gpuisa.cuda sits after asm and sim)."""
+    if data[:4] != b"\x7fELF" and b"sm_" not in data[:20000] and not path.endswith(".cu"):
         return None
     from .cuda.cli import read_input
-    return read_input(isa, path, data, kernel)
+    return read_input(isa, path, data, kernel, **options)
 
 
 INPUT_READERS.append(_cuda_reader)

@@ -97,10 +97,11 @@ class Selection:
 INPUT_READERS: list = []
 
 
-def read_foreign(isa, path: str, data: bytes, kernel: str | None = None):
-    """The first registered reader's result for *data*, or None (this ISA's assembly)."""
+def read_foreign(isa, path: str, data: bytes, kernel: str | None = None, **options):
+    """The first registered reader's result for *data*, or None (this ISA's assembly).
+    *options*: the command's input options (``arch``, ``nvcc_flags`` for a CUDA source)."""
     for reader in INPUT_READERS:
-        got = reader(isa, path, data, kernel)
+        got = reader(isa, path, data, kernel, **options)
         if got is not None:
             return got
     if kernel is not None:

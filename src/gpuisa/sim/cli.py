@@ -37,19 +37,22 @@ def _parse_grid(text: str, opt: str = "--grid") -> tuple[int, ...]:
     return dims
 
 
-def _load_program(isa, path: str, kernel: str | None = None):
+def _load_program(isa, path: str, kernel: str | None = None, arch: str | None = None, nvcc_flags=()):
     """``(program, source text or None)``: assembly text is assembled, a
     ``.bin`` file is taken as raw 16-byte words; a CUDA input (nvdisasm /
-    cuobjdump listing, cubin) gives its kernel object (``CudaKernel``) as the
-    program."""
+    cuobjdump listing, cubin, or a ``.cu`` source compiled with nvcc for
+    *arch*) gives its kernel object (``CudaKernel``) as the program."""
     p = Path(path)
     try:
         data = p.read_bytes() if path != "-" else sys.stdin.buffer.read()
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from None
-    cuda = read_foreign(isa, path, data, kernel)
+    opts = {"arch": arch, "nvcc_flags": tuple(nvcc_flags)} if arch or nvcc_flags else {}
+    cuda = read_foreign(isa, path, data, kernel, **opts)
     if cuda is not None:
         return cuda, None
+    if opts:
+        raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu); {path} is not one")
     if p.suffix == ".bin":
         if len(data) % 16:
             raise UsageError(f"{path}: binary size {len(data)} is not a multiple of 16 bytes")
@@ -150,6 +153,11 @@ Example:
               help=f"Threads per CTA (X or X,Y,Z; 1-{MAX_BLOCK_THREADS} in all). Default 32.")
 @click.option("--kernel", "kernel", default=None, metavar="NAME",
               help="CUDA input: the kernel to run (mangled or demangled name). Default: the only kernel.")
+@click.option("--arch", "arch", default=None, metavar="SM",
+              help="CUDA source (.cu): the target nvcc compiles it for (sm_75 ... sm_121). Default: nvcc's.")
+@click.option("--nvcc-flag", "nvcc_flags", multiple=True, metavar="FLAG",
+              help="CUDA source (.cu): an nvcc option instead of the default -O3 (repeatable: "
+                   "--nvcc-flag=-O3 --nvcc-flag=-use_fast_math).")
 @click.option("--shared-bytes", "shared_bytes", default=0, type=int, metavar="N",
               help="CUDA input: dynamic shared memory per CTA, after the static .nv.shared data. Default 0.")
 @click.option("--local-bytes", "local_bytes", default=None, type=int, metavar="N",
@@ -197,12 +205,14 @@ Example:
 @pass_selection
 @handle_errors
 def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits, dump, fmt, verbose, as_json, trace,
-            max_steps, max_warps, engine, strict, params, buffers, dump_buffers, timeline=None):
+            max_steps, max_warps, engine, strict, params, buffers, dump_buffers, timeline=None, arch=None,
+            nvcc_flags=()):
     """Simulate PROGRAM on the golden model.
 
     PROGRAM is an assembly file, raw 16-byte instruction words when its name
     ends in .bin ('-' reads assembly from stdin), or a CUDA input (nvdisasm /
-    cuobjdump listing, cubin; docs/cuda.md). A cuobjdump listing carries no
+    cuobjdump listing, cubin, or a .cu source that the installed nvcc compiles;
+    docs/cuda.md). A cuobjdump listing carries no
     data sections: a kernel that needs them (jump tables, __constant__ data,
     math tables) takes them from the cubin it was made from, found near the
     listing by its code. The run stops when every warp has exited, or at the
@@ -230,7 +240,8 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
     sim, init, bufs, layout, text = build_launch(sel, program, grid=grid, block=block, kernel=kernel,
                                                  shared_bytes=shared_bytes, local_bytes=local_bytes, inits=inits,
                                                  max_steps=max_steps, max_warps=max_warps, engine=engine,
-                                                 strict=strict, params=params, buffers=buffers, check=check_outputs)
+                                                 strict=strict, params=params, buffers=buffers, check=check_outputs,
+                                                 arch=arch, nvcc_flags=nvcc_flags)
 
     def _run(trace_fh=None):
         if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
@@ -296,7 +307,7 @@ def launch_options(f):
 
 def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_bytes=0, local_bytes=None, inits=(),
                  max_steps=DEFAULT_CLI_MAX_STEPS, max_warps=DEFAULT_MAX_WARPS, engine="batched", strict=False,
-                 params=(), buffers=(), check=None, **_ignored):
+                 params=(), buffers=(), check=None, arch=None, nvcc_flags=(), **_ignored):
     """The simulator of ``gpuisa run PROGRAM [launch options]``:
     ``(sim, init, buffers, parameter layout, source text or None)``.  *check*,
     if given, is called with the buffers before the program is loaded (more
@@ -318,7 +329,7 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
             raise UsageError(f"--buffer {spec.name} is given twice")
         memory[spec.name], bufs[spec.name] = allocate(spec)
     plist = [parse_param(p) for p in params]
-    prog, text = _load_program(isa, program, kernel)
+    prog, text = _load_program(isa, program, kernel, arch, nvcc_flags)
     consts: dict = {}
     if hasattr(prog, "constant_symbols"):   # __constant__ variables by name (D8-7)
         for sym, (_bank, _off, size) in prog.constant_symbols().items():
