@@ -29,7 +29,7 @@ DEFAULT_SHARED = 48 * 1024
 #: default step limit, the same for ``gpuisa run --max-steps`` and the API: at least
 #: DEFAULT_MAX_STEPS warp-instructions, DEFAULT_STEPS_PER_WARP per warp of larger grids
 #: (so that 1,024 CTAs running a 200-iteration loop do not hit it)
-DEFAULT_MAX_STEPS = 1_000_000
+DEFAULT_MAX_STEPS = 10_000_000
 DEFAULT_STEPS_PER_WARP = 100_000
 
 
@@ -348,7 +348,7 @@ class Simulator:
     * *syscall*: ``f(sim, warp) -> None`` called by SYSCALL; default: fault.
     * *max_steps*: stop with a ``step-limit`` fault after this many
       warp-instructions of the whole grid; default (None, the same as ``gpuisa run``)
-      :func:`default_max_steps`: 1,000,000, or 100,000 per warp for larger grids.
+      :func:`default_max_steps`: 10,000,000, or 100,000 per warp for larger grids.
       The fault lists every unfinished warp (``fault["unfinished"]``).
     * *max_warps*: the largest grid accepted, in warps (default 4096, about
       140 MB of registers); *block* is at most 1024 threads.
