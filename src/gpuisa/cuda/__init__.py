@@ -204,6 +204,8 @@ class CudaKernel:
         bank[a.stack:a.stack + 4] = int(local_bytes).to_bytes(4, "little")
         for off, value in a.windows():
             bank[off:off + 8] = value.to_bytes(8, "little")
+        if a.nsmid is not None and a.nsmid + 4 <= len(bank):
+            bank[a.nsmid:a.nsmid + 4] = (1).to_bytes(4, "little")     # %nsmid: one SM (D8-11)
         bank[base:base + len(data)] = data
         return bytes(bank), [ParamSlot(base + s.offset, s.param, s.value) for s in layout]
 

@@ -37,6 +37,7 @@ class Abi:
     params: int         # first kernel parameter
     shared_window: int | None = None    # 64-bit shared window base (cvta.shared), when in bank 0
     local_window: int | None = None     # 64-bit local window base (cvta.local)
+    nsmid: int | None = None            # %nsmid, the number of SMs (1 in the model; D8-11)
 
     def windows(self) -> list[tuple[int, int]]:
         """(bank 0 offset, 64-bit value) of the generic-address windows this target reads."""
@@ -55,10 +56,10 @@ class Abi:
 
 def abi_for(arch: int, where: str = "") -> Abi:
     if 75 <= arch <= 89:
-        return Abi(arch, 0x0, 0xC, 0x28, 0x118 if arch >= 80 else None, 0x160, 0x18, 0x20)
+        return Abi(arch, 0x0, 0xC, 0x28, 0x118 if arch >= 80 else None, 0x160, 0x18, 0x20, 0x10C)
     if arch == 90:
-        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20)
+        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20, 0x10C)
     if 100 <= arch <= 121:
-        return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8)
+        return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8, 0x2D0)
     raise UsageError(f"{where}{': ' if where else ''}code for sm_{arch} is not supported "
                      f"(supported targets: sm_75-sm_89, sm_90, sm_100-sm_121)")

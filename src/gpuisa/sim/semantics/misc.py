@@ -31,6 +31,7 @@ SR_GLOBALTIMELO/HI     the same clock read as nanoseconds (1 GHz model)
 SR_GLOBALTIMERLO/HI    the same (nvdisasm's spelling of %globaltimer)
 SR_VIRTID              the warp index within its CTA in bits 14..8 (%warpid)
 SR_VIRTUALSMID         0 (%smid: one SM)
+SR_VIRTCFG             64 in bits 15..8 (%nwarpid: the warp slots of the model's SM)
 SR_REGALLOC            255 (R0-R254)
 SR_GLOBALERRORSTATUS,  0 at launch, writable with SETREG
 SR_WARPERRORSTATUS
@@ -46,6 +47,8 @@ from ..registry import semantics
 from ..state import LANES, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, Fault, ffs, lanes_of
 
 _LANES64 = LANES.astype(np.uint64)
+#: %nwarpid: the warp slots of the model's one SM (sm_90's and sm_100's 64; D8-11)
+NWARPID = 64
 WRITABLE_PREFIXES = ("SR_PM", "SR_GLOBALERRORSTATUS", "SR_WARPERRORSTATUS")
 UNIFORM = False
 _PER_LANE = {"SR_LANEID", "SR_EQMASK", "SR_LTMASK", "SR_LEMASK", "SR_GTMASK", "SR_GEMASK"}
@@ -79,6 +82,8 @@ def sreg_value(x, code: int, width: int = 32):
         return (w.index & 0x7F) << 8
     if name == "SR_VIRTUALSMID":
         return 0
+    if name == "SR_VIRTCFG":            # %nwarpid is bits 15..8 (D8-11)
+        return NWARPID << 8
     if name == "SR_PHYWARPID":
         return w.gid
     if name == "SR_SWINHI":
