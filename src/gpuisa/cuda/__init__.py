@@ -305,6 +305,35 @@ class CudaKernel:
             self._data_from_cubin()     # a cuobjdump listing: the cubin beside it, if any (CU-10)
         return {name: where for sym, where in self.module.const_symbols.items() for name in _data_names(sym)}
 
+    def bind_variables(self, memory: dict, bufs: dict) -> dict[str, bytes]:
+        """``gpuisa run``'s buffers and the kernel's variables (decisions D8-6, D8-7): each
+        ``__device__`` and ``__constant__`` variable becomes an entry of *bufs* (name -> the bytes
+        dumped), and a buffer the user named like one (in *memory*, what a launch maps; *bufs*,
+        its own bytes) is taken out of *memory* and initialises it instead. Returns the
+        ``constants=`` of :meth:`simulator`."""
+        consts = {}
+        for sym, (_bank, _off, size) in self.constant_symbols().items():
+            if sym in bufs:     # `--buffer filt=28:file:f.bin`: cudaMemcpyToSymbol
+                consts[sym] = memory.pop(sym).view(np.uint8)[:bufs[sym].nbytes].tobytes()
+            bufs[sym] = np.zeros(size, np.uint8)      # its bytes after the launch: read_constants
+        for sym, view in self.device_globals(memory).items():
+            if sym in bufs and sym not in consts:      # `--buffer counter=4:fill:7`
+                given = memory.pop(sym).view(np.uint8)[:bufs[sym].nbytes]
+                if given.size > view.size:
+                    raise UsageError(f"--buffer {sym}: {given.size} bytes, but the device global {sym} has "
+                                     f"{view.size}")
+                view[:given.size] = given
+            bufs[sym] = view
+        return consts
+
+    def read_constants(self, sim, bufs: dict) -> None:
+        """Copy each ``__constant__`` variable's bytes from *sim*'s banks into its *bufs* entry
+        (:meth:`bind_variables`): constant memory does not change during the run."""
+        for sym, (bank, off, size) in self.constant_symbols().items():
+            data = sim.const.banks.get(bank)
+            if data is not None and sym in bufs and sym not in sim.addresses:
+                bufs[sym][:] = data[off:off + size]
+
     def device_globals(self, memory: dict) -> dict[str, np.ndarray]:
         """The device globals (``__device__`` variables, decision GA-5) by symbol name: views into
         the arrays of their sections in *memory* (the name -> array mapping a launch maps; a section

@@ -310,8 +310,8 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
                  params=(), buffers=(), check=None, arch=None, nvcc_flags=(), **_ignored):
     """The simulator of ``gpuisa run PROGRAM [launch options]``:
     ``(sim, init, buffers, parameter layout, source text or None)``.  *check*,
-    if given, is called with the buffers before the program is loaded (more
-    option checks of the caller)."""
+    if given, is called with the buffers (a CUDA kernel's variables among them)
+    before the simulator is built (more option checks of the caller)."""
     from .initexpr import parse_init
     from .kernelargs import allocate, pack_params, parse_buffer, parse_param
     from .simulator import Simulator, check_relocations
@@ -330,21 +330,7 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
         memory[spec.name], bufs[spec.name] = allocate(spec)
     plist = [parse_param(p) for p in params]
     prog, text = _load_program(isa, program, kernel, arch, nvcc_flags)
-    consts: dict = {}
-    if hasattr(prog, "constant_symbols"):   # __constant__ variables by name (D8-7)
-        for sym, (_bank, _off, size) in prog.constant_symbols().items():
-            if sym in bufs:     # `--buffer coeffs=32:file:c.bin`: cudaMemcpyToSymbol
-                consts[sym] = memory.pop(sym).view("uint8")[:bufs[sym].nbytes].tobytes()
-            bufs[sym] = _zeros(size)        # filled from the bank below, for --dump-buffer
-    if hasattr(prog, "device_globals"):     # __device__ variables by name (D8-6)
-        for sym, view in prog.device_globals(memory).items():
-            if sym in bufs:     # `--buffer counter=4:fill:7` initialises the device global (cudaMemcpyToSymbol)
-                given = memory.pop(sym).view("uint8")[:bufs[sym].nbytes]
-                if given.size > view.size:
-                    raise UsageError(f"--buffer {sym}: {given.size} bytes, but the device global {sym} has "
-                                     f"{view.size}")
-                view[:given.size] = given
-            bufs[sym] = view
+    consts = prog.bind_variables(memory, bufs) if hasattr(prog, "bind_variables") else {}    # D8-6, D8-7
     if check is not None:
         check(bufs)
     if hasattr(prog, "simulator"):   # a CUDA kernel: the launch ABI fills constant bank 0
@@ -352,10 +338,7 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
                              shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
                              max_warps=max_warps, engine=engine, constants=consts,
                              **({"local_bytes": local_bytes} if local_bytes is not None else {}))
-        for sym, (bank, off, size) in prog.constant_symbols().items():
-            data = sim.const.banks.get(bank)
-            if data is not None and sym in bufs and sym not in sim.addresses:
-                bufs[sym][:] = data[off:off + size]
+        prog.read_constants(sim, bufs)
         return sim, init, bufs, sim.param_layout, text
     if shared_bytes or local_bytes is not None:
         raise UsageError("--shared-bytes and --local-bytes apply to CUDA inputs only")
@@ -367,11 +350,6 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
         data, layout = pack_params(plist, sim.addresses)
         sim.const.set(0, data)
     return sim, init, bufs, layout, text
-
-
-def _zeros(size: int):
-    import numpy as np
-    return np.zeros(size, np.uint8)
 
 
 def _print_params(layout, err: bool = False) -> None:
