@@ -1,0 +1,181 @@
+"""The mbarrier unit of sm_90 and later (``isa/mbarrier.isa``): SYNCS and FENCE.VIEW.ASYNC.
+
+An mbarrier is a 64-bit word of the CTA's shared memory in the layout nvcc's sm_90+ code
+shows (decision D8-sync-2): bit 63 the phase parity, bits 62..43 2^20 - the pending arrival
+count, bits 41..21 the tx-count (21-bit two's complement), bits 20..1 2^20 - the expected
+arrival count.  A phase completes when the pending count and the tx-count are both 0: the
+parity flips and the pending count is reloaded from the expected count (PTX ISA, mbarrier).
+
+Arrivals are performed lane after lane, lowest first, warp after warp (the order of the
+batch), on Python ints, each on the word the previous one left: the token a lane receives is
+the word before its own arrival.  Every function works for one warp and for a batch of warps
+("one semantics, two widths"); a protocol error (an arrival beyond the pending count, a
+tx-count out of range) faults before anything is written.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import Exec
+from ..registry import semantics
+from ..state import Fault, mask2array
+from .gp import _U64, _mem_load, _raw, _shared_addrs
+
+#: 2^20: the pending and expected counts are kept as 2^20 - count in 20-bit fields
+ONE20 = 1 << 20
+PENDING_SHIFT, TX_SHIFT, EXPECTED_SHIFT, PHASE_BIT = 43, 21, 1, 63
+_F20, _F21 = ONE20 - 1, (1 << 21) - 1
+
+
+def unpack(word: int) -> tuple[int, int, int, int]:
+    """(phase, pending, tx, expected) of an mbarrier word (D8-sync-2)."""
+    pending = (ONE20 - ((word >> PENDING_SHIFT) & _F20)) & _F20
+    tx = (word >> TX_SHIFT) & _F21
+    if tx >> 20:
+        tx -= 1 << 21
+    expected = ONE20 - ((word >> EXPECTED_SHIFT) & _F20)
+    return (word >> PHASE_BIT) & 1, pending, tx, expected
+
+
+def pack(phase: int, pending: int, tx: int, expected: int) -> int:
+    """The mbarrier word of these fields (the inverse of :func:`unpack`)."""
+    return (phase << PHASE_BIT | ((ONE20 - pending) & _F20) << PENDING_SHIFT | (tx & _F21) << TX_SHIFT
+            | ((ONE20 - expected) & _F20) << EXPECTED_SHIFT)
+
+
+def arrive(word: int, n: int, m: int, drops: int = 0) -> int:
+    """The word after an arrival of count *n* with tx-count change *m*, *drops* of them
+    ``.OPTOUT`` (each lowers the expected count by 1 first).  Raises ValueError for a protocol
+    error: more arrivals than pending, an expected count below 0, a tx-count out of range."""
+    phase, pending, tx, expected = unpack(word)
+    expected -= drops
+    pending -= n
+    tx += m
+    if pending < 0:
+        raise ValueError(f"an arrival of {n} on an mbarrier with {pending + n} pending arrivals")
+    if expected < 0:
+        raise ValueError("arrive_drop on an mbarrier whose expected count is 0")
+    if not -ONE20 < tx < ONE20:
+        raise ValueError(f"the tx-count {tx} of an mbarrier is out of its range (+-(2^20 - 1))")
+    if pending == 0 and tx == 0:
+        phase ^= 1
+        pending = expected
+    return pack(phase, pending, tx, expected)
+
+
+#: SYNCS.ARRIVE's .AnTm: (arrival count, tx-count change) with "R" for Rb, "-R" for -Rb
+_COUNTS = {"A1TR": (1, "R"), "A1T0": (1, 0), "ART0": ("R", 0), "A0T1": (0, 1), "A0TR": (0, "R"),
+           "A0TX": (0, "-R")}
+
+
+def _per_lane(x: Exec, value, on: np.ndarray) -> list:
+    """*value* (a lane-shaped array, a per-warp ``(n, 1)`` array or an int) at each lane of
+    *on*, in the order :func:`update` visits them."""
+    return np.broadcast_to(np.asarray(value, dtype=_U64), on.shape)[np.nonzero(on)].tolist()
+
+
+def update(x: Exec, what: str, step, mask=None) -> np.ndarray | None:
+    """Apply *step(word, lanes) -> word* to the mbarrier of the executing lanes (*mask*, default
+    ``pmask``): the lanes of one warp that name one mbarrier arrive **together**, as one update
+    (*lanes*: their indexes in the order :func:`_per_lane` lists the executing lanes), and all of
+    them receive the word before it (decision D8-sync-3: ptxas treats the token of a warp's
+    arrival as warp-uniform); warps and mbarriers in order.  Stores the final words and returns
+    the old word of each lane (uint64, lane-shaped), or None when no lane executes.  A protocol
+    error (ValueError from *step*) is an ``invalid-operand`` fault raised before any store."""
+    if mask is None:
+        mask = x.pmask
+    if not x.any_lane(mask):
+        return None
+    mem = x.smem
+    addrs = np.broadcast_to(_shared_addrs(x), x.lane_shape())
+    olds = _mem_load(x, mem, addrs, mask, 8, what)[0]     # checks every lane first
+    on = mask2array(mask)
+    base = getattr(mem, "base", None)           # BatchShared: each warp's CTA row in the pool
+    keys = addrs.astype(np.int64) + (np.broadcast_to(base, addrs.shape) if base is not None else 0)
+    idx = np.nonzero(on)
+    rows = idx[0].tolist() if on.ndim == 2 else [0] * len(idx[0])
+    flat_keys, flat_old, flat_addr = keys[idx].tolist(), olds[idx].tolist(), addrs[idx].tolist()
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, (r, k) in enumerate(zip(rows, flat_keys)):
+        groups.setdefault((r, k), []).append(i)      # dicts keep the order of the first lane
+    cur: dict[int, int] = {}
+    done = [0] * len(flat_keys)
+    for (_, k), lanes in groups.items():
+        w = cur.get(k, flat_old[lanes[0]])
+        try:
+            cur[k] = step(w, lanes)
+        except ValueError as e:
+            raise Fault("invalid-operand", f"{x.name}: mbarrier at shared 0x{flat_addr[lanes[0]]:x}: {e}") from None
+        for i in lanes:
+            done[i] = w
+    news = olds.copy()
+    news[idx] = np.array([cur[k] for k in flat_keys], dtype=_U64)
+    olds[idx] = np.array(done, dtype=_U64)
+    mem.store(addrs, news, mask, 8)
+    return olds
+
+
+def _arrive(x: Exec) -> None:
+    n, m = _COUNTS[x.mod("counts") or "A1TR"]
+    drop = x.mod("optout") == "OPTOUT"
+    rb = _per_lane(x, _raw(x, "rb"), mask2array(x.pmask)) if "R" in (n, m) or m == "-R" else []
+
+    def step(word: int, lanes: list[int]) -> int:
+        nn = sum(int(rb[i]) for i in lanes) if n == "R" else n * len(lanes)
+        mm = sum(int(rb[i]) for i in lanes) * (-1 if m == "-R" else 1) if m in ("R", "-R") else m * len(lanes)
+        return arrive(word, nn, mm, len(lanes) if drop else 0)
+
+    olds = update(x, "mbarrier arrival", step)
+    if olds is not None and x.mod("red") != "RED":
+        x.write("rd", olds, width=64)
+
+
+def _phasechk(x: Exec) -> None:
+    mask = x.pmask
+    if not x.any_lane(mask):
+        return
+    words = _mem_load(x, x.smem, _shared_addrs(x), mask, 8, "mbarrier phase check")[0]
+    rb = _raw(x, "rb")
+    done = (words >> _U64(PHASE_BIT)) != (rb >> np.uint32(31)).astype(_U64)
+    x.write("pu", x.mask_of(done))
+
+
+def _exch(x: Exec) -> None:
+    """Once per warp (the uniform datapath): the lowest executing lane does the exchange and
+    the old word goes to URd:URd+1."""
+    pm = np.asarray(x.pmask, dtype=np.int64)
+    first = pm & -pm                                     # the lowest executing lane of each warp
+    one = first if first.ndim else int(first)
+    on = mask2array(one)
+    new = _per_lane(x, x.src("urb", 64), on)
+    olds = update(x, "mbarrier initialisation", lambda w, lanes: int(new[lanes[0]]), one)
+    if olds is None:
+        return
+    lane = np.argmax(on, axis=-1)                        # each warp's executing lane
+    if olds.ndim == 1:
+        x.write("urd", int(olds[int(lane)]), one, width=64)
+    else:
+        x.write("urd", olds[np.arange(olds.shape[0]), lane][:, None], one, width=64)
+
+
+@semantics("SYNCS")
+def SYNCS(x: Exec) -> None:
+    """SYNCS: pseudo code in the database (``__Semantics``, mbarrier.isa; appended here by the registry)."""
+    op = x.mod("op")
+    if op == "ARRIVE":
+        _arrive(x)
+    elif op == "PHASECHK":
+        _phasechk(x)
+    elif op == "EXCH":
+        _exch(x)
+    else:                                               # CCTL.IV: the address is checked
+        if x.any_lane():
+            _mem_load(x, x.smem, _shared_addrs(x), x.pmask, 8, "mbarrier invalidation")
+
+
+@semantics("FENCE")
+def FENCE(x: Exec) -> None:
+    """FENCE: pseudo code in the database (``__Semantics``, mbarrier.isa; appended here by the registry)."""
+
+
+__all__ = ["arrive", "pack", "unpack"]
