@@ -14,11 +14,15 @@ tx-count out of range) faults before anything is written.
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
+
+from typing import Any
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import Fault, mask2array
+from ..state import EXITED, Fault, mask2array
 from .gp import _U64, _mem_load, _raw, _shared_addrs
 
 #: 2^20: the pending and expected counts are kept as 2^20 - count in 20-bit fields
@@ -64,7 +68,7 @@ def arrive(word: int, n: int, m: int, drops: int = 0) -> int:
 
 
 #: SYNCS.ARRIVE's .AnTm: (arrival count, tx-count change) with "R" for Rb, "-R" for -Rb
-_COUNTS = {"A1TR": (1, "R"), "A1T0": (1, 0), "ART0": ("R", 0), "A0T1": (0, 1), "A0TR": (0, "R"),
+_COUNTS: dict[str, tuple[Any, Any]] = {"A1TR": (1, "R"), "A1T0": (1, 0), "ART0": ("R", 0), "A0T1": (0, 1), "A0TR": (0, "R"),
            "A0TX": (0, "-R")}
 
 
@@ -112,6 +116,9 @@ def update(x: Exec, what: str, step, mask=None) -> np.ndarray | None:
     news[idx] = np.array([cur[k] for k in flat_keys], dtype=_U64)
     olds[idx] = np.array(done, dtype=_U64)
     mem.store(addrs, news, mask, 8)
+    ep = _waits(x.sim)[0]
+    for c in {c for _, c, f in _warps_of(x, on.any(axis=-1)) if f}:
+        ep[c] = ep.get(c, 0) + 1                     # the mbarriers of CTA c have changed
     return olds
 
 
@@ -130,6 +137,61 @@ def _arrive(x: Exec) -> None:
         x.write("rd", olds, width=64)
 
 
+#: per simulator: ({CTA: how many mbarrier updates so far}, {warp gid: (that count at its failed
+#: phase checks, how many failed in a row)}) -- the deadlock check of decision D8-sync-4
+_WAITS: "weakref.WeakKeyDictionary[Any, tuple[dict, dict]]" = weakref.WeakKeyDictionary()
+
+
+def _waits(sim) -> tuple[dict, dict]:
+    w = _WAITS.get(sim)
+    if w is None:
+        w = _WAITS[sim] = ({}, {})
+    return w
+
+
+def _live_warps(sim, cta: int) -> list[int]:
+    """The gids of the warps of CTA *cta* that have not exited (from the batched engine's
+    arrays while it runs, else from the Warp objects)."""
+    eng = sim._engine
+    if eng is not None and hasattr(eng, "cta_of"):
+        return np.flatnonzero((eng.cta_of == cta) & (eng.state != _S_EXITED)).tolist()
+    return [w.gid for w in sim._warps if w.cta.linear == cta and w.state != EXITED]
+
+
+_S_EXITED = 3       # engine_batched.S_EXITED (the engine imports the semantics, not the reverse)
+
+
+def _warps_of(x: Exec, flags) -> list[tuple[int, int, bool]]:
+    """(gid, CTA, flag) of each warp of the call (one warp or a batch); *flags*: a bool per warp."""
+    f = np.asarray(flags).reshape(-1).tolist()
+    gids = np.broadcast_to(np.asarray(x.w.gid).reshape(-1), (len(f),)).tolist()
+    ctas = np.broadcast_to(np.asarray(x.w.cta.linear).reshape(-1), (len(f),)).tolist()
+    return list(zip(gids, ctas, f))
+
+
+def _check_deadlock(x: Exec, failed: np.ndarray) -> None:
+    """Record the warps whose phase check failed (*failed*: per warp of the call); when every
+    live warp of a CTA has failed twice since the last update of the CTA's mbarriers, no warp
+    can complete a phase any more: a ``deadlock`` fault (decision D8-sync-4)."""
+    ep, wait = _waits(x.sim)
+    suspects = set()
+    for g, c, f in _warps_of(x, failed):
+        if not f:
+            wait.pop(g, None)
+            continue
+        e = ep.get(c, 0)
+        prev = wait.get(g)
+        wait[g] = (e, prev[1] + 1 if prev is not None and prev[0] == e else 1)
+        suspects.add(c)
+    for c in sorted(suspects):
+        e = ep.get(c, 0)
+        live = _live_warps(x.sim, c)
+        if live and all((wait.get(g) or (None, 0))[0] == e and wait[g][1] >= 2 for g in live):
+            x.fault("deadlock", f"{x.name}: every live warp of CTA {c} waits on an mbarrier whose phase cannot "
+                    "complete (no arrival or transaction is left to come: too few arrivals for the expected "
+                    "count, or a tx-count that does not return to 0)")
+
+
 def _phasechk(x: Exec) -> None:
     mask = x.pmask
     if not x.any_lane(mask):
@@ -137,7 +199,9 @@ def _phasechk(x: Exec) -> None:
     words = _mem_load(x, x.smem, _shared_addrs(x), mask, 8, "mbarrier phase check")[0]
     rb = _raw(x, "rb")
     done = (words >> _U64(PHASE_BIT)) != (rb >> np.uint32(31)).astype(_U64)
+    on = mask2array(mask)
     x.write("pu", x.mask_of(done))
+    _check_deadlock(x, (on & ~done).any(axis=-1))
 
 
 def _exch(x: Exec) -> None:
@@ -145,7 +209,7 @@ def _exch(x: Exec) -> None:
     the old word goes to URd:URd+1."""
     pm = np.asarray(x.pmask, dtype=np.int64)
     first = pm & -pm                                     # the lowest executing lane of each warp
-    one = first if first.ndim else int(first)
+    one: Any = first if first.ndim else int(first)
     on = mask2array(one)
     new = _per_lane(x, x.src("urb", 64), on)
     olds = update(x, "mbarrier initialisation", lambda w, lanes: int(new[lanes[0]]), one)
