@@ -46,7 +46,7 @@ FORMS = ["SYNCS.EXCH.64 URZ, [UR7], UR4", "SYNCS.EXCH.64 URZ, [UR6+0x8], UR4",
          "SYNCS.PHASECHK.TRANS64.TRYWAIT P0, [UR7], R7", "SYNCS.PHASECHK.TRANS64 P1, [R2+URZ], R3",
          "SYNCS.CCTL.IV [UR4]", "SYNCS.CCTL.IV [R3+URZ+0x10]", "FENCE.VIEW.ASYNC.S",
          "ARRIVES.LDGSTSBAR.64.TRANSCNT [UR8]", "NANOSLEEP.SYNCS 0x3e8", "@!UP0 SYNCS.EXCH.64 URZ, [UR7], UR4",
-         "@P0 SYNCS.ARRIVE.TRANS64.A1T0 R4, [R17+URZ], RZ", "@!UP0 S2UR UR6, SR_CgaCtaId", "@!P1 S2UR UR6, SR_CTAID.X",
+         "@P0 SYNCS.ARRIVE.TRANS64.A1T0 R4, [R17+URZ], RZ", "@!UP0 S2UR UR6, SR_CgaCtaId", "@UP1 CS2UR UR6, SR_CLOCKLO",
          "DEPBAR.LE SB0, 0x0, 0x2"]
 
 
@@ -60,7 +60,7 @@ def test_listing_forms_round_trip(nv_isa, text):
 
 
 @pytest.mark.parametrize("text", ["SYNCS.EXCH.64 URZ, [R2], UR4", "SYNCS.ARRIVE.TRANS64.RED.A1T0 RZ, [UR4], RZ",
-                                  "SYNCS.ARRIVE.TRANS64.RED.A0TX R4, [UR4], R5", "SYNCS.ARRIVE.A1T0 R4, [UR4], RZ",
+                                  "@P1 S2UR UR6, SR_CTAID.X", "SYNCS.ARRIVE.A1T0 R4, [UR4], RZ",
                                   "SYNCS.ARRIVE.TRANS64.OPTOUT.A1TR R4, [UR4], R5", "SYNCS.PHASECHK.TRANS64.RED P0, [UR4], R3",
                                   "SYNCS.EXCH URZ, [UR4], UR6", "@UP0 SYNCS.CCTL [UR4]"])
 def test_refused_forms(nv_isa, text):

@@ -23,7 +23,7 @@ from typing import Any
 from ..context import Exec
 from ..registry import semantics
 from ..state import EXITED, Fault, mask2array
-from .gp import _U64, _mem_load, _raw, _shared_addrs
+from .gp import _U64, _mem_load, _raw, _shared_addrs, _ur_addr
 
 #: 2^20: the pending and expected counts are kept as 2^20 - count in 20-bit fields
 ONE20 = 1 << 20
@@ -72,6 +72,15 @@ _COUNTS: dict[str, tuple[Any, Any]] = {"A1TR": (1, "R"), "A1T0": (1, 0), "ART0":
            "A0TX": (0, "-R")}
 
 
+def _addrs(x: Exec) -> np.ndarray:
+    """The mbarrier address of each lane: ``[Ra+URa+Imm]`` (``_shared_addrs``), or ``[URa+Imm]``
+    of the uniform SYNCS.EXCH, the same in every lane."""
+    if x.has("ra"):
+        return np.broadcast_to(_shared_addrs(x), x.lane_shape())
+    u = np.asarray(_ur_addr(x, 32), dtype=np.uint32)
+    return np.broadcast_to((u + np.uint32(x.imm("offset") & 0xFFFFFFFF)).astype(_U64), x.lane_shape())
+
+
 def _per_lane(x: Exec, value, on: np.ndarray) -> list:
     """*value* (a lane-shaped array, a per-warp ``(n, 1)`` array or an int) at each lane of
     *on*, in the order :func:`update` visits them."""
@@ -91,7 +100,7 @@ def update(x: Exec, what: str, step, mask=None) -> np.ndarray | None:
     if not x.any_lane(mask):
         return None
     mem = x.smem
-    addrs = np.broadcast_to(_shared_addrs(x), x.lane_shape())
+    addrs = _addrs(x)
     olds = _mem_load(x, mem, addrs, mask, 8, what)[0]     # checks every lane first
     on = mask2array(mask)
     base = getattr(mem, "base", None)           # BatchShared: each warp's CTA row in the pool
