@@ -21,6 +21,7 @@ FORMAT_CHANGES = {("BRA_U", "offset"), ("BRA_X", "offset"), ("BSSY_I", "syncpoin
 ADDED_FIELDS = {("BMOV_X", "width"), ("BMOV_R", "width"), ("BSSY_I", "reconv"), ("BSYNC_X", "reconv"),
                 ("CALL_R", "noinc"), ("CALL_U", "noinc"), ("CALL_C", "noinc"),
                 ("RET_R", "nodec"), ("RET_U", "nodec"), ("RET_C", "nodec"), ("BRA_X", "pfile"),
+                ("BRA_X", "any"), ("BRA_U", "any"),    # BRA.U.ANY (decision D8-sync-8)
                 ("BSSY_I", "reliable"), ("BSYNC_X", "reliable"), ("BREAK_X", "reliable"),
                 ("NANOSLEEP_R", "scope"), ("NANOSLEEP_U", "scope"), ("NANOSLEEP_I", "scope"), ("NANOSLEEP_C", "scope"),
                 ("NANOSLEEP_R", "syncs"), ("NANOSLEEP_U", "syncs"), ("NANOSLEEP_I", "syncs"),  # .SYNCS (D8-sync-4)

@@ -241,7 +241,7 @@ def SYNCS(x: Exec) -> None:
         _phasechk(x)
     elif op == "EXCH":
         _exch(x)
-    else:                                               # CCTL.IV: the address is checked
+    elif x.has("ra"):                                   # CCTL.IV: the address is checked (IVALL: none)
         if x.any_lane():
             _mem_load(x, x.smem, _shared_addrs(x), x.pmask, 8, "mbarrier invalidation")
 

@@ -217,7 +217,10 @@ def R2UR(x: Exec) -> None:
     v = np.take_along_axis(np.asarray(row), np.asarray(first)[..., None], axis=-1)
     x.write("urd", _out(v[0]) if v.ndim == 1 else v.astype(_U64))
     if x.has("pu"):                                     # the executing lanes whose Ra is not that value (D8-sync-6)
-        x.write("pu", array2mask((np.asarray(row) != v) & act))
+        differ = (np.asarray(row) != v) & act
+        if x.mod("or") == "OR":                         # R2UR.OR: accumulate (D8-sync-8)
+            differ |= mask2array(x.pred("pu")) & act
+        x.write("pu", array2mask(differ))
 
 
 @semantics("UBREV")
