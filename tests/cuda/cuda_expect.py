@@ -5121,3 +5121,21 @@ def sync8_awb(i):
 def sync8_native(i):
     x = i["in"].reshape(2, 128).astype(np.int64) - 7
     return {"out": x[:, np.arange(128) ^ 1].ravel().astype(np.int32)}
+
+
+def sync8_thread_pipe(i, n):
+    x = i["in"].astype(np.int64).reshape(n, 128)
+    acc = np.zeros(128, np.int64)
+    for k in range(n):
+        acc = acc * 2 + x[k]
+    return {"out": np.tile(acc, 2).astype(np.int32)}     # every block reads the same 128 * n inputs
+
+
+def sync8_role_pipe(i, nchunks):
+    x = i["in"].astype(np.int64).reshape(2, nchunks, 96)
+    return {"out": sum(x[:, k] * (k + 1) for k in range(nchunks)).ravel().astype(np.int32)}
+
+
+def sync8_arrive_update(i):
+    s = i["in"].astype(np.int64).reshape(2, 128) + 1
+    return {"out": (s[:, (np.arange(128) + 64) & 127] - s).ravel().astype(np.int32)}

@@ -47,7 +47,7 @@ FORMS = ["SYNCS.EXCH.64 URZ, [UR7], UR4", "SYNCS.EXCH.64 URZ, [UR6+0x8], UR4",
          "SYNCS.CCTL.IV [UR4]", "SYNCS.CCTL.IV [R3+URZ+0x10]", "FENCE.VIEW.ASYNC.S",
          "ARRIVES.LDGSTSBAR.64.TRANSCNT [UR8]", "NANOSLEEP.SYNCS 0x3e8", "@!UP0 SYNCS.EXCH.64 URZ, [UR7], UR4",
          "@P0 SYNCS.ARRIVE.TRANS64.A1T0 R4, [R17+URZ], RZ", "@!UP0 S2UR UR6, SR_CgaCtaId", "@UP1 CS2UR UR6, SR_CLOCKLO",
-         "DEPBAR.LE SB0, 0x0, 0x2"]
+         "DEPBAR.LE SB0, 0x0, 0x2", "SYNCS.CCTL.IVALL", "@P3 BRA.U.ANY 0x40", "@P3 R2UR.OR P0, UR5, R9"]
 
 
 @pytest.mark.parametrize("text", FORMS)
@@ -192,3 +192,40 @@ def test_a_uniform_guard_on_a_vector_instruction(nv_isa, engine):
         assert (int(w.R[4][5]), int(w.R[5][5]), int(w.R[6][9]), int(w.R[7][9])) == (7, 9, 7, 9)
         assert (int(w.R[8][0]), int(w.R[9][0])) == (0, 0)
         assert int(w.UR[12]) == 0 and (w.warp == 0 or int(w.UR[9]) == 0)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_waterfall_loop_over_a_64_bit_value(nv_isa, engine):
+    """nvcc's loop over the distinct values of a register pair (decision D8-sync-8): each round
+    takes the lowest lane's pair into UR4:UR5 (R2UR / R2UR.OR: Pu marks the lanes whose value
+    differs), the other lanes go round again through `@P3 BRA.U.ANY`; a pair (lane / 4, 7) takes
+    8 rounds, a uniform pair 1."""
+    res = _launch(nv_isa, """
+        S2R R1, SR_LANEID ;
+        SHF.R.U32.HI R8, RZ, 0x2, R1 ;
+        MOV R9, 0x7 ;
+        MOV R10, RZ ;
+        PLOP3.LUT P3, PT, PT, PT, PT, 0x80, 0x0 ;
+    LOOP:
+        @P3 R2UR P0, UR4, R8 ;
+        @P3 R2UR.OR P0, UR5, R9 ;
+        @P3 PLOP3.LUT P1, PT, P0, PT, PT, 0x8, 0x0 ;
+        @P1 IADD3 R10, R10, UR4, RZ ;
+        @P1 IADD3 R11, RZ, UR5, RZ ;
+        @P3 PLOP3.LUT P3, PT, P0, PT, PT, 0x80, 0x0 ;
+        PLOP3.LUT P1, PT, PT, PT, PT, 0x8, 0x0 ;
+        IADD3 R12, R12, 0x1, RZ ;
+        @P3 BRA.U.ANY `(LOOP) ;
+    """, engine, block=32)
+    assert res.ok, (res.status, res.fault)
+    w = res.warps[0]
+    assert [int(v) for v in w.R[10]] == [i // 4 for i in range(32)] and all(int(v) == 7 for v in w.R[11])
+    assert all(int(v) == 8 for v in w.R[12])
+
+
+def test_a_module_wide_function_slot_refuses_only_the_kernels_that_read_it():
+    """sm_120's `.nv.constant4` of a module holds `__cuda_syscall_cp_async_bulk_unicast` for one
+    kernel; the others do not call it (decision D8-sync-9)."""
+    from gpuisa.cuda import _reads_slot
+    assert _reads_slot("LDC.64 R2, c[0x4][R2] ;", 4, 0) and _reads_slot("LDC.64 R2, c[0x4][0x8] ;", 4, 8)
+    assert not _reads_slot("LDC.64 R2, c[0x4][0x10] ;\nLDC R3, c[0x0][0x210] ;", 4, 0)
