@@ -47,7 +47,8 @@ FORMS = ["SYNCS.EXCH.64 URZ, [UR7], UR4", "SYNCS.EXCH.64 URZ, [UR6+0x8], UR4",
          "SYNCS.CCTL.IV [UR4]", "SYNCS.CCTL.IV [R3+URZ+0x10]", "FENCE.VIEW.ASYNC.S",
          "ARRIVES.LDGSTSBAR.64.TRANSCNT [UR8]", "NANOSLEEP.SYNCS 0x3e8", "@!UP0 SYNCS.EXCH.64 URZ, [UR7], UR4",
          "@P0 SYNCS.ARRIVE.TRANS64.A1T0 R4, [R17+URZ], RZ", "@!UP0 S2UR UR6, SR_CgaCtaId", "@UP1 CS2UR UR6, SR_CLOCKLO",
-         "DEPBAR.LE SB0, 0x0, 0x2", "SYNCS.CCTL.IVALL", "@P3 BRA.U.ANY 0x40", "@P3 R2UR.OR P0, UR5, R9"]
+         "DEPBAR.LE SB0, 0x0, 0x2", "SYNCS.CCTL.IVALL", "@P3 BRA.U.ANY 0x40", "@P3 R2UR.OR P0, UR5, R9",
+         "UBLKCP.S.G [UR8], [UR4], UR7"]
 
 
 @pytest.mark.parametrize("text", FORMS)
@@ -229,3 +230,32 @@ def test_a_module_wide_function_slot_refuses_only_the_kernels_that_read_it():
     from gpuisa.cuda import _reads_slot
     assert _reads_slot("LDC.64 R2, c[0x4][R2] ;", 4, 0) and _reads_slot("LDC.64 R2, c[0x4][0x8] ;", 4, 8)
     assert not _reads_slot("LDC.64 R2, c[0x4][0x10] ;\nLDC R3, c[0x0][0x210] ;", 4, 0)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_bulk_copy_completes_its_bytes_on_the_mbarrier(nv_isa, engine):
+    """sm_90's aligned cuda::memcpy_async (decision D8-sync-10): `ELECT P1, URZ, PT` (ELECTU),
+    UBLKCP.S.G of UR7 * 16 bytes from global UR4:UR5 to shared UR8, completed on the mbarrier at
+    UR9 (tx -128 before the expect_tx of +128 that nvcc writes after it); 32 arrivals complete the
+    phase and every lane reads the copied words."""
+    import numpy as np
+    from gpuisa.cuda.listing import nv_elect
+    assert nv_elect("         @P0 ELECT P1, URZ, PT ;") == "        @P0 ELECTU P1, URZ, PT ;"
+    assert nv_elect("ELECT P0, R4, PT ;") == "ELECT P0, R4, PT ;"
+    g = np.arange(100, 132, dtype=np.uint32)
+    res = _launch(nv_isa, _init(32) + """
+        UMOV UR8, 0x40 ;
+        UMOV UR9, 0x10 ;
+        ULDC.64 UR4, c[0x0][0x0] ;
+        UMOV UR7, 0x8 ;
+        @!P0 ELECTU P1, URZ, PT ;
+        @!UP0 UBLKCP.S.G [UR8], [UR4], UR7 ;
+        MOV R9, 0x80 ;
+        @P1 SYNCS.ARRIVE.TRANS64.RED.A0TR RZ, [UR9], R9 ;
+        SYNCS.ARRIVE.TRANS64.A1T0 R2, [UR9], RZ ;
+        SYNCS.PHASECHK.TRANS64.TRYWAIT P2, [UR9], R3 ;
+        LDS R4, [R1.X4+0x40] ;
+    """, engine, block=32, buffers={"g": g}, const={0: [0x10000000, 0]})
+    assert res.ok, (res.status, res.fault)
+    w = res.warps[0]
+    assert all(w.P[2]) and [int(v) for v in w.R[4]] == [100 + i for i in range(32)]

@@ -56,6 +56,22 @@ _RE_BPT_TRAP = re.compile(r"\bBPT\.TRAP\b")
 _RE_SBSET = re.compile(r"\{\s*([0-5](?:\s*,\s*[0-5])*)\s*\}")
 
 
+#: `ELECT P1, URZ, PT` (sm_90+): the election with a uniform destination is this ISA's ELECTU
+_RE_ELECT_U = re.compile(r"\bELECT(?= +P[0-6T] *, *UR)")
+
+
+def nv_elect(text: str) -> str:
+    """*text* with nvdisasm's `ELECT P1, URZ, PT` written `ELECTU P1, URZ, PT` (the seed's name for
+    the election that writes a uniform register; decision D8-sync-10), the column taken from the
+    blanked address comment before it; other lines unchanged."""
+    m = _RE_ELECT_U.search(text)
+    if m is None:
+        return text
+    i = m.start()
+    cut = 1 if text.startswith("  ") else 0      # the leading blanks give the column back
+    return text[cut:i] + "ELECTU" + text[m.end():]
+
+
 def nv_depbar(text: str) -> str:
     """*text* with the scoreboard set of `DEPBAR.LE SB0, 0x0, {1}` written as its bit mask,
     `DEPBAR.LE SB0, 0x0, 0x2` (decision D8-sync-5); other lines unchanged."""
@@ -108,6 +124,8 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
                     line = nv_warpsync(line)
                 elif "{" in body:
                     line = nv_depbar(line)
+                elif "ELECT " in body:
+                    line = nv_elect(line)
                 return addr, (_strip_note(line) if "(*" in line else line), col
     k = line.find("/*", col)
     if k >= 0:
@@ -118,6 +136,8 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
         line = nv_warpsync(line)
     elif "{" in line:
         line = nv_depbar(line)
+    elif "ELECT " in line:
+        line = nv_elect(line)
     return addr, line, col
 
 

@@ -87,7 +87,7 @@ def _per_lane(x: Exec, value, on: np.ndarray) -> list:
     return np.broadcast_to(np.asarray(value, dtype=_U64), on.shape)[np.nonzero(on)].tolist()
 
 
-def update(x: Exec, what: str, step, mask=None) -> np.ndarray | None:
+def update(x: Exec, what: str, step, mask=None, addrs=None) -> np.ndarray | None:
     """Apply *step(word, lanes) -> word* to the mbarrier of the executing lanes (*mask*, default
     ``pmask``): the lanes of one warp that name one mbarrier arrive **together**, as one update
     (*lanes*: their indexes in the order :func:`_per_lane` lists the executing lanes), and all of
@@ -100,7 +100,8 @@ def update(x: Exec, what: str, step, mask=None) -> np.ndarray | None:
     if not x.any_lane(mask):
         return None
     mem = x.smem
-    addrs = _addrs(x)
+    if addrs is None:
+        addrs = _addrs(x)
     olds = _mem_load(x, mem, addrs, mask, 8, what)[0]     # checks every lane first
     on = mask2array(mask)
     base = getattr(mem, "base", None)           # BatchShared: each warp's CTA row in the pool
@@ -244,6 +245,37 @@ def SYNCS(x: Exec) -> None:
     elif x.has("ra"):                                   # CCTL.IV: the address is checked (IVALL: none)
         if x.any_lane():
             _mem_load(x, x.smem, _shared_addrs(x), x.pmask, 8, "mbarrier invalidation")
+
+
+@semantics("UBLKCP", per_warp=True)     # a uniform bulk copy of any size, one warp at a time (as ELECTU)
+def UBLKCP(x: Exec) -> None:
+    """UBLKCP: pseudo code in the database (``__Semantics``, mbarrier.isa; appended here by the registry).
+    The copy completes at issue (decision GA-2), then its bytes complete on the mbarrier (D8-sync-10)."""
+    mask = x.pmask
+    if not mask:
+        return
+    pair = int(x.src("ura", 64))
+    dst = ((pair & 0xFFFFFFFF) + (x.imm("soffset") & 0xFFFFFFFF)) & 0xFFFFFFFF
+    mbar = pair >> 32
+    src = (int(x.src("urb", 64)) + x.imm("offset")) & ((1 << 64) - 1)
+    n = (int(x.src("urc")) & 0xFFFFFFFF) * 16
+    if dst % 16 or src % 16:
+        x.fault("misaligned", f"{x.name}: a bulk copy needs 16-byte aligned addresses (shared 0x{dst:x}, global 0x{src:x})")
+    lane = np.arange(32, dtype=np.uint64)
+    chunks = []
+    for off in range(0, n, 256):                        # 32 lanes x 8 bytes at a time, every part checked first
+        k = min(32, (n - off) // 8)
+        m = (1 << k) - 1
+        ga = _U64(src + off) + lane * _U64(8)
+        chunks.append((off, m, _mem_load(x, x.gmem, ga, m, 8, "bulk copy load")[0]))
+    for off, m, _ in chunks:
+        sa = _U64(dst + off) + lane * _U64(8)
+        _mem_load(x, x.smem, sa, m, 8, "bulk copy store")
+    for off, m, v in chunks:
+        x.smem.store(_U64(dst + off) + lane * _U64(8), v, m, 8)
+    one = mask & -mask
+    update(x, "bulk copy completion", lambda w, lanes: arrive(w, 0, -n), one,
+           np.full(32, mbar, dtype=_U64))
 
 
 @semantics("FENCE")
