@@ -37,11 +37,12 @@ ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
 # prologue of sm_87), the mbarrier and cp.async forms of sm_86/sm_89 (D7-tut-1, -2) and a plain kernel that checks the
 # launch ABI of the target.
 EXTRA = {
-    "sm_86": ("vector_add", "matmul_shared", "tut_mbarrier", "tut_cpasync"),
+    "sm_86": ("vector_add", "matmul_shared", "tut_mbarrier", "tut_cpasync", "sync8_barrier"),
     "sm_87": ("vector_add", "async_copy", "warp_reduce"),
     "sm_88": ("vector_add",),
     "sm_89": ("vector_add", "matmul_shared", "fp8_convert", "tut_mbarrier", "tut_cpasync"),
-    "sm_100": ("vector_add", "warp_scan", "vote_red", "atom_mix", "simd_video", "hist_agg", "fp8_convert", "fminmax3"),
+    "sm_100": ("vector_add", "warp_scan", "vote_red", "atom_mix", "simd_video", "hist_agg", "fp8_convert", "fminmax3",
+               "sync8_mbar_ptx", "sync8_pipeline"),
     "sm_103": ("vector_add", "warp_scan", "atom_mix", "fminmax3"),
     "sm_110": ("vector_add", "warp_scan", "vote_red"),
     "sm_121": ("vector_add", "matmul_shared"),

@@ -5087,3 +5087,121 @@ def hec_forms(i, n, lim, gap):
         with np.errstate(over="ignore"):        # beyond 65504 rounds to infinity, as CUDA's does
             ho[2 * t + 1] = 0x7FFF if np.isnan(bv) else int(np.float16(bv).view(np.uint16))
     return {"o": o, "so": so, "ho": ho}
+
+# -- eighth discovery round, direction sync8: cuda::barrier / memcpy_async / mbarrier on sm_90+ ----
+def _s32(a: int) -> int:
+    """A Python integer wrapped to int32 (two's complement)."""
+    return (a + (1 << 31)) % (1 << 32) - (1 << 31)
+
+
+def sync8_bar_rotate(i):
+    out = []
+    for x in i["in"].reshape(2, 96).astype(np.int64):
+        s = x * 2
+        v = s[(np.arange(96) + 5) % 96]
+        s = v + 1
+        out.append(s[::-1])
+    return {"out": np.concatenate(out).astype(np.int32)}
+
+
+def sync8_tiles(i, ntiles):
+    x = i["in"].reshape(2, ntiles, 128).astype(np.float64)     # integers: every sum is exact
+    t = np.arange(128)
+    acc = sum(x[:, k, t] * (k + 1) + x[:, k, (t + 1) % 128] for k in range(ntiles))
+    return {"out": acc.ravel().astype(np.float32)}
+
+
+def sync8_prod_cons(i, rounds):
+    out = np.zeros(192, np.int32)
+    x = i["in"].astype(np.int64)
+    for b in range(2):
+        for t in range(32, 128):
+            acc = 0
+            for r in range(rounds):
+                j = (t - 32 + r) & 63
+                v = int(x[(b * rounds + r) * 64 + j])
+                acc += (v ^ r if j >= 32 else v) * (t % 7 + 1)
+            out[b * 96 + t - 32] = acc + 4
+    return {"out": out}
+
+
+def sync8_pipe(i, nchunks):
+    x = i["in"].reshape(2, nchunks, 64).astype(np.int64)
+    out = []
+    for b in range(2):
+        acc = [0] * 64
+        for k in range(nchunks):
+            acc = [_s32(a * 3 + int(x[b, k, t]) - int(x[b, k, 63 - t])) for t, a in enumerate(acc)]
+        out += acc
+    return {"out": np.array(out, np.int32)}
+
+
+def sync8_cg_copy(i, n):
+    a = i["a"].reshape(3, 256).astype(np.int64)
+    b = i["b"].reshape(3, 256).astype(np.int64)
+    return {"out": (a[:, ::-1] * 2 - b).ravel()[:n].astype(np.int32)}
+
+
+def sync8_completion(i):
+    x = i["in"].reshape(2, 128).astype(np.int64)
+    # the completion function runs once per phase, before the waiting threads go on
+    return {"out": (x[:, ::-1] + 1000 + 2 * 100000).ravel().astype(np.int32), "phases": np.array([2, 2], np.int32)}
+
+
+def sync8_drop(i):
+    x = i["in"].reshape(2, 128).astype(np.int64)
+    v = x[:, 64:] - x[:, :64]
+    return {"out": (v[:, ::-1] + v).ravel().astype(np.int32)}
+
+
+def sync8_ptx_tx(i, rounds):
+    x = i["in"].reshape(2, rounds, 64).astype(np.int64)
+    t = np.arange(96)
+    out = sum(x[:, r, (t * 7 + r) & 63] for r in range(rounds))
+    # per round: the first arrival's token has 96 pending arrivals; every token's count is in 1..96
+    info = np.array([96, 96] * (2 * rounds), np.uint32)
+    return {"out": out.ravel().astype(np.int32), "tokinfo": info}
+
+
+def sync8_ptx_parity(i, rounds):
+    x = i["in"].reshape(2, rounds, 128).astype(np.int64)
+    t = np.arange(128)
+    acc = np.zeros((2, 128), np.int64)
+    for r in range(rounds):
+        acc ^= (x[:, r] + r)[:, (t + 33 * r) % 128]
+    return {"out": acc.ravel().astype(np.int32)}
+
+
+def sync8_ptx_count(i):
+    x = i["in"].reshape(2, 64).astype(np.int64)
+    return {"out": (x[:, ::-1] * 3 + np.arange(64)).ravel().astype(np.int32)}
+
+
+def sync8_awb(i):
+    x = i["in"].reshape(2, 128).astype(np.int64)
+    t = np.arange(128)
+    s = x[:, (t + 3) & 127] * 5
+    return {"out": s[:, ::-1].ravel().astype(np.int32), "pend": np.array([128, 128], np.uint32)}
+
+
+def sync8_native(i):
+    x = i["in"].reshape(2, 128).astype(np.int64) - 7
+    return {"out": x[:, np.arange(128) ^ 1].ravel().astype(np.int32)}
+
+
+def sync8_thread_pipe(i, n):
+    x = i["in"].astype(np.int64).reshape(n, 128)
+    acc = np.zeros(128, np.int64)
+    for k in range(n):
+        acc = acc * 2 + x[k]
+    return {"out": np.tile(acc, 2).astype(np.int32)}     # every block reads the same 128 * n inputs
+
+
+def sync8_role_pipe(i, nchunks):
+    x = i["in"].astype(np.int64).reshape(2, nchunks, 96)
+    return {"out": sum(x[:, k] * (k + 1) for k in range(nchunks)).ravel().astype(np.int32)}
+
+
+def sync8_arrive_update(i):
+    s = i["in"].astype(np.int64).reshape(2, 128) + 1
+    return {"out": (s[:, (np.arange(128) + 64) & 127] - s).ravel().astype(np.int32)}

@@ -125,9 +125,10 @@ def test_forms_print_as_nvdisasm(nv_isa):
 
 
 @pytest.mark.parametrize("engine", ["reference", "batched"])
-def test_r2ur_predicate_marks_the_lanes_holding_the_value(nv_isa, engine):
-    """Pu: the lanes whose Ra equals the value written (lane 0's), all lanes for a uniform Ra;
-    a tile mask 0xf << (lane & ~3) (cg::tiled_partition<4>) is true in lanes 0..3 only (D3-2)."""
+def test_r2ur_predicate_marks_the_lanes_not_holding_the_value(nv_isa, engine):
+    """Pu: the lanes whose Ra differs from the value written (lane 0's), none for a uniform Ra;
+    a tile mask 0xf << (lane & ~3) (cg::tiled_partition<4>) is false in lanes 0..3 only (D3-2 as
+    revised by D8-sync-6: nvcc's waterfall loop `R2UR P3, UR6, R10; @!P3 ARRIVES [UR6]; @P3 BRA`)."""
     w = _run(nv_isa, """
         S2R R0, SR_LANEID ;
         MOV R1, 0x7 ;
@@ -138,8 +139,8 @@ def test_r2ur_predicate_marks_the_lanes_holding_the_value(nv_isa, engine):
         SHF.L.U32 R3, R3, R2, RZ ;
         R2UR P2, UR5, R3 ;
     """, engine)
-    assert all(w.P[0]) and [bool(v) for v in w.P[1]] == [True] + [False] * 31 and int(w.UR[4]) == 0
-    assert [bool(v) for v in w.P[2]] == [True] * 4 + [False] * 28 and int(w.UR[5]) == 0xF
+    assert not any(w.P[0]) and [bool(v) for v in w.P[1]] == [False] + [True] * 31 and int(w.UR[4]) == 0
+    assert [bool(v) for v in w.P[2]] == [False] * 4 + [True] * 28 and int(w.UR[5]) == 0xF
 
 
 @pytest.mark.parametrize("engine", ["reference", "batched"])

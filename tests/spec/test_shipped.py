@@ -21,8 +21,11 @@ FORMAT_CHANGES = {("BRA_U", "offset"), ("BRA_X", "offset"), ("BSSY_I", "syncpoin
 ADDED_FIELDS = {("BMOV_X", "width"), ("BMOV_R", "width"), ("BSSY_I", "reconv"), ("BSYNC_X", "reconv"),
                 ("CALL_R", "noinc"), ("CALL_U", "noinc"), ("CALL_C", "noinc"),
                 ("RET_R", "nodec"), ("RET_U", "nodec"), ("RET_C", "nodec"), ("BRA_X", "pfile"),
+                ("BRA_X", "any"), ("BRA_U", "any"),    # BRA.U.ANY (decision D8-sync-8)
                 ("BSSY_I", "reliable"), ("BSYNC_X", "reliable"), ("BREAK_X", "reliable"),
                 ("NANOSLEEP_R", "scope"), ("NANOSLEEP_U", "scope"), ("NANOSLEEP_I", "scope"), ("NANOSLEEP_C", "scope"),
+                ("NANOSLEEP_R", "syncs"), ("NANOSLEEP_U", "syncs"), ("NANOSLEEP_I", "syncs"),  # .SYNCS (D8-sync-4)
+                ("NANOSLEEP_C", "syncs"),
                 ("DEPBAR_I", "le"),     # DEPBAR.LE (decision GA-2)
                 ("WARPSYNC_R", "release")}   # WARPSYNC.ALLGROUPS, nvcc's plain `WARPSYNC Rb` (decision D6-cg-2)
 # Seed opcodes whose decoding the shipped ISA narrows by a bit the seeds leave free, to tell them from a
@@ -46,8 +49,14 @@ EXAMPLE_FIXES = {
 EXTENDED_TYPES = {"SReg"}
 
 
+# Seed opcodes of the uniform datapath whose guard is a uniform predicate, same bits [15:12] (UPT = 7 where
+# the seeds have PT = 7): nvcc writes `@!UP0 S2UR UR6, SR_CgaCtaId` (decision D8-sync-1, as D6-cub-1 for GP)
+UNIFORM_GUARD = {("S2UR_I", "pg"), ("CS2UR_I", "pg")}
+
+
 def encoding(op):
-    return sorted((f.name, f.pos, f.width, f.type, f.fixed) for f in op.fields if (op.name, f.name) not in ADDED_FIELDS)
+    return sorted((f.name, f.pos, f.width, "Pred" if (op.name, f.name) in UNIFORM_GUARD and f.type == "UPred" else f.type,
+                   f.fixed) for f in op.fields if (op.name, f.name) not in ADDED_FIELDS)
 
 
 def test_shipped_isa_has_no_errors():

@@ -94,7 +94,8 @@ class CudaKernel:
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
         #: functions the kernel calls without defining them (vprintf, __assertfail: decision D6-cl-7)
-        self.externs = sorted({e[3] for e in module.externs if e[1] is None or e[1] == info.name})
+        self.externs = sorted({e[3] for e in module.externs
+                               if e[1] == info.name or (e[1] is None and _reads_slot(self.text, e[0], e[2]))})
         self._stub_line = first + self.text.count("\n") + 1
         provided = [n for n in self.externs if n in runtime.PROVIDED]
         self.program = isa.assemble(self.text + runtime.stub_text(provided), first_line=first,
@@ -392,6 +393,22 @@ def _data_names(sym: str) -> list[str]:
     if sym.startswith("_Z") and sym.endswith("E"):
         return [sym, demangle(sym).removesuffix("()")]
     return [sym]
+
+
+def _reads_slot(text: str, bank: int, off: int) -> bool:
+    """Whether *text* reads the 8-byte constant slot ``c[bank][off]`` that holds a function's address,
+    or indexes the bank by a register: a module-wide bank (``.nv.constant4``) lists the functions
+    of every kernel, and a kernel that calls none of them must not be refused for another's
+    (decision D8-sync-9)."""
+    b = f"c[{bank:#x}]["
+    i = text.find(b)
+    while i >= 0:
+        j = text.find("]", i + len(b))
+        inner = text[i + len(b):j]
+        if not inner.startswith("0x") or int(inner.split("+")[0], 16) in (off, off + 4):
+            return True
+        i = text.find(b, j)
+    return False
 
 
 #: what only the device linker fills in: nvdisasm's `MOV R20, 32@lo((K + .L_x_0@srel))` and a call of

@@ -53,6 +53,34 @@ _RE_COLLECTIVE_ALL = re.compile(r"\bWARPSYNC\.COLLECTIVE\.ALL\b[^;]*")
 _RE_BPT_TRAP = re.compile(r"\bBPT\.TRAP\b")
 
 
+#: `DEPBAR.LE SB0, 0x0, {1}` (sm_86): the other scoreboards to wait for, listed in braces
+_RE_SBSET = re.compile(r"\{\s*([0-5](?:\s*,\s*[0-5])*)\s*\}")
+
+
+#: `ELECT P1, URZ, PT` (sm_90+): the election with a uniform destination is this ISA's ELECTU
+_RE_ELECT_U = re.compile(r"\bELECT(?= +P[0-6T] *, *UR)")
+
+
+def nv_elect(text: str) -> str:
+    """*text* with nvdisasm's `ELECT P1, URZ, PT` written `ELECTU P1, URZ, PT` (the seed's name for
+    the election that writes a uniform register; decision D8-sync-10), the column taken from the
+    blanked address comment before it; other lines unchanged."""
+    m = _RE_ELECT_U.search(text)
+    if m is None:
+        return text
+    i = m.start()
+    cut = 1 if text.startswith("  ") else 0      # the leading blanks give the column back
+    return text[cut:i] + "ELECTU" + text[m.end():]
+
+
+def nv_depbar(text: str) -> str:
+    """*text* with the scoreboard set of `DEPBAR.LE SB0, 0x0, {1}` written as its bit mask,
+    `DEPBAR.LE SB0, 0x0, 0x2` (decision D8-sync-5); other lines unchanged."""
+    def mask(m: re.Match) -> str:
+        return hex(sum(1 << int(v) for v in m.group(1).split(",")))
+    return _RE_SBSET.sub(mask, text) if "DEPBAR" in text else text
+
+
 def nv_warpsync(text: str) -> str:
     """*text* with nvcc's plain `WARPSYNC Rb` written `WARPSYNC.ALLGROUPS Rb` (decision D6-cg-2:
     this ISA's plain WARPSYNC_R is NVIDIA's `.EXCLUSIVE`, one group at a time). The modifier
@@ -95,6 +123,10 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
                 line += body
                 if "WARPSYNC" in body or "BPT" in body:
                     line = nv_warpsync(line)
+                elif "{" in body:
+                    line = nv_depbar(line)
+                elif "ELECT " in body:
+                    line = nv_elect(line)
                 return addr, (_strip_note(line) if "(*" in line else line), col
     k = line.find("/*", col)
     if k >= 0:
@@ -103,6 +135,10 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
         line = _strip_note(line)
     if "WARPSYNC" in line or "BPT" in line:
         line = nv_warpsync(line)
+    elif "{" in line:
+        line = nv_depbar(line)
+    elif "ELECT " in line:
+        line = nv_elect(line)
     return addr, line, col
 
 

@@ -119,7 +119,11 @@ class Exec:
         self.hint: Any = None
         #: how the issue loop evaluates the guard ``@{!}Pg`` (see :func:`guard_mode`)
         g = self.op.guard
-        self.guard = guard_mode(self.pg, self.pg_not, g is not None and g.type == "UPred")
+        uniform = g is not None and g.type == "UPred"
+        if g is not None and g.type == "GuardPred":    # P0..PT = 0..7, UP0..UPT = 8..15 (D8-sync-1)
+            uniform = self.pg > PT
+            self.pg &= PT
+        self.guard = guard_mode(self.pg, self.pg_not, uniform)
         self.next_pc = self.pc + INST_SIZE
         #: per-address memo for semantics functions (values that depend only on
         #: the decoded fields, computed at the first execution); None until set

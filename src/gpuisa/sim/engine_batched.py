@@ -674,7 +674,8 @@ def _switch_to(e: BatchedEngine, idx: np.ndarray, cmask: np.ndarray, within: np.
 def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     m = x.memo
     if m is None:
-        m = x.memo = (_COND.get(x.mod("cond") or "NoCond"), "pp" in x.f, "ura" in x.f,
+        m = x.memo = (_COND.get(x.mod("cond") or "NoCond") if x.mod("any") != "ANY" else
+                      (".U.ANY" if x.mod("cond") == "U" else None), "pp" in x.f, "ura" in x.f,
                       (x.pc + INST_SIZE + x.imm("offset") * INST_SIZE))
     cond, has_pp, has_ura, target = m
     if has_ura or cond is None:     # UR forms: per warp
@@ -691,6 +692,8 @@ def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         b = pgv
     elif cond == ".U":
         b = np.where(pgv == active, active, _U32(0))
+    elif cond == ".U.ANY":          # decision D8-sync-8
+        b = np.where(pgv != 0, active, _U32(0))
     else:
         div = (pgv ^ e.valid[idx]) != 0
         b = np.where(div if cond == ".DIV" else ~div, pgv, _U32(0))

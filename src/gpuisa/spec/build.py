@@ -676,16 +676,22 @@ class _Builder:
     def align_syntax(template_ops, ops):
         """Map template operands to a variant's operands in order.  Optional
         template operands (``{X}``) may be absent in a variant, so one template
-        can describe all variants of an optype.  Returns a list of
+        can describe all variants of an optype.  A template operand named like
+        one of the variant's operands stands only for that one (``{Pu}, {Rd}, {URd}, ...``
+        of SYNCS: a variant without Pu must not take its Rd for it).  Returns a list of
         (template operand, operand) pairs or None."""
+        names = {o.name.lower(): k for k, o in enumerate(ops)}
+
         def go(i, j):
             if j == len(ops):
                 return [] if all(t.optional for t in template_ops[i:]) else None
             if i == len(template_ops):
                 return None
-            rest = go(i + 1, j + 1)
-            if rest is not None:
-                return [(template_ops[i], ops[j])] + rest
+            k = names.get(template_ops[i].name.lower())
+            if k is None or k == j:
+                rest = go(i + 1, j + 1)
+                if rest is not None:
+                    return [(template_ops[i], ops[j])] + rest
             if template_ops[i].optional:
                 return go(i + 1, j)
             return None

@@ -204,6 +204,8 @@ def golden_branch_mask(active: int, valid: int, pg: int, modi: str, ur: int | No
         if modi == ".U":
             cover("BRA.U.jump" if (pgv & active) == active else "BRA.U.fall")
             return active if (pgv & active) == active else 0
+        if modi == ".U.ANY":        # decision D8-sync-8: every active lane when one wants to
+            return active if pgv else 0
         if modi == ".DIV":
             return pgv if is_div else 0
         if modi == ".CONV":
@@ -232,6 +234,17 @@ def golden_branch_mask(active: int, valid: int, pg: int, modi: str, ur: int | No
 _COND = {"NoCond": "", "U": ".U", "DIV": ".DIV", "CONV": ".CONV"}
 
 
+def bra_cond(x) -> str:
+    """BRA's branch condition as the golden function names it: "", ".U", ".DIV", ".CONV", or
+    ".U.ANY" (decision D8-sync-8); `.ANY` with another condition is an invalid instruction."""
+    c = _COND[x.mod("cond") or "NoCond"]
+    if x.mod("any") == "ANY":
+        if c != ".U":
+            raise Fault("invalid-instruction", f"BRA.ANY goes with .U, not {c or 'no condition'}")
+        return ".U.ANY"
+    return c
+
+
 @semantics("BRA", control=True)
 def BRA(x: Exec) -> None:
     """BRA: follows the database's ``__Description`` and ``__Semantics`` of BRA (bru.isa); the registry appends
@@ -239,7 +252,7 @@ def BRA(x: Exec) -> None:
     """
     m = x.memo
     if m is None:  # once per address: modifier, operand presence, TargetPC
-        m = x.memo = (_COND[x.mod("cond") or "NoCond"], "pp" in x.f, "ura" in x.f,
+        m = x.memo = (bra_cond(x), "pp" in x.f, "ura" in x.f,
                       x.pc + INST_SIZE + x.imm("offset") * INST_SIZE, "upp" in x.f)
     w = x.w
     g = w.P[x.pg]  # pg_array: guard & Pp over all lanes (the golden function masks with ActiveMask)

@@ -23,6 +23,8 @@ from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP
                      local_memory, mask2array)
 from .gp import (_U32, _U64, _atomic, _global_addrs, _load, _mem_load, _mem_store, _raw, _shared_addrs, _store,
                  mbarrier_arrive)
+from .nv_mbarrier import arrive as mbarrier_tx_arrive
+from .nv_mbarrier import update as mbarrier_update
 
 _LANE_BASE = (np.arange(WARP_SIZE, dtype=np.uint64) << np.uint64(LOCAL_LANE_SHIFT))
 
@@ -169,6 +171,9 @@ def ARRIVES(x: Exec) -> None:
     Every LDGSTS has completed at issue (decision GA-2): each lane arrives at once (D7-tut-2)."""
     mask = x.pmask
     if not mask:
+        return
+    if x.mod("trans") == "TRANSCNT":        # the sm_90 mbarrier: the tx-count goes down by 1 (D8-sync-2)
+        mbarrier_update(x, "mbarrier arrival", lambda w, lanes: mbarrier_tx_arrive(w, 0, -len(lanes)))
         return
     addrs = _shared_addrs(x)
     olds = _mem_load(x, x.smem, addrs, mask, 8, "mbarrier arrival")[0].tolist()     # checks every lane first

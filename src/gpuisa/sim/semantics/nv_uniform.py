@@ -216,8 +216,11 @@ def R2UR(x: Exec) -> None:
     first = np.argmax(act, axis=-1)                     # lowest executing lane (0 when none)
     v = np.take_along_axis(np.asarray(row), np.asarray(first)[..., None], axis=-1)
     x.write("urd", _out(v[0]) if v.ndim == 1 else v.astype(_U64))
-    if x.has("pu"):                                     # the executing lanes whose Ra is that value (D3-2)
-        x.write("pu", array2mask((np.asarray(row) == v) & act))
+    if x.has("pu"):                                     # the executing lanes whose Ra is not that value (D8-sync-6)
+        differ = (np.asarray(row) != v) & act
+        if x.mod("or") == "OR":                         # R2UR.OR: accumulate (D8-sync-8)
+            differ |= mask2array(x.pred("pu")) & act
+        x.write("pu", array2mask(differ))
 
 
 @semantics("UBREV")
