@@ -323,15 +323,26 @@ def test_printf_and_assert_run_as_runtime_stubs(nv_isa, arch, form):
            "Assertion `in[i] >= 0` failed." in res.fault["message"]
 
 
-def test_an_unprovided_runtime_function_is_refused(nv_isa, tmp_path):
+def test_an_unprovided_runtime_function_faults_when_called(nv_isa, tmp_path):
     from gpuisa.cuda import load_cuda
-    from gpuisa.errors import UsageError
     text = (CORPUS / "sm_80" / "printf_assert.nvdisasm").read_text().replace("vprintf", "malloc")
     path = tmp_path / "k.nvdisasm"
     path.write_text(text)
     k = load_cuda(nv_isa, path, "hello")
-    with pytest.raises(UsageError, match="calls malloc, a CUDA device-runtime function the model does not provide"):
-        k.launch(grid=1, block=32, params=["ptr:out", "f32:1"], buffers={"out": np.zeros(32, np.int32)})
+    # D8-12: a call of a function the model does not provide is a located fault when it is made
+    # (it was refused at launch, also when the call was on a path the run does not take)
+    res = k.launch(grid=1, block=32, params=["ptr:out", "f32:1"], buffers={"out": np.zeros(32, np.int32)})
+    assert res.status == "syscall" and res.fault["cta"] == 0 and "instruction" in res.fault
+    assert "the kernel calls malloc, a CUDA device-runtime function the model does not provide" in res.fault["message"]
+    # a call on a path the run does not take is no reason to refuse the kernel: `checked` calls it
+    # (here in place of __assertfail) only for a negative input
+    path.write_text((CORPUS / "sm_80" / "printf_assert.nvdisasm").read_text().replace("__assertfail", "malloc"))
+    k = load_cuda(nv_isa, path, "checked")
+    out = np.zeros(64, np.int32)
+    res = k.launch(grid=2, block=32, params=["ptr:in", "ptr:out", "s32:60"],
+                   buffers={"in": np.arange(64, dtype=np.int32), "out": out})
+    assert res.ok, (res.status, res.fault)
+    assert "malloc" in k.externs and (out[:60] == np.arange(60) + 1).all()
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -14,7 +14,9 @@ callback, which does the function's work for each executing lane:
 * ``__assertfail(message, file, line, function, size)``: a ``trap`` fault naming the assertion,
   as CUDA's device-side assert stops the kernel.
 
-Other undefined functions (``malloc``, ``free``, ...) are refused when the kernel is loaded.
+Other undefined functions (``malloc``, ``free``, ``__cuda_syscall_cp_async_bulk_unicast``, ...)
+get a stub too, which stops the run with a ``syscall`` fault naming the function when a lane calls
+it: a kernel whose call is on a path the run does not take runs (decision D8-12).
 """
 from __future__ import annotations
 
@@ -54,6 +56,9 @@ class DeviceRuntime:
         name = self.stubs.get(w.pc, self.stubs.get(w.pc - INST_SIZE))
         if name is None:
             raise Fault("syscall", f"SYSCALL at 0x{w.pc:x} outside the CUDA runtime's stubs")
+        if name not in PROVIDED:
+            raise Fault("syscall", f"the kernel calls {name}, a CUDA device-runtime function the model does not "
+                                   f"provide (it provides {', '.join(PROVIDED)}: printf and assert)")
         for lane in lanes_of(int(w.active)):
             if name == "vprintf":
                 self._vprintf(sim, w, lane)
