@@ -5205,3 +5205,14 @@ def sync8_role_pipe(i, nchunks):
 def sync8_arrive_update(i):
     s = i["in"].astype(np.int64).reshape(2, 128) + 1
     return {"out": (s[:, (np.arange(128) + 64) & 127] - s).ravel().astype(np.int32)}
+
+
+def aligned_copy(i):
+    """aligned_copy.cu: CTA b reads the int4s in[64b .. 64b+63] reversed; x + 2y + 3z + 4w (wrapping)."""
+    v = i["in"].astype(np.int64).reshape(-1, 64, 4)
+    o = i["out"].copy()
+    for b in range(3):
+        for t in range(64):
+            x, y, z, w = v[b, 63 - t]
+            o[64 * b + t] = s32(int(x + 2 * y + 3 * z + 4 * w))
+    return {"out": o}
