@@ -157,12 +157,8 @@ def _h(v, signed):
     return [((v >> s) & 0xFFFF) - (0x10000 if signed and (v >> s) & 0x8000 else 0) for s in (0, 16)]
 
 
-@pytest.mark.parametrize("engine", ENGINES)
-@pytest.mark.parametrize("fmt", ["S16x2", "U16x2"])
-def test_vimnmx3_halves(nv_isa, engine, fmt):
-    """`VIMNMX3.S16x2 R14, R12, R14, R16, !PT` (sm_90, CUB's BlockReduce<short> maximum): the
-    minimum (PT) or maximum of three values in each 16-bit half (D6-cub-5)."""
-    res = _launch(nv_isa, f"""
+#: three per-lane values in R12, R14, R16 for the VIMNMX3 tests (:func:`_three` computes them)
+_THREE = """
         S2R R0, SR_LANEID ;
         MOV R20, 0x8001fff3 ;
         MOV R21, 0x10007 ;
@@ -170,15 +166,27 @@ def test_vimnmx3_halves(nv_isa, engine, fmt):
         IMAD R12, R0, R21, R20 ;
         IMAD R14, R0, R20, R22 ;
         IMAD R16, R0, R22, R21 ;
+"""
+
+
+def _three(lane):
+    return ((lane * 0x10007 + 0x8001FFF3) & M32, (lane * 0x8001FFF3 + 0x7FFE0100) & M32,
+            (lane * 0x7FFE0100 + 0x10007) & M32)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("fmt", ["S16x2", "U16x2"])
+def test_vimnmx3_halves(nv_isa, engine, fmt):
+    """`VIMNMX3.S16x2 R14, R12, R14, R16, !PT` (sm_90, CUB's BlockReduce<short> maximum): the
+    minimum (PT) or maximum of three values in each 16-bit half (D6-cub-5)."""
+    res = _launch(nv_isa, _THREE + f"""
         VIMNMX3.{fmt} R2, R12, R14, R16, !PT ;
         VIMNMX3.{fmt} R3, R12, R14, R16, PT ;
         VIMNMX3.{fmt} R4, R12, 0x80017fff, R16, PT ;""", engine)
     signed = fmt == "S16x2"
     for w in res.warps:
         for lane in range(32):
-            a = (lane * 0x10007 + 0x8001FFF3) & M32
-            b = (lane * 0x8001FFF3 + 0x7FFE0100) & M32
-            c = (lane * 0x7FFE0100 + 0x10007) & M32
+            a, b, c = _three(lane)
             ha, hb, hc, hi = _h(a, signed), _h(b, signed), _h(c, signed), _h(0x80017FFF, signed)
             mx = [max(ha[k], hb[k], hc[k]) & 0xFFFF for k in (0, 1)]
             mn = [min(ha[k], hb[k], hc[k]) & 0xFFFF for k in (0, 1)]
@@ -191,23 +199,14 @@ def test_vimnmx3_relu(nv_isa, engine):
     """Regression (D8-3): `VIMNMX3.RELU R12, R12, R13, R14, !PT` (sm_90, HeCBench's Smith-Waterman
     `max(max(a, b), max(c, 0))`) and the DPX `_relu` forms, refused before: the signed minimum or
     maximum of three, then negative results (halves) become 0."""
-    res = _launch(nv_isa, """
-        S2R R0, SR_LANEID ;
-        MOV R20, 0x8001fff3 ;
-        MOV R21, 0x10007 ;
-        MOV R22, 0x7ffe0100 ;
-        IMAD R12, R0, R21, R20 ;
-        IMAD R14, R0, R20, R22 ;
-        IMAD R16, R0, R22, R21 ;
+    res = _launch(nv_isa, _THREE + """
         VIMNMX3.RELU R2, R12, R14, R16, !PT ;
         VIMNMX3.RELU R3, R12, R14, R16, PT ;
         VIMNMX3.S16x2.RELU R4, R12, R14, R16, PT ;
         VIMNMX3.RELU R5, R12, -0x5, R16, !PT ;""", engine)
     for w in res.warps:
         for lane in range(32):
-            a = (lane * 0x10007 + 0x8001FFF3) & M32
-            b = (lane * 0x8001FFF3 + 0x7FFE0100) & M32
-            c = (lane * 0x7FFE0100 + 0x10007) & M32
+            a, b, c = _three(lane)
             sa, sb, sc = _s32(a), _s32(b), _s32(c)
             ha, hb, hc = _h(a, True), _h(b, True), _h(c, True)
             mn = [max(min(ha[k], hb[k], hc[k]), 0) for k in (0, 1)]
