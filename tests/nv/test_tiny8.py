@@ -1,0 +1,74 @@
+"""Forms found by tiny directed kernels of every type and intrinsic on every target (session 8,
+decisions D8-tiny-N).  Expectations computed with numpy float16 / Python integers."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.asm.disassembler import disassemble
+from gpuisa.asm.lexer import blank_listing_noise
+
+ENGINES = ["batched", "reference"]
+
+
+def _h(bits: int) -> float:
+    return float(np.array(bits & 0xFFFF, np.uint16).view(np.float16))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_cs2r_32(nv_isa, engine):
+    """D8-tiny-1: `CS2R.32 R0, SR_CLOCKLO` (sm_100+, a 32-bit clock()): the low 32 bits of the
+    64-bit register into one register; the next register is not written."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        MOV R1, 0x1234 ;
+        MOV R5, 0x5678 ;
+        CS2R R2, SR_CLOCKLO ;
+        CS2R.32 R0, SR_CLOCKLO ;
+        CS2R.32 R4, SRZ ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert int(w.R[1][0]) == 0x1234 and int(w.R[5][0]) == 0x5678 and int(w.R[4][0]) == 0
+    assert int(w.R[2][0]) < int(w.R[0][0]) < 1 << 32           # the clock grows between the reads
+    assert [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, "CS2R.32 R0, SR_CLOCKLO ;").data)][0] \
+        .startswith("CS2R.32 R0, SR_CLOCKLO")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hfma2_hmnmx2_constant_and_uniform_halves(nv_isa, engine):
+    """D8-tiny-2: `__half`/`__nv_bfloat16` kernel parameters read in place by HFMA2 (as the
+    multiplier or the addend) and HMNMX2: a constant with a half selector (sm_75-sm_89) or a
+    uniform register with one (sm_90+), nvdisasm's spellings, both engines."""
+    text = blank_listing_noise("""
+        S2R R0, SR_LANEID ;
+        I2F.F16 R0, R0 ;
+        MOV R9, 0x4200bc00 ;
+        R2UR UR4, R9 ;
+        HFMA2 R3, R0.H0_H0, c[0x0] [0x0].H1_H1, R0.H0_H0 ;
+        HFMA2 R4, R0.H0_H0, R0.H0_H0, c[0x0] [0x0].H0_H0 ;
+        HFMA2 R5, R0.H0_H0, UR4.H0_H0, R0.H0_H0 ;
+        HFMA2 R6, -R0.H0_H0, R0.H0_H0, UR4.H1_H1 ;
+        HFMA2 R7, R0, c[0x0] [0x0], RZ ;
+        HMNMX2 R8, R0.H0_H0, c[0x0] [0x0].H1_H1, !PT ;
+        HMNMX2 R10, R0.H0_H0, UR4.H1_H1, PT ;
+        MOV R12, 0x3fc0 ;
+        HFMA2.BF16_V2 R11, R12.H0_H0, c[0x0] [0x4].H0_H0, -RZ.H0_H0 ;
+        EXIT ;""")
+    res = nv_isa.launch(assemble(nv_isa.db, text), params=[0x4200bc00, 0x4040], engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    for lane in range(32):
+        r = {k: int(w.R[k][lane]) for k in (3, 4, 5, 6, 7, 8, 10, 11)}
+        assert _h(r[3]) == _h(r[3] >> 16) == 4.0 * lane
+        assert _h(r[4]) == lane * lane - 1.0 and _h(r[5]) == 0.0 and _h(r[6] >> 16) == 3.0 - lane * lane
+        assert _h(r[7]) == -lane
+        assert _h(r[8]) == max(lane, 3) and _h(r[10]) == min(lane, 3)
+        assert r[11] & 0xFFFF == 0x4090                          # bfloat16 1.5 * 3.0 = 4.5
+    for line, want in (("HFMA2 R3, R0.H0_H0, c[0x0] [0x16c].H1_H1, R2.H0_H0 ;", "HFMA2.H1_H1 R3, R0.H0_H0, c[0x0][0x16c], R2.H0_H0"),
+                       ("HFMA2.BF16_V2 R0, R2.H0_H0, R3.H1_H1, c[0x0] [0x160].H1_H1 ;",
+                        "HFMA2.BF16_V2.H1_H1 R0, R2.H0_H0, R3.H1_H1, c[0x0][0x160]"),
+                       ("HFMA2 R5, R2.H0_H0, R4.H0_H0, UR6.H0_H0 ;", "HFMA2.H0_H0 R5, R2.H0_H0, R4.H0_H0, UR6"),
+                       ("HMNMX2.BF16_V2 R0, R2.H0_H0, UR4.H0_H0, !PT ;", "HMNMX2.BF16_V2.H0_H0 R0, R2.H0_H0, UR4, !PT")):
+        prog = assemble(nv_isa.db, blank_listing_noise(line))
+        assert [d.text for d in disassemble(nv_isa.db, prog.data)][0].startswith(want), line
