@@ -72,3 +72,20 @@ def test_hfma2_hmnmx2_constant_and_uniform_halves(nv_isa, engine):
                        ("HMNMX2.BF16_V2 R0, R2.H0_H0, UR4.H0_H0, !PT ;", "HMNMX2.BF16_V2.H0_H0 R0, R2.H0_H0, UR4, !PT")):
         prog = assemble(nv_isa.db, blank_listing_noise(line))
         assert [d.text for d in disassemble(nv_isa.db, prog.data)][0].startswith(want), line
+
+
+def test_kparam_info_v2():
+    """D8-tiny-3: a parameter list over 4 KiB is described by EIATTR_KPARAM_INFO_V2 (0x45: ordinal,
+    offset and a whole 16-bit size), next to EIATTR_PARAM_CBANK's offset (0x1a80 on sm_75-sm_89);
+    the bytes of nvcc 13's `.nv.info` for `k(const __grid_constant__ struct {int v[1500];}, int *, int *)`."""
+    from gpuisa.cuda.module import KernelInfo, parse_nv_info
+
+    def v2(ordinal, offset, size):
+        return bytes([0x04, 0x45, 12, 0]) + (0).to_bytes(4, "little") + ordinal.to_bytes(2, "little") \
+            + offset.to_bytes(2, "little") + size.to_bytes(2, "little") + bytes(2)
+    data = bytes([0x04, 0x0A, 8, 0]) + bytes(4) + (0x1A80).to_bytes(2, "little") + (0x1780).to_bytes(2, "little") \
+        + bytes([0x03, 0x19]) + (0x1780).to_bytes(2, "little") + v2(2, 0x1778, 8) + v2(1, 0x1770, 8) + v2(0, 0, 0x1770)
+    k = KernelInfo("k")
+    parse_nv_info(data, k, "t")
+    assert k.param_base == 0x1A80 and k.param_size == 0x1780
+    assert [(p.ordinal, p.offset, p.size) for p in k.params or []] == [(0, 0, 6000), (1, 6000, 8), (2, 6008, 8)]

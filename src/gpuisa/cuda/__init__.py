@@ -211,6 +211,8 @@ class CudaKernel:
         cuobjdump listing), against the parameter bytes the code reads."""
         table = self.info.params
         where = f"{self.module.filename}: kernel {self.name}"
+        if table is None and not self.module.has_data and self._data_from_cubin():
+            table = self.info.params        # the cubin beside a cuobjdump listing: its table (D8-tiny-3)
         if table is None:
             self._check_param_reads(layout, where)
             return
@@ -240,7 +242,9 @@ class CudaKernel:
         raise UsageError(f"{self.module.filename}:{ln}:{col}: kernel {self.name} reads parameter byte "
                          f"+0x{off - base:x} (c[0x0][0x{off:x}]: {text.strip().rstrip(';').strip()}), but --param "
                          f"gave {given} byte{'s' if given != 1 else ''}; the listing has no parameter table "
-                         f"(cuobjdump -sass): give every parameter of the kernel")
+                         f"(cuobjdump -sass): give every parameter of the kernel (over 4 KiB of parameters, "
+                         f"sm_75-sm_89 code reads them from c[0x0][0x1a80]: run the cubin or its nvdisasm listing, "
+                         f"or put the cubin beside the listing)")
 
     def simulator(self, *, grid=1, block=32, params: Sequence = (), buffers: Mapping | None = None,
                   shared_bytes: int = 0, local_bytes: int = DEFAULT_LOCAL_BYTES, **launch):
