@@ -89,3 +89,37 @@ def test_kparam_info_v2():
     parse_nv_info(data, k, "t")
     assert k.param_base == 0x1A80 and k.param_size == 0x1780
     assert [(p.ordinal, p.offset, p.size) for p in k.params or []] == [(0, 0, 6000), (1, 6000, 8), (2, 6008, 8)]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uf2f(nv_isa, engine):
+    """D8-tiny-4: UF2F (sm_120/sm_121: `__float2half`/`__float2bfloat16` of a float kernel parameter
+    in the uniform datapath), F2F's conversions on a uniform source; a false guard writes nothing."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        UMOV UR4, 0xc77fff80 ;
+        UMOV UR5, 0x3f808000 ;
+        UMOV UR6, 0x7fc00001 ;
+        UF2F.F16.F32 UR8, UR4 ;
+        UF2F.BF16.F32 UR9, UR5 ;
+        UF2F.BF16.F32 UR10, -UR6 ;
+        UF2F.F64.F32 UR12, -|UR4| ;
+        UF2F.F32.F64.RZ UR11, UR12 ;
+        UF2F.F16.F32.RZ UR14, UR4 ;
+        UISETP.NE.AND UP0, UPT, URZ, URZ, UPT ;
+        @UP0 UF2F.F16.F32 UR15, UR5 ;
+        MOV R0, UR8 ;
+        MOV R1, UR9 ;
+        MOV R2, UR10 ;
+        MOV R3, UR11 ;
+        MOV R4, UR12 ;
+        MOV R5, UR13 ;
+        MOV R6, UR14 ;
+        MOV R7, UR15 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    got = [int(w.R[k][0]) for k in range(8)]
+    # -65535.5 rounds to -inf in binary16 (RN) and to -65504 (RZ); 1.00390625 is a bfloat16 tie: to even
+    assert got[0] == 0xFC00 and got[6] == 0xFBFF and got[1] == 0x3F80 and got[2] == 0x7FFF
+    assert (got[5] << 32 | got[4]) == int(np.array(-65535.5, np.float64).view(np.uint64))
+    assert got[3] == 0xC77FFF80 and got[7] == 0

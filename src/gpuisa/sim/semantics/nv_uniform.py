@@ -13,6 +13,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import bool_op, fcmp
+from .nv_f64 import f2f_bits
 from .nv_float import _two_sum, ftz_bits, round32
 from .nv_int import brev32
 from .nv_simd import bit_mask
@@ -392,6 +393,30 @@ def UF2I(x: Exec) -> None:
         i = np.clip(_ROUNDING[x.mod("rnd") or "RN"](f), lo, hi)
         i = np.where(np.isnan(f), 0.0, i)
     x.write("urd", _out((np.asarray(i).astype(_I64) & MASK32).astype(_U64)))
+
+
+@semantics("UF2F")
+def UF2F(x: Exec) -> None:
+    """UF2F: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry).
+    F2F's conversion (:func:`f2f_bits`) of a uniform source."""
+    if not x.any_lane():
+        return
+    dt, st = x.mod("dtype") or "F32", x.mod("stype_") or "F32"
+    ftz = x.mod("ftz") == "FTZ"
+    name = _b(x)
+    width, sign = {"F64": (64, 63), "F32": (32, 31), "F16": (32, 15)}[st]
+    bits = _u(x, name, width)
+    if x.flag(name + ".abs"):
+        bits = bits & ~_U64(1 << sign)
+    if x.flag(name + ".neg"):
+        bits = bits ^ _U64(1 << sign)
+    if st == "F64":
+        d = bits.view(np.float64)
+    elif st == "F32":
+        d = (ftz_bits(bits.astype(np.uint32)) if ftz else bits.astype(np.uint32)).view(np.float32).astype(np.float64)
+    else:
+        d = (bits & _U64(0xFFFF)).astype(np.uint16).view(np.float16).astype(np.float64)
+    x.write("urd", _out(f2f_bits(d, dt, x.mod("rnd") or "RN", ftz)), width=64 if dt == "F64" else 32)
 
 
 @semantics("UFRND")
