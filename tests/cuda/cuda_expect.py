@@ -5758,3 +5758,12 @@ def cf_i128div(i, d):
         x = (a[t] << 64) | a[(t + 1) & 31]
         out += [(x // d) & M64, x % d]
     return {"o": np.array(out, np.uint64)}
+
+
+# uniform-datapath conversions of kernel parameters
+def _t8_n(i, k="o"):
+    return len(i[k])
+
+
+def uc_i2h(i, ii):
+    return {"o": np.array([_t8_f16bits(float(ii)) ^ t for t in range(_t8_n(i))], np.uint16)}

@@ -123,3 +123,29 @@ def test_uf2f(nv_isa, engine):
     assert got[0] == 0xFC00 and got[6] == 0xFBFF and got[1] == 0x3F80 and got[2] == 0x7FFF
     assert (got[5] << 32 | got[4]) == int(np.array(-65535.5, np.float64).view(np.uint64))
     assert got[3] == 0xC77FFF80 and got[7] == 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ui2f_half(nv_isa, engine):
+    """D8-tiny-7: `UI2F.F16 UR4, UR4` (sm_120/sm_121: `__int2half_rn` of an int kernel parameter) and
+    `.BF16`: the integer rounded once to binary16 / bfloat16 in the rounding mode, zero-extended."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        UMOV UR4, 0x801 ;
+        UMOV UR5, 0xfffeee90 ;
+        UMOV UR6, 0x10001 ;
+        UI2F.F16 UR8, UR4 ;
+        UI2F.F16 UR9, UR5 ;
+        UI2F.F16.RZ UR10, UR5 ;
+        UI2F.BF16 UR11, UR6 ;
+        UI2F.BF16.U32.RP UR12, UR6 ;
+        MOV R0, UR8 ;
+        MOV R1, UR9 ;
+        MOV R2, UR10 ;
+        MOV R3, UR11 ;
+        MOV R4, UR12 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    # 2049 is a binary16 tie (to even: 2048); -70000 overflows to -inf (RN) or -65504 (RZ);
+    # 65537 rounds to 65536 in bfloat16 (RN) and up to 65536 + 512 (RP)
+    assert [int(w.R[k][0]) for k in range(5)] == [0x6800, 0xFC00, 0xFBFF, 0x4780, 0x4781]

@@ -343,6 +343,9 @@ def UI2F(x: Exec) -> None:
     elif x.mod("fmt") != "U32":
         v = _s32(v.astype(_U64))
     s = np.asarray(v, np.float64)                 # exact: at most 32 significant bits
+    if x.mod("hdtype") in ("F16", "BF16"):        # UI2F.F16 / .BF16 (D8-tiny-7): F2F's rounding
+        x.write("urd", _out(f2f_bits(s, str(x.mod("hdtype")), x.mod("rnd") or "RN", False)))
+        return
     x.write("urd", _f32_out(round32(s, np.zeros_like(s), x.mod("rnd") or "RN")))
 
 
