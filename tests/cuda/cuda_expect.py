@@ -5767,3 +5767,11 @@ def _t8_n(i, k="o"):
 
 def uc_i2h(i, ii):
     return {"o": np.array([_t8_f16bits(float(ii)) ^ t for t in range(_t8_n(i))], np.uint16)}
+
+
+def uo_f2i16(i, f, h):
+    n = _t8_n(i) // 2
+    h = float(np.float16(h))
+    hf = float(np.array(_t8_f16bits(float(np.float32(f))), np.uint16).view(np.float16))
+    return {"o": np.array([v for t in range(n) for v in (_t8_f2i(h, 16, True) + t, _t8_f2i(hf, 32, True, "rn") - t)],
+                          np.int32)}

@@ -149,3 +149,30 @@ def test_ui2f_half(nv_isa, engine):
     # 2049 is a binary16 tie (to even: 2048); -70000 overflows to -inf (RN) or -65504 (RZ);
     # 65537 rounds to 65536 in bfloat16 (RN) and up to 65536 + 512 (RP)
     assert [int(w.R[k][0]) for k in range(5)] == [0x6800, 0xFC00, 0xFBFF, 0x4780, 0x4781]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uf2i_16bit_sources_and_results(nv_isa, engine):
+    """D8-tiny-8: `UF2I.S16.F16.TRUNC.NTZ UR4, UR4` (sm_120/sm_121: `__half2short_rz` of a `__half`
+    kernel parameter): F2I's 16-bit sources (`.F16`, `.BF16`) and 16/8-bit saturated results."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        UMOV UR4, 0xf8e2 ;
+        UMOV UR5, 0x5e1a ;
+        UMOV UR6, 0x43480000 ;
+        UMOV UR7, 0x4349 ;
+        UF2I.S16.F16.TRUNC.NTZ UR8, UR4 ;
+        UF2I.S16.F16.TRUNC.NTZ UR9, UR5 ;
+        UF2I.U8.BF16.CEIL UR10, UR7 ;
+        UF2I.F16.NTZ UR11, -UR4 ;
+        UF2I.S8.TRUNC.NTZ UR12, UR6 ;
+        MOV R0, UR8 ;
+        MOV R1, UR9 ;
+        MOV R2, UR10 ;
+        MOV R3, UR11 ;
+        MOV R4, UR12 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    # 0xf8e2 is -40000 in binary16: -32768 as .S16, 40000 as S32 of its negation; 0x5e1a is 390.5:
+    # 390; the bfloat16 0x4349 is 201: 201 as .U8 (CEIL of an integer); 200.0f saturates to 127 as .S8
+    assert [int(w.R[k][0]) for k in range(5)] == [0xFFFF8000, 390, 201, 40000, 127]

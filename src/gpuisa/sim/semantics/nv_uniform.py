@@ -385,13 +385,27 @@ def UFSEL(x: Exec) -> None:
 _ROUNDING = {"RN": np.rint, "NoMode": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 
 
+#: UF2I's 16- and 8-bit results (as F2I's: D7-math-4)
+_F2I_RANGE = {"S16": (-32768.0, 32767.0), "U16": (0.0, 65535.0), "S8": (-128.0, 127.0), "U8": (0.0, 255.0)}
+
+
 @semantics("UF2I")
 def UF2I(x: Exec) -> None:
     """UF2I: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
     if not x.any_lane():
         return
-    f = _f32u_mods(x, _b(x), x.mod("ftz") == "FTZ")
-    lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
+    name = _b(x)
+    if x.mod("hstype") == "F16" or x.mod("bsrc") == "BF16":     # a 16-bit source (D8-tiny-8)
+        bits = _u(x, name) & _U64(0xFFFF)
+        if x.flag(name + ".abs"):
+            bits = bits & _U64(0x7FFF)
+        if x.flag(name + ".neg"):
+            bits = bits ^ _U64(0x8000)
+        f = (bits.astype(np.uint16).view(np.float16).astype(np.float64) if x.mod("hstype") == "F16"
+             else (bits.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64))
+    else:
+        f = _f32u_mods(x, name, x.mod("ftz") == "FTZ")
+    lo, hi = _F2I_RANGE.get(x.mod("small") or "", (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1))
     with np.errstate(all="ignore"):
         i = np.clip(_ROUNDING[x.mod("rnd") or "RN"](f), lo, hi)
         i = np.where(np.isnan(f), 0.0, i)

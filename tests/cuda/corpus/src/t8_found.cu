@@ -1,5 +1,5 @@
-// tiny8 (session 8): the directed tests that found refused forms (decisions D8-tiny-1..-4, -7): __half/__nv_bfloat16
-// parameters in HFMA2/HMNMX2, a 32-bit clock(), a parameter list over 4 KiB, float/int -> half/bf16 of parameters
+// tiny8 (session 8): the directed tests that found refused forms (decisions D8-tiny-1..-4, -7, -8): __half/__nv_bfloat16
+// parameters in HFMA2/HMNMX2, a 32-bit clock(), a parameter list over 4 KiB, float/int <-> half/bf16 of parameters
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cstddef>
@@ -32,3 +32,4 @@ extern "C" __global__ void cp_f2bf(float f, unsigned short *o)
 extern "C" __global__ void cp_f2h(float f, unsigned short *o)
 { int t = T; o[t] = __half_as_ushort(__float2half(f)) ^ t; }
 extern "C" __global__ void uc_i2h(int i, unsigned short *o) { o[T] = __half_as_ushort(__int2half_rn(i)) ^ T; }
+extern "C" __global__ void uo_f2i16(float f, __half h, int *o) { o[2 * T] = (short)__half2short_rz(h) + T; o[2 * T + 1] = __half2int_rn(__float2half(f)) - T; }
