@@ -5775,3 +5775,31 @@ def uo_f2i16(i, f, h):
     hf = float(np.array(_t8_f16bits(float(np.float32(f))), np.uint16).view(np.float16))
     return {"o": np.array([v for t in range(n) for v in (_t8_f2i(h, 16, True) + t, _t8_f2i(hf, 32, True, "rn") - t)],
                           np.int32)}
+
+
+# more conversions of parameters only
+def _t8_pairs(i, f):
+    n = _t8_n(i) // 2
+    return [v for t in range(n) for v in f(t)]
+
+
+def u2_hround(i, h):
+    v = float(np.float16(h))
+    a, b, c = (_t8_f16bits(float(g(v))) for g in (math.floor, math.ceil, math.trunc))
+    if v == 0 or v != v:
+        a = b = c = _t8_f16bits(v)
+    return {"o": np.array([x for t in range(_t8_n(i) // 3) for x in (a, b, (c + t) & 0xFFFF)], np.uint16)}
+
+
+def u2_bfround(i, b):
+    v = float(_t8_bf2f([b])[0])
+    a, c = _t8_bf16(float(math.floor(v))), _t8_bf16(float(round(v)))
+    return {"o": np.array(_t8_pairs(i, lambda t: (a, (c + t) & 0xFFFF)), np.uint16)}
+
+
+def u2_h2cmp(i, a, b):
+    ha, hb = _t8_h2(a), _t8_h2(b)
+    m = [_t8_f16bits(max(x, y)) for x, y in zip(ha, hb)]
+    c = [0x3C00 if x < y else 0 for x, y in zip(ha, hb)]
+    mv, cv = m[0] | m[1] << 16, c[0] | c[1] << 16
+    return {"o": np.array(_t8_pairs(i, lambda t: (mv, (cv + t) & M32)), np.uint32)}

@@ -176,3 +176,34 @@ def test_uf2i_16bit_sources_and_results(nv_isa, engine):
     # 0xf8e2 is -40000 in binary16: -32768 as .S16, 40000 as S32 of its negation; 0x5e1a is 390.5:
     # 390; the bfloat16 0x4349 is 201: 201 as .U8 (CEIL of an integer); 200.0f saturates to 127 as .S8
     assert [int(w.R[k][0]) for k in range(5)] == [0xFFFF8000, 390, 201, 40000, 127]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_hset2_constant_and_uniform_and_ufrnd_half(nv_isa, engine):
+    """D8-tiny-9: `HSET2.BF.LT.AND R0, R2, c[0x0] [0x4], PT` (`__hlt2` of `__half2` kernel parameters,
+    sm_75-sm_89) and the uniform form; D8-tiny-10: `UFRND.F16.TRUNC UR4, UR4` / `UFRND.BF16` (sm_120:
+    `htrunc`/`hrint` of a 16-bit float parameter), zero-extended, NaN -> 0x7fff."""
+    text = blank_listing_noise("""
+        MOV R2, 0xbc004200 ;
+        R2UR UR4, R2 ;
+        HSET2.BF.LT.AND R0, R2, c[0x0] [0x4], PT ;
+        HSET2.NE.AND R1, R2.H0_H0, UR4.H1_H1, PT ;
+        UMOV UR6, 0xc100 ;
+        UMOV UR7, 0x3fc0 ;
+        UMOV UR8, 0x7e01 ;
+        UFRND.F16.TRUNC UR9, UR6 ;
+        UFRND.BF16 UR10, UR7 ;
+        UFRND.F16.FLOOR UR11, -UR6 ;
+        UFRND.F16 UR12, UR8 ;
+        MOV R3, UR9 ;
+        MOV R4, UR10 ;
+        MOV R5, UR11 ;
+        MOV R6, UR12 ;
+        EXIT ;""")
+    res = nv_isa.launch(assemble(nv_isa.db, text), params=[0, 0x3C00C000], engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    # (3.0, -1.0) < (-2.0, 1.0): (false, true) as binary16 0.0 / 1.0; 3.0 != -1.0 in both positions;
+    # trunc(-2.5) = -2, rint(1.5 bf16) = 2, floor(2.5) = 2, a NaN stays the canonical NaN
+    assert [int(w.R[k][0]) for k in range(7)][:2] == [0x3C000000, 0xFFFFFFFF]
+    assert [int(w.R[k][0]) for k in (3, 4, 5, 6)] == [0xC000, 0x4000, 0x4000, 0x7FFF]

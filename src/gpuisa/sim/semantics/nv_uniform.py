@@ -436,10 +436,32 @@ def UF2F(x: Exec) -> None:
     x.write("urd", _out(f2f_bits(d, dt, x.mod("rnd") or "RN", ftz)), width=64 if dt == "F64" else 32)
 
 
+def _ufrnd_half(x) -> None:
+    """UFRND.F16 / .BF16: the 16-bit value in the low half of SrcB rounded to an integral value of
+    its format (exact), zero-extended; NaN -> 0x7fff (as FRND.F16: D7-math-12)."""
+    name = _b(x)
+    h = _u(x, name) & _U64(0xFFFF)
+    if x.flag(name + ".abs"):
+        h = h & _U64(0x7FFF)
+    if x.flag(name + ".neg"):
+        h = h ^ _U64(0x8000)
+    bf = x.mod("hdtype") == "BF16"
+    d = ((h.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64) if bf
+         else h.astype(np.uint16).view(np.float16).astype(np.float64))
+    with np.errstate(all="ignore"):
+        r = _ROUNDING[x.mod("mode") or "NoMode"](d)
+        bits = ((r.astype(np.float32).view(np.uint32) >> np.uint32(16)) if bf
+                else r.astype(np.float16).view(np.uint16).astype(np.uint32))
+    x.write("urd", _out(np.where(np.isnan(r), np.uint32(0x7FFF), bits).astype(_U64)))
+
+
 @semantics("UFRND")
 def UFRND(x: Exec) -> None:
     """UFRND: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
     if not x.any_lane():
+        return
+    if x.mod("hdtype") in ("F16", "BF16"):       # a binary16 / bfloat16 source (D8-tiny-10)
+        _ufrnd_half(x)
         return
     ftz = x.mod("ftz") == "FTZ"
     f = _f32u_mods(x, _b(x), ftz)
