@@ -5520,6 +5520,10 @@ def _t8_h(bits) -> list[float]:
     return [float(v) for v in np.asarray(bits, np.uint16).view(np.float16)]
 
 
+def _t8_b(bits) -> list[float]:
+    return [float(v) for v in _t8_bf2f(np.asarray(bits, np.uint32))]
+
+
 def _t8_hr(fr) -> int:
     return int(np.array(_m7_dround(Fraction(fr), "rn", np.float16)).view(np.uint16))
 
@@ -5803,3 +5807,16 @@ def u2_h2cmp(i, a, b):
     c = [0x3C00 if x < y else 0 for x, y in zip(ha, hb)]
     mv, cv = m[0] | m[1] << 16, c[0] | c[1] << 16
     return {"o": np.array(_t8_pairs(i, lambda t: (mv, (cv + t) & M32)), np.uint32)}
+
+
+# 16-bit float pairs of parameters
+def hq_abs(i, a, b):
+    ha = _t8_f16bits(float(np.float16(a))) & 0x7FFF
+    nb = b ^ 0x8000
+    return {"o": np.array(_t8_pairs(i, lambda t: (ha, (nb + t) & 0xFFFF)), np.uint16)}
+
+
+def bq_cmp(i, a, b):
+    fa, fb = _t8_b(list(_t8_pair(a))), _t8_b(list(_t8_pair(b)))
+    v = [0x3F80 if x <= y else 0 for x, y in zip(fa, fb)]
+    return {"o": np.full(_t8_n(i), v[0] | v[1] << 16, np.uint32)}

@@ -207,3 +207,25 @@ def test_hset2_constant_and_uniform_and_ufrnd_half(nv_isa, engine):
     # trunc(-2.5) = -2, rint(1.5 bf16) = 2, floor(2.5) = 2, a NaN stays the canonical NaN
     assert [int(w.R[k][0]) for k in range(7)][:2] == [0x3C000000, 0xFFFFFFFF]
     assert [int(w.R[k][0]) for k in (3, 4, 5, 6)] == [0xC000, 0x4000, 0x4000, 0x7FFF]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_fset_uniform_and_absolute_half_constant(nv_isa, engine):
+    """D8-tiny-11: `FSET.BF.GE.AND R0, R2, UR4, PT` (sm_80-sm_89, `__hle2` of bf16x2 parameters) and
+    nvdisasm's `|c[0x0] [0x160].H0_H0|` (`__habs` of a `__half` parameter: the bar closes after the
+    selector)."""
+    text = blank_listing_noise("""
+        S2R R0, SR_LANEID ;
+        I2F R2, R0 ;
+        MOV R3, 0x40a00000 ;
+        R2UR UR4, R3 ;
+        FSET.BF.GE.AND R4, R2, UR4, PT ;
+        FSET.LT.AND R5, R2, -UR4, PT ;
+        HADD2 R6, -RZ.H0_H0, |c[0x0] [0x0].H1_H1| ;
+        EXIT ;""")
+    res = nv_isa.launch(assemble(nv_isa.db, text), params=[0xC3004000], engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    for lane in range(32):
+        assert int(w.R[4][lane]) == (0x3F800000 if lane >= 5 else 0) and int(w.R[5][lane]) == 0
+        assert int(w.R[6][lane]) & 0xFFFF == 0x4300           # |-3.5| = 3.5 in binary16

@@ -1,6 +1,6 @@
-// tiny8 (session 8): the directed tests that found refused forms (decisions D8-tiny-1..-4, -7..-10): __half/__nv_bfloat16
+// tiny8 (session 8): the directed tests that found refused forms (decisions D8-tiny-1..-4, -7..-11): __half/__nv_bfloat16
 // parameters in HFMA2/HMNMX2, a 32-bit clock(), a parameter list over 4 KiB, float/int <-> half/bf16 and
-// half/bf16 rounding and comparison of parameters
+// half/bf16 rounding, comparison and absolute value of parameters
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cstddef>
@@ -37,3 +37,5 @@ extern "C" __global__ void uo_f2i16(float f, __half h, int *o) { o[2 * T] = (sho
 extern "C" __global__ void u2_h2cmp(__half2 a, __half2 b, unsigned *o) { __half2 m = __hmax2(a, b); __half2 c = __hlt2(a, b); o[2 * T] = *(unsigned *)&m; o[2 * T + 1] = *(unsigned *)&c + T; }
 extern "C" __global__ void u2_hround(__half h, unsigned short *o) { o[3 * T] = __half_as_ushort(hfloor(h)); o[3 * T + 1] = __half_as_ushort(hceil(h)); o[3 * T + 2] = __half_as_ushort(htrunc(h)) + T; }
 extern "C" __global__ void u2_bfround(__nv_bfloat16 b, unsigned short *o) { o[2 * T] = __bfloat16_as_ushort(hfloor(b)); o[2 * T + 1] = __bfloat16_as_ushort(hrint(b)) + T; }
+extern "C" __global__ void hq_abs(__half a, __nv_bfloat16 b, unsigned short *o) { o[2 * T] = __half_as_ushort(__habs(a)); o[2 * T + 1] = __bfloat16_as_ushort(__hneg(b)) + T; }
+extern "C" __global__ void bq_cmp(__nv_bfloat162 a, __nv_bfloat162 b, __nv_bfloat162 *o) { o[T] = __hle2(a, b); }
