@@ -7,7 +7,8 @@ A manifest is ``{"source": "NAME.cu", "launches": [LAUNCH, ...]}``; a launch has
 (X[,Y[,Z]]), optional ``shared_bytes`` (dynamic shared memory), ``buffers``
 (``{NAME: {dtype, count, init, set?}}``, init ``zeros | iota | fill:V |
 random:SEED:LO:HI`` (integers in [LO, HI)) ``| uniform:SEED:LO:HI`` (floats)),
-``params`` (``--param`` texts, ``ptr:NAME`` for a buffer), ``outputs`` and
+``params`` (``--param`` texts, ``ptr:NAME`` for a buffer), ``outputs``, optional ``full`` (run only
+with ``GPUISA_CUDA_FULL=1``) and
 optional tolerances (``rtol``, ``atol``, ``ulps``) for float outputs, for all of them or, in
 ``tolerance: {OUTPUT: {rtol?, atol?, ulps?}}``, per output (fast math: `tanhf`'s MUFU.TANH is
 documented to 2^-11 relative, the other functions to a few ulps).
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -36,8 +38,10 @@ def manifests() -> dict[str, dict]:
 
 
 def launches() -> list[tuple[str, dict]]:
-    """(source stem, launch) for every launch of every manifest."""
-    return [(stem, l) for stem, m in manifests().items() for l in m["launches"]]
+    """(source stem, launch) for every launch of every manifest; a launch marked ``"full": true``
+    only with ``GPUISA_CUDA_FULL=1`` (the directed tests of session 8 beyond their default sample)."""
+    full = bool(os.environ.get("GPUISA_CUDA_FULL"))
+    return [(stem, l) for stem, m in manifests().items() for l in m["launches"] if full or not l.get("full")]
 
 
 def extra_launches() -> list[tuple[str, dict, str]]:
@@ -5216,3 +5220,798 @@ def aligned_copy(i):
             x, y, z, w = v[b, 63 - t]
             o[64 * b + t] = s32(int(x + 2 * y + 3 * z + 4 * w))
     return {"out": o}
+
+# -- session 8, tiny8: directed tests, every type / operator / conversion / intrinsic in a tiny kernel ----
+def _t8_wrap(v: int, bits: int, signed: bool) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if signed and v >> (bits - 1) else v
+
+
+def _t8_f2i(x: float, bits: int, signed: bool, mode: str = "rz") -> int:
+    """PTX cvt.{mode}i.{s,u}{bits}.f: rounded, clamped to the range, NaN -> 0."""
+    if math.isnan(x):
+        return 0
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    if math.isinf(x):
+        return hi if x > 0 else lo
+    f = Fraction(x)
+    r = {"rz": int(f), "rd": math.floor(f), "ru": math.ceil(f), "rn": round(f)}[mode]
+    return min(max(r, lo), hi)
+
+
+def _t8_bf16(fr) -> int:
+    """bfloat16 bits of the exact value *fr* (a Fraction or a float) rounded once to nearest even."""
+    if isinstance(fr, float) and math.isnan(fr):
+        return 0x7FFF
+    if isinstance(fr, float) and math.isinf(fr):
+        return 0x7F80 if fr > 0 else 0xFF80
+    if isinstance(fr, float) and fr == 0:
+        return 0x8000 if math.copysign(1, fr) < 0 else 0
+    f32 = _m7_dround(Fraction(fr), "rz", np.float32)       # truncation keeps the sticky information
+    b = int(np.array(f32, np.float32).view(np.uint32))
+    exact = Fraction(float(f32)) == Fraction(fr)
+    lo, rest = b >> 16, b & 0xFFFF
+    if math.isinf(float(f32)):
+        return lo
+    if rest > 0x8000 or (rest == 0x8000 and (not exact or lo & 1)):
+        lo += 1
+    return lo & 0xFFFF
+
+
+def _t8_bf2f(bits) -> np.ndarray:
+    return (np.asarray(bits, np.uint32) << np.uint32(16)).view(np.float32)
+
+
+def ty_bf16(i, k):
+    a = _t8_bf2f(i["a"]).astype(np.float64)
+    kk = float(_t8_bf2f([k])[0])
+    p = [float(_t8_bf2f([_t8_bf16(Fraction(float(x)) * Fraction(kk))])[0]) for x in a]
+    return {"o": np.array([_t8_bf16(Fraction(x) + 1) for x in p], np.uint16)}
+
+
+def ty_struct(i, p):
+    c, d, s, ii, c2, ll = p
+    v = [c, int(d * 4), s, ii, c2, ll]
+    return {"o": np.array([v[t % 6] + t for t in range(len(i["o"]))], np.int64)}
+
+
+def ty_ptrarr(i, p):
+    n = p[4]
+    o = i["o"].copy()
+    o[:n] = (i["a"][:n].astype(np.int64) + 2 * i["b"][:n] + 3 * i["c"][:n]).astype(np.int32)
+    return {"o": o}
+
+
+def ty_gridconst(i, k):
+    c, n = k[:4], k[4]
+    o = i["o"].copy()
+    for t in range(min(n, len(o))):
+        o[t] = c[t & 3] * float(i["x"][t]) + c[(t + 1) & 3]
+    return {"o": o}
+
+
+# operators: C's usual arithmetic conversions (narrow types promoted to int, then truncated)
+_T8_TY = {"s32": (32, True), "u32": (32, False), "s64": (64, True), "u64": (64, False),
+          "s16": (16, True), "u16": (16, False), "s8": (8, True), "u8": (8, False)}
+
+
+def _t8_ops(bits: int, signed: bool, x: int, y: int) -> list[int]:
+    pb = max(bits, 32)                   # the promoted width and signedness
+    ps = signed or bits < 32
+    sh = bits - 1 if bits >= 32 else (15 if bits == 16 else 7)
+
+    def w(v):
+        return _t8_wrap(v, bits, signed)
+
+    def cdiv(a, b):
+        return _t8_wrap(tdiv(a, b), pb, ps)
+
+    def shr(a, n):
+        return a >> n if ps or a >= 0 else (a & ((1 << pb) - 1)) >> n
+    r = [x + y, x - y, x * y, cdiv(x, y) if y else 1, x - tdiv(x, y) * y if y else 2, x << (y & sh),
+         shr(x, y & sh), x & y, x | y, x ^ y, ~x, int(not x), int(bool(x and y)), int(bool(x or y)),
+         x if x < y else y,
+         (x <= y) + 2 * (x == y) + 4 * (x != y) + 8 * (x >= y) + 16 * (x > y), -x, x * 3 + 7]
+    return [w(v) for v in r]
+
+
+def _t8_opsfn(ty):
+    bits, signed = _T8_TY[ty]
+
+    def f(i):
+        out = []
+        for x, y in zip(i["a"], i["b"]):
+            out += _t8_ops(bits, signed, int(x), int(y))
+        return {"o": np.array(out, NP[ty])}
+    return f
+
+
+op_s32, op_u32, op_s64, op_u64 = (_t8_opsfn(t) for t in ("s32", "u32", "s64", "u64"))
+
+
+op_s16, op_u16, op_s8, op_u8 = (_t8_opsfn(t) for t in ("s16", "u16", "s8", "u8"))
+
+
+def _t8_fops(ty):
+    def f(i):
+        out = []
+        with np.errstate(all="ignore"):
+            for x, y in zip(i["a"], i["b"]):
+                cmp = (x <= y) + 2 * (x == y) + 4 * (x != y) + 8 * (x >= y) + 16 * (x > y) + 32 * (x < y)
+                out += [x + y, x - y, x * y, x / y, -x, x if x < y else y, float(x == 0),
+                        float(x != 0 and y != 0), float(cmp), -1.0 if x != x else x]
+        return {"o": np.array(out, ty)}
+    return f
+
+
+op_f32, op_f64 = _t8_fops(np.float32), _t8_fops(np.float64)
+
+
+def op_mix(i):
+    out = []
+    for x, y, z, w in zip(*(map(int, i[k]) for k in "abcd")):
+        out += [s64(x + z), s64(y + z), (x * y) & M32, s64(x * y), s64(w + x), z >> (y & 63),
+                s64((x & M64) * w), int((x & M32) < y) + 2 * int((z & M64) < w) + 4 * int(x < z)]
+    return {"o": np.array(out, np.int64)}
+
+
+# conversions (PTX cvt as nvcc emits it: float -> integer rounds toward zero, clamps, NaN -> 0;
+# (short)f and (unsigned char)f are the 32-bit conversion truncated)
+def cv_f2i(i):
+    out = []
+    for x in map(float, i["a"]):
+        s, u = _t8_f2i(x, 32, True), _t8_f2i(x, 32, False)
+        out += [s, s32(u), s32(_t8_f2i(x, 64, True)), s32(_t8_f2i(x, 64, False) >> 32),
+                _t8_wrap(s, 16, True), u & 0xFF, _t8_f2i(x, 32, True, "rn"), s32(_t8_f2i(x, 32, False, "rd"))]
+    return {"o": np.array(out, np.int32)}
+
+
+def cv_d2i(i):
+    out = []
+    for x in map(float, i["a"]):
+        out += [_t8_f2i(x, 32, True), _t8_f2i(x, 32, False), _t8_f2i(x, 64, True), s64(_t8_f2i(x, 64, False)),
+                _t8_f2i(x, 64, True, "ru"), _t8_f2i(x, 32, True)]
+    return {"o": np.array(out, np.int64)}
+
+
+def cv_i2f(i):
+    out = []
+    for x in map(int, i["a"]):
+        for v in (x, x & M64, s32(x), x & M32, _t8_wrap(x, 16, True), x & 0xFF):
+            out.append(_m7_dround(Fraction(v), "rn", np.float32))
+    return {"o": np.array(out, np.float32)}
+
+
+def cv_half(i):
+    o, o2 = [], []
+    for x in map(float, i["a"]):
+        h = np.float16(x) if math.isnan(x) or abs(x) < 65520 else np.float16(math.copysign(math.inf, x))
+        hb = 0x7FFF if math.isnan(x) else int(np.array(h).view(np.uint16))
+        bb = _t8_bf16(x)
+        o += [hb, bb]
+        o2 += [float(h), float(_t8_bf2f([bb])[0])]
+    return {"o": np.array(o, np.uint16), "o2": np.array(o2, np.float32)}
+
+
+# warp-level: shuffles (width w: lane groups of w; an out-of-range source keeps the own value), votes,
+# reductions, match; bit intrinsics
+def _t8_lanes(a):
+    return [list(map(int, w)) for w in np.asarray(a).reshape(-1, 32)]
+
+
+def _t8_up(w, lane, d, width=32):
+    return w[lane - d] if (lane & (width - 1)) >= d else w[lane]
+
+
+def _t8_down(w, lane, d, width=32):
+    return w[lane + d] if (lane & (width - 1)) + d < width else w[lane]
+
+
+def wp_shfl_up4(i):
+    return {"o": np.array([s32(_t8_up(w, l, 1, 4) - _t8_down(w, l, 3, 16) * 100) for w in _t8_lanes(i["a"])
+                           for l in range(32)], np.int32)}
+
+
+def wp_shfl_half_mask(i):
+    return {"o": np.array([_t8_down(w, l, 2, 16) if l < 16 else -1 for w in _t8_lanes(i["a"]) for l in range(32)],
+                          np.int32)}
+
+
+def wp_vote_div(i):
+    out = []
+    for w in _t8_lanes(i["a"]):
+        odd = sum(1 << l for l in range(32) if w[l] & 1)
+        even = M32 & ~odd
+        bo = sum(1 << l for l in range(32) if w[l] & 1 and w[l] > 10)
+        be = sum(1 << l for l in range(32) if not w[l] & 1 and w[l] < 10)
+        alle = all(w[l] >= 0 for l in range(32) if not w[l] & 1)
+        for l in range(32):
+            out += [bo, odd] if w[l] & 1 else [be | (0x80000000 if alle else 0), even]
+    return {"o": np.array(out, np.uint32)}
+
+
+def wp_match64(i):
+    out = []
+    for w in _t8_lanes(i["a"]):
+        act = [l for l in range(32) if l & 2]
+        out += [sum(1 << m for m in act if w[m] == w[l]) if l & 2 else 0 for l in range(32)]
+    return {"o": np.array(out, np.uint32)}
+
+
+def _t8_clz(x, bits=32):
+    return bits - x.bit_length()
+
+
+def _t8_ffs(x):
+    return (x & -x).bit_length()
+
+
+def _t8_brev(x, bits=32):
+    return int(format(x, f"0{bits}b")[::-1], 2)
+
+
+def _t8_perm(x, y, s):
+    b = [(x >> (8 * k)) & 0xFF for k in range(4)] + [(y >> (8 * k)) & 0xFF for k in range(4)]
+    return sum(b[(s >> (4 * k)) & 7] << (8 * k) for k in range(4))
+
+
+def bi_int(i):
+    out = []
+    for x, y in zip(map(int, i["a"]), map(int, i["b"])):
+        n = y & 31
+        cc = (y << 32) | x
+        lc = min(y, 32)
+        out += [bin(x).count("1"), _t8_clz(x), _t8_ffs(x), _t8_brev(x), _t8_perm(x, y, y & 0x7777),
+                ((cc << n) >> 32) & M32, (cc >> n) & M32, ((cc << lc) >> 32) & M32,
+                (x * y) >> 32, (s32(x) * s32(y) >> 32) & M32, (abs(x - y) + 5) & M32,
+                (_t8_wrap(x, 24, True) * _t8_wrap(y, 24, True)) & M32]
+    return {"o": np.array(out, np.uint32)}
+
+
+def bi_ll(i):
+    out = []
+    for x, y in zip(map(int, i["a"]), map(int, i["b"])):
+        out += [bin(x).count("1"), _t8_clz(x, 64), _t8_ffs(x), _t8_brev(x, 64), (x * y) >> 64,
+                ((s64(x) * s64(y)) >> 64) & M64]
+    return {"o": np.array(out, np.uint64)}
+
+
+# division: C truncation; float division correctly rounded (nvcc's default -prec-div)
+def _t8_rem(a, b):
+    return a - tdiv(a, b) * b
+
+
+def dv_s32c(i):
+    out = []
+    for x in map(int, i["a"]):
+        out += [tdiv(x, 2), tdiv(x, -2), tdiv(x, 3), tdiv(x, -7), tdiv(x, 8), tdiv(x, -1024), _t8_rem(x, 2),
+                _t8_rem(x, -3), _t8_rem(x, 16), _t8_rem(x, 1000000007), tdiv(x, 0x40000000), _t8_rem(x, -8)]
+    return {"o": np.array(out, np.int32)}
+
+
+def _t8_divv(ty):
+    bits, signed = _T8_TY[ty]
+
+    def f(i):
+        out = []
+        for x, y in zip(map(int, i["a"]), map(int, i["b"])):
+            out += [_t8_wrap(tdiv(x, y), bits, signed), _t8_wrap(_t8_rem(x, y), bits, signed)]
+        return {"o": np.array(out, NP[ty])}
+    return f
+
+
+dv_s32v, dv_u32v, dv_s64v, dv_u64v = (_t8_divv(t) for t in ("s32", "u32", "s64", "u64"))
+
+
+def dv_param(i, d, ud, ld):
+    out = []
+    for x in map(int, i["a"]):
+        out += [tdiv(x, d), _t8_rem(x, d), (x & M32) // ud, tdiv(x * 1000003, ld)]
+    return {"o": np.array(out, np.int64)}
+
+
+def _t8_cfmod(x: float, y: float) -> float:
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or y == 0:
+        return math.nan
+    if math.isinf(y):
+        return x
+    return math.fmod(x, y)
+
+
+def _t8_cremainder(x: float, y: float) -> float:
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or y == 0:
+        return math.nan
+    if math.isinf(y):
+        return x
+    return math.remainder(x, y)
+
+
+def dv_f32(i):
+    out = []
+    with np.errstate(all="ignore"):
+        for x, y in zip(i["a"], i["b"]):
+            out += [x / y, x / np.float32(3), x / np.float32(0.25), _t8_cfmod(float(x), float(y)),
+                    _t8_cremainder(float(x), float(y))]
+    return {"o": np.array(out, np.float32)}
+
+
+# math functions: exact ones exactly (C99 / CUDA special cases), the others within CUDA's ulp bounds
+def _t8_round_half_away(x: float) -> float:
+    if math.isnan(x) or math.isinf(x):
+        return x
+    r = math.floor(abs(x) + 0.5) if abs(x) < 2.0 ** 52 else abs(x)
+    return math.copysign(r, x)
+
+
+def _t8_rint(x: float) -> float:
+    if math.isnan(x) or math.isinf(x):
+        return x
+    return math.copysign(float(round(x)), x)
+
+
+def _t8_fminmax(x, y, want_min):
+    if math.isnan(x):
+        return y
+    if math.isnan(y):
+        return x
+    if x == y == 0:
+        return (x if math.copysign(1, x) < 0 else y) if want_min else (x if math.copysign(1, x) > 0 else y)
+    return min(x, y) if want_min else max(x, y)
+
+
+def _t8_ftrunc(x):
+    if math.isnan(x) or math.isinf(x):
+        return x
+    return math.copysign(float(math.trunc(x)), x)
+
+
+def _t8_fl(x, up):
+    if math.isnan(x) or math.isinf(x):
+        return x
+    return math.copysign(float(math.ceil(x) if up else math.floor(x)), x)
+
+
+def _t8_fma32(x, y, z):
+    if any(math.isnan(v) or math.isinf(v) for v in (x, y, z)):
+        with np.errstate(all="ignore"):
+            return float(np.float64(x) * np.float64(y) + np.float64(z))
+    fr = Fraction(x) * Fraction(y) + Fraction(z)
+    if fr == 0:     # an exact zero is +0 unless both terms are zeros of the same negative sign
+        return -0.0 if (x == 0 or y == 0) and z == 0 and math.copysign(1, x) * math.copysign(1, y) < 0 \
+            and math.copysign(1, z) < 0 else 0.0
+    return float(_m7_dround(fr, "rn", np.float32))
+
+
+def mf_exact(i):
+    out = []
+    with np.errstate(all="ignore"):
+        for x, y in zip(map(float, i["a"]), map(float, i["b"])):
+            out += [np.sqrt(np.float32(x)), _t8_fl(x, False), _t8_fl(x, True), _t8_ftrunc(x), _t8_round_half_away(x),
+                    _t8_rint(x), _t8_fminmax(x, y, True), _t8_fminmax(x, y, False), math.copysign(x, y), abs(x),
+                    _t8_fma32(x, y, -x), float(np.float32(x) * np.float32(8)),
+                    float(np.float32(x) - np.float32(y)) if x > y else math.nan if math.isnan(x) or math.isnan(y)
+                    else 0.0, _t8_rint(x)]
+    return {"o": np.array(out, np.float32)}
+
+
+def mf_frexp(i):
+    o, e = [], []
+    for x in map(float, i["a"]):
+        m, ex = math.frexp(x) if math.isfinite(x) else (x, 0)
+        fr, ip = math.modf(x)
+        o += [m, fr, ip]
+        e += [ex, -(1 << 31) if x == 0 or math.isnan(x) else M32 >> 1 if math.isinf(x) else math.frexp(x)[1] - 1]
+    return {"o": np.array(o, np.float32), "e": np.array(e, np.int32)}
+
+
+def mf_trans(i):
+    x = i["a"].astype(np.float64)
+    with np.errstate(all="ignore"):
+        r = [np.exp(x), np.log(x), np.sin(x), np.cos(x), np.exp2(x), np.log2(x), np.cbrt(x), np.tanh(x),
+             np.arctan(x), 1 / np.sqrt(x)]
+        return {"o": np.stack(r, 1).ravel().astype(np.float32)}
+
+
+def _t8_fma64(x, y, z):
+    if any(math.isnan(v) or math.isinf(v) for v in (x, y, z)):
+        with np.errstate(all="ignore"):
+            return float(np.float64(x) * np.float64(y) + np.float64(z))
+    fr = Fraction(x) * Fraction(y) + Fraction(z)
+    return 0.0 if fr == 0 else float(_m7_dround(fr, "rn", np.float64))
+
+
+def md_exact(i):
+    out = []
+    with np.errstate(all="ignore"):
+        for x, y in zip(map(float, i["a"]), map(float, i["b"])):
+            out += [np.sqrt(x), _t8_fl(x, False), _t8_fl(x, True), _t8_ftrunc(x), _t8_round_half_away(x),
+                    _t8_fminmax(x, y, True), _t8_fminmax(x, y, False), _t8_fma64(x, y, 1.0), math.copysign(x, y),
+                    _t8_rint(x)]
+    return {"o": np.array(out, np.float64)}
+
+
+def at_cas16(i, n=64):
+    h = i["h"].astype(np.int64)
+    return {"h": ((h + 3 * (n // 2)) & 0xFFFF).astype(np.uint16)}
+
+
+def _t8_inc(v, lim, n):
+    for _ in range(n):
+        v = 0 if v >= lim else v + 1
+    return v
+
+
+def _t8_dec(v, lim, n):
+    for _ in range(n):
+        v = lim if v == 0 or v > lim else v - 1
+    return v
+
+
+def at_int(i):
+    a = list(map(int, i["a"]))
+    r = list(map(int, i["r"]))
+    n = len(a)
+    andv, orv, xorv = r[4], r[5], r[6]
+    for x in a:
+        andv &= x | 0x10
+        orv |= x & 0x1111
+        xorv ^= x
+    u = [x & M32 for x in a]
+    out = [max(r[0], max(a)), min(r[1], min(a)), s32(max(r[2] & M32, max(u))), s32(min(r[3] & M32, min(u))),
+           andv, orv, xorv, s32(r[7] - sum(a)), _t8_inc(r[8], 10, n), _t8_dec(r[9], 7, n), 5, r[11] + n]
+    return {"r": np.array([s32(v) for v in out], np.int32)}
+
+
+def at_fexch(i):
+    r = i["r"].copy()
+    old = r[1:len(i["a"]) + 1].copy()
+    r[1:len(i["a"]) + 1] = i["a"]
+    r[0] = np.float32(float(r[0]) - i["a"].astype(np.float64).sum())
+    return {"r": r, "old": old}
+
+
+def ms_local_dyn(i):
+    out = []
+    for k in map(int, i["idx"]):
+        f = [j * 0.5 for j in range(8)]
+        c = [j * 7 for j in range(13)]
+        f[k & 7] += 3.0
+        c[k % 13] = 100
+        out.append(int(f[(k + 1) & 7] * 2 + f[k & 7]) + c[k % 13] + c[(k + 4) % 13])
+    return {"o": np.array(out, np.int32)}
+
+
+def ms_grid3d(i, g=(2, 2, 2), b=(4, 2, 3)):
+    W, H, D = g[0] * b[0], g[1] * b[1], g[2] * b[2]
+    o = np.zeros(W * H * D, np.int32)
+    for z in range(D):
+        for y in range(H):
+            for x in range(W):
+                o[(z * H + y) * W + x] = (x << 16) | (y << 8) | z
+    return {"o": o}
+
+
+def ms_dshared2(i, n):
+    o = i["o"].copy()
+    for t in range(n):
+        o[t] = i["a"][(t + 3) % n] + (n - 1 - t) ** 2
+    return {"o": o}
+
+
+def ms_clock(i):
+    return {"o": np.ones(len(i["o"]), np.int64)}
+
+
+def ms_switch(i):
+    def f(x):
+        k = x & 15
+        return {0: x, 1: -x, 2: x * 2, 3: x ^ 7, 4: 55, 5: 55, 6: x >> 1, 7: 7, 9: x * x, 10: x - 10, 11: 11,
+                12: x | 12}.get(k, -1)
+    return {"o": np.array([s32(f(int(x))) for x in i["a"]], np.int32)}
+
+
+# __half / __nv_bfloat16 parameters in fused multiply-adds: one rounding of the exact a * b + c
+def _t8_h(bits) -> list[float]:
+    return [float(v) for v in np.asarray(bits, np.uint16).view(np.float16)]
+
+
+def _t8_b(bits) -> list[float]:
+    return [float(v) for v in _t8_bf2f(np.asarray(bits, np.uint32))]
+
+
+def _t8_hr(fr) -> int:
+    return int(np.array(_m7_dround(Fraction(fr), "rn", np.float16)).view(np.uint16))
+
+
+def _t8_pair(v: int) -> tuple[int, int]:
+    return v & 0xFFFF, v >> 16
+
+
+def hp_fma_b(i, k):
+    k = float(np.float16(k))         # a decimal f16 parameter is rounded once to binary16
+    return {"o": np.array([_t8_hr(Fraction(a) * Fraction(k) + Fraction(c))
+                           for a, c in zip(_t8_h(i["a"]), _t8_h(i["c"]))], np.uint16)}
+
+
+def hp_fma_c(i, k):
+    k = float(np.float16(k))
+    return {"o": np.array([_t8_hr(Fraction(a) * Fraction(b) + Fraction(k))
+                           for a, b in zip(_t8_h(i["a"]), _t8_h(i["b"]))], np.uint16)}
+
+
+def hp_fma_bc(i, k, m):
+    k, m = float(np.float16(k)), float(np.float16(m))
+    return {"o": np.array([_t8_hr(Fraction(a) * Fraction(k) + Fraction(m)) for a in _t8_h(i["a"])], np.uint16)}
+
+
+def _t8_h2(v):
+    return _t8_h(list(_t8_pair(int(v))))
+
+
+def hp_fma2(i, k, m):       # __half2 data as u16 pairs (element 2j is .x, the low half)
+    ks, ms = _t8_h2(k), _t8_h2(m)
+    a = _t8_h(i["a"])
+    return {"o": np.array([_t8_hr(Fraction(a[j]) * Fraction(ks[j & 1]) + Fraction(ms[j & 1])) for j in range(len(a))],
+                          np.uint16)}
+
+
+def hp_fma2_neg(i, k):
+    ks = _t8_h2(k)
+    a, c = _t8_h(i["a"]), _t8_h(i["c"])
+    return {"o": np.array([_t8_hr(-Fraction(a[j]) * Fraction(ks[j & 1]) + Fraction(c[j])) for j in range(len(a))],
+                          np.uint16)}
+
+
+def _t8_hmnmx(bits, kb, conv, want_max):
+    out = []
+    k = conv([kb])[0]
+    for b, a in zip(bits, conv(bits)):
+        if math.isnan(a):
+            out.append(kb)
+        elif (a > k) == want_max and a != k:
+            out.append(int(b))
+        elif a == k:     # equal values: -0 < +0
+            neg_a = bool(int(b) & 0x8000)
+            neg_k = bool(kb & 0x8000)
+            out.append(int(b) if (neg_a < neg_k) == want_max or neg_a == neg_k else kb)
+        else:
+            out.append(kb)
+    return out
+
+
+def hp_minmax(i, k):
+    kb = int(np.array(np.float16(k)).view(np.uint16))
+    mx, mn = _t8_hmnmx(i["a"], kb, _t8_h, True), _t8_hmnmx(i["a"], kb, _t8_h, False)
+    return {"o": np.array([v for p in zip(mx, mn) for v in p], np.uint16)}
+
+
+# kernel parameters of every type through the uniform datapath and constant operands
+def _t8_bo(n, f, dt):
+    return {"o": np.array([f(t) for t in range(n)], dt)}
+
+
+def up_s64(i, a, b):
+    r = [a + b, a - b, a * b, tdiv(a, b), _t8_rem(a, b), a >> (b & 63), a << (b & 63), min(a, b), max(a, b),
+         bin(a & M64).count("1"), _t8_ffs(a & M64), int(a < b) + 2 * int(a == b)]
+    return _t8_bo(len(i["o"]), lambda t: s64(r[t % 12] + t), np.int64)
+
+
+def up_cvt(i, f, d, ii, ll, u, ul):
+    f = float(np.float32(f))
+    r = [_t8_f2i(f, 32, True), _t8_f2i(d, 64, True), float(_m7_dround(Fraction(ii), "rn", np.float32)),
+         float(_m7_dround(Fraction(ll), "rn", np.float32)), float(_m7_dround(Fraction(u), "rn", np.float32)),
+         float(_m7_dround(Fraction(ul), "rn", np.float32)), float(_m7_dround(Fraction(ll), "rn", np.float64)),
+         float(_m7_dround(Fraction(ul), "rn", np.float64)), _t8_f2i(f, 32, False), float(np.float32(d)),
+         _t8_f2i(f, 32, True, "rn"), _t8_f2i(d, 32, False)]
+    return {"o": np.array([float(r[t % 12]) for t in range(len(i["o"]))], np.float64)}
+
+
+def mo_bigparam(i, p):
+    return {"o": np.array([s32(p[int(x)] + p[1499 - t]) for t, x in enumerate(i["idx"])], np.int32)}
+
+
+def mo_z(i, g=(1, 2, 3), b=(4, 2, 4)):
+    o = np.zeros(len(i["o"]), np.int32)
+    n = b[0] * b[1] * b[2]
+    for bz in range(g[2]):
+        for by in range(g[1]):
+            for bx in range(g[0]):
+                for tz in range(b[2]):
+                    for ty in range(b[1]):
+                        for tx in range(b[0]):
+                            blk = bx + g[0] * (by + g[1] * bz)
+                            o[blk * n + tx + b[0] * (ty + b[1] * tz)] = tz * 100 + bz * 10000 + by * 1000 + ty
+    return {"o": o}
+
+
+def mo_partial_warp(i, n=20):
+    a = list(map(int, i["a"]))[:n]
+    m = (1 << n) - 1
+    b = sum(1 << l for l in range(n) if a[l] > 0)
+    return {"o": np.array([m, b, (s32(sum(a)) * 7 + a[0]) & M32] * n, np.uint32)}
+
+
+def _t8_f16bits(x: float, mode: str = "rn") -> int:
+    """binary16 bits of *x* rounded once in *mode* (zeros, infinities and NaN as themselves)."""
+    if x == 0 or not math.isfinite(x):
+        return int(np.array(np.float16(x)).view(np.uint16))
+    return int(np.array(_m7_dround(Fraction(x), mode, np.float16)).view(np.uint16))
+
+
+def mo_f2h_modes(i):
+    out = []
+    for x in map(float, i["a"]):
+        if math.isnan(x):
+            out += [0x7FFF] * 3 + [0x7FFF] * 3 + [0x7FFF, 0x7FFF]
+            continue
+        hs = [_t8_f16bits(x, mode) for mode in ("rz", "rd", "ru")]
+        bs = [_t8_bf16_mode(x, m) for m in ("rz", "rd", "ru")]
+        out += hs + bs + [_t8_f16bits(float(np.float64(x) * 1.0000001)), _t8_f16bits(x)]
+    return {"o": np.array(out, np.uint16)}
+
+
+def _t8_bf16_mode(x: float, mode: str) -> int:
+    """bfloat16 bits of the binary32 value *x* rounded toward zero / down / up."""
+    b = int(np.array(np.float32(x)).view(np.uint32))
+    if math.isinf(x) or b & 0xFFFF == 0:
+        return b >> 16
+    neg = b >> 31
+    hi = b >> 16
+    up = (mode == "ru" and not neg) or (mode == "rd" and neg)
+    return (hi + 1) & 0xFFFF if up else hi
+
+
+def mo_local_wide(i):
+    out = []
+    for x, j in zip(map(int, i["a"]), map(int, i["k"])):
+        v = [s64(x * (k + 1)) for k in range(12)]
+        d = [float(v[2 * k]) * 0.5 for k in range(6)]
+        v[j % 12] += 1
+        d[j % 6] -= 1.0
+        out.append(s64(v[(j + 3) % 12] + v[j % 12] + int(d[(j + 1) % 6]) + int(d[j % 6])))
+    return {"o": np.array(out, np.int64)}
+
+
+# intrinsics and conversions of kernel parameters
+def cp_f2bf(i, f):
+    f = np.float32(f)
+    out = []
+    with np.errstate(over="ignore"):       # f * t beyond binary32: infinity, as on the GPU
+        for t in range(len(i["o"]) // 2):
+            out += [_t8_bf16(float(f * np.float32(t))), (_t8_bf16(float(f)) + t) & 0xFFFF]
+    return {"o": np.array(out, np.uint16)}
+
+
+def cp_f2h(i, f):
+    return {"o": np.array([_t8_f16bits(float(np.float32(f))) ^ t for t in range(len(i["o"]))], np.uint16)}
+
+
+def cp_bits(i, u, ii):
+    n = len(i["o"]) // 8
+    out = []
+    for t in range(n):
+        cc = ((t * 7) << 32) | t
+        out += [bin(u).count("1") + t, _t8_clz(ii & M32) * t, _t8_brev(u) ^ t, abs(ii) + t,
+                ((cc << (u & 31)) >> 32) & M32, (((u << 20) & M32) >> 20) ^ t, (((1 << (u & 31)) - 1) ^ t) & M32,
+                (_t8_wrap((ii << 12) & M32, 32, True) >> 12) + t]
+    return {"o": np.array([v & M32 for v in out], np.uint32)}
+
+
+def cp_dminmax(i, a):
+    out = []
+    for x in map(float, i["x"]):
+        out += [_t8_fminmax(x, a, False), _t8_fminmax(a, x, True), x if x > a else a]
+    return {"o": np.array(out, np.float64)}
+
+
+# every atomic with its returned value used (checks that hold in every order)
+def a2_u64_sh(i, bd=64):
+    a = list(map(int, i["a"]))
+    o = []
+    for b in range(len(a) // bd):
+        w = a[b * bd:(b + 1) * bd]
+        s3 = s4 = 0
+        s4, s5 = 7, M64
+        for x in w:
+            s3 |= x & 0xF0F0
+            s4 ^= x
+            s5 &= x | 1
+        o += [sum(w) & M64, max(w), min(w), s3, s4, s5]
+    return {"o": np.array(o, np.uint64), "old": np.full(len(a), 31, np.uint64)}
+
+
+def a2_scoped(i):
+    a = list(map(int, i["a"]))
+    r = list(map(int, i["r"]))
+    orv = r[3]
+    for x in a:
+        orv |= x & 0xFF
+    return {"r": np.array([s32(r[0] + sum(a)), s32(r[1] + sum(a)), max(r[2], max(a)), orv, 9, 1,
+                           _t8_inc(r[6], 100, len(a)), min(r[7], min(a))], np.int32)}
+
+
+def cf_goto(i):
+    out = []
+    for x in map(int, i["a"]):
+        k = 0
+        while x > 100 or x < -100:
+            x = x - 37 if x > 100 else x + 91
+            k += 1
+        out.append(x + k * 1000)
+    return {"o": np.array(out, np.int32)}
+
+
+def cf_i128(i):
+    out = []
+    for x, y in zip(map(int, i["a"]), map(int, i["b"])):
+        p = (x * y + (((x << 64) & ((1 << 128) - 1)) >> 3)) & ((1 << 128) - 1)
+        q = (s64(x) * s64(y)) & ((1 << 128) - 1)
+        out += [p & M64, p >> 64, q & M64, q >> 64]
+    return {"o": np.array(out, np.uint64)}
+
+
+def cf_i128div(i, d):
+    a = list(map(int, i["a"]))
+    out = []
+    for t in range(len(a)):
+        x = (a[t] << 64) | a[(t + 1) & 31]
+        out += [(x // d) & M64, x % d]
+    return {"o": np.array(out, np.uint64)}
+
+
+# uniform-datapath conversions of kernel parameters
+def _t8_n(i, k="o"):
+    return len(i[k])
+
+
+def uc_i2h(i, ii):
+    return {"o": np.array([_t8_f16bits(float(ii)) ^ t for t in range(_t8_n(i))], np.uint16)}
+
+
+def uo_f2i16(i, f, h):
+    n = _t8_n(i) // 2
+    h = float(np.float16(h))
+    hf = float(np.array(_t8_f16bits(float(np.float32(f))), np.uint16).view(np.float16))
+    return {"o": np.array([v for t in range(n) for v in (_t8_f2i(h, 16, True) + t, _t8_f2i(hf, 32, True, "rn") - t)],
+                          np.int32)}
+
+
+# more conversions of parameters only
+def _t8_pairs(i, f):
+    n = _t8_n(i) // 2
+    return [v for t in range(n) for v in f(t)]
+
+
+def u2_hround(i, h):
+    v = float(np.float16(h))
+    a, b, c = (_t8_f16bits(float(g(v))) for g in (math.floor, math.ceil, math.trunc))
+    if v == 0 or v != v:
+        a = b = c = _t8_f16bits(v)
+    return {"o": np.array([x for t in range(_t8_n(i) // 3) for x in (a, b, (c + t) & 0xFFFF)], np.uint16)}
+
+
+def u2_bfround(i, b):
+    v = float(_t8_bf2f([b])[0])
+    a, c = _t8_bf16(float(math.floor(v))), _t8_bf16(float(round(v)))
+    return {"o": np.array(_t8_pairs(i, lambda t: (a, (c + t) & 0xFFFF)), np.uint16)}
+
+
+def u2_h2cmp(i, a, b):
+    ha, hb = _t8_h2(a), _t8_h2(b)
+    m = [_t8_f16bits(max(x, y)) for x, y in zip(ha, hb)]
+    c = [0x3C00 if x < y else 0 for x, y in zip(ha, hb)]
+    mv, cv = m[0] | m[1] << 16, c[0] | c[1] << 16
+    return {"o": np.array(_t8_pairs(i, lambda t: (mv, (cv + t) & M32)), np.uint32)}
+
+
+# 16-bit float pairs of parameters
+def hq_abs(i, a, b):
+    ha = _t8_f16bits(float(np.float16(a))) & 0x7FFF
+    nb = b ^ 0x8000
+    return {"o": np.array(_t8_pairs(i, lambda t: (ha, (nb + t) & 0xFFFF)), np.uint16)}
+
+
+def bq_cmp(i, a, b):
+    fa, fb = _t8_b(list(_t8_pair(a))), _t8_b(list(_t8_pair(b)))
+    v = [0x3F80 if x <= y else 0 for x, y in zip(fa, fb)]
+    return {"o": np.full(_t8_n(i), v[0] | v[1] << 16, np.uint32)}

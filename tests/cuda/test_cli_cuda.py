@@ -48,11 +48,15 @@ def test_wrong_parameter_list():
     assert "parameter #4 (s64:100) is 8 bytes at +0x18, but the kernel's parameter #4 is 4 bytes at +0x18" in res.output
 
 
-def test_parameters_missing_for_a_cuobjdump_listing():
+def test_parameters_missing_for_a_cuobjdump_listing(tmp_path):
     """A cuobjdump listing has no .nv.info parameter table: a --param list shorter than the
     parameter bytes the code reads is a located error (the line of the highest read), not a
-    constant-bank fault in the middle of the run."""
-    listing = CORPUS / "sm_80" / "vector_add.cuobjdump"
+    constant-bank fault in the middle of the run.  With the cubin it was made from beside it, the
+    cubin's table is checked (decision D8-tiny-3)."""
+    res = run("run", CORPUS / "sm_80" / "vector_add.cuobjdump", *VADD)
+    assert res.exit_code == 1 and "takes 4 parameters" in res.output and "3 given" in res.output
+    listing = tmp_path / "vector_add.cuobjdump"        # alone: no cubin beside it
+    listing.write_bytes((CORPUS / "sm_80" / "vector_add.cuobjdump").read_bytes())
     lines = listing.read_text().splitlines()
     res = run("run", listing, *VADD)            # three of its four parameters
     assert res.exit_code == 1, res.output

@@ -13,7 +13,7 @@ from cuda_expect import ARCHS, CORPUS, manifests
 from gpuisa.cuda import abi_for, demangle, detect, read_module
 from gpuisa.cuda.module import CudaModule
 
-SIZES = {"ptr": 8, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "s32": 4, "u32": 4, "s64": 8, "u64": 8, "f32": 4, "f64": 8}
+SIZES = {"ptr": 8, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "s32": 4, "u32": 4, "s64": 8, "u64": 8, "f32": 4, "f64": 8}
 
 
 def _read(arch, stem, form):
@@ -30,7 +30,7 @@ def test_detect_by_content(form, kind):
 
 
 _CODES = {"u8": "B", "s8": "b", "u16": "H", "s16": "h", "u32": "I", "s32": "i", "u64": "Q", "s64": "q",
-          "f32": "f", "f64": "d", "ptr": "P"}
+          "f16": "e", "f32": "f", "f64": "d", "ptr": "P"}
 
 
 def _param_size(p: str) -> int:
@@ -55,7 +55,9 @@ def test_nvdisasm_tables_match_manifests(arch):
             k = mod.kernel(launch["kernel"])
             sizes = [_param_size(p) for p in launch["params"]]
             assert [p.size for p in k.params] == sizes, (stem, k.params)
-            assert k.param_base == abi_for(mod.arch).params
+            # over 4 KiB of parameters, sm_75-sm_89 code reads them from 0x1a80 (decision D8-tiny-3)
+            big = sum(sizes) > 4096 + 32 and mod.arch < 90
+            assert k.param_base == (0x1A80 if big else abi_for(mod.arch).params), (stem, launch["kernel"])
             assert k.lines
 
 

@@ -120,9 +120,9 @@ def blank_listing_noise(text: str) -> str:
       (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, moves behind it);
     * a half selector after an absolute value, ``|R6|.H0_H0`` (HSETP2, HADD2), moves inside the
       bars: ``|R6.H0_H0|``, the same operand (decision GA-4);
-    * a half selector on a constant or a uniform register of HADD2/HMUL2/HSETP2
+    * a half selector on a constant or a uniform register of HADD2/HMUL2/HSETP2/HFMA2/HMNMX2/HSET2
       (``c[0x0] [0x188].H0_H0``, ``UR4.H0_H0``) moves behind the mnemonic as the modifier ``.csel``
-      (decisions D2-7, D7-style-14)."""
+      (decisions D2-7, D7-style-14, D8-tiny-2, -9)."""
     hits = _hint_positions(text)
     if not hits:
         return text
@@ -213,13 +213,14 @@ def _blank_line(text: str) -> str:
     return text
 
 
-# a constant with a half selector (HADD2/HMUL2/HSETP2_RC): `c[0x0] [0x188].H0_H0` ->
+# a constant with a half selector (HADD2/HMUL2/HSETP2/HFMA2/HMNMX2/HSET2 RC forms): `c[0x0] [0x188].H0_H0` ->
 # `HADD2.F32.H0_H0 ..., c[0x0][0x188]`, `c[0x2] [0x0].F32` -> `HADD2.CF32 ..., c[0x2][0x0]`
-_RE_CONST_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?H(?:ADD2|MUL2|SETP2)(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
-                           r"(?P<bank>c\[0x[0-9a-fA-F]+\]) (?P<off>\[0x[0-9a-fA-F]+\])(?P<sel>\.H[01]_H[01]|\.F32)\b")
-# a uniform register with a half selector (HADD2/HMUL2/HSETP2_RU, sm_90+: `UR4.H0_H0`): the selector is
+_RE_CONST_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?H(?:ADD2|MUL2|SETP2|FMA2|MNMX2|SET2)(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
+                           r"(?P<bank>c\[0x[0-9a-fA-F]+\]) (?P<off>\[0x[0-9a-fA-F]+\])(?P<sel>\.H[01]_H[01]|\.F32)\b"
+                           r"(?P<bar>\|?)")
+# a uniform register with a half selector (HADD2/HMUL2/HSETP2/HFMA2/HMNMX2/HSET2 RU forms, sm_90+: `UR4.H0_H0`): the selector is
 # a modifier too (decision D7-style-14)
-_RE_UREG_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?H(?:ADD2|MUL2|SETP2)(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
+_RE_UREG_SEL = re.compile(r"^(?P<head>[ \t]*(?:@!?P\w+[ \t]+)?H(?:ADD2|MUL2|SETP2|FMA2|MNMX2|SET2)(?:\.\w+)*)(?P<mid>[ \t][^;\n]*?)"
                           r"(?P<ur>\bUR(?:\d+|Z))(?P<sel>\.H[01]_H[01])\b")
 
 
@@ -233,8 +234,9 @@ def _const_sel(m: re.Match) -> str:
     to the end (columns after the operand shift by the selector's length). `.F32` (the constant
     read as binary32, D7-math-11) is written `.CF32` there, apart from HADD2's `.F32` result."""
     if m.group("sel") == ".F32":
-        return m.group("head") + ".CF32" + m.group("mid") + m.group("bank") + m.group("off")
-    return m.group("head") + m.group("sel") + m.group("mid") + m.group("bank") + m.group("off") + " "
+        return m.group("head") + ".CF32" + m.group("mid") + m.group("bank") + m.group("off") + m.group("bar")
+    # `|c[0x0] [0x160].H0_H0|` (an absolute value, D8-tiny-11): the bar stays next to the operand
+    return m.group("head") + m.group("sel") + m.group("mid") + m.group("bank") + m.group("off") + m.group("bar") + " "
 
 
 # `|R6|.H0_H0` (nvdisasm's half operands under |x|) is `|R6.H0_H0|` (decision GA-4)

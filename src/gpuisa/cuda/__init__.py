@@ -216,6 +216,9 @@ class CudaKernel:
         cuobjdump listing), against the parameter bytes the code reads."""
         table = self.info.params
         where = f"{self.module.filename}: kernel {self.name}"
+        if table is None and not self.module.has_data and (self._param_read_past(layout) is not None or (
+                self.module.arch < 90 and sum(s.param.size for s in layout) > 4096)) and self._data_from_cubin():
+            table = self.info.params        # the cubin beside a cuobjdump listing: its table (D8-tiny-3)
         if table is None:
             self._check_param_reads(layout, where)
             return
@@ -229,23 +232,32 @@ class CudaKernel:
                                  f"{slot.param.size} bytes at +0x{slot.offset:x}, but the kernel's parameter #{i + 1} "
                                  f"is {p.size} bytes at +0x{p.offset:x} (.nv.info; all: {want})")
 
+    def _param_read_past(self, layout) -> tuple[int, int, str] | None:
+        """The highest ``c[0x0][off]`` read beyond the parameter bytes --param gave (offset, line,
+        text), or None."""
+        base = self.info.param_base if self.info.param_base is not None else self.abi.params
+        given = max((s.offset + s.param.size for s in layout), default=0)
+        reads = [(int(m.group(1), 16), ln, t) for ln, t in self.info.lines for m in _RE_BANK0.finditer(t)]
+        return max(((off, ln, t) for off, ln, t in reads if off >= base + given), default=None)
+
     def _check_param_reads(self, layout, where: str) -> None:
         """The highest parameter byte an instruction reads (``c[0x0][off]`` at or above the
         parameter base) must be among the bytes --param gave: otherwise the run would end in a
         constant-bank fault at that instruction; say which line reads what instead."""
         base = self.info.param_base if self.info.param_base is not None else self.abi.params
         given = max((s.offset + s.param.size for s in layout), default=0)
-        reads = [(int(m.group(1), 16), ln, t) for ln, t in self.info.lines for m in _RE_BANK0.finditer(t)]
-        past = [(off, ln, t) for off, ln, t in reads if off >= base + given]
-        if not past:
+        past = self._param_read_past(layout)
+        if past is None:
             return
-        off, ln, text = max(past)
+        off, ln, text = past
         src = self.source_lines[ln - 1] if self.module.source else text
         col = next((m.start() + 1 for m in _RE_BANK0.finditer(src) if int(m.group(1), 16) == off), 1)
         raise UsageError(f"{self.module.filename}:{ln}:{col}: kernel {self.name} reads parameter byte "
                          f"+0x{off - base:x} (c[0x0][0x{off:x}]: {text.strip().rstrip(';').strip()}), but --param "
                          f"gave {given} byte{'s' if given != 1 else ''}; the listing has no parameter table "
-                         f"(cuobjdump -sass): give every parameter of the kernel")
+                         f"(cuobjdump -sass): give every parameter of the kernel (over 4 KiB of parameters, "
+                         f"sm_75-sm_89 code reads them from c[0x0][0x1a80]: run the cubin or its nvdisasm listing, "
+                         f"or put the cubin beside the listing)")
 
     def simulator(self, *, grid=1, block=32, params: Sequence = (), buffers: Mapping | None = None,
                   shared_bytes: int = 0, local_bytes: int = DEFAULT_LOCAL_BYTES,

@@ -15,13 +15,14 @@ EIATTR_MIN_STACK_SIZE = 0x12
 EIATTR_KPARAM_INFO = 0x17
 EIATTR_CBANK_PARAM_SIZE = 0x19
 EIATTR_MAX_STACK_SIZE = 0x23
+EIATTR_KPARAM_INFO_V2 = 0x45     # a parameter list over 4 KiB (decision D8-tiny-3)
 
 _RE_BANK = re.compile(r"\bc\[0x([0-9a-fA-F]+)\]")
 
 
 @dataclass(frozen=True)
 class ParamInfo:
-    """One kernel parameter of ``.nv.info``'s EIATTR_KPARAM_INFO table."""
+    """One kernel parameter of ``.nv.info``'s EIATTR_KPARAM_INFO (or _V2) table."""
     ordinal: int
     offset: int      # from the start of the parameter area
     size: int        # bytes
@@ -403,6 +404,8 @@ def parse_nv_info(data: bytes, kernel: KernelInfo, where: str) -> None:
         u = lambda a, b, payload=payload: int.from_bytes(payload[a:b], "little")  # noqa: E731
         if attr == EIATTR_KPARAM_INFO and len(payload) >= 12:
             params.append(ParamInfo(u(4, 6), u(6, 8), u(8, 12) >> 18))
+        elif attr == EIATTR_KPARAM_INFO_V2 and len(payload) >= 10:     # the size a whole u16
+            params.append(ParamInfo(u(4, 6), u(6, 8), u(8, 10)))
         elif attr == EIATTR_PARAM_CBANK and len(payload) >= 8:
             kernel.param_base, kernel.param_size = u(4, 6), u(6, 8)
         elif attr == EIATTR_CBANK_PARAM_SIZE and len(payload) >= 2:

@@ -129,8 +129,11 @@ def CS2R(x: Exec) -> None:
     """CS2R: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
 
     64-bit: SR_CLOCKLO / SR_GLOBALTIMELO read the whole 64-bit clock; other
-    registers are zero-extended.
+    registers are zero-extended.  ``.32``: the low 32 bits into one register.
     """
+    if x.mod("sz") == "32":
+        x.write("rd", sreg_value(x, x.field("sreg")))
+        return
     v = sreg_value(x, x.field("sreg"), 64)
     if isinstance(v, np.ndarray):
         v = v.astype(np.uint64)

@@ -210,20 +210,33 @@ def _store_float(x, f: np.ndarray, fmt: str, ftz: bool = False) -> None:
     x.write("rd", u.astype(_U32))
 
 
+def f2f_bits(d: np.ndarray, dt: str, mode: str, ftz: bool) -> np.ndarray:
+    """F2F's conversion (also UF2F's, D8-tiny-4): the exact values *d* (float64) rounded once to
+    *dt* in *mode*, as the result's bits (uint64; canonical NaNs, `.FTZ` on a binary32 result)."""
+    if dt == "BF16":        # F2F.BF16.F32 (decision GA-3), F2F.BF16.F64 (D7-math-6): binary32
+        f = _narrow(d, "F32", "RZ")      # toward zero with a sticky bit (round to odd; exact for a
+        sticky = (f.astype(np.float64) != d) & ~np.isnan(d)     # binary32 source), then one rounding
+        return np.asarray(bf16_bits(f.view(np.uint32) | sticky.astype(np.uint32), mode)).astype(_U64)
+    if dt == "F64":
+        return _bits(d)
+    f = _narrow(d, dt, mode)
+    u = np.asarray(f).view(_UINT[dt])
+    if ftz and dt == "F32":
+        u = ftz_bits(u)
+    nan: Any = _UINT[dt](_NAN[dt])
+    return np.where(np.isnan(f), nan, u).astype(_U64)
+
+
 @semantics("F2F")
 def F2F(x: Exec) -> None:
     """F2F: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
     dt, st = x.mod("dtype") or "F32", x.mod("stype_") or "F32"
     ftz = x.mod("ftz") == "FTZ"
-    d = fsrc_of(x, _b(x), st, ftz)
-    mode = x.mod("rnd") or "RN"
-    if dt == "BF16":        # F2F.BF16.F32 (decision GA-3), F2F.BF16.F64 (D7-math-6): binary32
-        f = _narrow(d, "F32", "RZ")      # toward zero with a sticky bit (round to odd; exact for a
-        sticky = (f.astype(np.float64) != d) & ~np.isnan(d)     # binary32 source), then one rounding
-        x.write("rd", bf16_bits(f.view(np.uint32) | sticky.astype(np.uint32), mode))
-        return
-    f = d if dt == "F64" else _narrow(d, dt, mode)
-    _store_float(x, f, dt, ftz)
+    bits = f2f_bits(fsrc_of(x, _b(x), st, ftz), dt, x.mod("rnd") or "RN", ftz)
+    if dt == "F64":
+        x.write("rd", bits, width=64)
+    else:
+        x.write("rd", bits.astype(_U32))
 
 
 _FRND = {"NoMode": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}

@@ -26,7 +26,7 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         hi = np.array([x.imm("vhi") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
         lo = np.array([x.imm("vlo") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
         return np.broadcast_to(hi[0], x.lane_shape()), np.broadcast_to(lo[0], x.lane_shape())
-    if name in ("vb", "urb"):   # a constant or a uniform register, its selector a modifier (D2-7, D7-style-14)
+    if name in ("vb", "urb", "vc", "urc"):   # a constant or a uniform register, its selector a modifier (D2-7, D7-style-14)
         v = _lanes(x, x.src(name, raw=True))
         sel = {"H0_H0": 1, "H1_H1": 2, "CF32": 3}.get(x.mod("csel") or "", 0)
     else:
@@ -164,8 +164,10 @@ def HFMA2(x: Exec) -> None:
     Every form reads its sources as HReg (half selectors; nvcc's constant moves `-RZ, RZ, ImmHi,
     ImmLo` are -0 * 0 + Imm, the immediates' values)."""
     ah, al = _halves(x, "ra")
-    bh, bl = _halves(x, "rb" if x.has("rb") else "vhi")     # HFMA2_RIR: an immediate pair
-    ch, cl = _halves(x, _c(x) if x.has("rc") else "vhi")    # HFMA2.BF16_V2 Rd, Ra, Rb, ImmHi, ImmLo
+    # SrcB: Rb, a constant or a uniform register (RCR/RUR: D8-tiny-2) or, in HFMA2_RIR, an immediate pair
+    bh, bl = _halves(x, next((n for n in ("rb", "vb", "urb") if x.has(n)), "vhi"))
+    # SrcC: Rc, a constant or a uniform register (RRC/RRU) or, in HFMA2_RRI, an immediate pair
+    ch, cl = _halves(x, _c(x) if any(x.has(n) for n in ("rc", "vc", "urc")) else "vhi")
     with np.errstate(all="ignore"):
         hs, he = _two_sum(ah * bh, ch)
         ls, le = _two_sum(al * bl, cl)

@@ -13,6 +13,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import bool_op, fcmp
+from .nv_f64 import f2f_bits
 from .nv_float import FMUL_SCALE, _two_sum, ftz_bits, round32
 from .nv_int import brev32
 from .nv_simd import bit_mask
@@ -361,6 +362,9 @@ def UI2F(x: Exec) -> None:
     elif x.mod("fmt") != "U32":
         v = _s32(v.astype(_U64))
     s = np.asarray(v, np.float64)                 # exact: at most 32 significant bits
+    if x.mod("hdtype") in ("F16", "BF16"):        # UI2F.F16 / .BF16 (D8-tiny-7): F2F's rounding
+        x.write("urd", _out(f2f_bits(s, str(x.mod("hdtype")), x.mod("rnd") or "RN", False)))
+        return
     x.write("urd", _f32_out(round32(s, np.zeros_like(s), x.mod("rnd") or "RN")))
 
 
@@ -400,23 +404,83 @@ def UFSEL(x: Exec) -> None:
 _ROUNDING = {"RN": np.rint, "NoMode": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 
 
+#: UF2I's 16- and 8-bit results (as F2I's: D7-math-4)
+_F2I_RANGE = {"S16": (-32768.0, 32767.0), "U16": (0.0, 65535.0), "S8": (-128.0, 127.0), "U8": (0.0, 255.0)}
+
+
 @semantics("UF2I")
 def UF2I(x: Exec) -> None:
     """UF2I: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
     if not x.any_lane():
         return
-    f = _f32u_mods(x, _b(x), x.mod("ftz") == "FTZ")
-    lo, hi = (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
+    name = _b(x)
+    if x.mod("hstype") == "F16" or x.mod("bsrc") == "BF16":     # a 16-bit source (D8-tiny-8)
+        bits = _u(x, name) & _U64(0xFFFF)
+        if x.flag(name + ".abs"):
+            bits = bits & _U64(0x7FFF)
+        if x.flag(name + ".neg"):
+            bits = bits ^ _U64(0x8000)
+        f = (bits.astype(np.uint16).view(np.float16).astype(np.float64) if x.mod("hstype") == "F16"
+             else (bits.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64))
+    else:
+        f = _f32u_mods(x, name, x.mod("ftz") == "FTZ")
+    lo, hi = _F2I_RANGE.get(x.mod("small") or "", (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1))
     with np.errstate(all="ignore"):
         i = np.clip(_ROUNDING[x.mod("rnd") or "RN"](f), lo, hi)
         i = np.where(np.isnan(f), 0.0, i)
     x.write("urd", _out((np.asarray(i).astype(_I64) & MASK32).astype(_U64)))
 
 
+@semantics("UF2F")
+def UF2F(x: Exec) -> None:
+    """UF2F: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry).
+    F2F's conversion (:func:`f2f_bits`) of a uniform source."""
+    if not x.any_lane():
+        return
+    dt, st = x.mod("dtype") or "F32", x.mod("stype_") or "F32"
+    ftz = x.mod("ftz") == "FTZ"
+    name = _b(x)
+    width, sign = {"F64": (64, 63), "F32": (32, 31), "F16": (32, 15)}[st]
+    bits = _u(x, name, width)
+    if x.flag(name + ".abs"):
+        bits = bits & ~_U64(1 << sign)
+    if x.flag(name + ".neg"):
+        bits = bits ^ _U64(1 << sign)
+    if st == "F64":
+        d = bits.view(np.float64)
+    elif st == "F32":
+        d = (ftz_bits(bits.astype(np.uint32)) if ftz else bits.astype(np.uint32)).view(np.float32).astype(np.float64)
+    else:
+        d = (bits & _U64(0xFFFF)).astype(np.uint16).view(np.float16).astype(np.float64)
+    x.write("urd", _out(f2f_bits(d, dt, x.mod("rnd") or "RN", ftz)), width=64 if dt == "F64" else 32)
+
+
+def _ufrnd_half(x) -> None:
+    """UFRND.F16 / .BF16: the 16-bit value in the low half of SrcB rounded to an integral value of
+    its format (exact), zero-extended; NaN -> 0x7fff (as FRND.F16: D7-math-12)."""
+    name = _b(x)
+    h = _u(x, name) & _U64(0xFFFF)
+    if x.flag(name + ".abs"):
+        h = h & _U64(0x7FFF)
+    if x.flag(name + ".neg"):
+        h = h ^ _U64(0x8000)
+    bf = x.mod("hdtype") == "BF16"
+    d = ((h.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64) if bf
+         else h.astype(np.uint16).view(np.float16).astype(np.float64))
+    with np.errstate(all="ignore"):
+        r = _ROUNDING[x.mod("mode") or "NoMode"](d)
+        bits = ((r.astype(np.float32).view(np.uint32) >> np.uint32(16)) if bf
+                else r.astype(np.float16).view(np.uint16).astype(np.uint32))
+    x.write("urd", _out(np.where(np.isnan(r), np.uint32(0x7FFF), bits).astype(_U64)))
+
+
 @semantics("UFRND")
 def UFRND(x: Exec) -> None:
     """UFRND: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
     if not x.any_lane():
+        return
+    if x.mod("hdtype") in ("F16", "BF16"):       # a binary16 / bfloat16 source (D8-tiny-10)
+        _ufrnd_half(x)
         return
     ftz = x.mod("ftz") == "FTZ"
     f = _f32u_mods(x, _b(x), ftz)
