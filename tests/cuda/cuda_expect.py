@@ -5020,3 +5020,21 @@ def fminmax3(i, k, n):
                               mn(x, mn(y, z & ab)), mx(mx(x ^ neg, y), z ^ neg)]
     return {"o": o}
 
+
+
+# -- session 8, xarch8: cross-architecture differential runs of a public benchmark suite ---------
+def xarch_poly_row(i, n):
+    y = i["y"].copy()
+    a, b, c, d = (int(v) for v in i["rows"][4 * int(i["pick"][0]):4 * int(i["pick"][0]) + 4])
+    for t in range(n):
+        v = int(i["x"][t])
+        y[t] = s32(((a * v + b) * v + c) * v - d)
+    return {"y": y}
+
+
+def xarch_scale_by_row(i, n):
+    y = i["y"].copy()
+    r = i["rows"][4 * int(i["pick"][1]):4 * int(i["pick"][1]) + 4].astype(np.float64)
+    s = (i["x"][:n] + np.float32(r[0])).astype(np.float64)      # binary32 sum, then one FFMA-like step
+    y[:n] = (s * r[1] - r[2] * r[3]).astype(np.float32)
+    return {"y": y}
