@@ -6015,3 +6015,42 @@ def bq_cmp(i, a, b):
     fa, fb = _t8_b(list(_t8_pair(a))), _t8_b(list(_t8_pair(b)))
     v = [0x3F80 if x <= y else 0 for x, y in zip(fa, fb)]
     return {"o": np.full(_t8_n(i), v[0] | v[1] << 16, np.uint32)}
+
+# -- session 8, xarch8: cross-architecture differential runs of a public benchmark suite ---------
+def xarch_poly_row(i, n):
+    y = i["y"].copy()
+    a, b, c, d = (int(v) for v in i["rows"][4 * int(i["pick"][0]):4 * int(i["pick"][0]) + 4])
+    for t in range(n):
+        v = int(i["x"][t])
+        y[t] = s32(((a * v + b) * v + c) * v - d)
+    return {"y": y}
+
+
+def xarch_scale_by_row(i, n):
+    y = i["y"].copy()
+    r = i["rows"][4 * int(i["pick"][1]):4 * int(i["pick"][1]) + 4].astype(np.float64)
+    s = (i["x"][:n] + np.float32(r[0])).astype(np.float64)      # binary32 sum, then one FFMA-like step
+    y[:n] = (s * r[1] - r[2] * r[3]).astype(np.float32)
+    return {"y": y}
+
+
+def xarch_half_dot_tail(i, n):
+    """Each warp w of a CTA sums the products of lanes 32w..32w+31's elements (offsets t*8 +
+    k*blockDim*8 below n); every CTA computes the same sums.  Halves hold bit patterns."""
+    a = i["a"].view(np.float16).astype(np.float64)
+    b = i["b"].view(np.float16).astype(np.float64)
+    nw = len(i["out"])
+    out = i["out"].copy()
+    per_cta = {2: 2, 6: 3}[nw]          # warps per CTA (64 or 96 threads)
+    block = 32 * per_cta
+    for w in range(nw):
+        wl = w % per_cta
+        s = 0.0
+        for t in range(32 * wl, 32 * wl + 32):
+            off = t * 8
+            while off < n:
+                end = min(off + 8, n)
+                s += float(np.dot(a[off:end], b[off:end]))
+                off += block * 8
+        out[w] = s
+    return {"out": out}

@@ -808,8 +808,10 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         arrive = act | (val & array2mask(e.rpc[ri] == _i64(pc)))
         dm = e.sim.DEPTH[ri]
         if dm.any():                        # decision GA-11: lanes of another activation have not arrived
-            first = dm[np.arange(ri.size), ffs_lanes(act)]
-            arrive &= array2mask(dm == first[:, None])
+            lane = ffs_lanes(act)
+            first = dm[np.arange(ri.size), lane]
+            r1 = e.sim.R[1, ri]                # D8-xarch-3: or the same stack frame (a CALL used as a jump)
+            arrive &= array2mask((dm == first[:, None]) | (r1 == r1[np.arange(ri.size), lane][:, None]))
         cmask = val & ~arrive
         done = bm == 0
         cand = cmask & bm

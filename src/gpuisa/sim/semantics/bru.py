@@ -304,6 +304,17 @@ def _call_target(x):
     return t
 
 
+def same_activation(w, lane: int) -> int:
+    """The lanes in *lane*'s activation of the function (decision GA-11): the same call depth,
+    or the same stack pointer R1. A recursive call opens a frame (R1 differs); ptxas for
+    sm_80-sm_89 also leaves loops with `@P0 CALL.REL.NOINC .L_x` (a jump, no RET follows),
+    which raises the depth of the lanes that took it but keeps their frame (D8-xarch-3)."""
+    same = w.depth == w.depth[lane]
+    if len(w.R) > 1:        # a warp built without R1 (unit tests of the sync rules): the depth alone
+        same = same | (w.R[1] == w.R[1][lane])
+    return array2mask(same)
+
+
 @semantics("CALL", control=True)
 def CALL(x: Exec) -> None:
     """CALL: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
@@ -420,7 +431,7 @@ def BSYNC(x: Exec) -> None:
     pmask = x.pmask & _pp(x)
     arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
     if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived
-        arrivemask &= array2mask(w.depth == w.depth[ffs(w.active)])
+        arrivemask &= same_activation(w, ffs(w.active))
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
@@ -644,7 +655,7 @@ def WARPSYNC(x: Exec) -> None:
     pmask = x.pmask & _pp(x)
     arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
     if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived
-        arrivemask &= array2mask(w.depth == w.depth[ffs(w.active)])
+        arrivemask &= same_activation(w, ffs(w.active))
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
