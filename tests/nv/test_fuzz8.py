@@ -1,0 +1,65 @@
+"""Forms found by the random CUDA program generator (scripts/cuda_fuzz.py; decisions D8-fuzz-N).
+Expectations computed with Python integers and fractions, never with gpuisa."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.errors import AsmError
+
+ENGINES = ["batched", "reference"]
+
+
+def _f2i(v: float, mode: str, lo: int, hi: int) -> int:
+    q = Fraction(v)
+    n = {"FLOOR": math.floor(q), "CEIL": math.ceil(q), "TRUNC": int(q)}[mode]
+    return min(max(n, lo), hi) & 0xFFFFFFFF
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_f2i_float_immediate(nv_isa, engine):
+    """D8-fuzz-1: `F2I.FLOOR.NTZ R3, -852552960`, `F2I.CEIL.NTZ R7, 3.25` -- nvcc converts a
+    constant under a branch it did not fold with a float32 immediate source (F2I_I)."""
+    tiny = float(np.float32(1e-40))                 # a denormal: printed 9.9999461011147595815e-41
+    cases = [("FLOOR", "", -852552960.0), ("CEIL", "", 3.25), ("CEIL", "", tiny), ("FLOOR", "", -tiny),
+             ("TRUNC", ".U32", -2.5), ("TRUNC", "", 3e38), ("FLOOR", "", -1.5)]
+    text = "\n".join(f"F2I{fmt}.{rnd}.NTZ R{3 + k}, {float(np.float32(v))!r} ;"
+                     for k, (rnd, fmt, v) in enumerate(cases))
+    res = nv_isa.launch(assemble(nv_isa.db, text + "\nEXIT ;"), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    want = [_f2i(float(np.float32(v)), rnd, *((0, 2**32 - 1) if fmt else (-2**31, 2**31 - 1)))
+            for rnd, fmt, v in cases]
+    assert [int(w.R[3 + k][5]) for k in range(len(cases))] == want
+
+
+def test_f2i_immediate_is_float32_only(nv_isa):
+    with pytest.raises(AsmError, match="immediate source is a float32"):
+        assemble(nv_isa.db, "F2I.F64.TRUNC R2, 1.5 ;\nEXIT ;")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_shf_uniform_high_word(nv_isa, engine):
+    """D8-fuzz-2: `SHF.R.W.U32 R15, R18, R13, UR10` -- `__funnelshift_r(lo, hi, n)` with a
+    warp-uniform high word takes it from a uniform register (SHF_RRU)."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        IADD3 R13, R0, 0x1e, RZ ;
+        MOV R18, 0x89abcdef ;
+        MOV R2, 0x12345678 ;
+        R2UR UR10, R2 ;
+        SHF.R.W.U32 R15, R18, R13, UR10 ;
+        SHF.L.U64.HI R16, R18, R0, UR10 ;
+        SHF.R.S32.HI R17, RZ, R0, UR10 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    v = (0x12345678 << 32) | 0x89ABCDEF
+    for n in range(32):
+        assert int(w.R[15][n]) == (v >> ((n + 30) % 32)) & 0xFFFFFFFF
+        assert int(w.R[16][n]) == ((v << n) >> 32) & 0xFFFFFFFF
+        assert int(w.R[17][n]) == (0x12345678 >> n)
