@@ -63,3 +63,31 @@ def test_shf_uniform_high_word(nv_isa, engine):
         assert int(w.R[15][n]) == (v >> ((n + 30) % 32)) & 0xFFFFFFFF
         assert int(w.R[16][n]) == ((v << n) >> 32) & 0xFFFFFFFF
         assert int(w.R[17][n]) == (0x12345678 >> n)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_call_to_the_instruction_after_next_is_a_loop_exit(nv_isa, engine):
+    """D8-fuzz-3: nvcc for sm_80 ends a loop with `@P1 CALL.REL.NOINC `(.L_x_1) ; BRA `(.L_x_60) ;
+    .L_x_1:` -- a jump that never returns.  Lanes leaving through it and lanes that skipped the
+    loop meet at the BSYNC and the WARPSYNC after it in the same activation (the call depth of
+    decision GA-11 must not grow); before, the warp deadlocked there."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV R2, RZ ;
+        ISETP.GE.AND P0, PT, R0, 0x10, PT ;
+        BSSY B0, `(.L_end) ;
+        @P0 BRA `(.L_end) ;
+    .L_head:
+        IADD3 R2, R2, 0x1, RZ ;
+        ISETP.GE.U32.AND P1, PT, R2, R0, PT ;
+        @P1 CALL.REL.NOINC `(.L_end) ;
+        BRA `(.L_head) ;
+    .L_end:
+        BSYNC B0 ;
+        WARPSYNC 0xffffffff ;
+        VOTE.ANY R3, PT, PT ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert [int(w.R[2][n]) for n in range(32)] == [max(n, 1) if n < 16 else 0 for n in range(32)]
+    assert [int(w.R[3][n]) for n in range(32)] == [0xFFFFFFFF] * 32
