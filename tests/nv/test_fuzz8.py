@@ -91,3 +91,29 @@ def test_call_to_the_instruction_after_next_is_a_loop_exit(nv_isa, engine):
     w = res.warp()
     assert [int(w.R[2][n]) for n in range(32)] == [max(n, 1) if n < 16 else 0 for n in range(32)]
     assert [int(w.R[3][n]) for n in range(32)] == [0xFFFFFFFF] * 32
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ushf_immediate_high_word(nv_isa, engine):
+    """D8-fuzz-4: `USHF.R.U32 UR4, UR4, UR4, 0xc630379f` -- the uniform funnel shift's high word
+    as an immediate (USHF_RRI), with the count in a uniform register."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        MOV R2, 0x12345678 ;
+        R2UR UR4, R2 ;
+        MOV R3, 0x24 ;
+        R2UR UR5, R3 ;
+        USHF.R.U32 UR6, UR4, UR4, 0xc630379f ;
+        USHF.L.W.U32.HI UR7, UR4, UR5, 0xc630379f ;
+        USHF.R.S64 UR8, UR4, UR5, 0xc630379f ;
+        MOV R4, UR6 ;
+        MOV R5, UR7 ;
+        MOV R6, UR8 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    v = (0xC630379F << 32) | 0x12345678
+    sv = v - (1 << 64)                                  # .S64: the sign of bit 63
+    assert [int(w.R[k][7]) for k in (4, 5, 6)] == [
+        (v >> 32) & 0xFFFFFFFF,                         # count 0x12345678 clamped to 32
+        ((v << (0x24 % 32)) >> 32) & 0xFFFFFFFF,        # .W: 0x24 mod 32 = 4, the high word
+        (sv >> 0x24) & 0xFFFFFFFF]
