@@ -183,8 +183,8 @@ INTR: dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]] = {
     "fmul": (("f32", "f32"), "f32", "__fmul_rn({0}, {1})", lambda a, b: a * b),
     "fdiv": (("f32", "f32"), "f32", "__fdiv_rn({0}, {1})", lambda a, b: a / b),
     "fma": (("f32", "f32", "f32"), "f32", "__fmaf_rn({0}, {1}, {2})",
-            lambda a, b, c: F32(np.nan) if np.isnan(a) or np.isnan(b) or np.isnan(c) or
-            (np.isinf(a) or np.isinf(b) or np.isinf(c)) else f32_round(fr(a) * fr(b) + fr(c))),
+            lambda a, b, c: f32_round(fr(a) * fr(b) + fr(c)) if np.isfinite(a) and np.isfinite(b) and
+            np.isfinite(c) else F32(np.float64(a) * np.float64(b) + np.float64(c))),
     "fsqrt": (("f32",), "f32", "__fsqrt_rn(fabsf({0}))", lambda a: np.sqrt(abs(a))),
     "fmin": (("f32", "f32"), "f32", "fminf({0}, {1})", lambda a, b: _fmm(a, b, False)),
     "fmax": (("f32", "f32"), "f32", "fmaxf({0}, {1})", lambda a, b: _fmm(a, b, True)),

@@ -154,7 +154,8 @@ class Gen:
              "switch": 4 * (d > 0), "break": 6 * (c.loop or c.switch), "continue": 4 * c.loop,
              "locstore": 5 * c.kernel, "atomic": 5 * c.kernel, "atomic64": 1 * c.kernel,
              "return": 5 * (c.tail or c.ret is not None), "shround": 5 * c.top,
-             "ballot_if": 10 * (c.mask is not None and d > 0), "coll": 16 * (c.mask is not None)}
+             "ufor": 4 * (c.mask is not None and d > 0),
+             "ballot_if": 14 * (c.mask is not None and d > 0), "coll": 28 * (c.mask is not None)}
         kinds = [k for k, v in w.items() if v]
         k = r.choices(kinds, [w[x] for x in kinds])[0]
         inner = replace(c, top=False)
@@ -183,6 +184,11 @@ class Gen:
                 a["lim"] = r.randint(2, 9)
                 a["c"] = self.int_e(r.choice(COMP), replace(c, ro=c.ro + ((iv, "i32"),)), ed)
             return S(k, a)
+        if k == "ufor":             # a warp-uniform trip count: the mask (and the top level) stay known
+            iv = self.fresh("i")
+            sub = replace(c, loop=False, switch=False, ro=c.ro + ((iv, "i32"),))
+            return S("for", {"iv": iv, "n": E("const", "i32", val=r.randint(1, 4)),
+                             "body": self.block(sub, r.randint(1, 4), d - 1)})
         if k in ("break", "continue"):
             return S(k, {"c": self.int_e(r.choice(COMP), c, ed)})
         if k == "return":
