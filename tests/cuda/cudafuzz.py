@@ -478,6 +478,29 @@ def exec_stmt(st: S, env: dict):                         # noqa: C901 - one case
         if a["var"]:
             env[a["var"]] = _conv(r, a["t"])
         return ""
+    if k == "wcall":
+        f = env["@prog"]._fmap[a["f"]]
+        fenv = {"@g": env["@g"], "@prog": env["@prog"], "a": a["args"][0].ev(env), "b": a["args"][1].ev(env),
+                "m": env[a["mask"]] if a["mask"] else FULL}
+        for ln, lt, init in f.locals_:
+            fenv[ln] = _conv(init.ev(fenv), lt)
+        if (yield from exec_block(f.body, fenv)):
+            raise RefError(f"control left warp-synchronous function {f.name} early")
+        env[a["var"]] = _conv(_conv(f.ret.ev(fenv), f.t), a["t"])
+        return ""
+    if k == "wround":
+        mask = env[a["mask"]] if a["mask"] else FULL
+        env["@shw"][env["tid"]] = norm(a["e"].ev(env), "i32")
+        yield ("coll", id(st), mask, "syncwarp", [])
+        if a["src"] == "ffs":
+            src = _ffs(mask) - 1
+        elif a["src"] == "top":
+            src = 31 - _clz(mask, 32)
+        else:
+            src = a["src"].ev(env) & 31
+        env[a["var"]] = _conv(env["@shw"][(env["tid"] & ~31) | src], a["t"])
+        yield ("coll", id(st) + 1, mask, "syncwarp", [])
+        return ""
     if k == "ballot_if":
         c = int(bool(a["c"].ev(env)))
         env[a["cvar"]] = c
@@ -593,11 +616,12 @@ def run_program(p: Program, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarr
 
 def _run_block(p: Program, g: dict, b: int) -> None:       # noqa: C901 - the scheduler
     sh = [0] * p.block
+    shw = [0] * p.block
     scnt = [SLOT_INIT.get(op, 0) for op in SLOT_OPS]
     gens, waiting, send = [], {}, {}
     for tid in range(p.block):
         gid = b * p.block + tid
-        env = {"@g": g, "@prog": p, "@sh": sh, "@scnt": scnt, "@bs": p.block, "tid": tid, "gid": gid,
+        env = {"@g": g, "@prog": p, "@sh": sh, "@shw": shw, "@scnt": scnt, "@bs": p.block, "tid": tid, "gid": gid,
                "lane": tid & 31, "@loc": [int(g["in1"][(gid + k) & (NIN - 1)]) for k in range(8)]}
         gens.append(_thread(p, env))
         send[tid] = None
@@ -797,6 +821,17 @@ def emit_block(body: list[S], ind: str, p: Program) -> list[str]:     # noqa: C9
             out.append(f"{ind}__syncthreads();")
         elif k == "coll":
             out += [(ind if not s.startswith("#") else "") + s for s in _coll_text(a)]
+        elif k == "wcall":
+            call = f"{a['f']}({a['args'][0].c()}, {a['args'][1].c()}, {_mask_text(a['mask'])})"
+            out.append(f"{ind}{a['var']} = {_conv_text(call, a['t'])};")
+        elif k == "wround":
+            m = _mask_text(a["mask"])
+            src = {"ffs": f"(__ffs({m}) - 1)", "top": f"(31 - __clz({m}))"}.get(a["src"]) if isinstance(
+                a["src"], str) else f"((unsigned)({a['src'].c()}) & 31u)"
+            rd = f"shw[(tid & ~31) | {src}]"
+            out += [f"{ind}shw[tid] = (int)({a['e'].c()});", f"{ind}__syncwarp({m});",
+                    f"{ind}{a['var']} = {_conv_text(rd, a['t'])};", f"{ind}__syncwarp({m});"]
+
         else:
             raise AssertionError(k)
     return out
@@ -817,7 +852,10 @@ def _reds(body: list[S], acc: set) -> set:
 def emit(p: Program) -> str:
     lines = [f"// cuda_fuzz seed {p.seed} (generator version {GEN_VERSION}): scripts/cuda_fuzz.py, reference "
              "tests/cuda/cudafuzz.py", "// launch: grid %d, block %d" % (p.grid, p.block), PRELUDE.rstrip()]
-    for op, t in sorted(_reds(p.pro, set())):
+    reds: set = set()
+    for body in [p.pro] + [f.body for f in p.funcs]:
+        _reds(body, reds)
+    for op, t in sorted(reds):
         ct = CT[t]
         lines += ["#if __CUDA_ARCH__ < 800",
                   f"__device__ __forceinline__ {ct} fb_red_{op}_{t}(unsigned m, {ct} x)", "{",
@@ -832,7 +870,7 @@ def emit(p: Program) -> str:
         lines += [f"    return {_conv_text(f.ret.c(), f.t)};", "}"]
     lines += ["", f"extern \"C\" __global__ void __launch_bounds__({p.block}) {p.name}(const int *__restrict__ in0, "
               "const int *__restrict__ in1, unsigned *out, unsigned *cnt, unsigned long long *cnt64)", "{",
-              f"    __shared__ int sh[{p.block}];", f"    __shared__ unsigned scnt[{len(SLOT_OPS)}];",
+              f"    __shared__ int sh[{p.block}], shw[{p.block}];", f"    __shared__ unsigned scnt[{len(SLOT_OPS)}];",
               "    const int tid = threadIdx.x, gid = blockIdx.x * blockDim.x + threadIdx.x, lane = tid & 31;",
               f"    const int o = gid * {p.nout};",
               f"    if (tid < {len(SLOT_OPS)}) scnt[tid] = tid == {SLOT_OPS.index('min')} ? 0xffffffffu : 0u;",

@@ -28,7 +28,8 @@ CONSTS = {"i32": [0, 1, -1, 2, 3, 7, 31, 32, 100, -128, 255, 65535, -(1 << 31), 
 class Ctx:
     vars: tuple                # assignable (name, type)
     ro: tuple = ()             # readable ints (name, type)
-    funcs: tuple = ()          # callable Func
+    funcs: tuple = ()          # callable Func (pure: in expressions)
+    wfuncs: tuple = ()         # warp-synchronous Func (collectives under the mask they are given: statements)
     mask: str | None = ""      # "" all 32 lanes, a mask variable's name, None: unknown (no collectives)
     loop: bool = False
     switch: bool = False
@@ -155,6 +156,7 @@ class Gen:
              "locstore": 5 * c.kernel, "atomic": 5 * c.kernel, "atomic64": 1 * c.kernel,
              "return": 5 * (c.tail or c.ret is not None), "shround": 5 * c.top,
              "ufor": 4 * (c.mask is not None and d > 0),
+             "wcall": 6 * (c.mask is not None and bool(c.wfuncs)), "wround": 5 * (c.mask is not None and c.kernel),
              "ballot_if": 14 * (c.mask is not None and d > 0), "coll": 28 * (c.mask is not None)}
         kinds = [k for k, v in w.items() if v]
         k = r.choices(kinds, [w[x] for x in kinds])[0]
@@ -189,6 +191,18 @@ class Gen:
             sub = replace(c, loop=False, switch=False, ro=c.ro + ((iv, "i32"),))
             return S("for", {"iv": iv, "n": E("const", "i32", val=r.randint(1, 4)),
                              "body": self.block(sub, r.randint(1, 4), d - 1)})
+        if k == "wcall":
+            f = r.choice(c.wfuncs)
+            name, t = r.choice(c.vars)
+            return S("wcall", {"var": name, "t": t, "f": f.name, "mask": c.mask,
+                               "args": (self.int_e("u32", c, ed), self.int_e("i32", c, ed))})
+        if k == "wround":               # warp-synchronous shared memory: write, __syncwarp, read a member's
+            name, t = r.choice([v for v in c.vars if v[1] != "f32"] or [("", "")])
+            if not name:
+                return S("coll", {"mask": c.mask, "var": None, "t": "", "args": (), "op": "syncwarp"})
+            src = (self.int_e("i32", c, 1) if c.mask == "" else
+                   r.choice(("ffs", "top")))
+            return S("wround", {"e": self.int_e("i32", c, ed), "var": name, "t": t, "mask": c.mask, "src": src})
         if k in ("break", "continue"):
             return S(k, {"c": self.int_e(r.choice(COMP), c, ed)})
         if k == "return":
@@ -312,24 +326,39 @@ class Gen:
         body += self.block(base, r.randint(1, 4), 2)
         return Func(name, params, locals_, body, self.int_e(t, base, 3), t)
 
+    def wfunc(self, i: int, funcs: list[Func]) -> Func:
+        """A warp-synchronous device function: collectives under the mask ``m`` it is given, no early
+        return (every lane of ``m`` must reach each collective)."""
+        r = self.r
+        params = [("a", "u32"), ("b", "i32"), ("m", "u32")]
+        t = r.choice(COMP)
+        locs = [(f"l{j}", r.choice(COMP)) for j in range(r.randint(1, 2))]
+        base = Ctx(vars=tuple(params[:2]) + tuple(locs), funcs=tuple(funcs), mask="m", kernel=False)
+        pc = replace(base, vars=tuple(params[:2]))
+        locals_ = [(n, lt, self.int_e(lt, pc, 2)) for n, lt in locs]
+        self.budget = r.randint(2, 6)
+        body = self.block(base, r.randint(1, 4), 2)
+        return Func(f"w{i}", params, locals_, body, self.int_e(t, replace(base, mask=None), 2), t)
+
     def program(self) -> Program:
         r = self.r
         funcs: list[Func] = []
         for i in range(r.randint(0, 3)):
             funcs.append(self.func(i, funcs))
+        wfuncs = [self.wfunc(i, funcs) for i in range(r.choice((0, 0, 1, 2)))]
         block = r.choice((64, 64, 96, 128))
         vars_ = [(f"v{i}", r.choice(STORE)) for i in range(r.randint(4, 8))]
         ro = (("tid", "i32"), ("gid", "i32"), ("lane", "i32"))
         c0 = Ctx(vars=(), ro=ro, funcs=tuple(funcs))
         inits = [(n, t, self.value_for(t, c0, 2)) for n, t in vars_]
-        c = Ctx(vars=tuple(vars_), ro=ro, funcs=tuple(funcs), top=True)
+        c = Ctx(vars=tuple(vars_), ro=ro, funcs=tuple(funcs), wfuncs=tuple(wfuncs), top=True)
         self.budget = r.randint(12, 40)
         pro = self.block(c, r.randint(6, 14), 3)
         self.budget = r.randint(3, 12)
         tail = self.block(replace(c, top=False, tail=True, mask=None), r.randint(1, 5), 2)
-        p = Program(self.seed, f"fz{self.seed}", block, 2, inits, funcs, pro, tail)
+        p = Program(self.seed, f"fz{self.seed}", block, 2, inits, funcs + wfuncs, pro, tail)
         p.nout = sum(2 if t in ("i64", "u64") else 1 for _n, t in vars_) + 8
-        p._fmap = {f.name: f for f in funcs}
+        p._fmap = {f.name: f for f in funcs + wfuncs}
         return p
 
 
