@@ -120,7 +120,8 @@ def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str
         try:
             files = build(src, arch, forms)
         except subprocess.CalledProcessError as e:
-            fails.append(f"seed {seed} {arch}: nvcc/nvdisasm failed: {e.stderr.strip()[:400]}")
+            fails.append(f"seed {seed} {arch}: toolchain: {Path(e.cmd[0]).name} failed (not gpuisa's failure; "
+                         f"exit {e.returncode}): {e.stderr.strip()[-300:]}")
             continue
         for form in forms:
             try:

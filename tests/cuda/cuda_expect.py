@@ -5020,3 +5020,12 @@ def fminmax3(i, k, n):
                               mn(x, mn(y, z & ab)), mx(mx(x ^ neg, y), z ^ neg)]
     return {"o": o}
 
+
+
+# -- fuzz8: programs of the random CUDA program generator (scripts/cuda_fuzz.py) ---------------
+def fuzz8_expect(seed: int, i: dict) -> dict:
+    """The generator's program *seed* evaluated by its own per-thread reference interpreter
+    (cudafuzz.py: Python integers, numpy float32, exact rounding; never gpuisa).  The corpus copy
+    ``fzSEED.cu`` is checked to be that program (test_cudafuzz.py)."""
+    import cudafuzz_gen
+    return cudafuzz_gen.generate(seed).run(i)

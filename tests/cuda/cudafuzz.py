@@ -363,7 +363,7 @@ class Program:
     def call(self, name: str, args: list, env: dict) -> Any:
         f = self._fmap[name]
         fenv = {"@g": env["@g"], "@prog": self}
-        for (pn, pt), v in zip(f.params, args):
+        for (pn, _pt), v in zip(f.params, args):
             fenv[pn] = v
         for ln, lt, init in f.locals_:
             fenv[ln] = _conv(init.ev(fenv), lt)
@@ -804,7 +804,7 @@ def emit_block(body: list[S], ind: str, p: Program) -> list[str]:     # noqa: C9
                 labels = " ".join(f"case {v}:" for v in vals) if vals is not None else "default:"
                 out.append(f"{ind}{labels} {{")
                 out += emit_block(body, i2, p)
-                out.append(f"{ind}}}" + (f" break;" if brk else " /* falls through */"))
+                out.append(f"{ind}}}" + (" break;" if brk else " /* falls through */"))
             out.append(f"{ind}}}")
         elif k == "atomic":
             op = SLOT_OPS[a["slot"]]
