@@ -474,6 +474,8 @@ def exec_stmt(st: S, env: dict):                         # noqa: C901 - one case
     if k == "coll":
         mask = env[a["mask"]] if a["mask"] else FULL
         payload = [x.ev(env) for x in a["args"]]
+        if a["op"] in ("ballot", "any", "all"):     # C: the predicate converts to the parameter's int
+            payload[0] = norm(payload[0], "i32")
         r = yield ("coll", id(st), mask, a["op"], payload)
         if a["var"]:
             env[a["var"]] = _conv(r, a["t"])

@@ -93,3 +93,11 @@ def test_collectives_of_the_reference():
     assert C._collective("red:add:u32", 0x219, {0: [C.M32], 3: [2]}) == {0: 1, 3: 1}
     with pytest.raises(C.RefError):
         C._collective("shfl:idx:32", 0x9, {0: [1, 1], 3: [2, 1]})     # lane 1 is not in the mask
+
+
+def test_vote_predicate_converts_to_int():
+    """`__all_sync(m, x)` with a 64-bit x passes `(int)x` (C's conversion to the parameter): 1 << 32
+    is false (a reference bug found by seed 2040: gpuisa was right)."""
+    st = C.S("coll", {"mask": "", "var": "v", "t": "i32", "op": "all", "args": (C.E("const", "u64", val=1 << 32),)})
+    req = next(C.exec_stmt(st, {}))
+    assert req[3:] == ("all", [0])
