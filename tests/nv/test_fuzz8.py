@@ -117,3 +117,22 @@ def test_ushf_immediate_high_word(nv_isa, engine):
         (v >> 32) & 0xFFFFFFFF,                         # count 0x12345678 clamped to 32
         ((v << (0x24 % 32)) >> 32) & 0xFFFFFFFF,        # .W: 0x24 mod 32 = 4, the high word
         (sv >> 0x24) & 0xFFFFFFFF]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_i2f_64_bit_source_immediate(nv_isa, engine):
+    """D8-fuzz-7: `I2F.S64 R3, 0x1` -- `__ll2float_rn(1)` under a branch nvcc did not fold: the
+    64-bit integer is the 32-bit immediate, sign-extended for .S64, zero-extended for .U64."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        I2F.S64 R3, 0x1 ;
+        I2F.S64 R4, 0xfffffffb ;
+        I2F.U64 R5, 0xfffffffb ;
+        I2F.S64.RZ R6, 0x7fffffff ;
+        I2F.F64.S64 R8, 0xfffffffb ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    f = [float(np.array(int(w.R[k][0]), np.uint32).view(np.float32)) for k in (3, 4, 5, 6)]
+    assert f == [1.0, -5.0, float(np.float32(0xFFFFFFFB)), float(2 ** 31 - 128)]
+    d = (int(w.R[9][0]) << 32) | int(w.R[8][0])
+    assert float(np.array(d, np.uint64).view(np.float64)) == -5.0
