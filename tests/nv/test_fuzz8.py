@@ -136,3 +136,28 @@ def test_i2f_64_bit_source_immediate(nv_isa, engine):
     assert f == [1.0, -5.0, float(np.float32(0xFFFFFFFB)), float(2 ** 31 - 128)]
     d = (int(w.R[9][0]) << 32) | int(w.R[8][0])
     assert float(np.array(d, np.uint64).view(np.float64)) == -5.0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_sel64_immediate_is_33_bits(nv_isa, engine):
+    """D8-fuzz-8: `SEL.64 R16, RZ, -0xfffffffb, !P0` (sm_120, `(long long)-4294967291`): NVIDIA's
+    immediate is its low word plus a sign bit for the high word, so nvdisasm prints 33-bit values."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        ISETP.GE.AND P0, PT, R0, 0x10, PT ;
+        MOV R20, 0x7 ;
+        MOV R21, 0x8 ;
+        SEL.64 R2, R20, -0xfffffffb, P0 ;
+        SEL.64 R4, RZ, -0x1, !P0 ;
+        SEL.64 R6, RZ, 0xffffffff, !P0 ;
+        SEL R8, RZ, -0x1, !P0 ;
+        SEL R9, RZ, 0xffffffff, !P0 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+
+    def pair(k, n):
+        return (int(w.R[k + 1][n]) << 32) | int(w.R[k][n])
+    assert [pair(2, 0), pair(2, 20)] == [0xFFFFFFFF00000005, 0x0000000800000007]
+    assert [pair(4, 20), pair(6, 20), pair(4, 0)] == [2**64 - 1, 0xFFFFFFFF, 0]
+    assert [int(w.R[8][20]), int(w.R[9][20])] == [0xFFFFFFFF, 0xFFFFFFFF]
