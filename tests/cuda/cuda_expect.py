@@ -5029,3 +5029,51 @@ def fuzz8_expect(seed: int, i: dict) -> dict:
     ``fzSEED.cu`` is checked to be that program (test_cudafuzz.py)."""
     import cudafuzz_gen
     return cudafuzz_gen.generate(seed).run(i)
+
+
+def fz2000(i):
+    return fuzz8_expect(2000, i)
+
+
+def fz2002(i):
+    return fuzz8_expect(2002, i)
+
+
+def fz2010(i):
+    return fuzz8_expect(2010, i)
+
+
+def fz2011(i):
+    return fuzz8_expect(2011, i)
+
+
+def fz2013(i):
+    return fuzz8_expect(2013, i)
+
+
+def fz2015(i):
+    return fuzz8_expect(2015, i)
+
+
+def fz2020(i):
+    return fuzz8_expect(2020, i)
+
+
+def fz2022(i):
+    return fuzz8_expect(2022, i)
+
+
+def fz2043(i):
+    return fuzz8_expect(2043, i)
+
+
+def fz2128(i):
+    return fuzz8_expect(2128, i)
+
+
+def fz2151(i):
+    return fuzz8_expect(2151, i)
+
+
+def fz2180(i):
+    return fuzz8_expect(2180, i)
