@@ -135,7 +135,12 @@ def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str
     return fails
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=(
+    "A refused line, an internal error, a fault, the step limit, a deadlock, a replay one warp at a "
+    "time or a wrong output word is a failure: OUT/fzSEED/ (source, manifest, builds) is kept and the "
+    "line appended to OUT/failures.txt; the exit status is 1. Reproduce one seed with --seed SEED "
+    "--count 1 --forms all --keep. nvcc runs once at a time. docs/fuzzing.md has the rules that keep "
+    "the programs defined."))
 @click.option("--seed", default=0, show_default=True, help="first seed (each seed is one program, deterministic)")
 @click.option("--count", default=10, show_default=True, help="number of consecutive seeds")
 @click.option("--arch", "archs", default="sm_75,sm_80,sm_90,sm_120", show_default=True,
