@@ -161,3 +161,29 @@ def test_sel64_immediate_is_33_bits(nv_isa, engine):
     assert [pair(2, 0), pair(2, 20)] == [0xFFFFFFFF00000005, 0x0000000800000007]
     assert [pair(4, 20), pair(6, 20), pair(4, 0)] == [2**64 - 1, 0xFFFFFFFF, 0]
     assert [int(w.R[8][20]), int(w.R[9][20])] == [0xFFFFFFFF, 0xFFFFFFFF]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_up2ur_packs_the_uniform_predicates(nv_isa, engine, batch_fallbacks):
+    """D8-fuzz-9: `UP2UR UR39, UPR, URZ, 0x1` (sm_80-sm_120) packs UP0..UP6 into a uniform
+    register under a mask, the other bits from URa -- at batch width."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2UR UR4, SR_CTAID.X ;
+        UISETP.NE.U32.AND UP0, UPT, UR4, 0x1, UPT ;
+        UISETP.EQ.U32.AND UP2, UPT, UR4, 0x1, UPT ;
+        UISETP.GE.U32.AND UP6, UPT, UR4, 0x0, UPT ;
+        MOV R2, 0xabcdef00 ;
+        R2UR UR8, R2 ;
+        UP2UR UR5, UPR, URZ, 0x1 ;
+        UP2UR UR6, UPR, UR8, 0x7f ;
+        UP2UR UR7, UPR, URZ, 0x4 ;
+        MOV R3, UR5 ;
+        MOV R4, UR6 ;
+        MOV R5, UR7 ;
+        EXIT ;"""), grid=3, engine=engine)
+    assert res.ok, res.fault
+    for cta in range(3):
+        w = res.warp(cta, 0)
+        up = (cta != 1) | (cta == 1) << 2 | 1 << 6
+        assert [int(w.R[k][3]) for k in (3, 4, 5)] == [up & 1, (0xABCDEF00 & ~0x7F) | up, up & 4]
+    assert not batch_fallbacks
