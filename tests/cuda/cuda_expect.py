@@ -5077,3 +5077,7 @@ def fz2151(i):
 
 def fz2180(i):
     return fuzz8_expect(2180, i)
+
+
+def fz3018(i):
+    return fuzz8_expect(3018, i)
