@@ -6054,3 +6054,63 @@ def xarch_half_dot_tail(i, n):
                 off += block * 8
         out[w] = s
     return {"out": out}
+
+# -- fuzz8: programs of the random CUDA program generator (scripts/cuda_fuzz.py) ---------------
+def fuzz8_expect(seed: int, i: dict) -> dict:
+    """The generator's program *seed* evaluated by its own per-thread reference interpreter
+    (cudafuzz.py: Python integers, numpy float32, exact rounding; never gpuisa).  The corpus copy
+    ``fzSEED.cu`` is checked to be that program (test_cudafuzz.py)."""
+    import cudafuzz_gen
+    return cudafuzz_gen.generate(seed).run(i)
+
+
+def fz2000(i):
+    return fuzz8_expect(2000, i)
+
+
+def fz2002(i):
+    return fuzz8_expect(2002, i)
+
+
+def fz2010(i):
+    return fuzz8_expect(2010, i)
+
+
+def fz2011(i):
+    return fuzz8_expect(2011, i)
+
+
+def fz2013(i):
+    return fuzz8_expect(2013, i)
+
+
+def fz2015(i):
+    return fuzz8_expect(2015, i)
+
+
+def fz2020(i):
+    return fuzz8_expect(2020, i)
+
+
+def fz2022(i):
+    return fuzz8_expect(2022, i)
+
+
+def fz2043(i):
+    return fuzz8_expect(2043, i)
+
+
+def fz2128(i):
+    return fuzz8_expect(2128, i)
+
+
+def fz2151(i):
+    return fuzz8_expect(2151, i)
+
+
+def fz2180(i):
+    return fuzz8_expect(2180, i)
+
+
+def fz3018(i):
+    return fuzz8_expect(3018, i)

@@ -262,8 +262,8 @@ def test_ulea_negated_and_uvimnmx(nv_isa, engine):
 def test_ulea_negated_hi_is_refused(nv_isa):
     with pytest.raises(AsmError, match="-URa only without .HI"):
         assemble(nv_isa.db, "ULEA.HI UR4, -UR5, UR6, URZ, 0x1 ;")
-    with pytest.raises(AsmError, match="immediate has no"):
-        assemble(nv_isa.db, "I2F.S64 R4, 0x2 ;")
+    # `I2F.S64 R4, 0x2` was refused here too; nvcc emits it (`__ll2float_rn(1)`: decision D8-fuzz-7)
+    assemble(nv_isa.db, "I2F.S64 R4, 0x2 ;")
 
 
 @pytest.mark.parametrize("text", ["FMNMX.NAN R6, R4, 1, PT ;", "I2F.U32.RP R12, 0x2 ;", "ULEA UR10, -UR7, URZ, 0x1 ;",

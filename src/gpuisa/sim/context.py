@@ -351,6 +351,10 @@ class Exec:
         m = self.w.P[d[1]]
         return (~m & FULL) if d[2] else m
 
+    def upred_bits(self):
+        """UP0..UP6 packed (bit i = UPi), as UP2UR reads them."""
+        return np.asarray(sum(int(bool(self.w.UP[i])) << i for i in range(7)), dtype=np.uint64)
+
     def upred(self, name: str) -> bool:
         """A uniform predicate operand (``UPred``) as a bool, its ``!`` applied."""
         d = self._desc.get(name)
@@ -783,6 +787,10 @@ class BatchExec(Exec):
             return np.where(self.upred(name)[:, 0], _U32(FULL), _U32(0))
         m = self.eng.P[d[1]][self.sel]
         return (~m & _U32(FULL)) if d[2] else m
+
+    def upred_bits(self):
+        bits = sum(self.eng.UP[i][self.sel].astype(np.uint64) << np.uint64(i) for i in range(7))
+        return np.asarray(bits, dtype=np.uint64)[:, None]
 
     def upred(self, name: str):
         d = self._desc.get(name)

@@ -318,10 +318,13 @@ def same_activation(w, lane: int) -> int:
 @semantics("CALL", control=True)
 def CALL(x: Exec) -> None:
     """CALL: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
-    The calling lanes' call depth grows by one (decision GA-11)."""
+    The calling lanes' call depth grows by one (decision GA-11), except at a CALL to the
+    instruction after the next: nvcc's loop exit on sm_80, ``@P1 CALL.REL.NOINC `(.L_x_1) ;
+    BRA `(.L_x_60) ; .L_x_1:``, a jump that never returns (decision D8-fuzz-3)."""
     b_jump = x.pmask & _pp(x)
-    x.w.depth[mask2array(b_jump)] += 1
-    _jump(x, b_jump, _call_target(x))
+    target = _call_target(x)
+    x.w.depth[mask2array(b_jump) & (np.asarray(target) != x.pc + 2 * INST_SIZE)] += 1
+    _jump(x, b_jump, target)
 
 
 @semantics("RET", control=True)

@@ -415,8 +415,9 @@ def SEL(x: Exec) -> None:
     """SEL: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
     if x.mod("width") == "64":       # SEL.64 (issue 11): register pairs
         bn = _b(x)
-        # an immediate is sign-extended to 64 bits (`SEL.64 R10, R12, -0x3, P0`; D3-3)
-        b = ((x.imm(bn) & MASK32 ^ 0x80000000) - 0x80000000) & MASK64 if x.kind(bn) == "I" else x.src(bn, 64, raw=True)
+        # a 33-bit immediate, sign-extended to 64 bits (`SEL.64 R10, R12, -0x3, P0`, D3-3;
+        # `SEL.64 R16, RZ, -0xfffffffb, !P0` is 0xffffffff00000005, D8-fuzz-8)
+        b = x.imm(bn) & MASK64 if x.kind(bn) == "I" else x.src(bn, 64, raw=True)
         a = np.broadcast_to(np.asarray(x.src("ra", 64, raw=True), dtype=_U64), x.lane_shape())
         x.write("rd", np.where(mask2array(x.pred("pp")), a, np.asarray(b, dtype=_U64)), width=64)
         return

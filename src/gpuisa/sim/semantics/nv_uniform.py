@@ -492,6 +492,15 @@ def UFRND(x: Exec) -> None:
     x.write("urd", _out(bits.astype(_U64)))
 
 
+@semantics("UP2UR")
+def UP2UR(x: Exec) -> None:
+    """UP2UR: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    m = _U64(x.imm("vb") & MASK32)
+    x.write("urd", _out((_u(x, "ura") & ~m & _U64(MASK32)) | (x.upred_bits() & m)))
+
+
 @semantics("USEL")
 def USEL(x: Exec) -> None:
     """USEL: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""

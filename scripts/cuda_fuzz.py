@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Random CUDA programs against an independent reference (csmith's idea for CUDA and this model).
+
+For every seed: generate a UB-free kernel (tests/cuda/cudafuzz_gen.py), evaluate it with the
+per-thread reference interpreter (tests/cuda/cudafuzz.py; never gpuisa), compile it with
+``nvcc -cubin -O3`` for each target, run it in gpuisa from the cubin (``--forms all``: also the
+nvdisasm and cuobjdump listings) and compare every output word.  A refused line, an internal
+error, a fault, a step limit, a deadlock, a per-warp replay or a wrong word is a failure:
+the program, its manifest and its builds stay in ``--out/fzSEED/`` to reproduce.
+
+    python scripts/cuda_fuzz.py --seed 0 --count 50
+    python scripts/cuda_fuzz.py --seed 1234 --count 1 --arch sm_80 --forms all --keep
+    python scripts/cuda_fuzz.py --seed 7 --count 1 --show          # print the program only
+
+Exit status 1 when a seed failed.  See docs/fuzzing.md ("CUDA programs").
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import traceback
+from pathlib import Path
+
+import click
+import numpy as np
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "cuda"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import cudafuzz  # noqa: E402 - the test helpers, shared with the test run
+import cudafuzz_gen  # noqa: E402
+from cuda_expect import compare, make_inputs  # noqa: E402
+
+FORMS = ("cubin", "nvdisasm", "cuobjdump")
+console = Console(stderr=True)
+
+
+def _tool(name: str) -> str:
+    from build_cuda_corpus import tool
+    return tool(name)
+
+
+def build(src: Path, arch: str, forms: tuple[str, ...]) -> dict[str, Path]:
+    """nvcc -cubin -O3 for *arch*, and the listings *forms* asks for."""
+    d = src.parent / arch
+    d.mkdir(exist_ok=True)
+    cubin = d / (src.stem + ".cubin")
+    subprocess.run(["nvcc", "-cubin", "-O3", f"-arch={arch}", "-o", str(cubin), str(src)], check=True,
+                   capture_output=True, text=True)
+    out = {"cubin": cubin}
+    if "nvdisasm" in forms:
+        p = d / (src.stem + ".nvdisasm")
+        p.write_text(subprocess.run([_tool("nvdisasm"), str(cubin)], check=True, capture_output=True,
+                                    text=True).stdout)
+        out["nvdisasm"] = p
+    if "cuobjdump" in forms:
+        p = d / (src.stem + ".cuobjdump")
+        p.write_text(subprocess.run([_tool("cuobjdump"), "-sass", str(cubin)], check=True, capture_output=True,
+                                    text=True).stdout)
+        out["cuobjdump"] = p
+    return out
+
+
+def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_steps: int) -> str | None:
+    """None when gpuisa gives the reference's words, else what went wrong."""
+    from gpuisa.cuda import load_cuda
+    from gpuisa.errors import AsmError
+    from gpuisa.sim.engine_batched import BatchedEngine
+    try:
+        k = load_cuda(isa, path, launch["kernel"])
+    except AsmError as e:
+        first = e.errors[0]
+        return f"refused: line {first.coord.line if first.coord else '?'}: {first.message}"
+    bufs = {n: a.copy() for n, a in inputs.items()}
+    fallbacks: set = set()
+    orig = BatchedEngine.run
+
+    def run(self):
+        try:
+            orig(self)
+        finally:
+            fallbacks.update(self.fallbacks)
+
+    BatchedEngine.run = run     # type: ignore[method-assign]
+    try:
+        res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                       buffers=bufs, max_steps=max_steps)
+    finally:
+        BatchedEngine.run = orig     # type: ignore[method-assign]
+    if res.status != "ok":
+        return f"status {res.status}: {res.fault}"
+    if fallbacks:
+        return f"replayed one warp at a time: {sorted(fallbacks)}"
+    problems = [p for name in launch["outputs"] if (p := compare(launch, name, bufs[name], want[name]))]
+    return "; ".join(problems) or None
+
+
+def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str, ...], max_steps: int,
+             keep: bool) -> list[str]:
+    p = cudafuzz_gen.generate(seed)
+    d = out / p.name
+    d.mkdir(parents=True, exist_ok=True)
+    src = d / f"{p.name}.cu"
+    src.write_text(p.source())
+    launch = cudafuzz_gen.launch_manifest(p)
+    (d / f"{p.name}.json").write_text(json.dumps({"source": src.name, "launches": [launch]}, indent=1) + "\n")
+    inputs = make_inputs(launch)
+    fails: list[str] = []
+    try:
+        want = p.run(inputs)
+    except cudafuzz.RefError as e:
+        return [f"seed {seed}: reference: {e} (a generator bug)"]
+    for arch in archs:
+        try:
+            files = build(src, arch, forms)
+        except subprocess.CalledProcessError as e:
+            fails.append(f"seed {seed} {arch}: toolchain: {Path(e.cmd[0]).name} failed (not gpuisa's failure; "
+                         f"exit {e.returncode}): {e.stderr.strip()[-300:]}")
+            continue
+        for form in forms:
+            try:
+                msg = run_gpuisa(isa, files[form], launch, inputs, want, max_steps)
+            except Exception as e:       # noqa: BLE001 - an internal error is a finding
+                msg = f"internal error {type(e).__name__}: {e}\n{traceback.format_exc(limit=-3)}"
+            if msg:
+                fails.append(f"seed {seed} {arch} {form}: {msg}")
+    if not fails and not keep:
+        shutil.rmtree(d)
+    return fails
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=(
+    "A refused line, an internal error, a fault, the step limit, a deadlock, a replay one warp at a "
+    "time or a wrong output word is a failure: OUT/fzSEED/ (source, manifest, builds) is kept and the "
+    "line appended to OUT/failures.txt; the exit status is 1. Reproduce one seed with --seed SEED "
+    "--count 1 --forms all --keep. nvcc runs once at a time. docs/fuzzing.md has the rules that keep "
+    "the programs defined."))
+@click.option("--seed", default=0, show_default=True, help="first seed (each seed is one program, deterministic)")
+@click.option("--count", default=10, show_default=True, help="number of consecutive seeds")
+@click.option("--arch", "archs", default="sm_75,sm_80,sm_90,sm_120", show_default=True,
+              help="comma-separated targets (sm_86, sm_89, sm_100, ... also work)")
+@click.option("--forms", default="cubin", show_default=True,
+              type=click.Choice(["cubin", "nvdisasm", "cuobjdump", "listings", "all"]),
+              help="inputs to run: the cubin, one listing, both listings, or all three")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("/tmp/cuda_fuzz"), show_default=True,
+              help="where programs are written; a failing seed's directory is kept")
+@click.option("--max-steps", default=2_000_000, show_default=True, help="gpuisa's step limit per launch")
+@click.option("--keep", is_flag=True, help="keep the directories of passing seeds too")
+@click.option("--show", is_flag=True, help="print the programs (and the reference's counters) without compiling")
+def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int, keep: bool, show: bool) -> None:
+    """Generate COUNT random CUDA kernels from SEED on, run each in gpuisa and compare with the
+    independent reference; report every failure with its seed."""
+    arch_t = tuple(a.strip() for a in archs.split(",") if a.strip())
+    form_t = {"all": FORMS, "listings": FORMS[1:]}.get(forms, (forms,))
+    if show:
+        for s in range(seed, seed + count):
+            p = cudafuzz_gen.generate(s)
+            click.echo(p.source())
+            want = p.run(make_inputs(cudafuzz_gen.launch_manifest(p)))
+            click.echo(f"// reference: cnt = {want['cnt'].tolist()}, cnt64 = {want['cnt64'].tolist()}")
+        return
+    if shutil.which("nvcc") is None:
+        raise click.ClickException("nvcc is not on PATH")
+    import gpuisa
+    isa = gpuisa.load_isa()
+    failures: list[str] = []
+    t0 = time.time()
+    with Progress(TextColumn("[bold]cuda_fuzz"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.fields[status]}"), console=console) as prog:
+        task = prog.add_task("seeds", total=count, status="")
+        for s in range(seed, seed + count):
+            f = one_seed(isa, s, out, arch_t, form_t, max_steps, keep)
+            for line in f:
+                prog.console.print("FAIL " + line[:300].replace("\n", " | "), soft_wrap=True, style="red",
+                                  markup=False, highlight=False)
+                with open(out / "failures.txt", "a") as log:
+                    log.write(line + "\n")
+            failures += f
+            prog.update(task, advance=1, status=f"seed {s}, {len(failures)} failures")
+    bad = sorted({int(f.split()[1].rstrip(":")) for f in failures})
+    console.print(f"{count} seeds x {len(arch_t)} targets x {len(form_t)} forms in {time.time() - t0:.0f} s: "
+                  f"{len(bad)} failing seeds {bad if bad else ''} (programs in {out})")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    np.seterr(all="ignore")
+    main()

@@ -1,0 +1,103 @@
+"""The random CUDA program generator and its reference (scripts/cuda_fuzz.py, cudafuzz*.py), without
+nvcc: generation is deterministic and still gives the committed corpus programs (``fzSEED``), and the
+reference's arithmetic agrees with independent computations (numpy, Python's own rules)."""
+from __future__ import annotations
+
+import hashlib
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import cudafuzz as C
+import cudafuzz_gen as G
+from cuda_expect import CORPUS, make_inputs, manifests
+
+FUZZ = {stem: m for stem, m in manifests().items() if "cuda_fuzz" in m}
+
+
+def digest(out: dict) -> str:
+    return hashlib.sha1(b"".join(out[k].tobytes() for k in ("out", "cnt", "cnt64"))).hexdigest()
+
+
+def test_corpus_has_generated_programs():
+    assert len(FUZZ) >= 12
+
+
+@pytest.mark.parametrize("stem", sorted(FUZZ))
+def test_generator_gives_the_committed_program(stem):
+    """The committed source and launch are what the generator makes of the seed today (the corpus's
+    expectations are the reference's evaluation of that program: cuda_expect.fuzz8_expect)."""
+    info = FUZZ[stem]["cuda_fuzz"]
+    assert info["generator_version"] == C.GEN_VERSION
+    p = G.generate(info["seed"])
+    assert p.source() == (CORPUS / "src" / f"{stem}.cu").read_text()
+    assert FUZZ[stem]["launches"] == [G.launch_manifest(p)]
+
+
+def test_generation_is_deterministic():
+    for seed in (3, 77):
+        assert G.generate(seed).source() == G.generate(seed).source()
+    assert G.generate(3).source() != G.generate(4).source()
+
+
+def test_reference_is_stable():
+    """One committed program's reference output, recomputed (the digest was written with the program)."""
+    stem = min(FUZZ, key=lambda s: FUZZ[s]["launches"][0]["buffers"]["out"]["count"])
+    info = FUZZ[stem]["cuda_fuzz"]
+    p = G.generate(info["seed"])
+    assert digest(p.run(make_inputs(G.launch_manifest(p)))) == info["reference_sha1"]
+
+
+def test_f32_round_agrees_with_numpy():
+    """Rounding a rational to binary32 (the fused multiply-add's single rounding): for doubles,
+    numpy's double -> float conversion rounds once, to nearest even, with subnormals and overflow."""
+    rng = np.random.default_rng(5)
+    vals = list(rng.standard_normal(300) * 10.0 ** rng.integers(-45, 39, 300))
+    vals += [1.5 * 2.0 ** -149, 2.0 ** -150, 3.4028235677973366e38, 3.4028235e38 * 1.0000001, -0.0, 1e-46]
+    for v in vals:
+        with np.errstate(over="ignore"):
+            want = np.float32(v)
+        got = C.f32_round(Fraction(v))
+        assert (got == want and math.copysign(1, got) == math.copysign(1, want)) or (v == 0 and got == 0), v
+
+
+def test_integer_helpers():
+    assert C._byte_perm(0x33221100, 0x77665544, 0x7531) == 0x77553311
+    assert C._funnel(0x89ABCDEF, 0x01234567, 4, True, False) == 0x12345678
+    assert C._funnel(0x89ABCDEF, 0x01234567, 40, False, True) == 0x01234567 >> 0    # clamped to 32: hi
+    assert C._funnel(0x89ABCDEF, 0x01234567, 36, False, False) == 0x789ABCDE
+    assert (C._div(-7, 2, "i32"), C._mod(-7, 2, "i32")) == (-3, -1)                  # C truncates
+    assert C._div(-(1 << 31), -1, "i32") == -(1 << 31) and C._div(5, 0, "u32") == 5  # the guards
+    assert (C._clz(0, 32), C._ffs(0), C._ffs(0x80000000), C._brev(1, 32)) == (32, 0, 32, 1 << 31)
+    assert C._f2i(np.float32(2.5), "rn", -(1 << 31), (1 << 31) - 1) == 2
+    assert C._f2i(np.float32(-2.5), "rd", -(1 << 31), (1 << 31) - 1) == -3
+    assert C._f2i(np.float32(np.nan), "rz", 0, C.M32) == 0
+    assert C._f2i(np.float32(-1e30), "rz", -(1 << 31), (1 << 31) - 1) == -(1 << 31)
+
+
+def test_shuffle_lanes():
+    """PTX shfl's source lane, as CUDA's __shfl*_sync(mask, v, b, width) ask for it."""
+    assert [C.shuffle_src("idx", ln, 35, 8) for ln in (0, 9, 31)] == [3, 11, 27]
+    assert [C.shuffle_src("up", ln, 2, 16) for ln in (0, 1, 2, 17, 18)] == [0, 1, 0, 17, 16]
+    assert [C.shuffle_src("down", ln, 3, 8) for ln in (0, 4, 5, 7, 28)] == [3, 7, 5, 7, 31]
+    assert [C.shuffle_src("xor", ln, 5, 8) for ln in (0, 3, 10)] == [5, 6, 15]
+
+
+def test_collectives_of_the_reference():
+    lanes = {0: [5], 3: [7], 4: [5], 9: [0]}
+    assert C._collective("ballot", 0x219, lanes) == dict.fromkeys(lanes, 0x19)
+    assert C._collective("match", 0x219, lanes)[4] == 0x11
+    assert C._collective("red:min:i32", 0x219, {0: [-1], 3: [4]}) == {0: -1, 3: -1}
+    assert C._collective("red:add:u32", 0x219, {0: [C.M32], 3: [2]}) == {0: 1, 3: 1}
+    with pytest.raises(C.RefError):
+        C._collective("shfl:idx:32", 0x9, {0: [1, 1], 3: [2, 1]})     # lane 1 is not in the mask
+
+
+def test_vote_predicate_converts_to_int():
+    """`__all_sync(m, x)` with a 64-bit x passes `(int)x` (C's conversion to the parameter): 1 << 32
+    is false (a reference bug found by seed 2040: gpuisa was right)."""
+    st = C.S("coll", {"mask": "", "var": "v", "t": "i32", "op": "all", "args": (C.E("const", "u64", val=1 << 32),)})
+    req = next(C.exec_stmt(st, {}))
+    assert req[3:] == ("all", [0])
