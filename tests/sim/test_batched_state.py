@@ -254,3 +254,18 @@ def test_s2ur_runs_at_batch_width(isa, monkeypatch):
     prog = isa.assemble(URPROG)
     res = Simulator(isa, prog, grid=4, block=64).run()
     assert res.status == "ok" and not calls
+
+
+def test_a_full_decode_cache_still_shares_new_words(isa, monkeypatch):
+    """Regression: the process-wide cache of decoded words stopped taking words once it held
+    _DECODED_MAX of them, so in a long-lived process (the test suite's workers) two simulators of
+    a new program no longer shared their decoded instructions. The oldest entry now goes."""
+    from gpuisa.sim import simulator as simmod
+    monkeypatch.setattr(simmod, "_DECODED_MAX", 4)
+    for k in range(6):          # fill it with other words
+        Simulator(isa, isa.assemble(f"MOV R{k + 1}, 0x{k + 0x51:x} ;\nEXIT ;")).run()
+    prog = isa.assemble(PROG)
+    a, b = Simulator(isa, prog), Simulator(isa, prog)
+    xa, xb = a.fetch(0x30), b.fetch(0x30)
+    assert xa.shared is xb.shared
+    assert len(simmod._decoded(isa.db)) <= 4

@@ -740,8 +740,9 @@ class Simulator:
         tpl = cached.get(key)
         if tpl is None:
             tpl = self._decode_at(word, pc)
-            if len(cached) < _DECODED_MAX:
-                cached[key] = tpl
+            while len(cached) >= _DECODED_MAX:  # full: the oldest entries go (a long-lived process
+                del cached[next(iter(cached))]  # kept its first 65,536 words and shared no new one)
+            cached[key] = tpl
         if tpl[2] > self.nregs:
             self._ensure_rows(tpl[2])
         return tpl
