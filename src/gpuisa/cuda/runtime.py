@@ -51,6 +51,8 @@ class DeviceRuntime:
     def __init__(self, stubs: dict[int, str]):
         self.stubs = stubs
         self.output: list[str] = []
+        #: printf's text alone, each call's, in execution order (``gpuisa run`` prints it: D8-8)
+        self.printed: list[str] = []
 
     def __call__(self, sim, w) -> None:
         name = self.stubs.get(w.pc, self.stubs.get(w.pc - INST_SIZE))
@@ -138,6 +140,7 @@ class DeviceRuntime:
 
         text = _RE_CONV.sub(conv, fmt)
         self.output.append(text)
+        self.printed.append(text)
         sim.record_event("printf", text.rstrip("\n"), w.cta.linear, w.index, w.pc)
         w.R[4][lane] = nargs
 

@@ -267,7 +267,7 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
         res = _run()
     # what the kernel's printf wrote, in execution order, as the CUDA runtime prints it (D8-8)
     runtime = getattr(sim, "device_runtime", None)
-    printed = "".join(t for t in getattr(runtime, "output", ()) if "Assertion `" not in t)
+    printed = "".join(getattr(runtime, "printed", ()))
     if as_json:
         out = {"status": res.status, "steps": res.steps}
         if res.fault:
