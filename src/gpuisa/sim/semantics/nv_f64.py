@@ -22,7 +22,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask
 from .gp import _combine, fsetp_write
-from .nv_float import _narrow, bf16_bits, dbits, fsrc, ftz_bits
+from .nv_float import _narrow, bf16_bits, dbits, fsrc, ftz_bits, half_f64
 from .operands import _b, _c, _sel_raw
 
 _U64, _U32, _F64, _F32 = np.uint64, np.uint32, np.float64, np.float32
@@ -193,9 +193,7 @@ def fsrc_of(x, name: str, fmt: str, ftz: bool = False) -> np.ndarray:
         h = h & np.uint16(0x7FFF)
     if x.flag(name + ".neg"):
         h = h ^ np.uint16(0x8000)
-    if fmt == "BF16":       # the high half of a binary32 (D8-4)
-        return (h.astype(np.uint32) << np.uint32(16)).view(_F32).astype(_F64)
-    return h.view(np.float16).astype(_F64)
+    return half_f64(h, fmt == "BF16")     # a bfloat16: the high half of a binary32 (D8-4)
 
 
 def _store_float(x, f: np.ndarray, fmt: str, ftz: bool = False) -> None:
@@ -246,17 +244,23 @@ def _frnd_half(x) -> None:
     """FRND.F16 / FRND.BF16 (D7-math-12): the 16-bit value in the low half of SrcB (or the half a
     selected register names), rounded to an integral value in its format (exact), zero-extended."""
     name = _b(x)
-    h = _sel_raw(x, name) & np.uint32(0xFFFF)        # a selected half `R0.H1` (SelReg)
     bf = x.mod("hdtype") == "BF16"
-    d = (h << np.uint32(16)).view(_F32).astype(_F64) if bf else h.astype(np.uint16).view(np.float16).astype(_F64)
+    d = half_f64(_sel_raw(x, name), bf)        # a selected half `R0.H1` (SelReg)
     if x.flag(name + ".abs"):
         d = np.abs(d)
     if x.flag(name + ".neg"):
         d = -d
+    x.write("rd", frnd_half_bits(d, bf, x.mod("mode")))
+
+
+def frnd_half_bits(d: np.ndarray, bf: bool, mode: str | None) -> np.ndarray:
+    """FRND's and UFRND's 16-bit forms: the values *d* (exact binary16 / bfloat16 values as
+    float64) rounded to an integral value in *mode* (exact in the format), as uint32 bits;
+    NaN -> 0x7fff."""
     with np.errstate(all="ignore"):
-        r = _FRND[x.mod("mode") or "NoMode"](d)
+        r = _FRND[mode or "NoMode"](d)
         bits = (r.astype(_F32).view(np.uint32) >> np.uint32(16)) if bf else r.astype(np.float16).view(np.uint16).astype(np.uint32)
-    x.write("rd", np.where(np.isnan(r), np.uint32(0x7FFF), bits).astype(np.uint32))
+    return np.where(np.isnan(r), np.uint32(0x7FFF), bits).astype(np.uint32)
 
 
 @semantics("FRND")

@@ -66,6 +66,15 @@ def round32(s: np.ndarray, e: np.ndarray, mode: str) -> np.ndarray:
         return np.where(step, np.nextafter(r, target), r)
 
 
+def half_f64(h: np.ndarray, bf: bool) -> np.ndarray:
+    """16-bit float patterns (any unsigned integer array, the low 16 bits) as their float64
+    values: binary16, or with *bf* bfloat16 (binary32's upper half)."""
+    h = np.asarray(h) & 0xFFFF
+    if bf:
+        return (h.astype(_U32) << _U32(16)).view(_F32).astype(_F64)
+    return h.astype(np.uint16).view(np.float16).astype(_F64)
+
+
 def ftz_bits(bits: np.ndarray) -> np.ndarray:
     """Denormal float32 bit patterns flushed to a zero of the same sign."""
     return np.where((bits & _U32(0x7F800000)) == 0, bits & _U32(SIGN), bits)
@@ -198,19 +207,27 @@ def fmul_ext(x):
     b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
     with np.errstate(all="ignore"):
         p = a * b
-    r = round32(p, np.zeros_like(p), x.mod("rnd"))
-    k = FMUL_SCALE.get(x.mod("scale") or "", 0)
-    if k:       # .D2 ... .M8: the two multiplications ptxas folded, each rounded (D8-2)
-        if ftz:
-            r = ftz_bits(r.view(_U32)).view(_F32)
-        with np.errstate(all="ignore"):
-            q = r.astype(_F64) * 2.0 ** k        # exact in float64
-        r = round32(q, np.zeros_like(q), x.mod("rnd"))
+    r = scaled_product(p, x.mod("rnd") or "RN", x.mod("scale"), ftz)
     x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
 
 
 # FMUL's .scale modifier: the power of two the rounded product is multiplied by
 FMUL_SCALE = {"D2": -1, "D4": -2, "D8": -3, "M8": 3, "M4": 2, "M2": 1}
+
+
+def scaled_product(p: np.ndarray, rnd: str, scale: str | None, ftz: bool) -> np.ndarray:
+    """FMUL's and UFMUL's result before ``.SAT``: the exact product *p* (float64) rounded to
+    binary32 in *rnd*, then with ``.D2`` ... ``.M8`` (*scale*) flushed (``.FTZ``), multiplied by the
+    power of two and rounded again: the two multiplications ptxas folded (decision D8-2)."""
+    r = np.asarray(round32(p, np.zeros_like(p), rnd), _F32)
+    k = FMUL_SCALE.get(scale or "", 0)
+    if k:
+        if ftz:
+            r = ftz_bits(r.view(_U32)).view(_F32)
+        with np.errstate(all="ignore"):
+            q = r.astype(_F64) * 2.0 ** k        # exact in float64
+        r = np.asarray(round32(q, np.zeros_like(q), rnd), _F32)
+    return r
 
 
 def ffma_ext(x):
@@ -312,6 +329,18 @@ def dbits(x, name: str) -> np.ndarray:
     return v
 
 
+#: F2I's and UF2I's 16- and 8-bit results (D7-math-4, D8-tiny-8): the range they saturate to
+F2I_SMALL_RANGE = {"S16": (-32768.0, 32767.0), "U16": (0.0, 65535.0), "S8": (-128.0, 127.0), "U8": (0.0, 255.0)}
+
+
+def f2i_range(x) -> tuple[float, float]:
+    """The range a 32-bit-or-narrower F2I / UF2I result saturates to (``.small``, else ``.fmt``)."""
+    small = F2I_SMALL_RANGE.get(x.mod("small") or "")
+    if small is not None:
+        return small
+    return (0.0, 4294967295.0) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1)
+
+
 def f2i_source(x) -> np.ndarray:
     """F2I's source as float64: binary64 with ``.F64`` (issue 11), else binary32 (``.FTZ``)."""
     if x.mod("stype_") == "F64":
@@ -319,11 +348,7 @@ def f2i_source(x) -> np.ndarray:
     bf = x.mod("bsrc") == "BF16"      # a bfloat16 in the low half (decision D7-math-4)
     if x.mod("hstype") == "F16" or bf:       # the binary16 in the low half (decision GA-13)
         name = _b(x)
-        h = _sel_raw(x, name) & _U32(0xFFFF)     # a selected half `R3.H1` (SelReg; decision D3-5)
-        if bf:
-            f = (h.astype(_U32) << _U32(16)).view(_F32).astype(_F64)
-        else:
-            f = h.astype(np.uint16).view(np.float16).astype(_F64)
+        f = half_f64(_sel_raw(x, name), bf)      # a selected half `R3.H1` (SelReg; decision D3-5)
         if x.flag(name + ".abs"):      # |x| then - on the half (read raw above)
             f = np.abs(f)
         if x.flag(name + ".neg"):
@@ -366,10 +391,7 @@ def f2i_ext(x):
                              np.where((i <= 0) | nan, np.uint64(0), np.where(nan | (i <= 0) | (i >= hi_v), 0.0, i).astype(np.uint64)))
                 x.write("rd", r, width=64)
             return
-        small = x.mod("small")
-        lo, hi = {"U32": (0.0, 4294967295.0), "S16": (-32768.0, 32767.0), "U16": (0.0, 65535.0),
-                  "S8": (-128.0, 127.0), "U8": (0.0, 255.0)}.get(
-            small if small in ("S16", "U16", "S8", "U8") else x.mod("fmt") or "", (-2.0 ** 31, 2.0 ** 31 - 1))
+        lo, hi = f2i_range(x)
         i = np.where(nan, 0.0, np.clip(i, lo, hi))
     x.write("rd", (i.astype(np.int64) & 0xFFFFFFFF).astype(_U32))
 

@@ -13,8 +13,8 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import bool_op, fcmp
-from .nv_f64 import f2f_bits
-from .nv_float import FMUL_SCALE, _two_sum, ftz_bits, round32
+from .nv_f64 import f2f_bits, frnd_half_bits
+from .nv_float import _two_sum, f2i_range, ftz_bits, half_f64, round32, scaled_product
 from .nv_int import brev32
 from .nv_simd import bit_mask
 from .operands import _b, _c
@@ -325,18 +325,10 @@ def UFMUL(x: Exec) -> None:
     a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
     with np.errstate(all="ignore"):
         p = a * np.broadcast_to(b, np.shape(a))        # exact in binary64 (24 + 24 significant bits)
-    k = FMUL_SCALE.get(x.mod("scale") or "", 0)
-    if not k and x.mod("sat") != "SAT":
+    if x.mod("scale") in (None, "NoScale") and x.mod("sat") != "SAT":
         _write_f32u(x, p, np.zeros_like(p), ftz)
         return
-    rnd = x.mod("rnd") or "RN"
-    f = np.asarray(round32(p, np.zeros_like(p), rnd), np.float32)
-    if k:       # .D2 ... .M8: FMUL's second rounding (D8-2)
-        if ftz:
-            f = ftz_bits(f.view(np.uint32)).view(np.float32)
-        with np.errstate(all="ignore"):
-            q = f.astype(np.float64) * 2.0 ** k
-        f = np.asarray(round32(q, np.zeros_like(q), rnd), np.float32)
+    f = scaled_product(p, x.mod("rnd") or "RN", x.mod("scale"), ftz)     # .D2 ... .M8 as FMUL (D8-2)
     if x.mod("sat") == "SAT":       # [0, 1], NaN and -0 -> +0
         with np.errstate(all="ignore"):
             f = np.where(np.isnan(f) | (f <= 0), np.float32(0.0), np.minimum(f, np.float32(1.0)))
@@ -404,10 +396,6 @@ def UFSEL(x: Exec) -> None:
 _ROUNDING = {"RN": np.rint, "NoMode": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
 
 
-#: UF2I's 16- and 8-bit results (as F2I's: D7-math-4)
-_F2I_RANGE = {"S16": (-32768.0, 32767.0), "U16": (0.0, 65535.0), "S8": (-128.0, 127.0), "U8": (0.0, 255.0)}
-
-
 @semantics("UF2I")
 def UF2I(x: Exec) -> None:
     """UF2I: pseudo code in the database (``__Semantics``, uniform.isa; appended here by the registry)."""
@@ -420,11 +408,10 @@ def UF2I(x: Exec) -> None:
             bits = bits & _U64(0x7FFF)
         if x.flag(name + ".neg"):
             bits = bits ^ _U64(0x8000)
-        f = (bits.astype(np.uint16).view(np.float16).astype(np.float64) if x.mod("hstype") == "F16"
-             else (bits.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64))
+        f = half_f64(bits, x.mod("hstype") != "F16")
     else:
         f = _f32u_mods(x, name, x.mod("ftz") == "FTZ")
-    lo, hi = _F2I_RANGE.get(x.mod("small") or "", (0.0, float(MASK32)) if x.mod("fmt") == "U32" else (-2.0 ** 31, 2.0 ** 31 - 1))
+    lo, hi = f2i_range(x)
     with np.errstate(all="ignore"):
         i = np.clip(_ROUNDING[x.mod("rnd") or "RN"](f), lo, hi)
         i = np.where(np.isnan(f), 0.0, i)
@@ -451,7 +438,7 @@ def UF2F(x: Exec) -> None:
     elif st == "F32":
         d = (ftz_bits(bits.astype(np.uint32)) if ftz else bits.astype(np.uint32)).view(np.float32).astype(np.float64)
     else:
-        d = (bits & _U64(0xFFFF)).astype(np.uint16).view(np.float16).astype(np.float64)
+        d = half_f64(bits, False)
     x.write("urd", _out(f2f_bits(d, dt, x.mod("rnd") or "RN", ftz)), width=64 if dt == "F64" else 32)
 
 
@@ -465,13 +452,7 @@ def _ufrnd_half(x) -> None:
     if x.flag(name + ".neg"):
         h = h ^ _U64(0x8000)
     bf = x.mod("hdtype") == "BF16"
-    d = ((h.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64) if bf
-         else h.astype(np.uint16).view(np.float16).astype(np.float64))
-    with np.errstate(all="ignore"):
-        r = _ROUNDING[x.mod("mode") or "NoMode"](d)
-        bits = ((r.astype(np.float32).view(np.uint32) >> np.uint32(16)) if bf
-                else r.astype(np.float16).view(np.uint16).astype(np.uint32))
-    x.write("urd", _out(np.where(np.isnan(r), np.uint32(0x7FFF), bits).astype(_U64)))
+    x.write("urd", _out(frnd_half_bits(half_f64(h, bf), bf, x.mod("mode")).astype(_U64)))
 
 
 @semantics("UFRND")
