@@ -97,6 +97,7 @@ class CudaKernel:
         self.externs = sorted({e[3] for e in module.externs
                                if e[1] == info.name or (e[1] is None and _reads_slot(self.text, e[0], e[2]))})
         self._stub_line = first + self.text.count("\n") + 1
+        self._variable_data_tried = False      # :meth:`_variable_data`
         # every such function gets a stub; one the model does not provide faults when it is called
         # (a call on a path the run does not take is no reason to refuse the kernel: D8-12)
         self.program = isa.assemble(self.text + runtime.stub_text(self.externs), first_line=first,
@@ -307,11 +308,20 @@ class CudaKernel:
         sim.param_layout = layout
         return sim
 
+    def _variable_data(self) -> None:
+        """A cuobjdump listing has no data sections: for the kernel's variables, read the cubin
+        beside it (CU-10) when the kernel reads a bank other than 0 -- once: the search of the
+        directories around the listing is not repeated by every caller (D8-6, D8-7)."""
+        if self._variable_data_tried:
+            return
+        self._variable_data_tried = True
+        if not self.module.has_data and self.module.data_from is None and self.info.banks_read() - {0}:
+            self._data_from_cubin()
+
     def constant_symbols(self) -> dict[str, tuple[int, int, int]]:
         """The module's ``__constant__`` variables by name (symbol and C++ name): (bank, offset,
         size) (decision D8-7)."""
-        if not self.module.has_data and self.module.data_from is None and self.info.banks_read() - {0}:
-            self._data_from_cubin()     # a cuobjdump listing: the cubin beside it, if any (CU-10)
+        self._variable_data()
         return {name: where for sym, where in self.module.const_symbols.items() for name in _data_names(sym)}
 
     def bind_variables(self, memory: dict, bufs: dict) -> dict[str, bytes]:
@@ -348,8 +358,7 @@ class CudaKernel:
         the arrays of their sections in *memory* (the name -> array mapping a launch maps; a section
         it lacks is added, holding its initial bytes then zeros). A symbol's view spans the size
         its ``.size`` directive gives, else up to the end of its section (decision D8-6)."""
-        if not self.module.has_data and self.module.data_from is None and self.info.banks_read() - {0}:
-            self._data_from_cubin()     # a cuobjdump listing: the cubin beside it, if any (CU-10)
+        self._variable_data()
         for name, (init, size) in self.module.globals.items():
             if size and name not in memory:
                 arr = np.zeros(size, np.uint8)
