@@ -116,9 +116,10 @@ def _available(mod_name: str) -> bool:
 
 
 def _cuda_reader(isa, path, data, kernel, **options):
-    """CUDA inputs (listings, cubins, and ``.cu`` sources compiled with nvcc) for ``asm`` and
+    """CUDA inputs (listings, cubins, host binaries and fat binaries (``0xBA55ED50``) holding
+    cubins, and ``.cu`` sources compiled with nvcc) for ``asm`` and
     ``run``: imported only when the file looks like one (gpuisa.cuda sits after asm and sim)."""
-    if data[:4] != b"\x7fELF" and b"sm_" not in data[:20000] and not path.endswith(".cu"):
+    if data[:4] not in (b"\x7fELF", b"\x50\xed\x55\xba") and b"sm_" not in data[:20000] and not path.endswith(".cu"):
         return None
     from .cuda.cli import read_input
     return read_input(isa, path, data, kernel, **options)

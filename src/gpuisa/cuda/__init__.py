@@ -33,22 +33,40 @@ __all__ = ["detect", "read_module", "load_cuda", "acceptance", "CudaKernel", "Cu
 
 
 def detect(data: bytes | str) -> str | None:
-    """``"cubin"``, ``"nvdisasm"``, ``"cuobjdump"`` or None (this ISA's assembly)."""
+    """``"cubin"``, ``"binary"`` (a host executable, library, object or fat binary holding
+    cubins), ``"nvdisasm"``, ``"cuobjdump"`` or None (this ISA's assembly)."""
     from .listing import detect_text
     if isinstance(data, bytes):
+        from .fatbin import is_host_binary
+        if is_host_binary(data):
+            return "binary"
         if data[:4] == b"\x7fELF":
             return "cubin"
         data = data[:20000].decode("utf-8", "replace")
     return detect_text(data)
 
 
-def read_module(data: bytes | str, filename: str = "<input>") -> CudaModule:
-    """Parse a CUDA input (bytes of a file or listing text) into a :class:`CudaModule`."""
+def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | None = None,
+                kernel: str | None = None) -> CudaModule:
+    """Parse a CUDA input (bytes of a file or listing text) into a :class:`CudaModule`.
+    A host binary's cubin is the one of target *arch* (default: the first in the file)
+    that holds *kernel* (decision D9-1)."""
     from .listing import parse_cuobjdump, parse_nvdisasm
     kind = detect(data)
+    others: list[int] = []
+    binary = kind == "binary"
+    if binary:
+        assert isinstance(data, bytes)
+        data, filename, others = _cubin_of_binary(data, filename, arch, kernel)
+        kind = "cubin"
+    elif arch is not None:
+        raise UsageError(f"{filename}: a target is chosen only among a host binary's cubins; this input "
+                         f"is {kind or 'not a CUDA input'}")
     if kind == "cubin":
         from .cubin import read_cubin
         mod = read_cubin(data if isinstance(data, bytes) else data.encode(), filename)
+        mod.other_archs = others
+        mod.from_binary = binary
     else:
         if isinstance(data, bytes):
             raw = data
@@ -63,7 +81,7 @@ def read_module(data: bytes | str, filename: str = "<input>") -> CudaModule:
             mod = parse_nvdisasm(data, filename)
             if "QNAN" in data and Path(filename).is_file():
                 from .cubin import nan_immediates_from_cubin
-                nan_immediates_from_cubin(mod, _cubins_near(Path(filename)))
+                nan_immediates_from_cubin(mod, cubin_images_near(Path(filename)))
         else:
             raise UsageError(f"{filename}: not a CUDA input (an nvdisasm or cuobjdump -sass listing, or a cubin)")
     abi_for(mod.arch, filename)
@@ -139,7 +157,7 @@ class CudaKernel:
                 return
             raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names} "
                              f"(__constant__ data / jump tables), which a cuobjdump -sass listing does not carry; "
-                             f"run the cubin or its nvdisasm listing instead, or put the cubin the listing was "
+                             f"run the cubin or its nvdisasm listing instead, or put the cubin (or the executable) the listing was "
                              f"made from beside it (its directory or a sibling one; found by its code)")
         raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, which the input "
                          f"does not define (.nv.constantN section missing)")
@@ -147,7 +165,8 @@ class CudaKernel:
     def _data_from_cubin(self) -> bool:
         """A cuobjdump listing carries no data sections (constant banks 2-4: jump tables,
         __constant__ data, the math library's tables; device globals; the parameter table).
-        The cubin it was made from has them: a ``.cubin`` file near the listing (:func:`_cubins_near`)
+        The cubin it was made from has them: a ``.cubin`` file near the listing (:func:`_cubins_near`),
+        or one inside an executable near it (D9-1),
         whose ``.text.NAME`` holds exactly the listing's encodings (its ``/* 0x… */`` words) is
         read for them (decision CU-10).  True when one was found."""
         code = self.info.code
@@ -159,25 +178,24 @@ class CudaKernel:
         except ImportError:
             return False
         from .cubin import elf_sections, fill_data, needs_nvdisasm_for_data, read_cubin
-        for cand in _cubins_near(path):
+        for cand, data in cubin_images_near(path):
             try:
-                data = cand.read_bytes()
-                arch, secs = elf_sections(data, str(cand))      # one parse: the match and the data
+                arch, secs = elf_sections(data, cand)      # one parse: the match and the data
                 sec = secs.get(f".text.{self.name}")
                 same = sec is not None and sec.data() == code
-            except (OSError, ELFError, ValueError, KeyError):
+            except (ELFError, ValueError, KeyError):
                 continue
             if not same:
                 continue
             if needs_nvdisasm_for_data(secs):
                 try:
-                    cub = read_cubin(data, str(cand))
+                    cub = read_cubin(data, cand)
                 except UsageError as e:
                     raise UsageError(f"{self.module.filename}: kernel {self.name} reads data a cuobjdump -sass "
                                      f"listing does not carry; {cand} beside it has the same code, but: {e}") from None
             else:   # banks and .nv.info only: the ELF alone (no nvdisasm run)
-                cub = CudaModule("cubin", str(cand), arch, {n: KernelInfo(n) for n in self.module.kernels})
-                fill_data(cub, secs, str(cand))
+                cub = CudaModule("cubin", cand, arch, {n: KernelInfo(n) for n in self.module.kernels})
+                fill_data(cub, secs, cand)
             mod = self.module
             mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
             mod.symbol_sizes, mod.const_symbols = cub.symbol_sizes, cub.const_symbols
@@ -188,7 +206,7 @@ class CudaKernel:
                     k.params, k.param_base, k.param_size = c.params, c.param_base, c.param_size
                     k.shared, k.const0, k.frame, k.banks = c.shared, c.const0, c.frame, c.banks
             mod.has_data = True
-            mod.data_from = str(cand)
+            mod.data_from = cand
             return True
         return False
 
@@ -449,6 +467,43 @@ def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) 
                         ln, m.start() + 1, src, len(m.group(0)))
 
 
+def _cubin_of_binary(data: bytes, filename: str, arch: int | None,
+                     kernel: str | None) -> tuple[bytes, str, list[int]]:
+    """The cubin of a host binary to run: ``(bytes, label, the binary's other targets)``."""
+    from .fatbin import FATBIN_MAGIC, embedded_cubins, kernel_names
+    from .module import KernelInfo
+    cubins = embedded_cubins(data)
+    if not cubins:
+        why = ("its fat binary holds no uncompressed cubin (PTX only, or compressed by nvcc)"
+               if FATBIN_MAGIC in data else "it holds no CUDA code")
+        raise UsageError(f"{filename}: a host binary, but {why}; extract its cubins with "
+                         f"`cuobjdump -xelf all {filename}` and run one of them")
+    archs = list(dict.fromkeys(c.arch for c in cubins))
+    if arch is None:
+        arch = archs[0]
+    elif arch not in archs:
+        raise UsageError(f"{filename}: no code for sm_{arch}; it holds "
+                         + ", ".join(f"sm_{a}" for a in archs))
+    mine = [c for c in cubins if c.arch == arch]
+    which = {name: i for i, c in enumerate(mine) for name in reversed(kernel_names(c.data))}
+    names = CudaModule("binary", f"{filename} (sm_{arch})", arch, {n: KernelInfo(n) for n in which})
+    pick = mine[which[names.kernel(kernel).name]] if len(mine) > 1 else mine[0]
+    return pick.data, f"{filename} (sm_{arch} cubin at 0x{pick.offset:x})", [a for a in archs if a != arch]
+
+
+def _dirs_near(path: Path) -> list[Path]:
+    """The listing's directory, its parent and the parent's other subdirectories, in name order."""
+    here = path.resolve().parent
+    up = here.parent
+    dirs = [here]
+    if up != here and up != Path(up.anchor):        # not the file system's root
+        try:
+            dirs += [up] + sorted(d for d in up.iterdir() if d.is_dir() and d != here)
+        except OSError:
+            pass
+    return dirs
+
+
 def _cubins_near(path: Path, limit: int = 512) -> list[Path]:
     """Where the cubin a listing was made from may be: the ``.cubin`` named like the listing
     (``k.cuobjdump`` -> ``k.cubin``), then the listing's directory, then its parent and the
@@ -463,21 +518,63 @@ def _cubins_near(path: Path, limit: int = 512) -> list[Path]:
             out.append(p)
 
     add(path.with_suffix(".cubin"))
-    here = path.resolve().parent
-    up = here.parent
-    dirs = [here]
-    if up != here and up != Path(up.anchor):        # not the file system's root
-        try:
-            dirs += [up] + sorted(d for d in up.iterdir() if d.is_dir() and d != here)
-        except OSError:
-            pass
-    for d in dirs:
+    for d in _dirs_near(path):
         try:
             for p in sorted(d.glob("*.cubin")):
                 add(p)
         except OSError:
             continue
     return out
+
+
+#: a host binary larger than this is not searched for the cubins of a listing beside it
+_BINARY_LIMIT = 256 << 20
+
+
+def _binaries_near(path: Path, limit: int = 512) -> list[Path]:
+    """Host binaries built by nvcc (executables, libraries, objects, fat binaries) where
+    :func:`_cubins_near` looks, those named like the listing first (``app.cuobjdump`` ->
+    ``app``, ``app.*``); at most *limit* files looked at, none larger than 256 MiB."""
+    from .fatbin import is_host_binary
+    stem = path.name.split(".")[0]
+    files: list[Path] = []
+    for d in _dirs_near(path):
+        try:
+            files += sorted((p for p in d.iterdir() if p.suffix != ".cubin" and p != path),
+                            key=lambda p: (p.name.split(".")[0] != stem, p.name))[:limit - len(files)]
+        except OSError:
+            continue
+    files.sort(key=lambda p: p.name.split(".")[0] != stem)     # stable: named like the listing first
+    out = []
+    for p in files:
+        try:
+            if not p.is_file() or p.stat().st_size > _BINARY_LIMIT:
+                continue
+            with p.open("rb") as f:
+                if is_host_binary(f.read(64)):
+                    out.append(p)
+        except OSError:
+            continue
+    return out
+
+
+def cubin_images_near(path: Path):
+    """``(label, bytes)`` of every cubin near a listing (:func:`_cubins_near`), then of the cubins
+    inside the host binaries near it (:func:`_binaries_near`; decision D9-1); lazily: a binary is
+    read only when no cubin before it was the one."""
+    from .fatbin import embedded_cubins
+    for cand in _cubins_near(path):
+        try:
+            yield str(cand), cand.read_bytes()
+        except OSError:
+            continue
+    for cand in _binaries_near(path):
+        try:
+            data = cand.read_bytes()
+        except OSError:
+            continue
+        for e in embedded_cubins(data):
+            yield f"{cand} (sm_{e.arch} cubin at 0x{e.offset:x})", e.data
 
 
 def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:

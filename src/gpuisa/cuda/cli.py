@@ -2,6 +2,7 @@
 :data:`gpuisa.clikit.INPUT_READERS` (registered by :mod:`gpuisa.cli`)."""
 from __future__ import annotations
 
+import re
 import sys
 
 from ..errors import UsageError
@@ -11,21 +12,35 @@ from . import CudaKernel, detect, read_module
 def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | None = None,
                nvcc_flags: tuple[str, ...] = ()) -> CudaKernel | None:
     """The kernel of a CUDA input, assembled; None when *data* is not one. A ``.cu`` source is
-    first compiled with nvcc for *arch* (D8-9)."""
+    first compiled with nvcc for *arch* (D8-9); of a host binary (an executable built by nvcc),
+    *arch* chooses the target among its cubins (D9-1)."""
+    target = None
     if path.endswith(".cu") and detect(data) is None:
         from .nvcc import DEFAULT_FLAGS, compile_cubin
         data, cmd = compile_cubin(path, arch, tuple(nvcc_flags) or DEFAULT_FLAGS)
         print(f"note: compiled with {' '.join(cmd)}", file=sys.stderr)
         path = f"{path} ({cmd[2] if arch else 'nvcc'})"
+    elif detect(data) == "binary" and not nvcc_flags:
+        target = None if arch is None else _sm(arch)
     elif arch is not None or nvcc_flags:
-        raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu); {path} is "
-                         f"{'a compiled input' if detect(data) else 'not one'}")
+        raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
+                         f"built by nvcc); {path} is {'a compiled input' if detect(data) else 'not one'}")
     if detect(data) is None:
         return None
     name = path if path != "-" else "<stdin>"
-    mod = read_module(data, name)
-    if mod.other_archs:     # a fat binary's listing: say which code runs (decision CU8)
+    mod = read_module(data, name, arch=target, kernel=kernel)
+    if mod.other_archs:     # a fat binary or its listing: say which code runs (decisions CU8, D9-1)
         others = ", ".join(f"sm_{a}" for a in mod.other_archs)
-        print(f"note: {name} holds code for sm_{mod.arch} and {others}; using sm_{mod.arch} (the first); "
-              f"for another, list it alone: cuobjdump -sass -arch sm_XX FILE", file=sys.stderr)
+        how = "choose one with --arch sm_XX" if mod.from_binary else \
+            "for another, list it alone: cuobjdump -sass -arch sm_XX FILE"
+        print(f"note: {name} holds code for sm_{mod.arch} and {others}; using sm_{mod.arch}"
+              f"{' (the first)' if target is None else ''}; {how}", file=sys.stderr)
     return CudaKernel(isa, mod, mod.kernel(kernel))
+
+
+def _sm(arch: str) -> int:
+    """``sm_90`` (or ``90``, ``sm_90a``) -> 90."""
+    m = re.fullmatch(r"(?:sm_?)?(\d+)[af]?", arch.strip().lower())
+    if not m:
+        raise UsageError(f"--arch {arch!r}: expected a target such as sm_90")
+    return int(m.group(1))

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sysconfig
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import UsageError
@@ -152,10 +153,11 @@ def _qnan_lines(lines: list, text: list[str], data: bytes, strict: bool) -> list
     return fixed
 
 
-def nan_immediates_from_cubin(mod: CudaModule, near: list[Path]) -> str | None:
+def nan_immediates_from_cubin(mod: CudaModule, near: Iterable[tuple[str, bytes]]) -> str | None:
     """An nvdisasm listing prints every quiet-NaN float immediate as ``+QNAN``/``-QNAN``
     (0xffc00000, but also 0xfff00000, a double -INF's high word): its bits are lost.  The cubin
-    the listing was made from has them: among the files *near* (the caller's search order),
+    the listing was made from has them: among the cubins *near* (``(label, bytes)`` in the caller's
+    search order),
     a cubin of the listing's target whose ``.text.NAME`` is exactly as long as the kernel's
     code and holds a NaN float immediate at every such instruction gives the bits (decision
     CU-11).  Returns the cubin used, or None (the lines keep their ``QNAN``)."""
@@ -168,9 +170,9 @@ def nan_immediates_from_cubin(mod: CudaModule, near: list[Path]) -> str | None:
         return None
     text = mod.source.split("\n")
     used = None
-    for cand in near:
+    for cand, image in near:
         try:
-            arch, secs = elf_sections(cand.read_bytes(), str(cand))
+            arch, secs = elf_sections(image, cand)
             if arch != mod.arch:
                 continue
             datas = {name: secs[f".text.{name}"].data() for name in todo if f".text.{name}" in secs}
@@ -185,7 +187,7 @@ def nan_immediates_from_cubin(mod: CudaModule, near: list[Path]) -> str | None:
             if fixed is not None:
                 k.lines = fixed
                 del todo[name]
-                used = str(cand)
+                used = cand
         if not todo:
             break
     return used

@@ -91,6 +91,7 @@ class CudaModule:
     externs: list[tuple[int, str | None, int, str]] = field(default_factory=list)
     other_archs: list[int] = field(default_factory=list)   # cuobjdump: the other architectures listed
     data_from: str | None = None    # cuobjdump: the cubin beside it whose data sections were read (CU-10)
+    from_binary: bool = False       # a cubin cut out of a host binary (decision D9-1)
 
     def kernel(self, name: str | None) -> KernelInfo:
         """The kernel *name* (mangled or demangled), or the only kernel."""

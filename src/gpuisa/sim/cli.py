@@ -154,7 +154,8 @@ Example:
 @click.option("--kernel", "kernel", default=None, metavar="NAME",
               help="CUDA input: the kernel to run (mangled or demangled name). Default: the only kernel.")
 @click.option("--arch", "arch", default=None, metavar="SM",
-              help="CUDA source (.cu): the target nvcc compiles it for (sm_75 ... sm_121). Default: nvcc's.")
+              help="CUDA source (.cu): the target nvcc compiles it for (sm_75 ... sm_121), default nvcc's. "
+                   "An executable built by nvcc: which of its targets runs, default the first.")
 @click.option("--nvcc-flag", "nvcc_flags", multiple=True, metavar="FLAG",
               help="CUDA source (.cu): an nvcc option instead of the default -O3 (repeatable: "
                    "--nvcc-flag=-O3 --nvcc-flag=-use_fast_math).")
