@@ -60,14 +60,15 @@ class ISA:
         return self.simulator(program, **launch).run()
 
     # -- CUDA inputs ----------------------------------------------------------
-    def load_cuda(self, source, kernel: str | None = None):
-        """A kernel of an nvdisasm / cuobjdump listing or a cubin (path, or the
-        file's bytes / text), assembled: a :class:`gpuisa.cuda.CudaKernel` whose
-        ``launch(grid=, block=, params=, buffers=, shared_bytes=)`` fills the CUDA
-        launch ABI (docs/cuda.md).  *kernel*: mangled or demangled name; default
-        the only kernel."""
+    def load_cuda(self, source, kernel: str | None = None, *, arch: int | str | None = None):
+        """A kernel of an nvdisasm / cuobjdump listing, a cubin, or an executable / object
+        file / fat binary built by nvcc (path, or the file's bytes / text), assembled: a
+        :class:`gpuisa.cuda.CudaKernel` whose ``launch(grid=, block=, params=, buffers=,
+        shared_bytes=)`` fills the CUDA launch ABI (docs/cuda.md).  *kernel*: mangled or
+        demangled name; default the only kernel.  *arch* (``"sm_90"`` or 90): a binary's
+        target; default its first."""
         from .cuda import load_cuda
-        return load_cuda(self, source, kernel)
+        return load_cuda(self, source, kernel, arch=arch)
 
     def __repr__(self) -> str:
         return f"<ISA {len(self.db.opcodes)} opcodes>"

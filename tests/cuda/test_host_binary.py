@@ -99,3 +99,13 @@ def test_a_compressed_fat_binary_names_the_way_out():
 def test_arch_is_refused_for_a_listing():
     r = CliRunner().invoke(main, ["run", str(DATA / "app.cuobjdump"), "--arch", "sm_90"])
     assert r.exit_code == 1 and "--arch" in r.output, r.output
+
+
+@needs_cubin_tools
+def test_python_api_chooses_target_and_kernel(isa):
+    k = isa.load_cuda(DATA / "app.o", "twice", arch="sm_90")
+    assert k.module.arch == 90 and k.module.other_archs == [80]
+    a = np.arange(32, dtype=np.int32) - 5
+    bufs = {"a": a.copy()}
+    res = k.launch(grid=(1, 1, 1), block=(32, 1, 1), params=["ptr:a"], buffers=bufs)
+    assert res.status == "ok" and list(bufs["a"]) == list(2 * a)

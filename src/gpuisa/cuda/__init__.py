@@ -599,9 +599,11 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
     return out
 
 
-def load_cuda(isa, source: str | Path | bytes, kernel: str | None = None, *, filename: str | None = None) -> CudaKernel:
+def load_cuda(isa, source: str | Path | bytes, kernel: str | None = None, *, filename: str | None = None,
+              arch: int | str | None = None) -> CudaKernel:
     """Read a CUDA input (a path, or the bytes/text of one) and assemble *kernel*
-    (mangled or demangled name; default: the only kernel)."""
+    (mangled or demangled name; default: the only kernel). *arch*: a host binary's target
+    (``"sm_90"`` or 90; default its first)."""
     data: str | bytes
     if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source):
         path = Path(source)
@@ -613,5 +615,13 @@ def load_cuda(isa, source: str | Path | bytes, kernel: str | None = None, *, fil
     else:
         data = source
         filename = filename or "<input>"
-    mod = read_module(data, filename)
+    mod = read_module(data, filename, arch=target_number(arch) if isinstance(arch, str) else arch, kernel=kernel)
     return CudaKernel(isa, mod, mod.kernel(kernel))
+
+
+def target_number(arch: str) -> int:
+    """``sm_90`` (or ``90``, ``sm_90a``) -> 90."""
+    m = re.fullmatch(r"(?:sm_?)?(\d+)[af]?", arch.strip().lower())
+    if not m:
+        raise UsageError(f"--arch {arch!r}: expected a target such as sm_90")
+    return int(m.group(1))

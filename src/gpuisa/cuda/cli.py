@@ -2,11 +2,10 @@
 :data:`gpuisa.clikit.INPUT_READERS` (registered by :mod:`gpuisa.cli`)."""
 from __future__ import annotations
 
-import re
 import sys
 
 from ..errors import UsageError
-from . import CudaKernel, detect, read_module
+from . import CudaKernel, detect, read_module, target_number
 
 
 def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | None = None,
@@ -21,7 +20,7 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
         print(f"note: compiled with {' '.join(cmd)}", file=sys.stderr)
         path = f"{path} ({cmd[2] if arch else 'nvcc'})"
     elif detect(data) == "binary" and not nvcc_flags:
-        target = None if arch is None else _sm(arch)
+        target = None if arch is None else target_number(arch)
     elif arch is not None or nvcc_flags:
         raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
                          f"built by nvcc); {path} is {'a compiled input' if detect(data) else 'not one'}")
@@ -37,10 +36,3 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
               f"{' (the first)' if target is None else ''}; {how}", file=sys.stderr)
     return CudaKernel(isa, mod, mod.kernel(kernel))
 
-
-def _sm(arch: str) -> int:
-    """``sm_90`` (or ``90``, ``sm_90a``) -> 90."""
-    m = re.fullmatch(r"(?:sm_?)?(\d+)[af]?", arch.strip().lower())
-    if not m:
-        raise UsageError(f"--arch {arch!r}: expected a target such as sm_90")
-    return int(m.group(1))
