@@ -27,6 +27,15 @@ _RE_SYM = re.compile(r"^\(?\s*([.$\w]+)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+))?\s*\)?$"
 _GLOBAL_SECTIONS = (".nv.global.init", ".nv.global")
 _SIZES = {"byte": 1, "short": 2, "word": 4, "dword": 8}
 _RE_TARGET = re.compile(r"^\s*\.target\s+sm_(\d+)", re.M)
+#: nvdisasm's header for a cubin of ELF ABI version < 8 (ptxas 12.x and older): no `.target` line,
+#: the target is in the flags: `.headerflags @"EF_CUDA_TEXMODE_UNIFIED ... EF_CUDA_SM90 ..."` (D9-2)
+_RE_HEADERFLAGS_SM = re.compile(r'^\s*\.headerflags\s+@"[^"\n]*?\bEF_CUDA_SM(\d+)\b', re.M)
+
+
+def listing_target(head: str) -> int | None:
+    """The SM number an nvdisasm listing's header names (`.target sm_90`, or the flags)."""
+    m = _RE_TARGET.search(head) or _RE_HEADERFLAGS_SM.search(head)
+    return int(m.group(1)) if m else None
 _RE_CODE_FOR = re.compile(r"^\s*code for sm_(\d+)", re.M)
 
 
@@ -37,7 +46,7 @@ def detect_text(text: str) -> str | None:
         return "cuobjdump"
     if re.search(r"^\s*code for sm_\d+", head, re.M):
         return "cuobjdump"
-    if _RE_TARGET.search(head) and re.search(r"^\s*\.(section|elftype|headerflags)\b", head, re.M):
+    if listing_target(head) is not None and re.search(r"^\s*\.(section|elftype|headerflags)\b", head, re.M):
         return "nvdisasm"
     return None
 
@@ -251,10 +260,11 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     """Parse the full ``nvdisasm`` output.  ``code=False`` (a cubin's data already
     comes from the ELF) reads only the kernels' instruction lines."""
     lines = text.split("\n")
-    m = _RE_TARGET.search(text[:20000])
-    if not m:
-        raise error("no '.target sm_XX' line: not an nvdisasm listing", filename)
-    arch = int(m.group(1))
+    found = listing_target(text[:20000])
+    if found is None:
+        raise error("no '.target sm_XX' line (nor EF_CUDA_SMxx in '.headerflags'): not an nvdisasm listing",
+                    filename)
+    arch = found
     kernels: dict[str, KernelInfo] = {}
     sections: dict[str, _Section] = {}
     labels: dict[str, int] = {}
