@@ -6114,3 +6114,36 @@ def fz2180(i):
 
 def fz3018(i):
     return fuzz8_expect(3018, i)
+
+
+# -- session 9, direction gemm9: matrix multiply and dense linear algebra as others write it -------
+def _g9_gemm(i, m, n, k, alpha, beta):
+    """alpha * A @ B + beta * C in float64 (float32 inputs widened exactly)."""
+    a = i["A"].astype(np.float64).reshape(m, k)
+    b = i["B"].astype(np.float64).reshape(k, n)
+    c = i["C"].astype(np.float64).reshape(m, n)
+    return {"C": (alpha * (a @ b) + beta * c).ravel()}
+
+
+def g9_sgemm_regblock64(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_sgemm_regblock32(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_sgemm_bulk(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_sgemm_smem48(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_dgemm_tiled(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_dgemm_reg2x2(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
