@@ -92,6 +92,13 @@ def _exact(terms, mode: str, special):
     return run
 
 
+def fma_special(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """a * b + c where an operand is not finite: with a and b finite the exact product is finite,
+    so the result is c (an infinity or NaN), not the overflowed product's inf - inf = NaN that
+    a * b + c gives for fma(1e300, 1e300, -inf) (decision D9-G-3); else IEEE's a * b + c."""
+    return np.where(np.isfinite(a) & np.isfinite(b), c, a * b + c)
+
+
 def _zero_sign_sum(p_sign: float, c: float, mode: str) -> float:
     """The sign of an exact zero sum p + c (IEEE 754 6.3): the addends' sign when they have one
     (two zeros of one sign: x + x keeps x's sign, +0 + +0 is +0 in RM too, decision D7-math-14),
@@ -147,6 +154,7 @@ def DMUL(x: Exec) -> None:
 
 _SPLIT = 134217729.0          # 2^27 + 1: Veltkamp's splitting constant for binary64
 _TINY, _HUGE = 2.0 ** -960, 2.0 ** 995
+_BIG_C = 2.0 ** -850          # |c| from here on: a product below _TINY is under 2^-100 ulp of c
 
 
 def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -163,10 +171,11 @@ def fma_rn(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndarray, np.
     correctly rounded result when the last TwoSum's own error d2 is 0, or when |d1| + |d2| is
     below half the spacing of the binary64 values next to r (no rounding boundary between).
     A zero factor makes the product an exact signed zero: then p + c (one IEEE rounding) is the
-    result.  Returns (r, ok): ok is False where that is not proved -- an operand or result not
-    finite, a zero result of nonzero terms (its sign), a product or addend near the overflow or
-    underflow thresholds the two transformations need, or a sum too close to a rounding
-    boundary; the caller rounds those lanes exactly (Fractions)."""
+    result; a product below 2^-960 next to |c| >= 2^-850 leaves c; a non-finite operand gives
+    :func:`fma_special`.  Returns (r, ok): ok is False where that is not proved -- a result not
+    finite from finite operands, a zero result of nonzero terms (its sign), a product or addend
+    near the overflow or underflow thresholds the two transformations need, or a sum too close
+    to a rounding boundary; the caller rounds those lanes exactly (Fractions)."""
     with np.errstate(all="ignore"):
         p = a * b
         t = _SPLIT * a
@@ -186,10 +195,14 @@ def fma_rn(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndarray, np.
         ok &= (np.abs(a) < _HUGE) & (np.abs(b) < _HUGE) & (ac < _HUGE) & (ap < _HUGE) & (ap >= _TINY)
         # a zero factor: the product is an exact signed zero, and p + c rounds once (IEEE's sign
         # of a zero sum included): the registers of lanes a guard left out are mostly zeros
-        zero = ((a == 0) | (b == 0)) & np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
-        if zero.any():
-            r = np.where(zero, p + c, r)
-            ok |= zero
+        fin = np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
+        zero = ((a == 0) | (b == 0)) & fin
+        # a product far below half an ulp of c (registers of lanes a guard left out, often
+        # subnormal halves of pairs): the result is c
+        tiny = (ap < _TINY) & (ac >= _BIG_C) & fin
+        if not fin.all() or zero.any() or tiny.any():
+            r = np.where(zero, p + c, np.where(tiny, c, np.where(fin, r, fma_special(a, b, c))))
+            ok |= zero | tiny | ~fin
     return r, ok
 
 
@@ -200,7 +213,7 @@ def DFMA(x: Exec) -> None:
     it cannot prove (and for the directed roundings)."""
     a, b, c = np.broadcast_arrays(_f(dsrc(x, "ra")), _f(dsrc(x, _b(x))), _f(dsrc(x, _c(x))))
     mode = x.mod("rnd") or "RN"
-    exact = _exact(_fma_terms(mode), mode, lambda p, q, s: p * q + s)
+    exact = _exact(_fma_terms(mode), mode, fma_special)
     if mode != "RN":
         r = exact(a, b, c)
     else:
