@@ -6147,3 +6147,24 @@ def g9_dgemm_tiled(i, m, n, k, alpha, beta):
 
 def g9_dgemm_reg2x2(i, m, n, k, alpha, beta):
     return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_splitk(i, m, n, k, kslice):
+    a = i["A"].astype(np.float64).reshape(m, k)
+    return {"C": (i["C"].astype(np.float64).reshape(m, n) + a @ i["B"].astype(np.float64).reshape(k, n)).ravel()}
+
+
+def g9_zgemm_conjT(i, m, n, k):
+    a = i["A"].view(np.complex128).reshape(k, m)
+    b = i["B"].view(np.complex128).reshape(k, n)
+    return {"C": (a.conj().T @ b).ravel().view(np.float64)}
+
+
+def g9_cholesky(i, n):
+    g = i["G"].reshape(n, n)
+    return {"L": np.linalg.cholesky(g @ g.T / n + np.eye(n)).ravel()}
+
+
+def g9_trsv(i, n, shift):
+    lo = np.tril(i["L"].astype(np.float64).reshape(n, n)) + shift * np.eye(n)
+    return {"x": np.linalg.solve(lo, i["b"].astype(np.float64))}
