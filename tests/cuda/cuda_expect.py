@@ -6114,3 +6114,57 @@ def fz2180(i):
 
 def fz3018(i):
     return fuzz8_expect(3018, i)
+
+
+# -- session 9, direction gemm9: matrix multiply and dense linear algebra as others write it -------
+def _g9_gemm(i, m, n, k, alpha, beta):
+    """alpha * A @ B + beta * C in float64 (float32 inputs widened exactly)."""
+    a = i["A"].astype(np.float64).reshape(m, k)
+    b = i["B"].astype(np.float64).reshape(k, n)
+    c = i["C"].astype(np.float64).reshape(m, n)
+    return {"C": (alpha * (a @ b) + beta * c).ravel()}
+
+
+def g9_sgemm_regblock64(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_sgemm_regblock32(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_sgemm_bulk(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_sgemm_smem48(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_dgemm_tiled(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_dgemm_reg2x2(i, m, n, k, alpha, beta):
+    return _g9_gemm(i, m, n, k, alpha, beta)
+
+
+def g9_splitk(i, m, n, k, kslice):
+    a = i["A"].astype(np.float64).reshape(m, k)
+    return {"C": (i["C"].astype(np.float64).reshape(m, n) + a @ i["B"].astype(np.float64).reshape(k, n)).ravel()}
+
+
+def g9_zgemm_conjT(i, m, n, k):
+    a = i["A"].view(np.complex128).reshape(k, m)
+    b = i["B"].view(np.complex128).reshape(k, n)
+    return {"C": (a.conj().T @ b).ravel().view(np.float64)}
+
+
+def g9_cholesky(i, n):
+    g = i["G"].reshape(n, n)
+    return {"L": np.linalg.cholesky(g @ g.T / n + np.eye(n)).ravel()}
+
+
+def g9_trsv(i, n, shift):
+    lo = np.tril(i["L"].astype(np.float64).reshape(n, n)) + shift * np.eye(n)
+    return {"x": np.linalg.solve(lo, i["b"].astype(np.float64))}

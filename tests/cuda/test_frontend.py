@@ -93,6 +93,24 @@ def test_shared_sizes():
     assert _read("sm_120", "histogram", "nvdisasm").kernel(None).shared == 1024 + 64
 
 
+def test_cuobjdump_assumes_the_largest_static_shared_size(isa):
+    """A cuobjdump listing has no .nv.shared.NAME: the model assumes the most a kernel can declare,
+    48 KiB, plus on sm_90+ the reserved 1 KiB its section starts with (decision D9-G-2):
+    gemm9_sgemm's sgemm_smem48 declares exactly 48 KiB and stores up to 0xc3ff on sm_90."""
+    import numpy as np
+
+    from gpuisa.cuda import load_cuda
+    bufs = {n: np.zeros(4, np.float32) for n in "ABC"}
+    params = ["s32:1", "s32:1", "s32:1", "f32:1", "ptr:A", "ptr:B", "f32:0", "ptr:C"]
+    for arch, want in (("sm_80", 0xC000), ("sm_90", 0xC400), ("sm_120", 0xC400)):
+        assert _read(arch, "gemm9_sgemm", "nvdisasm").kernel("sgemm_smem48").shared == want
+        if arch == "sm_120":
+            continue            # the same ABI row as sm_90 for this (Abi.max_static_shared)
+        k = load_cuda(isa, CORPUS / arch / "gemm9_sgemm.cuobjdump", "sgemm_smem48")
+        assert k.info.shared is None and k.module.data_from is None
+        assert k.simulator(params=params, buffers=dict(bufs)).shared_size == want, arch
+
+
 def test_cuobjdump_has_no_data():
     mod = _read("sm_90", "const_table", "cuobjdump")
     assert isinstance(mod, CudaModule) and not mod.has_data and mod.arch == 90

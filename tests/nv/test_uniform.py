@@ -114,11 +114,37 @@ def test_bra_with_a_uniform_predicate(nv_isa, engine):
     assert all(list(w.R[1]) == [2] * 32 and list(w.R[2]) == [0] * 32 for w in res.warps)
 
 
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_r2ur_broadcast_in_an_elect_loop(nv_isa, engine):
+    """sm_120's R2UR.BROADCAST (decision D9-G-1): nvcc's waterfall around a one-lane bulk copy,
+    `@P0 ELECT P1, URZ, PT; @P1 R2UR.BROADCAST UR6, R6; @P1 PLOP3.LUT P0, ...; @P0 BRA.U.ANY`:
+    each pass elects the lowest remaining lane, whose register goes to UR6; summed over the
+    passes (UIADD3) it is the sum of every lane's 3 * lane + 1, 32 passes in all."""
+    w = _run(nv_isa, """
+        S2R R0, SR_LANEID ;
+        IMAD R6, R0, 0x3, RZ ;
+        IADD3 R6, R6, 0x1, RZ ;
+        UMOV UR4, URZ ;
+        UMOV UR5, URZ ;
+        PLOP3.LUT P0, PT, PT, PT, PT, 0x80, 0x8 ;
+    loop:
+    @P0 ELECTU P1, URZ, PT ;
+    @P1 R2UR.BROADCAST UR6, R6 ;
+    @P1 PLOP3.LUT P0, PT, P1, PT, PT, 0x8, 0x80 ;
+        PLOP3.LUT P1, PT, PT, PT, PT, 0x8, 0x80 ;
+        UIADD3 UR4, UR4, UR6, URZ ;
+        UIADD3 UR5, UR5, 0x1, URZ ;
+    @P0 BRA.U.ANY `(loop) ;
+    """, engine)
+    assert int(w.UR[4]) == sum(3 * i + 1 for i in range(32)) and int(w.UR[5]) == 32
+
+
 def test_forms_print_as_nvdisasm(nv_isa):
     lines = ["UISETP.GE.U32.AND UP0, UPT, UR8, 0x2, UPT", "UISETP.NE.AND UP0, UPT, UR4, URZ, UPT",
              "ULOP3.LUT UP1, UR7, UR5, 0xf, URZ, 0xc0, !UPT", "ULOP3.LUT UR8, UR6, 0xf, URZ, 0xc0, !UPT",
              "USHF.R.U32.HI UR4, URZ, 0x4, UR4", "USHF.L.U32 UR4, UR4, 0x2, URZ", "UFLO.U32 UR4, UR4",
              "UIMAD UR4, UR4, UR5, URZ", "UIMAD.WIDE.U32 UR6, UR6, UR7, URZ", "R2UR UR10, R1",
+             "R2UR.BROADCAST UR6, R6",
              "BRA.U !UP0, 0x1e0", "BRA.U UP0, 0x1220"]
     prog = assemble(nv_isa.db, "".join(f"{ln} ;\n" for ln in lines))
     assert [d.text for d in disassemble(nv_isa.db, prog.data)] == lines

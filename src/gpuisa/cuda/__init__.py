@@ -295,7 +295,7 @@ class CudaKernel:
         if local_bytes < 0 or local_bytes % 16:
             raise UsageError("--local-bytes must be a non-negative multiple of 16")
         g, b = _dims(grid, "grid"), _dims(block, "block")
-        static = self.info.shared if self.info.shared is not None else 48 * 1024
+        static = self.info.shared if self.info.shared is not None else self.abi.max_static_shared
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
         const = {bank: data for bank, data in self.module.banks.items() if bank}
         const.update({bank: data for bank, data in self.info.banks.items() if bank})

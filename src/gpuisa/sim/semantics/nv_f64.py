@@ -92,6 +92,13 @@ def _exact(terms, mode: str, special):
     return run
 
 
+def fma_special(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """a * b + c where an operand is not finite: with a and b finite the exact product is finite,
+    so the result is c (an infinity or NaN), not the overflowed product's inf - inf = NaN that
+    a * b + c gives for fma(1e300, 1e300, -inf) (decision D9-G-3); else IEEE's a * b + c."""
+    return np.where(np.isfinite(a) & np.isfinite(b), c, a * b + c)
+
+
 def _zero_sign_sum(p_sign: float, c: float, mode: str) -> float:
     """The sign of an exact zero sum p + c (IEEE 754 6.3): the addends' sign when they have one
     (two zeros of one sign: x + x keeps x's sign, +0 + +0 is +0 in RM too, decision D7-math-14),
@@ -145,12 +152,75 @@ def DMUL(x: Exec) -> None:
     x.write("rd", _bits(r), width=64)
 
 
+_SPLIT = 134217729.0          # 2^27 + 1: Veltkamp's splitting constant for binary64
+_TINY, _HUGE = 2.0 ** -960, 2.0 ** 995
+_BIG_C = 2.0 ** -850          # |c| from here on: a product below _TINY is under 2^-100 ulp of c
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Knuth's TwoSum: s = RN(a + b) and e with s + e = a + b exactly (no overflow)."""
+    s = a + b
+    bb = s - a
+    return s, (a - (s - bb)) + (b - bb)
+
+
+def fma_rn(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """a * b + c rounded once to nearest even, for whole arrays, with error-free transformations
+    (decision D9-G-3): p + e = a * b exactly (Dekker's product with Veltkamp's split) and the
+    three-term sum p + e + c = r + d1 + d2 exactly (TwoSum three times).  r = RN(s + t) is the
+    correctly rounded result when the last TwoSum's own error d2 is 0, or when |d1| + |d2| is
+    below half the spacing of the binary64 values next to r (no rounding boundary between).
+    A zero factor makes the product an exact signed zero: then p + c (one IEEE rounding) is the
+    result; a product below 2^-960 next to |c| >= 2^-850 leaves c; a non-finite operand gives
+    :func:`fma_special`.  Returns (r, ok): ok is False where that is not proved -- a result not
+    finite from finite operands, a zero result of nonzero terms (its sign), a product or addend
+    near the overflow or underflow thresholds the two transformations need, or a sum too close
+    to a rounding boundary; the caller rounds those lanes exactly (Fractions)."""
+    with np.errstate(all="ignore"):
+        p = a * b
+        t = _SPLIT * a
+        ah = t - (t - a)
+        al = a - ah
+        t = _SPLIT * b
+        bh = t - (t - b)
+        bl = b - bh
+        e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+        s, es = _two_sum(p, c)
+        t, d2 = _two_sum(es, e)
+        r, d1 = _two_sum(s, t)
+        ar = np.abs(r)
+        half = (ar - np.nextafter(ar, 0.0)) * 0.5
+        ok = ((d2 == 0) | (np.abs(d1) + np.abs(d2) < half)) & (r != 0) & np.isfinite(r)
+        ap, ac = np.abs(p), np.abs(c)
+        ok &= (np.abs(a) < _HUGE) & (np.abs(b) < _HUGE) & (ac < _HUGE) & (ap < _HUGE) & (ap >= _TINY)
+        # a zero factor: the product is an exact signed zero, and p + c rounds once (IEEE's sign
+        # of a zero sum included): the registers of lanes a guard left out are mostly zeros
+        fin = np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
+        zero = ((a == 0) | (b == 0)) & fin
+        # a product far below half an ulp of c (registers of lanes a guard left out, often
+        # subnormal halves of pairs): the result is c
+        tiny = (ap < _TINY) & (ac >= _BIG_C) & fin
+        if not fin.all() or zero.any() or tiny.any():
+            r = np.where(zero, p + c, np.where(tiny, c, np.where(fin, r, fma_special(a, b, c))))
+            ok |= zero | tiny | ~fin
+    return r, ok
+
+
 @semantics("DFMA")
 def DFMA(x: Exec) -> None:
-    """DFMA: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry)."""
-    a, b, c = _f(dsrc(x, "ra")), _f(dsrc(x, _b(x))), _f(dsrc(x, _c(x)))
+    """DFMA: pseudo code in the database (``__Semantics``, fp64.isa; appended here by the registry).
+    Round to nearest: :func:`fma_rn` for whole arrays, the exact rational rounding for the lanes
+    it cannot prove (and for the directed roundings)."""
+    a, b, c = np.broadcast_arrays(_f(dsrc(x, "ra")), _f(dsrc(x, _b(x))), _f(dsrc(x, _c(x))))
     mode = x.mod("rnd") or "RN"
-    r = _exact(_fma_terms(mode), mode, lambda p, q, s: p * q + s)(a, b, c)
+    exact = _exact(_fma_terms(mode), mode, fma_special)
+    if mode != "RN":
+        r = exact(a, b, c)
+    else:
+        r, ok = fma_rn(a, b, c)
+        if not ok.all():
+            bad = ~ok
+            r[bad] = exact(a[bad], b[bad], c[bad])
     x.write("rd", _bits(r), width=64)
 
 
