@@ -156,6 +156,29 @@ def test_iadd_64(run, rng):
             assert (int(w.R[reg + 1][i]) << 32 | int(w.R[reg][i])) == v % (1 << 64), (reg, i)
 
 
+def test_iadd_32_with_carries(run, rng):
+    """ptxas 13.5's 32-bit IADD for sm_120 (decision D9-3): a + b modulo 2^32, `-`/`~` on a
+    source, the carry out to Pu and `.X`'s carry in; a 64-bit add and subtract built from it as
+    nvcc builds them (`IADD R, P0, lo, lo` then `IADD.X R, hi, hi, P0`). Python integers."""
+    x = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    y = rng.integers(0, 1 << 64, 32, dtype=np.uint64)
+    y[0], x[1], y[2] = 0, 0, x[2]
+    lo = (x & M32).astype(np.uint32), (y & M32).astype(np.uint32)
+    hi = (x >> np.uint64(32)).astype(np.uint32), (y >> np.uint64(32)).astype(np.uint32)
+    init = {"R2": lo[0], "R3": hi[0], "R4": lo[1], "R5": hi[1]}
+    w = run("IADD R6, R2, R4 ;\nIADD R7, -R2, R4 ;\nIADD R8, R2, -0x4 ;\nIADD R9, ~R2, 0x7 ;\n"
+            "IADD R10, P0, R2, R4 ;\nIADD.X R11, R3, R5, P0 ;\n"
+            "IADD R12, P1, R2, -R4 ;\nIADD.X R13, R3, ~R5, P1 ;\n"
+            "IADD RZ, P2, R2, -R4 ;\nIADD.X R14, RZ, RZ, !P2 ;", init)
+    for i in range(32):
+        a, b, X, Y = int(lo[0][i]), int(lo[1][i]), int(x[i]), int(y[i])
+        assert w.R[6][i] == (a + b) & M32 and w.R[7][i] == (b - a) & M32, i
+        assert w.R[8][i] == (a - 4) & M32 and w.R[9][i] == (M32 - a + 7) & M32, i
+        assert (int(w.R[11][i]) << 32 | int(w.R[10][i])) == (X + Y) % (1 << 64), i
+        assert (int(w.R[13][i]) << 32 | int(w.R[12][i])) == (X - Y) % (1 << 64), i
+        assert w.R[14][i] == int(a < b), i            # borrow: no carry out of a + (2^32 - b)
+
+
 def test_uiadd3_two_carries(run):
     w = run("UIADD3 UR4, UP0, UP1, UR1, UR2, UR3 ;\nUIADD3.X UR5, URZ, UR0, URZ, UP0, UP1 ;\n"
             "UIADD3 UR6, UPT, UPT, UR1, 0x1, URZ ;\nMOV R0, UR4 ;\nMOV R1, UR5 ;\nMOV R2, UR6 ;",

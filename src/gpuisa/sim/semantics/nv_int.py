@@ -209,30 +209,39 @@ def PRMT(x: Exec) -> None:
 def IADD(x: Exec) -> None:
     """IADD: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
     bn = _b(x)
-    a = np.broadcast_to(np.asarray(x.src("ra", 64, raw=True), dtype=_U64), x.lane_shape())
+    n = 64 if x.mod("width") == "64" else 32
+    mask = (1 << n) - 1
+    a = np.broadcast_to(np.asarray(x.src("ra", n, raw=True), dtype=_U64), x.lane_shape())
     if x.kind(bn) == "I":
-        b = np.full(x.lane_shape(), x.imm(bn) & ((1 << 64) - 1), _U64)         # sign-extended
+        b = np.full(x.lane_shape(), x.imm(bn) & mask, _U64)         # sign-extended to N bits
     else:
-        b = np.broadcast_to(np.asarray(x.src(bn, 64, raw=True), dtype=_U64), x.lane_shape())
-    # unbounded sources as (low, high) 32-bit halves in int64: -0 is 2^64, whose carry counts (D6-cub-6)
-    lo, hi = _iadd64_addend(x, "ra", a)
-    blo, bhi = _iadd64_addend(x, bn, b)
+        b = np.broadcast_to(np.asarray(x.src(bn, n, raw=True), dtype=_U64), x.lane_shape())
+    # unbounded sources as (low, high) 32-bit halves in int64: -0 is 2^N, whose carry counts (D6-cub-6)
+    lo, hi = _iadd_addend(x, "ra", a, n)
+    blo, bhi = _iadd_addend(x, bn, b, n)
     lo = lo + blo
     if x.mod("x") == "X":
         lo = lo + mask2array(x.pred("pp")).astype(np.int64)
     hi = hi + bhi + (lo >> 32)
-    x.write("rd", ((hi & 0xFFFFFFFF).astype(_U64) << _U64(32)) | (lo & 0xFFFFFFFF).astype(_U64), width=64)
+    if n == 64:
+        x.write("rd", ((hi & 0xFFFFFFFF).astype(_U64) << _U64(32)) | (lo & 0xFFFFFFFF).astype(_U64), width=64)
+        carry = (hi >> 32) >= 1
+    else:
+        x.write("rd", (lo & 0xFFFFFFFF).astype(np.uint32))
+        carry = hi >= 1
     if x.has("pu"):
-        x.write("pu", array2mask((hi >> 32) >= 1))
+        x.write("pu", array2mask(carry))
 
 
-def _iadd64_addend(x, name: str, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """IADD.64's addend: ``~`` then ``-`` on the unbounded value, as (low word, high part) int64."""
+def _iadd_addend(x, name: str, v: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """IADD's *n*-bit addend: ``~`` then ``-`` on the unbounded value, as (low word, high part)
+    int64 (for n = 32 the high part is 0, or 1 for ``-0`` = 2^32)."""
     lo, hi = (v & _U64(0xFFFFFFFF)).astype(np.int64), (v >> _U64(32)).astype(np.int64)
+    top = 0xFFFFFFFF if n == 64 else 0
     if x.flag(name + ".bitnot"):
-        lo, hi = 0xFFFFFFFF - lo, 0xFFFFFFFF - hi
-    if x.flag(name + ".neg"):          # 2^64 - v = ~v + 1
-        lo, hi = 0x100000000 - lo, 0xFFFFFFFF - hi
+        lo, hi = 0xFFFFFFFF - lo, top - hi
+    if x.flag(name + ".neg"):          # 2^n - v = ~v + 1
+        lo, hi = 0x100000000 - lo, top - hi
         hi, lo = hi + (lo >> 32), lo & 0xFFFFFFFF
     return lo, hi
 
