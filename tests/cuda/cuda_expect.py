@@ -6245,3 +6245,20 @@ def llmc9_causal(i, scale, nrows, T):
     e = np.exp(x - x.max(1, keepdims=True))
     a = e / e.sum(1, keepdims=True)
     return {"att": np.where(keep, _bf16_rne(a), i["att"].reshape(nrows, T)).ravel().astype(np.uint16)}
+
+
+def llmc9_heads(i, T, C, NH):
+    """scores[h] = q_h k_h^T / sqrt(HS) on the 8x8 tiles whose column block is not right of their row
+    block (the kernel's tiles); the other entries keep their zeros."""
+    hs = C // NH
+    x = i["qkv"].astype(np.float64).reshape(T, 3, NH, hs)
+    out = i["scores"].astype(np.float64).reshape(NH, T, T).copy()
+    tiles = (np.arange(T)[None, :] // 8) <= (np.arange(T)[:, None] // 8)
+    for h in range(NH):
+        s = (x[:, 0, h] @ x[:, 1, h].T) * np.float32(1 / np.sqrt(np.float32(hs)))
+        out[h][tiles] = s[tiles]
+    return {"scores": out.ravel()}
+
+
+def llmc9_heads2(i, T, C, NH):
+    return llmc9_heads(i, T, C, NH)
