@@ -6,12 +6,15 @@ A manifest is ``{"source": "NAME.cu", "launches": [LAUNCH, ...]}``; a launch has
 ``name`` (the function below), ``kernel`` (the symbol), ``grid``/``block``
 (X[,Y[,Z]]), optional ``shared_bytes`` (dynamic shared memory), ``buffers``
 (``{NAME: {dtype, count, init, set?}}``, init ``zeros | iota | fill:V |
-random:SEED:LO:HI`` (integers in [LO, HI)) ``| uniform:SEED:LO:HI`` (floats)),
+random:SEED:LO:HI`` (integers in [LO, HI)) ``| uniform:SEED:LO:HI`` (floats) ``| bf16:SEED:LO:HI[:Q]``
+(uniform values, multiples of 1/Q when Q is given, as bfloat16 bit patterns in a ``u16`` buffer)),
 ``params`` (``--param`` texts, ``ptr:NAME`` for a buffer), ``outputs``, optional ``full`` (run only
 with ``GPUISA_CUDA_FULL=1``) and
 optional tolerances (``rtol``, ``atol``, ``ulps``) for float outputs, for all of them or, in
-``tolerance: {OUTPUT: {rtol?, atol?, ulps?}}``, per output (fast math: `tanhf`'s MUFU.TANH is
-documented to 2^-11 relative, the other functions to a few ulps).
+``tolerance: {OUTPUT: {rtol?, atol?, ulps?, as?}}``, per output (fast math: `tanhf`'s MUFU.TANH is
+documented to 2^-11 relative, the other functions to a few ulps); ``as: "bf16" | "f16"`` compares a
+``u16`` output's bit patterns as bfloat16 / binary16 values within rtol/atol (results rounded once to
+16 bits from a float computation that is not exact).
 """
 from __future__ import annotations
 
@@ -67,12 +70,24 @@ def make_inputs(launch: dict) -> dict[str, np.ndarray]:
         elif kind == "uniform":
             rng = np.random.default_rng(int(args[0]))
             a = rng.uniform(float(args[1]), float(args[2]), n).astype(dt)
+        elif kind == "bf16":       # bf16:SEED:LO:HI[:Q]: uniform values (multiples of 1/Q) as bf16 bit patterns
+            rng = np.random.default_rng(int(args[0]))
+            lo, hi = float(args[1]), float(args[2])
+            v = rng.integers(round(lo * int(args[3])), round(hi * int(args[3])) + 1, n) / int(args[3]) if len(args) > 3 \
+                else rng.uniform(lo, hi, n)
+            a = _bf16_rne(v).astype(dt)
         else:
             raise ValueError(kind)
         for k, v in b.get("set", {}).items():
             a[int(k)] = np.array(v).astype(np.int64).astype(dt) if not b["dtype"].startswith("f") else v
         out[name] = a
     return out
+
+
+def _bf16_rne(x) -> np.ndarray:
+    """Values rounded to binary32, then to bfloat16 (nearest even), as bit patterns (finite inputs)."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + np.uint64(0x7FFF) + ((u >> np.uint64(16)) & np.uint64(1))) >> np.uint64(16)).astype(np.uint16)
 
 
 def _scalar(p: str):
@@ -2686,11 +2701,21 @@ def expected(launch: dict, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarra
     return fn({k: v.copy() for k, v in inputs.items()}, *scalars(launch))
 
 
+def _as_float16(bits: np.ndarray, kind: str) -> np.ndarray:
+    """bf16 / binary16 bit patterns (u16) as float64 values."""
+    b = np.asarray(bits).astype(np.uint16)
+    if kind == "f16":
+        return b.view(np.float16).astype(np.float64)
+    return (b.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64)
+
+
 def compare(launch: dict, name: str, got: np.ndarray, want: np.ndarray) -> str | None:
     """None when *got* matches
     else a short description of the first mismatches."""
     got = np.asarray(got).reshape(want.shape)
     tol = launch.get("tolerance", {}).get(name, launch)
+    if tol.get("as") in ("bf16", "f16"):   # 16-bit float bit patterns compared as values, within rtol/atol
+        got, want = _as_float16(got, tol["as"]), _as_float16(want, tol["as"])
     if want.dtype.kind == "f":
         ok = np.isclose(got, want, rtol=tol.get("rtol", 0), atol=tol.get("atol", 0))
         if "ulps" in tol:
@@ -6168,3 +6193,126 @@ def g9_cholesky(i, n):
 def g9_trsv(i, n, shift):
     lo = np.tril(i["L"].astype(np.float64).reshape(n, n)) + shift * np.eye(n)
     return {"x": np.linalg.solve(lo, i["b"].astype(np.float64))}
+
+
+# -- ninth discovery round: llm.c's kernels (direction llmc9) -----------------------------------
+def _l9_bf(bits) -> np.ndarray:
+    return _as_float16(bits, "bf16")
+
+
+def _l9_ln(x: np.ndarray, w, b):
+    """Rows of *x* normalised (biased variance, eps 1e-5), scaled and shifted; mean and 1/std."""
+    m = x.mean(1)
+    r = 1 / np.sqrt(((x - m[:, None]) ** 2).mean(1) + 1e-5)
+    return (x - m[:, None]) * r[:, None] * w + b, m, r
+
+
+def llmc9_ln_rows(i, rows, cols):
+    y, m, r = _l9_ln(_l9_bf(i["x"]).reshape(rows, cols), _l9_bf(i["w"]), _l9_bf(i["b"]))
+    return {"y": _bf16_rne(y.ravel()), "mean": m.astype(np.float32), "rstd": r.astype(np.float32)}
+
+
+def llmc9_res_ln(i, rows, cols):
+    """The residual is exact (two bf16 add exactly in binary32, one rounding); the norm within tolerance."""
+    res = _bf16_rne(_l9_bf(i["a"]) + _l9_bf(i["bb"]))
+    y, m, r = _l9_ln(_l9_bf(res).reshape(rows, cols), _l9_bf(i["w"]), _l9_bf(i["b"]))
+    return {"res": res, "y": _bf16_rne(y.ravel()), "mean": m.astype(np.float32), "rstd": r.astype(np.float32)}
+
+
+def _l9_noise(x: int, seed: int) -> int:
+    """SquirrelNoise5 on 32-bit unsigned integers (the kernels' mix5)."""
+    for mul, add, sh in ((0xd2a80a3f, seed, 9), (1, 0xa884f197, 11), (0x6c736f4b, 0, 13), (1, 0xb79f3abb, 15), (0x1b56c4f5, 0, 17)):
+        x = ((x * mul) + add) & M32
+        x ^= x >> sh
+    return x
+
+
+def _l9_sr(f: float, seed: int, tx: int, bx: int, bdim: int, by: int) -> int:
+    """llm.c's stochastic rounding of binary32 *f* to bf16 bits: the low 16 bits against 16 bits of noise
+    from (threadIdx.x, blockIdx.x * blockDim.x + blockIdx.y, seed), then round to nearest."""
+    noise = _l9_noise((tx + 198491317 * (bx * bdim + by)) & M32, seed & M32) & 0xFFFF
+    u = int(np.float32(f).view(np.uint32))
+    u = (u | 0xFFFF) if (u & 0xFFFF) > noise else (u & 0xFFFF0000)
+    return int(_bf16_rne(np.uint32(u).view(np.float32)))
+
+
+def llmc9_sr_master(i, n, seed, bdim=256):
+    p = np.zeros(i["p"].size, np.uint16)
+    for y in range(i["p"].size // n):
+        for k in range(n):
+            p[y * n + k] = _l9_sr(float(i["master"][y * n + k]), seed, k % bdim, k // bdim, bdim, y)
+    return {"p": p}
+
+
+def llmc9_bucket(i, seed, cols):
+    """Gradients are multiples of 1/64 in [-2, 2]: every binary32 partial sum is exact, so the order of
+    the warps' additions does not matter and the stochastic rounding sees the exact sum."""
+    table = i["table"].copy()
+    grad = _l9_bf(i["grad"]).reshape(-1, cols)
+    bk = i["buckets"].reshape(-1, 4)
+    for b, (start, count, row, cg) in enumerate(bk[: len(bk)]):
+        if count == 0:
+            continue
+        for lane in range(32):
+            c = cg * 256 + lane * 8
+            if c >= cols:
+                continue
+            rows = i["items"][start:start + count]
+            for k in range(8):
+                acc = float(grad[rows, c + k].sum()) + float(_l9_bf(table[row * cols + c + k]))
+                table[row * cols + c + k] = _l9_sr(acc, seed + b * 32 + lane + k, lane, b, 256, 0)
+    return {"table": table}
+
+
+def llmc9_adamw(i, n, lr, b1, b2, c1, c2, eps, wd, gs, seed):
+    """m, v and the master weights within binary32 rounding (fast-math division and square root);
+    the bf16 weights are the stochastic rounding of the master value: one of its two bf16 neighbours,
+    compared within one bf16 unit of the master value (tolerance)."""
+    g = gs * _l9_bf(i["g"])
+    m = b1 * i["m"].astype(np.float64) + (1 - b1) * g
+    v = b2 * i["v"].astype(np.float64) + (1 - b2) * g * g
+    w = i["master"].astype(np.float64)
+    w = w - lr * ((m / c1) / (np.sqrt(v / c2) + eps) + wd * w)
+    return {"p": _bf16_rne(w), "master": w, "m": m, "v": v}
+
+
+def llmc9_classifier(i, dloss, V, P):
+    x = _l9_bf(i["logits"]).reshape(-1, P)
+    rows = x.shape[0]
+    z = x[:, :V]
+    p = np.exp(z - z.max(1, keepdims=True))
+    p /= p.sum(1, keepdims=True)
+    t = i["targets"][:rows]
+    losses = i["losses"].astype(np.float64) - np.log(p[np.arange(rows), t])
+    d = p.copy()
+    d[np.arange(rows), t] -= 1
+    out = i["logits"].reshape(rows, P).copy()
+    out[:, :V] = _bf16_rne(d * dloss)
+    return {"logits": out.ravel(), "losses": losses}
+
+
+def llmc9_causal(i, scale, nrows, T):
+    x = _l9_bf(i["pre"]).reshape(nrows, T) * np.float32(scale)
+    pos = np.arange(nrows) % T
+    keep = np.arange(T)[None, :] <= pos[:, None]
+    x = np.where(keep, x, -np.inf)
+    e = np.exp(x - x.max(1, keepdims=True))
+    a = e / e.sum(1, keepdims=True)
+    return {"att": np.where(keep, _bf16_rne(a), i["att"].reshape(nrows, T)).ravel().astype(np.uint16)}
+
+
+def llmc9_heads(i, T, C, NH):
+    """scores[h] = q_h k_h^T / sqrt(HS) on the 8x8 tiles whose column block is not right of their row
+    block (the kernel's tiles); the other entries keep their zeros."""
+    hs = C // NH
+    x = i["qkv"].astype(np.float64).reshape(T, 3, NH, hs)
+    out = i["scores"].astype(np.float64).reshape(NH, T, T).copy()
+    tiles = (np.arange(T)[None, :] // 8) <= (np.arange(T)[:, None] // 8)
+    for h in range(NH):
+        s = (x[:, 0, h] @ x[:, 1, h].T) * np.float32(1 / np.sqrt(np.float32(hs)))
+        out[h][tiles] = s[tiles]
+    return {"scores": out.ravel()}
+
+
+def llmc9_heads2(i, T, C, NH):
+    return llmc9_heads(i, T, C, NH)

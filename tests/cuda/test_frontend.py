@@ -152,6 +152,13 @@ _CXXFILT = {
     "_Z3vecIfLi4EEvN2ns5inner3VecIT_XT0_EEEPS3_": "void vec<float, 4>(ns::inner::Vec<float, 4>, float*)",
     "_Z3litILin3ELb1ELj7EEvPi": "void lit<-3, true, 7u>(int*)",
     "_Z3volPViPVKfPPi5char4P6float4": "vol(int volatile*, float const volatile*, int**, char4, float4*)",
+    # a function pointer as a template argument (llm.c's trimul_global<matmul_tri3>, decision D9-L-4)
+    "_Z13trimul_globalIXadL_Z11matmul_tri3PfiPKfiS2_iiifEEEvS0_S2_iii":
+        "void trimul_global<&(matmul_tri3(float*, int, float const*, int, float const*, int, int, int, float))>"
+        "(float*, float const*, int, int, int)",
+    "_Z11head_scoresIXadL_Z7tile8x8PfiPKfiS2_iiifEEEvS0_S2_iii":
+        "void head_scores<&(tile8x8(float*, int, float const*, int, float const*, int, int, int, float))>"
+        "(float*, float const*, int, int, int)",
 }
 
 

@@ -232,3 +232,38 @@ def test_ubrev(nv_isa, engine):
     w = res.warps[1]
     assert int(w.UR[4]) == int(f"{0x80000013:032b}"[::-1], 2) == 0xC8000001
     assert int(w.UR[6]) == 0x80000000 and int(w.UR[7]) == 7
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+@pytest.mark.parametrize("c, d", [(128, 4), (0xFFFFFFFF, 7)])
+def test_uimad_hi_adds_the_urc_pair(nv_isa, engine, c, d):
+    """UIMAD.HI adds the 64-bit pair URc:URc+1, as IMAD.HI (decision D9-L-1): sm_120's unsigned
+    division of two uniform values (llm.c's head size `C / NH` of kernel parameters), the Newton
+    step `UIMAD.HI.U32 UR6, UR7, UR4, UR6` with UR6 = 0 and UR7 the reciprocal estimate, then the
+    quotient estimate and nvcc's two corrections; the old 32-bit URc gave 128 / 4 = 2."""
+    w = _run(nv_isa, _umov({8: d, 10: c}) + """
+        UI2F.U32.RP UR5, UR8 ;
+        MUFU.RCP R4, UR5 ;
+        R2UR UR5, R4 ;
+        UIADD3 UR5, UPT, UPT, UR5, 0xffffffe, URZ ;
+        UF2I.FTZ.U32.TRUNC.NTZ UR7, UR5 ;
+        UMOV UR6, URZ ;
+        UIADD3 UR4, UPT, UPT, URZ, -UR7, URZ ;
+        UIMAD UR4, UR4, UR8, URZ ;
+        UIMAD.HI.U32 UR6, UR7, UR4, UR6 ;
+        UMOV UR12, UR6 ;
+        UIMAD.WIDE.U32 UR6, UR6, UR10, URZ ;
+        UIADD3 UR6, UPT, UPT, -UR7, URZ, URZ ;
+        UIMAD UR6, UR8, UR6, UR10 ;
+        UISETP.GE.U32.AND UP2, UPT, UR6, UR8, UPT ;
+        @UP2 UIADD3 UR6, UPT, UPT, UR6, -UR8, URZ ;
+        @UP2 UIADD3 UR7, UPT, UPT, UR7, 0x1, URZ ;
+        UISETP.GE.U32.AND UP3, UPT, UR6, UR8, UPT ;
+        @UP3 UIADD3 UR7, UPT, UPT, UR7, 0x1, URZ ;
+        UMOV UR13, 0x9 ;
+        UMOV UR14, 0x1 ;
+        UIMAD.HI.U32 UR15, UR10, UR8, UR13 ;
+    """, engine)
+    UR = [int(v) for v in w.UR]
+    assert UR[7] == c // d                               # the quotient
+    assert UR[15] == ((c * d + (1 << 32) + 9) >> 32) & M32   # pair UR13:UR14 = 9 + 2^32

@@ -134,7 +134,8 @@ class _Demangler:
     """A recursive-descent reader of ``_Z`` names: nested names and namespaces (``N..E``,
     ``St``, the anonymous namespace), template arguments (``I..E``: types, integer and bool
     literals, packs ``J..E``), template parameters (``T_``, ``T0_``) and substitutions
-    (``S_``, ``S0_``), CV-qualified pointer and reference types. Anything else raises
+    (``S_``, ``S0_``), CV-qualified pointer and reference types, functions and their addresses
+    as template arguments (``L_Z..E``, ``XadL_Z..EE``). Anything else raises
     ValueError (the caller keeps the mangled name)."""
 
     def __init__(self, s: str) -> None:
@@ -208,7 +209,31 @@ class _Demangler:
             if i >= len(self.targs) or not self.eat("E"):
                 raise ValueError
             return self.targs[i]
+        if self.eat("XadL_Z"):                  # &function (a function-pointer argument, D9-L-4)
+            f = self.function_ref()
+            if not self.eat("EE"):
+                raise ValueError
+            return f"&({f})"
+        if self.eat("L_Z"):                     # a function (or reference) argument without &
+            f = self.function_ref()
+            if not self.eat("E"):
+                raise ValueError
+            return f
         return self.type()
+
+    def function_ref(self) -> str:
+        """A non-template function's name and parameter types inside a template argument
+        (``7tile8x8PfiPKf`` -> ``tile8x8(float*, int, float const*)``), up to the ``E`` that
+        closes it; its types join the substitution table as the kernel's own do."""
+        name, targs = self.name(function=True)
+        if targs is not None:
+            raise ValueError
+        args: list[str] = []
+        while self.peek() != "E":
+            args.append(self.type())
+        if args == ["void"]:
+            args = []
+        return f"{name}({', '.join(args)})"
 
     @staticmethod
     def with_args(name: str, args: list[str]) -> str:

@@ -146,7 +146,7 @@ def UIMAD(x: Exec) -> None:
         a, b = _s32(a).astype(_U64), _s32(b).astype(_U64)     # sign-extended, products modulo 2^64
     p = a * b
     cn = _c(x)
-    c = _u(x, cn, 64 if mode == "WIDE" else 32)
+    c = _u(x, cn, 64 if mode in ("WIDE", "HI") else 32)     # .HI: the 64-bit URc pair, as IMAD.HI (D9-L-1)
     neg = x.flag(cn + ".neg")
     if mode != "HI" and (x.mod("x") == "X" or _writes_upu(x)):
         _uimad_carry(x, p, c, neg, mode == "WIDE")
@@ -155,9 +155,8 @@ def UIMAD(x: Exec) -> None:
         c = _U64(0) - c
     if mode == "WIDE":
         x.write("urd", _out(p + c), width=64)
-    elif mode == "HI":
-        hi = (p >> _U64(32)) if x.mod("fmt") == "U32" else ((p.view(_I64) >> _I64(32)).view(_U64))
-        x.write("urd", _out((hi + c) & _U64(MASK32)))
+    elif mode == "HI":       # bits 63:32 of the 64-bit product plus the 64-bit URc (modulo 2^64)
+        x.write("urd", _out(((p + c) >> _U64(32)) & _U64(MASK32)))
     else:
         x.write("urd", _out((p + c) & _U64(MASK32)))
 
