@@ -6114,3 +6114,25 @@ def fz2180(i):
 
 def fz3018(i):
     return fuzz8_expect(3018, i)
+
+
+# -- samples9: NVIDIA's own samples as a stranger's code (ninth round; decisions D9-S-*) ---------
+def s9_tile64_sums(i, n):
+    """Tiles of 64 threads (two warps): each thread gets its tile's sum, plus 3 * (its block
+    neighbour's value, thread index ^ 1) + 1, minus the value of the tile's rank 37; rank 0 writes
+    the tile's maximum.  Threads past n count as 0 (and write nothing)."""
+    x = [int(v) for v in i["in"]]
+    ntiles = len(i["tile_max"])
+    block = {6: 192, 4: 256}[ntiles]
+    padded = x + [0] * (ntiles * 64 - len(x))
+    out = i["out"].copy()
+    tmax = i["tile_max"].copy()
+    for t in range(ntiles):
+        seg = padded[t * 64:(t + 1) * 64]
+        tmax[t] = max(seg)
+        for r in range(64):
+            g = t * 64 + r
+            if g < n:
+                nb = (g // block) * block + ((g % block) ^ 1)
+                out[g] = sum(seg) + 3 * padded[nb] + 1 - seg[37]
+    return {"out": out, "tile_max": tmax}
