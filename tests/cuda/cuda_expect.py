@@ -6136,3 +6136,15 @@ def s9_tile64_sums(i, n):
                 nb = (g // block) * block + ((g % block) ^ 1)
                 out[g] = sum(seg) + 3 * padded[nb] + 1 - seg[37]
     return {"out": out, "tile_max": tmax}
+
+
+def s9_partial_warp_sum(i, n):
+    """Each CTA's sum of its elements below n (blockDim = len(in) rounded: 256 or 96 threads);
+    the second shuffle stage's reads of lanes that do not take part contribute 0 (D9-S-2)."""
+    x = [int(v) for v in i["in"]]
+    nblk = len(i["out"])
+    block = {3: 256, 2: 96}[nblk]
+    out = i["out"].copy()
+    for b in range(nblk):
+        out[b] = sum(x[k] for k in range(b * block, min((b + 1) * block, n)))
+    return {"out": out}

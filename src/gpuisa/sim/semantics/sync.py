@@ -53,6 +53,16 @@ def _outside_message(jl: list, pmask: int) -> str:
     return f"SHFL reads lane(s) {bad} outside the participating lanes 0x{pmask:08x}" if bad else ""
 
 
+def _outside_zero(vals, j, pmask):
+    """SHFL's values *vals* (lane map *j*) with 0 where the source lane is outside the
+    participating lanes *pmask* (an int, or one mask per warp of a batch): decision D9-S-2."""
+    pm = np.asarray(pmask, dtype=np.uint64)
+    if pm.ndim:
+        pm = pm[:, None]
+    inside = (pm >> np.asarray(j).astype(np.uint64)) & np.uint64(1)
+    return np.where(inside != 0, vals, 0).astype(vals.dtype)
+
+
 class _ShflMap:
     """A SHFL lane map: source lane ``j`` per lane, ``pu`` as a lane mask, and
     (memoised per participating mask) the ``shfl-inactive`` message."""
@@ -119,7 +129,7 @@ def _shfl_per_warp_maps(x, mode: str, b, c) -> None:
             one = np.zeros(n, np.uint32)
             one[k] = FULL
             x.event("shfl-inactive", msg, one)
-    x.write("rd", np.take_along_axis(x.src("ra"), j, axis=-1))
+    x.write("rd", _outside_zero(np.take_along_axis(x.src("ra"), j, axis=-1), j, pmask))
     x.write("pu", array2mask(pu))
 
 
@@ -127,8 +137,8 @@ def _shfl_per_warp_maps(x, mode: str, b, c) -> None:
 def SHFL(x: Exec) -> None:
     """SHFL: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
-    Decision: reading from a lane outside the participating lanes returns that
-    lane's current register value and records a ``shfl-inactive`` warning event;
+    Decision: reading from a lane outside the participating lanes returns 0 (what GPUs are
+    reported to return; decision D9-S-2) and records a ``shfl-inactive`` warning event;
     with ``strict`` it is a fault.  A batch whose warps agree on SrcB/SrcC shares one lane map
     (the message per participating mask), else each warp has its own.
     """
@@ -163,7 +173,7 @@ def SHFL(x: Exec) -> None:
             if x.sim.strict:
                 raise Fault("shfl-inactive", msg)
             x.event("shfl-inactive", msg, np.where(pmask == pm, FULL, 0).astype(np.uint32) if x.batched else None)
-    x.write("rd", x.src("ra")[..., hit.j])
+    x.write("rd", _outside_zero(x.src("ra")[..., hit.j], hit.j, pmask))
     x.write("pu", hit.pu_mask)
 
 
