@@ -119,10 +119,24 @@ def test_shfl_inactive_source_warns_or_faults(isa):
     src = "@P0 SHFL.IDX PT, R2, R1, 0x1f, 0x1f ;\nEXIT ;"
     init = {"R1": [i + 100 for i in LANES], "P0": [1 if i < 16 else 0 for i in LANES]}
     res = Simulator(isa, isa.assemble(src), init=init).run()
-    assert res.ok and res.warp().R[2].tolist()[:16] == [0] * 16     # lane 31 does not participate: 0 (D9-S-2)
+    assert res.ok and res.warp().R[2].tolist()[:16] == [131] * 16
     assert res.events and res.events[0]["kind"] == "shfl-inactive"
     res = Simulator(isa, isa.assemble(src), init=init, strict=True).run()
     assert res.status == "shfl-inactive" and res.fault["pc"] == 0 and "SHFL" in res.fault["instruction"]
+
+
+def test_shfl_from_an_inactive_lane_reads_zero(isa):
+    """Decision D9-S-2: a source lane that is not active (here: exited) gives 0, in both
+    engines, with the shfl-inactive warning; a predicated-off but active lane (above) still
+    offers its register."""
+    src = "@P0 EXIT ;\nSHFL.IDX PT, R2, R1, 0x1f, 0x1f ;\nSHFL.DOWN PT, R3, R1, 0x8, 0x1f ;\nEXIT ;"
+    init = {"R1": [i + 100 for i in LANES], "P0": [1 if i >= 20 else 0 for i in LANES]}
+    for engine in ("reference", "batched"):
+        res = Simulator(isa, isa.assemble(src), init=init, grid=2, engine=engine).run()
+        assert res.ok and any(e["kind"] == "shfl-inactive" for e in res.events)
+        for w in res.warps:
+            assert w.regs[2].tolist()[:20] == [0] * 20, engine
+            assert w.regs[3].tolist()[:20] == [i + 108 if i + 8 < 20 else 0 for i in range(20)], engine
 
 
 # -- the reference pages' programs, self-checking ---------------------------------------------
