@@ -144,10 +144,15 @@ def CS2R(x: Exec) -> None:
 @semantics("CS2UR")
 def CS2UR(x: Exec) -> None:
     """CS2UR: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
-    The 64-bit read of CS2R into a uniform pair; a per-lane register is not warp uniform: fault."""
-    v = sreg_value(x, x.field("sreg"), 64)
+    The 64-bit read of CS2R into a uniform pair (``.32``: the low 32 bits into one uniform
+    register, D9-S-3); a per-lane register is not warp uniform: fault."""
+    narrow = x.mod("sz") == "32"
+    v = sreg_value(x, x.field("sreg"), 32 if narrow else 64)
     if isinstance(v, np.ndarray) and v.shape[-1] == WARP_SIZE:
         raise Fault("special-register", f"CS2UR: {sreg_name(x, x.field('sreg'))} is not warp-uniform")
+    if narrow:
+        x.write("urd", v)
+        return
     x.write("urd", v, width=64)
 
 
