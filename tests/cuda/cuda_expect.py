@@ -6316,3 +6316,37 @@ def llmc9_heads(i, T, C, NH):
 
 def llmc9_heads2(i, T, C, NH):
     return llmc9_heads(i, T, C, NH)
+
+
+# -- samples9: NVIDIA's own samples as a stranger's code (ninth round; decisions D9-S-*) ---------
+def s9_tile64_sums(i, n):
+    """Tiles of 64 threads (two warps): each thread gets its tile's sum, plus 3 * (its block
+    neighbour's value, thread index ^ 1) + 1, minus the value of the tile's rank 37; rank 0 writes
+    the tile's maximum.  Threads past n count as 0 (and write nothing)."""
+    x = [int(v) for v in i["in"]]
+    ntiles = len(i["tile_max"])
+    block = {6: 192, 4: 256}[ntiles]
+    padded = x + [0] * (ntiles * 64 - len(x))
+    out = i["out"].copy()
+    tmax = i["tile_max"].copy()
+    for t in range(ntiles):
+        seg = padded[t * 64:(t + 1) * 64]
+        tmax[t] = max(seg)
+        for r in range(64):
+            g = t * 64 + r
+            if g < n:
+                nb = (g // block) * block + ((g % block) ^ 1)
+                out[g] = sum(seg) + 3 * padded[nb] + 1 - seg[37]
+    return {"out": out, "tile_max": tmax}
+
+
+def s9_partial_warp_sum(i, n):
+    """Each CTA's sum of its elements below n (blockDim = len(in) rounded: 256 or 96 threads);
+    the second shuffle stage's reads of lanes that do not take part contribute 0 (D9-S-2)."""
+    x = [int(v) for v in i["in"]]
+    nblk = len(i["out"])
+    block = {3: 256, 2: 96}[nblk]
+    out = i["out"].copy()
+    for b in range(nblk):
+        out[b] = sum(x[k] for k in range(b * block, min((b + 1) * block, n)))
+    return {"out": out}

@@ -36,6 +36,27 @@ def test_cs2r_32(nv_isa, engine):
 
 
 @pytest.mark.parametrize("engine", ENGINES)
+def test_cs2ur_32(nv_isa, engine):
+    """D9-S-3: `CS2UR.32 UR6, SR_CLOCKLO` (sm_120: a 32-bit clock() in the uniform datapath, the
+    cuda-samples' clockBlock): the low 32 bits into one uniform register, UR7 untouched."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        UMOV UR7, 0x5678 ;
+        CS2UR UR8, SR_CLOCKLO ;
+        CS2UR.32 UR6, SR_CLOCKLO ;
+        MOV R0, UR6 ;
+        MOV R1, UR7 ;
+        MOV R2, UR8 ;
+        MOV R3, UR9 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert int(w.R[1][0]) == 0x5678 and int(w.R[3][0]) == 0
+    assert int(w.R[2][0]) < int(w.R[0][0]) < 1 << 32           # the clock grows between the reads
+    assert [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, "CS2UR.32 UR6, SR_CLOCKLO ;").data)][0] \
+        .startswith("CS2UR.32 UR6, SR_CLOCKLO")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 def test_hfma2_hmnmx2_constant_and_uniform_halves(nv_isa, engine):
     """D8-tiny-2: `__half`/`__nv_bfloat16` kernel parameters read in place by HFMA2 (as the
     multiplier or the addend) and HMNMX2: a constant with a half selector (sm_75-sm_89) or a

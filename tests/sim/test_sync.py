@@ -125,6 +125,20 @@ def test_shfl_inactive_source_warns_or_faults(isa):
     assert res.status == "shfl-inactive" and res.fault["pc"] == 0 and "SHFL" in res.fault["instruction"]
 
 
+def test_shfl_from_an_inactive_lane_reads_zero(isa):
+    """Decision D9-S-2: a source lane that is not active (here: exited) gives 0, in both
+    engines, with the shfl-inactive warning; a predicated-off but active lane (above) still
+    offers its register."""
+    src = "@P0 EXIT ;\nSHFL.IDX PT, R2, R1, 0x1f, 0x1f ;\nSHFL.DOWN PT, R3, R1, 0x8, 0x1f ;\nEXIT ;"
+    init = {"R1": [i + 100 for i in LANES], "P0": [1 if i >= 20 else 0 for i in LANES]}
+    for engine in ("reference", "batched"):
+        res = Simulator(isa, isa.assemble(src), init=init, grid=2, engine=engine).run()
+        assert res.ok and any(e["kind"] == "shfl-inactive" for e in res.events)
+        for w in res.warps:
+            assert w.regs[2].tolist()[:20] == [0] * 20, engine
+            assert w.regs[3].tolist()[:20] == [i + 108 if i + 8 < 20 else 0 for i in range(20)], engine
+
+
 # -- the reference pages' programs, self-checking ---------------------------------------------
 needs_gp = pytest.mark.skipif(not _GP, reason="needs FADD/SEL from the general-purpose instructions (gp.isa)")
 

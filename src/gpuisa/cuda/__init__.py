@@ -210,7 +210,8 @@ class CudaKernel:
             return True
         return False
 
-    def bank0(self, params: Sequence, addresses: Mapping[str, int], grid, block, local_bytes: int):
+    def bank0(self, params: Sequence, addresses: Mapping[str, int], grid, block, local_bytes: int,
+              shared_size: int):
         """Constant bank 0 (bytes) and the parameter layout (ParamSlots with absolute offsets)."""
         from ..sim.kernelargs import ParamSlot, pack_params
         data, layout = pack_params(list(params), addresses)
@@ -227,6 +228,8 @@ class CudaKernel:
             bank[off:off + 8] = value.to_bytes(8, "little")
         if a.nsmid is not None and a.nsmid + 4 <= len(bank):
             bank[a.nsmid:a.nsmid + 4] = (1).to_bytes(4, "little")     # %nsmid: one SM (D8-11)
+        for off, value in a.reserved_words(shared_size):                 # reserved shared memory (D9-S-1)
+            bank[off:off + 4] = value.to_bytes(4, "little")
         bank[base:base + len(data)] = data
         return bytes(bank), [ParamSlot(base + s.offset, s.param, s.value) for s in layout]
 
@@ -315,13 +318,15 @@ class CudaKernel:
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
         sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=bufs, const=const,
-                        shared_size=static + int(shared_bytes), local_size=int(local_bytes), **launch)
+                        shared_size=static + int(shared_bytes) + self.abi.reserved_top, local_size=int(local_bytes),
+                        **launch)
         sim.device_runtime = launch.get("syscall")
         #: the address of each device global (``__device__`` variable) by symbol (D8-6)
         sim.symbol_addresses = {name: sim.addresses[sec] + off for sym, (sec, off) in self.module.symbols.items()
                                 if sec in sim.addresses and not sym.startswith(".") for name in _data_names(sym)}
         self._link(sim, const)
-        bank0, layout = self.bank0(params, {**sim.symbol_addresses, **sim.addresses}, g, b, local_bytes)
+        bank0, layout = self.bank0(params, {**sim.symbol_addresses, **sim.addresses}, g, b, local_bytes,
+                                   sim.shared_size)
         sim.const.set(0, bank0)
         sim.param_layout = layout
         return sim

@@ -12,6 +12,14 @@ sm_90          0x0 .. 0x8  0xc .. 0x14  0x28        0x208              0x210
 sm_100-sm_121  0x360..368  0x370..378   0x37c       0x358              0x380
 =============  ==========  ===========  ==========  =================  ==========
 
+Reserved shared memory (decision D9-S-1): from sm_80 the driver reserves 1 KiB of each CTA's
+shared memory, which cooperative_groups uses for the barriers and exchange slots of tiles wider
+than a warp (``%reserved_smem_offset_1``). sm_80-sm_89 put it at the top (begin = ``SR_SMEMSZ`` -
+``c[0x0][0x114]``, end ``c[0x0][0x120]``, offset_1 ``c[0x0][0x124]``), sm_90 and later at the bottom
+(``[0, 0x400)``, inside ``.nv.shared.NAME``; end and offset_1 at ``c[0x0][0x68]``/``0x6c``, sm_100+
+``c[0x0][0x278 - 0xa0 * SR_CgaSize]``/``0x27c - ...``, ``SR_CgaSize`` 0 without clusters).
+:meth:`Abi.reserved_words` gives the model's words; offset_1 is the region's upper half.
+
 Generic addresses (decision GA-1): nvcc turns a shared or local offset into a generic pointer
 by adding the window base it reads from bank 0 -- the shared window at 0x18 (sm_75-sm_89; sm_90+
 read ``SR_SWINHI``), the local window at 0x20 (sm_75-sm_90) or 0x2f8 (sm_100+) -- so
@@ -25,6 +33,10 @@ from ..errors import UsageError
 
 #: per-thread local memory (the stack) when not chosen: 16 KiB
 DEFAULT_LOCAL_BYTES = 16 * 1024
+#: the driver's reserved shared memory per CTA from sm_80 (cudaDevAttrReservedSharedMemoryPerBlock)
+RESERVED_SMEM = 0x400
+#: where the model puts %reserved_smem_offset_1 (cooperative_groups' scratch) in that region
+RESERVED_OFFSET_1 = 0x200
 
 
 @dataclass(frozen=True)
@@ -38,6 +50,25 @@ class Abi:
     shared_window: int | None = None    # 64-bit shared window base (cvta.shared), when in bank 0
     local_window: int | None = None     # 64-bit local window base (cvta.local)
     nsmid: int | None = None            # %nsmid, the number of SMs (1 in the model; D8-11)
+    reserved_end: int | None = None     # %reserved_smem_offset_end's word (D9-S-1)
+    reserved_off1: int | None = None    # %reserved_smem_offset_1's word
+    reserved_size: int | None = None    # sm_80-89: the reserved size's word (the region is at the top)
+
+    @property
+    def reserved_top(self) -> int:
+        """Shared memory the model adds above the kernel's for the reserved region (sm_80-89)."""
+        return RESERVED_SMEM if self.reserved_size is not None else 0
+
+    def reserved_words(self, shared_size: int) -> list[tuple[int, int]]:
+        """(bank 0 offset, 32-bit value) describing the reserved shared memory of a CTA of
+        *shared_size* bytes (the total, reserved region included)."""
+        if self.reserved_off1 is None or self.reserved_end is None:
+            return []
+        if self.reserved_size is not None:      # at the top: [shared_size - 1 KiB, shared_size)
+            begin = shared_size - RESERVED_SMEM
+            return [(self.reserved_size, RESERVED_SMEM), (self.reserved_end, shared_size),
+                    (self.reserved_off1, begin + RESERVED_OFFSET_1)]
+        return [(self.reserved_end, RESERVED_SMEM), (self.reserved_off1, RESERVED_OFFSET_1)]
 
     def windows(self) -> list[tuple[int, int]]:
         """(bank 0 offset, 64-bit value) of the generic-address windows this target reads."""
@@ -62,11 +93,13 @@ class Abi:
 
 
 def abi_for(arch: int, where: str = "") -> Abi:
-    if 75 <= arch <= 89:
-        return Abi(arch, 0x0, 0xC, 0x28, 0x118 if arch >= 80 else None, 0x160, 0x18, 0x20, 0x10C)
+    if 75 <= arch <= 79:
+        return Abi(arch, 0x0, 0xC, 0x28, None, 0x160, 0x18, 0x20, 0x10C)
+    if 80 <= arch <= 89:
+        return Abi(arch, 0x0, 0xC, 0x28, 0x118, 0x160, 0x18, 0x20, 0x10C, 0x120, 0x124, 0x114)
     if arch == 90:
-        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20, 0x10C)
+        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20, 0x10C, 0x68, 0x6C)
     if 100 <= arch <= 121:
-        return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8, 0x2D0)
+        return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8, 0x2D0, 0x278, 0x27C)
     raise UsageError(f"{where}{': ' if where else ''}code for sm_{arch} is not supported "
                      f"(supported targets: sm_75-sm_89, sm_90, sm_100-sm_121)")

@@ -17,6 +17,7 @@ SR_TID.X/Y/Z           thread coordinates in the CTA (x fastest; per lane)
 SR_NTID.X/Y/Z          CTA dimensions (--block X,Y,Z)
 SR_NCTAID.X/Y/Z        grid dimensions (--grid X,Y,Z)
 SR_CgaCtaId            0 (a cluster holds one CTA; see docs/cuda.md)
+SR_CgaSize             0 (a launch without clusters: sm_100+ index cluster launch constants by it)
 SR_PM0-7, SR_PM_HI0-7  per-warp performance counters (0 at launch; PMTRIG
                        increments SR_PMi for each bit i of its operand;
                        writable with SETREG)
@@ -103,7 +104,7 @@ def sreg_value(x, code: int, width: int = 32):
         return sim.block["XYZ".index(name[-1])]
     if name.startswith("SR_NCTAID."):
         return sim.grid["XYZ".index(name[-1])]
-    if name == "SR_CgaCtaId":
+    if name in ("SR_CgaCtaId", "SR_CgaSize"):
         return 0
     if name == "SR_SMEMSZ":
         return w.cta.shared_size
@@ -143,10 +144,15 @@ def CS2R(x: Exec) -> None:
 @semantics("CS2UR")
 def CS2UR(x: Exec) -> None:
     """CS2UR: pseudo code in the database (``__Semantics``, misc.isa; appended here by the registry).
-    The 64-bit read of CS2R into a uniform pair; a per-lane register is not warp uniform: fault."""
-    v = sreg_value(x, x.field("sreg"), 64)
+    The 64-bit read of CS2R into a uniform pair (``.32``: the low 32 bits into one uniform
+    register, D9-S-3); a per-lane register is not warp uniform: fault."""
+    narrow = x.mod("sz") == "32"
+    v = sreg_value(x, x.field("sreg"), 32 if narrow else 64)
     if isinstance(v, np.ndarray) and v.shape[-1] == WARP_SIZE:
         raise Fault("special-register", f"CS2UR: {sreg_name(x, x.field('sreg'))} is not warp-uniform")
+    if narrow:
+        x.write("urd", v)
+        return
     x.write("urd", v, width=64)
 
 

@@ -53,6 +53,22 @@ def _outside_message(jl: list, pmask: int) -> str:
     return f"SHFL reads lane(s) {bad} outside the participating lanes 0x{pmask:08x}" if bad else ""
 
 
+def _active(x):
+    """The executing warp's active lanes (an int), or a batch's (one mask per warp)."""
+    return x.eng.active[x.sel] if x.batched else x.w.active
+
+
+def _outside_zero(vals, j, amask):
+    """SHFL's values *vals* (lane map *j*) with 0 where the source lane is not active
+    (*amask*: an int, or one mask per warp of a batch; diverged away, exited, not in the block):
+    decision D9-S-2.  An active lane whose guard is false still offers its register."""
+    pm = np.asarray(amask, dtype=np.uint64)
+    if pm.ndim:
+        pm = pm[:, None]
+    inside = (pm >> np.asarray(j).astype(np.uint64)) & np.uint64(1)
+    return np.where(inside != 0, vals, 0).astype(vals.dtype)
+
+
 class _ShflMap:
     """A SHFL lane map: source lane ``j`` per lane, ``pu`` as a lane mask, and
     (memoised per participating mask) the ``shfl-inactive`` message."""
@@ -119,7 +135,7 @@ def _shfl_per_warp_maps(x, mode: str, b, c) -> None:
             one = np.zeros(n, np.uint32)
             one[k] = FULL
             x.event("shfl-inactive", msg, one)
-    x.write("rd", np.take_along_axis(x.src("ra"), j, axis=-1))
+    x.write("rd", _outside_zero(np.take_along_axis(x.src("ra"), j, axis=-1), j, _active(x)))
     x.write("pu", array2mask(pu))
 
 
@@ -127,9 +143,9 @@ def _shfl_per_warp_maps(x, mode: str, b, c) -> None:
 def SHFL(x: Exec) -> None:
     """SHFL: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
-    Decision: reading from a lane outside the participating lanes returns that
-    lane's current register value and records a ``shfl-inactive`` warning event;
-    with ``strict`` it is a fault.  A batch whose warps agree on SrcB/SrcC shares one lane map
+    Decision: reading from a lane outside the participating lanes records a ``shfl-inactive``
+    warning event (with ``strict`` it is a fault) and returns that lane's register if the lane
+    is active (its guard is false), else 0 (what GPUs are reported to return; decision D9-S-2).  A batch whose warps agree on SrcB/SrcC shares one lane map
     (the message per participating mask), else each warp has its own.
     """
     if not x.any_lane():
@@ -163,7 +179,7 @@ def SHFL(x: Exec) -> None:
             if x.sim.strict:
                 raise Fault("shfl-inactive", msg)
             x.event("shfl-inactive", msg, np.where(pmask == pm, FULL, 0).astype(np.uint32) if x.batched else None)
-    x.write("rd", x.src("ra")[..., hit.j])
+    x.write("rd", _outside_zero(x.src("ra")[..., hit.j], hit.j, _active(x)))
     x.write("pu", hit.pu_mask)
 
 
