@@ -6350,3 +6350,10 @@ def s9_partial_warp_sum(i, n):
     for b in range(nblk):
         out[b] = sum(x[k] for k in range(b * block, min((b + 1) * block, n)))
     return {"out": out}
+
+
+# -- session 9, my own round: a type-erased cooperative group's sync() (decision D9-4) --------------
+def cg_generic_sync(i):
+    v = i["in"].astype(np.int64)
+    return {"tiles": v.reshape(32, 16).sum(axis=1).astype(np.int32),
+            "blocks": v.reshape(2, 256).sum(axis=1).astype(np.int32)}

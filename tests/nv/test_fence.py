@@ -42,3 +42,18 @@ def test_fences_change_nothing(run):
     """)
     lane = np.arange(32, dtype=np.uint32)
     assert (w.R[4] == lane * 7 + 3).all()
+
+
+def test_cluster_barrier_is_accepted_and_faults_when_executed(nv_isa):
+    """`UCGABAR_ARV` / `UCGABAR_WAIT` (decision D9-4): accepted and printed as nvdisasm prints them
+    (a type-erased cg::thread_group's sync() holds them beside BAR.SYNC); gpuisa launches without
+    clusters, so the path that runs them is not taken -- run anyway, each is a located fault
+    naming clusters, on both engines. (The corpus kernel cg_generic_sync runs the other path.)"""
+    prog = assemble(nv_isa.db, "UCGABAR_ARV ;\nUCGABAR_WAIT ;\n")
+    assert [d.text for d in disassemble(nv_isa.db, prog.data)] == ["UCGABAR_ARV", "UCGABAR_WAIT"]
+    for first in ("UCGABAR_ARV", "UCGABAR_WAIT"):
+        for engine in ("reference", "batched"):
+            res = nv_isa.launch(assemble(nv_isa.db, f"S2R R0, SR_LANEID ;\n{first} ;\nEXIT ;\n"),
+                                engine=engine)
+            assert res.status == "invalid-instruction" and res.fault["pc"] == 0x10, (engine, res.fault)
+            assert res.fault["message"].startswith(f"{first}: a cluster barrier"), res.fault

@@ -20,3 +20,20 @@ def CGAERRBAR(x: Exec) -> None:
 @semantics("CCTL")
 def CCTL(x: Exec) -> None:
     """CCTL: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
+
+
+def _cluster_barrier(x: Exec, name: str) -> None:
+    x.fault("invalid-instruction", f"{name}: a cluster barrier; gpuisa launches without clusters and does "
+                                   f"not model them (decisions D7-2, D9-4)")
+
+
+@semantics("UCGABAR_ARV")
+def UCGABAR_ARV(x: Exec) -> None:
+    """UCGABAR_ARV: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
+    _cluster_barrier(x, "UCGABAR_ARV")
+
+
+@semantics("UCGABAR_WAIT")
+def UCGABAR_WAIT(x: Exec) -> None:
+    """UCGABAR_WAIT: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
+    _cluster_barrier(x, "UCGABAR_WAIT")
