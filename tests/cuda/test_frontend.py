@@ -108,7 +108,9 @@ def test_cuobjdump_assumes_the_largest_static_shared_size(isa):
             continue            # the same ABI row as sm_90 for this (Abi.max_static_shared)
         k = load_cuda(isa, CORPUS / arch / "gemm9_sgemm.cuobjdump", "sgemm_smem48")
         assert k.info.shared is None and k.module.data_from is None
-        assert k.simulator(params=params, buffers=dict(bufs)).shared_size == want, arch
+        # plus, on sm_80-89, the driver's reserved 1 KiB the model puts above it (D9-S-1)
+        reserved = 0x400 if arch == "sm_80" else 0
+        assert k.simulator(params=params, buffers=dict(bufs)).shared_size == want + reserved, arch
 
 
 def test_cuobjdump_has_no_data():
