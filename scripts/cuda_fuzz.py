@@ -51,8 +51,9 @@ def build(src: Path, arch: str, forms: tuple[str, ...]) -> dict[str, Path]:
     d = src.parent / arch
     d.mkdir(exist_ok=True)
     cubin = d / (src.stem + ".cubin")
-    subprocess.run(["nvcc", "-cubin", "-O3", f"-arch={arch}", "-o", str(cubin), str(src)], check=True,
-                   capture_output=True, text=True)
+    from build_cuda_corpus import extra_flags
+    subprocess.run(["nvcc", "-cubin", "-O3", *extra_flags(src), f"-arch={arch}", "-o", str(cubin), str(src)],
+                   check=True, capture_output=True, text=True)
     out = {"cubin": cubin}
     if "nvdisasm" in forms:
         p = d / (src.stem + ".nvdisasm")
@@ -102,8 +103,8 @@ def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_step
 
 
 def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str, ...], max_steps: int,
-             keep: bool) -> list[str]:
-    p = cudafuzz_gen.generate(seed)
+             keep: bool, version: int = cudafuzz.GEN_VERSION) -> list[str]:
+    p = cudafuzz_gen.generate(seed, version)
     d = out / p.name
     d.mkdir(parents=True, exist_ok=True)
     src = d / f"{p.name}.cu"
@@ -152,18 +153,23 @@ def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str
               help="where programs are written; a failing seed's directory is kept")
 @click.option("--max-steps", default=2_000_000, show_default=True, help="gpuisa's step limit per launch")
 @click.option("--keep", is_flag=True, help="keep the directories of passing seeds too")
+@click.option("--gen-version", "version", default=cudafuzz.GEN_VERSION, show_default=True,
+              type=click.IntRange(1, cudafuzz.GEN_VERSION),
+              help="generator version (1: the eighth round's integer programs; 2: also floats, doubles, every "
+                   "rounding mode, more atomics, grid-stride loops, 2-D/3-D launches, spills)")
 @click.option("--show", is_flag=True, help="print the programs (and the reference's counters) without compiling")
-def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int, keep: bool, show: bool) -> None:
+def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int, keep: bool, version: int,
+         show: bool) -> None:
     """Generate COUNT random CUDA kernels from SEED on, run each in gpuisa and compare with the
     independent reference; report every failure with its seed."""
     arch_t = tuple(a.strip() for a in archs.split(",") if a.strip())
     form_t = {"all": FORMS, "listings": FORMS[1:]}.get(forms, (forms,))
     if show:
         for s in range(seed, seed + count):
-            p = cudafuzz_gen.generate(s)
+            p = cudafuzz_gen.generate(s, version)
             click.echo(p.source())
             want = p.run(make_inputs(cudafuzz_gen.launch_manifest(p)))
-            click.echo(f"// reference: cnt = {want['cnt'].tolist()}, cnt64 = {want['cnt64'].tolist()}")
+            click.echo("// reference: " + ", ".join(f"{k} = {want[k].tolist()}" for k in want if k != "out"))
         return
     if shutil.which("nvcc") is None:
         raise click.ClickException("nvcc is not on PATH")
@@ -175,7 +181,7 @@ def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: in
                   TextColumn("{task.fields[status]}"), console=console) as prog:
         task = prog.add_task("seeds", total=count, status="")
         for s in range(seed, seed + count):
-            f = one_seed(isa, s, out, arch_t, form_t, max_steps, keep)
+            f = one_seed(isa, s, out, arch_t, form_t, max_steps, keep, version)
             for line in f:
                 prog.console.print("FAIL " + line[:300].replace("\n", " | "), soft_wrap=True, style="red",
                                   markup=False, highlight=False)

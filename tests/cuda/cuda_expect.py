@@ -6061,7 +6061,7 @@ def fuzz8_expect(seed: int, i: dict) -> dict:
     (cudafuzz.py: Python integers, numpy float32, exact rounding; never gpuisa).  The corpus copy
     ``fzSEED.cu`` is checked to be that program (test_cudafuzz.py)."""
     import cudafuzz_gen
-    return cudafuzz_gen.generate(seed).run(i)
+    return cudafuzz_gen.generate(seed, 1).run(i)
 
 
 def fz2000(i):
