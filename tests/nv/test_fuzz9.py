@@ -1,0 +1,43 @@
+"""Forms found by the ninth round's random CUDA programs (scripts/cuda_fuzz.py, generator version 2:
+floats, doubles, rounding modes, atomics; decisions D9-F-N). Expectations computed with Python
+integers and fractions, never with gpuisa."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.errors import AsmError
+
+ENGINES = ["batched", "reference"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_f2i_f64_immediate(nv_isa, engine):
+    """D9-F-2: `@!P0 F2I.U64.F64.CEIL R16, 0.5` -- `__double2ull_ru(0.5)` under a branch nvcc did
+    not fold: the immediate is a binary64's high word (F2I64_I), as DADD's and DMUL's are."""
+    cases = [(".U64", "CEIL", 0.5), (".S64", "FLOOR", -2.5), ("", "", 3.5), (".U32", "TRUNC", -7.0),
+             (".S64", "TRUNC", -(2.0 ** 64)), ("", "FLOOR", 2.0 ** 40)]
+    text = "\n".join(f"F2I{w}.F64{'.' + r if r else ''} R{2 * k + 2}, {v!r} ;" for k, (w, r, v) in enumerate(cases))
+    res = nv_isa.launch(assemble(nv_isa.db, text + "\nEXIT ;"), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    for k, (wide, rnd, v) in enumerate(cases):
+        q = Fraction(v)
+        n = {"CEIL": math.ceil(q), "FLOOR": math.floor(q), "TRUNC": int(q), "": round(q)}[rnd]
+        lo, hi = {".U64": (0, 2**64 - 1), ".S64": (-2**63, 2**63 - 1), ".U32": (0, 2**32 - 1),
+                  "": (-2**31, 2**31 - 1)}[wide]
+        n = min(max(n, lo), hi)
+        got = int(w.R[2 * k + 2][3])
+        if wide in (".U64", ".S64"):
+            got |= int(w.R[2 * k + 3][3]) << 32
+            assert got == n & (2**64 - 1), (k, wide, rnd, v)
+        else:
+            assert got == n & 0xFFFFFFFF, (k, wide, rnd, v)
+
+
+def test_f2i_f64_immediate_must_be_a_high_word(nv_isa):
+    with pytest.raises(AsmError):
+        assemble(nv_isa.db, "F2I.F64 R4, 1e300 ;\nEXIT ;")     # its low word is not 0
