@@ -16,6 +16,7 @@ warp collective or a barrier until the lanes it names arrive.  Nothing here uses
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -628,6 +629,12 @@ def exec_stmt(st: S, env: dict):                         # noqa: C901 - one case
         return (yield from exec_block(a["else"], env))
     if k == "gstride":
         return (yield from _gstride(a, env))
+    if k == "shroundf":
+        env["@shd"][env["tid"]] = float(a["e"].ev(env))
+        yield ("bar", id(st), 0)
+        env[a["var"]] = _conv(_cast(env["@shd"][norm(a["idx"].ev(env), "u32") % env["@bs"]], "f64", a["t"]), a["t"])
+        yield ("bar", id(st) + 1, 0)
+        return ""
     _exec_v2(k, a, env)
     return ""
 
@@ -659,6 +666,15 @@ def atomic_new(op: str, old: int, v: int, bits: int, w: int = 0) -> int:
     return r & ((1 << bits) - 1)
 
 
+def _ftz(x: Any) -> Any:
+    return F32(math.copysign(0.0, x)) if x != 0 and abs(x) < 2.0 ** -126 else x
+
+
+def _fin(x: Any) -> Any:
+    """The programs' ``fin``: a finite float, else 0."""
+    return x if np.isfinite(x) else F32(0.0)
+
+
 def _fadd_bits(arr: Any, i: int, v: float, t: str) -> None:
     """Add *v* exactly to the float (``t``) whose bits are ``arr[i]`` (the sums stay exact)."""
     if t == "f32":
@@ -675,6 +691,12 @@ def _exec_v2(k: str, a: dict, env: dict) -> None:        # noqa: C901 - one case
             _fadd_bits(g["fcnt"], a["slot"], v, "f32")
         else:
             env["@sfcnt"][a["slot"]] += v
+    elif k == "fpriv":                       # RED/ATOM.ADD.F32.FTZ.RN: subnormals flushed (PTX atom.add.f32)
+        arr, i = g["fpriv"], env["gid"]
+        old = F32(arr[i])
+        arr[i] = _ftz(F32(_ftz(old) + _ftz(_fin(F32(a["e"].ev(env))))))
+        env[a["var"]] = _conv(_cast(old, "f32", a["t"]) if a["t"] in FLT else FP.to_int("rz", 32, True)(old),
+                              a["t"])
     elif k == "datomic":
         _fadd_bits(g["dcnt"], 0, float((norm(a["e"].ev(env), "u32") & 0xFFFF) * 0.5), "f64")
     elif k == "atomic2":
@@ -819,7 +841,7 @@ def run_program(p: Program, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarr
 
 def outputs(p: Program) -> tuple[str, ...]:
     if p.version >= 2:
-        return ("out", "cnt", "cnt64", "cnt2", "fcnt", "dcnt", "priv", "priv64", "gs")
+        return ("out", "cnt", "cnt64", "cnt2", "fcnt", "dcnt", "priv", "priv64", "gs", "fpriv")
     return ("out", "cnt", "cnt64")
 
 
@@ -830,6 +852,7 @@ def _run_block(p: Program, g: dict, b: int) -> None:       # noqa: C901 - the sc
     scnt2 = [SLOT2_INIT.get(op, 0) for op in SLOT2_OPS]
     scnt64 = [SLOT64_INIT.get(op, 0) for op in SLOT64_OPS]
     sfcnt = [0.0, 0.0]
+    shd = [0.0] * p.block
     shpriv = [(t * 0x9E3779B9) & M32 for t in range(p.block)]
     gens, waiting, send = [], {}, {}
     for tid in range(p.block):
@@ -838,7 +861,7 @@ def _run_block(p: Program, g: dict, b: int) -> None:       # noqa: C901 - the sc
                "lane": tid & 31, "@loc": [int(g["in1"][(gid + k) & (NIN - 1)]) for k in range(8)]}
         if p.version >= 2:
             bx, by, _bz = p.bdim
-            env.update({"@scnt2": scnt2, "@sfcnt": sfcnt, "@scnt64": scnt64, "@shpriv": shpriv, "bid": b,
+            env.update({"@shd": shd, "@scnt2": scnt2, "@sfcnt": sfcnt, "@scnt64": scnt64, "@shpriv": shpriv, "bid": b,
                         "tx": tid % bx, "ty": tid // bx % by, "tz": tid // (bx * by), "@total": p.grid * p.block})
         gens.append(_thread(p, env))
         send[tid] = None
@@ -907,6 +930,7 @@ __device__ __forceinline__ void cas_max(unsigned *p, unsigned v)
 """
 PRELUDE2 = r"""__device__ __forceinline__ float nzf(float x) { return x != x ? 0.0f : x; }
 __device__ __forceinline__ double nzd(double x) { return x != x ? 0.0 : x; }
+__device__ __forceinline__ float fin(float x) { return x - x == 0.0f ? x : 0.0f; }
 __device__ __forceinline__ unsigned long long dbits(double d)
 {
     return d != d ? 0x7fffffffffffffffull : (unsigned long long)__double_as_longlong(d);
@@ -1094,6 +1118,15 @@ def _emit_v2(k: str, a: dict, ind: str, p: Program) -> list[str]:
     if k == "fatomic":
         ptr = f"&{'fcnt' if a['space'] == 'g' else 'sfcnt'}[{a['slot']}]"
         return [f"{ind}atomicAdd({ptr}, (float)((unsigned)({a['e'].c()}) & 63u) * 0.25f);"]
+    if k == "fpriv":
+        call = f"atomicAdd(&fpriv[gid], fin({a['e'].c()}))"
+        if a["t"] not in FLT:
+            call = f"__float2int_rz({call})"
+        return [f"{ind}{a['var']} = {_conv_text(call, a['t'])};"]
+    if k == "shroundf":
+        rd = f"shd[(unsigned)({a['idx'].c()}) % {p.block}u]"
+        return [f"{ind}shd[tid] = (double)({a['e'].c()});", f"{ind}__syncthreads();",
+                f"{ind}{a['var']} = {_conv_text(rd, a['t'])};", f"{ind}__syncthreads();"]
     if k == "datomic":
         return [f"{ind}atomicAdd(&dcnt[0], (double)((unsigned)({a['e'].c()}) & 0xffffu) * 0.5);"]
     if k == "atomic2":
@@ -1130,7 +1163,7 @@ def _kernel_head(p: Program) -> list[str]:
              "unsigned long long *cnt64"
     if p.version >= 2:
         params += (", unsigned *cnt2, float *fcnt, double *dcnt, unsigned *priv, unsigned long long *priv64, "
-                   "unsigned *gs")
+                   "unsigned *gs, float *fpriv")
     lines = ["", f"extern \"C\" __global__ void __launch_bounds__({p.block}) {p.name}({params})", "{",
              f"    __shared__ int sh[{p.block}], shw[{p.block}];", f"    __shared__ unsigned scnt[{len(SLOT_OPS)}];"]
     if p.version < 2:
@@ -1138,6 +1171,7 @@ def _kernel_head(p: Program) -> list[str]:
     else:
         i2, i64 = SLOT2_INIT, SLOT64_INIT
         lines += [f"    __shared__ unsigned scnt2[{len(SLOT2_OPS)}], shpriv[{p.block}];", "    __shared__ float sfcnt[2];",
+                  f"    __shared__ double shd[{p.block}];",
                   f"    __shared__ unsigned long long scnt64[{len(SLOT64_OPS)}];",
                   "    const int tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);",
                   "    const int bid = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);",

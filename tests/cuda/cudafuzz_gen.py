@@ -249,7 +249,8 @@ class Gen:
              "ballot_if": 14 * (c.mask is not None and d > 0), "coll": 28 * (c.mask is not None)}
         if self.v2:
             w.update({"atomic64": 0, "atomic64b": 3 * c.kernel, "fatomic": 4 * c.kernel, "datomic": 2 * c.kernel,
-                      "atomic2": 4 * c.kernel, "priv": 6 * c.kernel, "gstride": 4 * (c.kernel and d > 0)})
+                      "atomic2": 4 * c.kernel, "priv": 6 * c.kernel, "gstride": 4 * (c.kernel and d > 0),
+                      "fpriv": 3 * c.kernel, "shroundf": 4 * c.top})
         kinds = [k for k, v in w.items() if v]
         k = r.choices(kinds, [w[x] for x in kinds])[0]
         inner = replace(c, top=False)
@@ -303,7 +304,7 @@ class Gen:
             return S("return", {"c": self.int_e("i32", c, ed)})
         if k == "switch":
             return self.switch(c, inner, d, ed)
-        if k in ("atomic64b", "fatomic", "datomic", "atomic2", "priv", "gstride"):
+        if k in ("atomic64b", "fatomic", "datomic", "atomic2", "priv", "gstride", "fpriv", "shroundf"):
             return self.stmt_v2(k, c, inner, d, ed)
         if k == "atomic":
             space = "s" if (c.kernel and not c.tail and r.random() < 0.5) else "g"
@@ -324,6 +325,17 @@ class Gen:
             return S("fatomic", {"space": space, "slot": r.randrange(2), "e": self.int_e("u32", c, ed)})
         if k == "datomic":
             return S("datomic", {"e": self.int_e("u32", c, ed)})
+        if k == "fpriv":
+            name, t = r.choice(c.vars)
+            return S("fpriv", {"e": self.fexpr("f32", c, ed, True), "var": name, "t": t})
+        if k == "shroundf":
+            fl = [v for v in c.vars if v[1] in FLT]
+            if not fl:
+                name, t = r.choice(c.vars)
+                return S("shround", {"e": self.int_e("i32", c, ed), "idx": self.int_e("i32", c, 1), "var": name,
+                                     "t": t})
+            name, t = r.choice(fl)
+            return S("shroundf", {"e": self.fexpr(t, c, ed), "idx": self.int_e("i32", c, 1), "var": name, "t": t})
         if k == "atomic2":
             return S("atomic2", {"space": space, "slot": r.randrange(len(SLOT2_OPS)), "e": self.int_e("u32", c, ed)})
         if k == "atomic64b":
@@ -589,7 +601,8 @@ def _manifest_v2(p: Program) -> dict:
                         "dcnt": {"dtype": "u64", "count": 1, "init": "zeros"},
                         "priv": {"dtype": "u32", "count": n, "init": f"random:{sd + 2}:0:4294967296"},
                         "priv64": {"dtype": "u64", "count": n, "init": f"random:{sd + 3}:0:4611686018427387904"},
-                        "gs": {"dtype": "u32", "count": p.ngs, "init": "zeros"}},
+                        "gs": {"dtype": "u32", "count": p.ngs, "init": "zeros"},
+                        "fpriv": {"dtype": "f32", "count": n, "init": f"uniform:{sd + 4}:-100:100"}},
             "params": ["ptr:in0", "ptr:in1", "ptr:out", "ptr:cnt", "ptr:cnt64", "ptr:cnt2", "ptr:fcnt", "ptr:dcnt",
-                       "ptr:priv", "ptr:priv64", "ptr:gs"],
-            "outputs": ["out", "cnt", "cnt64", "cnt2", "fcnt", "dcnt", "priv", "priv64", "gs"]}
+                       "ptr:priv", "ptr:priv64", "ptr:gs", "ptr:fpriv"],
+            "outputs": ["out", "cnt", "cnt64", "cnt2", "fcnt", "dcnt", "priv", "priv64", "gs", "fpriv"]}
