@@ -493,6 +493,8 @@ class Program:
 
 
 def _conv(v: Any, t: str) -> Any:
+    if t in FLT and isinstance(v, (int, np.integer)):      # C's integer -> float: one rounding, to nearest
+        return FP.from_int(t, "rn")(int(v))
     if t == "f64":
         return float(v)
     return F32(v) if t == "f32" else norm(v, t)
