@@ -41,3 +41,22 @@ def test_f2i_f64_immediate(nv_isa, engine):
 def test_f2i_f64_immediate_must_be_a_high_word(nv_isa):
     with pytest.raises(AsmError):
         assemble(nv_isa.db, "F2I.F64 R4, 1e300 ;\nEXIT ;")     # its low word is not 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_f2f_immediate(nv_isa, engine):
+    """D9-F-5: `F2F.F32.F64.RM R15, 9.00719925474099200000e+15` -- `__double2float_rd(c)` under a
+    branch nvcc did not fold: a binary64 immediate is its high word (F2F64_I); an .F32 source
+    takes a binary32 (F2F_I)."""
+    tiny = 2.0 ** -1000
+    text = (f"F2F.F32.F64.RM R15, 9.00719925474099200000e+15 ;\nF2F.F64.F32 R4, 0.5 ;\n"
+            f"F2F.F32.F64.RZ R6, -3.25 ;\nF2F.F32.F64 R7, {tiny!r} ;\nF2F.F32.F64.RP R8, {tiny!r} ;\n"
+            f"F2F.F32.F64.RM R9, {-tiny!r} ;\nEXIT ;")
+    res = nv_isa.launch(assemble(nv_isa.db, text), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    got = [int(w.R[k][7]) for k in (15, 4, 5, 6, 7, 8, 9)]
+    # 2^53 as binary32; 0.5 as binary64 (high word); -3.25; 2^-1000 rounded to nearest, up, down
+    assert got == [(127 + 53) << 23, 0, 0x3FE00000, 0xC0500000, 0, 1, 0x80000001]
+    with pytest.raises(AsmError):
+        assemble(nv_isa.db, "F2F.F32.F64 R4, 0.1 ;\nEXIT ;")      # 0.1's low word is not 0
