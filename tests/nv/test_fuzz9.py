@@ -60,3 +60,21 @@ def test_f2f_immediate(nv_isa, engine):
     assert got == [(127 + 53) << 23, 0, 0x3FE00000, 0xC0500000, 0, 1, 0x80000001]
     with pytest.raises(AsmError):
         assemble(nv_isa.db, "F2F.F32.F64 R4, 0.1 ;\nEXIT ;")      # 0.1's low word is not 0
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vabsdiff_uniform_addend(nv_isa, engine):
+    """D9-F-6: `VABSDIFF.U32 R19, R19, R28, UR4` (sm_90: `__usad(x, y, u)` with a warp-uniform
+    addend) takes SrcC from a uniform register (VABSDIFF_RRU), at batch width."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        S2R R0, SR_LANEID ;
+        MOV R2, 0x7 ;
+        MOV R3, 0xfffffff0 ;
+        R2UR UR4, R3 ;
+        VABSDIFF.U32 R19, R0, R2, UR4 ;
+        VABSDIFF R20, R2, R0, UR4 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok, res.fault
+    w = res.warp()
+    assert [int(w.R[19][ln]) for ln in range(32)] == [(abs(ln - 7) + 0xFFFFFFF0) & 0xFFFFFFFF for ln in range(32)]
+    assert [int(w.R[20][ln]) for ln in range(32)] == [(abs(7 - ln) - 16) & 0xFFFFFFFF for ln in range(32)]
