@@ -16,6 +16,7 @@ warp collective or a barrier until the lanes it names arrive.  Nothing here uses
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass, field
@@ -341,7 +342,7 @@ class E:
         if op == "const":
             if t == "f64":
                 return float(self.val)
-            return f32_round(Fraction(self.val[:-1])) if t == "f32" else self.val
+            return _f32_const(self.val) if t == "f32" else self.val
         if op == "var":
             return env[self.val]
         if op == "in":
@@ -381,6 +382,11 @@ class E:
         if op == "call":
             return env["@prog"].call(self.val, [x.ev(env) for x in a], env)
         raise AssertionError(op)
+
+
+@functools.lru_cache(maxsize=None)
+def _f32_const(text: str) -> np.float32:
+    return f32_round(Fraction(text[:-1]))
 
 
 def _cast(v: Any, src: str, t: str) -> Any:

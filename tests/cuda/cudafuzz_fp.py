@@ -37,14 +37,15 @@ def _ilog2(a: Fraction) -> int:
     return e - 1 if Fraction(2) ** e > a else e
 
 
-def _finish(n: int, scale: Fraction, s: int, ft: str, mode: str) -> Any:
+def _finish(n: int, k: int, s: int, ft: str, mode: str) -> Any:
+    """The value n * 2^-k (n at most p bits, or 2^p after rounding up) with sign *s*, overflow
+    handled as *mode* says."""
     p, _emin, emax = FMT[ft]
-    val = Fraction(n) / scale
-    if val >= Fraction(2) ** (emax + 1):
+    if n >= 1 << (emax + 1 + k) if emax + 1 + k >= 0 else True:
         inf = mode == "rn" or (mode == "ru" and s > 0) or (mode == "rd" and s < 0)
-        v = math.inf if inf else float((2 - Fraction(2) ** (1 - p)) * Fraction(2) ** emax)
+        v = math.inf if inf else math.ldexp((1 << p) - 1, emax + 1 - p)
     else:
-        v = float(val)                                   # exact: val has at most p bits
+        v = math.ldexp(n, -k)                            # exact: n has at most p bits
     return to_ft(math.copysign(v, s), ft)
 
 
@@ -58,20 +59,23 @@ def _up(rem_cmp_half: int, odd: bool, inexact: bool, s: int, mode: str) -> bool:
     return False
 
 
-def rnd(q: Fraction, ft: str, mode: str, zsign: float = 1.0) -> Any:
+def rnd(q: Fraction | int, ft: str, mode: str, zsign: float = 1.0) -> Any:
     """The exact rational *q* rounded once to *ft* in *mode* (zero: the sign *zsign*)."""
     if q == 0:
         return to_ft(math.copysign(0.0, zsign), ft)
     p, emin, _emax = FMT[ft]
-    s = -1 if q < 0 else 1
-    a = abs(q)
-    e = max(_ilog2(a), emin)
-    scale = Fraction(2) ** (p - 1 - e)
-    m = a * scale
-    n = m.numerator // m.denominator
-    rem = m - n
-    n += _up((rem > HALF) - (rem < HALF), bool(n & 1), rem != 0, s, mode)
-    return _finish(n, scale, s, ft, mode)
+    num, den = (q.numerator, q.denominator) if isinstance(q, Fraction) else (int(q), 1)
+    s = -1 if num < 0 else 1
+    num = abs(num)
+    e = num.bit_length() - den.bit_length()              # 2^e <= num/den < 2^(e+1) after the fix
+    if (num << -e if e < 0 else num) < (den << e if e > 0 else den):
+        e -= 1
+    e = max(e, emin)                                     # subnormals keep the exponent of the least normal
+    k = p - 1 - e
+    big, d = (num << k, den) if k >= 0 else (num, den << -k)
+    n, r = divmod(big, d)
+    n += _up((2 * r > d) - (2 * r < d), bool(n & 1), r != 0, s, mode)
+    return _finish(n, k, s, ft, mode)
 
 
 def rnd_sqrt(x: float, ft: str, mode: str) -> Any:
@@ -90,7 +94,7 @@ def rnd_sqrt(x: float, ft: str, mode: str) -> Any:
     four = 4 * big                                       # compare sqrt(big) with n + 1/2
     half_cmp = (four > (2 * n + 1) ** 2) - (four < (2 * n + 1) ** 2)
     n += _up(half_cmp, bool(n & 1), inexact, 1, mode)
-    return _finish(n, Fraction(2) ** k, 1, ft, mode)
+    return _finish(n, k, 1, ft, mode)
 
 
 def _zero_sum(mode: str) -> float:
@@ -168,7 +172,7 @@ def fma(ft: str, mode: str) -> Callable[[Any, Any, Any], Any]:
 
 
 def from_int(ft: str, mode: str) -> Callable[[int], Any]:
-    return lambda v: rnd(Fraction(v), ft, mode)
+    return lambda v: rnd(int(v), ft, mode)
 
 
 def d2f(mode: str) -> Callable[[Any], Any]:
