@@ -65,7 +65,8 @@ def test_f2f_immediate(nv_isa, engine):
 @pytest.mark.parametrize("engine", ENGINES)
 def test_vabsdiff_uniform_addend(nv_isa, engine):
     """D9-F-6: `VABSDIFF.U32 R19, R19, R28, UR4` (sm_90: `__usad(x, y, u)` with a warp-uniform
-    addend) takes SrcC from a uniform register (VABSDIFF_RRU), at batch width."""
+    addend) takes SrcC from a uniform register (VABSDIFF_RRU); `VABSDIFF.U32 R20, R21, UR5, R4`
+    SrcB (VABSDIFF_RUR), at batch width."""
     res = nv_isa.launch(assemble(nv_isa.db, """
         S2R R0, SR_LANEID ;
         MOV R2, 0x7 ;
@@ -73,8 +74,11 @@ def test_vabsdiff_uniform_addend(nv_isa, engine):
         R2UR UR4, R3 ;
         VABSDIFF.U32 R19, R0, R2, UR4 ;
         VABSDIFF R20, R2, R0, UR4 ;
+        VABSDIFF.U32 R21, R0, UR4, R2 ;
         EXIT ;"""), engine=engine)
     assert res.ok, res.fault
     w = res.warp()
     assert [int(w.R[19][ln]) for ln in range(32)] == [(abs(ln - 7) + 0xFFFFFFF0) & 0xFFFFFFFF for ln in range(32)]
     assert [int(w.R[20][ln]) for ln in range(32)] == [(abs(7 - ln) - 16) & 0xFFFFFFFF for ln in range(32)]
+    # VABSDIFF_RUR (seed 5247, sm_75-sm_90): SrcB uniform
+    assert [int(w.R[21][ln]) for ln in range(32)] == [(0xFFFFFFF0 - ln + 7) & 0xFFFFFFFF for ln in range(32)]
