@@ -17,6 +17,7 @@ Exit status 1 when a seed failed.  See docs/fuzzing.md ("CUDA programs").
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -35,6 +36,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import cudafuzz  # noqa: E402 - the test helpers, shared with the test run
 import cudafuzz_gen  # noqa: E402
+import cudafuzz_reduce  # noqa: E402
 from cuda_expect import compare, make_inputs  # noqa: E402
 
 FORMS = ("cubin", "nvdisasm", "cuobjdump")
@@ -51,8 +53,9 @@ def build(src: Path, arch: str, forms: tuple[str, ...]) -> dict[str, Path]:
     d = src.parent / arch
     d.mkdir(exist_ok=True)
     cubin = d / (src.stem + ".cubin")
-    subprocess.run(["nvcc", "-cubin", "-O3", f"-arch={arch}", "-o", str(cubin), str(src)], check=True,
-                   capture_output=True, text=True)
+    from build_cuda_corpus import extra_flags
+    subprocess.run(["nvcc", "-cubin", "-O3", *extra_flags(src), f"-arch={arch}", "-o", str(cubin), str(src)],
+                   check=True, capture_output=True, text=True)
     out = {"cubin": cubin}
     if "nvdisasm" in forms:
         p = d / (src.stem + ".nvdisasm")
@@ -102,8 +105,8 @@ def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_step
 
 
 def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str, ...], max_steps: int,
-             keep: bool) -> list[str]:
-    p = cudafuzz_gen.generate(seed)
+             keep: bool, version: int = cudafuzz.GEN_VERSION) -> list[str]:
+    p = cudafuzz_gen.generate(seed, version)
     d = out / p.name
     d.mkdir(parents=True, exist_ok=True)
     src = d / f"{p.name}.cu"
@@ -135,6 +138,42 @@ def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str
     return fails
 
 
+def _kind(msg: str) -> str:
+    """What a failure is, without its numbers (a reduced program must fail the same way)."""
+    return re.sub(r"0x[0-9a-f]+|\d+", "N", msg.split(", e.g.")[0].split(";")[0])
+
+
+def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: int) -> Path | None:
+    """Shrink seed's program while it fails as *line* (one failure line of one_seed) says; the
+    smallest failing program goes to OUT/fzSEED/reduced/."""
+    m = re.match(r"seed \d+ (\S+) (\S+): (.*)", line, re.S)
+    if not m or m.group(2) not in FORMS:
+        return None
+    arch, form, want = m.group(1), m.group(2), _kind(m.group(3))
+    p = cudafuzz_gen.generate(seed, version)
+    d = out / p.name / "reduced"
+    d.mkdir(parents=True, exist_ok=True)
+    launch = cudafuzz_gen.launch_manifest(p)
+    inputs = make_inputs(launch)
+    src = d / f"{p.name}.cu"
+
+    def fails(q) -> bool:
+        src.write_text(q.source())
+        try:
+            files = build(src, arch, (form,))
+            msg = run_gpuisa(isa, files[form], launch, inputs, q.run(inputs), max_steps)
+        except Exception:        # noqa: BLE001 - a candidate nvcc or the reference refuses is no reduction
+            return False
+        return msg is not None and _kind(msg) == want
+
+    n0 = cudafuzz_reduce.statements(p)
+    cudafuzz_reduce.reduce_program(p, fails, None, log=lambda s: console.print(f"  reduce seed {seed}: {s}"))
+    src.write_text(p.source())
+    build(src, arch, (form,))
+    console.print(f"seed {seed} {arch} {form}: reduced from {n0} to {cudafuzz_reduce.statements(p)} statements: {src}")
+    return src
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]}, epilog=(
     "A refused line, an internal error, a fault, the step limit, a deadlock, a replay one warp at a "
     "time or a wrong output word is a failure: OUT/fzSEED/ (source, manifest, builds) is kept and the "
@@ -152,18 +191,26 @@ def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str
               help="where programs are written; a failing seed's directory is kept")
 @click.option("--max-steps", default=2_000_000, show_default=True, help="gpuisa's step limit per launch")
 @click.option("--keep", is_flag=True, help="keep the directories of passing seeds too")
+@click.option("--gen-version", "version", default=cudafuzz.GEN_VERSION, show_default=True,
+              type=click.IntRange(1, cudafuzz.GEN_VERSION),
+              help="generator version (1: the eighth round's integer programs; 2: also floats, doubles, every "
+                   "rounding mode, more atomics, grid-stride loops, 2-D/3-D launches, spills)")
+@click.option("--reduce", "do_reduce", is_flag=True,
+              help="shrink each failing program (its first failure) by deleting statements while it fails the same "
+                   "way: OUT/fzSEED/reduced/ (one nvcc run per attempt: slow)")
 @click.option("--show", is_flag=True, help="print the programs (and the reference's counters) without compiling")
-def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int, keep: bool, show: bool) -> None:
+def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int, keep: bool, version: int,
+         do_reduce: bool, show: bool) -> None:
     """Generate COUNT random CUDA kernels from SEED on, run each in gpuisa and compare with the
     independent reference; report every failure with its seed."""
     arch_t = tuple(a.strip() for a in archs.split(",") if a.strip())
     form_t = {"all": FORMS, "listings": FORMS[1:]}.get(forms, (forms,))
     if show:
         for s in range(seed, seed + count):
-            p = cudafuzz_gen.generate(s)
+            p = cudafuzz_gen.generate(s, version)
             click.echo(p.source())
             want = p.run(make_inputs(cudafuzz_gen.launch_manifest(p)))
-            click.echo(f"// reference: cnt = {want['cnt'].tolist()}, cnt64 = {want['cnt64'].tolist()}")
+            click.echo("// reference: " + ", ".join(f"{k} = {want[k].tolist()}" for k in want if k != "out"))
         return
     if shutil.which("nvcc") is None:
         raise click.ClickException("nvcc is not on PATH")
@@ -175,13 +222,15 @@ def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: in
                   TextColumn("{task.fields[status]}"), console=console) as prog:
         task = prog.add_task("seeds", total=count, status="")
         for s in range(seed, seed + count):
-            f = one_seed(isa, s, out, arch_t, form_t, max_steps, keep)
+            f = one_seed(isa, s, out, arch_t, form_t, max_steps, keep, version)
             for line in f:
                 prog.console.print("FAIL " + line[:300].replace("\n", " | "), soft_wrap=True, style="red",
                                   markup=False, highlight=False)
                 with open(out / "failures.txt", "a") as log:
                     log.write(line + "\n")
             failures += f
+            if f and do_reduce and "reference:" not in f[0] and "toolchain:" not in f[0]:
+                reduce_seed(isa, s, version, f[0], out, max_steps)
             prog.update(task, advance=1, status=f"seed {s}, {len(failures)} failures")
     bad = sorted({int(f.split()[1].rstrip(":")) for f in failures})
     console.print(f"{count} seeds x {len(arch_t)} targets x {len(form_t)} forms in {time.time() - t0:.0f} s: "

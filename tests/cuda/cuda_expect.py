@@ -1870,7 +1870,6 @@ def cub_warp_reduce(i, n):
     return {"out": np.array(out, np.int32), "fout": np.array(fout, np.float32), "dout": np.array(dout), "u16": np.array(u16, np.uint32)}
 
 
-
 def cub_br(i, n):
     blk = len(i["fin"]) // len(i["fout"])
     out, fout = [], []
@@ -1886,10 +1885,6 @@ def cub_br(i, n):
 def cub_br_2d(i):
     d, lv = i["din"].reshape(2, 128), i["lin"].reshape(2, 128)
     return {"dout": np.array([math.fsum(r) for r in d]), "lout": lv.min(1)}
-
-
-
-
 
 
 def cub_rs_keys(i):
@@ -1916,13 +1911,6 @@ def cub_hist_composite(i):
     return {"out": np.bincount(i["in"] % 64, minlength=64).astype(np.int32)}
 
 
-
-
-
-
-
-
-
 def cub_util(i):
     d, lv, x = i["din"], [int(v) for v in i["lin"]], [int(v) for v in i["in"]]
     dout, lout, iout = i["dout"].copy(), [0] * 192, []
@@ -1943,10 +1931,6 @@ def cub_util(i):
     vout = np.stack([q[:, 0] + 1, q[:, 1] - 2, q[:, 2] ^ 3, q[:, 3] * 4], 1).astype(np.int32).ravel()
     sout = ((i["sin"][::-1].astype(np.int64) * 3) & 0xFFFF).astype(np.uint16).view(np.int16)
     return {"dout": dout, "lout": np.array(lout, np.int64), "iout": np.array(iout, np.int32), "vout": vout, "sout": sout}
-
-
-
-
 
 
 def cub_scan_affine(i):
@@ -2031,8 +2015,6 @@ def cub_int128(i):
         scan += [_s128(sum(x[:t])), min(v & ((1 << 128) - 1) for v in x[w:t + 1])]
     keys = sorted([v for t in range(64) for v in (x[t], _s128(x[t] * 3 - t))])
     return {"wsum": _pairs(wsum), "wmax": _pairs(wmax), "scan": _pairs(scan), "sorted": _pairs(keys)}
-
-
 
 
 def cub_odd_block100(i):
@@ -5050,7 +5032,6 @@ def fminmax3(i, k, n):
     return {"o": o}
 
 
-
 # -- Session 8: a public benchmark suite's forms (D8-2) ----------------------------------------
 def fscale(i, p, q, n):
     """Products then a power of two (FMUL.D2 ... .M8, UFMUL.D4.SAT): C's left-to-right float
@@ -6086,7 +6067,7 @@ def fuzz8_expect(seed: int, i: dict) -> dict:
     (cudafuzz.py: Python integers, numpy float32, exact rounding; never gpuisa).  The corpus copy
     ``fzSEED.cu`` is checked to be that program (test_cudafuzz.py)."""
     import cudafuzz_gen
-    return cudafuzz_gen.generate(seed).run(i)
+    return cudafuzz_gen.generate(seed, 1).run(i)
 
 
 def fz2000(i):
@@ -6357,3 +6338,20 @@ def cg_generic_sync(i):
     v = i["in"].astype(np.int64)
     return {"tiles": v.reshape(32, 16).sum(axis=1).astype(np.int32),
             "blocks": v.reshape(2, 256).sum(axis=1).astype(np.int32)}
+
+
+# -- fuzz9: programs of the random CUDA program generator, version 2 (scripts/cuda_fuzz.py) -------
+def fuzz9_expect(seed: int, i: dict) -> dict:
+    """Generator version 2's program *seed* evaluated by its per-thread reference interpreter
+    (cudafuzz.py and cudafuzz_fp.py: Python integers, exact rationals rounded once; never
+    gpuisa).  The corpus copy ``fzSEED.cu`` is checked to be that program (test_cudafuzz.py)."""
+    import cudafuzz_gen
+    return cudafuzz_gen.generate(seed, 2).run(i)
+
+
+def fz5056(i):
+    return fuzz9_expect(5056, i)
+
+
+def fz5265(i):
+    return fuzz9_expect(5265, i)

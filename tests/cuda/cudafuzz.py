@@ -16,6 +16,8 @@ warp collective or a barrier until the lanes it names arrive.  Nothing here uses
 """
 from __future__ import annotations
 
+import functools
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,7 +25,9 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-GEN_VERSION = 1
+import cudafuzz_fp as FP
+
+GEN_VERSION = 2                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...
 NIN = 256                          # words of each input buffer
 NCNT = 16                          # global counters: 0..7 atomics, 8..15 the blocks' shared counters
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -31,15 +35,25 @@ FULL = M32
 
 # -- types ---------------------------------------------------------------------------------
 CT = {"i32": "int", "u32": "unsigned", "i64": "long long", "u64": "unsigned long long", "i16": "short",
-      "i8": "signed char", "u8": "unsigned char", "bool": "bool", "f32": "float"}
+      "i8": "signed char", "u8": "unsigned char", "bool": "bool", "f32": "float", "f64": "double"}
 BITS = {"i32": 32, "u32": 32, "i64": 64, "u64": 64, "i16": 16, "i8": 8, "u8": 8}
 SIGNED = {"i32", "i64", "i16", "i8"}
 UNS = {"i32": "u32", "i64": "u64", "u32": "u32", "u64": "u64"}
 COMP = ("i32", "u32", "i64", "u64")            # integer computation types
 STORE = ("i32", "u32", "i64", "u64", "i16", "i8", "u8", "bool", "f32")
+STORE2 = STORE + ("f32", "f64", "f64")           # version 2: more floats, and doubles
+FLT = ("f32", "f64")
 # the counter slots' operations (each slot one commutative operation, so the order does not matter)
 SLOT_OPS = ("add", "add", "or", "xor", "min", "max", "cas_add", "cas_max")
 SLOT_INIT = {"min": M32}
+# version 2: more counters (each slot one commutative operation; inc/dec never wrap from these starts)
+SLOT2_OPS = ("inc", "dec", "smin", "smax", "and", "sub")
+SLOT2_INIT = {"dec": 0x7FFFFFFF, "smin": 0x7FFFFFFF, "smax": 0x80000000, "and": M32}
+SLOT64_OPS = ("add", "smin", "smax", "umin", "umax", "and", "or", "xor")
+SLOT64_INIT = {"smin": (1 << 63) - 1, "smax": 1 << 63, "umin": M64, "and": M64}
+# atomics on a slot of the thread's own (order-free, so their old values are outputs too)
+PRIV32 = ("exch", "cas", "add", "sub", "inc", "dec", "min", "max", "smin", "smax", "and", "or", "xor")
+PRIV64 = ("exch", "cas", "add", "min", "max", "smin", "smax", "and", "or", "xor")
 
 
 def norm(v: int, t: str) -> int:
@@ -200,6 +214,65 @@ INTR: dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]] = {
 }
 FLOAT_CONSTS = ("0.0f", "0.5f", "1.0f", "-1.5f", "3.25f", "100.0f", "-7.0f", "0.1f", "1e-3f", "1e20f", "3e38f",
                 "1e-40f")
+DOUBLE_CONSTS = ("0.0", "0.5", "1.0", "-2.25", "0.1", "1e-3", "3.0e15", "1e300", "-1e-310", "4.9e-324",
+                 "9007199254740993.0", "1.7976931348623157e308", "-0.0")
+
+
+def _intr2() -> dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]]:
+    """Version 2's intrinsics: every rounding mode of the float and double arithmetic intrinsics
+    and conversions (exact reference: cudafuzz_fp), bit views.  A conversion to a 64-bit integer
+    takes its argument through ``nzf``/``nzd`` (NaN to 0) so that no NaN reaches it."""
+    d: dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]] = {}
+    ff, dd = ("f32", "f32"), ("f64", "f64")
+    for m in FP.MODES:
+        d[f"fadd_{m}"] = (ff, "f32", f"__fadd_{m}({{0}}, {{1}})", FP.add("f32", m))
+        d[f"fsub_{m}"] = (ff, "f32", f"__fsub_{m}({{0}}, {{1}})", FP.sub("f32", m))
+        d[f"fmul_{m}"] = (ff, "f32", f"__fmul_{m}({{0}}, {{1}})", FP.mul("f32", m))
+        d[f"fdiv_{m}"] = (ff, "f32", f"__fdiv_{m}({{0}}, {{1}})", FP.div("f32", m))
+        d[f"frcp_{m}"] = (("f32",), "f32", f"__frcp_{m}({{0}})", FP.rcp("f32", m))
+        d[f"fsqrt_{m}"] = (("f32",), "f32", f"__fsqrt_{m}(fabsf({{0}}))", FP.sqrt("f32", m))
+        d[f"fmaf_{m}"] = (ff + ("f32",), "f32", f"__fmaf_{m}({{0}}, {{1}}, {{2}})", FP.fma("f32", m))
+        d[f"dadd_{m}"] = (dd, "f64", f"__dadd_{m}({{0}}, {{1}})", FP.add("f64", m))
+        d[f"dsub_{m}"] = (dd, "f64", f"__dsub_{m}({{0}}, {{1}})", FP.sub("f64", m))
+        d[f"dmul_{m}"] = (dd, "f64", f"__dmul_{m}({{0}}, {{1}})", FP.mul("f64", m))
+        d[f"ddiv_{m}"] = (dd, "f64", f"__ddiv_{m}({{0}}, {{1}})", FP.div("f64", m))
+        d[f"drcp_{m}"] = (("f64",), "f64", f"__drcp_{m}({{0}})", FP.rcp("f64", m))
+        d[f"dsqrt_{m}"] = (("f64",), "f64", f"__dsqrt_{m}(fabs({{0}}))", FP.sqrt("f64", m))
+        d[f"dfma_{m}"] = (dd + ("f64",), "f64", f"__fma_{m}({{0}}, {{1}}, {{2}})", FP.fma("f64", m))
+        d[f"i2f_{m}"] = (("i32",), "f32", f"__int2float_{m}({{0}})", FP.from_int("f32", m))
+        d[f"u2f_{m}"] = (("u32",), "f32", f"__uint2float_{m}({{0}})", FP.from_int("f32", m))
+        d[f"ll2f_{m}"] = (("i64",), "f32", f"__ll2float_{m}({{0}})", FP.from_int("f32", m))
+        d[f"ull2f_{m}"] = (("u64",), "f32", f"__ull2float_{m}({{0}})", FP.from_int("f32", m))
+        d[f"ll2d_{m}"] = (("i64",), "f64", f"__ll2double_{m}({{0}})", FP.from_int("f64", m))
+        d[f"ull2d_{m}"] = (("u64",), "f64", f"__ull2double_{m}({{0}})", FP.from_int("f64", m))
+        d[f"d2f_{m}"] = (("f64",), "f32", f"__double2float_{m}({{0}})", FP.d2f(m))
+        d[f"f2i2_{m}"] = (("f32",), "i32", f"__float2int_{m}({{0}})", FP.to_int(m, 32, True))
+        d[f"f2u_{m}"] = (("f32",), "u32", f"__float2uint_{m}({{0}})", FP.to_int(m, 32, False))
+        d[f"f2ll_{m}"] = (("f32",), "i64", f"__float2ll_{m}(nzf({{0}}))", FP.to_int(m, 64, True))
+        d[f"f2ull_{m}"] = (("f32",), "u64", f"__float2ull_{m}(nzf({{0}}))", FP.to_int(m, 64, False))
+        d[f"d2i_{m}"] = (("f64",), "i32", f"__double2int_{m}({{0}})", FP.to_int(m, 32, True))
+        d[f"d2u_{m}"] = (("f64",), "u32", f"__double2uint_{m}({{0}})", FP.to_int(m, 32, False))
+        d[f"d2ll_{m}"] = (("f64",), "i64", f"__double2ll_{m}(nzd({{0}}))", FP.to_int(m, 64, True))
+        d[f"d2ull_{m}"] = (("f64",), "u64", f"__double2ull_{m}(nzd({{0}}))", FP.to_int(m, 64, False))
+    d["i2d"] = (("i32",), "f64", "__int2double_rn({0})", FP.from_int("f64", "rn"))
+    d["u2d"] = (("u32",), "f64", "__uint2double_rn({0})", FP.from_int("f64", "rn"))
+    d["fminf"] = (ff, "f32", "fminf({0}, {1})", FP.fminmax(False))
+    d["fmaxf"] = (ff, "f32", "fmaxf({0}, {1})", FP.fminmax(True))
+    d["dmin"] = (dd, "f64", "fmin({0}, {1})", FP.fminmax(False))
+    d["dmax"] = (dd, "f64", "fmax({0}, {1})", FP.fminmax(True))
+    d["fmaf"] = (ff + ("f32",), "f32", "fmaf({0}, {1}, {2})", FP.fma("f32", "rn"))
+    d["dfma"] = (dd + ("f64",), "f64", "fma({0}, {1}, {2})", FP.fma("f64", "rn"))
+    d["i_as_f"] = (("i32",), "f32", "__int_as_float({0})", lambda v: np.array(v & M32, np.uint32).view(F32)[()])
+    d["ll_as_d"] = (("i64",), "f64", "__longlong_as_double({0})", FP.ll_as_double)
+    d["fbits2"] = (("f32",), "u32", "fbits({0})", fbits)
+    d["dbits"] = (("f64",), "u64", "dbits({0})", FP.dbits)
+    d["hiloint"] = (("i32", "i32"), "f64", "__hiloint2double({0}, {1})",
+                    lambda h, lo: FP.ll_as_double((h & M32) << 32 | (lo & M32)))
+    return d
+
+
+INTR2 = _intr2()
+ALL_INTR = {**INTR, **INTR2}
 
 
 # -- expressions ---------------------------------------------------------------------------
@@ -213,7 +286,7 @@ class E:
     def c(self) -> str:                                  # noqa: C901 - one case per operation
         op, t, a = self.op, self.t, self.args
         if op == "const":
-            return self.val if t == "f32" else lit(self.val, t)
+            return self.val if t in FLT else lit(self.val, t)
         if op == "var":
             return self.val
         if op == "in":
@@ -242,6 +315,12 @@ class E:
             return f"(({CT[t]})0 - ({a[0].c()}))"
         if op == "fneg":
             return f"(-({a[0].c()}))"
+        if op == "fbin":
+            return f"(({a[0].c()}) {self.val} ({a[1].c()}))"
+        if op == "fsqrt_p":
+            return f"sqrtf(fabsf({a[0].c()}))" if t == "f32" else f"sqrt(fabs({a[0].c()}))"
+        if op == "fabs":
+            return f"fabsf({a[0].c()})" if t == "f32" else f"fabs({a[0].c()})"
         if op == "not":
             return f"(~({a[0].c()}))"
         if op == "lnot":
@@ -253,7 +332,7 @@ class E:
         if op == "cond":
             return f"(({a[0].c()}) ? ({a[1].c()}) : ({a[2].c()}))"
         if op == "intr":
-            return INTR[self.val][2].format(*(x.c() for x in a))
+            return ALL_INTR[self.val][2].format(*(x.c() for x in a))
         if op == "call":
             return f"{self.val}({', '.join(x.c() for x in a)})"
         raise AssertionError(op)
@@ -261,7 +340,9 @@ class E:
     def ev(self, env: dict) -> Any:                      # noqa: C901 - one case per operation
         op, t, a = self.op, self.t, self.args
         if op == "const":
-            return f32_round(Fraction(self.val[:-1])) if t == "f32" else self.val
+            if t == "f64":
+                return float(self.val)
+            return _f32_const(self.val) if t == "f32" else self.val
         if op == "var":
             return env[self.val]
         if op == "in":
@@ -269,7 +350,7 @@ class E:
         if op == "loc":
             return env["@loc"][a[0].ev(env) & 7]
         if op == "cast":
-            return norm(a[0].ev(env), t)
+            return _cast(a[0].ev(env), a[0].t, t)
         if op in ARITH:
             x, y = a[0].ev(env), a[1].ev(env)
             return norm(ARITH[op](x, y, t), t)
@@ -277,6 +358,12 @@ class E:
             return norm(-a[0].ev(env), t)
         if op == "fneg":
             return -a[0].ev(env)
+        if op == "fbin":
+            return _fbin(self.val, t, a[0].ev(env), a[1].ev(env))
+        if op == "fsqrt_p":
+            return F32(np.sqrt(abs(a[0].ev(env)))) if t == "f32" else float(np.sqrt(abs(np.float64(a[0].ev(env)))))
+        if op == "fabs":
+            return abs(a[0].ev(env))
         if op == "not":
             return norm(~a[0].ev(env), t)
         if op == "lnot":
@@ -290,11 +377,37 @@ class E:
         if op == "cond":
             return a[1].ev(env) if a[0].ev(env) else a[2].ev(env)
         if op == "intr":
-            r = INTR[self.val][3](*(x.ev(env) for x in a))
-            return F32(r) if t == "f32" else norm(r, t)
+            r = ALL_INTR[self.val][3](*(x.ev(env) for x in a))
+            return _conv(r, t)
         if op == "call":
             return env["@prog"].call(self.val, [x.ev(env) for x in a], env)
         raise AssertionError(op)
+
+
+@functools.lru_cache(maxsize=None)
+def _f32_const(text: str) -> np.float32:
+    return f32_round(Fraction(text[:-1]))
+
+
+def _cast(v: Any, src: str, t: str) -> Any:
+    """C's conversion (the generator never converts a float to an integer type with a cast)."""
+    if t in FLT:
+        if src in FLT:
+            return F32(v) if t == "f32" else float(v)          # double -> float rounds to nearest
+        return FP.from_int(t, "rn")(v)
+    if src in FLT:
+        raise RefError(f"a cast of a {src} to {t}")
+    return norm(v, t)
+
+
+def _fbin(o: str, t: str, x: Any, y: Any) -> Any:
+    """Plain + - * / on floats: IEEE, rounded to nearest (numpy's binary32 and binary64 are)."""
+    with np.errstate(all="ignore"):
+        if t == "f32":
+            r = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.divide}[o](F32(x), F32(y))
+            return F32(r)
+        r = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.divide}[o](np.float64(x), np.float64(y))
+        return float(r)
 
 
 def _div(x: int, y: int, t: str) -> int:
@@ -354,6 +467,11 @@ class Program:
     tail: list[S]                   # after the last barrier (early returns)
     nout: int = 0
     _fmap: dict = field(default_factory=dict)
+    version: int = 1
+    bdim: tuple = ()                # version 2: the block's and grid's shapes, nvcc flags, gs's length
+    gdim: tuple = ()
+    flags: str = ""
+    ngs: int = 0
 
     # ---- text
     def source(self) -> str:
@@ -381,6 +499,10 @@ class Program:
 
 
 def _conv(v: Any, t: str) -> Any:
+    if t in FLT and isinstance(v, (int, np.integer)):      # C's integer -> float: one rounding, to nearest
+        return FP.from_int(t, "rn")(int(v))
+    if t == "f64":
+        return float(v)
     return F32(v) if t == "f32" else norm(v, t)
 
 
@@ -513,7 +635,98 @@ def exec_stmt(st: S, env: dict):                         # noqa: C901 - one case
         if c:
             return (yield from exec_block(a["then"], env))
         return (yield from exec_block(a["else"], env))
-    raise AssertionError(k)
+    if k == "gstride":
+        return (yield from _gstride(a, env))
+    if k == "shroundf":
+        env["@shd"][env["tid"]] = float(a["e"].ev(env))
+        yield ("bar", id(st), 0)
+        env[a["var"]] = _conv(_cast(env["@shd"][norm(a["idx"].ev(env), "u32") % env["@bs"]], "f64", a["t"]), a["t"])
+        yield ("bar", id(st) + 1, 0)
+        return ""
+    _exec_v2(k, a, env)
+    return ""
+
+
+def _gstride(a: dict, env: dict):
+    j = env["gid"]
+    n = a["n"] - (int(env["@g"]["in1"][a["k"]]) & 31 if a["k"] is not None else 0)
+    while j < n:
+        env[a["iv"]] = norm(j, a["T"])
+        env["@g"]["gs"][j] = norm(a["e"].ev(env), "u32")
+        sig = yield from exec_block(a["body"], env)
+        if sig == "break":
+            return ""
+        if sig == "return":
+            return sig
+        j += env["@total"]
+    return ""
+
+
+def atomic_new(op: str, old: int, v: int, bits: int, w: int = 0) -> int:
+    """The value an atomic leaves in memory (unsigned bits; *w* is a CAS's new value)."""
+    if op in ("smin", "smax"):
+        so, sv = norm(old, f"i{bits}"), norm(v, f"i{bits}")
+        return (min(so, sv) if op == "smin" else max(so, sv)) & ((1 << bits) - 1)
+    r = {"exch": v, "cas": w if old == v else old, "add": old + v, "sub": old - v,
+         "inc": 0 if old >= v else old + 1, "dec": v if old == 0 or old > v else old - 1,
+         "min": min(old, v), "max": max(old, v), "umin": min(old, v), "umax": max(old, v),
+         "and": old & v, "or": old | v, "xor": old ^ v}[op]
+    return r & ((1 << bits) - 1)
+
+
+def _ftz(x: Any) -> Any:
+    return F32(math.copysign(0.0, x)) if x != 0 and abs(x) < 2.0 ** -126 else x
+
+
+def _fin(x: Any) -> Any:
+    """The programs' ``fin``: a finite float, else 0."""
+    return x if np.isfinite(x) else F32(0.0)
+
+
+def _fadd_bits(arr: Any, i: int, v: float, t: str) -> None:
+    """Add *v* exactly to the float (``t``) whose bits are ``arr[i]`` (the sums stay exact)."""
+    if t == "f32":
+        arr[i] = np.float32(np.array(arr[i], np.uint32).view(np.float32) + np.float32(v)).view(np.uint32)
+    else:
+        arr[i] = np.float64(np.array(arr[i], np.uint64).view(np.float64) + np.float64(v)).view(np.uint64)
+
+
+def _exec_v2(k: str, a: dict, env: dict) -> None:        # noqa: C901 - one case per statement
+    g = env["@g"]
+    if k == "fatomic":
+        v = float((norm(a["e"].ev(env), "u32") & 63) * 0.25)
+        if a["space"] == "g":
+            _fadd_bits(g["fcnt"], a["slot"], v, "f32")
+        else:
+            env["@sfcnt"][a["slot"]] += v
+    elif k == "fpriv":                       # RED/ATOM.ADD.F32.FTZ.RN: subnormals flushed (PTX atom.add.f32)
+        arr, i = g["fpriv"], env["gid"]
+        old = F32(arr[i])
+        arr[i] = _ftz(F32(_ftz(old) + _ftz(_fin(F32(a["e"].ev(env))))))
+        env[a["var"]] = _conv(_cast(old, "f32", a["t"]) if a["t"] in FLT else FP.to_int("rz", 32, True)(old),
+                              a["t"])
+    elif k == "datomic":
+        _fadd_bits(g["dcnt"], 0, float((norm(a["e"].ev(env), "u32") & 0xFFFF) * 0.5), "f64")
+    elif k == "atomic2":
+        arr, op = (g["cnt2"] if a["space"] == "g" else env["@scnt2"]), SLOT2_OPS[a["slot"]]
+        v = M32 if op in ("inc", "dec") else norm(a["e"].ev(env), "u32")
+        arr[a["slot"]] = atomic_new(op, int(arr[a["slot"]]), v, 32)
+    elif k == "atomic64b":
+        arr, op = (g["cnt64"] if a["space"] == "g" else env["@scnt64"]), SLOT64_OPS[a["slot"]]
+        arr[a["slot"]] = atomic_new(op, int(arr[a["slot"]]), norm(a["e"].ev(env), "u64"), 64)
+    elif k == "priv":
+        bits = a["w"]
+        arr, i = (g["priv"] if bits == 32 else g["priv64"], env["gid"]) if a["space"] == "g" else \
+            (env["@shpriv"], env["tid"])
+        ut = f"u{bits}"
+        v = norm(a["e"].ev(env), ut)
+        w = norm(a["e2"].ev(env), ut) if a["op"] == "cas" else 0
+        old = int(arr[i])
+        arr[i] = atomic_new(a["op"], old, v, bits, w)
+        rt = f"i{bits}" if a["op"] in ("smin", "smax") else ut
+        env[a["var"]] = _conv(_cast(norm(old, rt), rt, a["t"]), a["t"])
+    else:
+        raise AssertionError(k)
 
 
 def _atomic(env: dict, space: str, slot: int, v: int) -> None:
@@ -540,8 +753,8 @@ def shuffle_src(kind: str, lane: int, b: int, width: int) -> int:
     return j if j <= seg + width - 1 else lane
 
 
-def new_rng(seed: int) -> random.Random:
-    return random.Random(f"cudafuzz-{GEN_VERSION}-{seed}")
+def new_rng(seed: int, version: int = GEN_VERSION) -> random.Random:
+    return random.Random(f"cudafuzz-{version}-{seed}")
 
 
 # -- the scheduler: one generator per thread, collectives and barriers when their lanes arrive --
@@ -555,8 +768,21 @@ def _thread(p: Program, env: dict) -> Iterator[Any]:
     if env["tid"] < len(SLOT_OPS):
         c = env["@g"]["cnt"]
         c[8 + env["tid"]] = (int(c[8 + env["tid"]]) + env["@scnt"][env["tid"]]) & M32
+    if p.version >= 2:
+        _flush_v2(env)
     yield from exec_block(p.tail, env)
     _store(p, env)
+
+
+def _flush_v2(env: dict) -> None:
+    """Version 2's block counters added to the global ones after the last barrier."""
+    g, tid = env["@g"], env["tid"]
+    if tid < len(SLOT2_OPS):
+        g["cnt2"][8 + tid] = (int(g["cnt2"][8 + tid]) + env["@scnt2"][tid]) & M32
+    if tid < 2:
+        _fadd_bits(g["fcnt"], 2 + tid, env["@sfcnt"][tid], "f32")
+    if tid < len(SLOT64_OPS):
+        g["cnt64"][8 + tid] = (int(g["cnt64"][8 + tid]) + env["@scnt64"][tid]) & M64
 
 
 def _store(p: Program, env: dict) -> None:
@@ -565,11 +791,16 @@ def _store(p: Program, env: dict) -> None:
         v = env[name]
         if t == "f32":
             words.append(fbits(v))
+        elif t == "f64":
+            b = FP.dbits(v)
+            words += [b & M32, b >> 32]
         elif t in ("i64", "u64"):
             words += [v & M32, (v & M64) >> 32]
         else:
             words.append(v & M32)
     words += [v & M32 for v in env["@loc"]]
+    if p.version >= 2:
+        words.append(env["@shpriv"][env["tid"]])
     o = env["gid"] * p.nout
     env["@g"]["out"][o:o + p.nout] = words
 
@@ -613,18 +844,33 @@ def run_program(p: Program, inputs: dict[str, np.ndarray]) -> dict[str, np.ndarr
     with np.errstate(all="ignore"):
         for b in range(p.grid):
             _run_block(p, g, b)
-    return {"out": g["out"], "cnt": g["cnt"], "cnt64": g["cnt64"]}
+    return {k: g[k] for k in outputs(p)}
+
+
+def outputs(p: Program) -> tuple[str, ...]:
+    if p.version >= 2:
+        return ("out", "cnt", "cnt64", "cnt2", "fcnt", "dcnt", "priv", "priv64", "gs", "fpriv")
+    return ("out", "cnt", "cnt64")
 
 
 def _run_block(p: Program, g: dict, b: int) -> None:       # noqa: C901 - the scheduler
     sh = [0] * p.block
     shw = [0] * p.block
     scnt = [SLOT_INIT.get(op, 0) for op in SLOT_OPS]
+    scnt2 = [SLOT2_INIT.get(op, 0) for op in SLOT2_OPS]
+    scnt64 = [SLOT64_INIT.get(op, 0) for op in SLOT64_OPS]
+    sfcnt = [0.0, 0.0]
+    shd = [0.0] * p.block
+    shpriv = [(t * 0x9E3779B9) & M32 for t in range(p.block)]
     gens, waiting, send = [], {}, {}
     for tid in range(p.block):
         gid = b * p.block + tid
         env = {"@g": g, "@prog": p, "@sh": sh, "@shw": shw, "@scnt": scnt, "@bs": p.block, "tid": tid, "gid": gid,
                "lane": tid & 31, "@loc": [int(g["in1"][(gid + k) & (NIN - 1)]) for k in range(8)]}
+        if p.version >= 2:
+            bx, by, _bz = p.bdim
+            env.update({"@shd": shd, "@scnt2": scnt2, "@sfcnt": sfcnt, "@scnt64": scnt64, "@shpriv": shpriv, "bid": b,
+                        "tx": tid % bx, "ty": tid // bx % by, "tz": tid // (bx * by), "@total": p.grid * p.block})
         gens.append(_thread(p, env))
         send[tid] = None
     done: set[int] = set()
@@ -690,6 +936,22 @@ __device__ __forceinline__ void cas_max(unsigned *p, unsigned v)
     do { assumed = old; old = atomicCAS(p, assumed, max(assumed, v)); } while (old != assumed);
 }
 """
+PRELUDE2 = r"""__device__ __forceinline__ float nzf(float x) { return x != x ? 0.0f : x; }
+__device__ __forceinline__ double nzd(double x) { return x != x ? 0.0 : x; }
+__device__ __forceinline__ float fin(float x) { return x - x == 0.0f ? x : 0.0f; }
+__device__ __forceinline__ unsigned long long dbits(double d)
+{
+    return d != d ? 0x7fffffffffffffffull : (unsigned long long)__double_as_longlong(d);
+}
+__device__ __forceinline__ void cas_add64(unsigned long long *p, unsigned long long v)
+{
+    unsigned long long old = *(volatile unsigned long long *)p, assumed;
+    do { assumed = old; old = atomicCAS(p, assumed, assumed + v); } while (old != assumed);
+}
+"""
+ATOM_FN = {"exch": "atomicExch", "cas": "atomicCAS", "add": "atomicAdd", "sub": "atomicSub", "inc": "atomicInc",
+           "dec": "atomicDec", "min": "atomicMin", "max": "atomicMax", "umin": "atomicMin", "umax": "atomicMax",
+           "smin": "atomicMin", "smax": "atomicMax", "and": "atomicAnd", "or": "atomicOr", "xor": "atomicXor"}
 RED_FB = {"add": "r = ({ct})((unsigned)r + (unsigned)t)", "min": "r = min(r, t)", "max": "r = max(r, t)", "and": "r &= t", "or": "r |= t",
           "xor": "r ^= t"}
 RED_INIT = {"add": "0", "min": "x", "max": "x", "and": "x", "or": "0", "xor": "0"}
@@ -741,6 +1003,9 @@ def _store_lines(p: Program) -> list[str]:
         if t == "f32":
             lines.append(f"out[o + {j}] = fbits({name});")
             j += 1
+        elif t == "f64":
+            lines.append(f"out[o + {j}] = (unsigned)dbits({name}); out[o + {j + 1}] = (unsigned)(dbits({name}) >> 32);")
+            j += 2
         elif t in ("i64", "u64"):
             lines.append(f"out[o + {j}] = (unsigned)({name}); out[o + {j + 1}] = "
                          f"(unsigned)((unsigned long long)({name}) >> 32);")
@@ -749,6 +1014,8 @@ def _store_lines(p: Program) -> list[str]:
             lines.append(f"out[o + {j}] = (unsigned)({name});")
             j += 1
     lines.append(f"for (int k = 0; k < 8; k++) out[o + {j} + k] = (unsigned)loc[k];")
+    if p.version >= 2:
+        lines.append(f"out[o + {j + 8}] = shpriv[tid];")
     return lines
 
 
@@ -835,8 +1102,56 @@ def emit_block(body: list[S], ind: str, p: Program) -> list[str]:     # noqa: C9
                     f"{ind}{a['var']} = {_conv_text(rd, a['t'])};", f"{ind}__syncwarp({m});"]
 
         else:
-            raise AssertionError(k)
+            out += _emit_v2(k, a, ind, p)
     return out
+
+
+def _atomic_call(op: str, ptr: str, bits: int, x: list[str]) -> str:
+    ut = "unsigned" if bits == 32 else "unsigned long long"
+    if op in ("smin", "smax"):
+        st = "int" if bits == 32 else "long long"
+        return f"{ATOM_FN[op]}(({st} *){ptr}, ({st})({x[0]}))"
+    if op in ("inc", "dec") and len(x) == 0:
+        return f"{ATOM_FN[op]}({ptr}, 0xffffffffu)"
+    return f"{ATOM_FN[op]}({ptr}, {', '.join(f'({ut})({e})' for e in x)})"
+
+
+def _emit_v2(k: str, a: dict, ind: str, p: Program) -> list[str]:
+    if k == "gstride":
+        ct, j = a["ct"], a["iv"]
+        n = str(a["n"]) if a["k"] is None else f"{a['n']} - (in1[{a['k']}] & 31)"
+        stride = f"({ct})(blockDim.x * blockDim.y * blockDim.z) * ({ct})(gridDim.x * gridDim.y * gridDim.z)"
+        return ([f"{ind}for ({ct} {j} = ({ct})gid; {j} < ({ct})({n}); {j} += {stride}) {{",
+                 f"{ind}    gs[{j}] = (unsigned)({a['e'].c()});"] + emit_block(a["body"], ind + "    ", p) + [f"{ind}}}"])
+    if k == "fatomic":
+        ptr = f"&{'fcnt' if a['space'] == 'g' else 'sfcnt'}[{a['slot']}]"
+        return [f"{ind}atomicAdd({ptr}, (float)((unsigned)({a['e'].c()}) & 63u) * 0.25f);"]
+    if k == "fpriv":
+        call = f"atomicAdd(&fpriv[gid], fin({a['e'].c()}))"
+        if a["t"] not in FLT:
+            call = f"__float2int_rz({call})"
+        return [f"{ind}{a['var']} = {_conv_text(call, a['t'])};"]
+    if k == "shroundf":
+        rd = f"shd[(unsigned)({a['idx'].c()}) % {p.block}u]"
+        return [f"{ind}shd[tid] = (double)({a['e'].c()});", f"{ind}__syncthreads();",
+                f"{ind}{a['var']} = {_conv_text(rd, a['t'])};", f"{ind}__syncthreads();"]
+    if k == "datomic":
+        return [f"{ind}atomicAdd(&dcnt[0], (double)((unsigned)({a['e'].c()}) & 0xffffu) * 0.5);"]
+    if k == "atomic2":
+        op = SLOT2_OPS[a["slot"]]
+        ptr = f"&{'cnt2' if a['space'] == 'g' else 'scnt2'}[{a['slot']}]"
+        return [f"{ind}{_atomic_call(op, ptr, 32, [] if op in ('inc', 'dec') else [a['e'].c()])};"]
+    if k == "atomic64b":
+        op = SLOT64_OPS[a["slot"]]
+        ptr = f"&{'cnt64' if a['space'] == 'g' else 'scnt64'}[{a['slot']}]"
+        if op == "add" and a["cas"]:
+            return [f"{ind}cas_add64({ptr}, (unsigned long long)({a['e'].c()}));"]
+        return [f"{ind}{_atomic_call(op, ptr, 64, [a['e'].c()])};"]
+    if k == "priv":
+        ptr = ("&priv[gid]" if a["w"] == 32 else "&priv64[gid]") if a["space"] == "g" else "&shpriv[tid]"
+        args = [a["e"].c()] + ([a["e2"].c()] if a["op"] == "cas" else [])
+        return [f"{ind}{a['var']} = {_conv_text(_atomic_call(a['op'], ptr, a['w'], args), a['t'])};"]
+    raise AssertionError(k)
 
 
 def _reds(body: list[S], acc: set) -> set:
@@ -851,9 +1166,44 @@ def _reds(body: list[S], acc: set) -> set:
     return acc
 
 
+def _kernel_head(p: Program) -> list[str]:
+    params = "const int *__restrict__ in0, const int *__restrict__ in1, unsigned *out, unsigned *cnt, " \
+             "unsigned long long *cnt64"
+    if p.version >= 2:
+        params += (", unsigned *cnt2, float *fcnt, double *dcnt, unsigned *priv, unsigned long long *priv64, "
+                   "unsigned *gs, float *fpriv")
+    lines = ["", f"extern \"C\" __global__ void __launch_bounds__({p.block}) {p.name}({params})", "{",
+             f"    __shared__ int sh[{p.block}], shw[{p.block}];", f"    __shared__ unsigned scnt[{len(SLOT_OPS)}];"]
+    if p.version < 2:
+        lines.append("    const int tid = threadIdx.x, gid = blockIdx.x * blockDim.x + threadIdx.x, lane = tid & 31;")
+    else:
+        i2, i64 = SLOT2_INIT, SLOT64_INIT
+        lines += [f"    __shared__ unsigned scnt2[{len(SLOT2_OPS)}], shpriv[{p.block}];", "    __shared__ float sfcnt[2];",
+                  f"    __shared__ double shd[{p.block}];",
+                  f"    __shared__ unsigned long long scnt64[{len(SLOT64_OPS)}];",
+                  "    const int tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);",
+                  "    const int bid = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);",
+                  "    const int gid = bid * (blockDim.x * blockDim.y * blockDim.z) + tid, lane = tid & 31;",
+                  "    const int tx = threadIdx.x, ty = threadIdx.y, tz = threadIdx.z;",
+                  "    shpriv[tid] = (unsigned)tid * 0x9e3779b9u;",
+                  "    if (tid < 2) sfcnt[tid] = 0.0f;"]
+        lines += [f"    if (tid == {i}) scnt2[{i}] = {i2.get(op, 0)}u;" for i, op in enumerate(SLOT2_OPS)]
+        lines += [f"    if (tid == {i}) scnt64[{i}] = {i64.get(op, 0)}ull;" for i, op in enumerate(SLOT64_OPS)]
+    lines += [f"    const int o = gid * {p.nout};",
+              f"    if (tid < {len(SLOT_OPS)}) scnt[tid] = tid == {SLOT_OPS.index('min')} ? 0xffffffffu : 0u;",
+              "    int loc[8];", f"    for (int k = 0; k < 8; k++) loc[k] = in1[(gid + k) & {NIN - 1}];"]
+    return lines
+
+
 def emit(p: Program) -> str:
-    lines = [f"// cuda_fuzz seed {p.seed} (generator version {GEN_VERSION}): scripts/cuda_fuzz.py, reference "
-             "tests/cuda/cudafuzz.py", "// launch: grid %d, block %d" % (p.grid, p.block), PRELUDE.rstrip()]
+    lines = [f"// cuda_fuzz seed {p.seed} (generator version {p.version}): scripts/cuda_fuzz.py, reference "
+             "tests/cuda/cudafuzz.py"]
+    if p.flags:
+        lines.append(f"// nvcc-flags: {p.flags}")
+    if p.version >= 2:
+        lines += [f"// launch: grid {list(p.gdim)}, block {list(p.bdim)}", PRELUDE.rstrip(), PRELUDE2.rstrip()]
+    else:
+        lines += ["// launch: grid %d, block %d" % (p.grid, p.block), PRELUDE.rstrip()]
     reds: set = set()
     for body in [p.pro] + [f.body for f in p.funcs]:
         _reds(body, reds)
@@ -870,17 +1220,15 @@ def emit(p: Program) -> str:
         lines += [f"    {CT[t]} {n} = {_conv_text(e.c(), t)};" for n, t, e in f.locals_]
         lines += emit_block(f.body, "    ", p)
         lines += [f"    return {_conv_text(f.ret.c(), f.t)};", "}"]
-    lines += ["", f"extern \"C\" __global__ void __launch_bounds__({p.block}) {p.name}(const int *__restrict__ in0, "
-              "const int *__restrict__ in1, unsigned *out, unsigned *cnt, unsigned long long *cnt64)", "{",
-              f"    __shared__ int sh[{p.block}], shw[{p.block}];", f"    __shared__ unsigned scnt[{len(SLOT_OPS)}];",
-              "    const int tid = threadIdx.x, gid = blockIdx.x * blockDim.x + threadIdx.x, lane = tid & 31;",
-              f"    const int o = gid * {p.nout};",
-              f"    if (tid < {len(SLOT_OPS)}) scnt[tid] = tid == {SLOT_OPS.index('min')} ? 0xffffffffu : 0u;",
-              "    int loc[8];", f"    for (int k = 0; k < 8; k++) loc[k] = in1[(gid + k) & {NIN - 1}];"]
+    lines += _kernel_head(p)
     lines += [f"    {CT[t]} {n} = {_conv_text(e.c(), t)};" for n, t, e in p.vars]
     lines.append("    __syncthreads();")
     lines += emit_block(p.pro, "    ", p)
     lines += ["    __syncthreads();", f"    if (tid < {len(SLOT_OPS)}) atomicAdd(&cnt[8 + tid], scnt[tid]);"]
+    if p.version >= 2:
+        lines += [f"    if (tid < {len(SLOT2_OPS)}) atomicAdd(&cnt2[8 + tid], scnt2[tid]);",
+                  "    if (tid < 2) atomicAdd(&fcnt[2 + tid], sfcnt[tid]);",
+                  f"    if (tid < {len(SLOT64_OPS)}) atomicAdd(&cnt64[8 + tid], scnt64[tid]);"]
     lines += emit_block(p.tail, "    ", p)
     lines += ["    " + s for s in _store_lines(p)]
     lines.append("}")

@@ -13,11 +13,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cudafuzz import COMP, E, FLOAT_CONSTS, INTR, NIN, S, SLOT_OPS, STORE, Func, Program, new_rng, norm
+from cudafuzz import (ALL_INTR, COMP, DOUBLE_CONSTS, FLOAT_CONSTS, FLT, GEN_VERSION, INTR, INTR2, NIN, PRIV32, PRIV64,
+                      SLOT2_OPS, SLOT64_OPS, SLOT_OPS, STORE, STORE2, Func, Program, new_rng, norm)
+from cudafuzz import E, S
 
 INT_INTR = [n for n, (_a, t, _f, _p) in INTR.items() if t != "f32" and "f32" not in _a]
 F2I_INTR = [n for n, (_a, t, _f, _p) in INTR.items() if t != "f32" and "f32" in _a]
 F_INTR = [n for n, (_a, t, _f, _p) in INTR.items() if t == "f32"]
+# version 2: float/double results from intrinsics (by result type), conversions from integers, to integers
+F_INTR2 = {ft: [n for n, (a, t, _f, _p) in INTR2.items() if t == ft and any(x in FLT for x in a)] for ft in FLT}
+I2F_INTR2 = {ft: [n for n, (a, t, _f, _p) in INTR2.items() if t == ft and not any(x in FLT for x in a)]
+             for ft in FLT}
+F2I_INTR2 = [n for n, (a, t, _f, _p) in INTR2.items() if t not in FLT and any(x in FLT for x in a)]
+GS_TYPES = (("i32", "int"), ("u32", "unsigned"), ("i64", "long long"), ("u64", "size_t"),
+            ("u64", "unsigned long long"))
+BDIMS = {64: ((64, 1, 1), (32, 2, 1), (16, 4, 1), (8, 4, 2), (16, 2, 2), (4, 4, 4), (2, 8, 4)),
+         96: ((96, 1, 1), (32, 3, 1), (48, 2, 1), (12, 4, 2), (8, 3, 4)),
+         128: ((128, 1, 1), (64, 2, 1), (32, 2, 2), (16, 8, 1), (8, 8, 2))}
+GDIMS = ((2, 1, 1), (2, 1, 1), (3, 1, 1), (1, 2, 1), (1, 1, 2), (2, 2, 1), (1, 3, 1))
 CONSTS = {"i32": [0, 1, -1, 2, 3, 7, 31, 32, 100, -128, 255, 65535, -(1 << 31), (1 << 31) - 1],
           "u32": [0, 1, 2, 5, 31, 32, 0xFF, 0xFFFF, 0x80000000, 0xFFFFFFFF, 0x7FFFFFFF, 0x01010101],
           "i64": [0, 1, -1, 3, 63, 64, -(1 << 63), (1 << 63) - 1, 1 << 32, -(1 << 32) + 5, 0x123456789],
@@ -40,8 +53,10 @@ class Ctx:
 
 
 class Gen:
-    def __init__(self, seed: int, big: bool = True):
-        self.r = new_rng(seed)
+    def __init__(self, seed: int, version: int = GEN_VERSION):
+        self.r = new_rng(seed, version)
+        self.version = version
+        self.v2 = version >= 2
         self.seed = seed
         self.n = 0
         self.budget = 0
@@ -57,7 +72,7 @@ class Gen:
     def leaf(self, t: str, c: Ctx) -> E:
         r = self.r
         k = r.random()
-        ints = [v for v in c.vars + c.ro if v[1] != "f32"]
+        ints = [v for v in c.vars + c.ro if v[1] not in FLT]
         if k < 0.25 or not ints:
             v = r.choice(CONSTS[t]) if r.random() < 0.7 else r.getrandbits(32 if t in ("i32", "u32") else 64)
             return E("const", t, val=norm(v, t))
@@ -83,6 +98,10 @@ class Gen:
             return E(r.choice(("neg", "not")), t, (self.int_e(t, c, d - 1),))
         if k < 50:
             tt = r.choice(COMP + ("f32",)) if r.random() < 0.9 else "f32"
+            if self.v2:
+                tt = "f64" if tt == "f32" and r.random() < 0.5 else tt
+                return self.as_t(E(r.choice(("eq", "ne", "lt", "le", "gt", "ge")), "i32",
+                                   (self.fany(tt, c, d - 1, True), self.fany(tt, c, d - 1, True))), t)
             a = self.any_e(tt, c, d - 1)
             b = self.any_e(tt, c, d - 1)
             return self.as_t(E(r.choice(("eq", "ne", "lt", "le", "gt", "ge")), "i32", (a, b)), t)
@@ -99,9 +118,14 @@ class Gen:
             name = r.choice(INT_INTR)
             return self.as_t(E("intr", INTR[name][1], tuple(self.any_e(at, c, d - 1) for at in INTR[name][0]),
                                val=name), t)
+        if k < 92 and self.v2:
+            name = r.choice(F2I_INTR2)
+            return self.as_t(E("intr", INTR2[name][1], (self.fexpr(INTR2[name][0][0], c, d - 1, True),), val=name), t)
         if k < 92:
             name = r.choice(F2I_INTR)
             return self.as_t(E("intr", INTR[name][1], (self.float_e(c, d - 1),), val=name), t)
+        if self.v2:
+            return self.call_e(t, c, d)
         if c.funcs:
             f = r.choice(c.funcs)
             args = [self.as_t(self.int_e(pt, c, d - 1), pt) for _n, pt in f.params]
@@ -110,8 +134,69 @@ class Gen:
             return self.as_t(E("call", f.t, tuple(args), val=f.name), t)
         return self.leaf(t, c)
 
+    def call_e(self, t: str, c: Ctx, d: int) -> E:
+        """A call of a device function of the type class of *t* (version 2: any parameter types)."""
+        r = self.r
+        fs = [f for f in c.funcs if (f.t in FLT) == (t in FLT)]
+        if not fs:
+            return self.leaf(t, c) if t not in FLT else self.fexpr(t, c, 0)
+        f = r.choice(fs)
+        args = [self.as_t(self.fany(pt, c, d - 1, False), pt) for _n, pt in f.params]
+        if f.params[-1][0] == "d":
+            args[-1] = E("and", "i32", (args[-1], E("const", "i32", val=3)))
+        call = E("call", f.t, tuple(args), val=f.name)
+        return self.as_t(call, t) if f.t != t else call
+
+    def fany(self, t: str, c: Ctx, d: int, mul_ok: bool) -> E:
+        if t in FLT:
+            return self.fexpr(t, c, d, mul_ok)
+        return self.int_e(t if t in COMP else "i32", c, d) if t != "bool" else self.int_e("i32", c, d)
+
+    def fexpr(self, ft: str, c: Ctx, d: int, mul_ok: bool = False) -> E:   # noqa: C901 - one choice per kind
+        """A float or double expression (version 2).  nvcc contracts a product (or a quotient by a
+        power of two, which becomes one) feeding an addition into a fused multiply-add, so plain
+        ``*`` and ``/`` appear only where *mul_ok*: operands of comparisons, conversions, rounded
+        intrinsics, square roots and other products -- never under ``+``/``-`` (through negation,
+        ``fabs`` and ``?:``), never assigned (decision D9-F-1)."""
+        r = self.r
+        fv = [v for v in c.vars + c.ro if v[1] == ft]
+        if d <= 0 or r.random() < 0.2:
+            k = r.random()
+            if fv and k < 0.45:
+                return E("var", ft, val=r.choice(fv)[0])
+            if k < 0.7:
+                return E("const", ft, val=r.choice(FLOAT_CONSTS if ft == "f32" else DOUBLE_CONSTS))
+            name = r.choice(I2F_INTR2[ft])
+            return E("intr", ft, tuple(self.int_e(at, c, 0) for at in ALL_INTR[name][0]), val=name)
+        k = r.randrange(100)
+        if k < 28:
+            o = r.choice("+-*/" if mul_ok else "+-")
+            sub = o in "*/"
+            return E("fbin", ft, (self.fexpr(ft, c, d - 1, sub), self.fexpr(ft, c, d - 1, sub)), val=o)
+        if k < 55:
+            name = r.choice(F_INTR2[ft])
+            return E("intr", ft, tuple(self.fany(at, c, d - 1, True) for at in ALL_INTR[name][0]), val=name)
+        if k < 61:
+            return E("fneg", ft, (self.fexpr(ft, c, d - 1, mul_ok),))
+        if k < 68:
+            return E("cond", ft, (self.int_e("i32", c, d - 1), self.fexpr(ft, c, d - 1, mul_ok),
+                                  self.fexpr(ft, c, d - 1, mul_ok)))
+        if k < 74:
+            return E("fsqrt_p", ft, (self.fexpr(ft, c, d - 1, True),))
+        if k < 77:
+            return E("fabs", ft, (self.fexpr(ft, c, d - 1, mul_ok),))
+        if k < 84:
+            return E("cast", ft, (self.fexpr("f64" if ft == "f32" else "f32", c, d - 1, False),))
+        if k < 89:
+            return E("cast", ft, (self.int_e(r.choice(COMP), c, d - 1),))
+        if k < 95:
+            return self.call_e(ft, c, d)
+        return self.fexpr(ft, c, 0)
+
     def float_e(self, c: Ctx, d: int) -> E:
         r = self.r
+        if self.v2:
+            return self.fexpr("f32", c, d)
         fv = [v for v in c.vars if v[1] == "f32"]
         if d <= 0 or r.random() < 0.2:
             if fv and r.random() < 0.5:
@@ -130,10 +215,14 @@ class Gen:
         return self.float_e(c, 0)
 
     def any_e(self, t: str, c: Ctx, d: int) -> E:
+        if t == "f64":
+            return self.fexpr(t, c, d)
         return self.float_e(c, d) if t == "f32" else self.int_e(t, c, d)
 
     def value_for(self, t: str, c: Ctx, d: int) -> E:
         """An expression to store into a variable of type *t*."""
+        if t == "f64":
+            return self.fexpr(t, c, d)
         if t == "f32":
             return self.float_e(c, d)
         return self.int_e(t if t in COMP else "i32", c, d)
@@ -158,6 +247,10 @@ class Gen:
              "ufor": 4 * (c.mask is not None and d > 0),
              "wcall": 6 * (c.mask is not None and bool(c.wfuncs)), "wround": 5 * (c.mask is not None and c.kernel),
              "ballot_if": 14 * (c.mask is not None and d > 0), "coll": 28 * (c.mask is not None)}
+        if self.v2:
+            w.update({"atomic64": 0, "atomic64b": 3 * c.kernel, "fatomic": 4 * c.kernel, "datomic": 2 * c.kernel,
+                      "atomic2": 4 * c.kernel, "priv": 6 * c.kernel, "gstride": 4 * (c.kernel and d > 0),
+                      "fpriv": 3 * c.kernel, "shroundf": 4 * c.top})
         kinds = [k for k, v in w.items() if v]
         k = r.choices(kinds, [w[x] for x in kinds])[0]
         inner = replace(c, top=False)
@@ -197,7 +290,7 @@ class Gen:
             return S("wcall", {"var": name, "t": t, "f": f.name, "mask": c.mask,
                                "args": (self.int_e("u32", c, ed), self.int_e("i32", c, ed))})
         if k == "wround":               # warp-synchronous shared memory: write, __syncwarp, read a member's
-            name, t = r.choice([v for v in c.vars if v[1] != "f32"] or [("", "")])
+            name, t = r.choice([v for v in c.vars if v[1] not in FLT] or [("", "")])
             if not name:
                 return S("coll", {"mask": c.mask, "var": None, "t": "", "args": (), "op": "syncwarp"})
             src = (self.int_e("i32", c, 1) if c.mask == "" else
@@ -211,17 +304,59 @@ class Gen:
             return S("return", {"c": self.int_e("i32", c, ed)})
         if k == "switch":
             return self.switch(c, inner, d, ed)
+        if k in ("atomic64b", "fatomic", "datomic", "atomic2", "priv", "gstride", "fpriv", "shroundf"):
+            return self.stmt_v2(k, c, inner, d, ed)
         if k == "atomic":
             space = "s" if (c.kernel and not c.tail and r.random() < 0.5) else "g"
             return S("atomic", {"space": space, "slot": r.randrange(len(SLOT_OPS)), "e": self.int_e("u32", c, ed)})
         if k == "atomic64":
             return S("atomic64", {"e": self.int_e("u64", c, ed)})
         if k == "shround":
-            name, t = r.choice([v for v in c.vars if v[1] != "f32"] or [("loc", "")])
+            name, t = r.choice([v for v in c.vars if v[1] not in FLT] or [("loc", "")])
             if not t:
                 return S("locstore", {"idx": self.int_e("i32", c, 1), "e": self.int_e("i32", c, ed)})
             return S("shround", {"e": self.int_e("i32", c, ed), "idx": self.int_e("i32", c, 1), "var": name, "t": t})
         return self.coll(c, ed)
+
+    def stmt_v2(self, k: str, c: Ctx, inner: Ctx, d: int, ed: int) -> S:
+        r = self.r
+        space = "s" if (not c.tail and r.random() < 0.5) else "g"
+        if k == "fatomic":
+            return S("fatomic", {"space": space, "slot": r.randrange(2), "e": self.int_e("u32", c, ed)})
+        if k == "datomic":
+            return S("datomic", {"e": self.int_e("u32", c, ed)})
+        if k == "fpriv":
+            name, t = r.choice(c.vars)
+            return S("fpriv", {"e": self.fexpr("f32", c, ed, True), "var": name, "t": t})
+        if k == "shroundf":
+            fl = [v for v in c.vars if v[1] in FLT]
+            if not fl:
+                name, t = r.choice(c.vars)
+                return S("shround", {"e": self.int_e("i32", c, ed), "idx": self.int_e("i32", c, 1), "var": name,
+                                     "t": t})
+            name, t = r.choice(fl)
+            return S("shroundf", {"e": self.fexpr(t, c, ed), "idx": self.int_e("i32", c, 1), "var": name, "t": t})
+        if k == "atomic2":
+            return S("atomic2", {"space": space, "slot": r.randrange(len(SLOT2_OPS)), "e": self.int_e("u32", c, ed)})
+        if k == "atomic64b":
+            return S("atomic64b", {"space": space, "slot": r.randrange(len(SLOT64_OPS)), "cas": r.random() < 0.4,
+                                   "e": self.int_e("u64", c, ed)})
+        if k == "priv":
+            w = r.choice((32, 32, 64))
+            name, t = r.choice(c.vars)
+            op = r.choice(PRIV32 if w == 32 else PRIV64)
+            ut = f"u{w}"
+            e = self.int_e(ut, c, ed)
+            if op in ("inc", "dec") and r.random() < 0.6:
+                e = E("const", "u32", val=r.choice((0, 1, 3, 7, 100)))
+            return S("priv", {"w": w, "space": "g" if w == 64 else r.choice("gs"), "op": op, "e": e,
+                              "e2": self.int_e(ut, c, ed), "var": name, "t": t})
+        iv = self.fresh("j")
+        t, ct = r.choice(GS_TYPES)
+        sub = replace(inner, mask=None, loop=True, switch=False, ro=c.ro + ((iv, t),))
+        return S("gstride", {"iv": iv, "T": t, "ct": ct, "n": r.randint(1, 4) * 97 + r.randint(0, 60),
+                             "k": r.randrange(NIN) if r.random() < 0.4 else None,
+                             "e": self.int_e("u32", sub, ed), "body": self.block(sub, r.randint(0, 2), d - 1)})
 
     def switch(self, c: Ctx, inner: Ctx, d: int, ed: int) -> S:
         r = self.r
@@ -253,9 +388,9 @@ class Gen:
         r = self.r
         full = c.mask == ""
         name, t = r.choice(c.vars)
-        vt = t if t in COMP + ("f32",) else "i32"
+        vt = t if t in COMP + FLT else "i32"
         kinds = ["shfl", "ballot", "any", "all", "match", "red", "syncwarp"] + ["shfl"] * 3
-        if t == "f32":
+        if t in FLT:
             kinds = ["shfl", "syncwarp"]
         if full and t != "f32":
             kinds.append("activemask")
@@ -340,8 +475,74 @@ class Gen:
         body = self.block(base, r.randint(1, 4), 2)
         return Func(f"w{i}", params, locals_, body, self.int_e(t, replace(base, mask=None), 2), t)
 
+    def func2(self, i: int, funcs: list[Func]) -> Func:
+        """Version 2: parameters of every type (up to 10: with -maxrregcount=32 they spill), float and
+        double results, a bounded recursion parameter ``d`` last."""
+        r = self.r
+        rec = r.random() < 0.3
+        name = f"f{i}"
+        # no short / signed char parameters: ptxas 13.0 converts `(float)(unsigned)p` of one with the
+        # signed I2F.S16 / I2F.S8 (decision D9-F-4), a toolchain defect the programs must not meet
+        kinds = ("i32", "u32", "i64", "u64", "u8", "u8", "f32", "f64", "f64")
+        params = [(f"p{j}", r.choice(kinds)) for j in range(r.randint(2, 10))] + ([("d", "i32")] if rec else [])
+        t = r.choice(COMP + FLT)
+        plain = [(n, pt) for n, pt in params if n != "d"]
+        locs = [(f"l{j}", r.choice(COMP + FLT)) for j in range(r.randint(1, 3))]
+        base = Ctx(vars=tuple(plain) + tuple(locs), funcs=tuple(funcs), mask=None, kernel=False, ret=t)
+        pc = replace(base, vars=tuple(plain))
+        locals_ = [(n, lt, self.value_for(lt, pc, 2)) for n, lt in locs]
+        self.budget = r.randint(2, 6)
+        body: list[S] = []
+        if rec:
+            body.append(S("return", {"c": E("le", "i32", (E("var", "i32", val="d"), E("const", "i32", val=0))),
+                                     "e": self.value_for(t, base, 2), "t": t}))
+            n, lt = r.choice(locs)
+            args = [self.as_t(self.fany(pt, base, 2, False), pt) for _n, pt in plain]
+            call = E("call", t, tuple(args) + (E("sub", "i32", (E("var", "i32", val="d"), E("const", "i32", val=1))),),
+                     val=name)
+            body += self.block(base, 2, 2)
+            body.append(S("assign", {"var": n, "t": lt, "e": call if (t in FLT) == (lt in FLT) and t == lt else
+                                     self._convert(call, lt)}))
+        body += self.block(base, r.randint(1, 4), 2)
+        return Func(name, params, locals_, body, self.value_for(t, base, 3), t)
+
+    def _convert(self, e: E, t: str) -> E:
+        """*e* as type *t*; a float becomes an integer through a rounded conversion, never a cast."""
+        if e.t in FLT and t not in FLT:
+            name = ("f2ll_rz" if t in ("i64",) else "f2ull_rz" if t == "u64" else "f2i2_rz") if e.t == "f32" else \
+                ("d2ll_rz" if t == "i64" else "d2ull_rz" if t == "u64" else "d2i_rz")
+            return self.as_t(E("intr", INTR2[name][1], (e,), val=name), t)
+        return self.as_t(e, t)
+
+    def program_v2(self) -> Program:
+        r = self.r
+        funcs: list[Func] = []
+        for i in range(r.randint(0, 3)):
+            funcs.append(self.func2(i, funcs))
+        wfuncs = [self.wfunc(i, [f for f in funcs]) for i in range(r.choice((0, 0, 1)))]
+        block = r.choice((64, 64, 96, 128))
+        bdim, gdim = r.choice(BDIMS[block]), r.choice(GDIMS)
+        vars_ = [(f"v{i}", r.choice(STORE2)) for i in range(r.randint(4, 8))]
+        ro = (("tid", "i32"), ("gid", "i32"), ("lane", "i32"), ("bid", "i32"), ("tx", "i32"), ("ty", "i32"),
+              ("tz", "i32"))
+        c0 = Ctx(vars=(), ro=ro, funcs=tuple(funcs))
+        inits = [(n, t, self.value_for(t, c0, 2)) for n, t in vars_]
+        c = Ctx(vars=tuple(vars_), ro=ro, funcs=tuple(funcs), wfuncs=tuple(wfuncs), top=True)
+        self.budget = r.randint(12, 40)
+        pro = self.block(c, r.randint(6, 14), 3)
+        self.budget = r.randint(3, 12)
+        tail = self.block(replace(c, top=False, tail=True, mask=None), r.randint(1, 5), 2)
+        grid = gdim[0] * gdim[1] * gdim[2]
+        p = Program(self.seed, f"fz{self.seed}", block, grid, inits, funcs + wfuncs, pro, tail, version=self.version,
+                    bdim=bdim, gdim=gdim, flags="-maxrregcount=32" if r.random() < 0.3 else "", ngs=NGS)
+        p.nout = sum(2 if t in ("i64", "u64", "f64") else 1 for _n, t in vars_) + 9
+        p._fmap = {f.name: f for f in funcs + wfuncs}
+        return p
+
     def program(self) -> Program:
         r = self.r
+        if self.v2:
+            return self.program_v2()
         funcs: list[Func] = []
         for i in range(r.randint(0, 3)):
             funcs.append(self.func(i, funcs))
@@ -362,12 +563,15 @@ class Gen:
         return p
 
 
-def generate(seed: int) -> Program:
-    return Gen(seed).program()
+def generate(seed: int, version: int = GEN_VERSION) -> Program:
+    """Program *seed* of generator *version* (1: the eighth round's, still reproduced exactly)."""
+    return Gen(seed, version).program()
 
 
 def launch_manifest(p: Program) -> dict:
     """The corpus manifest launch of program *p* (inputs: two random int buffers)."""
+    if p.version >= 2:
+        return _manifest_v2(p)
     return {"name": p.name, "kernel": p.name, "grid": [p.grid], "block": [p.block],
             "buffers": {"in0": {"dtype": "s32", "count": NIN, "init": f"random:{p.seed % 100000}:-2147483648:2147483648"},
                         "in1": {"dtype": "s32", "count": NIN, "init": f"random:{p.seed % 100000 + 1}:-40:40"},
@@ -376,3 +580,31 @@ def launch_manifest(p: Program) -> dict:
                         "cnt64": {"dtype": "u64", "count": 1, "init": "zeros"}},
             "params": ["ptr:in0", "ptr:in1", "ptr:out", "ptr:cnt", "ptr:cnt64"],
             "outputs": ["out", "cnt", "cnt64"]}
+
+
+NGS = 448                   # gs's words: the grid-stride loops' bound (never a multiple of the grid's threads)
+
+
+def _manifest_v2(p: Program) -> dict:
+    n = p.grid * p.block
+    sd = p.seed % 100000
+    cnt2 = {str(i): v - (1 << 32) if v >> 31 else v for i, op in enumerate(SLOT2_OPS)
+            if (v := {"dec": 0x7FFFFFFF, "smin": 0x7FFFFFFF, "smax": 0x80000000, "and": 0xFFFFFFFF}.get(op))}
+    c64 = {str(i): v for i, op in enumerate(SLOT64_OPS)
+           if (v := {"smin": (1 << 63) - 1, "smax": -(1 << 63), "umin": -1, "and": -1}.get(op))}
+    return {"name": p.name, "kernel": p.name, "grid": list(p.gdim), "block": list(p.bdim),
+            "buffers": {"in0": {"dtype": "s32", "count": NIN, "init": f"random:{sd}:-2147483648:2147483648"},
+                        "in1": {"dtype": "s32", "count": NIN, "init": f"random:{sd + 1}:-40:40"},
+                        "out": {"dtype": "u32", "count": n * p.nout, "init": "zeros"},
+                        "cnt": {"dtype": "u32", "count": 16, "init": "zeros", "set": {"4": -1}},
+                        "cnt64": {"dtype": "u64", "count": 16, "init": "zeros", "set": c64},
+                        "cnt2": {"dtype": "u32", "count": 16, "init": "zeros", "set": cnt2},
+                        "fcnt": {"dtype": "u32", "count": 4, "init": "zeros"},
+                        "dcnt": {"dtype": "u64", "count": 1, "init": "zeros"},
+                        "priv": {"dtype": "u32", "count": n, "init": f"random:{sd + 2}:0:4294967296"},
+                        "priv64": {"dtype": "u64", "count": n, "init": f"random:{sd + 3}:0:4611686018427387904"},
+                        "gs": {"dtype": "u32", "count": p.ngs, "init": "zeros"},
+                        "fpriv": {"dtype": "f32", "count": n, "init": f"uniform:{sd + 4}:-100:100"}},
+            "params": ["ptr:in0", "ptr:in1", "ptr:out", "ptr:cnt", "ptr:cnt64", "ptr:cnt2", "ptr:fcnt", "ptr:dcnt",
+                       "ptr:priv", "ptr:priv64", "ptr:gs", "ptr:fpriv"],
+            "outputs": ["out", "cnt", "cnt64", "cnt2", "fcnt", "dcnt", "priv", "priv64", "gs", "fpriv"]}

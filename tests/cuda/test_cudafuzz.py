@@ -30,8 +30,8 @@ def test_generator_gives_the_committed_program(stem):
     """The committed source and launch are what the generator makes of the seed today (the corpus's
     expectations are the reference's evaluation of that program: cuda_expect.fuzz8_expect)."""
     info = FUZZ[stem]["cuda_fuzz"]
-    assert info["generator_version"] == C.GEN_VERSION
-    p = G.generate(info["seed"])
+    assert 1 <= info["generator_version"] <= C.GEN_VERSION
+    p = G.generate(info["seed"], info["generator_version"])
     assert p.source() == (CORPUS / "src" / f"{stem}.cu").read_text()
     assert FUZZ[stem]["launches"] == [G.launch_manifest(p)]
 
@@ -46,7 +46,7 @@ def test_reference_is_stable():
     """One committed program's reference output, recomputed (the digest was written with the program)."""
     stem = min(FUZZ, key=lambda s: FUZZ[s]["launches"][0]["buffers"]["out"]["count"])
     info = FUZZ[stem]["cuda_fuzz"]
-    p = G.generate(info["seed"])
+    p = G.generate(info["seed"], info["generator_version"])
     assert digest(p.run(make_inputs(G.launch_manifest(p)))) == info["reference_sha1"]
 
 
@@ -101,3 +101,55 @@ def test_vote_predicate_converts_to_int():
     st = C.S("coll", {"mask": "", "var": "v", "t": "i32", "op": "all", "args": (C.E("const", "u64", val=1 << 32),)})
     req = next(C.exec_stmt(st, {}))
     assert req[3:] == ("all", [0])
+
+
+def test_version_1_programs_are_still_generated():
+    """Generator version 2 added kinds of statements and expressions; version 1's programs (the
+    eighth round's corpus) come from the same seeds unchanged, version 2's differ."""
+    assert G.generate(2010, 1).source() == (CORPUS / "src" / "fz2010.cu").read_text()
+    assert "generator version 2" in G.generate(2010).source()
+
+
+def test_rounding_modes_bracket_the_exact_value():
+    """cudafuzz_fp: to nearest agrees with numpy (binary32, binary64); down <= exact <= up, one
+    ulp apart or equal; toward zero is the one of them nearer zero; subnormals and overflow."""
+    import cudafuzz_fp as FP
+    rng = np.random.default_rng(9)
+    for ft, npt in (("f32", np.float32), ("f64", np.float64)):
+        xs = (rng.standard_normal(40) * 10.0 ** rng.integers(-40 if ft == "f32" else -300, 38, 40)).astype(npt)
+        ys = (rng.standard_normal(40) * 10.0 ** rng.integers(-8, 8, 40)).astype(npt)
+        for x, y in zip(xs, ys):
+            for op, ref in ((FP.mul, np.multiply), (FP.div, np.divide), (FP.add, np.add)):
+                with np.errstate(all="ignore"):
+                    want = ref(x, y)
+                assert FP.to_ft(float(op(ft, "rn")(x, y)), ft) == want
+                exact = {FP.mul: Fraction(float(x)) * Fraction(float(y)), FP.div: Fraction(float(x)) / Fraction(float(y)),
+                         FP.add: Fraction(float(x)) + Fraction(float(y))}[op]
+                lo, hi, z = op(ft, "rd")(x, y), op(ft, "ru")(x, y), op(ft, "rz")(x, y)
+                if math.isfinite(lo) and math.isfinite(hi):
+                    assert Fraction(float(lo)) <= exact <= Fraction(float(hi))
+                    assert lo == hi or np.nextafter(npt(lo), npt(np.inf)) == hi
+                    assert z == (lo if exact >= 0 else hi)
+            r = FP.sqrt(ft, "rn")(x)
+            assert r == np.sqrt(abs(x))
+    assert FP.add("f32", "rz")(np.float32(3.4028235e38), np.float32(3.4028235e38)) == np.float32(3.4028235e38)
+    assert FP.add("f32", "ru")(np.float32(3.4028235e38), np.float32(3.4028235e38)) == np.inf
+    assert math.copysign(1, FP.add("f64", "rd")(1.0, -1.0)) == -1 and math.copysign(1, FP.add("f64", "rn")(1.0, -1.0)) == 1
+    assert FP.mul("f32", "ru")(np.float32(1e-45), np.float32(0.5)) == np.float32(1e-45)      # up: the least subnormal
+    assert FP.fma("f64", "rn")(0.1, 10.0, -1.0) == 5.551115123125783e-17                  # one rounding
+    assert FP.to_int("rn", 64, True)(-2.5) == -2 and FP.to_int("ru", 64, False)(-0.5) == 0
+    assert FP.from_int("f32", "rz")((1 << 63) - 1) == np.float32(2 ** 63 - 2 ** 39)
+
+
+def test_reduce_keeps_what_fails():
+    """cuda_fuzz --reduce's shrinking (cudafuzz_reduce), with a stand-in for nvcc and gpuisa: a
+    program 'fails' while it has a signed 64-bit atomicMin/Max; the result is far smaller and still
+    has one."""
+    import cudafuzz_reduce as R
+    seed = next(s for s in range(100) if "atomicMin((long long *)" in G.generate(s).source())
+    p = G.generate(seed)
+    n0 = R.statements(p)
+    R.reduce_program(p, lambda q: any(st.kind == "atomic64b" and st.a["slot"] in (1, 2)
+                                      for b in R.all_lists(q) for st in b), None)
+    assert "atomicMin((long long *)" in p.source() or "atomicMax((long long *)" in p.source()
+    assert R.statements(p) < n0 / 3

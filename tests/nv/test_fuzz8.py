@@ -38,8 +38,9 @@ def test_f2i_float_immediate(nv_isa, engine):
 
 
 def test_f2i_immediate_is_float32_only(nv_isa):
+    """Without .F64 (D9-F-2: F2I64_I takes a binary64's high word) the immediate is a float32."""
     with pytest.raises(AsmError, match="immediate source is a float32"):
-        assemble(nv_isa.db, "F2I.F64.TRUNC R2, 1.5 ;\nEXIT ;")
+        assemble(nv_isa.db, "F2I.F16.TRUNC R2, 1.5 ;\nEXIT ;")
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -121,21 +122,24 @@ def test_ushf_immediate_high_word(nv_isa, engine):
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_i2f_64_bit_source_immediate(nv_isa, engine):
-    """D8-fuzz-7: `I2F.S64 R3, 0x1` -- `__ll2float_rn(1)` under a branch nvcc did not fold: the
-    64-bit integer is the 32-bit immediate, sign-extended for .S64, zero-extended for .U64."""
+    """D8-fuzz-7 as corrected by D9-F-3: `I2F.S64 R3, 0x1` is `__ll2float_rn(4294967296ll)` (the
+    source of fz2128), `I2F.U64.RM R22, 0x80000000` is `__ull2double_rd(1ull << 63)`: the 32-bit
+    immediate is the 64-bit integer's high word (its low word 0), signed for .S64."""
     res = nv_isa.launch(assemble(nv_isa.db, """
         I2F.S64 R3, 0x1 ;
         I2F.S64 R4, 0xfffffffb ;
         I2F.U64 R5, 0xfffffffb ;
         I2F.S64.RZ R6, 0x7fffffff ;
         I2F.F64.S64 R8, 0xfffffffb ;
+        I2F.F64.U64.RM R10, 0x80000000 ;
+        I2F.F64.S64.RZ R12, -0x100 ;
         EXIT ;"""), engine=engine)
     assert res.ok, res.fault
     w = res.warp()
     f = [float(np.array(int(w.R[k][0]), np.uint32).view(np.float32)) for k in (3, 4, 5, 6)]
-    assert f == [1.0, -5.0, float(np.float32(0xFFFFFFFB)), float(2 ** 31 - 128)]
-    d = (int(w.R[9][0]) << 32) | int(w.R[8][0])
-    assert float(np.array(d, np.uint64).view(np.float64)) == -5.0
+    assert f == [2.0 ** 32, -5.0 * 2 ** 32, 2.0 ** 64, float(0x7FFFFF80 << 32)]     # .RZ: 24 bits kept
+    d = [float(np.array((int(w.R[k + 1][0]) << 32) | int(w.R[k][0]), np.uint64).view(np.float64)) for k in (8, 10, 12)]
+    assert d == [-5.0 * 2 ** 32, 2.0 ** 63, -(2.0 ** 40)]
 
 
 @pytest.mark.parametrize("engine", ENGINES)

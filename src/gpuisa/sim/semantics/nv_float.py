@@ -256,9 +256,9 @@ def fsetp_operands(x):
 # -- I2F / F2I: 64-bit integers, directed rounding, .FTZ --------------------------------------
 def _int_to_f64_exact(x, name: str, wide: str | None, unsigned: bool):
     """(s, e): the integer SrcB as a float64 ``s`` plus its exact error ``e``."""
-    if wide in ("S64", "U64") and x.kind(name) == "I":     # I2F.S64 R3, 0x1 (D8-fuzz-7): 32 bits, extended
-        imm = x.imm(name) & 0xFFFFFFFF
-        imm = imm - (1 << 32) if wide == "S64" and imm >> 31 else imm
+    if wide in ("S64", "U64") and x.kind(name) == "I":     # I2F.S64 R3, 0x1 is 2^32 (D9-F-3): the high word
+        imm = (x.imm(name) & 0xFFFFFFFF) << 32
+        imm = imm - (1 << 64) if wide == "S64" and imm >> 63 else imm
         s = np.full(x.lane_shape(), float(imm), _F64)      # exact: at most 32 significant bits
         return s, np.zeros_like(s)
     if wide in ("S64", "U64"):
