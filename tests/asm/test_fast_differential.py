@@ -195,7 +195,7 @@ def test_one_warm_state_over_every_seed(db):
 def test_synthetic_program_words(db):
     """A longer synthetic program (the benchmark's generator): `assemble` gives the generated
     words (operand texts, modifier combinations and shapes repeat: the caches are exercised)."""
-    text, words = generate(db, 12_000, seed=5)
+    text, words = generate(db, 6_000, seed=5)
     asm_mod.state(db).fmemo.clear()
     assert assemble(db, text).words == words
 

@@ -15,6 +15,9 @@ optional tolerances (``rtol``, ``atol``, ``ulps``) for float outputs, for all of
 documented to 2^-11 relative, the other functions to a few ulps); ``as: "bf16" | "f16"`` compares a
 ``u16`` output's bit patterns as bfloat16 / binary16 values within rtol/atol (results rounded once to
 16 bits from a float computation that is not exact).
+
+PYTEST_DONT_REWRITE: a helper module, no assertions to introspect (its rewriting cost seconds per
+test worker).
 """
 from __future__ import annotations
 

@@ -13,6 +13,9 @@ the branch, commutative atomics, integer intrinsics and explicitly rounded float
 with a per-thread interpreter (Python integers wrapped explicitly, numpy float32, exact
 rational rounding for the fused multiply-add), every thread a Python generator that stops at a
 warp collective or a barrier until the lanes it names arrive.  Nothing here uses gpuisa.
+
+PYTEST_DONT_REWRITE: a helper module, no assertions to introspect (its rewriting cost seconds per
+test worker).
 """
 from __future__ import annotations
 

@@ -8,6 +8,9 @@ directed modes' overflow (toward zero: the largest finite value).  Exact zero re
 product).  An infinite or NaN operand gives a result that does not depend on the rounding mode;
 it is computed in binary64 (exact for these cases) and converted.  NaN payloads never matter: the
 programs write floats through ``fbits`` / ``dbits``, which give one NaN.
+
+PYTEST_DONT_REWRITE: a helper module, no assertions to introspect (its rewriting cost seconds per
+test worker).
 """
 from __future__ import annotations
 
