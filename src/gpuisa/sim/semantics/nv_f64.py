@@ -22,7 +22,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask
 from .gp import _combine, fsetp_write
-from .nv_float import _narrow, bf16_bits, dbits, fsrc, ftz_bits, half_f64
+from .nv_float import _narrow, _two_sum, bf16_bits, dbits, fsrc, ftz_bits, half_f64
 from .operands import _b, _c, _sel_raw
 
 _U64, _U32, _F64, _F32 = np.uint64, np.uint32, np.float64, np.float32
@@ -157,17 +157,11 @@ _TINY, _HUGE = 2.0 ** -960, 2.0 ** 995
 _BIG_C = 2.0 ** -850          # |c| from here on: a product below _TINY is under 2^-100 ulp of c
 
 
-def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Knuth's TwoSum: s = RN(a + b) and e with s + e = a + b exactly (no overflow)."""
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
 def fma_rn(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """a * b + c rounded once to nearest even, for whole arrays, with error-free transformations
     (decision D9-G-3): p + e = a * b exactly (Dekker's product with Veltkamp's split) and the
-    three-term sum p + e + c = r + d1 + d2 exactly (TwoSum three times).  r = RN(s + t) is the
+    three-term sum p + e + c = r + d1 + d2 exactly (TwoSum three times: nv_float's, whose error is 0
+    where a sum overflows; such a lane has a non-finite r and is not proved).  r = RN(s + t) is the
     correctly rounded result when the last TwoSum's own error d2 is 0, or when |d1| + |d2| is
     below half the spacing of the binary64 values next to r (no rounding boundary between).
     A zero factor makes the product an exact signed zero: then p + c (one IEEE rounding) is the
