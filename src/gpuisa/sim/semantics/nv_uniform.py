@@ -292,13 +292,21 @@ def _write_f32u(x, s: np.ndarray, e: np.ndarray, ftz: bool) -> None:
     x.write("urd", _out(bits.astype(_U64)))
 
 
+def _sign_mods(x, name: str, bits, sign: int):
+    """A uniform float source's bit pattern *bits* with its ``|x|`` then ``-`` applied to the
+    sign bit *sign* (31 for binary32, 15 for a 16-bit value in the low half, 63 for binary64)."""
+    bits = np.asarray(bits)
+    one = bits.dtype.type(1 << sign)
+    if x.flag(name + ".abs"):
+        bits = bits & ~one
+    if x.flag(name + ".neg"):
+        bits = bits ^ one
+    return bits
+
+
 def _f32u_mods(x, name: str, ftz: bool) -> np.ndarray:
     """A uniform binary32 source as float64 (exact): ``|x|`` then ``-``, .FTZ flush."""
-    bits = _u(x, name).astype(np.uint32)
-    if x.flag(name + ".abs"):
-        bits = bits & np.uint32(0x7FFFFFFF)
-    if x.flag(name + ".neg"):
-        bits = bits ^ np.uint32(0x80000000)
+    bits = _sign_mods(x, name, _u(x, name).astype(np.uint32), 31)
     if ftz:
         bits = ftz_bits(bits)
     return bits.view(np.float32).astype(np.float64)
@@ -402,12 +410,7 @@ def UF2I(x: Exec) -> None:
         return
     name = _b(x)
     if x.mod("hstype") == "F16" or x.mod("bsrc") == "BF16":     # a 16-bit source (D8-tiny-8)
-        bits = _u(x, name) & _U64(0xFFFF)
-        if x.flag(name + ".abs"):
-            bits = bits & _U64(0x7FFF)
-        if x.flag(name + ".neg"):
-            bits = bits ^ _U64(0x8000)
-        f = half_f64(bits, x.mod("hstype") != "F16")
+        f = half_f64(_sign_mods(x, name, _u(x, name) & _U64(0xFFFF), 15), x.mod("hstype") != "F16")
     else:
         f = _f32u_mods(x, name, x.mod("ftz") == "FTZ")
     lo, hi = f2i_range(x)
@@ -427,11 +430,7 @@ def UF2F(x: Exec) -> None:
     ftz = x.mod("ftz") == "FTZ"
     name = _b(x)
     width, sign = {"F64": (64, 63), "F32": (32, 31), "F16": (32, 15)}[st]
-    bits = _u(x, name, width)
-    if x.flag(name + ".abs"):
-        bits = bits & ~_U64(1 << sign)
-    if x.flag(name + ".neg"):
-        bits = bits ^ _U64(1 << sign)
+    bits = _sign_mods(x, name, _u(x, name, width), sign)
     if st == "F64":
         d = bits.view(np.float64)
     elif st == "F32":
@@ -445,11 +444,7 @@ def _ufrnd_half(x) -> None:
     """UFRND.F16 / .BF16: the 16-bit value in the low half of SrcB rounded to an integral value of
     its format (exact), zero-extended; NaN -> 0x7fff (as FRND.F16: D7-math-12)."""
     name = _b(x)
-    h = _u(x, name) & _U64(0xFFFF)
-    if x.flag(name + ".abs"):
-        h = h & _U64(0x7FFF)
-    if x.flag(name + ".neg"):
-        h = h ^ _U64(0x8000)
+    h = _sign_mods(x, name, _u(x, name) & _U64(0xFFFF), 15)
     bf = x.mod("hdtype") == "BF16"
     x.write("urd", _out(frnd_half_bits(half_f64(h, bf), bf, x.mod("mode")).astype(_U64)))
 
