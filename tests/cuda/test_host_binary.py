@@ -16,7 +16,8 @@ from click.testing import CliRunner
 
 from gpuisa.cli import main
 from gpuisa.cuda import detect
-from gpuisa.cuda.fatbin import embedded_cubins, kernel_names
+from gpuisa.cuda.cubin import elf_sections
+from gpuisa.cuda.fatbin import embedded_cubins
 
 DATA = Path(__file__).resolve().parent / "data" / "hostbin"
 CLASSIFY = "classify(int*, int const*)"
@@ -49,13 +50,15 @@ def _check(r):
 
 
 def test_the_cubins_of_an_object_file_are_found_whole():
+    pytest.importorskip("elftools", reason="pyelftools is not installed (the optional extra gpuisa[cuda])")
     data = (DATA / "app.o").read_bytes()
     assert detect(data) == "binary"
     found = embedded_cubins(data)
     assert [c.arch for c in found] == [80, 90]
     for c in found:
         assert detect(c.data) == "cubin"
-        assert kernel_names(c.data) == ["_Z5twicePi", "_Z8classifyPiPKi"]
+        assert sorted(s[6:] for s in elf_sections(c.data, "app.o")[1] if s.startswith(".text.")) == \
+            ["_Z5twicePi", "_Z8classifyPiPKi"]
     # each cubin's code is what cuobjdump printed for that target (its /* 0x... */ words)
     listing = (DATA / "app.cuobjdump").read_text()
     for c, part in zip(found, listing.split("code for sm_")[1:]):
@@ -109,3 +112,19 @@ def test_python_api_chooses_target_and_kernel(isa):
     bufs = {"a": a.copy()}
     res = k.launch(grid=(1, 1, 1), block=(32, 1, 1), params=["ptr:a"], buffers=bufs)
     assert res.status == "ok" and list(bufs["a"]) == list(2 * a)
+
+
+@needs_cubin_tools
+def test_several_translation_units_the_kernel_chooses_the_cubin(isa, tmp_path):
+    """Two cubins of one target in one fat binary (two .cu files of one program): --kernel picks
+    the cubin that holds it; without --kernel the error lists the kernels of both (D9-1)."""
+    from gpuisa.cuda.fatbin import FATBIN_MAGIC
+    corpus = Path(__file__).resolve().parent / "corpus" / "sm_80"
+    fat = tmp_path / "two.fatbin"
+    parts = [(corpus / "vector_add.cubin").read_bytes(), (corpus / "histogram.cubin").read_bytes()]
+    fat.write_bytes(FATBIN_MAGIC + bytes(60) + b"".join(p + bytes(-len(p) % 8) for p in parts))
+    assert [c.arch for c in embedded_cubins(fat.read_bytes())] == [80, 80]
+    assert isa.load_cuda(fat, "histogram").name == "histogram"
+    assert isa.load_cuda(fat, "vector_add").name == "vector_add"
+    r = CliRunner().invoke(main, ["run", str(fat)])
+    assert r.exit_code == 1 and "2 kernels; choose one with --kernel NAME" in r.output, r.output

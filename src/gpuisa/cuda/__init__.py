@@ -475,8 +475,7 @@ def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) 
 def _cubin_of_binary(data: bytes, filename: str, arch: int | None,
                      kernel: str | None) -> tuple[bytes, str, list[int]]:
     """The cubin of a host binary to run: ``(bytes, label, the binary's other targets)``."""
-    from .fatbin import FATBIN_MAGIC, embedded_cubins, kernel_names
-    from .module import KernelInfo
+    from .fatbin import FATBIN_MAGIC, embedded_cubins
     cubins = embedded_cubins(data)
     if not cubins:
         why = ("its fat binary holds no uncompressed cubin (PTX only, or compressed by nvcc)"
@@ -490,10 +489,30 @@ def _cubin_of_binary(data: bytes, filename: str, arch: int | None,
         raise UsageError(f"{filename}: no code for sm_{arch}; it holds "
                          + ", ".join(f"sm_{a}" for a in archs))
     mine = [c for c in cubins if c.arch == arch]
-    which = {name: i for i, c in enumerate(mine) for name in reversed(kernel_names(c.data))}
-    names = CudaModule("binary", f"{filename} (sm_{arch})", arch, {n: KernelInfo(n) for n in which})
-    pick = mine[which[names.kernel(kernel).name]] if len(mine) > 1 else mine[0]
+    pick = mine[0] if len(mine) == 1 else _cubin_with_kernel(mine, kernel, f"{filename} (sm_{arch})")
     return pick.data, f"{filename} (sm_{arch} cubin at 0x{pick.offset:x})", [a for a in archs if a != arch]
+
+
+def _cubin_with_kernel(cubins: list, kernel: str | None, label: str):
+    """Of several cubins of one target (translation units), the one holding *kernel* (chosen by
+    :meth:`CudaModule.kernel` among all their kernels: a ``.text.NAME`` with a ``.nv.info.NAME``)."""
+    from .cubin import EXTRA, elf_sections
+    try:
+        from elftools.common.exceptions import ELFError
+    except ImportError:
+        raise UsageError(f"{label}: reading a cubin needs pyelftools and nvdisasm: {EXTRA}") from None
+    which: dict[str, int] = {}
+    for i, c in enumerate(cubins):
+        try:
+            secs = elf_sections(c.data, label)[1]
+        except ELFError as e:
+            raise UsageError(f"{label}: the cubin at 0x{c.offset:x} is not a readable ELF file ({e})") from None
+        for sec in secs:
+            name = sec[len(".text."):]
+            if sec.startswith(".text.") and f".nv.info.{name}" in secs:
+                which.setdefault(name, i)
+    names = CudaModule("binary", label, cubins[0].arch, {n: KernelInfo(n) for n in which})
+    return cubins[which[names.kernel(kernel).name]]
 
 
 def _dirs_near(path: Path) -> list[Path]:

@@ -89,7 +89,7 @@ class Abi:
         """The largest static shared size (``.nv.shared.NAME``) a kernel can have: 48 KiB of
         ``__shared__`` variables, plus on sm_90 and later the 1 KiB reserved area
         (``.nv.shared.reserved.0``) the section starts with (decision D9-G-2)."""
-        return 48 * 1024 + (0x400 if self.arch >= 90 else 0)
+        return 48 * 1024 + (RESERVED_SMEM if self.arch >= 90 else 0)
 
 
 def abi_for(arch: int, where: str = "") -> Abi:

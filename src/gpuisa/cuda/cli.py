@@ -14,17 +14,19 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
     first compiled with nvcc for *arch* (D8-9); of a host binary (an executable built by nvcc),
     *arch* chooses the target among its cubins (D9-1)."""
     target = None
-    if path.endswith(".cu") and detect(data) is None:
+    kind = detect(data)
+    if path.endswith(".cu") and kind is None:
         from .nvcc import DEFAULT_FLAGS, compile_cubin
         data, cmd = compile_cubin(path, arch, tuple(nvcc_flags) or DEFAULT_FLAGS)
         print(f"note: compiled with {' '.join(cmd)}", file=sys.stderr)
         path = f"{path} ({cmd[2] if arch else 'nvcc'})"
-    elif detect(data) == "binary" and not nvcc_flags:
+        kind = "cubin"
+    elif kind == "binary" and not nvcc_flags:
         target = None if arch is None else target_number(arch)
     elif arch is not None or nvcc_flags:
         raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
-                         f"built by nvcc); {path} is {'a compiled input' if detect(data) else 'not one'}")
-    if detect(data) is None:
+                         f"built by nvcc); {path} is {'a compiled input' if kind else 'not one'}")
+    if kind is None:
         return None
     name = path if path != "-" else "<stdin>"
     mod = read_module(data, name, arch=target, kernel=kernel)
@@ -35,4 +37,3 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
         print(f"note: {name} holds code for sm_{mod.arch} and {others}; using sm_{mod.arch}"
               f"{' (the first)' if target is None else ''}; {how}", file=sys.stderr)
     return CudaKernel(isa, mod, mod.kernel(kernel))
-

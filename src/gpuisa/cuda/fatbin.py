@@ -74,23 +74,3 @@ def embedded_cubins(data: bytes) -> list[Embedded]:
         out.append(Embedded(at, elf_arch(flags, data[at + 8]), data[at:at + size]))
         at = data.find(ELF_MAGIC, at + size)
     return out
-
-
-def kernel_names(cubin: bytes) -> list[str]:
-    """The kernels of a cubin: its ``.text.NAME`` sections with a ``.nv.info.NAME`` (read from the
-    section header string table alone: no pyelftools, no nvdisasm)."""
-    shoff, = struct.unpack_from("<Q", cubin, 40)
-    shnum, shstrndx = struct.unpack_from("<HH", cubin, 60)
-
-    def header(i: int) -> tuple[int, int, int]:
-        name, = struct.unpack_from("<I", cubin, shoff + i * 64)
-        off, size = struct.unpack_from("<QQ", cubin, shoff + i * 64 + 24)
-        return name, off, size
-
-    _, stroff, strsize = header(shstrndx)
-    strtab = cubin[stroff:stroff + strsize]
-    names = set()
-    for i in range(shnum):
-        n = header(i)[0]
-        names.add(strtab[n:strtab.index(b"\0", n)].decode("utf-8", "replace"))
-    return [n[6:] for n in sorted(names) if n.startswith(".text.") and f".nv.info.{n[6:]}" in names]
