@@ -52,7 +52,8 @@ def _load_program(isa, path: str, kernel: str | None = None, arch: str | None = 
     if cuda is not None:
         return cuda, None
     if opts:
-        raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu); {path} is not one")
+        raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
+                         f"built by nvcc); {path} is not one")
     if p.suffix == ".bin":
         if len(data) % 16:
             raise UsageError(f"{path}: binary size {len(data)} is not a multiple of 16 bytes")
