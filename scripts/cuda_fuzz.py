@@ -74,32 +74,18 @@ def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_step
     """None when gpuisa gives the reference's words, else what went wrong."""
     from gpuisa.cuda import load_cuda
     from gpuisa.errors import AsmError
-    from gpuisa.sim.engine_batched import BatchedEngine
     try:
         k = load_cuda(isa, path, launch["kernel"])
     except AsmError as e:
         first = e.errors[0]
         return f"refused: line {first.coord.line if first.coord else '?'}: {first.message}"
     bufs = {n: a.copy() for n, a in inputs.items()}
-    fallbacks: set = set()
-    orig = BatchedEngine.run
-
-    def run(self):
-        try:
-            orig(self)
-        finally:
-            fallbacks.update(self.fallbacks)
-
-    BatchedEngine.run = run     # type: ignore[method-assign]
-    try:
-        res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
-                       buffers=bufs, max_steps=max_steps)
-    finally:
-        BatchedEngine.run = orig     # type: ignore[method-assign]
+    res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                   buffers=bufs, max_steps=max_steps)
     if res.status != "ok":
         return f"status {res.status}: {res.fault}"
-    if fallbacks:
-        return f"replayed one warp at a time: {sorted(fallbacks)}"
+    if res.fallbacks:
+        return f"replayed one warp at a time: {sorted(res.fallbacks)}"
     problems = [p for name in launch["outputs"] if (p := compare(launch, name, bufs[name], want[name]))]
     return "; ".join(problems) or None
 

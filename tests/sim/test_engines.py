@@ -293,3 +293,29 @@ def test_spin_wait_between_warps_terminates(isa):
                     init={"R4": 0x10000000, "R5": 0, "R6": 0})
     res = sim.run()
     assert res.ok and flag[0] == 1
+
+
+def test_result_names_the_instructions_replayed_one_warp_at_a_time(isa, monkeypatch):
+    """``Result.fallbacks``: the optypes the batched engine ran one warp at a time after a
+    batch-width failure (right but slow) -- empty when everything ran at batch width, and the
+    optype when its function could not (here POPC's, made to refuse batches; POPC has no plan)."""
+    import dataclasses
+
+    from gpuisa.sim import registry
+    from gpuisa.sim.context import PerWarp
+
+    def prog(reg):      # words no other test decodes (the process-wide decode cache)
+        return isa.assemble(f"S2R R0, SR_LANEID ;\nPOPC R{reg}, R0 ;\nEXIT ;\n")
+
+    assert Simulator(isa, prog(93), grid=2, block=64).run().fallbacks == frozenset()
+    entry = registry._REGISTRY["POPC"]
+
+    def narrow(x):
+        if x.batched:
+            raise PerWarp("test")
+        entry.fn(x)
+
+    monkeypatch.setitem(registry._REGISTRY, "POPC", dataclasses.replace(entry, fn=narrow))
+    res = Simulator(isa, prog(94), grid=2, block=64).run()
+    assert res.status == "ok" and res.fallbacks == frozenset({"POPC"})
+    assert [int(v) for v in res.warp(1, 1).R[94][:4]] == [bin(k).count("1") for k in range(4)]     # SR_LANEID: 0..31

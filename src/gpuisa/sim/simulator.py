@@ -191,6 +191,8 @@ class Result:
     events: list = field(default_factory=list)
     buffers: dict = field(default_factory=dict)
     events_dropped: int = 0     # occurrences at places beyond the first MAX_EVENTS (not in events)
+    #: optypes the batched engine replayed one warp at a time (right but slow: speed code to add)
+    fallbacks: frozenset = frozenset()
 
     @property
     def ok(self) -> bool:
@@ -414,6 +416,7 @@ class Simulator:
         self.events: list = []
         self._event_at: dict = {}   # (kind, cta, warp, pc) -> its entry in self.events
         self.events_dropped = 0
+        self.fallbacks: set[str] = set()     # the batched engine's per-warp replays (Result.fallbacks)
         self._cache: dict[int, Exec] = {}
         self._texts: dict[int, str] = {}
         self._trace_file = None
@@ -1040,7 +1043,11 @@ class Simulator:
                     with np.errstate(all="ignore"):   # as in step(): no numpy warnings from float semantics
                         if self.engine == "batched" and len(self._live) > 1:
                             from .engine_batched import BatchedEngine
-                            BatchedEngine(self).run()
+                            eng = BatchedEngine(self)
+                            try:
+                                eng.run()
+                            finally:
+                                self.fallbacks |= eng.fallbacks
                         else:
                             self._run_fast()
             finally:
@@ -1127,7 +1134,8 @@ class Simulator:
         eng = self._pending
         if eng is not None and done:      # a finished batched run: from its arrays, built on access
             return Result(self.status or "running", self.steps, self.clock, ArrayWarpResults(eng.results()),
-                          self.fault, [dict(e) for e in self.events], dict(self.buffers), self.events_dropped)
+                          self.fault, [dict(e) for e in self.events], dict(self.buffers), self.events_dropped,
+                          frozenset(self.fallbacks))
         ws = self.warps
         fin = self._final_arrays
         self._final_arrays = None
@@ -1141,4 +1149,4 @@ class Simulator:
         warps = [WarpResult(w.cta.linear, w.index, w.cta.ctaid, w.R if done else w.R.copy(), P[i], UR[i], UP[i], B[i],
                             w.valid, w.pc, w.state) for i, w in enumerate(ws)]
         return Result(self.status or "running", self.steps, self.clock, warps, self.fault,
-                      [dict(e) for e in self.events], dict(self.buffers), self.events_dropped)
+                      [dict(e) for e in self.events], dict(self.buffers), self.events_dropped, frozenset(self.fallbacks))
