@@ -77,3 +77,12 @@ def test_corpus_kernel(request, isa, batch_fallbacks, stem, launch, arch, form):
     for name, a in inputs.items():         # inputs that are not outputs are untouched (bit for bit: NaN inputs)
         if name not in launch["outputs"]:
             assert np.array_equal(bufs[name].view(np.uint8), a.view(np.uint8))
+
+
+def test_the_default_cases_cover_every_target_in_every_form():
+    """Regression: with ``i % 4`` choosing the target and ``i % CUBIN_EVERY == 3`` the cubin form,
+    every default cubin case ran on sm_120; each target is run from each form by default."""
+    if os.environ.get("GPUISA_CUDA_FULL"):
+        pytest.skip("the full matrix covers them by construction")
+    seen = {(p.values[2], p.values[3]) for p in _cases()}
+    assert {(a, f) for a in ARCHS for f in FORMS} <= seen, sorted(seen)
