@@ -32,7 +32,7 @@ def _cases():
             combos = [(a, f) for a in ARCHS for f in FORMS]
         else:
             cubin = i % CUBIN_EVERY == 3
-            form = "cubin" if cubin else FORMS[i % 2]
+            form = "cubin" if cubin else FORMS[(i // len(ARCHS)) % 2]     # not i % 2: that tied the form to the target
             # the cubin cases rotate over the architectures too (i % 4 alone kept them all on one)
             combos = [(ARCHS[(i + (i // CUBIN_EVERY if cubin else 0)) % len(ARCHS)], form)]
         for arch, form in combos:
@@ -80,8 +80,9 @@ def test_corpus_kernel(request, isa, batch_fallbacks, stem, launch, arch, form):
 
 
 def test_the_default_cases_cover_every_target_in_every_form():
-    """Regression: with ``i % 4`` choosing the target and ``i % CUBIN_EVERY == 3`` the cubin form,
-    every default cubin case ran on sm_120; each target is run from each form by default."""
+    """Regression: with ``i % 4`` choosing the target, ``i % 2`` the listing and ``i % CUBIN_EVERY
+    == 3`` the cubin, sm_75 and sm_90 ran from nvdisasm listings only, sm_80 and sm_120 from
+    cuobjdump listings only, and every cubin case on sm_120; each target now runs from each form."""
     if os.environ.get("GPUISA_CUDA_FULL"):
         pytest.skip("the full matrix covers them by construction")
     seen = {(p.values[2], p.values[3]) for p in _cases()}
