@@ -113,6 +113,9 @@ def test_random_and_file_initialisers(tmp_path):
     (tmp_path / "d.bin").write_bytes(data)
     out = run_json(tmp_path, "EXIT ;", "--buffer", f"d=16:file:{tmp_path / 'd.bin'}", "--dump-buffer", "d:u8")
     assert out["buffers"]["d"] == list(data) + [0] * 6
+    # NAME=file:PATH: a buffer of exactly the file's bytes (SIZE from the file)
+    out = run_json(tmp_path, "EXIT ;", "--buffer", f"d=file:{tmp_path / 'd.bin'}", "--dump-buffer", "d:u8")
+    assert out["buffers"]["d"] == list(data)
 
 
 def test_non_finite_floats_in_json(tmp_path):
@@ -147,6 +150,9 @@ def test_text_dump(tmp_path):
     (["--buffer", "a=8", "--buffer", "a=8"], "given twice"),
     (["--buffer", "a=8:file:/nonexistent/x"], "cannot read"),
     (["--buffer", "a=8:fill"], "fill needs a value"),
+    (["--buffer", "a=file:/nonexistent/x"], "cannot read"),
+    (["--buffer", "a=file:"], "file needs a path"),
+    (["--buffer", "a=files:x"], "NAME=file:PATH"),
     (["--dump-buffer", "a"], "no --buffer named 'a'"),
     (["--buffer", "a=8", "--dump-buffer", "a:u32:3"], "holds 2 u32 elements (8 bytes), not 3"),
     (["--buffer", "a=8", "--dump-buffer", "a:q8"], "unknown element type"),

@@ -116,6 +116,7 @@ Kernel arguments (docs/simulator-run.md):
                             0x10000000 (256-byte aligned). INIT: zeros
                             (default), iota[:DTYPE], fill:VALUE[:DTYPE],
                             random:SEED[:DTYPE], file:PATH. DTYPE default u32.
+                            NAME=file:PATH: SIZE is the file's size.
   --dump-buffer NAME[:DTYPE[:COUNT]]
                             print the buffer after the run as DTYPE elements
                             (default u32, all); with --json under "buffers".
@@ -196,7 +197,7 @@ Example:
                    "u64:0x100000000, ptr:NAME[+OFFSET] (repeatable).")
 @click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]",
               help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
-                   "or file:PATH (repeatable). CUDA input: NAME may be a __device__ or __constant__ variable, which it "
+                   "or file:PATH (repeatable); NAME=file:PATH takes the file's size. CUDA input: NAME may be a __device__ or __constant__ variable, which it "
                    "initialises (cudaMemcpyToSymbol).")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements "

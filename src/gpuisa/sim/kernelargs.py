@@ -11,6 +11,7 @@ Textual forms (also in ``docs/simulator-run.md`` and ``gpuisa run --help``)::
                                 aligned to and padded to a multiple of its largest field)
     --buffer NAME=SIZE[:INIT]   SIZE in bytes; INIT: zeros | iota[:DTYPE] |
                                 fill:VALUE[:DTYPE] | random:SEED[:DTYPE] | file:PATH
+    --buffer NAME=file:PATH     the bytes of PATH, SIZE = the file's size
     --dump-buffer NAME[:DTYPE[:COUNT]]
 
 Parameters are laid out in order from ``c[0x0][0x0]``, each at the next offset
@@ -329,14 +330,25 @@ class BufferSpec:
 
 def parse_buffer(text: str) -> BufferSpec:
     """``NAME=SIZE[:INIT]``, INIT = ``zeros`` | ``iota[:DTYPE]`` | ``fill:VALUE[:DTYPE]`` |
-    ``random:SEED[:DTYPE]`` | ``file:PATH``."""
+    ``random:SEED[:DTYPE]`` | ``file:PATH``; or ``NAME=file:PATH``, SIZE the file's size."""
     what = f"--buffer {text}"
     name, eq, rest = text.partition("=")
     name = name.strip()
     if not eq or not _NAME.match(name):
         raise UsageError(f"--buffer {text!r}: expected NAME=SIZE[:INIT] with NAME an identifier")
     size_text, _, init = rest.partition(":")
-    size = _int(size_text, what + " (SIZE in bytes)")
+    if size_text.strip().lower() == "file":     # NAME=file:PATH: SIZE is the file's size
+        if not init:
+            raise UsageError(f"{what}: file needs a path (NAME=file:PATH)")
+        try:
+            size = Path(init).expanduser().stat().st_size
+        except OSError as e:
+            raise UsageError(f"{what}: cannot read {init}: {e.strerror}") from None
+        if size == 0:
+            raise UsageError(f"{what}: {init} is empty (give a SIZE: NAME=SIZE:file:PATH)")
+        init = "file:" + init
+    else:
+        size = _int(size_text, what + " (SIZE in bytes, or NAME=file:PATH)")
     if not 0 < size <= MAX_BUFFER:
         raise UsageError(f"{what}: SIZE must be 1..{MAX_BUFFER} bytes")
     kind, _, tail = init.partition(":")
