@@ -6358,3 +6358,32 @@ def fz5056(i):
 
 def fz5265(i):
     return fuzz9_expect(5265, i)
+
+
+# -- session 10, my own round: device-side malloc/free and new/delete (decision D10-1) ---------------
+def heap10_scratch(i, n):
+    x = [int(v) for v in i["in"]]
+    out = np.empty(len(i["out"]), np.int64)
+    for t in range(len(out)):
+        scratch = [x[(t + k) % n] * (k + 1) for k in range(1 + t % 7)]
+        acc = 0
+        for v in reversed(scratch):
+            acc = acc * 3 + v
+        out[t] = acc
+    return {"out": np.array([s32(int(v)) for v in out], np.int32)}
+
+
+def heap10_lists(i):
+    block = 48
+    out = []
+    for g in range(len(i["out"])):
+        t = g % block
+        keys = [k * k + t for k in range(t % 5 + 2)]
+        out.append(sum((p + 1) * key for p, key in enumerate(reversed(keys))))
+    return {"out": np.array(out, np.int32)}
+
+
+def heap10_block(i, huge):
+    block = 96
+    out = [(block - 1 - t) * (b + 2) for b in range(len(i["out"]) // block) for t in range(block)]
+    return {"out": np.array(out, np.int32)}

@@ -325,7 +325,7 @@ def test_printf_and_assert_run_as_runtime_stubs(nv_isa, arch, form):
 
 def test_an_unprovided_runtime_function_faults_when_called(nv_isa, tmp_path):
     from gpuisa.cuda import load_cuda
-    text = (CORPUS / "sm_80" / "printf_assert.nvdisasm").read_text().replace("vprintf", "malloc")
+    text = (CORPUS / "sm_80" / "printf_assert.nvdisasm").read_text().replace("vprintf", "tmpnam")
     path = tmp_path / "k.nvdisasm"
     path.write_text(text)
     k = load_cuda(nv_isa, path, "hello")
@@ -333,16 +333,56 @@ def test_an_unprovided_runtime_function_faults_when_called(nv_isa, tmp_path):
     # (it was refused at launch, also when the call was on a path the run does not take)
     res = k.launch(grid=1, block=32, params=["ptr:out", "f32:1"], buffers={"out": np.zeros(32, np.int32)})
     assert res.status == "syscall" and res.fault["cta"] == 0 and "instruction" in res.fault
-    assert "the kernel calls malloc, a CUDA device-runtime function the model does not provide" in res.fault["message"]
+    assert "the kernel calls tmpnam, a CUDA device-runtime function the model does not provide" in res.fault["message"]
     # a call on a path the run does not take is no reason to refuse the kernel: `checked` calls it
     # (here in place of __assertfail) only for a negative input
-    path.write_text((CORPUS / "sm_80" / "printf_assert.nvdisasm").read_text().replace("__assertfail", "malloc"))
+    path.write_text((CORPUS / "sm_80" / "printf_assert.nvdisasm").read_text().replace("__assertfail", "tmpnam"))
     k = load_cuda(nv_isa, path, "checked")
     out = np.zeros(64, np.int32)
     res = k.launch(grid=2, block=32, params=["ptr:in", "ptr:out", "s32:60"],
                    buffers={"in": np.arange(64, dtype=np.int32), "out": out})
     assert res.ok, (res.status, res.fault)
-    assert "malloc" in k.externs and (out[:60] == np.arange(60) + 1).all()
+    assert "tmpnam" in k.externs and (out[:60] == np.arange(60) + 1).all()
+
+
+@pytest.mark.parametrize("form", ["nvdisasm", "cuobjdump"])
+def test_malloc_and_free_are_linked_from_every_form(nv_isa, form):
+    """D10-1: the cuobjdump listing of a kernel calling only malloc/free (no device globals) took
+    its constant banks from the cubin beside it by ELF alone, without the relocations that name
+    the called functions: `c[0x4]` read 0 and the call jumped to the kernel's start, forever."""
+    from gpuisa.cuda import load_cuda
+    k = load_cuda(nv_isa, CORPUS / "sm_75" / f"heap10.{form}", "linked_lists")
+    assert k.externs == ["free", "malloc"]
+    out = np.zeros(32, np.int32)
+    res = k.launch(grid=1, block=32, params=["ptr:out"], buffers={"out": out})
+    assert res.ok, (res.status, res.fault)
+    keys = [[k * k + t for k in range(t % 5 + 2)] for t in range(32)]
+    assert out.tolist() == [sum((p + 1) * v for p, v in enumerate(reversed(ks))) for ks in keys]
+
+
+def test_the_device_heap_is_first_fit_aligned_and_checks_free():
+    """malloc/free (D10-1): 16-byte aligned blocks, first fit, freed neighbours merge, NULL when
+    full, and a free of a pointer malloc did not return is a fault, not a corrupted heap."""
+    from types import SimpleNamespace
+
+    from gpuisa.cuda.runtime import HEAP_BASE, DeviceHeap
+    from gpuisa.sim.state import Fault, Memory
+    sim = SimpleNamespace(gmem=Memory("global"))
+    h = DeviceHeap(256)
+    a, b, c = h.malloc(sim, 1), h.malloc(sim, 17), h.malloc(sim, 16)
+    assert (a, b, c) == (HEAP_BASE, HEAP_BASE + 16, HEAP_BASE + 48)
+    assert h.malloc(sim, 0) == 0 and h.malloc(sim, 1000) == 0 and h.malloc(sim, 200) == 0
+    h.free(b)
+    h.free(a)                              # merges with b's block: 48 bytes at the start
+    assert h.malloc(sim, 48) == HEAP_BASE
+    h.free(0)                              # free(NULL) does nothing
+    with pytest.raises(Fault, match="not a pointer malloc returned, or freed twice"):
+        h.free(b)
+    with pytest.raises(Fault, match="not a pointer malloc returned"):
+        h.free(c + 4)
+    h.free(c)
+    h.free(HEAP_BASE)
+    assert h.free_blocks == [(0, 256)] and h.malloc(sim, 256) == HEAP_BASE
 
 
 @pytest.mark.parametrize("engine", ENGINES)

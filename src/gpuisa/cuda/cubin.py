@@ -112,6 +112,8 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
         m = re.match(r"\.nv\.constant(\d+)$", sname)
         if m:
             mod.banks[int(m.group(1))] = _data(s)
+    if not mod.externs:
+        mod.externs = _extern_calls(secs)
     symtab = secs.get(".symtab")
     if symtab is not None and hasattr(symtab, "iter_symbols"):    # __constant__ variables (D8-7)
         for sym in symtab.iter_symbols():
@@ -121,6 +123,27 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
             m = re.fullmatch(r"\.nv\.constant(\d+)", symtab.elffile.get_section(shndx).name)
             if m:
                 mod.const_symbols[sym.name] = (int(m.group(1)), sym["st_value"], sym["st_size"])
+
+
+def _extern_calls(secs: dict) -> list[tuple[int, str | None, int, str]]:
+    """The functions the module calls but does not define (``vprintf``, ``malloc``: D6-cl-7), from
+    the ELF: a relocation of a ``.nv.constantN[.KERNEL]`` word against an undefined symbol is the
+    address the driver links there (what nvdisasm prints as ``.dword malloc``)."""
+    from elftools.elf.relocation import RelocationSection
+    out = []
+    for rs in secs.values():
+        if not isinstance(rs, RelocationSection):
+            continue
+        elf = rs.elffile
+        m = re.fullmatch(r"\.nv\.constant(\d+)(?:\.(.+))?", elf.get_section(rs["sh_info"]).name)
+        if not m:
+            continue
+        symtab = elf.get_section(rs["sh_link"])
+        for r in rs.iter_relocations():
+            sym = symtab.get_symbol(r["r_info_sym"])
+            if sym["st_shndx"] == "SHN_UNDEF" and sym.name:
+                out.append((int(m.group(1)), m.group(2), r["r_offset"], sym.name))
+    return sorted(out, key=lambda e: (e[0], e[1] or "", e[2]))
 
 
 def _nan_immediates(mod: CudaModule, text: list[str], secs: dict) -> None:

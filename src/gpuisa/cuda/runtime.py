@@ -13,13 +13,21 @@ callback, which does the function's work for each executing lane:
   lanes in order) and to a ``printf`` event; R4 = the number of arguments (CUDA's return value).
 * ``__assertfail(message, file, line, function, size)``: a ``trap`` fault naming the assertion,
   as CUDA's device-side assert stops the kernel.
+* ``malloc(size)`` / ``free(pointer)`` (also ``new`` / ``delete``): R4:R5 the argument, R4:R5
+  malloc's result. The device heap is :data:`HEAP_SIZE` bytes (CUDA's default
+  ``cudaLimitMallocHeapSize``, 8 MiB) of global memory at :data:`HEAP_BASE`, made when the first
+  lane allocates; first fit, every block 16-byte aligned (CUDA's guarantee), lanes in lane
+  order; a request that does not fit returns NULL, as CUDA's does; ``malloc(0)`` returns NULL.
+  ``free(NULL)`` does nothing; freeing a pointer malloc did not return (or twice) is a
+  ``memory`` fault (decision D10-1).
 
-Other undefined functions (``malloc``, ``free``, ``__cuda_syscall_cp_async_bulk_unicast``, ...)
+Other undefined functions (``__cuda_syscall_cp_async_bulk_unicast``, ...)
 get a stub too, which stops the run with a ``syscall`` fault naming the function when a lane calls
 it: a kernel whose call is on a path the run does not take runs (decision D8-12).
 """
 from __future__ import annotations
 
+import bisect
 import re
 
 import numpy as np
@@ -28,7 +36,11 @@ from ..sim.state import (INST_SIZE, LOCAL_LANE_SHIFT, LOCAL_WINDOW, SHARED_WINDO
                          lanes_of, local_memory)
 
 #: the functions the model provides
-PROVIDED = ("vprintf", "__assertfail")
+PROVIDED = ("vprintf", "__assertfail", "malloc", "free")
+#: the device heap of malloc/free: where, how large (CUDA's default cudaLimitMallocHeapSize), alignment
+HEAP_BASE = 0x6000_0000_0000
+HEAP_SIZE = 8 << 20
+HEAP_ALIGN = 16
 #: the longest string read from the kernel's memory (a format string without its NUL: an error)
 MAX_STRING = 4096
 
@@ -48,8 +60,9 @@ class DeviceRuntime:
     """The SYSCALL callback of a kernel with stubs: ``stubs`` maps each stub's address to its
     function; ``output`` collects what ``printf`` wrote."""
 
-    def __init__(self, stubs: dict[int, str]):
+    def __init__(self, stubs: dict[int, str], heap_size: int = HEAP_SIZE):
         self.stubs = stubs
+        self.heap = DeviceHeap(heap_size)
         self.output: list[str] = []
         #: printf's text alone, each call's, in execution order (``gpuisa run`` prints it: D8-8)
         self.printed: list[str] = []
@@ -60,10 +73,14 @@ class DeviceRuntime:
             raise Fault("syscall", f"SYSCALL at 0x{w.pc:x} outside the CUDA runtime's stubs")
         if name not in PROVIDED:
             raise Fault("syscall", f"the kernel calls {name}, a CUDA device-runtime function the model does not "
-                                   f"provide (it provides {', '.join(PROVIDED)}: printf and assert)")
+                                   f"provide (it provides {', '.join(PROVIDED)}: printf, assert, malloc and free)")
         for lane in lanes_of(int(w.active)):
             if name == "vprintf":
                 self._vprintf(sim, w, lane)
+            elif name == "malloc":
+                self._set_pair(w, 4, lane, self.heap.malloc(sim, self._pair(w, 4, lane)))
+            elif name == "free":
+                self.heap.free(self._pair(w, 4, lane))
             else:
                 self._assertfail(sim, w, lane)
 
@@ -96,6 +113,11 @@ class DeviceRuntime:
     @staticmethod
     def _pair(w, reg: int, lane: int) -> int:
         return int(w.R[reg][lane]) | int(w.R[reg + 1][lane]) << 32
+
+    @staticmethod
+    def _set_pair(w, reg: int, lane: int, value: int) -> None:
+        w.R[reg][lane] = value & 0xFFFFFFFF
+        w.R[reg + 1][lane] = value >> 32
 
     # -- the functions ------------------------------------------------------------------------
     def _vprintf(self, sim, w, lane: int) -> None:
@@ -152,6 +174,50 @@ class DeviceRuntime:
         text = f"{file}:{line}: {func}: block {w.cta.ctaid}, thread {lane + 32 * w.index}: Assertion `{msg}` failed."
         self.output.append(text)
         raise Fault("trap", f"device-side assert: {text}", lane=lane)
+
+
+class DeviceHeap:
+    """malloc/free's heap: first fit over the free blocks, 16-byte aligned (decision D10-1)."""
+
+    def __init__(self, size: int = HEAP_SIZE):
+        self.size = size
+        self.free_blocks: list[tuple[int, int]] = [(0, size)]   # (offset, bytes), by offset
+        self.allocated: dict[int, int] = {}                     # address -> bytes
+        self._mapped = False
+
+    def malloc(self, sim, n: int) -> int:
+        if n == 0 or n > self.size:
+            return 0
+        n = -(-n // HEAP_ALIGN) * HEAP_ALIGN
+        i = next((j for j, (_, size) in enumerate(self.free_blocks) if size >= n), None)
+        if i is None:
+            return 0                        # CUDA's malloc returns NULL when the heap is full
+        off, size = self.free_blocks[i]
+        if not self._mapped:                # the heap's pages become resident where written
+            from ..sim.simulator import sparse_zeros
+            sim.gmem.add("device heap", HEAP_BASE, sparse_zeros((1, self.size)).reshape(-1))
+            self._mapped = True
+        if size == n:
+            del self.free_blocks[i]
+        else:
+            self.free_blocks[i] = (off + n, size - n)
+        self.allocated[HEAP_BASE + off] = n
+        return HEAP_BASE + off
+
+    def free(self, addr: int) -> None:
+        if addr == 0:
+            return
+        n = self.allocated.pop(addr, None)
+        if n is None:
+            raise Fault("memory", f"free(0x{addr:x}): not a pointer malloc returned, or freed twice", address=addr)
+        off = addr - HEAP_BASE
+        blocks = self.free_blocks
+        i = bisect.bisect(blocks, (off, 0))
+        blocks.insert(i, (off, n))
+        if i + 1 < len(blocks) and off + n == blocks[i + 1][0]:       # merge with the next block
+            blocks[i:i + 2] = [(off, n + blocks[i + 1][1])]
+        if i > 0 and blocks[i - 1][0] + blocks[i - 1][1] == off:      # and the previous one
+            blocks[i - 1:i + 1] = [(blocks[i - 1][0], blocks[i - 1][1] + blocks[i][1])]
 
 
 def _signed(v: int, bits: int) -> int:
