@@ -140,7 +140,7 @@ def _extern_calls(secs: dict) -> list[tuple[int, str | None, int, str]]:
             continue
         symtab = elf.get_section(rs["sh_link"])
         for r in rs.iter_relocations():
-            sym = symtab.get_symbol(r["r_info_sym"])
+            sym = symtab.get_symbol(r["r_info_sym"])  # type: ignore[attr-defined]  # a SymbolTableSection
             if sym["st_shndx"] == "SHN_UNDEF" and sym.name:
                 out.append((int(m.group(1)), m.group(2), r["r_offset"], sym.name))
     return sorted(out, key=lambda e: (e[0], e[1] or "", e[2]))
