@@ -179,6 +179,26 @@ def test_kernel_aliases_of_a_template_kernel():
     assert demangle("_Z3fooPfQ") == "_Z3fooPfQ"       # outside the subset: kept as it is
 
 
+def test_kernel_names_without_namespace_west_const_and_void(tmp_path):
+    """D10-3: `--kernel reduce<128, int>` for `ns::reduce<128, int>`, a parameter list written
+    `const int*` (c++filt writes `int const*`), and `void over(float*)` for a non-template kernel
+    (whose mangled name has no return type) name the kernel; a short name fitting several
+    kernels is ambiguous."""
+    from gpuisa.cuda.module import KernelInfo
+    from gpuisa.errors import UsageError
+    names = ["_ZN2ns6reduceILi128EiEEvPKT0_PS1_", "_ZN2ns6reduceILi256EfEEvPKT0_PS1_", "_Z4overPf", "_Z4overPi"]
+    mod = CudaModule("nvdisasm", "t.nvdisasm", 80, {n: KernelInfo(n) for n in names})
+    for spelling, want in (("reduce<128, int>", names[0]), ("ns::reduce<256,float>", names[1]),
+                           ("ns::reduce<128, int>(const int*, int*)", names[0]),
+                           ("reduce<128,int>(const int *, int *)", names[0]),
+                           ("void reduce<256, float>(const float*, float*)", names[1]),
+                           ("void over(float*)", names[2]), ("over(int *)", names[3])):
+        assert mod.kernel(spelling).name == want, spelling
+    for spelling in ("reduce", "over"):
+        with pytest.raises(UsageError, match="is ambiguous"):
+            mod.kernel(spelling)
+
+
 @pytest.mark.parametrize("arch", ARCHS)
 def test_device_globals_and_their_addresses_in_bank4(isa, arch):
     """math_mix's sin/cos read __cudart_i2opi_d / __cudart_sin_cos_coeffs (.nv.global.init) through

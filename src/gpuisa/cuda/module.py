@@ -105,7 +105,7 @@ class CudaModule:
                              + ", ".join(_label(n) for n in names))
         if name in self.kernels:
             return self.kernels[name]
-        want = _plain(name)
+        want = _plain(_east_const(name))
         hits = [n for n in names if want in kernel_aliases(n)]
         if len(hits) == 1:
             return self.kernels[hits[0]]
@@ -382,18 +382,45 @@ def _plain(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
+_RE_WEST_CONST = re.compile(r"\bconst\s+((?:(?:unsigned|signed|long|short)\s+)*[\w:]+(?:<[^<>()]*>)?)")
+
+
+def _east_const(text: str) -> str:
+    """``const int*`` as c++filt writes it, ``int const*`` (the demangled names' spelling)."""
+    return _RE_WEST_CONST.sub(r"\1 const", text)
+
+
+def _unqualified(base: str) -> str:
+    """*base* without its namespace or class qualification (``ns::reduce<128, int>`` ->
+    ``reduce<128, int>``): the part after the last ``::`` outside template arguments."""
+    depth, cut = 0, 0
+    for i, c in enumerate(base):
+        if c in "<(":
+            depth += 1
+        elif c in ">)":
+            depth -= 1
+        elif depth == 0 and base.startswith("::", i):
+            cut = i + 2
+    return base[cut:]
+
+
 def kernel_aliases(name: str) -> set[str]:
     """The spellings ``--kernel`` accepts for the kernel *name* (whitespace removed): the mangled
     name, the demangled one with and without its return type, the name without the parameter
-    list, and without its template arguments."""
+    list, and without its template arguments; each also without its namespace (a name that
+    then fits several kernels is refused as ambiguous, listing them)."""
     out = {name}
     parts = demangle_parts(name)
     if parts is not None:
         ret, base, args = parts
         sig = f"{base}({', '.join(args)})"
         out |= {_plain(sig), _plain(base), _plain(base.split("<", 1)[0])}
-        if ret:
-            out.add(_plain(f"{ret} {sig}"))
+        short = _unqualified(base)     # without the namespace: `reduce<128, int>`, `reduce`
+        if short != base:
+            out |= {_plain(f"{short}({', '.join(args)})"), _plain(short), _plain(short.split("<", 1)[0])}
+        # a kernel returns void: its signature with the return type names it too (a template's
+        # demangled name has it; the others' mangled names do not encode it)
+        out |= {"void" + a for a in out if "(" in a and not a.startswith("void")}
         # c++filt writes a non-int template argument with its literal suffix (`reduce<256u>`,
         # `shift<3l>`); the number as the source wrote it names the kernel too (D7-style-3)
         out |= {_RE_LIT_SUFFIX.sub(r"\1", a) for a in out}
