@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import re
 import sys
 
 import click
@@ -115,11 +116,15 @@ def _available(mod_name: str) -> bool:
     return importlib.util.find_spec(mod_name) is not None
 
 
+_RE_NV_TOOL = re.compile(rb"\s*(nvdisasm|cuobjdump|ptxas|nvcc|nvlink|fatbinary)\s")
+
+
 def _cuda_reader(isa, path, data, kernel, **options):
     """CUDA inputs (listings, cubins, host binaries and fat binaries (``0xBA55ED50``) holding
     cubins, and ``.cu`` sources compiled with nvcc) for ``asm`` and
     ``run``: imported only when the file looks like one (gpuisa.cuda sits after asm and sim)."""
-    if data[:4] not in (b"\x7fELF", b"\x50\xed\x55\xba") and b"sm_" not in data[:20000] and not path.endswith(".cu"):
+    if data[:4] not in (b"\x7fELF", b"\x50\xed\x55\xba") and b"sm_" not in data[:20000] and not path.endswith(".cu") \
+            and not _RE_NV_TOOL.match(data[:64]):      # an NVIDIA tool's error message saved as a listing
         return None
     from .cuda.cli import read_input
     return read_input(isa, path, data, kernel, **options)

@@ -127,6 +127,19 @@ def test_unsupported_arch(tmp_path):
     assert res.exit_code == 1 and "code for sm_50 is not supported" in res.output
 
 
+def test_a_saved_tool_error_message_is_named(tmp_path):
+    """`nvdisasm old.cubin > k.nvdisasm` for a target nvdisasm 13 no longer reads leaves the tool's
+    message in the file: say so (it was "cannot read operand 'fatal : ...'" at 1:15)."""
+    msg = 'nvdisasm fatal   : CUDA architecture "SM70" is deprecated. Please use CUDA toolkit 13.0 or earlier\n'
+    lst = tmp_path / "k.nvdisasm"
+    lst.write_text(msg)
+    for cmd in (["run", lst, "--grid", "1"], ["asm", lst, "-o", tmp_path / "k.bin"]):
+        res = run(*cmd)
+        assert res.exit_code == 1
+        assert f"{lst}:1:1: this is nvdisasm's error message, not a listing: nvdisasm fatal" in res.output
+    assert not (tmp_path / "k.bin").exists()
+
+
 def test_not_elf_cuda_and_garbage(tmp_path):
     p = tmp_path / "x.cubin"
     p.write_bytes(b"\x7fELF" + b"\x00" * 10)

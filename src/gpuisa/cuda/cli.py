@@ -2,10 +2,24 @@
 :data:`gpuisa.clikit.INPUT_READERS` (registered by :mod:`gpuisa.cli`)."""
 from __future__ import annotations
 
+import re
 import sys
 
 from ..errors import UsageError
 from . import CudaKernel, detect, read_module, target_number
+
+
+_RE_TOOL_MESSAGE = re.compile(rb"\s*(nvdisasm|cuobjdump|ptxas|nvcc|nvlink|fatbinary)\s+(fatal|error)\b[^\n]*")
+
+
+def _refuse_tool_message(path: str, data: bytes) -> None:
+    """A file holding an NVIDIA tool's error message where its listing was redirected
+    (``nvdisasm old.cubin > k.nvdisasm`` for a target the tool no longer reads) is not
+    assembly of this ISA: say what it is instead of an error at its first operand."""
+    m = _RE_TOOL_MESSAGE.match(data[:2000])
+    if m:
+        text = m.group(0).decode("utf-8", "replace").strip()
+        raise UsageError(f"{path}:1:1: this is {m.group(1).decode()}'s error message, not a listing: {text}")
 
 
 def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | None = None,
@@ -27,6 +41,7 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
         raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
                          f"built by nvcc); {path} is {'a compiled input' if kind else 'not one'}")
     if kind is None:
+        _refuse_tool_message(path, data)
         return None
     name = path if path != "-" else "<stdin>"
     mod = read_module(data, name, arch=target, kernel=kernel)
