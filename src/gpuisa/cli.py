@@ -124,7 +124,8 @@ def _cuda_reader(isa, path, data, kernel, **options):
     cubins, and ``.cu`` sources compiled with nvcc) for ``asm`` and
     ``run``: imported only when the file looks like one (gpuisa.cuda sits after asm and sim)."""
     if data[:4] not in (b"\x7fELF", b"\x50\xed\x55\xba") and b"sm_" not in data[:20000] and not path.endswith(".cu") \
-            and not _RE_NV_TOOL.match(data[:64]):      # an NVIDIA tool's error message saved as a listing
+            and not _RE_NV_TOOL.match(data[:64]) \
+            and not data[:64].lstrip().startswith(b'[{"ELF"'):    # an NVIDIA tool's error message, nvdisasm -json
         return None
     from .cuda.cli import read_input
     return read_input(isa, path, data, kernel, **options)

@@ -138,6 +138,10 @@ def test_a_saved_tool_error_message_is_named(tmp_path):
         assert res.exit_code == 1
         assert f"{lst}:1:1: this is nvdisasm's error message, not a listing: nvdisasm fatal" in res.output
     assert not (tmp_path / "k.bin").exists()
+    lst.write_text('[{"ELF":{"layout-id":4},"SM":{"version":{"major":9,"minor":0}}},'
+                   '[{"function-name":"k","sass-instructions":[{"opcode":"EXIT"}]}]]')
+    res = run("run", lst, "--grid", "1")
+    assert res.exit_code == 1 and "this is `nvdisasm -json` output, which gpuisa does not read" in res.output
 
 
 def test_not_elf_cuda_and_garbage(tmp_path):

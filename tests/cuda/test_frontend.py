@@ -13,6 +13,8 @@ from cuda_expect import ARCHS, CORPUS, manifests
 from gpuisa.cuda import abi_for, demangle, detect, read_module
 from gpuisa.cuda.module import CudaModule
 
+DATA = Path(__file__).resolve().parent / "data"
+
 SIZES = {"ptr": 8, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "s32": 4, "u32": 4, "s64": 8, "u64": 8, "f32": 4, "f64": 8}
 
 
@@ -243,3 +245,35 @@ def test_recursion_then_syncthreads(isa, engine):
     assert res.status == "ok", res.fault
     f = [fib(int(v) & 15) for v in a]
     assert [int(v) for v in o] == [f[t] + f[63 - t] for t in range(64)]
+
+
+@pytest.mark.parametrize("stem,arch,kernel", [("switch_table", "sm_75", "switch_table")])
+def test_a_life_range_listing_reads_as_the_plain_one(isa, stem, arch, kernel):
+    """D10-4: `nvdisasm -plr` ends every line (labels and directives too) with a `// | 2 ^ : |`
+    register life-range column; a label line was taken for an instruction, so every address after
+    it was "not the one expected". The listing now reads as the plain one: same words, data, calls."""
+    from gpuisa.cuda import load_cuda
+    arch_tag = arch.replace("_", "")
+    plr = load_cuda(isa, DATA / "plr" / f"{stem}_{arch_tag}_plr.nvdisasm", kernel)
+    plain = load_cuda(isa, CORPUS / arch / f"{stem}.nvdisasm", kernel)
+    # -plr leaves out the NOPs padding the kernel's end (its end label follows the last BRA)
+    stubs = 2 * len(plain.externs)               # SYSCALL; RET per runtime function, after the code
+    n = len(plr.program.words) - stubs
+    a, b = plain.program.words, plr.program.words
+    assert a[:n] == b[:n] and a[len(a) - stubs:] == b[n:] and len(set(a[n:len(a) - stubs])) <= 1
+    assert plr.module.banks == plain.module.banks and plr.info.banks == plain.info.banks
+    assert plr.module.globals == plain.module.globals and plr.externs == plain.externs
+    assert [p.size for p in plr.info.params] == [p.size for p in plain.info.params]
+
+
+def test_a_life_range_listing_without_the_data_it_needs_is_refused(isa):
+    """D10-4: `nvdisasm -plr` prints no .nv.global.init section; printf's format strings (`$str`) were
+    then taken for functions the kernel calls. The listing is refused at the word naming one."""
+    from gpuisa.cuda import load_cuda
+    from gpuisa.errors import UsageError
+    path = DATA / "plr" / "printf_assert_sm90_plr.nvdisasm"
+    with pytest.raises(UsageError) as e:
+        load_cuda(isa, path, "hello")
+    text = str(e.value)
+    assert "is not defined in this listing: `nvdisasm -plr` (life ranges) leaves out the data sections" in text
+    assert "printf_assert_sm90_plr.nvdisasm:" in text and "run the plain nvdisasm listing or the cubin" in text

@@ -14,8 +14,13 @@ _RE_TOOL_MESSAGE = re.compile(rb"\s*(nvdisasm|cuobjdump|ptxas|nvcc|nvlink|fatbin
 
 def _refuse_tool_message(path: str, data: bytes) -> None:
     """A file holding an NVIDIA tool's error message where its listing was redirected
-    (``nvdisasm old.cubin > k.nvdisasm`` for a target the tool no longer reads) is not
-    assembly of this ISA: say what it is instead of an error at its first operand."""
+    (``nvdisasm old.cubin > k.nvdisasm`` for a target the tool no longer reads), or nvdisasm's
+    JSON output, is not assembly of this ISA: say what it is instead of an error at its first
+    operand."""
+    if data[:64].lstrip().startswith(b'[{"ELF"') and b'"sass-instructions"' in data:
+        raise UsageError(f"{path}:1:1: this is `nvdisasm -json` output, which gpuisa does not read (it has no "
+                         f"constant banks, parameter table or branch labels): give the cubin, or nvdisasm's "
+                         f"text listing (`nvdisasm FILE.cubin`)")
     m = _RE_TOOL_MESSAGE.match(data[:2000])
     if m:
         text = m.group(0).decode("utf-8", "replace").strip()

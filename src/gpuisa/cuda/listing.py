@@ -274,10 +274,18 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     sec: _Section | None = None
     kern: KernelInfo | None = None
     addr = 0
+    life_ranges = False
     for ln, line in enumerate(lines, 1):
         s = line.lstrip()
         if not s or s.startswith("//"):
             continue
+        if "//" in s:       # `nvdisasm -plr`: each line ends in a `// | 2 ^ : |` life-range column (D10-4)
+            cut = line.index("//")
+            life_ranges = life_ranges or line.startswith(("// |", "// +"), cut)
+            line = line[:cut].rstrip()
+            s = line.lstrip()
+            if not s:
+                continue
         if s.startswith(".section") and s[8:9] in (" ", "\t"):
             name = s[len(".section"):].strip().split(",")[0].strip()
             kern = None
@@ -379,7 +387,26 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     if code:
         _apply_sections(mod, sections, labels, filename)
         _apply_globals(mod, sections, labels, label_sec, data_ends)
+        if life_ranges:
+            _refuse_missing_data(mod, sections, filename)
     return mod
+
+
+def _refuse_missing_data(mod: CudaModule, sections: dict[str, _Section], filename: str) -> None:
+    """``nvdisasm -plr`` prints no ``.nv.global.init`` section: the strings of ``printf`` and the
+    math library's tables are then symbols the listing does not define, which would be taken for
+    functions it calls (D10-4). Refuse the listing at the word naming one."""
+    from .runtime import PROVIDED
+    data = {e[3] for e in mod.externs if e[3] not in PROVIDED and not e[3].startswith("__cuda_syscall")}
+    if not data:
+        return
+    for sec in sections.values():
+        for _off, _size, expr, ln, src in sec.fixups:
+            name = expr.split("+")[0].strip()
+            if name in data:
+                raise error(f"{name} is not defined in this listing: `nvdisasm -plr` (life ranges) leaves out the "
+                            f"data sections (.nv.global.init); run the plain nvdisasm listing or the cubin",
+                            filename, ln, src.find(name) + 1, src, len(name))
 
 
 def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[str, int],
