@@ -555,8 +555,9 @@ class Simulator:
         op = inst.opcode
         names = cache.get(op.name) if cache is not None else None
         if names is None:
-            # GPRs, and half- or byte-selected GPRs (HReg, SelReg: the register number in the low 8 bits)
-            names = [f.name for f in op.fields if f.type in ("Reg", "HReg", "SelReg")]
+            # GPRs, and half- or byte-selected GPRs (HReg, SelReg: the register number in the low 8 bits),
+            # IMMA's `.ROW`/`.COL` sources (RowReg, ColReg: the register number)
+            names = [f.name for f in op.fields if f.type in ("Reg", "HReg", "SelReg", "RowReg", "ColReg")]
             if cache is not None:
                 cache[op.name] = names
         hi = -1
