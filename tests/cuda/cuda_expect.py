@@ -6358,3 +6358,77 @@ def fz5056(i):
 
 def fz5265(i):
     return fuzz9_expect(5265, i)
+
+
+# -- tensor cores: nvcuda::wmma and inline-PTX mma.sync / ldmatrix / stmatrix (direction mma10) ---------
+def _mma10_f16(a) -> np.ndarray:
+    """float32 values as the kernels' __float2half gives them (nearest even), as float64."""
+    return np.asarray(a, np.float32).astype(np.float16).astype(np.float64)
+
+
+def _mma10_bf16(a) -> np.ndarray:
+    return (_bf16_rne(a).astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64)
+
+
+def mma10_wmma_h16(i, M, N, K):
+    d = _mma10_f16(i["A"]).reshape(M, K) @ _mma10_f16(i["B"]).reshape(K, N) + i["C"].reshape(M, N)
+    return {"D": d.astype(np.float32).ravel()}
+
+
+mma10_wmma_h32x8 = mma10_wmma_h8x32 = mma10_wmma_h16
+
+
+def mma10_wmma_hh(i, M, N, K):
+    d = _mma10_f16(i["A"]).reshape(M, K) @ _mma10_f16(i["B"]).reshape(K, N) + 0.25
+    return {"D": d.astype(np.float16).astype(np.float32).ravel()}
+
+
+def mma10_wmma_s8(i, M, N, K):
+    d = i["A"].astype(np.int64).reshape(M, K) @ i["Bt"].astype(np.int64).reshape(N, K).T + i["C"].reshape(M, N)
+    return {"D": (d & M32).astype(np.uint32).view(np.int32).ravel()}
+
+
+def mma10_wmma_u8(i, M, N, K):
+    d = i["A"].astype(np.int64).reshape(K, M).T @ i["B"].astype(np.int64).reshape(K, N) - 7      # At[K][M]
+    return {"D": d.T.astype(np.int32).ravel()}                                                 # column-major
+
+
+def mma10_wmma_bf16(i, M, N, K):
+    d = _mma10_bf16(i["A"]).reshape(M, K) @ _mma10_bf16(i["B"]).reshape(K, N) + i["C"].reshape(M, N)
+    return {"D": d.astype(np.float32).ravel()}
+
+
+def mma10_wmma_tf32(i, M, N, K):
+    """Integer-valued inputs: exact in tf32, products and sums exact in binary32."""
+    d = i["A"].astype(np.float64).reshape(K, M).T @ i["B"].astype(np.float64).reshape(K, N) + i["C"].reshape(N, M).T
+    return {"D": d.T.astype(np.float32).ravel()}
+
+
+def mma10_wmma_f64(i, M, N, K):
+    return {"D": (i["A"].reshape(M, K) @ i["Bt"].reshape(N, K).T + i["C"].reshape(M, N)).ravel()}
+
+
+def mma10_mma_f16_ldsm(i):
+    a, b, c = _mma10_f16(i["A"]).reshape(-1, 16, 16), _mma10_f16(i["B"]).reshape(-1, 16, 8), i["C"].reshape(-1, 16, 8)
+    return {"D": (a @ b + c).astype(np.float32).ravel()}
+
+
+def mma10_mma_h16_movm(i):
+    d = (_mma10_f16(i["A"]).reshape(16, 8) @ _mma10_f16(i["B"]).reshape(8, 8) + _mma10_f16(i["C"]).reshape(16, 8)).astype(np.float16)
+    return {"D": d.astype(np.float32).ravel(), "T": d[:8].T.astype(np.float32).ravel()}
+
+
+def mma10_mma_s8_sat(i):
+    a, bt = i["A"].astype(np.int64).reshape(16, 32), i["Bt"].astype(np.int64).reshape(8, 32)
+    e = a[:8, :16] @ bt[:, :16].T + i["C"].reshape(8, 8)
+    f = np.clip(a @ bt.T + i["C2"].reshape(16, 8), -(1 << 31), (1 << 31) - 1)
+    return {"E": (e & M32).astype(np.uint32).view(np.int32).ravel(), "F": f.astype(np.int32).ravel()}
+
+
+def mma10_ldsm_stsm(i):
+    m = i["in"].reshape(4, 8, 8)
+    out = np.zeros(512, np.uint16)
+    out[:256] = m.transpose(0, 2, 1).ravel()          # ldmatrix .trans, then stmatrix .x4 as held
+    out[256:384] = m[2:4].ravel()                      # stmatrix .x2 .trans: transposed back
+    out[384:448] = m[1].T.ravel()                      # stmatrix .x1
+    return {"out": out}
