@@ -17,6 +17,7 @@ from ..registry import semantics
 from ..state import FULL, WARP_SIZE
 from .gp import _U32, _U64, _shared_addrs
 from .nv_f64 import fma_rn_exact
+from .nv_half import _FP8_TO_F16
 
 _LANE = np.arange(WARP_SIZE)
 _G, _T = _LANE // 4, _LANE % 4          # PTX's groupID and threadID_in_group
@@ -26,6 +27,15 @@ _NAN64 = _U64(0x7FFFFFFFFFFFFFFF)
 
 
 # -- fragment layouts ---------------------------------------------------------------------------
+def _int_a(g, t, i: int, per: int):
+    """Element i of an integer A fragment with *per* elements a register."""
+    return g + 8 * ((i // per) % 2), per * t + i % per + 4 * per * (i // (2 * per))
+
+
+def _int_b(g, t, i: int, per: int):
+    return per * t + i % per + 4 * per * (i // per), g
+
+
 # (row, column) of element i of lane 4g + t's fragment (g, t: lane-shaped; i: an int), by kind
 _LAYOUTS = {
     "A16": lambda g, t, i: (g + 8 * ((i // 2) % 2), 2 * t + i % 2 + 8 * (i // 4)),
@@ -33,8 +43,10 @@ _LAYOUTS = {
     "C16": lambda g, t, i: (g + 8 * (i // 2), 2 * t + i % 2),
     "Atf32": lambda g, t, i: (g + 8 * (i % 2), t + 4 * (i // 2)),
     "Btf32": lambda g, t, i: (t + 4 * i, g),
-    "A8": lambda g, t, i: (g + 8 * ((i // 4) % 2), 4 * t + i % 4 + 16 * (i // 8)),
-    "B8": lambda g, t, i: (4 * t + i % 4 + 16 * (i // 4), g),
+    # integer (and 8-bit float) fragments with 4 (8-bit), 8 (4-bit) or 32 (1-bit) elements a register
+    "A8": lambda g, t, i: _int_a(g, t, i, 4), "B8": lambda g, t, i: _int_b(g, t, i, 4),
+    "A4": lambda g, t, i: _int_a(g, t, i, 8), "B4": lambda g, t, i: _int_b(g, t, i, 8),
+    "A1": lambda g, t, i: _int_a(g, t, i, 32), "B1": lambda g, t, i: _int_b(g, t, i, 32),
     "C8": lambda g, t, i: (g, 2 * t + i),
     "Af64": lambda g, t, i: (g, t),
     "Bf64": lambda g, t, i: (t, g),
@@ -160,11 +172,17 @@ def HMMA(x: Exec) -> None:
         conv = _bf16 if at == "BF16" else _f16
         a = conv(gather(x, x.field("ra"), "A16", 16, k, 16))
         b = conv(gather(x, x.field("rb"), "B16", k, 8, 16))
+    _accumulate(x, a, b, dt)
+
+
+def _accumulate(x: Exec, a: np.ndarray, b: np.ndarray, dt: str) -> None:
+    """D = A * B + C for float inputs *a* ``(..., 16, K)``, *b* ``(..., K, 8)`` (float64, exact
+    values): the products added to C in binary64 in k order, rounded once to *dt* (F32, F16)."""
     if dt == "F16":
         acc = _f16(gather(x, x.field("rc"), "C16", 16, 8, 16))
     else:
         acc = _f32(gather(x, x.field("rc"), "C16", 16, 8, 32))
-    for i in range(k):                       # k order, binary64 (the products are exact)
+    for i in range(a.shape[-1]):             # k order, binary64 (the products are exact)
         acc = acc + a[..., :, i, None] * b[..., None, i, :]
     if dt == "F16":
         h = acc.astype(np.float16).view(np.uint16)
@@ -174,12 +192,14 @@ def HMMA(x: Exec) -> None:
         scatter(x, x.field("rd"), np.where(np.isnan(acc), _NAN32, f), "C16", 32)
 
 
-_IMMA_MK = {"8816": (8, 16), "16816": (16, 16), "16832": (16, 32)}
+_IMMA_MK = {"8816": (8, 16), "16816": (16, 16), "16832": (16, 32), "8832": (8, 32), "16864": (16, 64)}
 
 
-def _int8(bits: np.ndarray, signed: bool) -> np.ndarray:
-    v = bits.astype(np.uint8)
-    return (v.view(np.int8) if signed else v).astype(np.int64)
+def _int(bits: np.ndarray, t: str) -> np.ndarray:
+    """8- or 4-bit elements of type *t* (S8, U8, S4, U4) as int64."""
+    v = bits.astype(np.int64)
+    w = 4 if t in ("S4", "U4") else 8
+    return v - ((v >> (w - 1)) << w) if t[0] == "S" else v
 
 
 @semantics("IMMA")
@@ -190,13 +210,51 @@ def IMMA(x: Exec) -> None:
         return
     m, k = _IMMA_MK[x.mod("shape") or "8816"]
     ck = "C8" if m == 8 else "C16"
-    a = _int8(gather(x, x.field("ra"), "A8", m, k, 8), x.mod("atype") == "S8")
-    b = _int8(gather(x, x.field("rb"), "B8", k, 8, 8), x.mod("btype") == "S8")
+    at, bt = x.mod("atype") or "S8", x.mod("btype") or "S8"
+    w = 4 if at in ("S4", "U4") else 8
+    a = _int(gather(x, x.field("ra"), f"A{w}", m, k, w), at)
+    b = _int(gather(x, x.field("rb"), f"B{w}", k, 8, w), bt)
     acc = gather(x, x.field("rc"), ck, m, 8, 32).astype(_U32).view(np.int32).astype(np.int64)
-    acc = acc + np.matmul(a, b)              # exact in int64: |sum| < 2^31 + 32 * 2^16
+    acc = acc + np.matmul(a, b)              # exact in int64: |sum| < 2^31 + 64 * 2^16
     if x.mod("sat") == "SAT":
         acc = np.clip(acc, -(1 << 31), (1 << 31) - 1)
     scatter(x, x.field("rd"), (acc & 0xFFFFFFFF).astype(_U32), ck, 32)
+
+
+_BMMA_MK = {"88128": (8, 128), "168128": (16, 128), "168256": (16, 256)}
+
+
+@semantics("BMMA")
+def BMMA(x: Exec) -> None:
+    """BMMA: pseudo code in the database (``__Semantics``, mma.isa; appended here by the registry)."""
+    if not _whole_warp(x):
+        return
+    m, k = _BMMA_MK[x.mod("shape") or "88128"]
+    ck = "C8" if m == 8 else "C16"
+    a = gather(x, x.field("ra"), "A1", m, k, 1).astype(np.int64)
+    b = gather(x, x.field("rb"), "B1", k, 8, 1).astype(np.int64)
+    if x.mod("op") == "AND":
+        pop = np.matmul(a, b)                                  # popc of AND: the 1 bits in common
+    else:                                                      # popc of XOR: the bits that differ
+        pop = a.sum(-1)[..., :, None] + b.sum(-2)[..., None, :] - 2 * np.matmul(a, b)
+    acc = gather(x, x.field("rc"), ck, m, 8, 32).astype(np.int64) + pop
+    scatter(x, x.field("rd"), (acc & 0xFFFFFFFF).astype(_U32), ck, 32)
+
+
+def _fp8(bits: np.ndarray, fmt: str) -> np.ndarray:
+    """8-bit float codes of *fmt* (E4M3, E5M2) as float64 (exact)."""
+    return _FP8_TO_F16[fmt][bits.astype(np.intp)].astype(np.uint16).view(np.float16).astype(np.float64)
+
+
+@semantics("QMMA")
+def QMMA(x: Exec) -> None:
+    """QMMA: pseudo code in the database (``__Semantics``, mma.isa; appended here by the registry).
+    As HMMA: exact products, binary64 sums in k order from C, one rounding (decision D10-M-2)."""
+    if not _whole_warp(x):
+        return
+    a = _fp8(gather(x, x.field("ra"), "A8", 16, 32, 8), x.mod("atype") or "E4M3")
+    b = _fp8(gather(x, x.field("rb"), "B8", 32, 8, 8), x.mod("btype") or "E4M3")
+    _accumulate(x, a, b, x.mod("dtype") or "F32")
 
 
 @semantics("DMMA")
