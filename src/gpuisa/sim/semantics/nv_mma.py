@@ -164,7 +164,7 @@ def HMMA(x: Exec) -> None:
     if not _whole_warp(x):
         return
     k = _HMMA_K[x.mod("shape") or "16816"]
-    at, dt = x.mod("atype") or "F16", x.mod("dtype")
+    at, dt = x.mod("atype") or "F16", x.mod("dtype") or "F32"
     if at == "TF32":
         a = _tf32(gather(x, x.field("ra"), "Atf32", 16, k, 32))
         b = _tf32(gather(x, x.field("rb"), "Btf32", k, 8, 32))
