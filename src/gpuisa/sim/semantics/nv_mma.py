@@ -131,7 +131,7 @@ def _whole_warp(x: Exec) -> bool:
     instruction is `.sync.aligned`: the whole warp or none)."""
     pm = np.asarray(x.pmask)
     if np.any((pm != 0) & (pm != FULL)):
-        x.fault("invalid-operand", f"{x.text.split()[0]} is warp-wide: all 32 lanes of the warp must "
+        x.fault("invalid-operand", f"{x.name.split('_')[0]} is warp-wide: all 32 lanes of the warp must "
                 "execute it (divergent, exited or missing lanes)")
     return x.any_lane()
 
@@ -280,7 +280,7 @@ def _row_addresses(x: Exec, num: int) -> np.ndarray:
     used = np.broadcast_to(np.asarray(x.lanes()), np.shape(addr)) & (_LANE < 8 * num)
     if np.any(used & (addr % _U64(16) != 0)):
         bad = int(np.asarray(addr)[used & (addr % _U64(16) != 0)].reshape(-1)[0])
-        x.fault("misaligned", f"{x.text.split()[0]}: a matrix row address must be 16-byte aligned (0x{bad:x})")
+        x.fault("misaligned", f"{x.name.split('_')[0]}: a matrix row address must be 16-byte aligned (0x{bad:x})")
     return addr
 
 
