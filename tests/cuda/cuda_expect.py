@@ -6432,3 +6432,36 @@ def mma10_ldsm_stsm(i):
     out[256:384] = m[2:4].ravel()                      # stmatrix .x2 .trans: transposed back
     out[384:448] = m[1].T.ravel()                      # stmatrix .x1
     return {"out": out}
+
+
+def _mma10_nibbles(words: np.ndarray) -> np.ndarray:
+    """32-bit words as their signed 4-bit elements, lowest nibble first."""
+    n = (words.astype(np.uint32)[:, None] >> (4 * np.arange(8, dtype=np.uint32))) & 15
+    return (n.astype(np.int64) ^ 8) - 8
+
+
+def _mma10_bits(words: np.ndarray) -> np.ndarray:
+    return ((words.astype(np.uint32)[:, None] >> np.arange(32, dtype=np.uint32)) & 1).astype(np.int64)
+
+
+def mma10_wmma_lowbits(i):
+    a4, b4 = _mma10_nibbles(i["A4"]).reshape(8, 32), _mma10_nibbles(i["B4"]).reshape(8, 32)   # B column-major
+    a1, b1 = _mma10_bits(i["A1"]).reshape(8, 128), _mma10_bits(i["B1"]).reshape(8, 128)
+    x = (a1[:, None, :] ^ b1[None, :, :]).sum(-1)
+    n = (a1[:, None, :] & b1[None, :, :]).sum(-1) - 5
+    return {"D4": (a4 @ b4.T + 3).astype(np.int32).ravel(), "DX": x.astype(np.int32).ravel(),
+            "DA": n.T.astype(np.int32).ravel()}                                  # DA column-major
+
+
+def _mma10_fp8(codes: np.ndarray, man: int, bias: int) -> np.ndarray:
+    """Finite 8-bit float codes (man fraction bits, exponent bias) as float64."""
+    c = codes.astype(np.int64)
+    e, f = (c & 0x7F) >> man, c & ((1 << man) - 1)
+    mag = np.where(e == 0, f * 2.0 ** (1 - bias - man), (f + (1 << man)) * 2.0 ** (e - bias - man))
+    return np.where(c & 0x80, -mag, mag)
+
+
+def mma10_mma_fp8(i):
+    a = _mma10_fp8(i["A"], 3, 7).reshape(16, 32)
+    b = _mma10_fp8(i["Bt"], 2, 15).reshape(8, 32).T
+    return {"D": (a @ b + i["C"].reshape(16, 8)).astype(np.float32).ravel()}
