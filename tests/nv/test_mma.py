@@ -228,3 +228,24 @@ def test_partial_warp_and_misaligned_row_are_faults(nv_isa, engine):
     res = _launch(nv_isa, "S2R R0, SR_LANEID ;\nISETP.GE.AND P0, PT, R0, 0x10, PT ;\n@P0 MOVM.16.MT88 R1, R0 ;\n"
                   "@P0 LDSM.16.M88 R4, [RZ] ;", engine, block=32)
     assert res.status == "invalid-operand", res.status
+
+
+@pytest.mark.parametrize("line,name", [("HGMMA.64x8x16.F32 R24, gdesc[UR4], RZ, !UPT, gsb0 ;", "HGMMA.64x8x16.F32"),
+                                       ("HMMA.884.F32.F32.STEP0 R12, R10.ROW, R8.COL, R12 ;", "HMMA.884.F32.F32.STEP0"),
+                                       ("MOVM.U4TO8.M832 R4, R5 ;", "MOVM.U4TO8.M832")])
+def test_unmodelled_tensor_instructions_are_refused_where_they_stand(nv_isa, tmp_path, line, name):
+    """D10-M-6: wgmma, sm_75's m8n8k4 STEP form, sm_120's MOVM.U4TO8: an error at the line naming
+    the instruction and what it is, not a run and not a bare "unknown mnemonic"."""
+    from pathlib import Path
+
+    from gpuisa.cuda import load_cuda
+    from gpuisa.errors import GpuisaError
+    src = Path(__file__).resolve().parents[1] / "cuda" / "corpus" / "sm_80" / "mma10_mma_ptx.nvdisasm"
+    text = src.read_text()
+    old = next(ln for ln in text.split("\n") if "HMMA.16816.F32 " in ln)
+    body = old.split("*/", 1)[1].split(";")[0].strip()
+    path = tmp_path / "k.nvdisasm"
+    path.write_text(text.replace(body + " ;", line, 1))
+    with pytest.raises(GpuisaError) as e:
+        load_cuda(nv_isa, path, "mma_f16_ldsm")
+    assert f"{name} is not modelled" in str(e.value) and "D10-M-6" in str(e.value) and "k.nvdisasm:" in str(e.value)
