@@ -6465,3 +6465,10 @@ def mma10_mma_fp8(i):
     a = _mma10_fp8(i["A"], 3, 7).reshape(16, 32)
     b = _mma10_fp8(i["Bt"], 2, 15).reshape(8, 32).T
     return {"D": (a @ b + i["C"].reshape(16, 8)).astype(np.float32).ravel()}
+
+
+def mma10_hgemm(i, M, N, K):
+    """binary16 bit patterns (u16): A in [2^-7, 1), B in (-1, -2^-7]; f32 result."""
+    a = i["A"].view(np.float16).astype(np.float64).reshape(M, K)
+    b = i["B"].view(np.float16).astype(np.float64).reshape(K, N)
+    return {"C": (a @ b).astype(np.float32).ravel()}
