@@ -1,4 +1,4 @@
-"""The tensor-core unit (mma.isa): HMMA, IMMA, DMMA, LDSM, STSM (issue 11, decisions D10-M-*).
+"""The tensor-core unit (mma.isa): HMMA, IMMA, BMMA, QMMA, DMMA, LDSM, STSM (issue 11, decisions D10-M-*).
 
 Every instruction is warp-wide: it gathers the matrices from the fragments that the 32 lanes'
 registers hold (the PTX ISA's fragment layouts, tabulated at the top of mma.isa), computes, and
