@@ -40,7 +40,7 @@ EXTRA = {
     "sm_86": ("vector_add", "matmul_shared", "tut_mbarrier", "tut_cpasync", "sync8_barrier"),
     "sm_87": ("vector_add", "async_copy", "warp_reduce"),
     "sm_88": ("vector_add",),
-    "sm_89": ("vector_add", "matmul_shared", "fp8_convert", "tut_mbarrier", "tut_cpasync"),
+    "sm_89": ("vector_add", "matmul_shared", "fp8_convert", "tut_mbarrier", "tut_cpasync", "mma10_lowbits"),
     "sm_100": ("vector_add", "warp_scan", "vote_red", "atom_mix", "simd_video", "hist_agg", "fp8_convert", "fminmax3",
                "sync8_mbar_ptx", "sync8_pipeline"),
     "sm_103": ("vector_add", "warp_scan", "atom_mix", "fminmax3"),

@@ -6387,3 +6387,116 @@ def heap10_block(i, huge):
     block = 96
     out = [(block - 1 - t) * (b + 2) for b in range(len(i["out"]) // block) for t in range(block)]
     return {"out": np.array(out, np.int32)}
+
+# -- tensor cores: nvcuda::wmma and inline-PTX mma.sync / ldmatrix / stmatrix (direction mma10) ---------
+def _mma10_f16(a) -> np.ndarray:
+    """float32 values as the kernels' __float2half gives them (nearest even), as float64."""
+    return np.asarray(a, np.float32).astype(np.float16).astype(np.float64)
+
+
+def _mma10_bf16(a) -> np.ndarray:
+    return (_bf16_rne(a).astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64)
+
+
+def mma10_wmma_h16(i, M, N, K):
+    d = _mma10_f16(i["A"]).reshape(M, K) @ _mma10_f16(i["B"]).reshape(K, N) + i["C"].reshape(M, N)
+    return {"D": d.astype(np.float32).ravel()}
+
+
+mma10_wmma_h32x8 = mma10_wmma_h8x32 = mma10_wmma_h16
+
+
+def mma10_wmma_hh(i, M, N, K):
+    d = _mma10_f16(i["A"]).reshape(M, K) @ _mma10_f16(i["B"]).reshape(K, N) + 0.25
+    return {"D": d.astype(np.float16).astype(np.float32).ravel()}
+
+
+def mma10_wmma_s8(i, M, N, K):
+    d = i["A"].astype(np.int64).reshape(M, K) @ i["Bt"].astype(np.int64).reshape(N, K).T + i["C"].reshape(M, N)
+    return {"D": (d & M32).astype(np.uint32).view(np.int32).ravel()}
+
+
+def mma10_wmma_u8(i, M, N, K):
+    d = i["A"].astype(np.int64).reshape(K, M).T @ i["B"].astype(np.int64).reshape(K, N) - 7      # At[K][M]
+    return {"D": d.T.astype(np.int32).ravel()}                                                 # column-major
+
+
+def mma10_wmma_bf16(i, M, N, K):
+    d = _mma10_bf16(i["A"]).reshape(M, K) @ _mma10_bf16(i["B"]).reshape(K, N) + i["C"].reshape(M, N)
+    return {"D": d.astype(np.float32).ravel()}
+
+
+def mma10_wmma_tf32(i, M, N, K):
+    """Integer-valued inputs: exact in tf32, products and sums exact in binary32."""
+    d = i["A"].astype(np.float64).reshape(K, M).T @ i["B"].astype(np.float64).reshape(K, N) + i["C"].reshape(N, M).T
+    return {"D": d.T.astype(np.float32).ravel()}
+
+
+def mma10_wmma_f64(i, M, N, K):
+    return {"D": (i["A"].reshape(M, K) @ i["Bt"].reshape(N, K).T + i["C"].reshape(M, N)).ravel()}
+
+
+def mma10_mma_f16_ldsm(i):
+    a, b, c = _mma10_f16(i["A"]).reshape(-1, 16, 16), _mma10_f16(i["B"]).reshape(-1, 16, 8), i["C"].reshape(-1, 16, 8)
+    return {"D": (a @ b + c).astype(np.float32).ravel()}
+
+
+def mma10_mma_h16_movm(i):
+    d = (_mma10_f16(i["A"]).reshape(16, 8) @ _mma10_f16(i["B"]).reshape(8, 8) + _mma10_f16(i["C"]).reshape(16, 8)).astype(np.float16)
+    return {"D": d.astype(np.float32).ravel(), "T": d[:8].T.astype(np.float32).ravel()}
+
+
+def mma10_mma_s8_sat(i):
+    a, bt = i["A"].astype(np.int64).reshape(16, 32), i["Bt"].astype(np.int64).reshape(8, 32)
+    e = a[:8, :16] @ bt[:, :16].T + i["C"].reshape(8, 8)
+    f = np.clip(a @ bt.T + i["C2"].reshape(16, 8), -(1 << 31), (1 << 31) - 1)
+    return {"E": (e & M32).astype(np.uint32).view(np.int32).ravel(), "F": f.astype(np.int32).ravel()}
+
+
+def mma10_ldsm_stsm(i):
+    m = i["in"].reshape(4, 8, 8)
+    out = np.zeros(512, np.uint16)
+    out[:256] = m.transpose(0, 2, 1).ravel()          # ldmatrix .trans, then stmatrix .x4 as held
+    out[256:384] = m[2:4].ravel()                      # stmatrix .x2 .trans: transposed back
+    out[384:448] = m[1].T.ravel()                      # stmatrix .x1
+    return {"out": out}
+
+
+def _mma10_nibbles(words: np.ndarray) -> np.ndarray:
+    """32-bit words as their signed 4-bit elements, lowest nibble first."""
+    n = (words.astype(np.uint32)[:, None] >> (4 * np.arange(8, dtype=np.uint32))) & 15
+    return (n.astype(np.int64) ^ 8) - 8
+
+
+def _mma10_bits(words: np.ndarray) -> np.ndarray:
+    return ((words.astype(np.uint32)[:, None] >> np.arange(32, dtype=np.uint32)) & 1).astype(np.int64)
+
+
+def mma10_wmma_lowbits(i):
+    a4, b4 = _mma10_nibbles(i["A4"]).reshape(8, 32), _mma10_nibbles(i["B4"]).reshape(8, 32)   # B column-major
+    a1, b1 = _mma10_bits(i["A1"]).reshape(8, 128), _mma10_bits(i["B1"]).reshape(8, 128)
+    x = (a1[:, None, :] ^ b1[None, :, :]).sum(-1)
+    n = (a1[:, None, :] & b1[None, :, :]).sum(-1) - 5
+    return {"D4": (a4 @ b4.T + 3).astype(np.int32).ravel(), "DX": x.astype(np.int32).ravel(),
+            "DA": n.T.astype(np.int32).ravel()}                                  # DA column-major
+
+
+def _mma10_fp8(codes: np.ndarray, man: int, bias: int) -> np.ndarray:
+    """Finite 8-bit float codes (man fraction bits, exponent bias) as float64."""
+    c = codes.astype(np.int64)
+    e, f = (c & 0x7F) >> man, c & ((1 << man) - 1)
+    mag = np.where(e == 0, f * 2.0 ** (1 - bias - man), (f + (1 << man)) * 2.0 ** (e - bias - man))
+    return np.where(c & 0x80, -mag, mag)
+
+
+def mma10_mma_fp8(i):
+    a = _mma10_fp8(i["A"], 3, 7).reshape(16, 32)
+    b = _mma10_fp8(i["Bt"], 2, 15).reshape(8, 32).T
+    return {"D": (a @ b + i["C"].reshape(16, 8)).astype(np.float32).ravel()}
+
+
+def mma10_hgemm(i, M, N, K):
+    """binary16 bit patterns (u16): A in [2^-7, 1), B in (-1, -2^-7]; f32 result."""
+    a = i["A"].view(np.float16).astype(np.float64).reshape(M, K)
+    b = i["B"].view(np.float16).astype(np.float64).reshape(K, N)
+    return {"C": (a @ b).astype(np.float32).ravel()}

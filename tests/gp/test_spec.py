@@ -7,7 +7,7 @@ from gpuisa.asm.examples import example_lines
 from gpuisa.sim.registry import OPTIONAL_SEMANTICS_MODULES, registry
 from gpuisa.spec import compile_spec, shipped_files
 
-GP_GROUPS = {"GPInt", "GPUniform", "GPPred", "GPFloat", "GPSync", "GPMem", "GPSyncs"}
+GP_GROUPS = {"GPInt", "GPUniform", "GPPred", "GPFloat", "GPSync", "GPMem", "GPSyncs", "GPMma"}
 MEMORY_OPTYPES = {"LDC", "LDG", "STG", "LDS", "STS", "ATOMG", "ATOMS", "RED"}
 
 

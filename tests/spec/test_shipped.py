@@ -28,7 +28,8 @@ ADDED_FIELDS = {("BMOV_X", "width"), ("BMOV_R", "width"), ("BSSY_I", "reconv"), 
                 ("NANOSLEEP_C", "syncs"),
                 ("DEPBAR_I", "le"),     # DEPBAR.LE (decision GA-2)
                 ("WARPSYNC_R", "release"),   # WARPSYNC.ALLGROUPS, nvcc's plain `WARPSYNC Rb` (decision D6-cg-2)
-                ("CS2R_I", "sz")}    # CS2R.32 (decision D8-tiny-1)
+                ("CS2R_I", "sz"),    # CS2R.32 (decision D8-tiny-1)
+                ("MOVM_R", "esize"), ("MOVM_R", "layout")}    # MOVM.16.MT88 (decision D10-M-5)
 # Operand widths that depend on an added field and are the seed's where it has its default
 # (CS2R.32 writes one register, CS2R a pair: decision D8-tiny-1).
 BITWIDTH_CHANGES = {("CS2R_I", "rd")}

@@ -109,6 +109,8 @@ class CudaKernel:
         first, self.text = kernel_text(module, info)
         if "32@" in self.text or "CALL.ABS" in self.text:
             _refuse_relocatable(module, info, self.source_lines)
+        if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text:
+            _refuse_unmodelled_tensor(module, info, self.source_lines)
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
         #: functions the kernel calls without defining them (vprintf, __assertfail: decision D6-cl-7)
@@ -468,6 +470,37 @@ def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) 
             raise error("relocatable device code (nvcc -rdc=true or -dc): this instruction holds an address "
                         "that only the device linker fills in, and gpuisa does not link; compile the kernel "
                         "with nvcc -cubin without -rdc (or link it with nvlink first)",
+                        module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)",
+                        ln, m.start() + 1, src, len(m.group(0)))
+
+
+#: tensor-core instructions nvcc emits that the model does not define (decision D10-M-6), by what
+#: the listing writes, with what they are: a located refusal naming them rather than "unknown mnemonic"
+_UNMODELLED_TENSOR = {
+    "GMMA": "the sm_90a warpgroup matrix multiply-accumulate (PTX wgmma.mma_async: HGMMA, IGMMA, QGMMA, "
+            "BGMMA), whose operands are shared-memory matrix descriptors and whose accumulators span a "
+            "warpgroup of four warps",
+    "WARPGROUP": "the warpgroup synchronisation of wgmma (PTX wgmma.fence / commit_group / wait_group)",
+    "UTC": "the sm_100a tensor-core instructions of tcgen05 (tensor memory)",
+    "HMMA.884": "the m8n8k4 half-precision MMA of sm_70/sm_75 (PTX mma.sync.aligned.m8n8k4 on sm_75: "
+                "four quad-pair products in HMMA.884 .STEP0-3; sm_80 and later compile the PTX into other "
+                "instructions, which run)",
+    "DMMA.16x8x": "sm_90's m16n8k4/k8/k16 double-precision MMA (operands of up to 16 registers)",
+    "U4TO8": "sm_120's MOVM.U4TO8 (the 4-bit and single-bit wmma fragments widened to 8 bits)",
+}
+_RE_UNMODELLED_TENSOR = re.compile(r"\b(?:[HIQBO]GMMA\S*|WARPGROUP\S*|UTC\w*|HMMA\.884\S*|DMMA\.16x8x\S*|MOVM\.U4TO8\S*)")
+
+
+def _refuse_unmodelled_tensor(module: CudaModule, info: KernelInfo, lines: list[str]) -> None:
+    """A tensor-core instruction the model does not define: an error at it that names it and says
+    what it is (decision D10-M-6), before the assembler's "unknown mnemonic"."""
+    from .module import error
+    for ln, t in info.lines:
+        m = _RE_UNMODELLED_TENSOR.search(t)
+        if m:
+            what = next(v for k, v in _UNMODELLED_TENSOR.items() if k in m.group(0))
+            src = lines[ln - 1] if 0 < ln <= len(lines) else t
+            raise error(f"{m.group(0)} is not modelled: {what} (docs/decisions.md D10-M-6)",
                         module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)",
                         ln, m.start() + 1, src, len(m.group(0)))
 

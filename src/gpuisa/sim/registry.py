@@ -55,7 +55,7 @@ from ..errors import ModelError
 #: instructions) is optional until it lands; the completeness check still
 #: reports its opcodes if a database contains them.
 SEMANTICS_MODULES = ("sync", "bru", "misc")
-OPTIONAL_SEMANTICS_MODULES = ("gp", "nv_int", "nv_float", "nv_mem", "nv_generic", "nv_fence", "nv_mbarrier", "nv_simd", "nv_uniform", "nv_f64", "nv_half")
+OPTIONAL_SEMANTICS_MODULES = ("gp", "nv_int", "nv_float", "nv_mem", "nv_generic", "nv_fence", "nv_mbarrier", "nv_simd", "nv_uniform", "nv_f64", "nv_half", "nv_mma")
 
 
 @dataclass(frozen=True)

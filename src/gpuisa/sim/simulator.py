@@ -319,6 +319,8 @@ def sparse_zeros(shape: tuple[int, int]) -> np.ndarray:
 #: decoded instructions by (word, address, plans on), per database, shared by every simulator of
 #: the process (what they hold depends only on the word, its address and the database)
 _decoded = per_database(lambda db: {})
+#: per database: an opcode's GPR fields and how many registers past the first each may span
+_reg_field_spans = per_database(lambda db: {})
 _DECODED_MAX = 1 << 16
 
 
@@ -529,7 +531,6 @@ class Simulator:
         from ..asm.instruction import decode_word
         from .initexpr import parse_reg
         hi = -1
-        reg_fields: dict = {}
         for i, word in enumerate(self.words):
             try:
                 inst = decode_word(self.db, word, self.base + INST_SIZE * i)
@@ -537,7 +538,7 @@ class Simulator:
                 inst = None
             if inst is None:
                 continue
-            hi = max(hi, self._highest_reg(inst, reg_fields))
+            hi = max(hi, self._highest_reg(inst))
         for reg in (init or {}):
             try:
                 kind, n = parse_reg(reg)
@@ -553,18 +554,51 @@ class Simulator:
 
     def _highest_reg(self, inst, cache: dict | None = None) -> int:
         op = inst.opcode
-        names = cache.get(op.name) if cache is not None else None
+        if cache is None:
+            cache = _reg_field_spans(self.db)
+        names = cache.get(op.name)
         if names is None:
-            # GPRs, and half- or byte-selected GPRs (HReg, SelReg: the register number in the low 8 bits)
-            names = [f.name for f in op.fields if f.type in ("Reg", "HReg", "SelReg")]
-            if cache is not None:
-                cache[op.name] = names
+            names = cache[op.name] = self._reg_fields(op)
         hi = -1
-        for n in names:
+        for n, extra in names:
             v = inst.fields.get(n, 255) & 0xFF
-            if v < 255 and v > hi:
-                hi = v
+            if v < 255 and v + extra > hi:
+                hi = v + extra
         return hi
+
+    def _reg_fields(self, op) -> list[tuple[str, int]]:
+        """(field, registers beyond the first that its operand may span) of *op*'s GPR operands:
+        GPRs, and half- or byte-selected GPRs (HReg, SelReg: the register number in the low 8
+        bits), IMMA's `.ROW`/`.COL` sources (RowReg, ColReg).  The span is the widest the
+        operand's Bitwidth allows over the enumeration values of the fields it names (a tensor-core
+        operand of up to 16 registers; the margin above the highest register covers quads)."""
+        fields = {f.name: f for f in op.fields}
+        out = []
+        for f in op.fields:
+            if f.type not in ("Reg", "HReg", "SelReg", "RowReg", "ColReg"):
+                continue
+            width = 32
+            for o in op.operands:
+                if o.field.name == f.name and o.bitwidth is not None:
+                    width = max(width, self._max_width(o, fields))
+            out.append((f.name, max(0, (width + 31) // 32 - 1)))
+        return out
+
+    def _max_width(self, o, fields: dict) -> int:
+        """The largest value of operand *o*'s Bitwidth over the enumeration values of the fields
+        it names (at most 4096 combinations; else 32 bits)."""
+        import itertools
+        names = [n for n in o.bitwidth.names() if n in fields]
+        choices = []
+        for n in names:
+            t = self.db.types.get(fields[n].type)
+            choices.append(list(t.by_value.values()) if t is not None and t.is_enum else [fields[n].default or 0])
+        combos = 1
+        for c in choices:
+            combos *= len(c)
+        if combos > 4096:
+            return 32
+        return max((o.width_for(dict(zip(names, vals))) for vals in itertools.product(*choices)), default=32)
 
     def _ensure_rows(self, rows: int) -> None:
         """Grow the register file to *rows* registers (every warp's view is rebound)."""

@@ -207,15 +207,18 @@ def DFMA(x: Exec) -> None:
     it cannot prove (and for the directed roundings)."""
     a, b, c = np.broadcast_arrays(_f(dsrc(x, "ra")), _f(dsrc(x, _b(x))), _f(dsrc(x, _c(x))))
     mode = x.mod("rnd") or "RN"
-    exact = _exact(_fma_terms(mode), mode, fma_special)
-    if mode != "RN":
-        r = exact(a, b, c)
-    else:
-        r, ok = fma_rn(a, b, c)
-        if not ok.all():
-            bad = ~ok
-            r[bad] = exact(a[bad], b[bad], c[bad])
+    r = _exact(_fma_terms(mode), mode, fma_special)(a, b, c) if mode != "RN" else fma_rn_exact(a, b, c)
     x.write("rd", _bits(r), width=64)
+
+
+def fma_rn_exact(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """``fma(a, b, c)`` rounded once to nearest even for arrays of one shape (DFMA, DMMA):
+    :func:`fma_rn`, and the exact rational rounding for the elements it cannot prove."""
+    r, ok = fma_rn(a, b, c)
+    if not ok.all():
+        bad = ~ok
+        r[bad] = _exact(_fma_terms("RN"), "RN", fma_special)(a[bad], b[bad], c[bad])
+    return r
 
 
 @semantics("DSETP")

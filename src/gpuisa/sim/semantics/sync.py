@@ -183,21 +183,19 @@ def SHFL(x: Exec) -> None:
     x.write("pu", hit.pu_mask)
 
 
-@semantics("MOVM", per_warp=True)
+@semantics("MOVM")
 def MOVM(x: Exec) -> None:
     """MOVM Rd, Ra (no pseudo code in the seed).
 
     Decision: like PTX ``movmatrix.sync.aligned.m8n8.trans.b16``: the 8x8
     matrix of 16-bit elements is held two per lane (lane ``t`` holds row
     ``t // 4``, columns ``2*(t % 4)`` (low half) and ``2*(t % 4) + 1`` (high
-    half)); Rd receives the same fragment of the transposed matrix."""
-    a = x.src("ra")
-    lo = (a & 0xFFFF).astype(np.uint32)
-    hi = (a >> 16).astype(np.uint32)
-    elems = np.stack([lo, hi], axis=1).reshape(8, 8)  # elems[row, col]
-    t = elems.T
-    out = (t[:, 0::2].reshape(-1).astype(np.uint32) | (t[:, 1::2].reshape(-1).astype(np.uint32) << 16))
-    x.write("rd", out)
+    half)); Rd receives the same fragment of the transposed matrix.  One warp or
+    a batch alike (lanes last; decision D10-M-5)."""
+    a = x.src_lanes("ra")
+    elems = np.stack([a & 0xFFFF, a >> 16], axis=-1).astype(np.uint32)      # (..., 32, 2)
+    t = np.swapaxes(elems.reshape(a.shape[:-1] + (8, 8)), -1, -2).reshape(a.shape[:-1] + (WARP_SIZE, 2))
+    x.write("rd", t[..., 0] | (t[..., 1] << 16))
 
 
 def _vote(x):
