@@ -147,6 +147,10 @@ def MUFU(x: Exec) -> None:
         bits = np.where(np.isnan(r), np.uint64(0x7FFFFFFFFFFFFFFF), r.view(np.uint64))
         x.write("rd", (bits >> np.uint64(32)).astype(np.uint32))
         return
+    if x.mod("fmt") in ("F16", "BF16"):     # 16-bit operand and result (decision D10-H-1)
+        from .nv_half import mufu16
+        x.write("rd", mufu16(x, b, op, x.mod("fmt") == "BF16", _mufu))
+        return
     v = fsrc(x, b, ftz=True).view(_F32).astype(_F64)
     r = _mufu(op, v)
     with np.errstate(all="ignore"):

@@ -78,6 +78,34 @@ def _rnbf16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
     return bf16_bits(bits)
 
 
+def mufu16(x, name: str, op: str, bf: bool, fn) -> np.ndarray:
+    """MUFU.TANH/.EX2 with ``.F16``/``.BF16`` (decision D10-H-1): the low half of source *name* (its
+    high half when selected, ``R2.H1``), ``|x|`` and ``-`` on bit 15, as a binary16 / bfloat16 value;
+    ``fn(op, value)`` (float64) rounded once to nearest even to the format, in the low half of the
+    result.  bfloat16 ``.EX2`` (PTX ``ex2.approx.ftz.bf16``) flushes denormal operands and results."""
+    h = _sel_raw(x, name) & _U32(0xFFFF)
+    if x.flag(name + ".abs"):
+        h = h & _U32(0x7FFF)
+    if x.flag(name + ".neg"):
+        h = h ^ _U32(0x8000)
+    ftz = bf and op == "EX2"
+    if ftz:
+        h = np.where((h & _U32(0x7F80)) == 0, h & _U32(0x8000), h)
+    if bf:
+        v = (h << _U32(16)).view(np.float32).astype(_F64)
+    else:
+        v = h.astype(np.uint16).view(np.float16).astype(_F64)
+    r = np.asarray(fn(op, v), _F64)
+    if bf:
+        out = _rnbf16(r, np.zeros_like(r))
+        if ftz:
+            out = np.where((out & _U32(0x7F80)) == 0, out & _U32(0x8000), out)
+        return out.astype(_U32)
+    with np.errstate(all="ignore"):
+        f = r.astype(np.float16)       # one rounding from float64 (numpy rounds to nearest even)
+    return np.where(np.isnan(f), _U32(0x7FFF), f.view(np.uint16).astype(_U32))
+
+
 def _sat(r: np.ndarray) -> np.ndarray:
     """``.SAT`` on rounded results (any float dtype): clamped to [0, 1], NaN and -0 give +0."""
     with np.errstate(all="ignore"):
