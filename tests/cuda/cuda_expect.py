@@ -6358,3 +6358,229 @@ def fz5056(i):
 
 def fz5265(i):
     return fuzz9_expect(5265, i)
+
+
+# -- session 10, fp10 direction: 16-bit and 8-bit floats, rounding intrinsics, special values ------
+# Exact: every finite value of the formats is a Fraction; a result is rounded once (_h10_enc) in the
+# asked direction, IEEE 754's rules for infinities, NaN and the signs of zeros written out here.
+_H10 = {"f16": (5, 10), "bf16": (8, 7), "f32": (8, 23), "f64": (11, 52)}
+
+
+def _h10_val(bits: int, fmt: str) -> float:
+    """The value (a Python float: exact for every format here) of *fmt*'s bit pattern."""
+    e, m = _H10[fmt]
+    sign = -1.0 if bits >> (e + m) & 1 else 1.0
+    ex, fr = bits >> m & ((1 << e) - 1), bits & ((1 << m) - 1)
+    bias = (1 << (e - 1)) - 1
+    if ex == (1 << e) - 1:
+        return sign * math.inf if fr == 0 else math.nan
+    if ex == 0:
+        return sign * math.ldexp(fr, 1 - bias - m)
+    return sign * math.ldexp(fr + (1 << m), ex - bias - m)
+
+
+def _h10_enc(q, fmt: str, mode: str = "rn", neg: bool = False) -> int:
+    """*q* (a Fraction, or a float: +-inf, NaN, a signed zero) rounded once to *fmt* in *mode*
+    (rn/rz/ru/rd): its bits; NaN is 0x7fff.. (the kernels store every NaN that way); a zero
+    Fraction takes the sign *neg*; overflow as IEEE 754 (rn: inf, rz: the largest finite, ru/rd:
+    inf on their side)."""
+    e, m = _H10[fmt]
+    bias, top = (1 << (e - 1)) - 1, e + m
+    inf = ((1 << e) - 1) << m
+    if isinstance(q, float):
+        if math.isnan(q):
+            return (1 << top) - 1
+        if math.isinf(q):
+            return (q < 0) << top | inf
+        neg = math.copysign(1.0, q) < 0
+        q = Fraction(q)
+    s = q < 0 or (q == 0 and neg)
+    a = abs(q)
+    if a == 0:
+        return s << top
+    ex = max(a.numerator.bit_length() - a.denominator.bit_length(), 1 - bias)
+    while ex > 1 - bias and Fraction(2) ** ex > a:
+        ex -= 1
+    while Fraction(2) ** (ex + 1) <= a:
+        ex += 1
+    ulp = Fraction(2) ** (ex - m)
+    n = math.floor(a / ulp)
+    rem = a / ulp - n
+    up = {"rn": rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2 == 1), "rz": False,
+          "ru": rem > 0 and not s, "rd": rem > 0 and s}[mode]
+    v = (n + up) * ulp
+    maxfin = (2 - Fraction(1, 1 << m)) * Fraction(2) ** bias
+    if v > maxfin:
+        to_inf = mode == "rn" or (mode == "ru" and not s) or (mode == "rd" and s)
+        return s << top | (inf if to_inf else inf - 1)
+    if v == 0:
+        return s << top
+    if v < Fraction(2) ** (1 - bias):
+        return s << top | int(v / Fraction(2) ** (1 - bias - m))
+    ev = v.numerator.bit_length() - v.denominator.bit_length()
+    while Fraction(2) ** ev > v:
+        ev -= 1
+    while Fraction(2) ** (ev + 1) <= v:
+        ev += 1
+    return s << top | (ev + bias) << m | (int(v / Fraction(2) ** (ev - m)) - (1 << m))
+
+
+def _h10_neg(v: float) -> bool:
+    return math.copysign(1.0, v) < 0
+
+
+def _h10_add(x: float, y: float, fmt: str, mode: str = "rn") -> int:
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or math.isinf(y):
+        return _h10_enc(x + y, fmt)
+    q = Fraction(x) + Fraction(y)
+    if q == 0:      # an exact zero: x + x keeps x's sign; opposite signs give +0 (-0 rounding down)
+        neg = _h10_neg(x) and _h10_neg(y) if x == 0 and y == 0 and _h10_neg(x) == _h10_neg(y) else mode == "rd"
+        return _h10_enc(q, fmt, mode, neg)
+    return _h10_enc(q, fmt, mode)
+
+
+def _h10_mul(x: float, y: float, fmt: str, mode: str = "rn") -> int:
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or math.isinf(y):
+        return _h10_enc(x * y, fmt)
+    return _h10_enc(Fraction(x) * Fraction(y), fmt, mode, _h10_neg(x) != _h10_neg(y))
+
+
+def _h10_div(x: float, y: float, fmt: str, mode: str = "rn") -> int:
+    sgn = _h10_neg(x) != _h10_neg(y)
+    if math.isnan(x) or math.isnan(y) or (math.isinf(x) and math.isinf(y)) or (x == 0 and y == 0):
+        return _h10_enc(math.nan, fmt)
+    if math.isinf(x) or y == 0:
+        return _h10_enc(-math.inf if sgn else math.inf, fmt)
+    if math.isinf(y):
+        return _h10_enc(-0.0 if sgn else 0.0, fmt)
+    return _h10_enc(Fraction(x) / Fraction(y), fmt, mode, sgn)
+
+
+def _h10_fma(x: float, y: float, z: float, fmt: str, mode: str = "rn") -> int:
+    if any(math.isnan(v) or math.isinf(v) for v in (x, y, z)):
+        if (math.isinf(x) and y == 0) or (math.isinf(y) and x == 0):
+            return _h10_enc(math.nan, fmt)
+        return _h10_enc(x * y + z if not (math.isinf(x) or math.isinf(y)) else (x * y) + z, fmt)
+    p = Fraction(x) * Fraction(y)
+    q = p + Fraction(z)
+    if q == 0:
+        pneg = _h10_neg(x) != _h10_neg(y)
+        neg = pneg and _h10_neg(z) if p == 0 and z == 0 and pneg == _h10_neg(z) else mode == "rd"
+        return _h10_enc(q, fmt, mode, neg)
+    return _h10_enc(q, fmt, mode)
+
+
+def _h10_sat(bits: int, fmt: str) -> int:
+    """``_sat``: the rounded result clamped to [0, 1]; NaN and -0 give +0."""
+    v = _h10_val(bits, fmt)
+    if math.isnan(v) or v <= 0:
+        return 0
+    return _h10_enc(1.0, fmt) if v > 1 else bits
+
+
+def _h10_mnmx(x: float, y: float, fmt: str, want_max: bool, nan: bool) -> int:
+    """__hmax/__hmin (a NaN operand ignored) and the _nan forms (a NaN operand gives NaN); -0 < +0."""
+    if math.isnan(x) or math.isnan(y):
+        if nan or (math.isnan(x) and math.isnan(y)):
+            return _h10_enc(math.nan, fmt)
+        return _h10_enc(y if math.isnan(x) else x, fmt)
+    kx, ky = (x, _h10_neg(x)), (y, _h10_neg(y))
+    lt = kx[0] < ky[0] or (kx[0] == ky[0] and kx[1] and not ky[1])
+    pick = (y if lt else x) if want_max else (x if lt else y)
+    return _h10_enc(pick, fmt)
+
+
+def _h10_toint(v: float, mode: str, lo: int, hi: int) -> int:
+    """A float converted to an integer in *mode*, saturated to [lo, hi]; NaN gives 0."""
+    if math.isnan(v):
+        return 0
+    if math.isinf(v):
+        return hi if v > 0 else lo
+    q = Fraction(v)
+    n = {"rz": int(q), "rd": math.floor(q), "ru": math.ceil(q), "rn": round(q)}[mode]   # round(): ties to even
+    return min(max(n, lo), hi)
+
+
+def _h10_math(f, v: float) -> float:
+    try:
+        return f(v)
+    except (ValueError, OverflowError, ZeroDivisionError):
+        return math.nan
+
+
+def _h10_sin(v: float) -> float:
+    return math.nan if math.isinf(v) else math.sin(v)
+
+
+def _h10_cos(v: float) -> float:
+    return math.nan if math.isinf(v) else math.cos(v)
+
+
+def _h10_exp(base: float):
+    def f(v: float) -> float:
+        if math.isnan(v):
+            return v
+        try:
+            return base ** v
+        except OverflowError:
+            return math.inf
+    return f
+
+
+def _h10_log(base: float):
+    def f(v: float) -> float:
+        if math.isnan(v) or v < 0:
+            return math.nan
+        if v == 0:
+            return -math.inf
+        if math.isinf(v):
+            return v
+        return math.log(v) / math.log(base) if base != 2 else math.log2(v)
+    return f
+
+
+_H10_MATH = [lambda v: math.nan if v < 0 else (v if v == 0 or math.isinf(v) else math.sqrt(v)),    # hsqrt (sqrt(-0) = -0)
+             lambda v: math.nan if v < 0 else (math.copysign(math.inf, v) if v == 0 else 0.0 if math.isinf(v) else 1 / math.sqrt(v)),
+             lambda v: math.copysign(math.inf, v) if v == 0 else 1 / v,
+             _h10_exp(math.e), _h10_exp(2.0), _h10_exp(10.0), _h10_log(math.e), _h10_log(2.0), _h10_log(10.0),
+             _h10_sin, _h10_cos, math.tanh, math.tanh]
+
+
+def h10_ops(i, n):
+    """h10_ops.cu: binary16 (positions 0..31 of each element's o row) and bfloat16 (32..63)."""
+    o, mh, mb, c = i["o"].copy(), i["mh"].copy(), i["mb"].copy(), i["c"].copy()
+    f32 = i["f"].view(np.uint32)
+    for k in range(n):
+        fv = _h10_val(int(f32[k]), "f32")
+        iv = int(i["iv"][k])
+        for fmt, base, mo, wbits, cbase in (("f16", 64 * k, mh, i["w"], 48 * k), ("bf16", 64 * k + 32, mb, i["wb"], 48 * k + 24)):
+            x, y, z = (_h10_val(int(i[nm][k]), fmt) for nm in ("a", "b", "cc"))
+            r = [_h10_add(x, y, fmt), _h10_add(x, -y, fmt), _h10_mul(x, y, fmt), _h10_div(x, y, fmt),
+                 _h10_enc(-x, fmt), _h10_enc(abs(x), fmt),
+                 _h10_mnmx(x, y, fmt, True, False), _h10_mnmx(x, y, fmt, False, False),
+                 _h10_mnmx(x, y, fmt, True, True), _h10_mnmx(x, y, fmt, False, True)]
+            if fmt == "bf16" and x == 0 and y == 0:     # the kernel stores 0: sm_75 differs (D10-H-2)
+                r[8] = r[9] = 0
+            r += [_h10_sat(_h10_add(x, y, fmt), fmt), _h10_sat(_h10_mul(x, y, fmt), fmt),
+                  _h10_sat(_h10_add(x, -y, fmt), fmt), _h10_add(x, z, fmt), _h10_mul(y, z, fmt)]
+            r += [_h10_enc(fv, fmt, md) for md in ("rn", "rz", "rd", "ru")]
+            r += [_h10_enc(Fraction(iv), fmt, md) for md in ("rn", "rz", "rd", "ru")]
+            wide = 0 if math.isnan(x) else _h10_enc(x, "f32")
+            r += [wide >> 16, wide & 0xFFFF]
+            o[base:base + len(r)] = r
+            w = _h10_val(int(wbits[k]), fmt)
+            nm = 13 if fmt == "f16" else 11
+            mo[16 * k:16 * k + nm] = [_h10_enc(_h10_math(f, w), fmt) for f in _H10_MATH[:nm]]
+            un = math.isnan(x) or math.isnan(y)
+            cmp = [x == y, x != y and not un, x < y, x <= y, x > y, x >= y,      # ordered: false on NaN
+                   x == y or un, x != y, x < y or un, x <= y or un, x > y or un, x >= y or un,
+                   math.isnan(x), (-1 if x < 0 else 1) if math.isinf(x) else 0]
+            cmp = [int(v) for v in cmp]
+            cmp += [_h10_toint(x, md, -2 ** 31, 2 ** 31 - 1) for md in ("rn", "rz", "rd", "ru")]
+            cmp += [s32(_h10_toint(x, "rn", 0, 2 ** 32 - 1)), _h10_toint(x, "rn", -2 ** 15, 2 ** 15 - 1),
+                    0 if math.isnan(x) else s32(_h10_toint(x, "rd", -2 ** 63, 2 ** 63 - 1)), _h10_toint(x, "ru", 0, 65535)]
+            c[cbase:cbase + len(cmp)] = cmp
+        x, y, z = (_h10_val(int(i[nm][k]), "f16") for nm in ("a", "b", "cc"))
+        o[64 * k + 25] = _h10_fma(x, y, z, "f16")
+        o[64 * k + 26] = _h10_sat(_h10_fma(x, y, z, "f16"), "f16")
+    return {"o": o, "mh": mh, "mb": mb, "c": c}
