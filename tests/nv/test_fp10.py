@@ -126,3 +126,122 @@ def test_mufu_16bit_round_trip_and_refusals(nv_isa):
                 "MUFU.EX2.F16 R1, 1.5"):      # an immediate is binary32
         with pytest.raises(AsmError):
             assemble(nv_isa.db, bad + " ;")
+
+
+# -- F2FP's 6- and 4-bit floats and UE8M0 scale factors (decision D10-H-3) ------------------------
+NARROW = {"E2M3": (2, 3, 1), "E3M2": (3, 2, 3), "E2M1": (2, 1, 1)}      # exponent bits, fraction bits, bias
+
+
+def _narrow_value(code: int, fmt: str) -> float:
+    eb, mb, bias = NARROW[fmt]
+    sign = -1.0 if code >> (eb + mb) & 1 else 1.0
+    e, f = code >> mb & ((1 << eb) - 1), code & ((1 << mb) - 1)
+    return sign * (math.ldexp(f, 1 - bias - mb) if e == 0 else math.ldexp(f + (1 << mb), e - bias - mb))
+
+
+def _narrow_search(v: float, fmt: str) -> int:
+    """The code nearest to *v* (ties: the even code), saturating; NaN: the positive largest value
+    (cuda_fp6.h / cuda_fp4.h: "NaN input values result in positive MAXNORM")."""
+    eb, mb, _ = NARROW[fmt]
+    width = 1 + eb + mb
+    codes = range(1 << width)
+    if math.isnan(v):
+        return max((c for c in codes if not c >> (width - 1)), key=lambda c: _narrow_value(c, fmt))
+    sign = 1 << (width - 1) if math.copysign(1.0, v) < 0 else 0
+    a = min(abs(v), 1e300)
+    mags = [c for c in codes if not c >> (width - 1)]
+    best = min(mags, key=lambda c: (abs(Fraction(_narrow_value(c, fmt)) - Fraction(a)), c & 1))
+    return sign | best
+
+
+def _e8m0(v: float, up: bool, sat: bool) -> int:
+    if math.isnan(v):
+        return 0xFF
+    a = abs(v)
+    if math.isinf(a):
+        c = 255
+    elif a == 0:
+        c = 0
+    else:
+        m, e = math.frexp(a)
+        e -= 1
+        if up and m != 0.5:
+            e += 1
+        c = min(max(e + 127, 0), 255)
+    return 254 if sat and c == 255 else c
+
+
+NARROW_F32 = [0.0, -0.0, math.inf, -math.inf, math.nan, 1.0, -1.0, 7.5, 7.75, 8.0, 28.0, 30.0, 32.0, 6.0, 5.0, 7.0,
+              0.0625, 0.03125, 0.09375, 0.1875, 0.25, 0.75, 1.25, 2.5, 3.5, 1e30, -1e-30, 2.0 ** -127, 2.0 ** -126,
+              1.5 * 2.0 ** 127, 3.0e38, 0.3]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_f2fp_fp6_fp4_e8m0_pack_and_unpack(nv_isa, engine, rng):
+    """Regression: sm_100a/sm_120a's `F2FP.SATFINITE.E2M1.F32.PACK_AB_MERGE_C`, `.E2M3`/`.E3M2`, `.E8 ...
+    .RZ/.RP` (also from a bfloat16 pair) and `F2FP.F16.E2M1.UNPACK_B` / `.BF16.E8.UNPACK_B` were refused."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(nv_isa.db, """
+        F2FP.SATFINITE.E2M3.F32.PACK_AB_MERGE_C R4, R0, R1, R2 ;
+        F2FP.SATFINITE.E3M2.F32.PACK_AB_MERGE_C R5, R0, R1, RZ ;
+        F2FP.SATFINITE.E2M1.F32.PACK_AB_MERGE_C R6, R0, R1, R2 ;
+        F2FP.E8.F32.PACK_AB_MERGE_C.RZ R7, R0, R1, RZ ;
+        F2FP.SATFINITE.E8.F32.PACK_AB_MERGE_C.RP R8, R0, R1, RZ ;
+        F2FP.SATFINITE.E8.BF16.UNPACK_B_MERGE_C.RP R9, R3, RZ ;
+        F2FP.F16.E2M3.UNPACK_B R10, R2 ;
+        F2FP.F16.E3M2.UNPACK_B R11, R2.H1 ;
+        F2FP.F16.E2M1.UNPACK_B R12, R2 ;
+        F2FP.BF16.E8.UNPACK_B R13, R2.H1 ;
+        EXIT ;""")
+    f = np.array(NARROW_F32, np.float32)
+    r0 = f.view(np.uint32)
+    r1 = np.roll(f, 5).view(np.uint32)
+    r2 = rng.integers(0, 1 << 32, 32, dtype=np.uint64).astype(np.uint32)
+    r3 = rng.integers(0, 1 << 32, 32, dtype=np.uint64).astype(np.uint32)
+    r3[:4] = [0x7F807FC0, 0x00407F7F, 0x00417F81, 0x3F803F81]
+    res = nv_isa.launch(prog, init={"R0": list(r0), "R1": list(r1), "R2": list(r2), "R3": list(r3)}, engine=engine)
+    assert res.ok
+    w = res.warp()
+
+    def f16(v: float) -> int:
+        return int(np.array(v, np.float16).view(np.uint16))
+
+    for i in range(32):
+        a, b = float(f[i]), float(np.roll(f, 5)[i])
+        c = int(r2[i])
+        hi_bf = struct.unpack("<f", struct.pack("<I", int(r3[i]) & 0xFFFF0000))[0]
+        lo_bf = struct.unpack("<f", struct.pack("<I", (int(r3[i]) & 0xFFFF) << 16))[0]
+        want = [(c & 0xFFFF) << 16 | _narrow_search(a, "E2M3") << 8 | _narrow_search(b, "E2M3"),
+                _narrow_search(a, "E3M2") << 8 | _narrow_search(b, "E3M2"),
+                (c & 0xFFFF) << 16 | _narrow_search(a, "E2M1") << 4 | _narrow_search(b, "E2M1"),
+                _e8m0(a, False, False) << 8 | _e8m0(b, False, False),
+                _e8m0(a, True, True) << 8 | _e8m0(b, True, True),
+                _e8m0(hi_bf, True, True) << 8 | _e8m0(lo_bf, True, True),
+                f16(_narrow_value(c >> 8 & 0x3F, "E2M3")) << 16 | f16(_narrow_value(c & 0x3F, "E2M3")),
+                f16(_narrow_value(c >> 24 & 0x3F, "E3M2")) << 16 | f16(_narrow_value(c >> 16 & 0x3F, "E3M2")),
+                f16(_narrow_value(c >> 4 & 0xF, "E2M1")) << 16 | f16(_narrow_value(c & 0xF, "E2M1"))]
+        e8 = [c >> 24, c >> 16 & 0xFF]
+        bf = [0x7FFF if e == 255 else 0x0040 if e == 0 else e << 7 for e in e8]
+        want.append(bf[0] << 16 | bf[1])
+        got = [int(w.R[r][i]) for r in range(4, 14)]
+        assert got == want, (i, a, b, hex(c), hex(int(r3[i])), [hex(g) for g in got], [hex(v) for v in want])
+
+
+def test_f2fp_narrow_round_trip_and_refusals(nv_isa):
+    from gpuisa.asm.assembler import assemble
+    from gpuisa.asm.disassembler import disassemble
+    from gpuisa.errors import AsmError
+    for text in ("F2FP.SATFINITE.E2M1.F32.PACK_AB_MERGE_C R14, R0, R9, RZ",
+                 "F2FP.SATFINITE.E8.BF16.UNPACK_B_MERGE_C.RP R24, R9, RZ", "F2FP.E8.F32.PACK_AB_MERGE_C.RZ R15, RZ, R9, RZ",
+                 "F2FP.F16.E3M2.UNPACK_B R8, R8.H1", "F2FP.BF16.E8.UNPACK_B R4, R0",
+                 "F2FP.SATFINITE.E4M3.F32.PACK_AB_MERGE_C R11, R3, R2, RZ"):
+        got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
+        assert got == [text], (text, got)
+    for bad in ("F2FP.E2M1.F32.PACK_AB_MERGE_C R1, R2, R3, R4",            # 6/4-bit: .SATFINITE
+                "F2FP.SATFINITE.E8.F32.PACK_AB_MERGE_C R1, R2, R3, R4",     # UE8M0: .RZ or .RP
+                "F2FP.SATFINITE.E2M3.F32.PACK_AB_MERGE_C.RZ R1, R2, R3, R4",
+                "F2FP.F16.E8.UNPACK_B R1, R2",                              # UE8M0 unpacks to bfloat16
+                "F2FP.BF16.E2M1.UNPACK_B R1, R2",
+                "F2FP.SATFINITE.E2M1.F32.PACK_AB R1, R2, R3"):
+        with pytest.raises(AsmError):
+            assemble(nv_isa.db, bad + " ;")
