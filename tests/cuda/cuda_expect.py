@@ -33,7 +33,7 @@ CORPUS = Path(__file__).resolve().parent / "corpus"
 ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
 # the other architectures, each with a few sources (scripts/build_cuda_corpus.py --extra)
 EXTRA_ARCHS = tuple(sorted((d.name for d in CORPUS.glob("sm_*") if d.name not in ARCHS),
-                           key=lambda a: int(a[3:])))
+                           key=lambda a: (int(a[3:].rstrip("af")), a)))     # sm_120a: the variants too (D10-H-3)
 NP = {"s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "f32": np.float32, "f64": np.float64,
       "s16": np.int16, "u16": np.uint16, "s8": np.int8, "u8": np.uint8}
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -6584,3 +6584,319 @@ def h10_ops(i, n):
         o[64 * k + 25] = _h10_fma(x, y, z, "f16")
         o[64 * k + 26] = _h10_sat(_h10_fma(x, y, z, "f16"), "f16")
     return {"o": o, "mh": mh, "mb": mb, "c": c}
+
+
+def _h10_sqrt(x: float, fmt: str, mode: str = "rn", recip: bool = False) -> int:
+    """sqrt(x) or 1/sqrt(x) rounded once to *fmt*: exact when the root is rational, else from a
+    100-digit decimal root (a root that is not rational lies far from every midpoint)."""
+    import decimal
+    if math.isnan(x) or x < 0:
+        return _h10_enc(math.nan, fmt)
+    if x == 0:
+        return _h10_enc(math.copysign(math.inf, x) if recip else x, fmt)
+    if math.isinf(x):
+        return _h10_enc(0.0 if recip else math.inf, fmt)
+    q = Fraction(x)
+    rn, rdn = math.isqrt(q.numerator), math.isqrt(q.denominator)
+    if rn * rn == q.numerator and rdn * rdn == q.denominator:
+        root = Fraction(rn, rdn)
+        return _h10_enc(1 / root if recip else root, fmt, mode)
+    ctx = decimal.Context(prec=100)
+    d = ctx.sqrt(ctx.divide(decimal.Decimal(q.numerator), decimal.Decimal(q.denominator)))
+    if recip:
+        d = ctx.divide(decimal.Decimal(1), d)
+    return _h10_enc(Fraction(d), fmt, mode)
+
+
+def _h10_f(bits: int) -> float:
+    return _h10_val(bits, "f32")
+
+
+def _h10_nextafter(x: float, y: float, fmt: str) -> int:
+    if math.isnan(x) or math.isnan(y):
+        return _h10_enc(math.nan, fmt)
+    if x == y:
+        return _h10_enc(y, fmt)
+    top = sum(_H10[fmt])
+    if x == 0:
+        return (y < 0) << top | 1
+    b = _h10_enc(x, fmt)
+    return b + 1 if (y > x) == (x > 0) else b - 1
+
+
+def _h10_rem(x: float, y: float, fmt: str, nearest: bool) -> tuple[int, int]:
+    """fmodf (*nearest* False: the quotient truncated) and remainderf/remquof (rounded to even):
+    the exact remainder (never rounded) with x's sign when zero, and the quotient's low 3 bits
+    with the sign of x / y."""
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or y == 0:
+        return _h10_enc(math.nan, fmt), 0
+    if math.isinf(y):
+        return _h10_enc(x, fmt), 0
+    t = Fraction(x) / Fraction(y)
+    nq = round(t) if nearest else int(t)
+    r = Fraction(x) - nq * Fraction(y)
+    quo = (abs(nq) & 7) * (-1 if t < 0 else 1)
+    return _h10_enc(r, fmt, "rn", _h10_neg(x)), quo
+
+
+def _h10_toint_f(x: float, mode: str) -> float:
+    """rint/round/trunc/floor/ceil of a float, keeping the sign of a zero result."""
+    if math.isnan(x) or math.isinf(x):
+        return x
+    q = Fraction(x)
+    n = {"rn": round(q), "rz": int(q), "rd": math.floor(q), "ru": math.ceil(q),
+         "away": int(q + Fraction(1, 2)) if q >= 0 else -int(-q + Fraction(1, 2))}[mode]
+    return math.copysign(float(n), x) if n == 0 else float(n)
+
+
+def fr10_round(i, n):
+    o, od = i["o"].copy(), i["od"].copy()
+    m32 = 0xFFFFFFFF
+    for k in range(n):
+        x, y, z = (_h10_f(int(i[nm][k])) for nm in ("a", "b", "c"))
+        ab, bb = int(i["a"][k]), int(i["b"][k])
+        f = "f32"
+        md = ("rn", "rz", "ru", "rd")
+        r = [_h10_add(x, y, f, mm) for mm in md] + [_h10_add(x, -y, f, mm) for mm in md]
+        r += [_h10_mul(x, y, f, mm) for mm in md] + [_h10_fma(x, y, z, f, mm) for mm in md]
+        r += [_h10_div(x, y, f, mm) for mm in md] + [_h10_div(1.0, x, f, mm) for mm in md]
+        r += [_h10_sqrt(x, f, mm) for mm in md] + [_h10_sqrt(x, f, "rn", True)]
+        r += [0 if math.isnan(x) or x <= 0 else (_h10_enc(1.0, f) if x >= 1 else ab), (ab & 0x7FFFFFFF) | (bb & 0x80000000)]
+        r += [_h10_mnmx(x, y, f, False, False), _h10_mnmx(x, y, f, True, False), _h10_nextafter(x, y, f)]
+        if x == 0 or not math.isfinite(x):
+            r += [_h10_enc(x, f), 0]
+        else:
+            mant, ex = math.frexp(x)
+            r += [_h10_enc(mant, f), ex]
+        sh = int(i["b"][k]) % 320 - 160
+        scale = [sh, int(sh / 4)]
+        for s in scale:
+            r.append(_h10_enc(x, f) if not math.isfinite(x) or x == 0 else _h10_enc(Fraction(x) * Fraction(2) ** s, f, "rn", _h10_neg(x)))
+        if x == 0 or math.isnan(x):
+            r.append(s32(-2 ** 31))
+        elif math.isinf(x):
+            r.append(2 ** 31 - 1)
+        else:
+            r.append(math.frexp(x)[1] - 1)
+        r.append(_h10_enc(-math.inf if x == 0 else abs(x) if not math.isfinite(x) else float(math.frexp(x)[1] - 1), f))
+        if math.isnan(x):
+            r += [_h10_enc(math.nan, f)] * 2
+        elif math.isinf(x):
+            r += [_h10_enc(math.copysign(0.0, x), f), _h10_enc(x, f)]
+        else:
+            t = _h10_toint_f(x, "rz")
+            r += [_h10_add(x, -t, f) if x != t else _h10_enc(math.copysign(0.0, x), f), _h10_enc(t, f)]
+        fm, _ = _h10_rem(x, y, f, False)
+        rq, quo = _h10_rem(x, y, f, True)
+        r += [fm, rq, 0 if _h10_val(rq, f) != _h10_val(rq, f) else quo & m32, rq]
+        r += [_h10_enc(_h10_toint_f(x, mm), f) for mm in ("rn", "rn", "away", "rz", "rd", "ru")]
+        r.append(int(math.isnan(x)) | int(math.isinf(x)) << 1 | (ab >> 31) << 2 | int(math.isfinite(x)) << 3)
+        if math.isnan(x) or math.isnan(y):
+            r.append(_h10_enc(math.nan, f))
+        else:
+            r.append(_h10_add(x, -y, f) if x > y else 0)
+        r += [_h10_enc(abs(x), f), _h10_fma(x, y, z, f), _h10_fma(x, y, z, f), _h10_enc(-x, f)]
+        r += [s32(_h10_toint(x, "rn", -2 ** 31, 2 ** 31 - 1)), _h10_toint(x, "rz", 0, 2 ** 32 - 1),
+              0 if math.isnan(x) else _h10_toint(x, "rd", -2 ** 63, 2 ** 63 - 1) & m32,
+              s32(_h10_toint(y, "ru", -2 ** 31, 2 ** 31 - 1)), s32(_h10_toint(y, "rd", -2 ** 31, 2 ** 31 - 1))]
+        o[80 * k:80 * k + len(r)] = [v & m32 for v in r]
+        dx, dy, dz = (_h10_val(int(i[nm][k]), "f64") for nm in ("da", "dbb", "dc"))
+        d = "f64"
+        q = [_h10_add(dx, dy, d, mm) for mm in md] + [_h10_mul(dx, dy, d, mm) for mm in md]
+        q += [_h10_fma(dx, dy, dz, d, mm) for mm in md] + [_h10_div(dx, dy, d, mm) for mm in md]
+        q += [_h10_div(1.0, dx, d, mm) for mm in md] + [_h10_sqrt(dx, d, mm) for mm in md]
+        q += [_h10_add(dx, -dy, d, mm) for mm in md]
+        q += [_h10_mnmx(dx, dy, d, False, False), _h10_mnmx(dx, dy, d, True, False), _h10_nextafter(dx, dy, d),
+              (int(i["da"][k]) & (2 ** 63 - 1)) | (int(i["dbb"][k]) & 2 ** 63)]
+        od[32 * k:32 * k + len(q)] = q
+    return {"o": o, "od": od}
+
+
+def _h10_pair(v: int, fmt: str) -> tuple[float, float]:
+    """A binary16 pair's values; with *fmt* bf16 the same values as bfloat16 (the kernel converts,
+    exactly: they are multiples of 1/4)."""
+    return _h10_val(v & 0xFFFF, "f16"), _h10_val(v >> 16, "f16")
+
+
+def _h10_join(lo: int, hi: int) -> int:
+    return hi << 16 | lo
+
+
+def h10_warp(i):
+    """h10_warp.cu: a butterfly __hadd2 sum, a shfl_down __hmax2 (bfloat16) ladder, shfl_up and an
+    indexed shuffle per warp, and the (exact) sums of the half / bfloat16 atomics."""
+    v = [int(t) for t in i["in"]]
+    n = len(v)
+    out = i["out"].copy()
+    for w0 in range(0, n, 32):
+        s = [_h10_pair(v[w0 + ln], "f16") for ln in range(32)]
+        m = [_h10_pair(v[w0 + ln], "bf16") for ln in range(32)]
+        d = 16
+        while d:
+            s = [tuple(_h10_val(_h10_add(s[ln][p], s[ln ^ d][p], "f16"), "f16") for p in (0, 1)) for ln in range(32)]
+            m = [tuple(_h10_val(_h10_mnmx(m[ln][p], m[ln + d][p], "bf16", True, False), "bf16") if ln + d < 32 else m[ln][p]
+                       for p in (0, 1)) for ln in range(32)]
+            d >>= 1
+        for ln in range(32):
+            g = w0 + ln
+            out[4 * g] = _h10_join(_h10_enc(s[ln][0], "f16"), _h10_enc(s[ln][1], "f16"))
+            out[4 * g + 1] = _h10_join(_h10_enc(m[ln][0], "bf16"), _h10_enc(m[ln][1], "bf16"))
+            out[4 * g + 2] = v[w0 + (ln - 3 if ln >= 3 else ln)]
+            bsrc = _h10_pair(v[w0 + ((ln * 7) & 31)], "bf16")
+            out[4 * g + 3] = _h10_join(_h10_enc(bsrc[0], "bf16"), _h10_enc(bsrc[1], "bf16"))
+    lo = [Fraction(_h10_pair(t, "f16")[0]) for t in v]
+    hi = [Fraction(_h10_pair(t, "f16")[1]) for t in v]
+    blo = [Fraction(_h10_pair(t, "bf16")[0]) for t in v]
+    bhi = [Fraction(_h10_pair(t, "bf16")[1]) for t in v]
+
+    def tot(vals, idx, fmt):
+        return _h10_enc(sum((vals[g] for g in idx), Fraction(0)), fmt)
+    gh = np.array([tot(lo, range(a, n, 4), "f16") for a in range(4)], np.uint16)
+    gh2 = np.array([_h10_join(tot(lo, range(a, n, 2), "f16"), tot(hi, range(a, n, 2), "f16")) for a in range(2)], np.uint32)
+    gb = np.array([tot(bhi, range(a, n, 4), "bf16") for a in range(4)], np.uint16)
+    gb2 = np.array([_h10_join(tot(blo, range(a, n, 2), "bf16"), tot(bhi, range(a, n, 2), "bf16")) for a in range(2)], np.uint32)
+    base = 4 * n
+    for blk in range(n // 64):
+        idx = range(64 * blk, 64 * blk + 64)
+        for a in range(4):
+            out[base + 8 * blk + a] = tot(lo, [g for g in idx if g % 4 == a], "f16")
+        for a in range(2):
+            sel = [g for g in idx if g % 2 == a]
+            out[base + 8 * blk + 4 + a] = _h10_join(tot(lo, sel, "f16"), tot(hi, sel, "f16"))
+            out[base + 8 * blk + 6 + a] = _h10_join(tot(blo, sel, "bf16"), tot(bhi, sel, "bf16"))
+    return {"out": out, "gh": gh, "gh2": gh2, "gb": gb, "gb2": gb2, "old": np.zeros(n, np.uint32)}
+
+
+# the narrow formats: exponent bits, fraction bits, bias, the largest finite value, the code of
+# infinity (or None), the NaN code (None: the format has no NaN), the width in bits
+_H10_NARROW = {"E4M3": (4, 3, 7, 448, None, 0x7F, 8), "E5M2": (5, 2, 15, 57344, 0x7C, 0x7F, 8),
+               "E2M3": (2, 3, 1, Fraction(15, 2), None, None, 6), "E3M2": (3, 2, 3, 28, None, None, 6),
+               "E2M1": (2, 1, 1, 6, None, None, 4)}
+
+
+def _h10_narrow_mag(mag: Fraction, fmt: str) -> int:
+    """The code of a magnitude the narrow format *fmt* holds exactly."""
+    eb, mb, bias = _H10_NARROW[fmt][:3]
+    emin = 1 - bias
+    if mag < Fraction(2) ** emin:
+        return int(mag / Fraction(2) ** (emin - mb))
+    ee = emin
+    while Fraction(2) ** (ee + 1) <= mag:
+        ee += 1
+    return ((ee + bias) << mb) | (int(mag / Fraction(2) ** (ee - mb)) - (1 << mb))
+
+
+def _h10_narrow(v: float, fmt: str, sat: bool = True, nan_sign: bool = False) -> int:
+    """*v* rounded to nearest even to a narrow float (cuda_fp8.hpp / cuda_fp6.hpp / cuda_fp4.hpp):
+    beyond the largest finite value (after rounding) that value with ``sat``, else NaN (E4M3) or
+    infinity (E5M2), signed; NaN 0x7f (with the input's sign *nan_sign*: the binary64 path); the 6-
+    and 4-bit formats saturate always and give the positive largest value for NaN."""
+    eb, mb, bias, top, inf, nan, width = _H10_NARROW[fmt]
+    sign = 1 << (width - 1)
+    if math.isnan(v):
+        if nan is None:
+            return _h10_narrow_mag(Fraction(top), fmt)
+        return nan | (sign if nan_sign and math.copysign(1.0, v) < 0 else 0)
+    s = sign if math.copysign(1.0, v) < 0 else 0
+    if not math.isinf(v):
+        a = abs(Fraction(v))
+        e = 1 - bias
+        while Fraction(2) ** (e + 1) <= a:
+            e += 1
+        ulp = Fraction(2) ** (e - mb)
+        q, rem = divmod(a, ulp)
+        mag = (int(q) + int(rem > ulp / 2 or (rem == ulp / 2 and int(q) & 1))) * ulp
+        if mag <= top:
+            return s | _h10_narrow_mag(mag, fmt)
+    if sat or nan is None:
+        return s | _h10_narrow_mag(Fraction(top), fmt)
+    return s | (nan if inf is None else inf)
+
+
+def _h10_narrow_value(code: int, fmt: str) -> float:
+    eb, mb, bias, _, inf, nan, width = _H10_NARROW[fmt]
+    code &= (1 << width) - 1
+    mag = code & ((1 << (width - 1)) - 1)
+    if nan is not None and (mag == nan or (inf is not None and mag > inf)):
+        return math.nan
+    if inf is not None and mag == inf:
+        v = math.inf
+    else:
+        e, f = mag >> mb, mag & ((1 << mb) - 1)
+        v = math.ldexp(f, 1 - bias - mb) if e == 0 else math.ldexp(f + (1 << mb), e - bias - mb)
+    return -v if code >> (width - 1) else v
+
+
+def _h10_e8m0(v: float, up: bool, sat: bool) -> int:
+    """UE8M0 (cuda_fp8.h): |v| rounded to a power of two toward zero or up, its exponent + 127
+    clipped to [0, 255]; 255 (beyond 2^127, infinity) is 254 with saturation; NaN 255."""
+    if math.isnan(v):
+        return 255
+    a = abs(v)
+    if math.isinf(a):
+        c = 255
+    elif a == 0:
+        c = 0
+    else:
+        e = math.floor(math.log2(a))
+        while 2.0 ** e > a:
+            e -= 1
+        while 2.0 ** (e + 1) <= a:
+            e += 1
+        if up and a != 2.0 ** e:
+            e += 1
+        c = min(max(e + 127, 0), 255)
+    return 254 if sat and c == 255 else c
+
+
+def _h10_f16bits(v: float) -> int:
+    return _h10_enc(v, "f16")
+
+
+def fp10_narrow(i, n):
+    bits = [int(b) for b in i["bits"]]
+    o = i["o"].copy()
+    for k in range(n):
+        u = bits[k]
+        x, y = _h10_val(u, "f32"), _h10_val(bits[(k + 7) % n], "f32")
+        d = 1.0 if math.isnan(x) else x * 1.0000001
+        e = -2.0 if math.isnan(y) else y
+        hh, hl = _h10_val(u >> 16, "f16"), _h10_val(u & 0xFFFF, "f16")
+        bh, bl = _h10_val(u >> 16, "bf16"), _h10_val(u & 0xFFFF, "bf16")
+        nw = _h10_narrow
+        r = [nw(x, "E4M3", False), nw(x, "E5M2"), nw(d, "E4M3", True, True),
+             nw(e, "E5M2", False, True) << 8 | nw(d, "E5M2", False, True),
+             nw(y, "E4M3", False) << 8 | nw(x, "E4M3", False), nw(hh, "E5M2", False),
+             nw(hh, "E4M3", False) << 8 | nw(hl, "E4M3", False), nw(bh, "E4M3"),
+             nw(bh, "E5M2") << 8 | nw(bl, "E5M2"), _h10_f16bits(_h10_narrow_value(u & 0xFF, "E5M2")),
+             _h10_e8m0(x, False, True), _h10_e8m0(x, True, False),
+             _h10_e8m0(y, True, True) << 8 | _h10_e8m0(x, True, True), _h10_e8m0(bh, False, False),
+             _h10_e8m0(bh, True, True) << 8 | _h10_e8m0(bl, True, True), _h10_e8m0(d, True, True)]
+        e8 = [u & 0xFF, u >> 8 & 0xFF, u >> 16 & 0xFF]
+        bf = [0x7FFF if c == 255 else 0x0040 if c == 0 else c << 7 for c in e8]
+        r += [bf[0], bf[2] << 16 | bf[1]]
+        r += [nw(x, "E2M3"), nw(x, "E3M2"), nw(y, "E2M3") << 8 | nw(x, "E2M3"),
+              nw(hh, "E3M2") << 8 | nw(hl, "E3M2"), nw(bh, "E2M3") << 8 | nw(bl, "E2M3"), nw(d, "E3M2"),
+              _h10_f16bits(_h10_narrow_value(u & 63, "E2M3")),
+              _h10_f16bits(_h10_narrow_value(u >> 8 & 63, "E3M2")) << 16 | _h10_f16bits(_h10_narrow_value(u & 63, "E3M2"))]
+        r += [nw(x, "E2M1"), nw(y, "E2M1") << 4 | nw(x, "E2M1"), nw(hh, "E2M1") << 4 | nw(hl, "E2M1"),
+              nw(bh, "E2M1") << 4 | nw(bl, "E2M1"), nw(d, "E2M1"), _h10_f16bits(_h10_narrow_value(u & 15, "E2M1")),
+              _h10_f16bits(_h10_narrow_value(u >> 28, "E2M1")) << 16 | _h10_f16bits(_h10_narrow_value(u >> 24 & 15, "E2M1"))]
+        o[36 * k:36 * k + len(r)] = r
+    return {"o": o}
+
+
+def h10_ops_all(i, n):
+    return h10_ops(i, n)
+
+
+def fr10_round_all(i, n):
+    return fr10_round(i, n)
+
+
+def fp10_narrow_all(i, n):
+    return fp10_narrow(i, n)
+
+
+def h10_warp_all(i):
+    return h10_warp(i)
