@@ -6900,3 +6900,81 @@ def fp10_narrow_all(i, n):
 
 def h10_warp_all(i):
     return h10_warp(i)
+
+
+def h10_conv(i, n):
+    o, q, f = i["o"].copy(), i["q"].copy(), i["f"].copy()
+    enc = _h10_enc
+    for k in range(n):
+        x = int(i["iv"][k])
+        ux = x & 0xFFFFFFFF
+        ll = int(i["lv"][k])
+        ul = ll & (2 ** 64 - 1)
+        sx = (x & 0xFFFF) - ((x & 0x8000) << 1)
+        us = x & 0xFFFF
+        d = float(i["dv"][k:k + 1].view(np.float64)[0])
+        F = Fraction
+        r = [enc(F(ux), "f16", m) for m in ("rn", "rz", "rd", "ru")] + [enc(F(sx), "f16", m) for m in ("rn", "rz", "rd", "ru")]
+        r += [enc(F(us), "f16", "rn"), enc(F(us), "f16", "rd")] + [enc(F(ll), "f16", m) for m in ("rn", "rz", "rd", "ru")]
+        r += [enc(F(ul), "f16", "rn"), enc(F(ul), "f16", "ru"), enc(d, "f16")]
+        r += [enc(F(ux), "bf16", m) for m in ("rn", "rz", "rd", "ru")] + [enc(F(sx), "bf16", "rn"), enc(F(sx), "bf16", "rd")]
+        r += [enc(F(us), "bf16", "ru")] + [enc(F(ll), "bf16", m) for m in ("rn", "rz", "rd", "ru")]
+        r += [enc(F(ul), "bf16", "rn"), enc(F(ul), "bf16", "rd"), enc(d, "bf16")]
+        o[48 * k:48 * k + len(r)] = r
+        hbits = int(i["hv"][k])
+        h, b = _h10_val(hbits, "f16"), _h10_val(hbits, "bf16")
+        ti = _h10_toint
+        I64, U64 = (-2 ** 63, 2 ** 63 - 1), (0, 2 ** 64 - 1)
+
+        def s64(v):
+            return v - 2 ** 64 if v >= 2 ** 63 else v
+        p = [0 if math.isnan(h) else ti(h, "rn", *I64), 0 if math.isnan(h) else ti(h, "rz", *I64),
+             0 if math.isnan(h) else s64(ti(h, "rd", *U64)), 0 if math.isnan(h) else s64(ti(h, "ru", *U64)),
+             ti(h, "rd", 0, 2 ** 32 - 1), ti(h, "ru", 0, 2 ** 32 - 1), ti(h, "rz", -2 ** 15, 2 ** 15 - 1),
+             ti(h, "rn", 0, 65535), ti(h, "rz", -128, 127), ti(h, "rz", 0, 255),
+             0 if math.isnan(b) else ti(b, "rz", *I64), 0 if math.isnan(b) else s64(ti(b, "ru", *U64)),
+             ti(b, "rd", 0, 2 ** 32 - 1), ti(b, "ru", -2 ** 15, 2 ** 15 - 1), ti(b, "rz", 0, 65535), ti(b, "rz", -128, 127)]
+        q[16 * k:16 * k + 16] = p
+        fd = enc(d, "f32")
+        nan32 = 0x7FFFFFFF
+        g = [nan32 if math.isnan(d) else enc(d, "f32", m) for m in ("rn", "rz", "ru", "rd")]
+        g += [nan32 if math.isnan(h) else enc(h, "f32"), nan32 if math.isnan(b) else enc(b, "f32")]
+        fdv = _h10_val(fd, "f32")
+        back = _h10_val(enc(fdv, "f16", "rz"), "f16")
+        g.append(nan32 if math.isnan(back) else enc(back, "f32"))
+        lo = 0 if math.isnan(fdv) else enc(fdv, "bf16")
+        hi = 0 if math.isnan(h) else enc(h, "bf16")
+        g.append(hi << 16 | lo)
+        f[8 * k:8 * k + 8] = g
+    return {"o": o, "q": q, "f": f}
+
+
+def h10_conv_all(i, n):
+    return h10_conv(i, n)
+
+
+def _h10_ftz(bits: int) -> int:
+    """A binary32 denormal flushed to zero, its sign kept (-ftz=true)."""
+    return bits & 0x80000000 if bits & 0x7F800000 == 0 else bits
+
+
+def fr10_ftz(i, n):
+    """fr10_ftz.cu (-use_fast_math): the operands flushed, the result rounded once in the
+    intrinsic's direction, then flushed."""
+    o = i["o"].copy()
+    md = ("rn", "rz", "ru", "rd")
+    for k in range(n):
+        x, y, z = (_h10_f(_h10_ftz(int(i[nm][k]))) for nm in ("a", "b", "c"))
+        f = "f32"
+        r = [_h10_add(x, y, f, m) for m in md] + [_h10_add(x, -y, f, m) for m in md]
+        r += [_h10_mul(x, y, f, m) for m in md] + [_h10_fma(x, y, z, f, m) for m in md]
+        r += [_h10_div(x, y, f, m) for m in md] + [_h10_div(1.0, x, f, m) for m in md]
+        r += [_h10_sqrt(x, f, m) for m in md] + [_h10_sqrt(x, f, "rn", True)]
+        r += [0 if math.isnan(x) or x <= 0 else _h10_enc(min(x, 1.0), f)]
+        r += [_h10_mnmx(x, y, f, False, False), _h10_mnmx(x, y, f, True, False), _h10_mul(x, 0.5, f)]
+        o[40 * k:40 * k + len(r)] = [_h10_ftz(v) for v in r]
+    return {"o": o}
+
+
+def fr10_ftz_all(i, n):
+    return fr10_ftz(i, n)
