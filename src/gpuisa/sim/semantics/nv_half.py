@@ -13,7 +13,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine, bool_op, fcmp, mnmx_bits
-from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, round32
+from .nv_float import _narrow, _rn16, _rnbf16, _two_sum, bf16_bits, round32
 from .operands import _b, _c, _lanes, _sel_raw
 
 _U32, _F64 = np.uint32, np.float64
@@ -61,49 +61,6 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         else:
             out.append(part.view(np.float16).astype(_F64))
     return out[0], out[1]
-
-
-def _rnbf16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
-    """The exact ``s + e`` (a two-sum pair) rounded once to bfloat16, as uint32 bits (NaN 0x7fff):
-    binary32 rounded to odd first, so that the second rounding is exact."""
-    with np.errstate(all="ignore"):
-        f = np.asarray(s, _F64).astype(np.float32)
-        r = (s - f.astype(_F64)) + e                      # the residual's sign is exact
-        inexact = (r != 0) & np.isfinite(f) & np.isfinite(r)
-        toward = inexact & (f != 0) & (np.sign(r) != np.sign(f))
-        f = np.where(toward, np.nextafter(f, np.float32(0)), f)
-        bits = f.view(_U32)
-        bits = np.where(inexact & (f == 0), np.where(r < 0, _U32(0x80000000), _U32(0)), bits)
-        bits = bits | inexact.astype(_U32)
-    return bf16_bits(bits)
-
-
-def mufu16(x, name: str, op: str, bf: bool, fn) -> np.ndarray:
-    """MUFU.TANH/.EX2 with ``.F16``/``.BF16`` (decision D10-H-1): the low half of source *name* (its
-    high half when selected, ``R2.H1``), ``|x|`` and ``-`` on bit 15, as a binary16 / bfloat16 value;
-    ``fn(op, value)`` (float64) rounded once to nearest even to the format, in the low half of the
-    result.  bfloat16 ``.EX2`` (PTX ``ex2.approx.ftz.bf16``) flushes denormal operands and results."""
-    h = _sel_raw(x, name) & _U32(0xFFFF)
-    if x.flag(name + ".abs"):
-        h = h & _U32(0x7FFF)
-    if x.flag(name + ".neg"):
-        h = h ^ _U32(0x8000)
-    ftz = bf and op == "EX2"
-    if ftz:
-        h = np.where((h & _U32(0x7F80)) == 0, h & _U32(0x8000), h)
-    if bf:
-        v = (h << _U32(16)).view(np.float32).astype(_F64)
-    else:
-        v = h.astype(np.uint16).view(np.float16).astype(_F64)
-    r = np.asarray(fn(op, v), _F64)
-    if bf:
-        out = _rnbf16(r, np.zeros_like(r))
-        if ftz:
-            out = np.where((out & _U32(0x7F80)) == 0, out & _U32(0x8000), out)
-        return out.astype(_U32)
-    with np.errstate(all="ignore"):
-        f = r.astype(np.float16)       # one rounding from float64 (numpy rounds to nearest even)
-    return np.where(np.isnan(f), _U32(0x7FFF), f.view(np.uint16).astype(_U32))
 
 
 def _sat(r: np.ndarray) -> np.ndarray:
