@@ -34,8 +34,8 @@ CORPUS = ROOT / "tests" / "cuda" / "corpus"
 ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
 # The other architectures nvcc 13 compiles for, each with the sources whose listings differ there
 # (decisions D6-1..D6-3: VIMNMX's predicate results and CREDUX on sm_100/103/110, the BMOV
-# prologue of sm_87), the mbarrier and cp.async forms of sm_86/sm_89 (D7-tut-1, -2) and a plain kernel that checks the
-# launch ABI of the target.
+# prologue of sm_87), the mbarrier and cp.async forms of sm_86/sm_89 (D7-tut-1, -2), the narrow-float F2FP forms of
+# the `a` targets (D10-H-3) and a plain kernel that checks the launch ABI of the target.
 EXTRA = {
     "sm_86": ("vector_add", "matmul_shared", "tut_mbarrier", "tut_cpasync", "sync8_barrier"),
     "sm_87": ("vector_add", "async_copy", "warp_reduce"),
@@ -46,6 +46,9 @@ EXTRA = {
     "sm_103": ("vector_add", "warp_scan", "atom_mix", "fminmax3"),
     "sm_110": ("vector_add", "warp_scan", "vote_red"),
     "sm_121": ("vector_add", "matmul_shared"),
+    # the architecture-specific targets' F2FP forms of the 6- and 4-bit floats and UE8M0 (decision D10-H-3)
+    "sm_100a": ("fp10_narrow",),
+    "sm_120a": ("fp10_narrow",),
 }
 
 

@@ -33,7 +33,7 @@ CORPUS = Path(__file__).resolve().parent / "corpus"
 ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
 # the other architectures, each with a few sources (scripts/build_cuda_corpus.py --extra)
 EXTRA_ARCHS = tuple(sorted((d.name for d in CORPUS.glob("sm_*") if d.name not in ARCHS),
-                           key=lambda a: int(a[3:])))
+                           key=lambda a: (int(a[3:].rstrip("af")), a)))     # sm_120a: the variants too (D10-H-3)
 NP = {"s32": np.int32, "u32": np.uint32, "s64": np.int64, "u64": np.uint64, "f32": np.float32, "f64": np.float64,
       "s16": np.int16, "u16": np.uint16, "s8": np.int8, "u8": np.uint8}
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -6500,3 +6500,622 @@ def mma10_hgemm(i, M, N, K):
     a = i["A"].view(np.float16).astype(np.float64).reshape(M, K)
     b = i["B"].view(np.float16).astype(np.float64).reshape(K, N)
     return {"C": (a @ b).astype(np.float32).ravel()}
+
+# -- session 10, fp10 direction: 16-bit and 8-bit floats, rounding intrinsics, special values ------
+# Exact: every finite value of the formats is a Fraction; a result is rounded once (_h10_enc) in the
+# asked direction, IEEE 754's rules for infinities, NaN and the signs of zeros written out here.
+_H10 = {"f16": (5, 10), "bf16": (8, 7), "f32": (8, 23), "f64": (11, 52)}
+
+
+def _h10_val(bits: int, fmt: str) -> float:
+    """The value (a Python float: exact for every format here) of *fmt*'s bit pattern."""
+    e, m = _H10[fmt]
+    sign = -1.0 if bits >> (e + m) & 1 else 1.0
+    ex, fr = bits >> m & ((1 << e) - 1), bits & ((1 << m) - 1)
+    bias = (1 << (e - 1)) - 1
+    if ex == (1 << e) - 1:
+        return sign * math.inf if fr == 0 else math.nan
+    if ex == 0:
+        return sign * math.ldexp(fr, 1 - bias - m)
+    return sign * math.ldexp(fr + (1 << m), ex - bias - m)
+
+
+def _h10_enc(q, fmt: str, mode: str = "rn", neg: bool = False) -> int:
+    """*q* (a Fraction, or a float: +-inf, NaN, a signed zero) rounded once to *fmt* in *mode*
+    (rn/rz/ru/rd): its bits; NaN is 0x7fff.. (the kernels store every NaN that way); a zero
+    Fraction takes the sign *neg*; overflow as IEEE 754 (rn: inf, rz: the largest finite, ru/rd:
+    inf on their side)."""
+    e, m = _H10[fmt]
+    bias, top = (1 << (e - 1)) - 1, e + m
+    inf = ((1 << e) - 1) << m
+    if isinstance(q, float):
+        if math.isnan(q):
+            return (1 << top) - 1
+        if math.isinf(q):
+            return (q < 0) << top | inf
+        neg = math.copysign(1.0, q) < 0
+        q = Fraction(q)
+    s = q < 0 or (q == 0 and neg)
+    a = abs(q)
+    if a == 0:
+        return s << top
+    ex = max(a.numerator.bit_length() - a.denominator.bit_length(), 1 - bias)
+    while ex > 1 - bias and Fraction(2) ** ex > a:
+        ex -= 1
+    while Fraction(2) ** (ex + 1) <= a:
+        ex += 1
+    ulp = Fraction(2) ** (ex - m)
+    n = math.floor(a / ulp)
+    rem = a / ulp - n
+    up = {"rn": rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2 == 1), "rz": False,
+          "ru": rem > 0 and not s, "rd": rem > 0 and s}[mode]
+    v = (n + up) * ulp
+    maxfin = (2 - Fraction(1, 1 << m)) * Fraction(2) ** bias
+    if v > maxfin:
+        to_inf = mode == "rn" or (mode == "ru" and not s) or (mode == "rd" and s)
+        return s << top | (inf if to_inf else inf - 1)
+    if v == 0:
+        return s << top
+    if v < Fraction(2) ** (1 - bias):
+        return s << top | int(v / Fraction(2) ** (1 - bias - m))
+    ev = v.numerator.bit_length() - v.denominator.bit_length()
+    while Fraction(2) ** ev > v:
+        ev -= 1
+    while Fraction(2) ** (ev + 1) <= v:
+        ev += 1
+    return s << top | (ev + bias) << m | (int(v / Fraction(2) ** (ev - m)) - (1 << m))
+
+
+def _h10_neg(v: float) -> bool:
+    return math.copysign(1.0, v) < 0
+
+
+def _h10_add(x: float, y: float, fmt: str, mode: str = "rn") -> int:
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or math.isinf(y):
+        return _h10_enc(x + y, fmt)
+    q = Fraction(x) + Fraction(y)
+    if q == 0:      # an exact zero: x + x keeps x's sign; opposite signs give +0 (-0 rounding down)
+        neg = _h10_neg(x) and _h10_neg(y) if x == 0 and y == 0 and _h10_neg(x) == _h10_neg(y) else mode == "rd"
+        return _h10_enc(q, fmt, mode, neg)
+    return _h10_enc(q, fmt, mode)
+
+
+def _h10_mul(x: float, y: float, fmt: str, mode: str = "rn") -> int:
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or math.isinf(y):
+        return _h10_enc(x * y, fmt)
+    return _h10_enc(Fraction(x) * Fraction(y), fmt, mode, _h10_neg(x) != _h10_neg(y))
+
+
+def _h10_div(x: float, y: float, fmt: str, mode: str = "rn") -> int:
+    sgn = _h10_neg(x) != _h10_neg(y)
+    if math.isnan(x) or math.isnan(y) or (math.isinf(x) and math.isinf(y)) or (x == 0 and y == 0):
+        return _h10_enc(math.nan, fmt)
+    if math.isinf(x) or y == 0:
+        return _h10_enc(-math.inf if sgn else math.inf, fmt)
+    if math.isinf(y):
+        return _h10_enc(-0.0 if sgn else 0.0, fmt)
+    return _h10_enc(Fraction(x) / Fraction(y), fmt, mode, sgn)
+
+
+def _h10_fma(x: float, y: float, z: float, fmt: str, mode: str = "rn") -> int:
+    if any(math.isnan(v) or math.isinf(v) for v in (x, y, z)):
+        if (math.isinf(x) and y == 0) or (math.isinf(y) and x == 0):
+            return _h10_enc(math.nan, fmt)
+        return _h10_enc(x * y + z if not (math.isinf(x) or math.isinf(y)) else (x * y) + z, fmt)
+    p = Fraction(x) * Fraction(y)
+    q = p + Fraction(z)
+    if q == 0:
+        pneg = _h10_neg(x) != _h10_neg(y)
+        neg = pneg and _h10_neg(z) if p == 0 and z == 0 and pneg == _h10_neg(z) else mode == "rd"
+        return _h10_enc(q, fmt, mode, neg)
+    return _h10_enc(q, fmt, mode)
+
+
+def _h10_sat(bits: int, fmt: str) -> int:
+    """``_sat``: the rounded result clamped to [0, 1]; NaN and -0 give +0."""
+    v = _h10_val(bits, fmt)
+    if math.isnan(v) or v <= 0:
+        return 0
+    return _h10_enc(1.0, fmt) if v > 1 else bits
+
+
+def _h10_mnmx(x: float, y: float, fmt: str, want_max: bool, nan: bool) -> int:
+    """__hmax/__hmin (a NaN operand ignored) and the _nan forms (a NaN operand gives NaN); -0 < +0."""
+    if math.isnan(x) or math.isnan(y):
+        if nan or (math.isnan(x) and math.isnan(y)):
+            return _h10_enc(math.nan, fmt)
+        return _h10_enc(y if math.isnan(x) else x, fmt)
+    kx, ky = (x, _h10_neg(x)), (y, _h10_neg(y))
+    lt = kx[0] < ky[0] or (kx[0] == ky[0] and kx[1] and not ky[1])
+    pick = (y if lt else x) if want_max else (x if lt else y)
+    return _h10_enc(pick, fmt)
+
+
+def _h10_toint(v: float, mode: str, lo: int, hi: int) -> int:
+    """A float converted to an integer in *mode*, saturated to [lo, hi]; NaN gives 0."""
+    if math.isnan(v):
+        return 0
+    if math.isinf(v):
+        return hi if v > 0 else lo
+    q = Fraction(v)
+    n = {"rz": int(q), "rd": math.floor(q), "ru": math.ceil(q), "rn": round(q)}[mode]   # round(): ties to even
+    return min(max(n, lo), hi)
+
+
+def _h10_math(f, v: float) -> float:
+    try:
+        return f(v)
+    except (ValueError, OverflowError, ZeroDivisionError):
+        return math.nan
+
+
+def _h10_sin(v: float) -> float:
+    return math.nan if math.isinf(v) else math.sin(v)
+
+
+def _h10_cos(v: float) -> float:
+    return math.nan if math.isinf(v) else math.cos(v)
+
+
+def _h10_exp(base: float):
+    def f(v: float) -> float:
+        if math.isnan(v):
+            return v
+        try:
+            return base ** v
+        except OverflowError:
+            return math.inf
+    return f
+
+
+def _h10_log(base: float):
+    def f(v: float) -> float:
+        if math.isnan(v) or v < 0:
+            return math.nan
+        if v == 0:
+            return -math.inf
+        if math.isinf(v):
+            return v
+        return math.log(v) / math.log(base) if base != 2 else math.log2(v)
+    return f
+
+
+_H10_MATH = [lambda v: math.nan if v < 0 else (v if v == 0 or math.isinf(v) else math.sqrt(v)),    # hsqrt (sqrt(-0) = -0)
+             lambda v: math.nan if v < 0 else (math.copysign(math.inf, v) if v == 0 else 0.0 if math.isinf(v) else 1 / math.sqrt(v)),
+             lambda v: math.copysign(math.inf, v) if v == 0 else 1 / v,
+             _h10_exp(math.e), _h10_exp(2.0), _h10_exp(10.0), _h10_log(math.e), _h10_log(2.0), _h10_log(10.0),
+             _h10_sin, _h10_cos, math.tanh, math.tanh]
+
+
+def h10_ops(i, n):
+    """h10_ops.cu: binary16 (positions 0..31 of each element's o row) and bfloat16 (32..63)."""
+    o, mh, mb, c = i["o"].copy(), i["mh"].copy(), i["mb"].copy(), i["c"].copy()
+    f32 = i["f"].view(np.uint32)
+    for k in range(n):
+        fv = _h10_val(int(f32[k]), "f32")
+        iv = int(i["iv"][k])
+        for fmt, base, mo, wbits, cbase in (("f16", 64 * k, mh, i["w"], 48 * k), ("bf16", 64 * k + 32, mb, i["wb"], 48 * k + 24)):
+            x, y, z = (_h10_val(int(i[nm][k]), fmt) for nm in ("a", "b", "cc"))
+            r = [_h10_add(x, y, fmt), _h10_add(x, -y, fmt), _h10_mul(x, y, fmt), _h10_div(x, y, fmt),
+                 _h10_enc(-x, fmt), _h10_enc(abs(x), fmt),
+                 _h10_mnmx(x, y, fmt, True, False), _h10_mnmx(x, y, fmt, False, False),
+                 _h10_mnmx(x, y, fmt, True, True), _h10_mnmx(x, y, fmt, False, True)]
+            if fmt == "bf16" and x == 0 and y == 0:     # the kernel stores 0: sm_75 differs (D10-H-2)
+                r[8] = r[9] = 0
+            r += [_h10_sat(_h10_add(x, y, fmt), fmt), _h10_sat(_h10_mul(x, y, fmt), fmt),
+                  _h10_sat(_h10_add(x, -y, fmt), fmt), _h10_add(x, z, fmt), _h10_mul(y, z, fmt)]
+            r += [_h10_enc(fv, fmt, md) for md in ("rn", "rz", "rd", "ru")]
+            r += [_h10_enc(Fraction(iv), fmt, md) for md in ("rn", "rz", "rd", "ru")]
+            wide = 0 if math.isnan(x) else _h10_enc(x, "f32")
+            r += [wide >> 16, wide & 0xFFFF]
+            o[base:base + len(r)] = r
+            w = _h10_val(int(wbits[k]), fmt)
+            nm = 13 if fmt == "f16" else 11
+            mo[16 * k:16 * k + nm] = [_h10_enc(_h10_math(f, w), fmt) for f in _H10_MATH[:nm]]
+            un = math.isnan(x) or math.isnan(y)
+            cmp = [x == y, x != y and not un, x < y, x <= y, x > y, x >= y,      # ordered: false on NaN
+                   x == y or un, x != y, x < y or un, x <= y or un, x > y or un, x >= y or un,
+                   math.isnan(x), (-1 if x < 0 else 1) if math.isinf(x) else 0]
+            cmp = [int(v) for v in cmp]
+            cmp += [_h10_toint(x, md, -2 ** 31, 2 ** 31 - 1) for md in ("rn", "rz", "rd", "ru")]
+            cmp += [s32(_h10_toint(x, "rn", 0, 2 ** 32 - 1)), _h10_toint(x, "rn", -2 ** 15, 2 ** 15 - 1),
+                    0 if math.isnan(x) else s32(_h10_toint(x, "rd", -2 ** 63, 2 ** 63 - 1)), _h10_toint(x, "ru", 0, 65535)]
+            c[cbase:cbase + len(cmp)] = cmp
+        x, y, z = (_h10_val(int(i[nm][k]), "f16") for nm in ("a", "b", "cc"))
+        o[64 * k + 25] = _h10_fma(x, y, z, "f16")
+        o[64 * k + 26] = _h10_sat(_h10_fma(x, y, z, "f16"), "f16")
+    return {"o": o, "mh": mh, "mb": mb, "c": c}
+
+
+def _h10_sqrt(x: float, fmt: str, mode: str = "rn", recip: bool = False) -> int:
+    """sqrt(x) or 1/sqrt(x) rounded once to *fmt*: exact when the root is rational, else from a
+    100-digit decimal root (a root that is not rational lies far from every midpoint)."""
+    import decimal
+    if math.isnan(x) or x < 0:
+        return _h10_enc(math.nan, fmt)
+    if x == 0:
+        return _h10_enc(math.copysign(math.inf, x) if recip else x, fmt)
+    if math.isinf(x):
+        return _h10_enc(0.0 if recip else math.inf, fmt)
+    q = Fraction(x)
+    rn, rdn = math.isqrt(q.numerator), math.isqrt(q.denominator)
+    if rn * rn == q.numerator and rdn * rdn == q.denominator:
+        root = Fraction(rn, rdn)
+        return _h10_enc(1 / root if recip else root, fmt, mode)
+    ctx = decimal.Context(prec=100)
+    d = ctx.sqrt(ctx.divide(decimal.Decimal(q.numerator), decimal.Decimal(q.denominator)))
+    if recip:
+        d = ctx.divide(decimal.Decimal(1), d)
+    return _h10_enc(Fraction(d), fmt, mode)
+
+
+def _h10_f(bits: int) -> float:
+    return _h10_val(bits, "f32")
+
+
+def _h10_nextafter(x: float, y: float, fmt: str) -> int:
+    if math.isnan(x) or math.isnan(y):
+        return _h10_enc(math.nan, fmt)
+    if x == y:
+        return _h10_enc(y, fmt)
+    top = sum(_H10[fmt])
+    if x == 0:
+        return (y < 0) << top | 1
+    b = _h10_enc(x, fmt)
+    return b + 1 if (y > x) == (x > 0) else b - 1
+
+
+def _h10_rem(x: float, y: float, fmt: str, nearest: bool) -> tuple[int, int]:
+    """fmodf (*nearest* False: the quotient truncated) and remainderf/remquof (rounded to even):
+    the exact remainder (never rounded) with x's sign when zero, and the quotient's low 3 bits
+    with the sign of x / y."""
+    if math.isnan(x) or math.isnan(y) or math.isinf(x) or y == 0:
+        return _h10_enc(math.nan, fmt), 0
+    if math.isinf(y):
+        return _h10_enc(x, fmt), 0
+    t = Fraction(x) / Fraction(y)
+    nq = round(t) if nearest else int(t)
+    r = Fraction(x) - nq * Fraction(y)
+    quo = (abs(nq) & 7) * (-1 if t < 0 else 1)
+    return _h10_enc(r, fmt, "rn", _h10_neg(x)), quo
+
+
+def _h10_toint_f(x: float, mode: str) -> float:
+    """rint/round/trunc/floor/ceil of a float, keeping the sign of a zero result."""
+    if math.isnan(x) or math.isinf(x):
+        return x
+    q = Fraction(x)
+    n = {"rn": round(q), "rz": int(q), "rd": math.floor(q), "ru": math.ceil(q),
+         "away": int(q + Fraction(1, 2)) if q >= 0 else -int(-q + Fraction(1, 2))}[mode]
+    return math.copysign(float(n), x) if n == 0 else float(n)
+
+
+def fr10_round(i, n):
+    o, od = i["o"].copy(), i["od"].copy()
+    m32 = 0xFFFFFFFF
+    for k in range(n):
+        x, y, z = (_h10_f(int(i[nm][k])) for nm in ("a", "b", "c"))
+        ab, bb = int(i["a"][k]), int(i["b"][k])
+        f = "f32"
+        md = ("rn", "rz", "ru", "rd")
+        r = [_h10_add(x, y, f, mm) for mm in md] + [_h10_add(x, -y, f, mm) for mm in md]
+        r += [_h10_mul(x, y, f, mm) for mm in md] + [_h10_fma(x, y, z, f, mm) for mm in md]
+        r += [_h10_div(x, y, f, mm) for mm in md] + [_h10_div(1.0, x, f, mm) for mm in md]
+        r += [_h10_sqrt(x, f, mm) for mm in md] + [_h10_sqrt(x, f, "rn", True)]
+        r += [0 if math.isnan(x) or x <= 0 else (_h10_enc(1.0, f) if x >= 1 else ab), (ab & 0x7FFFFFFF) | (bb & 0x80000000)]
+        r += [_h10_mnmx(x, y, f, False, False), _h10_mnmx(x, y, f, True, False), _h10_nextafter(x, y, f)]
+        if x == 0 or not math.isfinite(x):
+            r += [_h10_enc(x, f), 0]
+        else:
+            mant, ex = math.frexp(x)
+            r += [_h10_enc(mant, f), ex]
+        sh = int(i["b"][k]) % 320 - 160
+        scale = [sh, int(sh / 4)]
+        for s in scale:
+            r.append(_h10_enc(x, f) if not math.isfinite(x) or x == 0 else _h10_enc(Fraction(x) * Fraction(2) ** s, f, "rn", _h10_neg(x)))
+        if x == 0 or math.isnan(x):
+            r.append(s32(-2 ** 31))
+        elif math.isinf(x):
+            r.append(2 ** 31 - 1)
+        else:
+            r.append(math.frexp(x)[1] - 1)
+        r.append(_h10_enc(-math.inf if x == 0 else abs(x) if not math.isfinite(x) else float(math.frexp(x)[1] - 1), f))
+        if math.isnan(x):
+            r += [_h10_enc(math.nan, f)] * 2
+        elif math.isinf(x):
+            r += [_h10_enc(math.copysign(0.0, x), f), _h10_enc(x, f)]
+        else:
+            t = _h10_toint_f(x, "rz")
+            r += [_h10_add(x, -t, f) if x != t else _h10_enc(math.copysign(0.0, x), f), _h10_enc(t, f)]
+        fm, _ = _h10_rem(x, y, f, False)
+        rq, quo = _h10_rem(x, y, f, True)
+        r += [fm, rq, 0 if _h10_val(rq, f) != _h10_val(rq, f) else quo & m32, rq]
+        r += [_h10_enc(_h10_toint_f(x, mm), f) for mm in ("rn", "rn", "away", "rz", "rd", "ru")]
+        r.append(int(math.isnan(x)) | int(math.isinf(x)) << 1 | (ab >> 31) << 2 | int(math.isfinite(x)) << 3)
+        if math.isnan(x) or math.isnan(y):
+            r.append(_h10_enc(math.nan, f))
+        else:
+            r.append(_h10_add(x, -y, f) if x > y else 0)
+        r += [_h10_enc(abs(x), f), _h10_fma(x, y, z, f), _h10_fma(x, y, z, f), _h10_enc(-x, f)]
+        r += [s32(_h10_toint(x, "rn", -2 ** 31, 2 ** 31 - 1)), _h10_toint(x, "rz", 0, 2 ** 32 - 1),
+              0 if math.isnan(x) else _h10_toint(x, "rd", -2 ** 63, 2 ** 63 - 1) & m32,
+              s32(_h10_toint(y, "ru", -2 ** 31, 2 ** 31 - 1)), s32(_h10_toint(y, "rd", -2 ** 31, 2 ** 31 - 1))]
+        o[80 * k:80 * k + len(r)] = [v & m32 for v in r]
+        dx, dy, dz = (_h10_val(int(i[nm][k]), "f64") for nm in ("da", "dbb", "dc"))
+        d = "f64"
+        q = [_h10_add(dx, dy, d, mm) for mm in md] + [_h10_mul(dx, dy, d, mm) for mm in md]
+        q += [_h10_fma(dx, dy, dz, d, mm) for mm in md] + [_h10_div(dx, dy, d, mm) for mm in md]
+        q += [_h10_div(1.0, dx, d, mm) for mm in md] + [_h10_sqrt(dx, d, mm) for mm in md]
+        q += [_h10_add(dx, -dy, d, mm) for mm in md]
+        q += [_h10_mnmx(dx, dy, d, False, False), _h10_mnmx(dx, dy, d, True, False), _h10_nextafter(dx, dy, d),
+              (int(i["da"][k]) & (2 ** 63 - 1)) | (int(i["dbb"][k]) & 2 ** 63)]
+        od[32 * k:32 * k + len(q)] = q
+    return {"o": o, "od": od}
+
+
+def _h10_pair(v: int, fmt: str) -> tuple[float, float]:
+    """A binary16 pair's values; with *fmt* bf16 the same values as bfloat16 (the kernel converts,
+    exactly: they are multiples of 1/4)."""
+    return _h10_val(v & 0xFFFF, "f16"), _h10_val(v >> 16, "f16")
+
+
+def _h10_join(lo: int, hi: int) -> int:
+    return hi << 16 | lo
+
+
+def h10_warp(i):
+    """h10_warp.cu: a butterfly __hadd2 sum, a shfl_down __hmax2 (bfloat16) ladder, shfl_up and an
+    indexed shuffle per warp, and the (exact) sums of the half / bfloat16 atomics."""
+    v = [int(t) for t in i["in"]]
+    n = len(v)
+    out = i["out"].copy()
+    for w0 in range(0, n, 32):
+        s = [_h10_pair(v[w0 + ln], "f16") for ln in range(32)]
+        m = [_h10_pair(v[w0 + ln], "bf16") for ln in range(32)]
+        d = 16
+        while d:
+            s = [tuple(_h10_val(_h10_add(s[ln][p], s[ln ^ d][p], "f16"), "f16") for p in (0, 1)) for ln in range(32)]
+            m = [tuple(_h10_val(_h10_mnmx(m[ln][p], m[ln + d][p], "bf16", True, False), "bf16") if ln + d < 32 else m[ln][p]
+                       for p in (0, 1)) for ln in range(32)]
+            d >>= 1
+        for ln in range(32):
+            g = w0 + ln
+            out[4 * g] = _h10_join(_h10_enc(s[ln][0], "f16"), _h10_enc(s[ln][1], "f16"))
+            out[4 * g + 1] = _h10_join(_h10_enc(m[ln][0], "bf16"), _h10_enc(m[ln][1], "bf16"))
+            out[4 * g + 2] = v[w0 + (ln - 3 if ln >= 3 else ln)]
+            bsrc = _h10_pair(v[w0 + ((ln * 7) & 31)], "bf16")
+            out[4 * g + 3] = _h10_join(_h10_enc(bsrc[0], "bf16"), _h10_enc(bsrc[1], "bf16"))
+    lo = [Fraction(_h10_pair(t, "f16")[0]) for t in v]
+    hi = [Fraction(_h10_pair(t, "f16")[1]) for t in v]
+    blo = [Fraction(_h10_pair(t, "bf16")[0]) for t in v]
+    bhi = [Fraction(_h10_pair(t, "bf16")[1]) for t in v]
+
+    def tot(vals, idx, fmt):
+        return _h10_enc(sum((vals[g] for g in idx), Fraction(0)), fmt)
+    gh = np.array([tot(lo, range(a, n, 4), "f16") for a in range(4)], np.uint16)
+    gh2 = np.array([_h10_join(tot(lo, range(a, n, 2), "f16"), tot(hi, range(a, n, 2), "f16")) for a in range(2)], np.uint32)
+    gb = np.array([tot(bhi, range(a, n, 4), "bf16") for a in range(4)], np.uint16)
+    gb2 = np.array([_h10_join(tot(blo, range(a, n, 2), "bf16"), tot(bhi, range(a, n, 2), "bf16")) for a in range(2)], np.uint32)
+    base = 4 * n
+    for blk in range(n // 64):
+        idx = range(64 * blk, 64 * blk + 64)
+        for a in range(4):
+            out[base + 8 * blk + a] = tot(lo, [g for g in idx if g % 4 == a], "f16")
+        for a in range(2):
+            sel = [g for g in idx if g % 2 == a]
+            out[base + 8 * blk + 4 + a] = _h10_join(tot(lo, sel, "f16"), tot(hi, sel, "f16"))
+            out[base + 8 * blk + 6 + a] = _h10_join(tot(blo, sel, "bf16"), tot(bhi, sel, "bf16"))
+    return {"out": out, "gh": gh, "gh2": gh2, "gb": gb, "gb2": gb2, "old": np.zeros(n, np.uint32)}
+
+
+# the narrow formats: exponent bits, fraction bits, bias, the largest finite value, the code of
+# infinity (or None), the NaN code (None: the format has no NaN), the width in bits
+_H10_NARROW = {"E4M3": (4, 3, 7, 448, None, 0x7F, 8), "E5M2": (5, 2, 15, 57344, 0x7C, 0x7F, 8),
+               "E2M3": (2, 3, 1, Fraction(15, 2), None, None, 6), "E3M2": (3, 2, 3, 28, None, None, 6),
+               "E2M1": (2, 1, 1, 6, None, None, 4)}
+
+
+def _h10_narrow_mag(mag: Fraction, fmt: str) -> int:
+    """The code of a magnitude the narrow format *fmt* holds exactly."""
+    eb, mb, bias = _H10_NARROW[fmt][:3]
+    emin = 1 - bias
+    if mag < Fraction(2) ** emin:
+        return int(mag / Fraction(2) ** (emin - mb))
+    ee = emin
+    while Fraction(2) ** (ee + 1) <= mag:
+        ee += 1
+    return ((ee + bias) << mb) | (int(mag / Fraction(2) ** (ee - mb)) - (1 << mb))
+
+
+def _h10_narrow(v: float, fmt: str, sat: bool = True, nan_sign: bool = False) -> int:
+    """*v* rounded to nearest even to a narrow float (cuda_fp8.hpp / cuda_fp6.hpp / cuda_fp4.hpp):
+    beyond the largest finite value (after rounding) that value with ``sat``, else NaN (E4M3) or
+    infinity (E5M2), signed; NaN 0x7f (with the input's sign *nan_sign*: the binary64 path); the 6-
+    and 4-bit formats saturate always and give the positive largest value for NaN."""
+    eb, mb, bias, top, inf, nan, width = _H10_NARROW[fmt]
+    sign = 1 << (width - 1)
+    if math.isnan(v):
+        if nan is None:
+            return _h10_narrow_mag(Fraction(top), fmt)
+        return nan | (sign if nan_sign and math.copysign(1.0, v) < 0 else 0)
+    s = sign if math.copysign(1.0, v) < 0 else 0
+    if not math.isinf(v):
+        a = abs(Fraction(v))
+        e = 1 - bias
+        while Fraction(2) ** (e + 1) <= a:
+            e += 1
+        ulp = Fraction(2) ** (e - mb)
+        q, rem = divmod(a, ulp)
+        mag = (int(q) + int(rem > ulp / 2 or (rem == ulp / 2 and int(q) & 1))) * ulp
+        if mag <= top:
+            return s | _h10_narrow_mag(mag, fmt)
+    if sat or nan is None:
+        return s | _h10_narrow_mag(Fraction(top), fmt)
+    return s | (nan if inf is None else inf)
+
+
+def _h10_narrow_value(code: int, fmt: str) -> float:
+    eb, mb, bias, _, inf, nan, width = _H10_NARROW[fmt]
+    code &= (1 << width) - 1
+    mag = code & ((1 << (width - 1)) - 1)
+    if nan is not None and (mag == nan or (inf is not None and mag > inf)):
+        return math.nan
+    if inf is not None and mag == inf:
+        v = math.inf
+    else:
+        e, f = mag >> mb, mag & ((1 << mb) - 1)
+        v = math.ldexp(f, 1 - bias - mb) if e == 0 else math.ldexp(f + (1 << mb), e - bias - mb)
+    return -v if code >> (width - 1) else v
+
+
+def _h10_e8m0(v: float, up: bool, sat: bool) -> int:
+    """UE8M0 (cuda_fp8.h): |v| rounded to a power of two toward zero or up, its exponent + 127
+    clipped to [0, 255]; 255 (beyond 2^127, infinity) is 254 with saturation; NaN 255."""
+    if math.isnan(v):
+        return 255
+    a = abs(v)
+    if math.isinf(a):
+        c = 255
+    elif a == 0:
+        c = 0
+    else:
+        e = math.floor(math.log2(a))
+        while 2.0 ** e > a:
+            e -= 1
+        while 2.0 ** (e + 1) <= a:
+            e += 1
+        if up and a != 2.0 ** e:
+            e += 1
+        c = min(max(e + 127, 0), 255)
+    return 254 if sat and c == 255 else c
+
+
+def _h10_f16bits(v: float) -> int:
+    return _h10_enc(v, "f16")
+
+
+def fp10_narrow(i, n):
+    bits = [int(b) for b in i["bits"]]
+    o = i["o"].copy()
+    for k in range(n):
+        u = bits[k]
+        x, y = _h10_val(u, "f32"), _h10_val(bits[(k + 7) % n], "f32")
+        d = 1.0 if math.isnan(x) else x * 1.0000001
+        e = -2.0 if math.isnan(y) else y
+        hh, hl = _h10_val(u >> 16, "f16"), _h10_val(u & 0xFFFF, "f16")
+        bh, bl = _h10_val(u >> 16, "bf16"), _h10_val(u & 0xFFFF, "bf16")
+        nw = _h10_narrow
+        r = [nw(x, "E4M3", False), nw(x, "E5M2"), nw(d, "E4M3", True, True),
+             nw(e, "E5M2", False, True) << 8 | nw(d, "E5M2", False, True),
+             nw(y, "E4M3", False) << 8 | nw(x, "E4M3", False), nw(hh, "E5M2", False),
+             nw(hh, "E4M3", False) << 8 | nw(hl, "E4M3", False), nw(bh, "E4M3"),
+             nw(bh, "E5M2") << 8 | nw(bl, "E5M2"), _h10_f16bits(_h10_narrow_value(u & 0xFF, "E5M2")),
+             _h10_e8m0(x, False, True), _h10_e8m0(x, True, False),
+             _h10_e8m0(y, True, True) << 8 | _h10_e8m0(x, True, True), _h10_e8m0(bh, False, False),
+             _h10_e8m0(bh, True, True) << 8 | _h10_e8m0(bl, True, True), _h10_e8m0(d, True, True)]
+        e8 = [u & 0xFF, u >> 8 & 0xFF, u >> 16 & 0xFF]
+        bf = [0x7FFF if c == 255 else 0x0040 if c == 0 else c << 7 for c in e8]
+        r += [bf[0], bf[2] << 16 | bf[1]]
+        r += [nw(x, "E2M3"), nw(x, "E3M2"), nw(y, "E2M3") << 8 | nw(x, "E2M3"),
+              nw(hh, "E3M2") << 8 | nw(hl, "E3M2"), nw(bh, "E2M3") << 8 | nw(bl, "E2M3"), nw(d, "E3M2"),
+              _h10_f16bits(_h10_narrow_value(u & 63, "E2M3")),
+              _h10_f16bits(_h10_narrow_value(u >> 8 & 63, "E3M2")) << 16 | _h10_f16bits(_h10_narrow_value(u & 63, "E3M2"))]
+        r += [nw(x, "E2M1"), nw(y, "E2M1") << 4 | nw(x, "E2M1"), nw(hh, "E2M1") << 4 | nw(hl, "E2M1"),
+              nw(bh, "E2M1") << 4 | nw(bl, "E2M1"), nw(d, "E2M1"), _h10_f16bits(_h10_narrow_value(u & 15, "E2M1")),
+              _h10_f16bits(_h10_narrow_value(u >> 28, "E2M1")) << 16 | _h10_f16bits(_h10_narrow_value(u >> 24 & 15, "E2M1"))]
+        o[36 * k:36 * k + len(r)] = r
+    return {"o": o}
+
+
+def h10_ops_all(i, n):
+    return h10_ops(i, n)
+
+
+def fr10_round_all(i, n):
+    return fr10_round(i, n)
+
+
+def fp10_narrow_all(i, n):
+    return fp10_narrow(i, n)
+
+
+def h10_warp_all(i):
+    return h10_warp(i)
+
+
+def h10_conv(i, n):
+    o, q, f = i["o"].copy(), i["q"].copy(), i["f"].copy()
+    enc = _h10_enc
+    for k in range(n):
+        x = int(i["iv"][k])
+        ux = x & 0xFFFFFFFF
+        ll = int(i["lv"][k])
+        ul = ll & (2 ** 64 - 1)
+        sx = (x & 0xFFFF) - ((x & 0x8000) << 1)
+        us = x & 0xFFFF
+        d = float(i["dv"][k:k + 1].view(np.float64)[0])
+        F = Fraction
+        r = [enc(F(ux), "f16", m) for m in ("rn", "rz", "rd", "ru")] + [enc(F(sx), "f16", m) for m in ("rn", "rz", "rd", "ru")]
+        r += [enc(F(us), "f16", "rn"), enc(F(us), "f16", "rd")] + [enc(F(ll), "f16", m) for m in ("rn", "rz", "rd", "ru")]
+        r += [enc(F(ul), "f16", "rn"), enc(F(ul), "f16", "ru"), enc(d, "f16")]
+        r += [enc(F(ux), "bf16", m) for m in ("rn", "rz", "rd", "ru")] + [enc(F(sx), "bf16", "rn"), enc(F(sx), "bf16", "rd")]
+        r += [enc(F(us), "bf16", "ru")] + [enc(F(ll), "bf16", m) for m in ("rn", "rz", "rd", "ru")]
+        r += [enc(F(ul), "bf16", "rn"), enc(F(ul), "bf16", "rd"), enc(d, "bf16")]
+        o[48 * k:48 * k + len(r)] = r
+        hbits = int(i["hv"][k])
+        h, b = _h10_val(hbits, "f16"), _h10_val(hbits, "bf16")
+        ti = _h10_toint
+        I64, U64 = (-2 ** 63, 2 ** 63 - 1), (0, 2 ** 64 - 1)
+
+        def s64(v):
+            return v - 2 ** 64 if v >= 2 ** 63 else v
+        p = [0 if math.isnan(h) else ti(h, "rn", *I64), 0 if math.isnan(h) else ti(h, "rz", *I64),
+             0 if math.isnan(h) else s64(ti(h, "rd", *U64)), 0 if math.isnan(h) else s64(ti(h, "ru", *U64)),
+             ti(h, "rd", 0, 2 ** 32 - 1), ti(h, "ru", 0, 2 ** 32 - 1), ti(h, "rz", -2 ** 15, 2 ** 15 - 1),
+             ti(h, "rn", 0, 65535), ti(h, "rz", -128, 127), ti(h, "rz", 0, 255),
+             0 if math.isnan(b) else ti(b, "rz", *I64), 0 if math.isnan(b) else s64(ti(b, "ru", *U64)),
+             ti(b, "rd", 0, 2 ** 32 - 1), ti(b, "ru", -2 ** 15, 2 ** 15 - 1), ti(b, "rz", 0, 65535), ti(b, "rz", -128, 127)]
+        q[16 * k:16 * k + 16] = p
+        fd = enc(d, "f32")
+        nan32 = 0x7FFFFFFF
+        g = [nan32 if math.isnan(d) else enc(d, "f32", m) for m in ("rn", "rz", "ru", "rd")]
+        g += [nan32 if math.isnan(h) else enc(h, "f32"), nan32 if math.isnan(b) else enc(b, "f32")]
+        fdv = _h10_val(fd, "f32")
+        back = _h10_val(enc(fdv, "f16", "rz"), "f16")
+        g.append(nan32 if math.isnan(back) else enc(back, "f32"))
+        lo = 0 if math.isnan(fdv) else enc(fdv, "bf16")
+        hi = 0 if math.isnan(h) else enc(h, "bf16")
+        g.append(hi << 16 | lo)
+        f[8 * k:8 * k + 8] = g
+    return {"o": o, "q": q, "f": f}
+
+
+def h10_conv_all(i, n):
+    return h10_conv(i, n)
+
+
+def _h10_ftz(bits: int) -> int:
+    """A binary32 denormal flushed to zero, its sign kept (-ftz=true)."""
+    return bits & 0x80000000 if bits & 0x7F800000 == 0 else bits
+
+
+def fr10_ftz(i, n):
+    """fr10_ftz.cu (-use_fast_math): the operands flushed, the result rounded once in the
+    intrinsic's direction, then flushed."""
+    o = i["o"].copy()
+    md = ("rn", "rz", "ru", "rd")
+    for k in range(n):
+        x, y, z = (_h10_f(_h10_ftz(int(i[nm][k]))) for nm in ("a", "b", "c"))
+        f = "f32"
+        r = [_h10_add(x, y, f, m) for m in md] + [_h10_add(x, -y, f, m) for m in md]
+        r += [_h10_mul(x, y, f, m) for m in md] + [_h10_fma(x, y, z, f, m) for m in md]
+        r += [_h10_div(x, y, f, m) for m in md] + [_h10_div(1.0, x, f, m) for m in md]
+        r += [_h10_sqrt(x, f, m) for m in md] + [_h10_sqrt(x, f, "rn", True)]
+        r += [0 if math.isnan(x) or x <= 0 else _h10_enc(min(x, 1.0), f)]
+        r += [_h10_mnmx(x, y, f, False, False), _h10_mnmx(x, y, f, True, False), _h10_mul(x, 0.5, f)]
+        o[40 * k:40 * k + len(r)] = [_h10_ftz(v) for v in r]
+    return {"o": o}
+
+
+def fr10_ftz_all(i, n):
+    return fr10_ftz(i, n)

@@ -147,6 +147,9 @@ def MUFU(x: Exec) -> None:
         bits = np.where(np.isnan(r), np.uint64(0x7FFFFFFFFFFFFFFF), r.view(np.uint64))
         x.write("rd", (bits >> np.uint64(32)).astype(np.uint32))
         return
+    if x.mod("fmt") in ("F16", "BF16"):     # 16-bit operand and result (decision D10-H-1)
+        x.write("rd", mufu16(x, b, op, x.mod("fmt") == "BF16", _mufu))
+        return
     v = fsrc(x, b, ftz=True).view(_F32).astype(_F64)
     r = _mufu(op, v)
     with np.errstate(all="ignore"):
@@ -449,6 +452,49 @@ def _bf16_of(x: float) -> int:
         odd = np.array(f).view(np.uint32) | np.uint32(1)
         return int(bf16_bits(odd))
     return int(bf16_bits(np.array(f, np.float32).view(np.uint32)))
+
+
+def _rnbf16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
+    """The exact ``s + e`` (a two-sum pair) rounded once to bfloat16, as uint32 bits (NaN 0x7fff):
+    binary32 rounded to odd first, so that the second rounding is exact."""
+    with np.errstate(all="ignore"):
+        f = np.asarray(s, _F64).astype(np.float32)
+        r = (s - f.astype(_F64)) + e                      # the residual's sign is exact
+        inexact = (r != 0) & np.isfinite(f) & np.isfinite(r)
+        toward = inexact & (f != 0) & (np.sign(r) != np.sign(f))
+        f = np.where(toward, np.nextafter(f, np.float32(0)), f)
+        bits = f.view(_U32)
+        bits = np.where(inexact & (f == 0), np.where(r < 0, _U32(0x80000000), _U32(0)), bits)
+        bits = bits | inexact.astype(_U32)
+    return bf16_bits(bits)
+
+
+def mufu16(x, name: str, op: str, bf: bool, fn) -> np.ndarray:
+    """MUFU.TANH/.EX2 with ``.F16``/``.BF16`` (decision D10-H-1): the low half of source *name* (its
+    high half when selected, ``R2.H1``), ``|x|`` and ``-`` on bit 15, as a binary16 / bfloat16 value;
+    ``fn(op, value)`` (float64) rounded once to nearest even to the format, in the low half of the
+    result.  bfloat16 ``.EX2`` (PTX ``ex2.approx.ftz.bf16``) flushes denormal operands and results."""
+    h = _sel_raw(x, name) & _U32(0xFFFF)
+    if x.flag(name + ".abs"):
+        h = h & _U32(0x7FFF)
+    if x.flag(name + ".neg"):
+        h = h ^ _U32(0x8000)
+    ftz = bf and op == "EX2"
+    if ftz:
+        h = np.where((h & _U32(0x7F80)) == 0, h & _U32(0x8000), h)
+    if bf:
+        v = (h << _U32(16)).view(np.float32).astype(_F64)
+    else:
+        v = h.astype(np.uint16).view(np.float16).astype(_F64)
+    r = np.asarray(fn(op, v), _F64)
+    if bf:
+        out = _rnbf16(r, np.zeros_like(r))
+        if ftz:
+            out = np.where((out & _U32(0x7F80)) == 0, out & _U32(0x8000), out)
+        return out.astype(_U32)
+    with np.errstate(all="ignore"):
+        f = r.astype(np.float16)       # one rounding from float64 (numpy rounds to nearest even)
+    return np.where(np.isnan(f), _U32(0x7FFF), f.view(np.uint16).astype(_U32))
 
 
 def pair_add(bf: bool):

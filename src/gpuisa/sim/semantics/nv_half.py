@@ -13,7 +13,7 @@ from ..context import Exec
 from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine, bool_op, fcmp, mnmx_bits
-from .nv_float import _narrow, _rn16, _two_sum, bf16_bits, round32
+from .nv_float import _narrow, _rn16, _rnbf16, _two_sum, bf16_bits, round32
 from .operands import _b, _c, _lanes, _sel_raw
 
 _U32, _F64 = np.uint32, np.float64
@@ -61,21 +61,6 @@ def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
         else:
             out.append(part.view(np.float16).astype(_F64))
     return out[0], out[1]
-
-
-def _rnbf16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
-    """The exact ``s + e`` (a two-sum pair) rounded once to bfloat16, as uint32 bits (NaN 0x7fff):
-    binary32 rounded to odd first, so that the second rounding is exact."""
-    with np.errstate(all="ignore"):
-        f = np.asarray(s, _F64).astype(np.float32)
-        r = (s - f.astype(_F64)) + e                      # the residual's sign is exact
-        inexact = (r != 0) & np.isfinite(f) & np.isfinite(r)
-        toward = inexact & (f != 0) & (np.sign(r) != np.sign(f))
-        f = np.where(toward, np.nextafter(f, np.float32(0)), f)
-        bits = f.view(_U32)
-        bits = np.where(inexact & (f == 0), np.where(r < 0, _U32(0x80000000), _U32(0)), bits)
-        bits = bits | inexact.astype(_U32)
-    return bf16_bits(bits)
 
 
 def _sat(r: np.ndarray) -> np.ndarray:
@@ -183,17 +168,21 @@ def _f2fp_half(x, u, bf: bool, mode: str) -> np.ndarray:
     return np.where(np.isnan(h), np.uint16(0x7FFF), h.view(np.uint16)).astype(np.uint32)
 
 
-# the 8-bit float formats (decision D7-1): (fraction bits, exponent bias, largest finite value,
-# the code of +infinity beyond it or None for E4M3, which has none)
-_FP8 = {"E4M3": (3, 7, 448.0, None), "E5M2": (2, 15, 57344.0, 0x7C)}
+# the narrow float formats: the 8-bit floats (decision D7-1) and sm_100+'s 6- and 4-bit floats
+# (cuda_fp6.h, cuda_fp4.h; decision D10-H-3): (fraction bits, exponent bias, largest finite value,
+# the code of +infinity beyond it or None, the NaN code or None, the width in bits)
+_FP8 = {"E4M3": (3, 7, 448.0, None, 0x7F, 8), "E5M2": (2, 15, 57344.0, 0x7C, 0x7F, 8),
+        "E2M3": (3, 1, 7.5, None, None, 6), "E3M2": (2, 3, 28.0, None, None, 6),
+        "E2M1": (1, 1, 6.0, None, None, 4)}
 _FP8_NAN = 0x7F
 
 
 def _fp8_round(v: np.ndarray, fmt: str, sat: bool) -> np.ndarray:
-    """float64 values (exact binary32 or binary16 values) rounded to nearest even to the 8-bit
+    """float64 values (exact binary32 or binary16 values) rounded to nearest even to the narrow
     float *fmt*: the codes as uint32.  Beyond the largest finite value: that value (``sat``), else
-    NaN (E4M3) or infinity (E5M2); NaN: 0x7f."""
-    man, bias, top, inf = _FP8[fmt]
+    NaN (E4M3) or infinity (E5M2); NaN: 0x7f for the 8-bit formats, the positive largest finite
+    value for the 6- and 4-bit ones, which have neither NaN nor infinity (always ``sat``)."""
+    man, bias, top, inf, nan, width = _FP8[fmt]
     emin = 1 - bias
     a = np.abs(v)
     neg = np.signbit(v)
@@ -209,26 +198,53 @@ def _fp8_round(v: np.ndarray, fmt: str, sat: bool) -> np.ndarray:
         code = np.where(normal, ((er + bias) << man) + sig - (1 << man), sig)
     if not sat:
         code = np.where(big, _FP8_NAN if inf is None else inf, code)
-    code = np.where(neg, code | 0x80, code)
-    return np.where(np.isnan(a), _FP8_NAN, code).astype(_U32)
+    code = np.where(neg, code | (1 << (width - 1)), code)
+    if nan is None:         # the largest finite code, positive
+        nan = (1 << (width - 1)) - 1
+    return np.where(np.isnan(a), nan, code).astype(_U32)
 
 
 def _fp8_to_f16_table(fmt: str) -> np.ndarray:
-    """binary16 bits of every 8-bit code of *fmt* (exact; NaN -> 0x7fff)."""
-    man, bias, _, inf = _FP8[fmt]
-    c = np.arange(256)
-    e, f = (c & 0x7F) >> man, c & ((1 << man) - 1)
+    """binary16 bits of every code of the narrow format *fmt* (exact; NaN -> 0x7fff), indexed by
+    the code's byte (the bits above the format's width ignored)."""
+    man, bias, _, inf, nan, width = _FP8[fmt]
+    c = np.arange(256) & ((1 << width) - 1)
+    sign = 1 << (width - 1)
+    e, f = (c & (sign - 1)) >> man, c & ((1 << man) - 1)
     mag = np.where(e == 0, np.ldexp(f.astype(_F64), 1 - bias - man),
                    np.ldexp((f + (1 << man)).astype(_F64), e - bias - man))
     if inf is not None:
-        mag = np.where((c & 0x7F) == inf, np.inf, np.where((c & 0x7F) > inf, np.nan, mag))
-    else:
-        mag = np.where((c & 0x7F) == _FP8_NAN, np.nan, mag)
-    h = np.where(c & 0x80, -mag, mag).astype(np.float16)
+        mag = np.where((c & (sign - 1)) == inf, np.inf, np.where((c & (sign - 1)) > inf, np.nan, mag))
+    elif nan is not None:
+        mag = np.where((c & (sign - 1)) == nan, np.nan, mag)
+    h = np.where(c & sign, -mag, mag).astype(np.float16)
     return np.where(np.isnan(h), np.uint16(0x7FFF), h.view(np.uint16)).astype(_U32)
 
 
 _FP8_TO_F16 = {fmt: _fp8_to_f16_table(fmt) for fmt in _FP8}
+
+
+def _e8m0_round(v: np.ndarray, rnd: str, sat: bool) -> np.ndarray:
+    """UE8M0 scale factors (decision D10-H-3): |v| (float64) rounded to a power of two 2^e toward
+    zero (``.RZ``) or up (``.RP``), the code e + 127 clamped to [0, 255]: below 2^-127 (zeros
+    included) 0, beyond 2^127 (infinity included) 0xff, which ``.SATFINITE`` makes 0xfe; NaN 0xff
+    (cuda_fp8.hpp's __nv_cvt_bfloat16raw_to_e8m0)."""
+    a = np.abs(v)
+    with np.errstate(all="ignore"):
+        m, e = np.frexp(np.where(np.isfinite(a) & (a > 0), a, 1.0))     # a = m * 2^e, m in [0.5, 1)
+        e = (e - 1).astype(np.int64)                                      # floor(log2 a)
+        if rnd == "RP":
+            e = e + (m != 0.5)                                            # ceil(log2 a)
+    code = np.clip(e + 127, 0, 255)
+    code = np.where(a == 0, 0, np.where(np.isinf(a), 255, code))
+    if sat:
+        code = np.where(code == 255, 254, code)
+    return np.where(np.isnan(a), 255, code).astype(_U32)
+
+
+def _e8m0_to_bf16(c: np.ndarray) -> np.ndarray:
+    """UE8M0 codes (uint32 bytes) as bfloat16 bits: 2^(c - 127); 0 is 2^-127 (0x0040), 0xff NaN (0x7fff)."""
+    return np.where(c == 0xFF, _U32(0x7FFF), np.where(c == 0, _U32(0x0040), c << _U32(7))).astype(_U32)
 
 
 @semantics("F2FP")
@@ -236,23 +252,40 @@ def F2FP(x: Exec) -> None:
     """F2FP: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
     shape = x.lane_shape()
     pack = x.mod("pack")
-    if pack == "UNPACK_B":                  # two 8-bit floats -> a binary16 pair
+    if pack == "UNPACK_B":                  # two narrow floats -> a binary16 (UE8M0: bfloat16) pair
         v = _sel_raw(x, "rb")                  # `Rb.H1`: the register's high half
-        t = _FP8_TO_F16[x.mod("src") or "E4M3"]     # the encoding allows only E4M3 and E5M2 here
-        x.write("rd", (t[(v >> _U32(8)) & _U32(0xFF)] << _U32(16)) | t[v & _U32(0xFF)])
+        src = x.mod("src") or "E4M3"           # the encoding allows only the narrow formats here
+        if src == "E2M1":                      # two 4-bit codes in the low byte (decision D10-H-3)
+            hi_c, lo_c = (v >> _U32(4)) & _U32(0xF), v & _U32(0xF)
+        else:
+            hi_c, lo_c = (v >> _U32(8)) & _U32(0xFF), v & _U32(0xFF)
+        if src == "E8":
+            x.write("rd", (_e8m0_to_bf16(hi_c) << _U32(16)) | _e8m0_to_bf16(lo_c))
+            return
+        t = _FP8_TO_F16[src]
+        x.write("rd", (t[hi_c] << _U32(16)) | t[lo_c])
         return
-    if pack in ("PACK_AB_MERGE_C", "UNPACK_B_MERGE_C"):     # two values -> 8-bit floats, merged
-        fmt, sat = x.mod("dtype") or "E4M3", x.mod("sat") == "SATFINITE"     # E4M3 or E5M2 (encoding)
+    if pack in ("PACK_AB_MERGE_C", "UNPACK_B_MERGE_C"):     # two values -> narrow floats, merged
+        fmt, sat = x.mod("dtype") or "E4M3", x.mod("sat") == "SATFINITE"     # a narrow format (encoding)
         if pack == "PACK_AB_MERGE_C":
             hi = np.asarray(x.src("ra"), dtype=_U32).view(np.float32).astype(_F64)
             lo = np.asarray(x.src("rb"), dtype=_U32).view(np.float32).astype(_F64)
+        elif x.mod("src") == "BF16":         # a bfloat16 pair (decision D10-H-3)
+            b = np.asarray(x.src("rb"), dtype=_U32)
+            hi = (b & _U32(0xFFFF0000)).view(np.float32).astype(_F64)
+            lo = (b << _U32(16)).view(np.float32).astype(_F64)
         else:
             b = np.asarray(x.src("rb"), dtype=_U32)
             hi = (b >> _U32(16)).astype(np.uint16).view(np.float16).astype(_F64)
             lo = (b & _U32(0xFFFF)).astype(np.uint16).view(np.float16).astype(_F64)
         c = np.broadcast_to(np.asarray(x.src("rc"), dtype=_U32), shape)
-        packed = (_fp8_round(np.broadcast_to(hi, shape), fmt, sat) << _U32(8)) | _fp8_round(
-            np.broadcast_to(lo, shape), fmt, sat)
+        hi, lo = np.broadcast_to(hi, shape), np.broadcast_to(lo, shape)
+        if fmt == "E8":
+            rnd = x.mod("rnd") or "RZ"
+            hc, lc = _e8m0_round(hi, rnd, sat), _e8m0_round(lo, rnd, sat)
+        else:
+            hc, lc = _fp8_round(hi, fmt, sat), _fp8_round(lo, fmt, sat)
+        packed = (hc << _U32(4)) | lc if fmt == "E2M1" else (hc << _U32(8)) | lc
         x.write("rd", (c << _U32(16)) | packed)
         return
     mode = x.mod("rnd") or "RN"
