@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from .cluster import RANK_SHIFT
 from .fastpath.gp_plans import plan_for
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
 from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, SLEEPING, STOPPED, UPT, URZ,
@@ -122,18 +123,34 @@ class BatchShared:
         pool = sim._shared_pool
         self.size = sim.shared_size
         self.flat = pool.reshape(-1)
-        self.base = (ctas.astype(np.int64) * sim.shared_stride)[:, None]
+        self.stride = sim.shared_stride
+        self.base = (ctas.astype(np.int64) * self.stride)[:, None]
+        #: a cluster launch: each warp's cluster's CTAs by rank (an address's bits 24..31; sim/cluster.py)
+        cl = sim.clusters
+        self.peers = cl.peers[ctas] if cl is not None else None
         self.segments = [Segment("shared", 0, pool[0, :self.size])]
 
     def _offsets(self, addrs, m: np.ndarray, size: int) -> np.ndarray:
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64)
-        bad = (a + np.uint64(size) > np.uint64(self.size)) | ((a & np.uint64(size - 1)) != 0)
+        rank = None
+        if self.peers is not None:
+            rank = (a >> np.uint64(RANK_SHIFT)).astype(np.int64)
+            off = a & np.uint64((1 << RANK_SHIFT) - 1)
+            bad = (rank >= self.peers.shape[1]) | (off + np.uint64(size) > np.uint64(self.size))
+        else:
+            off = a
+            bad = a + np.uint64(size) > np.uint64(self.size)
+        bad |= (a & np.uint64(size - 1)) != 0
         if bad.any():
             v = int(a[bad][0])
             kind = "misaligned" if v % size else "memory"
             raise Fault(kind, f"shared memory access of {size} bytes at 0x{v:x} is "
                         f"{'misaligned' if kind == 'misaligned' else 'out of bounds'}", address=v)
-        return (np.broadcast_to(self.base, m.shape)[m] + a.astype(np.int64)) // size
+        if rank is None or self.peers is None:
+            return (np.broadcast_to(self.base, m.shape)[m] + a.astype(np.int64)) // size
+        peers = np.broadcast_to(self.peers[:, None, :], m.shape + (self.peers.shape[1],))[m]
+        target = peers[np.arange(rank.size), rank]
+        return (target * self.stride + off.astype(np.int64)) // size
 
     def _view(self, size: int) -> np.ndarray:
         return self.flat.view(_DT[size])
@@ -941,5 +958,32 @@ def _k_warpsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     return ADVANCED if ok.all() else idx[~ok]
 
 
-KERNELS = {"BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
+def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    """UCGABAR_ARV / UCGABAR_WAIT (the cluster barrier, sim/cluster.py): each warp whose guard holds
+    arrives / waits in warp order, as the reference functions do; a warp that would fault (an
+    arrival twice, a wait without one) runs the reference function, which reports it."""
+    sim = e.sim
+    cl = sim._clusters_for_barrier()
+    arrive = x.optype == "UCGABAR_ARV"
+    on = x.pmask != 0
+    gids = e.gid[idx].tolist()
+    bad = np.array([(g in cl.pending) == arrive for g in gids]) & on
+    ok = ~bad
+    ci = idx[ok]
+    e.pc[ci] = x.next_pc
+    ws = e.warps
+    for i, go in zip(ci.tolist(), on[ok].tolist()):
+        if not go:
+            continue
+        if arrive:
+            sim.cluster_arrive(ws[i])
+        elif not cl.wait_done(ws[i]):
+            e.state[i] = S_BARRIER
+            sim._cluster_release(cl.check(int(e.cta_of[i]), sim._live_gids))
+    e._cont = None
+    rest = idx[bad]
+    return rest if rest.size else None
+
+
+KERNELS = {"UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
            "YIELD": _k_yield, "WARPSYNC": _k_warpsync}

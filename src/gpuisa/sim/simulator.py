@@ -18,6 +18,7 @@ from .context import UNSET, Exec
 from .fastpath import gp_plans
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
+from .cluster import Clusters
 from .state import check_register_files
 from .state import (DEFAULT_LOCAL, BARRIER, CTA, Barrier, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp, mask2array)
@@ -378,7 +379,7 @@ class Simulator:
                  strict: bool = False, max_steps: int | None = None, shared_size: int = DEFAULT_SHARED,
                  trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
                  record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False,
-                 engine: str = "batched", local_size: int = DEFAULT_LOCAL):
+                 engine: str = "batched", local_size: int = DEFAULT_LOCAL, cluster=None):
         self.isa = isa
         self.db = getattr(isa, "db", isa)
         check_complete(self.db)
@@ -396,6 +397,8 @@ class Simulator:
             self._check_supported()
         self.grid = _dims(grid, "grid")
         self.block = _dims(block, "block")
+        #: the launch's thread-block clusters (sim/cluster.py); None: CTAs are clusters of one
+        self.clusters = Clusters(self.grid, _dims(cluster, "cluster")) if cluster is not None else None
         if engine not in ENGINES:
             raise UsageError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
         self.engine = engine
@@ -469,6 +472,8 @@ class Simulator:
             for lin in range(gx * gy * gz):
                 cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
                 cta.pool = self._shared_row
+                if self.clusters is not None:
+                    cta.peers = self.clusters.peers[lin].tolist()
                 for wi in range(nwarps):
                     n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
                     g = len(self._warps)
@@ -917,12 +922,50 @@ class Simulator:
 
     def _check_barrier(self, cta: CTA) -> None:
         """After a warp of *cta* exited: the barriers without a count that now hold every live warp complete."""
+        cl = self._cluster_state
+        if cl is not None and cl.bars:
+            self._cluster_release(cl.check(cta.linear, self._live_gids))
         if not cta.bars:
             return
         live = self._live_of(cta)
         for bid, bar in list(cta.bars.items()):
             if bar.expected is None and bar.complete(live):
                 self._release(cta, bid, bar)
+
+    # -- thread-block clusters (sim/cluster.py) -------------------------------------------------
+    _cluster_state: Clusters | None = None
+
+    def _clusters_for_barrier(self) -> Clusters:
+        """The launch's clusters; without a cluster launch, each CTA a cluster of one (CUDA's implicit
+        1x1x1 cluster: the cluster barrier is then the CTA's), made at the first cluster barrier."""
+        cl = self._cluster_state
+        if cl is None:
+            cl = self._cluster_state = self.clusters or Clusters(self.grid, (1, 1, 1), explicit=False)
+        return cl
+
+    def _live_gids(self, c: int) -> set[int]:
+        """Grid-wide numbers of the warps of CTA *c* that have not exited."""
+        wpc = len(self._ctas[0].warps)
+        return {c * wpc + i for i in self._live_of(self._ctas[c])}
+
+    def _cluster_release(self, warps: list) -> None:
+        eng = self._engine
+        for v in warps:
+            v.state = READY
+            if eng is not None:
+                eng.release(v.gid)
+
+    def cluster_arrive(self, w: Warp) -> None:
+        """Warp *w* arrives at its cluster's barrier (``UCGABAR_ARV``); the barrier may complete."""
+        self._cluster_release(self._clusters_for_barrier().arrive(w, self._live_gids))
+
+    def cluster_wait(self, w: Warp) -> bool:
+        """Warp *w* waits for its cluster's barrier (``UCGABAR_WAIT``): True if the phase it arrived
+        in has completed, else the warp waits (state BARRIER) until it does."""
+        if self._clusters_for_barrier().wait_done(w):
+            return True
+        w.state = BARRIER
+        return False
 
     def warp_sleep(self, w: Warp) -> None:
         """The seed's ``warpSleep()``: remove *w* from scheduling until its timer ends."""
