@@ -85,17 +85,17 @@ def test_cluster_barrier_and_distributed_shared_memory(nv_isa):
 
 
 def test_cluster_barrier_faults_and_implicit_clusters(nv_isa):
-    """A wait without an arrival, or a second arrival before the wait, is a located `barrier`
+    """A wait without an arrival, or a second arrival before the wait, is a located `invalid-operand`
     fault; an arrival whose warp exits without waiting is not. Without a cluster launch each CTA
     is a cluster of one: the barrier is the CTA's and SR_CgaCtaId is 0. A rank beyond the
     cluster is outside shared memory."""
     for engine in ("reference", "batched"):
         res = nv_isa.launch(assemble(nv_isa.db, "S2R R0, SR_LANEID ;\nUCGABAR_WAIT ;\nEXIT ;\n"), engine=engine)
-        assert res.status == "barrier" and res.fault["pc"] == 0x10, (engine, res.fault)
+        assert res.status == "invalid-operand" and res.fault["pc"] == 0x10, (engine, res.fault)
         assert "without having arrived" in res.fault["message"]
         res = nv_isa.launch(assemble(nv_isa.db, "UCGABAR_ARV ;\nUCGABAR_ARV ;\nEXIT ;\n"), engine=engine,
                             grid=2, cluster=2)
-        assert res.status == "barrier" and res.fault["pc"] == 0x10, (engine, res.fault)
+        assert res.status == "invalid-operand" and res.fault["pc"] == 0x10, (engine, res.fault)
         res = nv_isa.launch(assemble(nv_isa.db, "UCGABAR_ARV ;\nEXIT ;\n"), engine=engine, grid=2, cluster=2)
         assert res.ok, (engine, res.fault)
         res = nv_isa.launch(assemble(nv_isa.db, CLUSTER_SWAP.replace("LDS R5, [R6]", "LDS R5, [R3]")

@@ -82,7 +82,7 @@ class Clusters:
         """Warp *w* arrives at its cluster's barrier; returns the warps to release (the barrier
         completed). *live(cta)*: the gids of the CTA's warps that have not exited."""
         if w.gid in self.pending:
-            raise Fault("barrier", "UCGABAR_ARV: the warp arrives at the cluster barrier again before waiting "
+            raise Fault("invalid-operand", "UCGABAR_ARV: the warp arrives at the cluster barrier again before waiting "
                                    "for the phase it arrived in (barrier.cluster.arrive twice without .wait)")
         k = self.key(w.cta.linear)
         bar = self.bars.get(k)
@@ -96,7 +96,7 @@ class Clusters:
         """Whether the phase warp *w* arrived in has completed (then it no longer waits for it)."""
         phase = self.pending.get(w.gid)
         if phase is None:
-            raise Fault("barrier", "UCGABAR_WAIT: the warp waits at the cluster barrier without having "
+            raise Fault("invalid-operand", "UCGABAR_WAIT: the warp waits at the cluster barrier without having "
                                    "arrived (barrier.cluster.wait without .arrive)")
         bar = self.bars[self.key(w.cta.linear)]
         if bar.phase > phase:
