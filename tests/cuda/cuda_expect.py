@@ -6374,17 +6374,19 @@ def fz5265(i):
 
 # -- coop10: cooperative launches (grid.sync) and thread-block clusters (session 10) -------------
 def coop10_sum_tree(i, n):
-    """The weighted sum of in[k] * (k % 7 + 1) over k < n; the grid's thread count (256), is_valid,
-    the number of CTAs; scratch: each thread's grid-stride partial, then the halving tree in place."""
+    """The weighted sum of in[k] * (k % 7 + 1) over k < n; the grid's thread count (one scratch word
+    each, a power of two), is_valid, the number of CTAs (of 64 threads); scratch: each thread's
+    grid-stride partial, then the halving tree in place."""
     x = i["in"].astype(np.int64)
     k = np.arange(x.size, dtype=np.int64)
     terms = x[:n] * (k[:n] % 7 + 1)
-    s = np.array([int(terms[r::256].sum()) for r in range(256)], np.int64)
-    half = 128
+    nt = len(i["scratch"])
+    s = np.array([int(terms[r::nt].sum()) for r in range(nt)], np.int64)
+    half = nt // 2
     while half:
         s[:half] += s[half:2 * half]
         half //= 2
-    out = np.array([int(terms.sum()), 256, 1, 4], np.int64)
+    out = np.array([int(terms.sum()), nt, 1, nt // 64], np.int64)
     return {"out": out, "scratch": s}
 
 
