@@ -6450,3 +6450,13 @@ def coop10_cl_sum2d(i, per_block):
             out[bx // 2 + 2 * (by // 2)] += int(x[blin].sum()) * (rank + 1)
             side[blin] = (rank * 64 + np.arange(64)) * 3 + by % 2
     return {"out": out, "side": side.reshape(-1)}
+
+
+def coop10_cl_split(i):
+    """CTAs of 48 threads in pairs (clusters of 2): out = (3 x + t') of the other CTA at t' = (t + 5)
+    % 48, minus (3 x + t) of its own, in 32-bit integers."""
+    x = i["in"].astype(np.int64).reshape(-1, 48)
+    t = np.arange(48)
+    own = x * 3 + t
+    other = own[np.arange(x.shape[0]) ^ 1][:, (t + 5) % 48]
+    return {"out": ((other - own + 2**31) % 2**32 - 2**31).astype(np.int32).reshape(-1)}

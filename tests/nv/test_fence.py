@@ -106,3 +106,23 @@ def test_cluster_barrier_faults_and_implicit_clusters(nv_isa):
         bad = CLUSTER_SWAP.replace("LOP3.LUT R9, R1, 0x1, RZ, 0x3c, !PT", "MOV R9, 0x2")
         res = nv_isa.launch(assemble(nv_isa.db, bad), engine=engine, grid=2, block=64, cluster=2)
         assert res.status == "memory" and "0x2000000" in res.fault["message"], (engine, res.fault)
+
+
+def test_cluster_barrier_counts_threads_of_divergent_halves(nv_isa):
+    """Regression (D10-C-6): nvcc's non-aligned barrier.cluster.arrive/wait in both arms of a branch
+    (`WARPSYNC.COLLECTIVE.ALL ; UCGABAR_ARV` per arm) arrives with each half of the warp in turn;
+    counting warps made the second half a double arrival. Threads count: the barrier completes
+    when every live thread of the cluster has arrived (a partial warp of 16 lanes included)."""
+    body = "WARPSYNC 0xffffffff ;\nUCGABAR_ARV ;\nWARPSYNC 0xffffffff ;\nUCGABAR_WAIT ;\n"
+    split = CLUSTER_SWAP.replace("UCGABAR_ARV ;\n        UCGABAR_WAIT ;\n",
+                                 "LOP3.LUT P0, RZ, R0, 0x1, RZ, 0xc0, !PT ;\nBSSY B0, `(J) ;\n@P0 BRA `(B) ;\n"
+                                 + body + "BRA `(J) ;\nB:\n" + body + "J:\nBSYNC B0 ;\n")
+    assert split.count("UCGABAR_ARV") == 2
+    prog = assemble(nv_isa.db, split)
+    for engine in ("reference", "batched"):
+        res = nv_isa.launch(prog, grid=2, block=48, cluster=2, engine=engine)
+        assert res.ok, (engine, res.status, res.fault)
+        for cta in range(2):
+            for w, n in ((0, 32), (1, 16)):
+                got = res.warp(cta, w).R[5][:n]
+                assert (got == (1 - cta) * 1000 + 32 * w + np.arange(n)).all(), (engine, cta, w, got)

@@ -12,9 +12,11 @@ so (``(SR_CgaCtaId << 24) + offset``), and ``mapa`` / ``cluster.map_shared_rank`
 rank byte (``PRMT Rd, rank, 0x654, Ra``).  A launch without clusters keeps plain offsets.
 
 The cluster barrier (``UCGABAR_ARV`` / ``UCGABAR_WAIT``, PTX ``barrier.cluster.arrive`` /
-``.wait``): a warp arrives for its threads; the barrier completes when every warp of the
-cluster that has not exited has arrived; a warp waits for the completion of the phase it
-arrived in.  A launch without clusters runs each CTA as a cluster of one (CUDA's implicit
+``.wait``) counts threads: the executing lanes of a warp arrive (all of them for the aligned
+forms; a divergent warp's halves one after the other for the others, which nvcc brackets with
+``WARPSYNC.COLLECTIVE``); the barrier completes when every thread of the cluster that has not
+exited has arrived; lanes wait for the completion of the phase they arrived in (the whole warp
+is held meanwhile).  A launch without clusters runs each CTA as a cluster of one (CUDA's implicit
 1x1x1 cluster), so the barrier is then the CTA's.
 """
 from __future__ import annotations
@@ -31,14 +33,14 @@ MAX_CLUSTER = 16
 
 
 class ClusterBarrier:
-    """One cluster's barrier: its phase (completions so far), the warps (gids) that arrived
-    in the current phase and the warps waiting for it to complete."""
+    """One cluster's barrier: its phase (completions so far), the lanes of each warp (gid -> lane
+    mask) that arrived in the current phase, and the warps waiting for it to complete."""
 
     __slots__ = ("phase", "arrived", "waiting")
 
     def __init__(self) -> None:
         self.phase = 0
-        self.arrived: set[int] = set()
+        self.arrived: dict[int, int] = {}
         self.waiting: list = []
 
 
@@ -70,40 +72,70 @@ class Clusters:
             rx, ry, rz = r % dims[0], r // dims[0] % dims[1], r // (dims[0] * dims[1])
             self.peers[:, r] = (base[0] + rx) + gx * ((base[1] + ry) + gy * (base[2] + rz))
         self.bars: dict[int, ClusterBarrier] = {}
-        #: warp gid -> the phase of its cluster's barrier it arrived in and has not waited for
-        self.pending: dict[int, int] = {}
+        #: warp gid -> [the phase its lanes arrived in, the lanes that arrived and have not waited]
+        self.pending: dict[int, list[int]] = {}
 
     def key(self, cta: int) -> int:
         """The cluster of CTA *cta*, named by its rank-0 CTA."""
         return int(self.peers[cta, 0])
 
-    # -- the barrier ---------------------------------------------------------------------------
-    def arrive(self, w, live) -> list:
-        """Warp *w* arrives at its cluster's barrier; returns the warps to release (the barrier
-        completed). *live(cta)*: the gids of the CTA's warps that have not exited."""
-        if w.gid in self.pending:
-            raise Fault("invalid-operand", "UCGABAR_ARV: the warp arrives at the cluster barrier again before waiting "
-                                   "for the phase it arrived in (barrier.cluster.arrive twice without .wait)")
-        k = self.key(w.cta.linear)
+    # -- the barrier (threads arrive, decision D10-C-6) ------------------------------------------
+    def _bar(self, cta: int) -> ClusterBarrier:
+        k = self.key(cta)
         bar = self.bars.get(k)
         if bar is None:
             bar = self.bars[k] = ClusterBarrier()
-        self.pending[w.gid] = bar.phase
-        bar.arrived.add(w.gid)
-        return self._complete(k, bar, live)
+        return bar
 
-    def wait_done(self, w) -> bool:
-        """Whether the phase warp *w* arrived in has completed (then it no longer waits for it)."""
-        phase = self.pending.get(w.gid)
-        if phase is None:
-            raise Fault("invalid-operand", "UCGABAR_WAIT: the warp waits at the cluster barrier without having "
-                                   "arrived (barrier.cluster.wait without .arrive)")
-        bar = self.bars[self.key(w.cta.linear)]
-        if bar.phase > phase:
-            del self.pending[w.gid]
+    def problem(self, w, lanes: int, arrive: bool) -> str | None:
+        """Why lanes *lanes* of warp *w* may not arrive (*arrive*) / wait now, or None."""
+        p = self.pending.get(w.gid)
+        if arrive:
+            if p is None:
+                return None
+            if p[1] & lanes:
+                return ("UCGABAR_ARV: threads arrive at the cluster barrier again before waiting for the phase "
+                        "they arrived in (barrier.cluster.arrive twice without .wait)")
+            if p[0] != self._bar(w.cta.linear).phase:
+                return ("UCGABAR_ARV: threads of the warp arrive for a new phase of the cluster barrier while "
+                        "others have not waited for the last one (not modelled)")
+            return None
+        if p is None or lanes & ~p[1]:
+            return ("UCGABAR_WAIT: threads wait at the cluster barrier without having arrived "
+                    "(barrier.cluster.wait without .arrive)")
+        return None
+
+    def arrive(self, w, lanes: int, live) -> list:
+        """Lanes *lanes* of warp *w* arrive at its cluster's barrier; returns the warps to release
+        (the barrier completed). *live(cta)*: gid -> ValidMask of the CTA's warps that have not exited."""
+        why = self.problem(w, lanes, True)
+        if why:
+            raise Fault("invalid-operand", why)
+        bar = self._bar(w.cta.linear)
+        p = self.pending.setdefault(w.gid, [bar.phase, 0])
+        p[1] |= lanes
+        bar.arrived[w.gid] = bar.arrived.get(w.gid, 0) | lanes
+        return self._complete(self.key(w.cta.linear), bar, live)
+
+    def wait_done(self, w, lanes: int) -> bool:
+        """Whether the phase lanes *lanes* of warp *w* arrived in has completed (then they no longer
+        wait for it); else the warp waits."""
+        why = self.problem(w, lanes, False)
+        if why:
+            raise Fault("invalid-operand", why)
+        p = self.pending[w.gid]
+        bar = self._bar(w.cta.linear)
+        if bar.phase > p[0]:
+            self._done(w.gid, lanes)
             return True
-        bar.waiting.append(w)
+        bar.waiting.append((w, lanes))
         return False
+
+    def _done(self, gid: int, lanes: int) -> None:
+        p = self.pending[gid]
+        p[1] &= ~lanes
+        if not p[1]:
+            del self.pending[gid]
 
     def check(self, cta: int, live) -> list:
         """After a warp of CTA *cta* exited: the warps its cluster's barrier releases, if it is now complete."""
@@ -114,12 +146,14 @@ class Clusters:
         return self._complete(k, bar, live)
 
     def _complete(self, k: int, bar: ClusterBarrier, live) -> list:
+        got = bar.arrived
         for c in self.peers[k].tolist():
-            if not live(c) <= bar.arrived:
-                return []
+            for gid, valid in live(c).items():
+                if valid & ~got.get(gid, 0):
+                    return []
         bar.phase += 1
-        bar.arrived = set()
+        bar.arrived = {}
         out, bar.waiting = bar.waiting, []
-        for v in out:
-            del self.pending[v.gid]
-        return out
+        for v, lanes in out:
+            self._done(v.gid, lanes)
+        return [v for v, _ in out]

@@ -959,25 +959,23 @@ def _k_warpsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 
 def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
-    """UCGABAR_ARV / UCGABAR_WAIT (the cluster barrier, sim/cluster.py): each warp whose guard holds
-    arrives / waits in warp order, as the reference functions do; a warp that would fault (an
-    arrival twice, a wait without one) runs the reference function, which reports it."""
+    """UCGABAR_ARV / UCGABAR_WAIT (the cluster barrier, sim/cluster.py): the executing lanes of each
+    warp arrive / wait in warp order, as the reference functions do; a warp that would fault (lanes
+    arriving twice, waiting without arriving) runs the reference function, which reports it."""
     sim = e.sim
     cl = sim._clusters_for_barrier()
     arrive = x.optype == "UCGABAR_ARV"
-    on = x.pmask != 0
-    gids = e.gid[idx].tolist()
-    bad = np.array([(g in cl.pending) == arrive for g in gids]) & on
-    ok = ~bad
-    ci = idx[ok]
-    e.pc[ci] = x.next_pc
+    lanes = np.broadcast_to(x.pmask, idx.shape).tolist()
     ws = e.warps
-    for i, go in zip(ci.tolist(), on[ok].tolist()):
-        if not go:
+    bad = np.array([m != 0 and cl.problem(ws[i], m, arrive) is not None for i, m in zip(idx.tolist(), lanes)])
+    ci = idx[~bad]
+    e.pc[ci] = x.next_pc
+    for i, m in zip(ci.tolist(), np.asarray(lanes)[~bad].tolist()):
+        if not m:
             continue
         if arrive:
-            sim.cluster_arrive(ws[i])
-        elif not cl.wait_done(ws[i]):
+            sim.cluster_arrive(ws[i], m)
+        elif not cl.wait_done(ws[i], m):
             e.state[i] = S_BARRIER
             sim._cluster_release(cl.check(int(e.cta_of[i]), sim._live_gids))
     e._cont = None

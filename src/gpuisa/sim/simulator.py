@@ -943,10 +943,13 @@ class Simulator:
             cl = self._cluster_state = self.clusters or Clusters(self.grid, (1, 1, 1), explicit=False)
         return cl
 
-    def _live_gids(self, c: int) -> set[int]:
-        """Grid-wide numbers of the warps of CTA *c* that have not exited."""
+    def _live_gids(self, c: int) -> dict[int, int]:
+        """The warps of CTA *c* that have not exited: grid-wide number -> ValidMask."""
         wpc = len(self._ctas[0].warps)
-        return {c * wpc + i for i in self._live_of(self._ctas[c])}
+        eng = self._engine
+        if eng is not None:
+            return {c * wpc + i: int(eng.valid[c * wpc + i]) for i in eng.live_of(c)}
+        return {w.gid: w.valid for w in self._ctas[c].warps if w.state != EXITED}
 
     def _cluster_release(self, warps: list) -> None:
         eng = self._engine
@@ -955,14 +958,15 @@ class Simulator:
             if eng is not None:
                 eng.release(v.gid)
 
-    def cluster_arrive(self, w: Warp) -> None:
-        """Warp *w* arrives at its cluster's barrier (``UCGABAR_ARV``); the barrier may complete."""
-        self._cluster_release(self._clusters_for_barrier().arrive(w, self._live_gids))
+    def cluster_arrive(self, w: Warp, lanes: int) -> None:
+        """Lanes *lanes* of warp *w* arrive at its cluster's barrier (``UCGABAR_ARV``); the barrier
+        may complete."""
+        self._cluster_release(self._clusters_for_barrier().arrive(w, lanes, self._live_gids))
 
-    def cluster_wait(self, w: Warp) -> bool:
-        """Warp *w* waits for its cluster's barrier (``UCGABAR_WAIT``): True if the phase it arrived
-        in has completed, else the warp waits (state BARRIER) until it does."""
-        if self._clusters_for_barrier().wait_done(w):
+    def cluster_wait(self, w: Warp, lanes: int) -> bool:
+        """Lanes *lanes* of warp *w* wait for its cluster's barrier (``UCGABAR_WAIT``): True if the
+        phase they arrived in has completed, else the warp waits (state BARRIER) until it does."""
+        if self._clusters_for_barrier().wait_done(w, lanes):
             return True
         w.state = BARRIER
         return False

@@ -26,19 +26,20 @@ def CCTL(x: Exec) -> None:
 @semantics("UCGABAR_ARV", control=True)
 def UCGABAR_ARV(x: Exec) -> None:
     """UCGABAR_ARV: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry).
-    The warp arrives at its cluster's barrier (sim/cluster.py; decision D10-C-6); a launch without
-    clusters runs each CTA as a cluster of one. The batched engine's kernel is ``_k_cgabar``."""
+    The executing lanes arrive at the warp's cluster's barrier (sim/cluster.py; decision D10-C-6); a
+    launch without clusters runs each CTA as a cluster of one. The batched engine's kernel is ``_k_cgabar``."""
     w = x.w
     w.pc = x.pc + INST_SIZE
     if x.pmask:
-        x.sim.cluster_arrive(w)
+        x.sim.cluster_arrive(w, x.pmask)
 
 
 @semantics("UCGABAR_WAIT", control=True)
 def UCGABAR_WAIT(x: Exec) -> None:
     """UCGABAR_WAIT: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry).
-    The warp waits until the phase of the cluster barrier it arrived in completes (D10-C-6)."""
+    The executing lanes wait until the phase of the cluster barrier they arrived in completes; the
+    warp is held meanwhile (D10-C-6)."""
     w = x.w
     w.pc = x.pc + INST_SIZE
     if x.pmask:
-        x.sim.cluster_wait(w)
+        x.sim.cluster_wait(w, x.pmask)

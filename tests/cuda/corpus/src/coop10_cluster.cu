@@ -129,3 +129,29 @@ extern "C" __global__ void CLUSTER_SHAPE(2, 2, 1) cl_sum2d(const int *in, long l
     }
 #endif
 }
+
+// Non-aligned cluster barriers in both arms of a branch (each half of a warp arrives in turn;
+// nvcc brackets each with WARPSYNC.COLLECTIVE), in CTAs of 48 threads (a partial warp).
+extern "C" __global__ void CLUSTER_SHAPE(2, 1, 1) cl_split(const int *in, int *out)
+{
+    __shared__ int s[64];
+    const int t = threadIdx.x;
+    const int n = blockDim.x;
+    s[t] = in[blockIdx.x * n + t] * 3 + t;
+#if HAVE_CLUSTERS
+    if (t & 1) {
+        asm volatile("barrier.cluster.arrive;\n\tbarrier.cluster.wait;" ::: "memory");
+    } else {
+        asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+    }
+    unsigned peer;
+    asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(peer));
+    const int v = *cg::this_cluster().map_shared_rank(&s[(t + 5) % n], peer ^ 1u);
+    asm volatile("barrier.cluster.arrive;\n\tbarrier.cluster.wait;" ::: "memory");
+#else
+    __syncthreads();
+    const int u = (t + 5) % n;
+    const int v = in[(blockIdx.x ^ 1) * n + u] * 3 + u;
+#endif
+    out[blockIdx.x * n + t] = v - s[t];
+}
