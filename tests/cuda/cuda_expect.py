@@ -6460,3 +6460,12 @@ def coop10_cl_split(i):
     own = x * 3 + t
     other = own[np.arange(x.shape[0]) ^ 1][:, (t + 5) % 48]
     return {"out": ((other - own + 2**31) % 2**32 - 2**31).astype(np.int32).reshape(-1)}
+
+
+def coop10_cl_mbar(i):
+    """Pairs of CTAs of 64 threads (clusters of 2): out[k][t] = 5 x[u] - u + 1 for u = (t + 1) % 64,
+    x the pair's first 64 inputs (the producer, rank 1, writes them into the consumer's buffer)."""
+    x = i["in"].astype(np.int64).reshape(-1, 64)
+    u = (np.arange(64) + 1) % 64
+    out = np.concatenate([x[2 * k][u] * 5 - u + 1 for k in range(x.shape[0] // 2)])
+    return {"out": out.astype(np.int32)}

@@ -88,3 +88,4 @@ def test_command_line():
     res = CliRunner().invoke(main, ["run", "-", "--grid", "4", "--cluster", "2", "--dump", "R0"],
                              input="S2R R0, SR_CgaCtaId ;\nEXIT ;\n")
     assert res.exit_code == 0, res.output
+

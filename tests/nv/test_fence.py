@@ -126,3 +126,37 @@ def test_cluster_barrier_counts_threads_of_divergent_halves(nv_isa):
             for w, n in ((0, 32), (1, 16)):
                 got = res.warp(cta, w).R[5][:n]
                 assert (got == (1 - cta) * 1000 + 32 * w + np.arange(n)).all(), (engine, cta, w, got)
+
+
+# two CTAs of a cluster of 3 (one warp each, in one batch) arrive at rank 0's mbarrier (64 threads
+# expected: lo = (2^20 - 64) << 1, hi = (2^20 - 64) << 11, D8-sync); rank 0 reads the word after
+MBAR_LO, MBAR_HI = (2**20 - 64) << 1, (2**20 - 64) << 11
+REMOTE_ARRIVE = f"""
+        S2R R1, SR_CgaCtaId ;
+        ISETP.NE.AND P0, PT, R1, RZ, PT ;
+        MOV R4, {MBAR_LO:#x} ;
+        MOV R5, {MBAR_HI:#x} ;
+  @!P0  STS.64 [RZ], R4 ;
+        UCGABAR_ARV ;
+        UCGABAR_WAIT ;
+        UMOV UR7, 0x0 ;
+  @P0   SYNCS.ARRIVE.TRANS64.RED.A1T0 RZ, [UR7], RZ ;
+        UCGABAR_ARV ;
+        UCGABAR_WAIT ;
+        LDS.64 R6, [RZ] ;
+        EXIT ;
+"""
+
+
+def test_remote_mbarrier_arrivals_of_two_ctas_in_one_batch(nv_isa):
+    """Regression (D10-C-9): `SYNCS.ARRIVE.TRANS64.RED.A1T0 RZ, [URa], RZ` (an arrival without a token,
+    nvcc's `mbarrier.arrive.shared::cluster`) was refused; and a batch grouped the arrivals by the
+    address plus each warp's own CTA's place in the pool, so two CTAs arriving at another CTA's
+    mbarrier in one batch each updated the old word: 32 arrivals of 64 were lost and the phase did
+    not complete. Both engines."""
+    prog = assemble(nv_isa.db, REMOTE_ARRIVE)
+    for engine in ("reference", "batched"):
+        res = nv_isa.launch(prog, grid=3, cluster=3, engine=engine)
+        assert res.ok, (engine, res.fault)
+        w = res.warp(0, 0)
+        assert int(w.R[6][0]) == MBAR_LO and int(w.R[7][0]) == MBAR_HI | 1 << 31, (engine, hex(int(w.R[7][0])))

@@ -152,6 +152,15 @@ class BatchShared:
         target = peers[np.arange(rank.size), rank]
         return (target * self.stride + off.astype(np.int64)) // size
 
+    def flat_keys(self, addrs) -> np.ndarray:
+        """Each lane's address as a byte offset in the pool (the identity of the word it names: an
+        mbarrier of another CTA of the cluster is the same word for every CTA that names it)."""
+        a = np.broadcast_to(np.asarray(addrs), (self.base.shape[0], WARP_SIZE)).astype(np.int64)
+        if self.peers is None:
+            return a + self.base
+        rank = np.minimum(a >> RANK_SHIFT, self.peers.shape[1] - 1)
+        return np.take_along_axis(self.peers, rank, axis=1) * self.stride + (a & ((1 << RANK_SHIFT) - 1))
+
     def _view(self, size: int) -> np.ndarray:
         return self.flat.view(_DT[size])
 

@@ -155,3 +155,42 @@ extern "C" __global__ void CLUSTER_SHAPE(2, 1, 1) cl_split(const int *in, int *o
 #endif
     out[blockIdx.x * n + t] = v - s[t];
 }
+
+// Producer and consumer CTAs of a cluster of 2: rank 1 writes into rank 0's shared buffer and
+// arrives (every thread) at rank 0's mbarrier (mbarrier.arrive.shared::cluster: SYNCS.ARRIVE.RED.A1T0
+// on a shared::cluster address); rank 0 waits for the phase and consumes.
+extern "C" __global__ void CLUSTER_SHAPE(2, 1, 1) cl_mbar(const int *in, int *out)
+{
+    __shared__ int box[64];
+    const unsigned t = threadIdx.x;
+#if HAVE_CLUSTERS
+    __shared__ unsigned long long full;
+    cg::cluster_group cl = cg::this_cluster();
+    const unsigned me = cl.block_rank();
+    const unsigned fa = (unsigned)__cvta_generic_to_shared(&full);
+    if (t == 0)
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" :: "r"(fa), "r"(blockDim.x));
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    cl.sync();
+    if (me == 1) {
+        cl.map_shared_rank(box, 0)[t] = in[(blockIdx.x - 1) * blockDim.x + t] * 5 - (int)t;
+        unsigned remote;
+        asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(fa), "r"(0));
+        asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" :: "r"(remote) : "memory");
+    } else {
+        unsigned ready = 0;
+        while (!ready)
+            asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [%1], %2; "
+                         "selp.u32 %0, 1, 0, p; }" : "=r"(ready) : "r"(fa), "r"(0) : "memory");
+        out[blockIdx.x / 2 * blockDim.x + t] = box[(t + 1) % blockDim.x] + 1;
+    }
+    cl.sync();
+#else
+    if (blockIdx.x % 2 == 0) {
+        const unsigned u = (t + 1) % blockDim.x;
+        box[u] = in[blockIdx.x * blockDim.x + u] * 5 - (int)u;
+        __syncthreads();
+        out[blockIdx.x / 2 * blockDim.x + t] = box[u] + 1;
+    }
+#endif
+}
