@@ -355,6 +355,11 @@ class Simulator:
       The fault lists every unfinished warp (``fault["unfinished"]``).
     * *max_warps*: the largest grid accepted, in warps (default 4096, about
       140 MB of registers); *block* is at most 1024 threads.
+    * *cluster*: ``(X, Y, Z)`` (or X) launches thread-block clusters of that shape (the grid a
+      multiple of it; at most 16 CTAs): ``SR_CgaCtaId`` is a CTA's rank in its cluster, shared
+      addresses' bits 24..31 name a CTA of the cluster, UCGABAR_ARV/WAIT are the cluster
+      barrier (``sim/cluster.py``, decisions D10-C-4 .. D10-C-6). Default None: each CTA is a
+      cluster of one and shared addresses are plain offsets.
     * *allow_relocations*: run a program with unresolved relocations (the
       relocated fields hold their addends, as if the symbols were 0); by
       default such a program is refused with a :class:`UsageError` naming the
