@@ -56,6 +56,18 @@ def extra_launches() -> list[tuple[str, dict, str]]:
             if (CORPUS / arch / f"{stem}.cubin").exists()]
 
 
+def launch_options(launch: dict, arch: str) -> dict:
+    """A manifest's launch kind (session 10, coop10): ``"cooperative": true`` is a cooperative launch
+    (the grid workspace of ``this_grid().sync()``); ``"cluster": [X, Y, Z]`` a cluster launch, on the
+    targets that have clusters (sm_90 and later; the source's code for the others does without)."""
+    out: dict = {}
+    if launch.get("cooperative"):
+        out["cooperative"] = True
+    if "cluster" in launch and int(arch[3:]) >= 90:
+        out["cluster"] = tuple(launch["cluster"])
+    return out
+
+
 def make_inputs(launch: dict) -> dict[str, np.ndarray]:
     out = {}
     for name, b in launch["buffers"].items():
@@ -7119,3 +7131,101 @@ def fr10_ftz(i, n):
 
 def fr10_ftz_all(i, n):
     return fr10_ftz(i, n)
+
+# -- coop10: cooperative launches (grid.sync) and thread-block clusters (session 10) -------------
+def coop10_sum_tree(i, n):
+    """The weighted sum of in[k] * (k % 7 + 1) over k < n; the grid's thread count (one scratch word
+    each, a power of two), is_valid, the number of CTAs (of 64 threads); scratch: each thread's
+    grid-stride partial, then the halving tree in place."""
+    x = i["in"].astype(np.int64)
+    k = np.arange(x.size, dtype=np.int64)
+    terms = x[:n] * (k[:n] % 7 + 1)
+    nt = len(i["scratch"])
+    s = np.array([int(terms[r::nt].sum()) for r in range(nt)], np.int64)
+    half = nt // 2
+    while half:
+        s[:half] += s[half:2 * half]
+        half //= 2
+    out = np.array([int(terms.sum()), nt, 1, nt // 64], np.int64)
+    return {"out": out, "scratch": s}
+
+
+def coop10_jacobi(i, n, sweeps):
+    """*sweeps* Jacobi sweeps v = 0.5 * (left + right + f) in binary32 (left + right first),
+    ping-ponging u and v from u."""
+    f = i["f"].astype(np.float32)
+    a, b = i["u"].astype(np.float32).copy(), i["v"].astype(np.float32).copy()
+    for _ in range(sweeps):
+        left = np.concatenate([[np.float32(0)], a[:-1]]).astype(np.float32)
+        right = np.concatenate([a[1:], [np.float32(0)]]).astype(np.float32)
+        b = np.float32(0.5) * ((left + right) + f)
+        a, b = b, a
+    return {"u": a, "v": b} if sweeps % 2 == 0 else {"u": b, "v": a}
+
+
+def coop10_hist_sort(i, n, nbins):
+    """The bin counts of keys % nbins, their exclusive prefix sums, and the keys stably sorted by bin."""
+    k = i["keys"].astype(np.int64)
+    bins = k % nbins
+    hist = np.bincount(bins, minlength=nbins).astype(np.uint32)
+    start = (np.cumsum(hist) - hist).astype(np.uint32)
+    order = np.argsort(bins, kind="stable")
+    return {"hist": hist, "start": start, "sorted": k[order].astype(np.uint32)}
+
+
+def coop10_cl_hist(i, per_cluster):
+    """Per cluster of 4 CTAs (2 clusters), the 64-bin histogram of keys % 64 over its slice."""
+    k = i["keys"].astype(np.int64) % 64
+    out = np.concatenate([np.bincount(k[c * per_cluster:(c + 1) * per_cluster], minlength=64)
+                          for c in range(len(k) // per_cluster)])
+    return {"out": out.astype(np.uint32)}
+
+
+def coop10_cl_ring(i, csize):
+    """CTAs in rings of csize (128 threads each): out = 2 x + (left CTA's value at t) - (right
+    CTA's value at t + 1 mod 128), binary32; info per CTA: rank, csize, rank, cluster."""
+    x = i["in"].astype(np.float32).reshape(-1, 128)
+    nblk = x.shape[0]
+    out = np.empty_like(x)
+    info = np.empty((nblk, 4), np.uint32)
+    for b in range(nblk):
+        r, first = b % csize, b - b % csize
+        left = x[first + (r + csize - 1) % csize]
+        right = np.roll(x[first + (r + 1) % csize], -1)
+        out[b] = (np.float32(2) * x[b] + left) - right
+        info[b] = (r, csize, r, b // csize)
+    return {"out": out.reshape(-1), "info": info.reshape(-1)}
+
+
+def coop10_cl_sum2d(i, per_block):
+    """Grid 4x2 in clusters of 2x2: per cluster the sum of each CTA's block times (its rank + 1),
+    rank x-fastest; side[thread] = (rank * 64 + t) * 3 + (cluster-relative y)."""
+    x = i["in"].astype(np.int64).reshape(8, per_block)
+    out = np.zeros(2, np.int64)
+    side = np.empty((8, 64), np.uint32)
+    for by in range(2):
+        for bx in range(4):
+            rank = bx % 2 + 2 * (by % 2)
+            blin = bx + 4 * by
+            out[bx // 2 + 2 * (by // 2)] += int(x[blin].sum()) * (rank + 1)
+            side[blin] = (rank * 64 + np.arange(64)) * 3 + by % 2
+    return {"out": out, "side": side.reshape(-1)}
+
+
+def coop10_cl_split(i):
+    """CTAs of 48 threads in pairs (clusters of 2): out = (3 x + t') of the other CTA at t' = (t + 5)
+    % 48, minus (3 x + t) of its own, in 32-bit integers."""
+    x = i["in"].astype(np.int64).reshape(-1, 48)
+    t = np.arange(48)
+    own = x * 3 + t
+    other = own[np.arange(x.shape[0]) ^ 1][:, (t + 5) % 48]
+    return {"out": ((other - own + 2**31) % 2**32 - 2**31).astype(np.int32).reshape(-1)}
+
+
+def coop10_cl_mbar(i):
+    """Pairs of CTAs of 64 threads (clusters of 2): out[k][t] = 5 x[u] - u + 1 for u = (t + 1) % 64,
+    x the pair's first 64 inputs (the producer, rank 1, writes them into the consumer's buffer)."""
+    x = i["in"].astype(np.int64).reshape(-1, 64)
+    u = (np.arange(64) + 1) % 64
+    out = np.concatenate([x[2 * k][u] * 5 - u + 1 for k in range(x.shape[0] // 2)])
+    return {"out": out.astype(np.int32)}

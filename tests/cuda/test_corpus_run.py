@@ -17,7 +17,7 @@ import os
 import numpy as np
 import pytest
 
-from cuda_expect import ARCHS, CORPUS, compare, expected, extra_launches, launches, make_inputs
+from cuda_expect import ARCHS, CORPUS, compare, expected, extra_launches, launch_options, launches, make_inputs
 
 from gpuisa.errors import AsmError
 
@@ -68,7 +68,7 @@ def test_corpus_kernel(request, isa, batch_fallbacks, stem, launch, arch, form):
         # a cuobjdump listing: they come from the cubin beside it (found by its code; read with nvdisasm)
         request.getfixturevalue("nvdisasm")
     res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
-                   buffers=bufs, shared_bytes=launch.get("shared_bytes", 0))
+                   buffers=bufs, shared_bytes=launch.get("shared_bytes", 0), **launch_options(launch, arch))
     assert res.status == "ok", (res.status, res.fault)
     # every instruction at batch width: a replay one warp at a time is right but slow, and it hid plan bugs
     assert not batch_fallbacks, f"replayed one warp at a time: {sorted(batch_fallbacks)}"

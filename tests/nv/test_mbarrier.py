@@ -48,7 +48,8 @@ FORMS = ["SYNCS.EXCH.64 URZ, [UR7], UR4", "SYNCS.EXCH.64 URZ, [UR6+0x8], UR4",
          "ARRIVES.LDGSTSBAR.64.TRANSCNT [UR8]", "NANOSLEEP.SYNCS 0x3e8", "@!UP0 SYNCS.EXCH.64 URZ, [UR7], UR4",
          "@P0 SYNCS.ARRIVE.TRANS64.A1T0 R4, [R17+URZ], RZ", "@!UP0 S2UR UR6, SR_CgaCtaId", "@UP1 CS2UR UR6, SR_CLOCKLO",
          "DEPBAR.LE SB0, 0x0, 0x2", "SYNCS.CCTL.IVALL", "@P3 BRA.U.ANY 0x40", "@P3 R2UR.OR P0, UR5, R9",
-         "UBLKCP.S.G [UR8], [UR4], UR7"]
+         "UBLKCP.S.G [UR8], [UR4], UR7",
+         "SYNCS.ARRIVE.TRANS64.RED.A1T0 RZ, [UR4], RZ"]     # an arrival at a cluster peer's mbarrier (D10-C-9)
 
 
 @pytest.mark.parametrize("text", FORMS)
@@ -60,7 +61,7 @@ def test_listing_forms_round_trip(nv_isa, text):
     assert assemble(nv_isa.db, got[0] + " ;").data == words and got[0].split()[0] == text.split()[0], got
 
 
-@pytest.mark.parametrize("text", ["SYNCS.EXCH.64 URZ, [R2], UR4", "SYNCS.ARRIVE.TRANS64.RED.A1T0 RZ, [UR4], RZ",
+@pytest.mark.parametrize("text", ["SYNCS.EXCH.64 URZ, [R2], UR4", "SYNCS.ARRIVE.TRANS64.A0T1 R4, [UR4], RZ",
                                   "@P1 S2UR UR6, SR_CTAID.X", "SYNCS.ARRIVE.A1T0 R4, [UR4], RZ",
                                   "SYNCS.ARRIVE.TRANS64.OPTOUT.A1TR R4, [UR4], R5", "SYNCS.PHASECHK.TRANS64.RED P0, [UR4], R3",
                                   "SYNCS.EXCH URZ, [UR4], UR6", "@UP0 SYNCS.CCTL [UR4]"])

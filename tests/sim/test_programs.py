@@ -233,6 +233,28 @@ def test_warpsync_sites_with_one_member_mask_meet(run):
     assert [int(v) for v in res.warp().R[2]] == [1, 2] * 16
 
 
+def test_warpsync_sites_meet_in_a_partial_warp(run):
+    """Regression (D10-C-8): the same in a warp of 16 lanes (a CTA of 48 threads) -- the lanes parked
+    at the other site recorded the member mask within the valid lanes (0x0000ffff), the site
+    compared the mask as written (0xffffffff), and the two halves switched until a deadlock fault
+    (nvcc's non-aligned barrier.cluster.arrive brackets the barrier with WARPSYNC.COLLECTIVE.ALL
+    in each arm)."""
+    for engine in ("reference", "batched"):
+        res = run("""
+                S2R R1, SR_LANEID ;
+            @P0 BRA `(B) ;
+                WARPSYNC 0xffffffff ;
+                MOV R2, 0x1 ;
+                EXIT ;
+            B:
+                WARPSYNC 0xffffffff ;
+                MOV R2, 0x2 ;
+                EXIT ;
+        """, init={"P0": "lane & 1"}, block=48, engine=engine)
+        assert res.status == "ok", (engine, res.fault)
+        assert [int(v) for v in res.warp(0, 1).R[2]] == [1, 2] * 8 + [0] * 16
+
+
 def test_partial_warp(run):
     res = run("""
         S2R R1, SR_LANEID ;

@@ -25,8 +25,11 @@ from typing import Mapping, Sequence
 
 from ..errors import UsageError
 from . import runtime
-from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for
+from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for, check_cooperative_fit
 from .module import CudaModule, KernelInfo, demangle, kernel_text, names_high_ur
+
+#: the buffer holding a cooperative launch's grid workspace ({u32 wsSize, u32 barrier}; D10-C-1)
+GRID_WORKSPACE = ".grid_workspace"
 
 __all__ = ["detect", "read_module", "load_cuda", "acceptance", "CudaKernel", "CudaModule", "KernelInfo", "Abi", "abi_for",
            "demangle", "DEFAULT_LOCAL_BYTES"]
@@ -207,6 +210,7 @@ class CudaKernel:
                 if c is not None:
                     k.params, k.param_base, k.param_size = c.params, c.param_base, c.param_size
                     k.shared, k.const0, k.frame, k.banks = c.shared, c.const0, c.frame, c.banks
+                    k.cluster = c.cluster
             mod.has_data = True
             mod.data_from = cand
             return True
@@ -285,13 +289,17 @@ class CudaKernel:
 
     def simulator(self, *, grid=1, block=32, params: Sequence = (), buffers: Mapping | None = None,
                   shared_bytes: int = 0, local_bytes: int = DEFAULT_LOCAL_BYTES,
-                  constants: Mapping[str, bytes] | None = None, **launch):
+                  constants: Mapping[str, bytes] | None = None, cluster=None, cooperative: bool = False,
+                  **launch):
         """A :class:`~gpuisa.sim.Simulator` for this kernel with constant bank 0
         filled (blockDim, gridDim, stack top, *params*), the module's constant
         banks and the shared memory size (static ``.nv.shared.NAME`` +
         *shared_bytes* dynamic).  ``sim.param_layout`` lists where each
         parameter went.  *constants* sets ``__constant__`` variables by name
-        (``cudaMemcpyToSymbol``; :meth:`constant_symbols`): their first bytes."""
+        (``cudaMemcpyToSymbol``; :meth:`constant_symbols`): their first bytes.  *cluster* (X, Y, Z)
+        launches thread-block clusters (sm_90+; default the kernel's ``__cluster_dims__``);
+        *cooperative* is ``cudaLaunchCooperativeKernel``: the grid workspace ``this_grid().sync()``
+        uses, the grid checked to fit (decisions D10-C-1 .. D10-C-4)."""
         from ..sim import Simulator
         from ..sim.simulator import _dims
         self.check_banks()
@@ -315,13 +323,21 @@ class CudaKernel:
             patched = bytearray(const.get(bank, b"").ljust(off + size, b"\0"))
             patched[off:off + len(data)] = data
             const[bank] = bytes(patched)
+        dims = self._cluster_dims(cluster)
+        shared_size = static + int(shared_bytes) + self.abi.reserved_top
         bufs = dict(buffers or {})
+        if cooperative:
+            # a cuobjdump listing does not give the static size: the fit counts the dynamic part only
+            known = shared_size if self.info.shared is not None else int(shared_bytes) + self.abi.reserved_top
+            check_cooperative_fit(self.module.arch, g, b, known, self.name)
+            if GRID_WORKSPACE in bufs:
+                raise UsageError(f"the buffer name {GRID_WORKSPACE} is the cooperative launch's grid workspace")
+            bufs[GRID_WORKSPACE] = np.array([8, 0], np.uint32)    # {wsSize, barrier} (driver_abi.h; D10-C-1)
         self.device_globals(bufs)       # device globals (GA-5), after the buffers
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
         sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=bufs, const=const,
-                        shared_size=static + int(shared_bytes) + self.abi.reserved_top, local_size=int(local_bytes),
-                        **launch)
+                        shared_size=shared_size, local_size=int(local_bytes), cluster=dims, **launch)
         sim.device_runtime = launch.get("syscall")
         #: the address of each device global (``__device__`` variable) by symbol (D8-6)
         sim.symbol_addresses = {name: sim.addresses[sec] + off for sym, (sec, off) in self.module.symbols.items()
@@ -329,9 +345,35 @@ class CudaKernel:
         self._link(sim, const)
         bank0, layout = self.bank0(params, {**sim.symbol_addresses, **sim.addresses}, g, b, local_bytes,
                                    sim.shared_size)
+        words = self.abi.cluster_words(g, dims or (1, 1, 1), dims is not None)
+        if cooperative:
+            words += self.abi.workspace_words(sim.addresses[GRID_WORKSPACE])
+        if words:
+            patched = bytearray(bank0)
+            for off, value in words:
+                patched[off:off + 4] = value.to_bytes(4, "little")
+            bank0 = bytes(patched)
         sim.const.set(0, bank0)
         sim.param_layout = layout
         return sim
+
+    def _cluster_dims(self, cluster) -> tuple[int, int, int] | None:
+        """The launch's cluster shape: *cluster* (``--cluster``), else the kernel's ``__cluster_dims__``
+        (``.nv.info``; a cuobjdump listing's from the cubin beside it), else None (decision D10-C-4)."""
+        from ..sim.simulator import _dims
+        info = self.info
+        if info.cluster is None and not self.module.has_data and self.module.data_from is None and \
+                any("UCGABAR" in t for _, t in info.lines):
+            self._data_from_cubin()
+        given = _dims(cluster, "--cluster") if cluster is not None else None
+        if given is not None and self.module.arch < 90:
+            raise UsageError(f"kernel {self.name}: thread-block clusters (--cluster) need sm_90 or later; this is "
+                             f"sm_{self.module.arch} code")
+        if given is not None and info.cluster is not None and given != info.cluster:
+            x, y, z = info.cluster
+            raise UsageError(f"kernel {self.name} is compiled with __cluster_dims__({x}, {y}, {z}); --cluster "
+                             f"{','.join(map(str, given))} differs (CUDA refuses the launch)")
+        return given or info.cluster
 
     def _variable_data(self) -> None:
         """A cuobjdump listing has no data sections: for the kernel's variables, read the cubin

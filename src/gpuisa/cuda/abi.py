@@ -53,6 +53,29 @@ class Abi:
     reserved_end: int | None = None     # %reserved_smem_offset_end's word (D9-S-1)
     reserved_off1: int | None = None    # %reserved_smem_offset_1's word
     reserved_size: int | None = None    # sm_80-89: the reserved size's word (the region is at the top)
+    envreg: int | None = None           # PTX %envreg0 (the driver's %envreg1..2: the grid workspace; D10-C-1)
+    cluster: int | None = None          # sm_90+: the cluster launch constants (%is_explicit_cluster; D10-C-4)
+
+    def cluster_words(self, grid, dims, explicit: bool) -> list[tuple[int, int]]:
+        """(bank 0 offset, 32-bit value) of the cluster launch constants nvcc's sm_90+ code reads
+        (decision D10-C-4): a launch without clusters is CUDA's implicit 1x1x1 cluster."""
+        if self.cluster is None:
+            return []
+        size = dims[0] * dims[1] * dims[2]
+        # %cluster_nctaid.xyz, 1.0f/%cluster_nctaid.xyz, %nclusterid.xyz, %cluster_nctarank (sm_100+ at
+        # these offsets - 0xa0 * SR_CgaSize, which reads 0 in the model)
+        nctaid, recip, ncluster, nrank = (0x144, 0x150, 0x15C, 0x188) if self.arch == 90 else (0x2A0, 0x2B0, 0x2C0, 0x2CC)
+        out = [(self.cluster, int(explicit)), (nrank, size)]
+        for i in range(3):
+            out += [(nctaid + 4 * i, dims[i]), (recip + 4 * i, cluster_reciprocal(dims[i])),
+                    (ncluster + 4 * i, grid[i] // dims[i])]
+        return out
+
+    def workspace_words(self, address: int) -> list[tuple[int, int]]:
+        """(bank 0 offset, 32-bit value) of the grid workspace pointer a cooperative launch passes:
+        %envreg1 its high word, %envreg2 its low word (cooperative_groups' driver_abi.h; D10-C-1)."""
+        assert self.envreg is not None
+        return [(self.envreg + 4, address >> 32), (self.envreg + 8, address & 0xFFFFFFFF)]
 
     @property
     def reserved_top(self) -> int:
@@ -92,14 +115,59 @@ class Abi:
         return 48 * 1024 + (RESERVED_SMEM if self.arch >= 90 else 0)
 
 
+def cluster_reciprocal(n: int) -> int:
+    """The binary32 bits of 1/n as the cluster launch constants hold it: nvcc's code computes
+    ``%clusterid.x = trunc(float(%ctaid.x) * c)`` (decision D10-C-4), exact for every CTA
+    coordinate below 2^24 only when c is not below 1/n: 1/n rounded to nearest, or the next
+    float up when that is below."""
+    import numpy as np
+    f = np.float32(1.0 / n)
+    if float(f) * n < 1.0:
+        f = np.nextafter(f, np.float32(1.0))
+    return int(f.view(np.uint32))
+
+
 def abi_for(arch: int, where: str = "") -> Abi:
     if 75 <= arch <= 79:
-        return Abi(arch, 0x0, 0xC, 0x28, None, 0x160, 0x18, 0x20, 0x10C)
+        return Abi(arch, 0x0, 0xC, 0x28, None, 0x160, 0x18, 0x20, 0x10C, envreg=0x88)
     if 80 <= arch <= 89:
-        return Abi(arch, 0x0, 0xC, 0x28, 0x118, 0x160, 0x18, 0x20, 0x10C, 0x120, 0x124, 0x114)
+        return Abi(arch, 0x0, 0xC, 0x28, 0x118, 0x160, 0x18, 0x20, 0x10C, 0x120, 0x124, 0x114, envreg=0x88)
     if arch == 90:
-        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20, 0x10C, 0x68, 0x6C)
+        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20, 0x10C, 0x68, 0x6C, envreg=0x40, cluster=0x140)
     if 100 <= arch <= 121:
-        return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8, 0x2D0, 0x278, 0x27C)
+        return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8, 0x2D0, 0x278, 0x27C, envreg=0x250,
+                   cluster=0x36C)
     raise UsageError(f"{where}{': ' if where else ''}code for sm_{arch} is not supported "
                      f"(supported targets: sm_75-sm_89, sm_90, sm_100-sm_121)")
+
+
+#: cooperative launches (decision D10-C-2): the model is one SM (%nsmid = 1, D8-11) with 64 warp slots
+#: (%nwarpid) and at most 32 resident CTAs; its shared memory per SM is the target's (the CUDA
+#: programming guide's per-compute-capability table)
+SM_WARPS = 64
+SM_CTAS = 32
+
+
+def sm_shared_bytes(arch: int) -> int:
+    """Shared memory per SM of the target (bytes)."""
+    kib = {75: 64, 80: 164, 86: 100, 87: 164, 89: 100, 90: 228}.get(arch)
+    if kib is None:
+        kib = 100 if arch >= 120 else 228
+    return kib * 1024
+
+
+def check_cooperative_fit(arch: int, grid, block, shared_size: int, name: str) -> None:
+    """A cooperative launch's CTAs must all be resident at once (cudaLaunchCooperativeKernel fails
+    with cudaErrorCooperativeLaunchTooLarge otherwise): on the model's one SM, at most SM_WARPS warps,
+    SM_CTAS CTAs and the target's shared memory per SM."""
+    nctas = grid[0] * grid[1] * grid[2]
+    wpc = -(-(block[0] * block[1] * block[2]) // 32)
+    cap = sm_shared_bytes(arch)
+    most = min(SM_WARPS // wpc, SM_CTAS, cap // shared_size if shared_size else SM_CTAS)
+    if nctas <= most:
+        return
+    raise UsageError(f"kernel {name}: a cooperative launch of {nctas} CTAs ({nctas * wpc} warps, {shared_size} bytes "
+                     f"of shared memory each) does not fit: its CTAs must all be resident at once, and the model is "
+                     f"one SM (%nsmid = 1) holding at most {SM_WARPS} warps, {SM_CTAS} CTAs and {cap // 1024} KiB of "
+                     f"shared memory (sm_{arch}); launch at most {most} CTAs of this size "
+                     f"(cudaErrorCooperativeLaunchTooLarge)")

@@ -16,6 +16,7 @@ EIATTR_KPARAM_INFO = 0x17
 EIATTR_CBANK_PARAM_SIZE = 0x19
 EIATTR_MAX_STACK_SIZE = 0x23
 EIATTR_KPARAM_INFO_V2 = 0x45     # a parameter list over 4 KiB (decision D8-tiny-3)
+EIATTR_CTA_PER_CLUSTER = 0x3D    # __cluster_dims__(X, Y, Z): three u32 (decision D10-C-4)
 
 _RE_BANK = re.compile(r"\bc\[0x([0-9a-fA-F]+)\]")
 
@@ -42,6 +43,7 @@ class KernelInfo:
     shared: int | None = None                 # .nv.shared.NAME bytes (None: unknown)
     const0: int | None = None                 # .nv.constant0.NAME bytes
     frame: int = 0                            # EIATTR_FRAME_SIZE (per-thread stack frame)
+    cluster: tuple[int, int, int] | None = None   # EIATTR_CTA_PER_CLUSTER (__cluster_dims__)
     banks: dict[int, bytes] = field(default_factory=dict)   # kernel-private banks (.nv.constant2.NAME)
     #: a cuobjdump listing's NVIDIA encodings (the ``/* 0x… */`` words, in order): the bytes of
     #: the cubin's ``.text.NAME``, to find the cubin the listing was made from (its data)
@@ -465,6 +467,8 @@ def parse_nv_info(data: bytes, kernel: KernelInfo, where: str) -> None:
             kernel.param_size = u(0, 2)
         elif attr == EIATTR_FRAME_SIZE and len(payload) >= 8:
             kernel.frame = u(4, 8)
+        elif attr == EIATTR_CTA_PER_CLUSTER and len(payload) >= 12:
+            kernel.cluster = (u(0, 4), u(4, 8), u(8, 12))
     if params or kernel.param_size is not None:
         kernel.params = sorted(params, key=lambda p: p.ordinal)
 

@@ -163,6 +163,12 @@ Example:
                    "--nvcc-flag=-O3 --nvcc-flag=-use_fast_math).")
 @click.option("--shared-bytes", "shared_bytes", default=0, type=int, metavar="N",
               help="CUDA input: dynamic shared memory per CTA, after the static .nv.shared data. Default 0.")
+@click.option("--cluster", "cluster", default=None, metavar="X",
+              help="Launch thread-block clusters of X (or X,Y,Z) CTAs (sm_90+; the grid a multiple of it). "
+                   "CUDA input: default the kernel's __cluster_dims__, else none.")
+@click.option("--cooperative", is_flag=True,
+              help="CUDA input: a cooperative launch (cudaLaunchCooperativeKernel): the grid workspace "
+                   "this_grid().sync() needs; the grid must fit the model's one SM at once.")
 @click.option("--local-bytes", "local_bytes", default=None, type=int, metavar="N",
               help="CUDA input: per-thread local memory (the stack; R1 starts at its top). Default 16384.")
 @click.option("--init", "inits", multiple=True, metavar="REG=EXPR",
@@ -209,7 +215,7 @@ Example:
 @handle_errors
 def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits, dump, fmt, verbose, as_json, trace,
             max_steps, max_warps, engine, strict, params, buffers, dump_buffers, timeline=None, arch=None,
-            nvcc_flags=()):
+            nvcc_flags=(), cluster=None, cooperative=False):
     """Simulate PROGRAM on the golden model.
 
     PROGRAM is an assembly file, raw 16-byte instruction words when its name
@@ -244,7 +250,8 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
                                                  shared_bytes=shared_bytes, local_bytes=local_bytes, inits=inits,
                                                  max_steps=max_steps, max_warps=max_warps, engine=engine,
                                                  strict=strict, params=params, buffers=buffers, check=check_outputs,
-                                                 arch=arch, nvcc_flags=nvcc_flags)
+                                                 arch=arch, nvcc_flags=nvcc_flags, cluster=cluster,
+                                                 cooperative=cooperative)
 
     def _run(trace_fh=None):
         if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
@@ -310,7 +317,8 @@ def launch_options(f):
 
 def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_bytes=0, local_bytes=None, inits=(),
                  max_steps=DEFAULT_CLI_MAX_STEPS, max_warps=DEFAULT_MAX_WARPS, engine="batched", strict=False,
-                 params=(), buffers=(), check=None, arch=None, nvcc_flags=(), **_ignored):
+                 params=(), buffers=(), check=None, arch=None, nvcc_flags=(), cluster=None, cooperative=False,
+                 **_ignored):
     """The simulator of ``gpuisa run PROGRAM [launch options]``:
     ``(sim, init, buffers, parameter layout, source text or None)``.  *check*,
     if given, is called with the buffers (a CUDA kernel's variables among them)
@@ -340,14 +348,17 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
         sim = prog.simulator(grid=_parse_grid(grid), block=block_dims, params=plist, buffers=memory,
                              shared_bytes=shared_bytes, init=init, strict=strict, max_steps=max_steps,
                              max_warps=max_warps, engine=engine, constants=consts,
+                             cluster=_parse_grid(cluster, "--cluster") if cluster is not None else None,
+                             cooperative=cooperative,
                              **({"local_bytes": local_bytes} if local_bytes is not None else {}))
         prog.read_constants(sim, bufs)
         return sim, init, bufs, sim.param_layout, text
-    if shared_bytes or local_bytes is not None:
-        raise UsageError("--shared-bytes and --local-bytes apply to CUDA inputs only")
+    if shared_bytes or local_bytes is not None or cooperative:
+        raise UsageError("--shared-bytes, --local-bytes and --cooperative apply to CUDA inputs only")
     check_relocations(prog, text, program if program != "-" else "<stdin>", api=False)
     sim = Simulator(isa, prog, grid=_parse_grid(grid), block=block_dims, init=init, strict=strict,
-                    max_steps=max_steps, buffers=memory, max_warps=max_warps, engine=engine)
+                    max_steps=max_steps, buffers=memory, max_warps=max_warps, engine=engine,
+                    cluster=_parse_grid(cluster, "--cluster") if cluster is not None else None)
     layout = []
     if plist:
         data, layout = pack_params(plist, sim.addresses)

@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from .cluster import RANK_SHIFT
 from .fastpath.gp_plans import plan_for
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
 from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, SLEEPING, STOPPED, UPT, URZ,
@@ -122,18 +123,43 @@ class BatchShared:
         pool = sim._shared_pool
         self.size = sim.shared_size
         self.flat = pool.reshape(-1)
-        self.base = (ctas.astype(np.int64) * sim.shared_stride)[:, None]
+        self.stride = sim.shared_stride
+        self.base = (ctas.astype(np.int64) * self.stride)[:, None]
+        #: a cluster launch: each warp's cluster's CTAs by rank (an address's bits 24..31; sim/cluster.py)
+        cl = sim.clusters
+        self.peers = cl.peers[ctas] if cl is not None else None
         self.segments = [Segment("shared", 0, pool[0, :self.size])]
 
     def _offsets(self, addrs, m: np.ndarray, size: int) -> np.ndarray:
         a = np.broadcast_to(np.asarray(addrs), m.shape)[m].astype(np.uint64)
-        bad = (a + np.uint64(size) > np.uint64(self.size)) | ((a & np.uint64(size - 1)) != 0)
+        rank = None
+        if self.peers is not None:
+            rank = (a >> np.uint64(RANK_SHIFT)).astype(np.int64)
+            off = a & np.uint64((1 << RANK_SHIFT) - 1)
+            bad = (rank >= self.peers.shape[1]) | (off + np.uint64(size) > np.uint64(self.size))
+        else:
+            off = a
+            bad = a + np.uint64(size) > np.uint64(self.size)
+        bad |= (a & np.uint64(size - 1)) != 0
         if bad.any():
             v = int(a[bad][0])
             kind = "misaligned" if v % size else "memory"
             raise Fault(kind, f"shared memory access of {size} bytes at 0x{v:x} is "
                         f"{'misaligned' if kind == 'misaligned' else 'out of bounds'}", address=v)
-        return (np.broadcast_to(self.base, m.shape)[m] + a.astype(np.int64)) // size
+        if rank is None or self.peers is None:
+            return (np.broadcast_to(self.base, m.shape)[m] + a.astype(np.int64)) // size
+        peers = np.broadcast_to(self.peers[:, None, :], m.shape + (self.peers.shape[1],))[m]
+        target = peers[np.arange(rank.size), rank]
+        return (target * self.stride + off.astype(np.int64)) // size
+
+    def flat_keys(self, addrs) -> np.ndarray:
+        """Each lane's address as a byte offset in the pool (the identity of the word it names: an
+        mbarrier of another CTA of the cluster is the same word for every CTA that names it)."""
+        a = np.broadcast_to(np.asarray(addrs), (self.base.shape[0], WARP_SIZE)).astype(np.int64)
+        if self.peers is None:
+            return a + self.base
+        rank = np.minimum(a >> RANK_SHIFT, self.peers.shape[1] - 1)
+        return np.take_along_axis(self.peers, rank, axis=1) * self.stride + (a & ((1 << RANK_SHIFT) - 1))
 
     def _view(self, size: int) -> np.ndarray:
         return self.flat.view(_DT[size])
@@ -941,5 +967,30 @@ def _k_warpsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     return ADVANCED if ok.all() else idx[~ok]
 
 
-KERNELS = {"BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
+def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    """UCGABAR_ARV / UCGABAR_WAIT (the cluster barrier, sim/cluster.py): the executing lanes of each
+    warp arrive / wait in warp order, as the reference functions do; a warp that would fault (lanes
+    arriving twice, waiting without arriving) runs the reference function, which reports it."""
+    sim = e.sim
+    cl = sim._clusters_for_barrier()
+    arrive = x.optype == "UCGABAR_ARV"
+    lanes = np.broadcast_to(x.pmask, idx.shape).tolist()
+    ws = e.warps
+    bad = np.array([m != 0 and cl.problem(ws[i], m, arrive) is not None for i, m in zip(idx.tolist(), lanes)])
+    ci = idx[~bad]
+    e.pc[ci] = x.next_pc
+    for i, m in zip(ci.tolist(), np.asarray(lanes)[~bad].tolist()):
+        if not m:
+            continue
+        if arrive:
+            sim.cluster_arrive(ws[i], m)
+        elif not cl.wait_done(ws[i], m):
+            e.state[i] = S_BARRIER
+            sim._cluster_release(cl.check(int(e.cta_of[i]), sim._live_gids))
+    e._cont = None
+    rest = idx[bad]
+    return rest if rest.size else None
+
+
+KERNELS = {"UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
            "YIELD": _k_yield, "WARPSYNC": _k_warpsync}

@@ -18,6 +18,7 @@ from .context import UNSET, Exec
 from .fastpath import gp_plans
 from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
+from .cluster import Clusters
 from .state import check_register_files
 from .state import (DEFAULT_LOCAL, BARRIER, CTA, Barrier, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp, mask2array)
@@ -356,6 +357,11 @@ class Simulator:
       The fault lists every unfinished warp (``fault["unfinished"]``).
     * *max_warps*: the largest grid accepted, in warps (default 4096, about
       140 MB of registers); *block* is at most 1024 threads.
+    * *cluster*: ``(X, Y, Z)`` (or X) launches thread-block clusters of that shape (the grid a
+      multiple of it; at most 16 CTAs): ``SR_CgaCtaId`` is a CTA's rank in its cluster, shared
+      addresses' bits 24..31 name a CTA of the cluster, UCGABAR_ARV/WAIT are the cluster
+      barrier (``sim/cluster.py``, decisions D10-C-4 .. D10-C-6). Default None: each CTA is a
+      cluster of one and shared addresses are plain offsets.
     * *allow_relocations*: run a program with unresolved relocations (the
       relocated fields hold their addends, as if the symbols were 0); by
       default such a program is refused with a :class:`UsageError` naming the
@@ -380,7 +386,7 @@ class Simulator:
                  strict: bool = False, max_steps: int | None = None, shared_size: int = DEFAULT_SHARED,
                  trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
                  record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False,
-                 engine: str = "batched", local_size: int = DEFAULT_LOCAL):
+                 engine: str = "batched", local_size: int = DEFAULT_LOCAL, cluster=None):
         self.isa = isa
         self.db = getattr(isa, "db", isa)
         check_complete(self.db)
@@ -398,6 +404,8 @@ class Simulator:
             self._check_supported()
         self.grid = _dims(grid, "grid")
         self.block = _dims(block, "block")
+        #: the launch's thread-block clusters (sim/cluster.py); None: CTAs are clusters of one
+        self.clusters = Clusters(self.grid, _dims(cluster, "cluster")) if cluster is not None else None
         if engine not in ENGINES:
             raise UsageError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
         self.engine = engine
@@ -471,6 +479,8 @@ class Simulator:
             for lin in range(gx * gy * gz):
                 cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
                 cta.pool = self._shared_row
+                if self.clusters is not None:
+                    cta.peers = self.clusters.peers[lin].tolist()
                 for wi in range(nwarps):
                     n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
                     g = len(self._warps)
@@ -951,12 +961,54 @@ class Simulator:
 
     def _check_barrier(self, cta: CTA) -> None:
         """After a warp of *cta* exited: the barriers without a count that now hold every live warp complete."""
+        cl = self._cluster_state
+        if cl is not None and cl.bars:
+            self._cluster_release(cl.check(cta.linear, self._live_gids))
         if not cta.bars:
             return
         live = self._live_of(cta)
         for bid, bar in list(cta.bars.items()):
             if bar.expected is None and bar.complete(live):
                 self._release(cta, bid, bar)
+
+    # -- thread-block clusters (sim/cluster.py) -------------------------------------------------
+    _cluster_state: Clusters | None = None
+
+    def _clusters_for_barrier(self) -> Clusters:
+        """The launch's clusters; without a cluster launch, each CTA a cluster of one (CUDA's implicit
+        1x1x1 cluster: the cluster barrier is then the CTA's), made at the first cluster barrier."""
+        cl = self._cluster_state
+        if cl is None:
+            cl = self._cluster_state = self.clusters or Clusters(self.grid, (1, 1, 1), explicit=False)
+        return cl
+
+    def _live_gids(self, c: int) -> dict[int, int]:
+        """The warps of CTA *c* that have not exited: grid-wide number -> ValidMask."""
+        wpc = len(self._ctas[0].warps)
+        eng = self._engine
+        if eng is not None:
+            return {c * wpc + i: int(eng.valid[c * wpc + i]) for i in eng.live_of(c)}
+        return {w.gid: w.valid for w in self._ctas[c].warps if w.state != EXITED}
+
+    def _cluster_release(self, warps: list) -> None:
+        eng = self._engine
+        for v in warps:
+            v.state = READY
+            if eng is not None:
+                eng.release(v.gid)
+
+    def cluster_arrive(self, w: Warp, lanes: int) -> None:
+        """Lanes *lanes* of warp *w* arrive at its cluster's barrier (``UCGABAR_ARV``); the barrier
+        may complete."""
+        self._cluster_release(self._clusters_for_barrier().arrive(w, lanes, self._live_gids))
+
+    def cluster_wait(self, w: Warp, lanes: int) -> bool:
+        """Lanes *lanes* of warp *w* wait for its cluster's barrier (``UCGABAR_WAIT``): True if the
+        phase they arrived in has completed, else the warp waits (state BARRIER) until it does."""
+        if self._clusters_for_barrier().wait_done(w, lanes):
+            return True
+        w.state = BARRIER
+        return False
 
     def warp_sleep(self, w: Warp) -> None:
         """The seed's ``warpSleep()``: remove *w* from scheduling until its timer ends."""

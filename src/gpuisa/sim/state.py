@@ -443,13 +443,23 @@ class CTA:
         self.bars: dict[int, Barrier] = {}
         #: ``f(linear) -> uint8 array`` giving this CTA's shared bytes (the simulator's pool)
         self.pool: "Callable[[int], np.ndarray] | None" = None
+        #: in a cluster launch, the linear numbers of the CTAs of this CTA's cluster by rank
+        #: (sim/cluster.py); None without clusters
+        self.peers: list[int] | None = None
 
     @property
     def shared(self) -> Memory:
+        """The CTA's shared memory from offset 0; in a cluster launch, the cluster's shared window:
+        rank r's memory from ``r << 24`` (decision D10-C-5)."""
         m = self._shared
         if m is None:
             m = self._shared = Memory("shared")
-            m.add("shared", 0, self.pool(self.linear) if self.pool is not None else np.zeros(self.shared_size, np.uint8))
+            if self.peers is not None and self.pool is not None:
+                for r, lin in enumerate(self.peers):
+                    m.add("shared", r << 24, self.pool(lin))
+            else:
+                m.add("shared", 0, self.pool(self.linear) if self.pool is not None
+                      else np.zeros(self.shared_size, np.uint8))
         return m
 
 

@@ -121,8 +121,9 @@ def _warpsync_elsewhere(w, pc: int, mm: int | None = None) -> int:
     lanes of a member mask may meet at different WARPSYNC instructions (`__syncwarp()` in both
     arms of a branch)."""
     m = (w.rpc == w.parkpc) & (w.parkreg < 0) & (w.parkpc != pc)
-    if mm is not None:
-        m &= w.parkwait == np.uint32(mm & MASK32)
+    if mm is not None:      # park_waiting recorded the mask within the valid lanes then (D10-C-8)
+        valid = np.uint32(w.valid & MASK32)
+        m &= (w.parkwait & valid) == (np.uint32(mm & MASK32) & valid)
     return array2mask(m) & w.valid & ~w.active & ~w.sleep
 
 

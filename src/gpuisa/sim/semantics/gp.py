@@ -713,6 +713,9 @@ def _where(mem, addr: int) -> str:
     """Why an access at *addr* is outside *mem*: past the end of a buffer (up to
     4 KiB beyond it: ``out of bounds``) or nowhere near one (``unmapped``)."""
     segs = list(getattr(mem, "segments", []))
+    if mem.space == "shared" and len(segs) > 1:      # a cluster launch: one segment per rank (D10-C-5)
+        return (f"out of bounds: the cluster's {len(segs)} CTAs have 0x{segs[0].data.size:x} bytes of shared "
+                f"memory each, rank r's at r << 24")
     if mem.space == "shared" and segs:
         return f"out of bounds: shared memory is 0x{segs[-1].end:x} bytes"
     below = [s for s in segs if s.base <= addr]

@@ -16,8 +16,8 @@ SR_CTAID.X/Y/Z         CTA coordinates
 SR_TID.X/Y/Z           thread coordinates in the CTA (x fastest; per lane)
 SR_NTID.X/Y/Z          CTA dimensions (--block X,Y,Z)
 SR_NCTAID.X/Y/Z        grid dimensions (--grid X,Y,Z)
-SR_CgaCtaId            0 (a cluster holds one CTA; see docs/cuda.md)
-SR_CgaSize             0 (a launch without clusters: sm_100+ index cluster launch constants by it)
+SR_CgaCtaId            the CTA's rank in its cluster (0 without a cluster launch; sim/cluster.py)
+SR_CgaSize             0 (sm_100+ index the cluster launch constants by it: the model keeps them at k = 0)
 SR_PM0-7, SR_PM_HI0-7  per-warp performance counters (0 at launch; PMTRIG
                        increments SR_PMi for each bit i of its operand;
                        writable with SETREG)
@@ -104,7 +104,10 @@ def sreg_value(x, code: int, width: int = 32):
         return sim.block["XYZ".index(name[-1])]
     if name.startswith("SR_NCTAID."):
         return sim.grid["XYZ".index(name[-1])]
-    if name in ("SR_CgaCtaId", "SR_CgaSize"):
+    if name == "SR_CgaCtaId":           # the CTA's rank in its cluster (sim/cluster.py, D10-C-4)
+        cl = sim.clusters
+        return 0 if cl is None else cl.rank[w.cta.linear]
+    if name == "SR_CgaSize":
         return 0
     if name == "SR_SMEMSZ":
         return w.cta.shared_size

@@ -4,6 +4,7 @@ faults are reported when they happen)."""
 from __future__ import annotations
 
 from ..context import Exec
+from ..state import INST_SIZE
 from ..registry import semantics
 
 
@@ -22,18 +23,23 @@ def CCTL(x: Exec) -> None:
     """CCTL: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
 
 
-def _cluster_barrier(x: Exec, name: str) -> None:
-    x.fault("invalid-instruction", f"{name}: a cluster barrier; gpuisa launches without clusters and does "
-                                   f"not model them (decisions D7-2, D9-4)")
-
-
-@semantics("UCGABAR_ARV")
+@semantics("UCGABAR_ARV", control=True)
 def UCGABAR_ARV(x: Exec) -> None:
-    """UCGABAR_ARV: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
-    _cluster_barrier(x, "UCGABAR_ARV")
+    """UCGABAR_ARV: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry).
+    The executing lanes arrive at the warp's cluster's barrier (sim/cluster.py; decision D10-C-6); a
+    launch without clusters runs each CTA as a cluster of one. The batched engine's kernel is ``_k_cgabar``."""
+    w = x.w
+    w.pc = x.pc + INST_SIZE
+    if x.pmask:
+        x.sim.cluster_arrive(w, x.pmask)
 
 
-@semantics("UCGABAR_WAIT")
+@semantics("UCGABAR_WAIT", control=True)
 def UCGABAR_WAIT(x: Exec) -> None:
-    """UCGABAR_WAIT: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
-    _cluster_barrier(x, "UCGABAR_WAIT")
+    """UCGABAR_WAIT: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry).
+    The executing lanes wait until the phase of the cluster barrier they arrived in completes; the
+    warp is held meanwhile (D10-C-6)."""
+    w = x.w
+    w.pc = x.pc + INST_SIZE
+    if x.pmask:
+        x.sim.cluster_wait(w, x.pmask)

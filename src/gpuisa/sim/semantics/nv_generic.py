@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from ..cluster import RANK_SHIFT
 from ..context import Exec
 from ..registry import semantics
 from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask, lanes_of,
@@ -117,7 +118,12 @@ def QSPC(x: Exec) -> None:
     a = _global_addrs(x)
     sh, lo = _in_window(a, SHARED_WINDOW), _in_window(a, LOCAL_WINDOW)
     space = x.mod("space")
-    hit = sh if space in ("S", "D") else lo if space == "L" else ~(sh | lo)    # .D: clusters of one CTA
+    cl = x.sim.clusters
+    if cl is not None and space in ("S", "D"):     # a cluster launch: bits 24..31 name the CTA (D10-C-5)
+        rank = ((a - _U64(SHARED_WINDOW)) >> _U64(RANK_SHIFT)).astype(np.int64)
+        own = cl.rank[x.w.cta.linear]
+        sh &= (rank == own) if space == "S" else (rank < cl.size)
+    hit = sh if space in ("S", "D") else lo if space == "L" else ~(sh | lo)    # .D = .S: clusters of one CTA
     x.write("pu", x.mask_of(hit))
 
 

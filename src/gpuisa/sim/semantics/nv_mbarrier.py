@@ -104,8 +104,8 @@ def update(x: Exec, what: str, step, mask=None, addrs=None) -> np.ndarray | None
         addrs = _addrs(x)
     olds = _mem_load(x, mem, addrs, mask, 8, what)[0]     # checks every lane first
     on = mask2array(mask)
-    base = getattr(mem, "base", None)           # BatchShared: each warp's CTA row in the pool
-    keys = addrs.astype(np.int64) + (np.broadcast_to(base, addrs.shape) if base is not None else 0)
+    flat = getattr(mem, "flat_keys", None)      # BatchShared: offsets in the pool (clusters: D10-C-9)
+    keys = flat(addrs) if flat is not None else addrs.astype(np.int64)
     idx = np.nonzero(on)
     rows = idx[0].tolist() if on.ndim == 2 else [0] * len(idx[0])
     flat_keys, flat_old, flat_addr = keys[idx].tolist(), olds[idx].tolist(), addrs[idx].tolist()
@@ -127,9 +127,16 @@ def update(x: Exec, what: str, step, mask=None, addrs=None) -> np.ndarray | None
     olds[idx] = np.array(done, dtype=_U64)
     mem.store(addrs, news, mask, 8)
     ep = _waits(x.sim)[0]
-    for c in {c for _, c, f in _warps_of(x, on.any(axis=-1)) if f}:
-        ep[c] = ep.get(c, 0) + 1                     # the mbarriers of CTA c have changed
+    for c in {_owner(x.sim, c) for _, c, f in _warps_of(x, on.any(axis=-1)) if f}:
+        ep[c] = ep.get(c, 0) + 1                     # the mbarriers of CTA (cluster) c have changed
     return olds
+
+
+def _owner(sim, cta: int) -> int:
+    """Whose warps may arrive at CTA *cta*'s mbarriers: the CTA, or in a cluster launch its cluster
+    (named by its rank-0 CTA; an arrival may come from another CTA of the cluster: D10-C-9)."""
+    cl = sim.clusters
+    return cta if cl is None else cl.key(cta)
 
 
 def _arrive(x: Exec) -> None:
@@ -189,13 +196,15 @@ def _check_deadlock(x: Exec, failed: np.ndarray) -> None:
         if not f:
             wait.pop(g, None)
             continue
+        c = _owner(x.sim, c)
         e = ep.get(c, 0)
         prev = wait.get(g)
         wait[g] = (e, prev[1] + 1 if prev is not None and prev[0] == e else 1)
         suspects.add(c)
+    cl = x.sim.clusters
     for c in sorted(suspects):
         e = ep.get(c, 0)
-        live = _live_warps(x.sim, c)
+        live = [g for p in (cl.peers[c].tolist() if cl is not None else [c]) for g in _live_warps(x.sim, p)]
         if live and all((wait.get(g) or (None, 0))[0] == e and wait[g][1] >= 2 for g in live):
             x.fault("deadlock", f"{x.name}: every live warp of CTA {c} waits on an mbarrier whose phase cannot "
                     "complete (no arrival or transaction is left to come: too few arrivals for the expected "
