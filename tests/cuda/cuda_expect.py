@@ -6358,3 +6358,134 @@ def fz5056(i):
 
 def fz5265(i):
     return fuzz9_expect(5265, i)
+
+
+# -- int10: integer, bit, SIMD-video and DPX intrinsics, exhaustively (decisions D10-N-*) ----------
+def _n_lane(w: int, signed: bool):
+    """f(u, v) on one lane's values (signed or not) -> a CUDA SIMD intrinsic of the whole word."""
+    def run(f, x: int, y: int = 0) -> int:
+        return _simd(f, x, y, w, signed)
+    return run
+
+
+def _n_simd_ops(w: int) -> dict:
+    s, u = _n_lane(w, True), _n_lane(w, False)
+    ones = (1 << w) - 1
+
+    def avgs(p, q):
+        t = p + q
+        return t >> 1 if t < 0 else (t + 1) >> 1
+
+    def cmp(run, c):
+        return lambda x, y: run(lambda p, q: ones if c(p, q) else 0, x, y)
+
+    def st(run, c):
+        return lambda x, y: run(lambda p, q: int(c(p, q)), x, y)
+
+    rel = {"eq": (u, lambda p, q: p == q), "ges": (s, lambda p, q: p >= q), "geu": (u, lambda p, q: p >= q),
+           "gts": (s, lambda p, q: p > q), "gtu": (u, lambda p, q: p > q), "les": (s, lambda p, q: p <= q),
+           "leu": (u, lambda p, q: p <= q), "lts": (s, lambda p, q: p < q), "ltu": (u, lambda p, q: p < q),
+           "ne": (u, lambda p, q: p != q)}
+    ops = {
+        "abs": lambda x, y: s(lambda p, q: abs(p), x), "absss": lambda x, y: s(lambda p, q: _sat(abs(p), w, True), x),
+        "neg": lambda x, y: s(lambda p, q: -p, x), "negss": lambda x, y: s(lambda p, q: _sat(-p, w, True), x),
+        "absdiffs": lambda x, y: s(lambda p, q: abs(p - q), x, y), "absdiffu": lambda x, y: u(lambda p, q: abs(p - q), x, y),
+        "add": lambda x, y: u(lambda p, q: p + q, x, y), "addss": lambda x, y: s(lambda p, q: _sat(p + q, w, True), x, y),
+        "addus": lambda x, y: u(lambda p, q: _sat(p + q, w, False), x, y), "avgs": lambda x, y: s(avgs, x, y),
+        "avgu": lambda x, y: u(lambda p, q: (p + q + 1) >> 1, x, y),
+        "haddu": lambda x, y: u(lambda p, q: (p + q) >> 1, x, y),
+        "maxs": lambda x, y: s(max, x, y), "maxu": lambda x, y: u(max, x, y),
+        "mins": lambda x, y: s(min, x, y), "minu": lambda x, y: u(min, x, y),
+        "sads": lambda x, y: sum(abs(p - q) for p, q in zip(_simd_lanes(x, w, True), _simd_lanes(y, w, True))),
+        "sadu": lambda x, y: sum(abs(p - q) for p, q in zip(_simd_lanes(x, w), _simd_lanes(y, w))),
+        "sub": lambda x, y: u(lambda p, q: p - q, x, y), "subss": lambda x, y: s(lambda p, q: _sat(p - q, w, True), x, y),
+        "subus": lambda x, y: u(lambda p, q: _sat(p - q, w, False), x, y)}
+    for k, (run, c) in rel.items():
+        ops["cmp" + k], ops["set" + k] = cmp(run, c), st(run, c)
+    return ops
+
+
+_N_V2, _N_V4 = _n_simd_ops(16), _n_simd_ops(8)
+
+
+def _n_v(name: str, x: int, y: int = 0) -> int:
+    """__vNAME2 / __vNAME4 of CUDA's Math API (name ends in the lane count)."""
+    return (_N_V2 if name.endswith("2") else _N_V4)[name[:-1]](x, y) & M32
+
+
+def int10_simd(i):
+    unary = ["abs", "absss", "neg", "negss"]
+    binary = ["absdiffs", "absdiffu", "add", "addss", "addus", "avgs", "avgu"] + \
+        ["cmp" + r for r in ("eq", "ges", "geu", "gts", "gtu", "les", "leu", "lts", "ltu", "ne")] + \
+        ["haddu", "maxs", "maxu", "mins", "minu", "sads", "sadu"] + \
+        ["set" + r for r in ("eq", "ges", "geu", "gts", "gtu", "les", "leu", "lts", "ltu", "ne")] + ["sub", "subss", "subus"]
+    out = []
+    for x, y in zip(i["a"].tolist(), i["b"].tolist()):
+        out += [_n_v(f + n, x) for f in unary for n in "24"] + [_n_v(f + n, x, y) for f in binary for n in "24"]
+    return {"out": np.array(out, np.uint32)}
+
+
+def int10_simd_k(i, s):
+    out = []
+    for x in i["a"].tolist():
+        out += [_n_v("addss2", x, 0x7fff8000), _n_v("subus4", x, 0x01807f00), _n_v("avgs4", x, 0x80ff017f),
+                _n_v("cmpgts2", x, 0xffff), _n_v("setltu4", x, 0x80808080), (_n_v("sads4", x, s) + _n_v("sadu2", x, s)) & M32,
+                _n_v("absdiffs4", x, 0x80808080), _n_v("maxs4", x, 0), _n_v("minu2", s, x) ^ _n_v("mins4", x, s),
+                _n_v("haddu4", x, s), (_n_v("negss4", x) + _n_v("absss4", s)) & M32,
+                _n_v("cmpleu2", s, x) | _n_v("cmpne4", x, s), _n_v("subss2", s, x), _n_v("addus2", x, s),
+                (_n_v("setges4", x, s) * 3) & M32, (_n_v("sadu4", x, 0xff00ff00) + _n_v("sads2", x, 0x80007fff)) & M32]
+    return {"out": np.array(out, np.uint32)}
+
+
+def _n_dpx(name: str, *v: int) -> int:
+    """CUDA 12's DPX function *name* (__vi...: s32/u32/s16x2/u16x2, _relu) on Python integers -> a 32-bit word."""
+    w = 16 if "16x2" in name else 32
+    signed = "_s" in name
+    lanes = [_simd_lanes(x & M32, w, signed) for x in v]
+    op = max if "max" in name else min
+    out = []
+    for ls in zip(*lanes):
+        if "add" in name:     # __viaddmax/min: (a + b) wrapped to the lane, then with c
+            t = ls[0] + ls[1] & ((1 << w) - 1)
+            if signed and t >> (w - 1):
+                t -= 1 << w
+            r = op(t, ls[2])
+        else:
+            r = op(ls)
+        out.append(max(r, 0) if name.endswith("relu") else r)
+    return _simd_join(out, w) if w == 16 else out[0] & M32
+
+
+def int10_dpx(i):
+    names = ["vimax_s32_relu", "vimax_s16x2_relu", "vimin_s32_relu", "vimin_s16x2_relu"] + \
+        [f"{f}_{t}" for f in ("vimax3", "vimin3") for t in ("s32", "s16x2", "u32", "u16x2")] + \
+        ["vimax3_s32_relu", "vimax3_s16x2_relu", "vimin3_s32_relu", "vimin3_s16x2_relu"] + \
+        [f"{f}_{t}" for f in ("viaddmax", "viaddmin") for t in ("s32", "s16x2", "u32", "u16x2")] + \
+        ["viaddmax_s32_relu", "viaddmax_s16x2_relu", "viaddmin_s32_relu", "viaddmin_s16x2_relu"]
+    out, flag = [], []
+    for x, y, z in zip(i["a"].tolist(), i["b"].tolist(), i["c"].tolist()):
+        out += [_n_dpx(n, x, y) if n[5] == "_" else _n_dpx(n, x, y, z) for n in names]
+        for n in ("vibmax_s32", "vibmax_u32", "vibmin_s32", "vibmin_u32"):    # max/min and (a >= b) / (a <= b)
+            out.append(_n_dpx(n, x, y))
+            p, q = (s32(x), s32(y)) if "_s" in n else (x & M32, y & M32)
+            flag.append(int(p >= q if "max" in n else p <= q))
+        for n in ("vibmax_s16x2", "vibmax_u16x2", "vibmin_s16x2", "vibmin_u16x2"):   # pred_hi, pred_lo
+            out.append(_n_dpx(n, x, y))
+            (p0, p1), (q0, q1) = _simd_lanes(x & M32, 16, "_s" in n), _simd_lanes(y & M32, 16, "_s" in n)
+            c = (lambda p, q: p >= q) if "max" in n else (lambda p, q: p <= q)
+            flag += [int(c(p1, q1)), int(c(p0, q0))]
+    # the kernel stores the 4 u32/s32 bool outputs in the order p0..p3, then (hi, lo) pairs
+    return {"out": np.array(out, np.uint32), "flag": np.array(flag, np.uint8)}
+
+
+def int10_dpx_k(i, k):
+    out = []
+    for x, y in zip(i["a"].tolist(), i["b"].tolist()):
+        hx, lx = _simd_lanes(x & M32, 16, True)[::-1]
+        hk, lk = _simd_lanes(k & M32, 16, True)[::-1]
+        acc = (hx >= hk) + 2 * (lx >= lk)
+        if x <= y:
+            acc = max(acc, x >> 20, y >> 20, 0)
+        out += [max(x, y, -5), min(s32(x + k), y), max(s32(x + 100), k, 0), _n_dpx("vimin3_u16x2", x, 0x7fff8000, k),
+                _n_dpx("vimax_s16x2", x, k), min(x, y), acc]
+    return {"out": np.array([v & M32 for v in out], np.uint32).view(np.int32)}

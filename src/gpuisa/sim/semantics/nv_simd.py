@@ -9,7 +9,7 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import mask2array
+from ..state import array2mask, mask2array
 from .gp import _U32, _b, _c, _raw
 
 _I64 = np.int64
@@ -42,6 +42,10 @@ def IDP(x: Exec) -> None:
 @semantics("VIADDMNMX")
 def VIADDMNMX(x: Exec) -> None:
     """VIADDMNMX: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    fmt = x.mod("fmt")
+    if fmt in ("S16x2", "U16x2"):       # two 16-bit lanes (CUDA 12's DPX __viaddmax_s16x2 ...; D10-N-1)
+        _viaddmnmx_lanes(x, fmt == "S16x2")
+        return
     a, b = _raw(x, "ra"), _raw(x, _b(x))
     if x.flag("ra.neg"):
         a = (0 - a.astype(np.int64)).astype(np.uint32)
@@ -55,6 +59,23 @@ def VIADDMNMX(x: Exec) -> None:
     if x.mod("relu") == "RELU":         # signed only (the database refuses .U32.RELU)
         r = np.maximum(r, 0)
     x.write("rd", (r & 0xFFFFFFFF).astype(_U32))
+
+
+def _viaddmnmx_lanes(x: Exec, signed: bool) -> None:
+    """VIADDMNMX.S16x2 / .U16x2: per half, (Ra + Rb) wrapped to 16 bits, then its min (Pp) or max with SrcC."""
+    b = _b(x)
+    la, lb = _lane_split(_raw(x, "ra"), 16, False), _lane_split(_raw(x, b), 16, False)
+    lc = _lane_split(np.broadcast_to(_raw(x, _c(x)), np.shape(la[0])), 16, signed)
+    sa, sb = (-1 if x.flag("ra.neg") else 1), (-1 if x.flag(b + ".neg") else 1)
+    pick_min = mask2array(x.pred("pp"))
+    out = []
+    for u, v, c in zip(la, lb, lc):
+        t = (sa * u + sb * v) & 0xFFFF
+        if signed:
+            t = np.where(t >= 0x8000, t - 0x10000, t)
+        r = np.where(pick_min, np.minimum(t, c), np.maximum(t, c))
+        out.append(np.maximum(r, 0) if x.mod("relu") == "RELU" else r)
+    x.write("rd", _lane_join(out, 16))
 
 
 @semantics("VABSDIFF")
@@ -95,7 +116,8 @@ def viadd_lanes(x: Exec) -> None:
 
 
 def vimnmx_lanes(x: Exec) -> None:
-    """VIMNMX.U16x2 / .S16x2 / .U8x4: the minimum (Pp) or maximum of each lane."""
+    """VIMNMX.U16x2 / .S16x2 / .U8x4: the minimum (Pp) or maximum of each lane; with 16-bit lanes
+    Pu / Pv receive whether the low / high half of Ra was chosen (a tie chooses Ra; D10-N-2)."""
     width, signed = LANE_FORMATS[x.mod("fmt") or ""]
     a = _lane_split(_raw(x, "ra"), width, signed)
     b = _lane_split(_raw(x, _b(x)), width, signed)
@@ -104,6 +126,9 @@ def vimnmx_lanes(x: Exec) -> None:
     if x.mod("relu") == "RELU":      # .S16x2 only (the description's exception)
         lanes = [np.maximum(v, 0) for v in lanes]
     x.write("rd", _lane_join(lanes, width))
+    if width == 16:                  # the 32-bit and .U8x4 forms take PT only (the database refuses others)
+        for name, (u, v) in zip(("pu", "pv"), zip(a, b)):
+            x.write(name, array2mask(np.where(pick_min, u <= v, u >= v)))
 
 
 @semantics("VABSDIFF4")

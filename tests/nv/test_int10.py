@@ -1,0 +1,87 @@
+"""Forms found by int10's exhaustive integer / SIMD / DPX kernels (issue 11; decisions D10-N-*):
+CUDA 12's DPX functions on sm_90 — VIADDMNMX on 16-bit halves and VIMNMX's per-half predicate
+results.  Expected values from Python integers; both engines."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.errors import AsmError
+
+from .conftest import lanes
+
+ENGINES = ["batched", "reference"]
+HALF_EDGES = [0, 1, 0x7FFF, 0x8000, 0x8001, 0xFFFF, 0xFFFE, 0x4000]
+
+
+def _halves(rng, seed_shift=0):
+    v = lanes(rng).astype(np.int64)
+    for i, h in enumerate(HALF_EDGES):        # edge values in both halves
+        v[i] = h | (HALF_EDGES[(i + 3 + seed_shift) % len(HALF_EDGES)] << 16)
+    return v.astype(np.uint32)
+
+
+def _split(v: int, signed: bool) -> list[int]:
+    out = [(v >> s) & 0xFFFF for s in (0, 16)]
+    return [h - 0x10000 if signed and h >> 15 else h for h in out]
+
+
+def _join(lo: int, hi: int) -> int:
+    return (lo & 0xFFFF) | (hi & 0xFFFF) << 16
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_viaddmnmx_on_16bit_halves(run, rng, engine):
+    """Regression (D10-N-1): `VIADDMNMX.U16x2 R19, R4, R5, R6, !PT` (`__viaddmax_u16x2` on sm_90)
+    was refused; each half is (a + b) wrapped to 16 bits, then its min or max with c."""
+    a, b, c = _halves(rng), _halves(rng, 2)[::-1].copy(), _halves(rng, 5)
+    w = run("VIADDMNMX.S16x2 R3, R0, R1, R2, !PT ;\nVIADDMNMX.U16x2 R4, R0, R1, R2, PT ;\n"
+            "VIADDMNMX.S16x2.RELU R5, R0, -R1, R2, PT ;\nVIADDMNMX.U16x2 R6, R0, 0x80017fff, R2, !PT ;",
+            {"R0": a, "R1": b, "R2": c}, engine=engine)
+
+    def lanes_of(x, y, z, signed, op, relu=False, neg=1):
+        r = []
+        for p, q, s in zip(_split(x, False), _split(y, False), _split(z, signed)):
+            t = (p + neg * q) & 0xFFFF
+            t = t - 0x10000 if signed and t >> 15 else t
+            r.append(max(op(t, s), 0) if relu else op(t, s))
+        return _join(*r)
+    for i in range(32):
+        x, y, z = int(a[i]), int(b[i]), int(c[i])
+        assert w.R[3][i] == lanes_of(x, y, z, True, max), i
+        assert w.R[4][i] == lanes_of(x, y, z, False, min), i
+        assert w.R[5][i] == lanes_of(x, y, z, True, min, relu=True, neg=-1), i
+        assert w.R[6][i] == lanes_of(x, 0x80017FFF, z, False, max), i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_vimnmx_16x2_predicate_results(run, rng, engine):
+    """Regression (D10-N-2): `VIMNMX.S16x2 R10, P4, P5, R4, R5, !PT` (`__vibmax_s16x2` on sm_90)
+    was refused (only PT was accepted there); Pu / Pv say whether the low / high half of Ra was
+    chosen, a tie counting as chosen (CUDA's a >= b for the maximum, a <= b for the minimum)."""
+    a = _halves(rng)
+    b = _halves(rng, 1)[::-1].copy()
+    b[:4] = a[:4]                                       # ties
+    b[4] = (int(a[4]) & 0xFFFF) | 0x12340000            # a tie in the low half only
+    w = run("VIMNMX.S16x2 R3, P0, P1, R0, R1, !PT ;\nVIMNMX.U16x2 R4, P2, P3, R0, R1, PT ;\n"
+            "VIMNMX.S16x2 R5, P4, PT, R0, R1, PT ;", {"R0": a, "R1": b}, engine=engine)
+    for i in range(32):
+        x, y = int(a[i]), int(b[i])
+        (sl, sh), (tl, th) = _split(x, True), _split(y, True)
+        (ul, uh), (vl, vh) = _split(x, False), _split(y, False)
+        assert w.R[3][i] == _join(max(sl, tl), max(sh, th)), i
+        assert (w.P[0][i], w.P[1][i]) == (sl >= tl, sh >= th), i
+        assert w.R[4][i] == _join(min(ul, vl), min(uh, vh)), i
+        assert (w.P[2][i], w.P[3][i]) == (ul <= vl, uh <= vh), i
+        assert w.P[4][i] == (sl <= tl), i
+
+
+def test_vimnmx_predicate_results_of_32bit_forms_are_refused(nv_isa):
+    """Only the 16x2 forms give Pu / Pv a meaning; elsewhere nvcc writes PT and other registers are refused."""
+    assemble(nv_isa.db, "VIMNMX.U32 R10, PT, PT, R0, R11, !PT ;")
+    for text in ("VIMNMX R3, P0, PT, R0, R1, !PT ;", "VIMNMX.U8x4 R3, PT, P1, R0, R1, PT ;"):
+        with pytest.raises(AsmError, match="need .S16x2 or .U16x2"):
+            assemble(nv_isa.db, text)
+    with pytest.raises(AsmError, match="RELU"):
+        assemble(nv_isa.db, "VIADDMNMX.U16x2.RELU R3, R0, R1, R2, PT ;")
