@@ -6489,3 +6489,269 @@ def int10_dpx_k(i, k):
         out += [max(x, y, -5), min(s32(x + k), y), max(s32(x + 100), k, 0), _n_dpx("vimin3_u16x2", x, 0x7fff8000, k),
                 _n_dpx("vimax_s16x2", x, k), min(x, y), acc]
     return {"out": np.array([v & M32 for v in out], np.uint32).view(np.int32)}
+
+
+def _n_sx(v: int, bits: int) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def _n_bytes(v: int, signed: bool, width: int = 8, count: int = 4) -> list[int]:
+    return [_n_sx(v >> (width * k), width) if signed else (v >> (width * k)) & ((1 << width) - 1) for k in range(count)]
+
+
+def _n_ptx_bfe(a: int, pos: int, ln: int, bits: int, signed: bool) -> int:
+    # PTX ISA bfe: pos and len are the low bytes; bits past msb (or past len) are the sign bit (0 unsigned)
+    pos, ln, msb = pos & 0xFF, ln & 0xFF, bits - 1
+    sbit = (a >> min(pos + ln - 1, msb)) & 1 if signed and ln else 0
+    return sum(((a >> (pos + k)) & 1 if k < ln and pos + k <= msb else sbit) << k for k in range(bits))
+
+
+def _n_ptx_bfi(ins: int, base: int, pos: int, ln: int, bits: int) -> int:
+    pos, ln = pos & 0xFF, ln & 0xFF
+    for k in range(ln):
+        if pos + k >= bits:
+            break
+        base = (base & ~(1 << (pos + k))) | (((ins >> k) & 1) << (pos + k))
+    return base & ((1 << bits) - 1)
+
+
+def _n_prmt(a: int, b: int, c: int, mode: str | None = None) -> int:
+    src = [(a >> (8 * k)) & 0xFF for k in range(4)] + [(b >> (8 * k)) & 0xFF for k in range(4)]
+    out = 0
+    for n in range(4):
+        if mode is None:                  # 4-bit selector nibbles; bit 3 replicates the byte's sign
+            sel = (c >> (4 * n)) & 0xF
+            byte = src[sel & 7]
+            if sel & 8:
+                byte = 0xFF if byte >> 7 else 0
+        else:
+            s = c & 3
+            idx = {"f4e": (s + n) & 7, "b4e": (s - n) & 7, "rc8": s, "ecl": max(s, n), "ecr": min(s, n),
+                   "rc16": 2 * (s & 1) + (n & 1)}[mode]
+            byte = src[idx]
+        out |= byte << (8 * n)
+    return out
+
+
+def _n_bfind(v: int, bits: int, signed: bool, shiftamt: bool = False) -> int:
+    v &= (1 << bits) - 1
+    if signed and v >> (bits - 1):
+        v = ~v & ((1 << bits) - 1)        # negative: the most significant 0
+    if v == 0:
+        return M32
+    p = v.bit_length() - 1
+    return bits - 1 - p if shiftamt else p
+
+
+def _n_fns(mask: int, base: int, off: int) -> int:
+    # CUDA __fns / PTX fns: the off-th set bit counting from base (upwards for off > 0, downwards
+    # for off < 0, base itself counting as the first); off == 0: base when that bit is set
+    if off == 0:
+        return base if (mask >> base) & 1 else M32
+    step, need = (1, off) if off > 0 else (-1, -off)
+    p = base
+    while 0 <= p <= 31:
+        if (mask >> p) & 1:
+            need -= 1
+            if need == 0:
+                return p
+        p += step
+    return M32
+
+
+def _n_lop3(a: int, b: int, c: int, lut: int) -> int:
+    return sum(((lut >> (((a >> k) & 1) << 2 | ((b >> k) & 1) << 1 | ((c >> k) & 1))) & 1) << k for k in range(32))
+
+
+def _n_funnel(lo: int, hi: int, n: int, left: bool, clamp: bool) -> int:
+    n = min(n, 32) if clamp else n & 31
+    v = (hi << 32) | lo
+    return ((v << n) >> 32) & M32 if left else (v >> n) & M32
+
+
+def int10_bits(i):
+    out = []
+    for x, y, z in zip(i["a"].tolist(), i["b"].tolist(), i["c"].tolist()):
+        sx, sy, sz = s32(x), s32(y), s32(z)
+        X, Y = (y << 32) | x, (z << 32) | (x ^ y)
+        n, m = z & 63, y & 31
+        dp4s = sum(p * q for p, q in zip(_n_bytes(x, True), _n_bytes(y, True)))
+        dp4u = sum(p * q for p, q in zip(_n_bytes(x, False), _n_bytes(y, False)))
+
+        def dp2(signed, hi, x=x, y=y, z=z):
+            ah = _n_bytes(x, signed, 16, 2)
+            bb = _n_bytes(y, signed)[2:] if hi else _n_bytes(y, signed)[:2]
+            return ah[0] * bb[0] + ah[1] * bb[1] + (s32(z) if signed else z)
+        p128 = _n_sx(X, 64) * _n_sx(Y, 64)
+        u128 = X * Y
+        bv = int(f"{X:064b}"[::-1], 2)
+        e64 = _n_ptx_bfe(X, z, z >> 8, 64, False)
+        se64 = _n_ptx_bfe(X, z & 0x7F, (z >> 8) & 0x7F, 64, True)
+        i64 = _n_ptx_bfi(X, Y, z, z >> 8, 64)
+        szx = z & 0x3F
+        szext_s = sx if szx >= 32 else (_n_sx(x, szx) if szx else 0)
+        szw = szx & 31
+        szext_u = x & ((1 << szw) - 1)
+        bm_c = 0 if m >= 32 else (((1 << min(z & 0x3F, 32)) - 1) << m) & M32
+        bm_w = (((1 << ((y & 0x3F) & 31)) - 1) << ((z & 0x3F) & 31)) & M32
+        r = [dp4s + sz, dp4u + z, dp4s + sz, dp4u + z, dp2(True, False), dp2(False, False), dp2(True, True), dp2(False, True),
+             _n_prmt(x, y, z & 0x7777), _n_prmt(x, y, 0x3210), _n_prmt(x, y, 0x7654), _n_prmt(x, y, 0x0123),
+             _n_prmt(x, y, z), _n_prmt(x, y, 0x8B3F), _n_prmt(x, 0, 0x4140),
+             _n_funnel(x, y, z, True, False), _n_funnel(x, y, z, False, False), _n_funnel(x, y, z, True, True),
+             _n_funnel(x, y, z, False, True), _n_funnel(x, y, 13, True, False), _n_funnel(x, y, 40, False, True),
+             _n_funnel(x, y, n, True, True),
+             int(f"{x:032b}"[::-1], 2), bv, bv >> 32,
+             32 - x.bit_length(), 64 - X.bit_length(), (x & -x).bit_length(), (X & -X).bit_length(),
+             _n_fns(x, m, (z & 0x7F) - 64), _n_fns(x, m, 1), _n_fns(x, 0, -1), _n_fns(y, 31, z & 0x3F),
+             bin(x).count("1"), bin(X).count("1"),
+             (sx * sy) >> 32, (x * y) >> 32, p128 >> 64, p128 >> 96, u128 >> 64, u128 >> 96,
+             _n_sx(x, 24) * _n_sx(y, 24), (x & 0xFFFFFF) * (y & 0xFFFFFF), abs(sx - sy) + z, abs(x - y) + z,
+             (sx + sy) >> 1, (sx + sy + 1) >> 1, (x + y) >> 1, (x + y + 1) >> 1,
+             _n_ptx_bfe(x, z, z >> 8, 32, False), _n_ptx_bfe(x, z, z >> 8, 32, True),
+             _n_ptx_bfe(x, m, 7, 32, False), _n_ptx_bfe(x, 4, m, 32, True),
+             e64, e64 >> 32, se64, se64 >> 32,
+             _n_ptx_bfi(x, y, z, z >> 8, 32), _n_ptx_bfi(x, y, m, 9, 32), i64, i64 >> 32]
+        r += [_n_prmt(x, y, z, md) for md in ("f4e", "b4e", "rc8", "ecl", "ecr", "rc16")]
+        r += [_n_bfind(x, 32, False), _n_bfind(x, 32, True), _n_bfind(x, 32, False, True), _n_bfind(X, 64, False),
+              _n_bfind(X, 64, True), bm_c, bm_w, szext_s, szext_u,
+              _n_funnel(x, y, z, True, False), _n_funnel(x, y, z, False, True)]
+        r += [_n_lop3(x, y, z, lut) for lut in (0x96, 0xE8, 0x1E, 0xCA, 0x01, 0x7F)]
+        out += [v & M32 for v in r]
+    return {"out": np.array(out, np.uint32)}
+
+
+_N_TYPES = {"unsigned": (32, False), "int": (32, True), "long long": (64, True), "unsigned long long": (64, False),
+            "short": (16, True), "unsigned short": (16, False), "signed char": (8, True), "unsigned char": (8, False)}
+
+
+def _n_cast(v: int, t: str) -> int:
+    bits, signed = _N_TYPES[t]
+    return _n_sx(v, bits) if signed else v & ((1 << bits) - 1)
+
+
+def _n_qr(t: str, v: int, d: int) -> list[int]:
+    """C's (T)(v / d) and (T)(v % d) after the usual promotions (8/16-bit operands to int), as the
+    kernel stores them: converted to unsigned long long (sign-extended)."""
+    v, d = _n_cast(v, t), _n_cast(d, t)
+    q = tdiv(v, d)
+    return [_n_cast(q, t) & M64, _n_cast(v - q * d, t) & M64]
+
+
+def int10_div_const(i):
+    int_min, ll_min = -(1 << 31), -(1 << 63)
+    plan = [("unsigned", d) for d in (3, 7, 10, 641, 1000000, 0x7FFFFFFF, 0x80000000, 0x80000001, 0xFFFFFFFE, 0xFFFFFFFF,
+                                      1 << 17, 3 << 10, 25, 125)] + \
+        [("int", d) for d in (3, 7, -3, -7, 16, -16, 6, 1000, (1 << 31) - 1, int_min, -1000000007, 1 << 30)] + \
+        [("long long", d) for d in (3, 7, -10, 1000000007, 1 << 40, -(1 << 33), ll_min, (1 << 63) - 1, 0x100000001)] + \
+        [("unsigned long long", d) for d in (3, 10, 7, 1 << 63, M64, (1 << 63) + 1, 10 ** 12, 1 << 35)] + \
+        [("short", 3), ("short", -7), ("short", 100), ("unsigned short", 3), ("unsigned short", 1000),
+         ("signed char", 3), ("signed char", -5), ("unsigned char", 7), ("unsigned char", 100)]
+    out = []
+    for V in i["a"].tolist():
+        for t, d in plan:
+            out += _n_qr(t, V, d)
+        out.append((tdiv(_n_sx(V, 16), 3) + (_n_sx(V, 8) - tdiv(_n_sx(V, 8), -3) * -3)) & M64)
+    return {"out": np.array(out, np.uint64)}
+
+
+def int10_div_var(i):
+    out = []
+    for V, D in zip(i["a"].tolist(), i["b"].tolist()):
+        if D == 0 or (V == -(1 << 63) and D == -1):
+            D = 1
+        s, d = _n_sx(V, 32), _n_sx(D, 32)
+        if d == 0 or (s == -(1 << 31) and d == -1):
+            d = 1
+        hs, hd = _n_sx(s, 16), _n_sx(d, 16) or 1
+        cs, cd = _n_sx(s, 8), _n_sx(d, 8) or 1
+        e32 = (D & M32) or 7
+        out += _n_qr("unsigned", V, d) + _n_qr("int", s, d) + _n_qr("long long", V, D) + _n_qr("unsigned long long", V, D)
+        out += _n_qr("unsigned long long", V, e32) + _n_qr("long long", V, _n_sx(e32 >> 1 | 1, 32))
+        out += _n_qr("unsigned long long", (V & M64) >> 20, d & M32)
+        out += _n_qr("short", hs, hd) + _n_qr("unsigned short", hs, hd) + _n_qr("signed char", cs, cd)
+        out += _n_qr("unsigned char", cs, cd) + _n_qr("int", s | 1, -1) + _n_qr("long long", V | 1, -1)
+    return {"out": np.array(out, np.uint64)}
+
+
+def int10_i128(i):
+    M128 = (1 << 128) - 1
+    a, b = i["a"].tolist(), i["b"].tolist()
+    out = []
+    for t in range(len(a) // 2):
+        x = a[2 * t + 1] << 64 | a[2 * t]
+        y = (b[2 * t + 1] << 64 | b[2 * t]) or 3
+        sx, sy = _n_sx(x, 128), _n_sx(y, 128)
+        if sy == -1 and sx == -(1 << 127):
+            sy = 1
+        n = a[2 * t] & 127
+        y64 = (y & M64) or 5
+
+        def q(p, d):
+            return tdiv(p, d)
+
+        def r(p, d):
+            return p - tdiv(p, d) * d
+        vals = [x + y, x - y, x * y, _n_sx(x >> 64, 64) * _n_sx(y, 64), x // y, x % y, q(sx, sy), r(sx, sy),
+                x // y64, x % y64, x // 10, q(sx, -7), r(sx, 1000000007), x << n, x >> n, sx >> n,
+                (sx >> 100) ^ (x << 64), -x, ~x & (y | 0xF0F0), (x & M64) * (y & M64), _n_sx(x, 64) * _n_sx(y, 64)]
+        for v in vals:
+            v &= M128
+            out += [v & M64, v >> 64]
+        out.append(int(x < y) | int(x <= y) << 1 | int(x == y) << 2 | int(x != y) << 3 | int(x > y) << 4 | int(x >= y) << 5)
+        out.append(int(sx < sy) | int(sx <= sy) << 1 | int(sx > sy) << 2 | int(sx >= sy) << 3 | int(sx < 0) << 4 | int(x > M64) << 5)
+        out.append(((x >> 64) + (sx >> 127)) & M64)
+        out.append(q(sx, 1 << 70) & M64)
+        out.append(x % ((1 << 64) + 0x61) & M64)
+        out.append(q(_n_sx(sx * 3 - sy, 128), 5) & M64)
+    return {"out": np.array(out, np.uint64)}
+
+
+def _n_round_int(v: int, p: int, mode: str) -> int:
+    """Integer *v* rounded to *p* significant bits in mode rn/rz/ru/rd (the value of the float it becomes)."""
+    a = abs(v)
+    sh = a.bit_length() - p
+    if sh <= 0:
+        return v
+    q, r = divmod(a, 1 << sh)
+    half = 1 << (sh - 1)
+    up = {"rn": r > half or (r == half and q & 1), "rz": False, "ru": r > 0 and v > 0, "rd": r > 0 and v < 0}[mode]
+    q = (q + up) << sh
+    return -q if v < 0 else q
+
+
+def _n_f2i(v: float, bits: int, signed: bool, mode: str) -> int:
+    """PTX cvt.{rni,rzi,rpi,rmi} float -> integer: the exact value rounded, saturated; NaN -> 0."""
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    if math.isnan(v):
+        return 0
+    if math.isinf(v):
+        return hi if v > 0 else lo
+    fr = Fraction(v)
+    r = {"rn": round(fr), "rz": math.trunc(fr), "ru": math.ceil(fr), "rd": math.floor(fr)}[mode]   # round(): ties to even
+    return min(max(r, lo), hi)
+
+
+def int10_cvt(i):
+    oi, ol, of, od = [], [], [], []
+    modes = ("rn", "rz", "ru", "rd")
+    sat = lambda v, bits, signed: min(max(v, -(1 << (bits - 1)) if signed else 0),       # noqa: E731
+                                      (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1)
+    for x, y, z in zip(i["f"].tolist(), i["d"].tolist(), i["l"].tolist()):
+        uz, iz, ui = z & M64, s32(z), z & M32
+        xn, yn = (0.0 if math.isnan(x) else x), (0.0 if math.isnan(y) else y)
+        r = [_n_f2i(x, 32, True, m) for m in modes] + [_n_f2i(x, 32, False, m) for m in modes]
+        r += [_n_f2i(y, 32, True, m) for m in modes] + [_n_f2i(y, 32, False, m) for m in modes]
+        # narrow destinations land sign- or zero-extended in the 32-bit register
+        r += [_n_f2i(x, 8, True, "rn"), _n_f2i(x, 8, False, "rz"), _n_f2i(x, 16, True, "rd"), _n_f2i(x, 16, False, "ru"),
+              _n_f2i(y, 16, True, "rn"), _n_f2i(y, 8, False, "rz")]
+        r += [sat(iz, 8, True), sat(iz, 8, False), sat(iz, 16, True), sat(iz, 16, False), sat(ui, 16, False), sat(ui, 8, True),
+              sat(ui, 32, True), sat(iz, 32, False), sat(z, 32, True), sat(z, 32, False), sat(uz, 32, True), sat(z, 16, True)]
+        oi += [v & M32 for v in r]
+        r = [_n_f2i(xn, 64, True, m) for m in modes] + [_n_f2i(xn, 64, False, m) for m in modes]
+        r += [_n_f2i(yn, 64, True, m) for m in modes] + [_n_f2i(yn, 64, False, m) for m in modes]
+        ol += [v & M64 for v in r]
+        of += [_n_round_int(v, 24, m) for v in (iz, ui, z, uz) for m in modes] + [_n_sx(z, 16), (z >> 8) & 0xFF]
+        od += [float(iz), float(ui)] + [_n_round_int(v, 53, m) for v in (z, uz) for m in modes] + [_n_sx(z, 8)]
+    return {"oi": np.array(oi, np.uint32), "ol": np.array(ol, np.uint64), "of": np.array([float(v) for v in of], np.float32),
+            "od": np.array([float(v) for v in od], np.float64)}

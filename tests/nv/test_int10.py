@@ -3,6 +3,8 @@ CUDA 12's DPX functions on sm_90 — VIADDMNMX on 16-bit halves and VIMNMX's per
 results.  Expected values from Python integers; both engines."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -85,3 +87,47 @@ def test_vimnmx_predicate_results_of_32bit_forms_are_refused(nv_isa):
             assemble(nv_isa.db, text)
     with pytest.raises(AsmError, match="RELU"):
         assemble(nv_isa.db, "VIADDMNMX.U16x2.RELU R3, R0, R1, R2, PT ;")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_i2i_saturating_narrowing(run, rng, engine):
+    """Regression (D10-N-3): `I2I.S16.S32.SAT R16, R17` (PTX cvt.sat.s16.s32, every target) was an
+    unknown mnemonic; the value is clamped to the narrow type's range (or, without .SAT, cut to its
+    low bits) and written sign- or zero-extended."""
+    a = lanes(rng)
+    a[20:28] = [0x7F, 0x80, 0xFFFFFF80, 0xFFFFFF7F, 0x7FFF, 0x8000, 0xFFFF8000, 0xFFFF7FFF]
+    w = run("I2I.S8.S32.SAT R1, R0 ;\nI2I.U8.S32.SAT R2, R0 ;\nI2I.S16.S32.SAT R3, R0 ;\nI2I.U16.S32.SAT R4, R0 ;\n"
+            "I2I.U16.U32.SAT R5, R0 ;\nI2I.S8.U32.SAT R6, R0 ;\nI2I.S16.S32 R7, R0 ;\nI2I.U8.S32.SAT R8, 0xffffff00 ;",
+            {"R0": a}, engine=engine)
+
+    def sx(v, b):
+        v &= (1 << b) - 1
+        return v - (1 << b) if v >> (b - 1) else v
+    for i in range(32):
+        u = int(a[i])
+        s = sx(u, 32)
+        want = [min(max(s, -128), 127), min(max(s, 0), 255), min(max(s, -32768), 32767), min(max(s, 0), 65535),
+                min(u, 65535), min(u, 127), sx(u, 16), 0]
+        assert [int(w.R[k][i]) for k in range(1, 9)] == [v & 0xFFFFFFFF for v in want], i
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_f2ip_float_to_unsigned_byte(run, engine):
+    """Regression (D10-N-4): `F2IP.U8.F32.TRUNC.NTZ R19, RZ, R29, RZ` (sm_90+: cvt.rzi.u8.f32) was an
+    unknown mnemonic; the byte is saturated to 0..255, a NaN gives 0."""
+    vals = [0.0, -0.0, 0.5, 1.5, 2.5, -0.5, -1.0, 254.5, 255.49, 255.5, 256.0, 1e30, -1e30,
+            float("inf"), float("-inf"), float("nan"), 3.7, 127.5] + [float(k) * 9.75 - 20 for k in range(14)]
+    bits = np.array(vals, np.float32).view(np.uint32)
+    w = run("F2IP.U8.F32.TRUNC.NTZ R1, RZ, R0, RZ ;\nF2IP.U8.F32.NTZ R2, RZ, R0, RZ ;\nF2IP.U8.F32.FLOOR R3, RZ, R0, RZ ;\n"
+            "F2IP.U8.F32.CEIL.NTZ R4, RZ, R0, RZ ;", {"R0": bits}, engine=engine)
+    for i, v in enumerate(np.array(vals, np.float32).tolist()):
+        for reg, rnd in ((1, math.trunc), (2, round), (3, math.floor), (4, math.ceil)):
+            want = 0 if math.isnan(v) else 255 if v > 255 else 0 if v < 0 else min(max(rnd(v), 0), 255)
+            assert int(w.R[reg][i]) == want, (i, v, reg)
+
+
+def test_f2ip_other_operands_must_be_rz(nv_isa):
+    with pytest.raises(AsmError):
+        assemble(nv_isa.db, "F2IP.U8.F32.TRUNC.NTZ R19, R2, R29, RZ ;")
+    with pytest.raises(AsmError):
+        assemble(nv_isa.db, "F2IP.U8.F32 R19, RZ, R29, R3 ;")

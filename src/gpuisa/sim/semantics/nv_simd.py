@@ -1,5 +1,6 @@
 """Integer dot products and video instructions nvcc emits (simd.isa): IDP.4A / IDP.2A (``__dp4a``,
-``__dp2a_lo/hi``), VIADDMNMX, VABSDIFF, VABSDIFF4, and the SIMD video forms of nv.isa's VIADD
+``__dp2a_lo/hi``), VIADDMNMX, VABSDIFF, VABSDIFF4, I2I (saturating narrowing, D10-N-3),
+F2IP (a float to an unsigned byte, D10-N-4), and the SIMD video forms of nv.isa's VIADD
 (``.16x2``, ``.U8x4``) and VIMNMX (``.U16x2``, ``.S16x2``, ``.U8x4``) that nv_int's VIADD and
 VIMNMX hand to :func:`viadd_lanes` / :func:`vimnmx_lanes` (decision SV-1).
 Written once for both engines (lane-shaped arrays; ``SEMANTICS_CONTRACT.md``)."""
@@ -200,3 +201,36 @@ def bit_mask(pos: np.ndarray, ln: np.ndarray, wrap: bool) -> np.ndarray:
         ln = np.minimum(ln, 32)
     m = (((np.int64(1) << ln) - 1) << np.minimum(pos, 32)) & 0xFFFFFFFF
     return np.where(pos >= 32, 0, m)
+
+
+# I2I's destination types: (width, signed) (decision D10-N-3)
+_I2I_DST = {"S8": (8, True), "U8": (8, False), "S16": (16, True), "U16": (16, False)}
+
+
+@semantics("I2I")
+def I2I(x: Exec) -> None:
+    """I2I: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    v = _raw(x, _b(x)).astype(_I64)
+    if x.mod("stype_") != "U32":
+        v = (v ^ 0x80000000) - 0x80000000
+    width, signed = _I2I_DST[x.mod("dtype") or ""]
+    if x.mod("sat") == "SAT":
+        lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+        v = np.clip(v, lo, hi)
+    else:
+        v = _elem(v, 0, width, signed)
+    x.write("rd", (v & 0xFFFFFFFF).astype(_U32))
+
+
+_F2IP_ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+
+
+@semantics("F2IP")
+def F2IP(x: Exec) -> None:
+    """F2IP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry).
+    Ra and Rc are RZ (the database accepts nothing else; D10-N-4)."""
+    f = _raw(x, _b(x)).view(np.float32).astype(np.float64)
+    with np.errstate(all="ignore"):
+        v = _F2IP_ROUND[x.mod("rnd") or "RN"](f)
+        v = np.where(np.isnan(v), 0.0, np.clip(v, 0.0, 255.0))
+    x.write("rd", v.astype(_U32))
