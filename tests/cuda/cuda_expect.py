@@ -6755,3 +6755,58 @@ def int10_cvt(i):
         od += [float(iz), float(ui)] + [_n_round_int(v, 53, m) for v in (z, uz) for m in modes] + [_n_sx(z, 8)]
     return {"oi": np.array(oi, np.uint32), "ol": np.array(ol, np.uint64), "of": np.array([float(v) for v in of], np.float32),
             "od": np.array([float(v) for v in od], np.float64)}
+
+
+def _n_sat(v: int, bits: int, signed: bool) -> int:
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    return min(max(v, lo), hi)
+
+
+def _n_cvt_pack(a: int, b: int, c: int, bits: int, signed: bool) -> int:
+    """PTX cvt.pack.sat.{u,s}N.s32(.b32): a and b saturated to N bits, a above b, c's bits above them."""
+    m = (1 << bits) - 1
+    return ((c << (2 * bits)) | ((_n_sat(a, bits, signed) & m) << bits) | (_n_sat(b, bits, signed) & m)) & M32
+
+
+def int10_ops(i):
+    a, b = i["a"].tolist(), i["b"].tolist()
+    out = []
+    for t, (x, y) in enumerate(zip(a, b)):
+        sx, sy = s32(x), s32(y)
+        X, Y = (a[t ^ 1] << 32) | x, (y << 32) | b[t ^ 3]
+        SX, SY = s64(X), s64(Y)
+        n, n64 = y & 31, y & 63
+        c1, c2, u1, u2 = _n_sx(x, 8), _n_sx(y, 8), x & 0xFF, y & 0xFF
+        h1, h2, w1, w2 = _n_sx(x, 16), _n_sx(y, 16), x & 0xFFFF, y & 0xFFFF
+        ctz = lambda v: (v & -v).bit_length() - 1       # noqa: E731
+        r64 = [X << n64, X >> n64, SX >> n64, (X << n64) | (X >> ((64 - n64) & 63)), X * Y, X + Y, X - Y,
+               min(SX, SY), max(SX, SY), min(X, Y), max(X, Y), abs(SX | 1), sx * sy, x * y + Y, ((X * Y) >> 64) + X,
+               bin(X).count("1") * 1000 + (64 - Y.bit_length()) * 10 + bin(Y).count("1"), ctz(X) if X else 64,
+               int.from_bytes(X.to_bytes(8, "little"), "big")]
+        for v in r64:
+            v &= M64
+            out += [v & M32, v >> 32]
+        A = (x ^ y) << 64 | y << 32 | x
+        B = (~x & M32) << 64 | x << 32 | y
+        add, sub = (A + B) & ((1 << 96) - 1), (A - B) & ((1 << 96) - 1)
+        fa = float(np.float32((sx >> 22) * 0.75 - 0.25))
+        fb = float(np.array([y], np.uint32).view(np.float32)[0])
+        rni = lambda f: _n_f2i(f, 32, True, "rn")        # noqa: E731
+        rzi = lambda f: _n_f2i(f, 32, True, "rz")        # noqa: E731
+        r32 = [x << n, x >> n, sx >> n, (x << n) | (x >> ((32 - n) & 31)), (x >> n) | (x << ((32 - n) & 31)),
+               x * y, sx * 3 - sy * 5, x // 2 + tdiv(sx, 2), abs(sx | 1), min(sx, sy), min(x, y), max(sx, sy), max(x, y),
+               int(sx < sy) | int(x < y) << 1 | int(sx <= sy) << 2 | int(x >= y) << 3 | int(sx == sy) << 4,
+               c1 + c2, _n_sx(c1 * c2, 8), u1 * u2, (u1 + u2) & 0xFF, _n_sx(h1 * h2, 16), h1 >> (n & 15), w1 * w2,
+               (w1 - w2) & 0xFFFF, int(c1 < c2) | int(u1 < u2) << 1 | int(h1 < h2) << 2 | int(w1 < w2) << 3,
+               add & M32, (add >> 32) & M32, add >> 64, sub & M32, (sub >> 32) & M32, sub >> 64,
+               ((x * y) >> 32) + x, ((sx * sy) >> 32) + sy, (_n_sx(x, 24) * _n_sx(y, 24)) >> 16,
+               ((x & 0xFFFFFF) * (y & 0xFFFFFF)) >> 16, _n_sx(x, 24) * _n_sx(y, 24) + sx, abs(sx - sy) + 7,
+               _n_cvt_pack(sx, sy, x, 8, False), _n_cvt_pack(sx, sy, y, 8, True), _n_cvt_pack(sx, sy, 0, 16, True),
+               _n_cvt_pack(sx, sy, 0, 16, False), _n_cvt_pack(sx, sy, x, 4, False), _n_cvt_pack(sy, sx, y, 4, True),
+               _n_cvt_pack(sx, sy, x, 2, False), _n_cvt_pack(sy, sx, 0, 2, True),
+               _n_cvt_pack(rni(fa), rni(fb), x, 8, False), _n_cvt_pack(rzi(fb), rzi(fa), 0, 8, True),
+               _n_cvt_pack(rzi(fa), rzi(fa * 3.0), 0x1234, 8, False),
+               32 - (x | 1).bit_length(), ctz(y | 0x80000000), int.from_bytes(x.to_bytes(4, "little"), "big"),
+               bin(x).count("1") & 1, (x & -x).bit_length()]
+        out += [v & M32 for v in r32]
+    return {"out": np.array(out, np.uint32)}

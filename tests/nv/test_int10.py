@@ -111,23 +111,65 @@ def test_i2i_saturating_narrowing(run, rng, engine):
         assert [int(w.R[k][i]) for k in range(1, 9)] == [v & 0xFFFFFFFF for v in want], i
 
 
+def _sat(v, bits, signed):
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    return min(max(v, lo), hi)
+
+
+def _pack(a, b, c, bits, signed):
+    m = (1 << bits) - 1
+    return ((c << 2 * bits) | (_sat(a, bits, signed) & m) << bits | (_sat(b, bits, signed) & m)) & 0xFFFFFFFF
+
+
 @pytest.mark.parametrize("engine", ENGINES)
-def test_f2ip_float_to_unsigned_byte(run, engine):
-    """Regression (D10-N-4): `F2IP.U8.F32.TRUNC.NTZ R19, RZ, R29, RZ` (sm_90+: cvt.rzi.u8.f32) was an
-    unknown mnemonic; the byte is saturated to 0..255, a NaN gives 0."""
+def test_f2ip_converts_two_floats_and_packs_them(run, engine):
+    """Regression (D10-N-4): `F2IP.U8.F32.TRUNC.NTZ R19, RZ, R29, RZ` (sm_90+: `(unsigned char)f`,
+    cvt.rni.s32.f32 + cvt.pack.sat.u8) was an unknown mnemonic: Ra's byte above Rb's, saturated, a
+    NaN giving 0, SrcC's low half above them (an immediate printed as a float)."""
     vals = [0.0, -0.0, 0.5, 1.5, 2.5, -0.5, -1.0, 254.5, 255.49, 255.5, 256.0, 1e30, -1e30,
-            float("inf"), float("-inf"), float("nan"), 3.7, 127.5] + [float(k) * 9.75 - 20 for k in range(14)]
-    bits = np.array(vals, np.float32).view(np.uint32)
-    w = run("F2IP.U8.F32.TRUNC.NTZ R1, RZ, R0, RZ ;\nF2IP.U8.F32.NTZ R2, RZ, R0, RZ ;\nF2IP.U8.F32.FLOOR R3, RZ, R0, RZ ;\n"
-            "F2IP.U8.F32.CEIL.NTZ R4, RZ, R0, RZ ;", {"R0": bits}, engine=engine)
-    for i, v in enumerate(np.array(vals, np.float32).tolist()):
-        for reg, rnd in ((1, math.trunc), (2, round), (3, math.floor), (4, math.ceil)):
-            want = 0 if math.isnan(v) else 255 if v > 255 else 0 if v < 0 else min(max(rnd(v), 0), 255)
-            assert int(w.R[reg][i]) == want, (i, v, reg)
+            float("inf"), float("-inf"), float("nan"), 3.7, 127.5, -128.5, -127.5] + [k * 9.75 - 20 for k in range(12)]
+    f = np.array(vals, np.float32)
+    g = f[::-1].copy()
+    c = np.arange(32, dtype=np.uint32) * np.uint32(0x01010101)
+    w = run("F2IP.U8.F32.TRUNC.NTZ R3, RZ, R0, RZ ;\nF2IP.U8.F32.NTZ R4, R0, R1, R2 ;\nF2IP.S8.F32.TRUNC.NTZ R5, R1, R0, RZ ;\n"
+            "F2IP.U8.F32.FLOOR R6, R0, R1, 6.5300508437536475505e-42 ;\nF2IP.S8.F32.CEIL.NTZ R7, R0, R1, R2 ;",
+            {"R0": f.view(np.uint32), "R1": g.view(np.uint32), "R2": c}, engine=engine)
+
+    def cv(v, rnd):
+        return 0 if math.isnan(v) else (1 << 40 if v > 0 else -(1 << 40)) if math.isinf(v) else rnd(v)
+    for i in range(32):
+        p, q, k = float(f[i]), float(g[i]), int(c[i])
+        assert int(w.R[3][i]) == _pack(0, cv(p, math.trunc), 0, 8, False), i
+        assert int(w.R[4][i]) == _pack(cv(p, round), cv(q, round), k, 8, False), i
+        assert int(w.R[5][i]) == _pack(cv(q, math.trunc), cv(p, math.trunc), 0, 8, True), i
+        assert int(w.R[6][i]) == _pack(cv(p, math.floor), cv(q, math.floor), 0x1234, 8, False), i
+        assert int(w.R[7][i]) == _pack(cv(p, math.ceil), cv(q, math.ceil), k, 8, True), i
 
 
-def test_f2ip_other_operands_must_be_rz(nv_isa):
-    with pytest.raises(AsmError):
-        assemble(nv_isa.db, "F2IP.U8.F32.TRUNC.NTZ R19, R2, R29, RZ ;")
-    with pytest.raises(AsmError):
-        assemble(nv_isa.db, "F2IP.U8.F32 R19, RZ, R29, R3 ;")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_i2ip_packs_two_saturated_integers(run, rng, engine):
+    """Regression (D10-N-5): `I2IP.U4.S32.SAT R21, R0, R19, RZ.24` and the other cvt.pack.sat forms
+    (every target) were unknown: a above b in N bits each, Rc's bits above (`.24`/`.28`: 4/2-bit)."""
+    a, b, c = lanes(rng), lanes(rng)[::-1].copy(), lanes(rng, False)
+    a[20:26] = [7, 8, 0xFFFFFFF8, 0xFFFFFFF7, 300, 0xFFFFFF00]
+    w = run("I2IP.U8.S32.SAT R3, R0, R1, R2 ;\nI2IP.S8.S32.SAT R4, R0, R1, RZ ;\nI2IP.S16.S32.SAT R5, R0, R1, RZ ;\n"
+            "I2IP.U16.S32.SAT R6, R0, 0x12345, RZ ;\nI2IP.U4.S32.SAT R7, R0, R1, R2.24 ;\nI2IP.S4.S32.SAT R8, R0, R1, RZ.24 ;\n"
+            "I2IP.U2.S32.SAT R9, R0, R1, R2.28 ;\nI2IP.S2.S32.SAT R10, R1, R0, R2.28 ;\nI2IP.U8.S32 R11, R0, R1, R2 ;",
+            {"R0": a, "R1": b, "R2": c}, engine=engine)
+
+    def sx(v):
+        v &= 0xFFFFFFFF
+        return v - (1 << 32) if v >> 31 else v
+    for i in range(32):
+        p, q, k = sx(int(a[i])), sx(int(b[i])), int(c[i])
+        want = [_pack(p, q, k, 8, False), _pack(p, q, 0, 8, True), _pack(p, q, 0, 16, True), _pack(p, 0x12345, 0, 16, False),
+                _pack(p, q, k, 4, False), _pack(p, q, 0, 4, True), _pack(p, q, k, 2, False), _pack(q, p, k, 2, True),
+                (k << 16 | (p & 0xFF) << 8 | (q & 0xFF)) & 0xFFFFFFFF]
+        assert [int(w.R[r][i]) for r in range(3, 12)] == want, i
+
+
+def test_i2ip_upper_operand_suffix_matches_the_type(nv_isa):
+    for text in ("I2IP.U4.S32.SAT R21, R0, R19, RZ ;", "I2IP.U8.S32.SAT R21, R0, R19, RZ.24 ;",
+                 "I2IP.S2.S32.SAT R21, R0, R19, R3.24 ;"):
+        with pytest.raises(AsmError):
+            assemble(nv_isa.db, text)

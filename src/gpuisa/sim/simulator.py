@@ -555,8 +555,9 @@ class Simulator:
         op = inst.opcode
         names = cache.get(op.name) if cache is not None else None
         if names is None:
-            # GPRs, and half- or byte-selected GPRs (HReg, SelReg: the register number in the low 8 bits)
-            names = [f.name for f in op.fields if f.type in ("Reg", "HReg", "SelReg")]
+            # GPRs, and half- or byte-selected GPRs (HReg, SelReg: the register number in the low 8 bits;
+            # PackReg24/28: I2IP's `R6.24`, D10-N-5)
+            names = [f.name for f in op.fields if f.type in ("Reg", "HReg", "SelReg", "PackReg24", "PackReg28")]
             if cache is not None:
                 cache[op.name] = names
         hi = -1

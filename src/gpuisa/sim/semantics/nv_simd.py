@@ -223,14 +223,46 @@ def I2I(x: Exec) -> None:
 
 
 _F2IP_ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+# I2IP's / F2IP's packed types: (width, signed) (decisions D10-N-4, D10-N-5)
+_PACK_DST = {"U8": (8, False), "S8": (8, True), "U16": (16, False), "S16": (16, True),
+             "U4": (4, False), "S4": (4, True), "U2": (2, False), "S2": (2, True)}
+
+
+def _pack_reg(x: Exec, name: str) -> np.ndarray:
+    """A packing instruction's upper-bits operand: a GPR, an immediate, or `R6.24` / `R6.28`
+    (PackReg24 / PackReg28: the register number), lane-shaped int64."""
+    if x.kind(name) == "E":
+        v = np.asarray(x.reg(x.reg_index(name) & 0xFF), dtype=_U32)
+        return np.broadcast_to(v, x.lane_shape()).astype(_I64)
+    return _raw(x, name).astype(_I64)
+
+
+def _pack(x: Exec, a: np.ndarray, b: np.ndarray, c: np.ndarray, dtype: str, sat: bool) -> None:
+    """Rd = (c << 2n | a[n-1:0] << n | b[n-1:0])[31:0] with a and b (int64) saturated to the type."""
+    n, signed = _PACK_DST[dtype]
+    if sat:
+        lo, hi = (-(1 << (n - 1)), (1 << (n - 1)) - 1) if signed else (0, (1 << n) - 1)
+        a, b = np.clip(a, lo, hi), np.clip(b, lo, hi)
+    m = (1 << n) - 1
+    x.write("rd", (((c << (2 * n)) | ((a & m) << n) | (b & m)) & 0xFFFFFFFF).astype(_U32))
 
 
 @semantics("F2IP")
 def F2IP(x: Exec) -> None:
-    """F2IP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry).
-    Ra and Rc are RZ (the database accepts nothing else; D10-N-4)."""
-    f = _raw(x, _b(x)).view(np.float32).astype(np.float64)
-    with np.errstate(all="ignore"):
-        v = _F2IP_ROUND[x.mod("rnd") or "RN"](f)
-        v = np.where(np.isnan(v), 0.0, np.clip(v, 0.0, 255.0))
-    x.write("rd", v.astype(_U32))
+    """F2IP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    rnd = _F2IP_ROUND[x.mod("rnd") or "RN"]
+    vals = []
+    for name in ("ra", "rb"):
+        f = np.broadcast_to(_raw(x, name), x.lane_shape()).view(np.float32).astype(np.float64)
+        with np.errstate(all="ignore"):
+            v = rnd(f)
+            vals.append(np.where(np.isnan(v), 0.0, np.clip(v, -256.0, 256.0)).astype(_I64))   # NaN -> 0
+    _pack(x, vals[0], vals[1], _pack_reg(x, _c(x)), x.mod("dtype") or "", True)
+
+
+@semantics("I2IP")
+def I2IP(x: Exec) -> None:
+    """I2IP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    a, b = (np.broadcast_to(_raw(x, n), x.lane_shape()).astype(_I64) for n in ("ra", _b(x)))
+    a, b = (a ^ 0x80000000) - 0x80000000, (b ^ 0x80000000) - 0x80000000     # .S32 sources
+    _pack(x, a, b, _pack_reg(x, "rc"), x.mod("dtype") or "", x.mod("sat") == "SAT")
