@@ -173,3 +173,12 @@ def test_i2ip_upper_operand_suffix_matches_the_type(nv_isa):
                  "I2IP.S2.S32.SAT R21, R0, R19, R3.24 ;"):
         with pytest.raises(AsmError):
             assemble(nv_isa.db, text)
+
+
+def test_i2ip_reuse_flag_before_the_kept_bits(nv_isa):
+    """Regression (D10-N-5): nvcc for sm_89 writes `R0.reuse.24`; the operand-cache flag was blanked
+    in place, leaving `R0      .24` (a refused operand). It now moves behind the count, as it does
+    for half selectors."""
+    a = assemble(nv_isa.db, "I2IP.U4.S32.SAT R29, R0.reuse, R5.reuse, R0.reuse.24 ;\nI2IP.U2.S32.SAT R3, R1, R5, R0.reuse.28 ;")
+    b = assemble(nv_isa.db, "I2IP.U4.S32.SAT R29, R0, R5, R0.24 ;\nI2IP.U2.S32.SAT R3, R1, R5, R0.28 ;")
+    assert a.words == b.words
