@@ -6810,3 +6810,9 @@ def int10_ops(i):
                bin(x).count("1") & 1, (x & -x).bit_length()]
         out += [v & M32 for v in r32]
     return {"out": np.array(out, np.uint32)}
+
+
+# the exhaustive launches (``full``: GPUISA_CUDA_FULL=1) of the int10 sources: more threads, same functions
+int10_simd_all, int10_simd_k_all, int10_dpx_all, int10_dpx_k_all = int10_simd, int10_simd_k, int10_dpx, int10_dpx_k
+int10_bits_all, int10_div_const_all, int10_div_var_all = int10_bits, int10_div_const, int10_div_var
+int10_i128_all, int10_cvt_all, int10_ops_all = int10_i128, int10_cvt, int10_ops
