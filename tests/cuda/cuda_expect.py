@@ -6816,3 +6816,37 @@ def int10_ops(i):
 int10_simd_all, int10_simd_k_all, int10_dpx_all, int10_dpx_k_all = int10_simd, int10_simd_k, int10_dpx, int10_dpx_k
 int10_bits_all, int10_div_const_all, int10_div_var_all = int10_bits, int10_div_const, int10_div_var
 int10_i128_all, int10_cvt_all, int10_ops_all = int10_i128, int10_cvt, int10_ops
+
+
+def int10_uni(i, p, q, r, sp, sq, P, SP, f, g):
+    """int10_uni.cu: every thread stores the same 75 words computed from the kernel parameters."""
+    p, q, r, P = p & M32, q & M32, r & M32, P & M64
+    sp, sq, SP = s32(sp), s32(sq), s64(SP)
+    f, g = float(np.float32(f)), float(np.float32(g))
+    V = _n_v
+    sat8 = _n_sat(sp, 8, True)
+    rev64 = int(f"{P:064b}"[::-1], 2)
+    v = [V("add2", p, q), V("sub4", p, q), V("maxu4", p, q), V("mins2", p, q), V("absdiffu4", p, q), V("sadu4", p, q),
+         V("avgu2", p, q), V("cmpgtu4", p, q), V("setges2", p, q), V("addss4", p, q), V("subus2", p, q), V("neg4", p),
+         V("absss2", p), V("haddu4", p, q),
+         max(sp, sq, s32(r)), _n_dpx("vimax3_s16x2", p, q, r), _n_dpx("vimin3_u16x2", p, q, r),
+         max(s32(sp + sq), s32(r)), _n_dpx("viaddmin_u32", p, q, r), _n_dpx("viaddmax_s16x2", p, q, r),
+         _n_dpx("viaddmin_u16x2", q, p, r), max(sp, sq, 0), _n_dpx("vimax_s16x2_relu", p, q),
+         max(s32(sp + sq), s32(r), 0), _n_dpx("viaddmin_s16x2_relu", p, q, r),
+         sum(a * b for a, b in zip(_n_bytes(sp, True), _n_bytes(sq, True))) + s32(r),
+         sum(a * b for a, b in zip(_n_bytes(p, False, 16, 2), _n_bytes(q, False)[2:])) + r,
+         _n_prmt(p, q, r & 0x7777), _n_funnel(p, q, r, True, True),
+         int(f"{p:032b}"[::-1], 2), 32 - (sp & M32).bit_length(), (sp & -sp & M32).bit_length(), bin(p).count("1"),
+         _n_fns(p, q & 31, 2),
+         bin(P).count("1"), 64 - (SP & M64).bit_length(), (SP & -SP & M64).bit_length(), rev64 >> 7, (p * q) >> 32, (sp * sq) >> 32,
+         (P * P) >> 67, _n_sx(sp, 24) * _n_sx(sq, 24), abs(p - q) + r, abs(sp - sq) + r, (sp + sq) >> 1, (p + q + 1) >> 1,
+         _n_cvt_pack(sp, sq, r, 8, False), _n_cvt_pack(sq, sp, p, 4, False), sat8, _n_bfind(p, 32, False),
+         _n_ptx_bfe(p, q, r, 32, False), _n_ptx_bfe(sp, q, r, 32, True), _n_ptx_bfi(p, q, r & 31, 7, 32),
+         sp if (q & 63) >= 32 else (_n_sx(sp, q & 63) if q & 63 else 0), (((1 << (r & 31)) - 1) << (q & 31)),
+         _n_f2i(f, 8, False, "rz"), _n_f2i(g, 32, True, "rn"), _n_f2i(f, 64, True, "rd"), _n_f2i(g, 32, False, "ru"), 0,
+         _n_cvt_pack(_n_f2i(f, 32, True, "rn"), _n_f2i(g, 32, True, "rn"), 0, 8, False),
+         p // 7, tdiv(sp, -3), P % 1000000007, tdiv(SP, 10), p % q + 1, tdiv(sp, sq | 1), min(p, q), max(sp, sq), abs(sp),
+         P >> (q & 63), SP >> (r & 63), _n_sx(sp, 16), (sp >> 3) & 0xFF, _n_sx(p * q, 8)]
+    row = [x & M32 for x in v]
+    return {"o": np.array(row * (len(i["o"]) // len(row)), np.uint32)}
+int10_uni_edges = int10_uni_halves = int10_uni

@@ -182,3 +182,45 @@ def test_i2ip_reuse_flag_before_the_kept_bits(nv_isa):
     a = assemble(nv_isa.db, "I2IP.U4.S32.SAT R29, R0.reuse, R5.reuse, R0.reuse.24 ;\nI2IP.U2.S32.SAT R3, R1, R5, R0.reuse.28 ;")
     b = assemble(nv_isa.db, "I2IP.U4.S32.SAT R29, R0, R5, R0.24 ;\nI2IP.U2.S32.SAT R3, R1, R5, R0.28 ;")
     assert a.words == b.words
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uniform_and_constant_operand_forms(run, rng, engine):
+    """Regression (D10-N-7..9): the forms nvcc writes for the intrinsics of kernel parameters,
+    refused before: `VABSDIFF4.U8.ACC R9, R9, UR29, RZ`, `VIMNMX3 R11, R11, UR26, R2, !PT`,
+    `VABSDIFF R13, R13, R10, c[0x0][0x170]`, `I2IP.U8.S32.SAT R9, R0, c[0x0][0x178], R9`,
+    `I2IP.U4.S32.SAT R27, R12, UR27, R27.24`, `USGXT UR16, UR27, UR16`, `USGXT.U32 UR13, UR47, 0x4`,
+    `UI2IP.U4.S32.SAT UR31, UR20, UR17, UR12.24` and `ULEA.HI UR10, UR16, -UR36, URZ, 0x10`."""
+    a, b = lanes(rng), lanes(rng)[::-1].copy()
+    k0, k1, k2 = 0x80FF7F01, 0x7F0180FE, 0x0000000B
+    w = run("ULDC UR4, c[0x0][0x0] ;\nULDC UR5, c[0x0][0x4] ;\nULDC UR6, c[0x0][0x8] ;\n"
+            "VABSDIFF4.U8.ACC R3, R0, UR4, R1 ;\nVABSDIFF4.U8 R4, R0, UR4, RZ ;\nVIMNMX3 R5, R0, UR4, R1, !PT ;\n"
+            "VIMNMX3.U32 R6, R0, UR5, R1, PT ;\nVABSDIFF R7, R0, R1, c[0x0][0x8] ;\n"
+            "I2IP.U8.S32.SAT R8, R0, c[0x0][0x4], R1 ;\nI2IP.U4.S32.SAT R9, R0, UR6, R1.24 ;\n"
+            "USGXT UR7, UR4, UR6 ;\nUSGXT.U32 UR8, UR5, 0x4 ;\nUSGXT.W UR9, UR5, UR4 ;\n"
+            "UI2IP.U4.S32.SAT UR10, UR4, UR5, UR6.24 ;\nUI2IP.S16.S32.SAT UR11, UR5, 0x12345, URZ ;\n"
+            "ULEA.HI UR12, UR4, -UR6, URZ, 0x10 ;\nULEA UR13, UR5, -UR4, 0x3 ;\n"
+            "MOV R10, UR7 ;\nMOV R11, UR8 ;\nMOV R12, UR9 ;\nMOV R13, UR10 ;\nMOV R14, UR11 ;\nMOV R15, UR12 ;\nMOV R16, UR13 ;",
+            {"R0": a, "R1": b}, params=[k0, k1, k2], engine=engine)
+
+    def sx(v, n=32):
+        v &= (1 << n) - 1
+        return v - (1 << n) if v >> (n - 1) else v
+
+    def ext(v, n, signed):
+        n = min(n, 32)
+        low = v & ((1 << n) - 1)
+        return (sx(low, n) if signed and n else low) & 0xFFFFFFFF
+    for i in range(32):
+        x, y = int(a[i]), int(b[i])
+        bytes_ = [abs(((x >> s) & 0xFF) - ((k0 >> s) & 0xFF)) for s in (0, 8, 16, 24)]
+        assert int(w.R[3][i]) == (sum(bytes_) + y) & 0xFFFFFFFF, i
+        assert int(w.R[4][i]) == sum(d << s for d, s in zip(bytes_, (0, 8, 16, 24))), i
+        assert int(w.R[5][i]) == max(sx(x), sx(k0), sx(y)) & 0xFFFFFFFF, i
+        assert int(w.R[6][i]) == min(x, k1, y), i
+        assert int(w.R[7][i]) == (abs(sx(x) - sx(y)) + k2) & 0xFFFFFFFF, i
+        assert int(w.R[8][i]) == _pack(sx(x), sx(k1), y, 8, False), i
+        assert int(w.R[9][i]) == _pack(sx(x), k2, y, 4, False), i
+    u = [int(w.R[r][0]) for r in range(10, 17)]
+    assert u == [ext(k0, k2, True), ext(k1, 4, False), ext(k1, k0 % 32, True), _pack(sx(k0), sx(k1), k2, 4, False),
+                 _pack(sx(k1), 0x12345, 0, 16, True), ((k0 >> 16) - k2) & 0xFFFFFFFF, ((k1 << 3) - k0) & 0xFFFFFFFF]

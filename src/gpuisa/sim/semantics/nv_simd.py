@@ -175,13 +175,19 @@ def SGXT(x: Exec) -> None:
     """SGXT: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
     a = np.broadcast_to(np.asarray(x.src("ra", raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
     n = np.broadcast_to(np.asarray(x.src(_b(x), raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
-    n = n % 32 if x.mod("w") == "W" else np.minimum(n, 32)
+    x.write("rd", extend_low(a, n, x.mod("w") == "W", x.mod("fmt") != "U32"))
+
+
+def extend_low(a: np.ndarray, n: np.ndarray, wrap: bool, signed: bool) -> np.ndarray:
+    """SGXT's (and USGXT's) low *n* bits of *a* (int64 arrays; n clamped to 32, or modulo 32 with
+    *wrap*) extended with their sign or zeros."""
+    n = n % 32 if wrap else np.minimum(n, 32)
     keep = (np.int64(1) << n) - 1
     v = a & keep
-    if x.mod("fmt") != "U32":
+    if signed:
         neg = (n > 0) & (((v >> np.maximum(n - 1, 0)) & 1) == 1)
         v = np.where(neg, v | (~keep & 0xFFFFFFFF), v)
-    x.write("rd", v)
+    return v
 
 
 @semantics("BMSK")
@@ -230,21 +236,23 @@ _PACK_DST = {"U8": (8, False), "S8": (8, True), "U16": (16, False), "S16": (16, 
 
 def _pack_reg(x: Exec, name: str) -> np.ndarray:
     """A packing instruction's upper-bits operand: a GPR, an immediate, or `R6.24` / `R6.28`
-    (PackReg24 / PackReg28: the register number), lane-shaped int64."""
-    if x.kind(name) == "E":
-        v = np.asarray(x.reg(x.reg_index(name) & 0xFF), dtype=_U32)
-        return np.broadcast_to(v, x.lane_shape()).astype(_I64)
-    return _raw(x, name).astype(_I64)
+    (PackReg24 / PackReg28, read as GPRs), lane-shaped int64."""
+    return np.broadcast_to(_raw(x, name), x.lane_shape()).astype(_I64)
 
 
-def _pack(x: Exec, a: np.ndarray, b: np.ndarray, c: np.ndarray, dtype: str, sat: bool) -> None:
-    """Rd = (c << 2n | a[n-1:0] << n | b[n-1:0])[31:0] with a and b (int64) saturated to the type."""
+def pack_values(a: np.ndarray, b: np.ndarray, c: np.ndarray, dtype: str, sat: bool) -> np.ndarray:
+    """I2IP's (F2IP's, UI2IP's) (c << 2n | a[n-1:0] << n | b[n-1:0])[31:0], a and b (int64) saturated
+    to the packed type with *sat*, as int64."""
     n, signed = _PACK_DST[dtype]
     if sat:
         lo, hi = (-(1 << (n - 1)), (1 << (n - 1)) - 1) if signed else (0, (1 << n) - 1)
         a, b = np.clip(a, lo, hi), np.clip(b, lo, hi)
     m = (1 << n) - 1
-    x.write("rd", (((c << (2 * n)) | ((a & m) << n) | (b & m)) & 0xFFFFFFFF).astype(_U32))
+    return ((c << (2 * n)) | ((a & m) << n) | (b & m)) & 0xFFFFFFFF
+
+
+def _pack(x: Exec, a: np.ndarray, b: np.ndarray, c: np.ndarray, dtype: str, sat: bool) -> None:
+    x.write("rd", pack_values(a, b, c, dtype, sat).astype(_U32))
 
 
 @semantics("F2IP")
