@@ -224,3 +224,24 @@ def test_uniform_and_constant_operand_forms(run, rng, engine):
     u = [int(w.R[r][0]) for r in range(10, 17)]
     assert u == [ext(k0, k2, True), ext(k1, 4, False), ext(k1, k0 % 32, True), _pack(sx(k0), sx(k1), k2, 4, False),
                  _pack(sx(k1), 0x12345, 0, 16, True), ((k0 >> 16) - k2) & 0xFFFFFFFF, ((k1 << 3) - k0) & 0xFFFFFFFF]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_bmsk_sgxt_f2ip_with_a_kernel_parameter(run, rng, engine):
+    """Regression (D10-N-11): nvcc for sm_86/sm_89 writes `BMSK.W R13, R6, c[0x0][0x170]` and
+    `F2IP.U8.F32.NTZ R15, R8, c[0x0][0x194], RZ` (a kernel parameter as the second source)."""
+    a = lanes(rng) & np.uint32(0x3F)
+    f = np.array([k * 7.5 - 40.0 for k in range(32)], np.float32)
+    k0, k1 = 0x23, 0x43480000          # 35 and 200.0f
+    w = run("ULDC UR4, c[0x0][0x0] ;\nBMSK.W R3, R0, c[0x0][0x0] ;\nBMSK R4, R0, UR4 ;\nSGXT R5, R1, c[0x0][0x0] ;\n"
+            "SGXT.U32.W R6, R1, UR4 ;\nF2IP.U8.F32.NTZ R7, R2, c[0x0][0x4], RZ ;\nF2IP.S8.F32.TRUNC.NTZ R8, R2, c[0x0][0x4], R0 ;",
+            {"R0": a, "R1": lanes(rng), "R2": f.view(np.uint32)}, params=[k0, k1], engine=engine)
+    r1 = w.R[1]
+    for i in range(32):
+        x, y, g = int(a[i]), int(r1[i]), float(f[i])
+        assert int(w.R[3][i]) == (((1 << (k0 % 32)) - 1) << (x % 32)) & 0xFFFFFFFF, i
+        assert int(w.R[4][i]) == (0 if x >= 32 else (((1 << 32) - 1) << x) & 0xFFFFFFFF), i
+        assert int(w.R[5][i]) == y, i                       # n = 35 clamps to 32: Ra unchanged
+        assert int(w.R[6][i]) == y & 0x7, i                 # .W: 35 % 32 = 3 bits, zero-extended
+        assert int(w.R[7][i]) == _pack(round(g), 200, 0, 8, False), i
+        assert int(w.R[8][i]) == _pack(math.trunc(g), 200, x, 8, True), i

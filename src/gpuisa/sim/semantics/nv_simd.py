@@ -260,7 +260,7 @@ def F2IP(x: Exec) -> None:
     """F2IP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
     rnd = _F2IP_ROUND[x.mod("rnd") or "RN"]
     vals = []
-    for name in ("ra", "rb"):
+    for name in ("ra", _b(x)):
         f = np.broadcast_to(_raw(x, name), x.lane_shape()).view(np.float32).astype(np.float64)
         with np.errstate(all="ignore"):
             v = rnd(f)
