@@ -6850,3 +6850,21 @@ def int10_uni(i, p, q, r, sp, sq, P, SP, f, g):
     row = [x & M32 for x in v]
     return {"o": np.array(row * (len(i["o"]) // len(row)), np.uint32)}
 int10_uni_edges = int10_uni_halves = int10_uni
+
+
+def int10_dpx_imm(i, k, sk):
+    """int10_dpx.cu's int10_dpx_imm: immediate and parameter operands; the bool outputs packed in a byte."""
+    k, sk = k & M32, s32(sk)
+    out, fl = [], []
+    for x in i["a"].tolist():
+        sx = s32(x)
+        (xl, xh), (kl, kh) = _simd_lanes(x, 16), _simd_lanes(k, 16)
+        (sl, sh), (cl, ch) = _simd_lanes(x, 16, True), _simd_lanes(0x80017FFF, 16, True)
+        fl.append(int(xh >= kh) | int(xl >= kl) << 1 | int(sh <= ch) << 2 | int(sl <= cl) << 3 | int(sx >= sk) << 4
+                  | int(x <= k) << 5)
+        v = [_n_dpx("vimax3_s16x2", x, 0x50005, k), _n_dpx("viaddmax_s16x2", x, k, 0x7FFF8000), _n_dpx("vimax_u16x2", x, k),
+             _n_dpx("vimin_s16x2", x, 0x80017FFF), max(sx, sk), min(x, k), _n_dpx("viaddmin_u16x2", x, 0x10001, k),
+             _n_dpx("viaddmax_u32", x, 5, k), _n_dpx("viaddmin_s32_relu", x, -7, sk), _n_dpx("vimin3_s16x2_relu", x, k, 0x12345678),
+             _n_dpx("vimax_s16x2_relu", x, 0x80008000), max(min(sx, sk), 0), min(x, k, 77), _n_dpx("viaddmax_s16x2_relu", x, x, k)]
+        out += [u & M32 for u in v]
+    return {"o": np.array(out, np.uint32), "fl": np.array(fl, np.uint8)}

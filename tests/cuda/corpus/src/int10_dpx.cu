@@ -61,3 +61,23 @@ extern "C" __global__ void int10_dpx_k(const int *__restrict__ a, const int *__r
     out[t * 7 + 5] = r5;
     out[t * 7 + 6] = acc;
 }
+
+// immediate and kernel-parameter operands of the 16x2 forms and the bool outputs of the unsigned and
+// 32-bit variants (sm_90/sm_100: VIMNMX.U16x2 R11, P2, P3, R6, R10, !PT; VIMNMX.S16x2 with an immediate)
+extern "C" __global__ void int10_dpx_imm(const unsigned *__restrict__ a, unsigned *__restrict__ o, unsigned char *__restrict__ fl,
+                                         unsigned k, int sk)
+{
+    const int t = blockIdx.x * blockDim.x + threadIdx.x;
+    const unsigned x = a[t];
+    const int sx = (int)x;
+    bool h, l, p, q, r2, s2;
+    const unsigned v[] = {__vimax3_s16x2(x, 0x00050005u, k), __viaddmax_s16x2(x, k, 0x7fff8000u), __vibmax_u16x2(x, k, &h, &l),
+                          __vibmin_s16x2(x, 0x80017fffu, &p, &q), (unsigned)__vibmax_s32(sx, sk, &r2), __vibmin_u32(x, k, &s2),
+                          __viaddmin_u16x2(x, 0x00010001u, k), __viaddmax_u32(x, 5u, k), (unsigned)__viaddmin_s32_relu(sx, -7, sk),
+                          __vimin3_s16x2_relu(x, k, 0x12345678u), __vimax_s16x2_relu(x, 0x80008000u), (unsigned)__vimin_s32_relu(sx, sk),
+                          __vimin3_u32(x, k, 77u), __viaddmax_s16x2_relu(x, x, k)};
+#pragma unroll
+    for (int j = 0; j < 14; ++j)
+        o[t * 14 + j] = v[j];
+    fl[t] = h | l << 1 | p << 2 | q << 3 | r2 << 4 | s2 << 5;
+}
