@@ -6868,3 +6868,26 @@ def int10_dpx_imm(i, k, sk):
              _n_dpx("vimax_s16x2_relu", x, 0x80008000), max(min(sx, sk), 0), min(x, k, 77), _n_dpx("viaddmax_s16x2_relu", x, x, k)]
         out += [u & M32 for u in v]
     return {"o": np.array(out, np.uint32), "fl": np.array(fl, np.uint8)}
+
+
+def int10_ptx16(i):
+    """int10_ptx16.cu: PTX's .u16/.s16 instructions (results zero-extended from 16 bits), thread t with
+    a[t] and a[t ^ 5]."""
+    H = 0xFFFF
+    a = i["a"].tolist()
+    out = []
+    for t, x in enumerate(a):
+        y = a[t ^ 5]
+        p, q = x & H, (y >> 16) & H
+        q1 = q or 1
+        sq = 1 if (q1 == H and p == 0x8000) else q1          # avoids -32768 / -1
+        P, Q = _n_sx(p, 16), _n_sx(q, 16)
+        n = q & 31                                            # shifts past 16 clamp (PTX shl/shr)
+        lanes = [(_simd_lanes(x, 16, s), _simd_lanes(y, 16, s)) for s in (True, False)]
+        mr = _simd_join([max(min(u, v), 0) for u, v in zip(*lanes[0])], 16)
+        mu = _simd_join([max(u, v) for u, v in zip(*lanes[1])], 16)
+        out += [(p + q) & H, (p - q) & H, (p * q) & H, ((P * Q) >> 16) & H, (p * q) >> 16, min(P, Q) & H, max(p, q),
+                (p << n) & H if n < 16 else 0, (P >> min(n, 15)) & H, p >> n if n < 16 else 0, p & q, p ^ q,
+                tdiv(P, _n_sx(sq, 16)) & H, p % q1, abs(P) & H, -P & H, (P * Q) & M32, (P * Q + _n_sx(y, 16)) & H, mr, mu,
+                _n_sat(s32(x), 16, True) & H, _n_sx(p, 8) & H]
+    return {"o": np.array(out, np.uint32)}
