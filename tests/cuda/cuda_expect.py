@@ -6891,3 +6891,62 @@ def int10_ptx16(i):
                 tdiv(P, _n_sx(sq, 16)) & H, p % q1, abs(P) & H, -P & H, (P * Q) & M32, (P * Q + _n_sx(y, 16)) & H, mr, mu,
                 _n_sat(s32(x), 16, True) & H, _n_sx(p, 8) & H]
     return {"o": np.array(out, np.uint32)}
+
+
+def int10_sha256(i):
+    """SHA-256 of each thread's 55 bytes by Python's hashlib; the digest as 8 big-endian words."""
+    import hashlib
+    m = i["msg"].tobytes()
+    out = []
+    for t in range(len(m) // 55):
+        d = hashlib.sha256(m[55 * t:55 * t + 55]).digest()
+        out += [int.from_bytes(d[4 * k:4 * k + 4], "big") for k in range(8)]
+    return {"digest": np.array(out, np.uint32)}
+
+
+def int10_crc32(i):
+    """CRC-32 (zlib's) of each thread's 61 bytes, twice (the kernel's bitwise and table forms)."""
+    import zlib
+    d = i["data"].tobytes()
+    return {"crc": np.array([zlib.crc32(d[61 * t:61 * t + 61]) for t in range(len(d) // 61) for _ in range(2)], np.uint32)}
+
+
+def _n_rotl(x: int, n: int) -> int:
+    return ((x << n) | (x >> (32 - n))) & M32
+
+
+def int10_chacha(i):
+    """RFC 8439's ChaCha20 block, MurmurHash3 x86_32 of its 64 bytes and PCG32 (O'Neill's
+    pcg32_random_r), written from the algorithms' definitions with Python integers."""
+    key = i["key"].tolist()
+    out = []
+    for t in range(len(key) // 11):
+        s = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574] + key[11 * t:11 * t + 8] + [t] + key[11 * t + 8:11 * t + 11]
+        x = list(s)
+
+        def qr(a, b, c, d, x=x):
+            x[a] = (x[a] + x[b]) & M32; x[d] = _n_rotl(x[d] ^ x[a], 16)          # noqa: E702
+            x[c] = (x[c] + x[d]) & M32; x[b] = _n_rotl(x[b] ^ x[c], 12)          # noqa: E702
+            x[a] = (x[a] + x[b]) & M32; x[d] = _n_rotl(x[d] ^ x[a], 8)           # noqa: E702
+            x[c] = (x[c] + x[d]) & M32; x[b] = _n_rotl(x[b] ^ x[c], 7)           # noqa: E702
+        for _ in range(10):
+            for q in ((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
+                      (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14)):
+                qr(*q)
+        o = [(a + b) & M32 for a, b in zip(x, s)]
+        h = t
+        for w in o:
+            k = _n_rotl((w * 0xCC9E2D51) & M32, 15) * 0x1B873593 & M32
+            h = (_n_rotl(h ^ k, 13) * 5 + 0xE6546B64) & M32
+        h ^= 64
+        h ^= h >> 16; h = h * 0x85EBCA6B & M32; h ^= h >> 13; h = h * 0xC2B2AE35 & M32; h ^= h >> 16      # noqa: E702
+        st = ((h << 32 | o[0]) + 0x853C49E6748FEA9B) & M64
+        pcg = []
+        for _ in range(4):
+            old = st
+            st = (old * 6364136223846793005 + (0xDA3E39CB94B95BDB | 1)) & M64
+            xs, rot = (((old >> 18) ^ old) >> 27) & M32, old >> 59
+            pcg.append(((xs >> rot) | (xs << ((32 - rot) & 31))) & M32)
+        ffs = (o[1] & -o[1]).bit_length()
+        out += o + [h] + pcg + [(bin(h).count("1") + (32 - o[0].bit_length()) * 100 + ffs * 10000) & M32]
+    return {"out": np.array(out, np.uint32)}
