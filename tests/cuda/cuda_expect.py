@@ -7229,3 +7229,594 @@ def coop10_cl_mbar(i):
     u = (np.arange(64) + 1) % 64
     out = np.concatenate([x[2 * k][u] * 5 - u + 1 for k in range(x.shape[0] // 2)])
     return {"out": out.astype(np.int32)}
+
+# -- int10: integer, bit, SIMD-video and DPX intrinsics, exhaustively (decisions D10-N-*) ----------
+def _n_lane(w: int, signed: bool):
+    """f(u, v) on one lane's values (signed or not) -> a CUDA SIMD intrinsic of the whole word."""
+    def run(f, x: int, y: int = 0) -> int:
+        return _simd(f, x, y, w, signed)
+    return run
+
+
+def _n_simd_ops(w: int) -> dict:
+    s, u = _n_lane(w, True), _n_lane(w, False)
+    ones = (1 << w) - 1
+
+    def avgs(p, q):
+        t = p + q
+        return t >> 1 if t < 0 else (t + 1) >> 1
+
+    def cmp(run, c):
+        return lambda x, y: run(lambda p, q: ones if c(p, q) else 0, x, y)
+
+    def st(run, c):
+        return lambda x, y: run(lambda p, q: int(c(p, q)), x, y)
+
+    rel = {"eq": (u, lambda p, q: p == q), "ges": (s, lambda p, q: p >= q), "geu": (u, lambda p, q: p >= q),
+           "gts": (s, lambda p, q: p > q), "gtu": (u, lambda p, q: p > q), "les": (s, lambda p, q: p <= q),
+           "leu": (u, lambda p, q: p <= q), "lts": (s, lambda p, q: p < q), "ltu": (u, lambda p, q: p < q),
+           "ne": (u, lambda p, q: p != q)}
+    ops = {
+        "abs": lambda x, y: s(lambda p, q: abs(p), x), "absss": lambda x, y: s(lambda p, q: _sat(abs(p), w, True), x),
+        "neg": lambda x, y: s(lambda p, q: -p, x), "negss": lambda x, y: s(lambda p, q: _sat(-p, w, True), x),
+        "absdiffs": lambda x, y: s(lambda p, q: abs(p - q), x, y), "absdiffu": lambda x, y: u(lambda p, q: abs(p - q), x, y),
+        "add": lambda x, y: u(lambda p, q: p + q, x, y), "addss": lambda x, y: s(lambda p, q: _sat(p + q, w, True), x, y),
+        "addus": lambda x, y: u(lambda p, q: _sat(p + q, w, False), x, y), "avgs": lambda x, y: s(avgs, x, y),
+        "avgu": lambda x, y: u(lambda p, q: (p + q + 1) >> 1, x, y),
+        "haddu": lambda x, y: u(lambda p, q: (p + q) >> 1, x, y),
+        "maxs": lambda x, y: s(max, x, y), "maxu": lambda x, y: u(max, x, y),
+        "mins": lambda x, y: s(min, x, y), "minu": lambda x, y: u(min, x, y),
+        "sads": lambda x, y: sum(abs(p - q) for p, q in zip(_simd_lanes(x, w, True), _simd_lanes(y, w, True))),
+        "sadu": lambda x, y: sum(abs(p - q) for p, q in zip(_simd_lanes(x, w), _simd_lanes(y, w))),
+        "sub": lambda x, y: u(lambda p, q: p - q, x, y), "subss": lambda x, y: s(lambda p, q: _sat(p - q, w, True), x, y),
+        "subus": lambda x, y: u(lambda p, q: _sat(p - q, w, False), x, y)}
+    for k, (run, c) in rel.items():
+        ops["cmp" + k], ops["set" + k] = cmp(run, c), st(run, c)
+    return ops
+
+
+_N_V2, _N_V4 = _n_simd_ops(16), _n_simd_ops(8)
+
+
+def _n_v(name: str, x: int, y: int = 0) -> int:
+    """__vNAME2 / __vNAME4 of CUDA's Math API (name ends in the lane count)."""
+    return (_N_V2 if name.endswith("2") else _N_V4)[name[:-1]](x, y) & M32
+
+
+def int10_simd(i):
+    unary = ["abs", "absss", "neg", "negss"]
+    binary = ["absdiffs", "absdiffu", "add", "addss", "addus", "avgs", "avgu"] + \
+        ["cmp" + r for r in ("eq", "ges", "geu", "gts", "gtu", "les", "leu", "lts", "ltu", "ne")] + \
+        ["haddu", "maxs", "maxu", "mins", "minu", "sads", "sadu"] + \
+        ["set" + r for r in ("eq", "ges", "geu", "gts", "gtu", "les", "leu", "lts", "ltu", "ne")] + ["sub", "subss", "subus"]
+    out = []
+    for x, y in zip(i["a"].tolist(), i["b"].tolist()):
+        out += [_n_v(f + n, x) for f in unary for n in "24"] + [_n_v(f + n, x, y) for f in binary for n in "24"]
+    return {"out": np.array(out, np.uint32)}
+
+
+def int10_simd_k(i, s):
+    out = []
+    for x in i["a"].tolist():
+        out += [_n_v("addss2", x, 0x7fff8000), _n_v("subus4", x, 0x01807f00), _n_v("avgs4", x, 0x80ff017f),
+                _n_v("cmpgts2", x, 0xffff), _n_v("setltu4", x, 0x80808080), (_n_v("sads4", x, s) + _n_v("sadu2", x, s)) & M32,
+                _n_v("absdiffs4", x, 0x80808080), _n_v("maxs4", x, 0), _n_v("minu2", s, x) ^ _n_v("mins4", x, s),
+                _n_v("haddu4", x, s), (_n_v("negss4", x) + _n_v("absss4", s)) & M32,
+                _n_v("cmpleu2", s, x) | _n_v("cmpne4", x, s), _n_v("subss2", s, x), _n_v("addus2", x, s),
+                (_n_v("setges4", x, s) * 3) & M32, (_n_v("sadu4", x, 0xff00ff00) + _n_v("sads2", x, 0x80007fff)) & M32]
+    return {"out": np.array(out, np.uint32)}
+
+
+def _n_dpx(name: str, *v: int) -> int:
+    """CUDA 12's DPX function *name* (__vi...: s32/u32/s16x2/u16x2, _relu) on Python integers -> a 32-bit word."""
+    w = 16 if "16x2" in name else 32
+    signed = "_s" in name
+    lanes = [_simd_lanes(x & M32, w, signed) for x in v]
+    op = max if "max" in name else min
+    out = []
+    for ls in zip(*lanes):
+        if "add" in name:     # __viaddmax/min: (a + b) wrapped to the lane, then with c
+            t = ls[0] + ls[1] & ((1 << w) - 1)
+            if signed and t >> (w - 1):
+                t -= 1 << w
+            r = op(t, ls[2])
+        else:
+            r = op(ls)
+        out.append(max(r, 0) if name.endswith("relu") else r)
+    return _simd_join(out, w) if w == 16 else out[0] & M32
+
+
+def int10_dpx(i):
+    names = ["vimax_s32_relu", "vimax_s16x2_relu", "vimin_s32_relu", "vimin_s16x2_relu"] + \
+        [f"{f}_{t}" for f in ("vimax3", "vimin3") for t in ("s32", "s16x2", "u32", "u16x2")] + \
+        ["vimax3_s32_relu", "vimax3_s16x2_relu", "vimin3_s32_relu", "vimin3_s16x2_relu"] + \
+        [f"{f}_{t}" for f in ("viaddmax", "viaddmin") for t in ("s32", "s16x2", "u32", "u16x2")] + \
+        ["viaddmax_s32_relu", "viaddmax_s16x2_relu", "viaddmin_s32_relu", "viaddmin_s16x2_relu"]
+    out, flag = [], []
+    for x, y, z in zip(i["a"].tolist(), i["b"].tolist(), i["c"].tolist()):
+        out += [_n_dpx(n, x, y) if n[5] == "_" else _n_dpx(n, x, y, z) for n in names]
+        for n in ("vibmax_s32", "vibmax_u32", "vibmin_s32", "vibmin_u32"):    # max/min and (a >= b) / (a <= b)
+            out.append(_n_dpx(n, x, y))
+            p, q = (s32(x), s32(y)) if "_s" in n else (x & M32, y & M32)
+            flag.append(int(p >= q if "max" in n else p <= q))
+        for n in ("vibmax_s16x2", "vibmax_u16x2", "vibmin_s16x2", "vibmin_u16x2"):   # pred_hi, pred_lo
+            out.append(_n_dpx(n, x, y))
+            (p0, p1), (q0, q1) = _simd_lanes(x & M32, 16, "_s" in n), _simd_lanes(y & M32, 16, "_s" in n)
+            c = (lambda p, q: p >= q) if "max" in n else (lambda p, q: p <= q)
+            flag += [int(c(p1, q1)), int(c(p0, q0))]
+    # the kernel stores the 4 u32/s32 bool outputs in the order p0..p3, then (hi, lo) pairs
+    return {"out": np.array(out, np.uint32), "flag": np.array(flag, np.uint8)}
+
+
+def int10_dpx_k(i, k):
+    out = []
+    for x, y in zip(i["a"].tolist(), i["b"].tolist()):
+        hx, lx = _simd_lanes(x & M32, 16, True)[::-1]
+        hk, lk = _simd_lanes(k & M32, 16, True)[::-1]
+        acc = (hx >= hk) + 2 * (lx >= lk)
+        if x <= y:
+            acc = max(acc, x >> 20, y >> 20, 0)
+        out += [max(x, y, -5), min(s32(x + k), y), max(s32(x + 100), k, 0), _n_dpx("vimin3_u16x2", x, 0x7fff8000, k),
+                _n_dpx("vimax_s16x2", x, k), min(x, y), acc]
+    return {"out": np.array([v & M32 for v in out], np.uint32).view(np.int32)}
+
+
+def _n_sx(v: int, bits: int) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def _n_bytes(v: int, signed: bool, width: int = 8, count: int = 4) -> list[int]:
+    return [_n_sx(v >> (width * k), width) if signed else (v >> (width * k)) & ((1 << width) - 1) for k in range(count)]
+
+
+def _n_ptx_bfe(a: int, pos: int, ln: int, bits: int, signed: bool) -> int:
+    # PTX ISA bfe: pos and len are the low bytes; bits past msb (or past len) are the sign bit (0 unsigned)
+    pos, ln, msb = pos & 0xFF, ln & 0xFF, bits - 1
+    sbit = (a >> min(pos + ln - 1, msb)) & 1 if signed and ln else 0
+    return sum(((a >> (pos + k)) & 1 if k < ln and pos + k <= msb else sbit) << k for k in range(bits))
+
+
+def _n_ptx_bfi(ins: int, base: int, pos: int, ln: int, bits: int) -> int:
+    pos, ln = pos & 0xFF, ln & 0xFF
+    for k in range(ln):
+        if pos + k >= bits:
+            break
+        base = (base & ~(1 << (pos + k))) | (((ins >> k) & 1) << (pos + k))
+    return base & ((1 << bits) - 1)
+
+
+def _n_prmt(a: int, b: int, c: int, mode: str | None = None) -> int:
+    src = [(a >> (8 * k)) & 0xFF for k in range(4)] + [(b >> (8 * k)) & 0xFF for k in range(4)]
+    out = 0
+    for n in range(4):
+        if mode is None:                  # 4-bit selector nibbles; bit 3 replicates the byte's sign
+            sel = (c >> (4 * n)) & 0xF
+            byte = src[sel & 7]
+            if sel & 8:
+                byte = 0xFF if byte >> 7 else 0
+        else:
+            s = c & 3
+            idx = {"f4e": (s + n) & 7, "b4e": (s - n) & 7, "rc8": s, "ecl": max(s, n), "ecr": min(s, n),
+                   "rc16": 2 * (s & 1) + (n & 1)}[mode]
+            byte = src[idx]
+        out |= byte << (8 * n)
+    return out
+
+
+def _n_bfind(v: int, bits: int, signed: bool, shiftamt: bool = False) -> int:
+    v &= (1 << bits) - 1
+    if signed and v >> (bits - 1):
+        v = ~v & ((1 << bits) - 1)        # negative: the most significant 0
+    if v == 0:
+        return M32
+    p = v.bit_length() - 1
+    return bits - 1 - p if shiftamt else p
+
+
+def _n_fns(mask: int, base: int, off: int) -> int:
+    # CUDA __fns / PTX fns: the off-th set bit counting from base (upwards for off > 0, downwards
+    # for off < 0, base itself counting as the first); off == 0: base when that bit is set
+    if off == 0:
+        return base if (mask >> base) & 1 else M32
+    step, need = (1, off) if off > 0 else (-1, -off)
+    p = base
+    while 0 <= p <= 31:
+        if (mask >> p) & 1:
+            need -= 1
+            if need == 0:
+                return p
+        p += step
+    return M32
+
+
+def _n_lop3(a: int, b: int, c: int, lut: int) -> int:
+    return sum(((lut >> (((a >> k) & 1) << 2 | ((b >> k) & 1) << 1 | ((c >> k) & 1))) & 1) << k for k in range(32))
+
+
+def _n_funnel(lo: int, hi: int, n: int, left: bool, clamp: bool) -> int:
+    n = min(n, 32) if clamp else n & 31
+    v = (hi << 32) | lo
+    return ((v << n) >> 32) & M32 if left else (v >> n) & M32
+
+
+def int10_bits(i):
+    out = []
+    for x, y, z in zip(i["a"].tolist(), i["b"].tolist(), i["c"].tolist()):
+        sx, sy, sz = s32(x), s32(y), s32(z)
+        X, Y = (y << 32) | x, (z << 32) | (x ^ y)
+        n, m = z & 63, y & 31
+        dp4s = sum(p * q for p, q in zip(_n_bytes(x, True), _n_bytes(y, True)))
+        dp4u = sum(p * q for p, q in zip(_n_bytes(x, False), _n_bytes(y, False)))
+
+        def dp2(signed, hi, x=x, y=y, z=z):
+            ah = _n_bytes(x, signed, 16, 2)
+            bb = _n_bytes(y, signed)[2:] if hi else _n_bytes(y, signed)[:2]
+            return ah[0] * bb[0] + ah[1] * bb[1] + (s32(z) if signed else z)
+        p128 = _n_sx(X, 64) * _n_sx(Y, 64)
+        u128 = X * Y
+        bv = int(f"{X:064b}"[::-1], 2)
+        e64 = _n_ptx_bfe(X, z, z >> 8, 64, False)
+        se64 = _n_ptx_bfe(X, z & 0x7F, (z >> 8) & 0x7F, 64, True)
+        i64 = _n_ptx_bfi(X, Y, z, z >> 8, 64)
+        szx = z & 0x3F
+        szext_s = sx if szx >= 32 else (_n_sx(x, szx) if szx else 0)
+        szw = szx & 31
+        szext_u = x & ((1 << szw) - 1)
+        bm_c = 0 if m >= 32 else (((1 << min(z & 0x3F, 32)) - 1) << m) & M32
+        bm_w = (((1 << ((y & 0x3F) & 31)) - 1) << ((z & 0x3F) & 31)) & M32
+        r = [dp4s + sz, dp4u + z, dp4s + sz, dp4u + z, dp2(True, False), dp2(False, False), dp2(True, True), dp2(False, True),
+             _n_prmt(x, y, z & 0x7777), _n_prmt(x, y, 0x3210), _n_prmt(x, y, 0x7654), _n_prmt(x, y, 0x0123),
+             _n_prmt(x, y, z), _n_prmt(x, y, 0x8B3F), _n_prmt(x, 0, 0x4140),
+             _n_funnel(x, y, z, True, False), _n_funnel(x, y, z, False, False), _n_funnel(x, y, z, True, True),
+             _n_funnel(x, y, z, False, True), _n_funnel(x, y, 13, True, False), _n_funnel(x, y, 40, False, True),
+             _n_funnel(x, y, n, True, True),
+             int(f"{x:032b}"[::-1], 2), bv, bv >> 32,
+             32 - x.bit_length(), 64 - X.bit_length(), (x & -x).bit_length(), (X & -X).bit_length(),
+             _n_fns(x, m, (z & 0x7F) - 64), _n_fns(x, m, 1), _n_fns(x, 0, -1), _n_fns(y, 31, z & 0x3F),
+             bin(x).count("1"), bin(X).count("1"),
+             (sx * sy) >> 32, (x * y) >> 32, p128 >> 64, p128 >> 96, u128 >> 64, u128 >> 96,
+             _n_sx(x, 24) * _n_sx(y, 24), (x & 0xFFFFFF) * (y & 0xFFFFFF), abs(sx - sy) + z, abs(x - y) + z,
+             (sx + sy) >> 1, (sx + sy + 1) >> 1, (x + y) >> 1, (x + y + 1) >> 1,
+             _n_ptx_bfe(x, z, z >> 8, 32, False), _n_ptx_bfe(x, z, z >> 8, 32, True),
+             _n_ptx_bfe(x, m, 7, 32, False), _n_ptx_bfe(x, 4, m, 32, True),
+             e64, e64 >> 32, se64, se64 >> 32,
+             _n_ptx_bfi(x, y, z, z >> 8, 32), _n_ptx_bfi(x, y, m, 9, 32), i64, i64 >> 32]
+        r += [_n_prmt(x, y, z, md) for md in ("f4e", "b4e", "rc8", "ecl", "ecr", "rc16")]
+        r += [_n_bfind(x, 32, False), _n_bfind(x, 32, True), _n_bfind(x, 32, False, True), _n_bfind(X, 64, False),
+              _n_bfind(X, 64, True), bm_c, bm_w, szext_s, szext_u,
+              _n_funnel(x, y, z, True, False), _n_funnel(x, y, z, False, True)]
+        r += [_n_lop3(x, y, z, lut) for lut in (0x96, 0xE8, 0x1E, 0xCA, 0x01, 0x7F)]
+        out += [v & M32 for v in r]
+    return {"out": np.array(out, np.uint32)}
+
+
+_N_TYPES = {"unsigned": (32, False), "int": (32, True), "long long": (64, True), "unsigned long long": (64, False),
+            "short": (16, True), "unsigned short": (16, False), "signed char": (8, True), "unsigned char": (8, False)}
+
+
+def _n_cast(v: int, t: str) -> int:
+    bits, signed = _N_TYPES[t]
+    return _n_sx(v, bits) if signed else v & ((1 << bits) - 1)
+
+
+def _n_qr(t: str, v: int, d: int) -> list[int]:
+    """C's (T)(v / d) and (T)(v % d) after the usual promotions (8/16-bit operands to int), as the
+    kernel stores them: converted to unsigned long long (sign-extended)."""
+    v, d = _n_cast(v, t), _n_cast(d, t)
+    q = tdiv(v, d)
+    return [_n_cast(q, t) & M64, _n_cast(v - q * d, t) & M64]
+
+
+def int10_div_const(i):
+    int_min, ll_min = -(1 << 31), -(1 << 63)
+    plan = [("unsigned", d) for d in (3, 7, 10, 641, 1000000, 0x7FFFFFFF, 0x80000000, 0x80000001, 0xFFFFFFFE, 0xFFFFFFFF,
+                                      1 << 17, 3 << 10, 25, 125)] + \
+        [("int", d) for d in (3, 7, -3, -7, 16, -16, 6, 1000, (1 << 31) - 1, int_min, -1000000007, 1 << 30)] + \
+        [("long long", d) for d in (3, 7, -10, 1000000007, 1 << 40, -(1 << 33), ll_min, (1 << 63) - 1, 0x100000001)] + \
+        [("unsigned long long", d) for d in (3, 10, 7, 1 << 63, M64, (1 << 63) + 1, 10 ** 12, 1 << 35)] + \
+        [("short", 3), ("short", -7), ("short", 100), ("unsigned short", 3), ("unsigned short", 1000),
+         ("signed char", 3), ("signed char", -5), ("unsigned char", 7), ("unsigned char", 100)]
+    out = []
+    for V in i["a"].tolist():
+        for t, d in plan:
+            out += _n_qr(t, V, d)
+        out.append((tdiv(_n_sx(V, 16), 3) + (_n_sx(V, 8) - tdiv(_n_sx(V, 8), -3) * -3)) & M64)
+    return {"out": np.array(out, np.uint64)}
+
+
+def int10_div_var(i):
+    out = []
+    for V, D in zip(i["a"].tolist(), i["b"].tolist()):
+        if D == 0 or (V == -(1 << 63) and D == -1):
+            D = 1
+        s, d = _n_sx(V, 32), _n_sx(D, 32)
+        if d == 0 or (s == -(1 << 31) and d == -1):
+            d = 1
+        hs, hd = _n_sx(s, 16), _n_sx(d, 16) or 1
+        cs, cd = _n_sx(s, 8), _n_sx(d, 8) or 1
+        e32 = (D & M32) or 7
+        out += _n_qr("unsigned", V, d) + _n_qr("int", s, d) + _n_qr("long long", V, D) + _n_qr("unsigned long long", V, D)
+        out += _n_qr("unsigned long long", V, e32) + _n_qr("long long", V, _n_sx(e32 >> 1 | 1, 32))
+        out += _n_qr("unsigned long long", (V & M64) >> 20, d & M32)
+        out += _n_qr("short", hs, hd) + _n_qr("unsigned short", hs, hd) + _n_qr("signed char", cs, cd)
+        out += _n_qr("unsigned char", cs, cd) + _n_qr("int", s | 1, -1) + _n_qr("long long", V | 1, -1)
+    return {"out": np.array(out, np.uint64)}
+
+
+def int10_i128(i):
+    M128 = (1 << 128) - 1
+    a, b = i["a"].tolist(), i["b"].tolist()
+    out = []
+    for t in range(len(a) // 2):
+        x = a[2 * t + 1] << 64 | a[2 * t]
+        y = (b[2 * t + 1] << 64 | b[2 * t]) or 3
+        sx, sy = _n_sx(x, 128), _n_sx(y, 128)
+        if sy == -1 and sx == -(1 << 127):
+            sy = 1
+        n = a[2 * t] & 127
+        y64 = (y & M64) or 5
+
+        def q(p, d):
+            return tdiv(p, d)
+
+        def r(p, d):
+            return p - tdiv(p, d) * d
+        vals = [x + y, x - y, x * y, _n_sx(x >> 64, 64) * _n_sx(y, 64), x // y, x % y, q(sx, sy), r(sx, sy),
+                x // y64, x % y64, x // 10, q(sx, -7), r(sx, 1000000007), x << n, x >> n, sx >> n,
+                (sx >> 100) ^ (x << 64), -x, ~x & (y | 0xF0F0), (x & M64) * (y & M64), _n_sx(x, 64) * _n_sx(y, 64)]
+        for v in vals:
+            v &= M128
+            out += [v & M64, v >> 64]
+        out.append(int(x < y) | int(x <= y) << 1 | int(x == y) << 2 | int(x != y) << 3 | int(x > y) << 4 | int(x >= y) << 5)
+        out.append(int(sx < sy) | int(sx <= sy) << 1 | int(sx > sy) << 2 | int(sx >= sy) << 3 | int(sx < 0) << 4 | int(x > M64) << 5)
+        out.append(((x >> 64) + (sx >> 127)) & M64)
+        out.append(q(sx, 1 << 70) & M64)
+        out.append(x % ((1 << 64) + 0x61) & M64)
+        out.append(q(_n_sx(sx * 3 - sy, 128), 5) & M64)
+    return {"out": np.array(out, np.uint64)}
+
+
+def _n_round_int(v: int, p: int, mode: str) -> int:
+    """Integer *v* rounded to *p* significant bits in mode rn/rz/ru/rd (the value of the float it becomes)."""
+    a = abs(v)
+    sh = a.bit_length() - p
+    if sh <= 0:
+        return v
+    q, r = divmod(a, 1 << sh)
+    half = 1 << (sh - 1)
+    up = {"rn": r > half or (r == half and q & 1), "rz": False, "ru": r > 0 and v > 0, "rd": r > 0 and v < 0}[mode]
+    q = (q + up) << sh
+    return -q if v < 0 else q
+
+
+def _n_f2i(v: float, bits: int, signed: bool, mode: str) -> int:
+    """PTX cvt.{rni,rzi,rpi,rmi} float -> integer: the exact value rounded, saturated; NaN -> 0."""
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    if math.isnan(v):
+        return 0
+    if math.isinf(v):
+        return hi if v > 0 else lo
+    fr = Fraction(v)
+    r = {"rn": round(fr), "rz": math.trunc(fr), "ru": math.ceil(fr), "rd": math.floor(fr)}[mode]   # round(): ties to even
+    return min(max(r, lo), hi)
+
+
+def int10_cvt(i):
+    oi, ol, of, od = [], [], [], []
+    modes = ("rn", "rz", "ru", "rd")
+    sat = lambda v, bits, signed: min(max(v, -(1 << (bits - 1)) if signed else 0),       # noqa: E731
+                                      (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1)
+    for x, y, z in zip(i["f"].tolist(), i["d"].tolist(), i["l"].tolist()):
+        uz, iz, ui = z & M64, s32(z), z & M32
+        xn, yn = (0.0 if math.isnan(x) else x), (0.0 if math.isnan(y) else y)
+        r = [_n_f2i(x, 32, True, m) for m in modes] + [_n_f2i(x, 32, False, m) for m in modes]
+        r += [_n_f2i(y, 32, True, m) for m in modes] + [_n_f2i(y, 32, False, m) for m in modes]
+        # narrow destinations land sign- or zero-extended in the 32-bit register
+        r += [_n_f2i(x, 8, True, "rn"), _n_f2i(x, 8, False, "rz"), _n_f2i(x, 16, True, "rd"), _n_f2i(x, 16, False, "ru"),
+              _n_f2i(y, 16, True, "rn"), _n_f2i(y, 8, False, "rz")]
+        r += [sat(iz, 8, True), sat(iz, 8, False), sat(iz, 16, True), sat(iz, 16, False), sat(ui, 16, False), sat(ui, 8, True),
+              sat(ui, 32, True), sat(iz, 32, False), sat(z, 32, True), sat(z, 32, False), sat(uz, 32, True), sat(z, 16, True)]
+        oi += [v & M32 for v in r]
+        r = [_n_f2i(xn, 64, True, m) for m in modes] + [_n_f2i(xn, 64, False, m) for m in modes]
+        r += [_n_f2i(yn, 64, True, m) for m in modes] + [_n_f2i(yn, 64, False, m) for m in modes]
+        ol += [v & M64 for v in r]
+        of += [_n_round_int(v, 24, m) for v in (iz, ui, z, uz) for m in modes] + [_n_sx(z, 16), (z >> 8) & 0xFF]
+        od += [float(iz), float(ui)] + [_n_round_int(v, 53, m) for v in (z, uz) for m in modes] + [_n_sx(z, 8)]
+    return {"oi": np.array(oi, np.uint32), "ol": np.array(ol, np.uint64), "of": np.array([float(v) for v in of], np.float32),
+            "od": np.array([float(v) for v in od], np.float64)}
+
+
+def _n_sat(v: int, bits: int, signed: bool) -> int:
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    return min(max(v, lo), hi)
+
+
+def _n_cvt_pack(a: int, b: int, c: int, bits: int, signed: bool) -> int:
+    """PTX cvt.pack.sat.{u,s}N.s32(.b32): a and b saturated to N bits, a above b, c's bits above them."""
+    m = (1 << bits) - 1
+    return ((c << (2 * bits)) | ((_n_sat(a, bits, signed) & m) << bits) | (_n_sat(b, bits, signed) & m)) & M32
+
+
+def int10_ops(i):
+    a, b = i["a"].tolist(), i["b"].tolist()
+    out = []
+    for t, (x, y) in enumerate(zip(a, b)):
+        sx, sy = s32(x), s32(y)
+        X, Y = (a[t ^ 1] << 32) | x, (y << 32) | b[t ^ 3]
+        SX, SY = s64(X), s64(Y)
+        n, n64 = y & 31, y & 63
+        c1, c2, u1, u2 = _n_sx(x, 8), _n_sx(y, 8), x & 0xFF, y & 0xFF
+        h1, h2, w1, w2 = _n_sx(x, 16), _n_sx(y, 16), x & 0xFFFF, y & 0xFFFF
+        ctz = lambda v: (v & -v).bit_length() - 1       # noqa: E731
+        r64 = [X << n64, X >> n64, SX >> n64, (X << n64) | (X >> ((64 - n64) & 63)), X * Y, X + Y, X - Y,
+               min(SX, SY), max(SX, SY), min(X, Y), max(X, Y), abs(SX | 1), sx * sy, x * y + Y, ((X * Y) >> 64) + X,
+               bin(X).count("1") * 1000 + (64 - Y.bit_length()) * 10 + bin(Y).count("1"), ctz(X) if X else 64,
+               int.from_bytes(X.to_bytes(8, "little"), "big")]
+        for v in r64:
+            v &= M64
+            out += [v & M32, v >> 32]
+        A = (x ^ y) << 64 | y << 32 | x
+        B = (~x & M32) << 64 | x << 32 | y
+        add, sub = (A + B) & ((1 << 96) - 1), (A - B) & ((1 << 96) - 1)
+        fa = float(np.float32((sx >> 22) * 0.75 - 0.25))
+        fb = float(np.array([y], np.uint32).view(np.float32)[0])
+        rni = lambda f: _n_f2i(f, 32, True, "rn")        # noqa: E731
+        rzi = lambda f: _n_f2i(f, 32, True, "rz")        # noqa: E731
+        r32 = [x << n, x >> n, sx >> n, (x << n) | (x >> ((32 - n) & 31)), (x >> n) | (x << ((32 - n) & 31)),
+               x * y, sx * 3 - sy * 5, x // 2 + tdiv(sx, 2), abs(sx | 1), min(sx, sy), min(x, y), max(sx, sy), max(x, y),
+               int(sx < sy) | int(x < y) << 1 | int(sx <= sy) << 2 | int(x >= y) << 3 | int(sx == sy) << 4,
+               c1 + c2, _n_sx(c1 * c2, 8), u1 * u2, (u1 + u2) & 0xFF, _n_sx(h1 * h2, 16), h1 >> (n & 15), w1 * w2,
+               (w1 - w2) & 0xFFFF, int(c1 < c2) | int(u1 < u2) << 1 | int(h1 < h2) << 2 | int(w1 < w2) << 3,
+               add & M32, (add >> 32) & M32, add >> 64, sub & M32, (sub >> 32) & M32, sub >> 64,
+               ((x * y) >> 32) + x, ((sx * sy) >> 32) + sy, (_n_sx(x, 24) * _n_sx(y, 24)) >> 16,
+               ((x & 0xFFFFFF) * (y & 0xFFFFFF)) >> 16, _n_sx(x, 24) * _n_sx(y, 24) + sx, abs(sx - sy) + 7,
+               _n_cvt_pack(sx, sy, x, 8, False), _n_cvt_pack(sx, sy, y, 8, True), _n_cvt_pack(sx, sy, 0, 16, True),
+               _n_cvt_pack(sx, sy, 0, 16, False), _n_cvt_pack(sx, sy, x, 4, False), _n_cvt_pack(sy, sx, y, 4, True),
+               _n_cvt_pack(sx, sy, x, 2, False), _n_cvt_pack(sy, sx, 0, 2, True),
+               _n_cvt_pack(rni(fa), rni(fb), x, 8, False), _n_cvt_pack(rzi(fb), rzi(fa), 0, 8, True),
+               _n_cvt_pack(rzi(fa), rzi(fa * 3.0), 0x1234, 8, False),
+               32 - (x | 1).bit_length(), ctz(y | 0x80000000), int.from_bytes(x.to_bytes(4, "little"), "big"),
+               bin(x).count("1") & 1, (x & -x).bit_length()]
+        out += [v & M32 for v in r32]
+    return {"out": np.array(out, np.uint32)}
+
+
+# the exhaustive launches (``full``: GPUISA_CUDA_FULL=1) of the int10 sources: more threads, same functions
+int10_simd_all, int10_simd_k_all, int10_dpx_all, int10_dpx_k_all = int10_simd, int10_simd_k, int10_dpx, int10_dpx_k
+int10_bits_all, int10_div_const_all, int10_div_var_all = int10_bits, int10_div_const, int10_div_var
+int10_i128_all, int10_cvt_all, int10_ops_all = int10_i128, int10_cvt, int10_ops
+
+
+def int10_uni(i, p, q, r, sp, sq, P, SP, f, g):
+    """int10_uni.cu: every thread stores the same 75 words computed from the kernel parameters."""
+    p, q, r, P = p & M32, q & M32, r & M32, P & M64
+    sp, sq, SP = s32(sp), s32(sq), s64(SP)
+    f, g = float(np.float32(f)), float(np.float32(g))
+    V = _n_v
+    sat8 = _n_sat(sp, 8, True)
+    rev64 = int(f"{P:064b}"[::-1], 2)
+    v = [V("add2", p, q), V("sub4", p, q), V("maxu4", p, q), V("mins2", p, q), V("absdiffu4", p, q), V("sadu4", p, q),
+         V("avgu2", p, q), V("cmpgtu4", p, q), V("setges2", p, q), V("addss4", p, q), V("subus2", p, q), V("neg4", p),
+         V("absss2", p), V("haddu4", p, q),
+         max(sp, sq, s32(r)), _n_dpx("vimax3_s16x2", p, q, r), _n_dpx("vimin3_u16x2", p, q, r),
+         max(s32(sp + sq), s32(r)), _n_dpx("viaddmin_u32", p, q, r), _n_dpx("viaddmax_s16x2", p, q, r),
+         _n_dpx("viaddmin_u16x2", q, p, r), max(sp, sq, 0), _n_dpx("vimax_s16x2_relu", p, q),
+         max(s32(sp + sq), s32(r), 0), _n_dpx("viaddmin_s16x2_relu", p, q, r),
+         sum(a * b for a, b in zip(_n_bytes(sp, True), _n_bytes(sq, True))) + s32(r),
+         sum(a * b for a, b in zip(_n_bytes(p, False, 16, 2), _n_bytes(q, False)[2:])) + r,
+         _n_prmt(p, q, r & 0x7777), _n_funnel(p, q, r, True, True),
+         int(f"{p:032b}"[::-1], 2), 32 - (sp & M32).bit_length(), (sp & -sp & M32).bit_length(), bin(p).count("1"),
+         _n_fns(p, q & 31, 2),
+         bin(P).count("1"), 64 - (SP & M64).bit_length(), (SP & -SP & M64).bit_length(), rev64 >> 7, (p * q) >> 32, (sp * sq) >> 32,
+         (P * P) >> 67, _n_sx(sp, 24) * _n_sx(sq, 24), abs(p - q) + r, abs(sp - sq) + r, (sp + sq) >> 1, (p + q + 1) >> 1,
+         _n_cvt_pack(sp, sq, r, 8, False), _n_cvt_pack(sq, sp, p, 4, False), sat8, _n_bfind(p, 32, False),
+         _n_ptx_bfe(p, q, r, 32, False), _n_ptx_bfe(sp, q, r, 32, True), _n_ptx_bfi(p, q, r & 31, 7, 32),
+         sp if (q & 63) >= 32 else (_n_sx(sp, q & 63) if q & 63 else 0), (((1 << (r & 31)) - 1) << (q & 31)),
+         _n_f2i(f, 8, False, "rz"), _n_f2i(g, 32, True, "rn"), _n_f2i(f, 64, True, "rd"), _n_f2i(g, 32, False, "ru"), 0,
+         _n_cvt_pack(_n_f2i(f, 32, True, "rn"), _n_f2i(g, 32, True, "rn"), 0, 8, False),
+         p // 7, tdiv(sp, -3), P % 1000000007, tdiv(SP, 10), p % q + 1, tdiv(sp, sq | 1), min(p, q), max(sp, sq), abs(sp),
+         P >> (q & 63), SP >> (r & 63), _n_sx(sp, 16), (sp >> 3) & 0xFF, _n_sx(p * q, 8)]
+    row = [x & M32 for x in v]
+    return {"o": np.array(row * (len(i["o"]) // len(row)), np.uint32)}
+int10_uni_edges = int10_uni_halves = int10_uni
+
+
+def int10_dpx_imm(i, k, sk):
+    """int10_dpx.cu's int10_dpx_imm: immediate and parameter operands; the bool outputs packed in a byte."""
+    k, sk = k & M32, s32(sk)
+    out, fl = [], []
+    for x in i["a"].tolist():
+        sx = s32(x)
+        (xl, xh), (kl, kh) = _simd_lanes(x, 16), _simd_lanes(k, 16)
+        (sl, sh), (cl, ch) = _simd_lanes(x, 16, True), _simd_lanes(0x80017FFF, 16, True)
+        fl.append(int(xh >= kh) | int(xl >= kl) << 1 | int(sh <= ch) << 2 | int(sl <= cl) << 3 | int(sx >= sk) << 4
+                  | int(x <= k) << 5)
+        v = [_n_dpx("vimax3_s16x2", x, 0x50005, k), _n_dpx("viaddmax_s16x2", x, k, 0x7FFF8000), _n_dpx("vimax_u16x2", x, k),
+             _n_dpx("vimin_s16x2", x, 0x80017FFF), max(sx, sk), min(x, k), _n_dpx("viaddmin_u16x2", x, 0x10001, k),
+             _n_dpx("viaddmax_u32", x, 5, k), _n_dpx("viaddmin_s32_relu", x, -7, sk), _n_dpx("vimin3_s16x2_relu", x, k, 0x12345678),
+             _n_dpx("vimax_s16x2_relu", x, 0x80008000), max(min(sx, sk), 0), min(x, k, 77), _n_dpx("viaddmax_s16x2_relu", x, x, k)]
+        out += [u & M32 for u in v]
+    return {"o": np.array(out, np.uint32), "fl": np.array(fl, np.uint8)}
+
+
+def int10_ptx16(i):
+    """int10_ptx16.cu: PTX's .u16/.s16 instructions (results zero-extended from 16 bits), thread t with
+    a[t] and a[t ^ 5]."""
+    H = 0xFFFF
+    a = i["a"].tolist()
+    out = []
+    for t, x in enumerate(a):
+        y = a[t ^ 5]
+        p, q = x & H, (y >> 16) & H
+        q1 = q or 1
+        sq = 1 if (q1 == H and p == 0x8000) else q1          # avoids -32768 / -1
+        P, Q = _n_sx(p, 16), _n_sx(q, 16)
+        n = q & 31                                            # shifts past 16 clamp (PTX shl/shr)
+        lanes = [(_simd_lanes(x, 16, s), _simd_lanes(y, 16, s)) for s in (True, False)]
+        mr = _simd_join([max(min(u, v), 0) for u, v in zip(*lanes[0])], 16)
+        mu = _simd_join([max(u, v) for u, v in zip(*lanes[1])], 16)
+        out += [(p + q) & H, (p - q) & H, (p * q) & H, ((P * Q) >> 16) & H, (p * q) >> 16, min(P, Q) & H, max(p, q),
+                (p << n) & H if n < 16 else 0, (P >> min(n, 15)) & H, p >> n if n < 16 else 0, p & q, p ^ q,
+                tdiv(P, _n_sx(sq, 16)) & H, p % q1, abs(P) & H, -P & H, (P * Q) & M32, (P * Q + _n_sx(y, 16)) & H, mr, mu,
+                _n_sat(s32(x), 16, True) & H, _n_sx(p, 8) & H]
+    return {"o": np.array(out, np.uint32)}
+
+
+def int10_sha256(i):
+    """SHA-256 of each thread's 55 bytes by Python's hashlib; the digest as 8 big-endian words."""
+    import hashlib
+    m = i["msg"].tobytes()
+    out = []
+    for t in range(len(m) // 55):
+        d = hashlib.sha256(m[55 * t:55 * t + 55]).digest()
+        out += [int.from_bytes(d[4 * k:4 * k + 4], "big") for k in range(8)]
+    return {"digest": np.array(out, np.uint32)}
+
+
+def int10_crc32(i):
+    """CRC-32 (zlib's) of each thread's 61 bytes, twice (the kernel's bitwise and table forms)."""
+    import zlib
+    d = i["data"].tobytes()
+    return {"crc": np.array([zlib.crc32(d[61 * t:61 * t + 61]) for t in range(len(d) // 61) for _ in range(2)], np.uint32)}
+
+
+def _n_rotl(x: int, n: int) -> int:
+    return ((x << n) | (x >> (32 - n))) & M32
+
+
+def int10_chacha(i):
+    """RFC 8439's ChaCha20 block, MurmurHash3 x86_32 of its 64 bytes and PCG32 (O'Neill's
+    pcg32_random_r), written from the algorithms' definitions with Python integers."""
+    key = i["key"].tolist()
+    out = []
+    for t in range(len(key) // 11):
+        s = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574] + key[11 * t:11 * t + 8] + [t] + key[11 * t + 8:11 * t + 11]
+        x = list(s)
+
+        def qr(a, b, c, d, x=x):
+            x[a] = (x[a] + x[b]) & M32; x[d] = _n_rotl(x[d] ^ x[a], 16)          # noqa: E702
+            x[c] = (x[c] + x[d]) & M32; x[b] = _n_rotl(x[b] ^ x[c], 12)          # noqa: E702
+            x[a] = (x[a] + x[b]) & M32; x[d] = _n_rotl(x[d] ^ x[a], 8)           # noqa: E702
+            x[c] = (x[c] + x[d]) & M32; x[b] = _n_rotl(x[b] ^ x[c], 7)           # noqa: E702
+        for _ in range(10):
+            for q in ((0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
+                      (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14)):
+                qr(*q)
+        o = [(a + b) & M32 for a, b in zip(x, s)]
+        h = t
+        for w in o:
+            k = _n_rotl((w * 0xCC9E2D51) & M32, 15) * 0x1B873593 & M32
+            h = (_n_rotl(h ^ k, 13) * 5 + 0xE6546B64) & M32
+        h ^= 64
+        h ^= h >> 16; h = h * 0x85EBCA6B & M32; h ^= h >> 13; h = h * 0xC2B2AE35 & M32; h ^= h >> 16      # noqa: E702
+        st = ((h << 32 | o[0]) + 0x853C49E6748FEA9B) & M64
+        pcg = []
+        for _ in range(4):
+            old = st
+            st = (old * 6364136223846793005 + (0xDA3E39CB94B95BDB | 1)) & M64
+            xs, rot = (((old >> 18) ^ old) >> 27) & M32, old >> 59
+            pcg.append(((xs >> rot) | (xs << ((32 - rot) & 31))) & M32)
+        ffs = (o[1] & -o[1]).bit_length()
+        out += o + [h] + pcg + [(bin(h).count("1") + (32 - o[0].bit_length()) * 100 + ffs * 10000) & M32]
+    return {"out": np.array(out, np.uint32)}

@@ -94,3 +94,15 @@ def test_several_high_registers_get_distinct_free_registers():
     import re
     regs = [int(n) for n in re.findall(r"\bUR(\d+)", text)]
     assert max(regs) <= 62 and "REDUX.SUM UR58, R7" in text and "MOV R7, UR58" in text and "UR62, R3" in text
+
+
+def test_a_factor_of_imad_wide_next_to_a_high_register_is_not_a_pair():
+    """Regression (D10-N-12): `UIMAD.WIDE UR14, UR49, UR61, URZ` in a sm_100 kernel that also names
+    UR63 was refused as "a neighbour in a 64/128-bit operand", but UR61 is a 32-bit factor there;
+    only the destination and the addend are pairs (UR62 as the addend still is)."""
+    body = ["S2UR UR63, SR_CTAID.X", "UIMAD.WIDE UR14, UR49, UR61, URZ", "UIADD3 UR4, UR63, UR61, URZ", "EXIT"]
+    _, text = kernel_text(_module(body, 100), next(iter(_module(body, 100).kernels.values())))
+    assert "UR63" not in text and "UIMAD.WIDE UR14, UR49, UR61, URZ" in text
+    mod = _module(["S2UR UR63, SR_CTAID.X", "UIMAD.WIDE.U32 UR14, UR49, UR4, UR62", "EXIT"], 100)
+    with pytest.raises(UsageError):
+        kernel_text(mod, next(iter(mod.kernels.values())))

@@ -117,7 +117,8 @@ def blank_listing_noise(text: str) -> str:
       ``MATCH.ALL R11, P0, R10`` (the two operands swap places; the length stays);
     * cooperative groups' ``WARPSYNC.EXCLUSIVE Rm``, ``WARPSYNC.COLLECTIVE Rm, `(end)`` are
       ``WARPSYNC Rm``, ``WARPSYNC.ALL`` is ``WARPSYNC 0xffffffff``, ``ENDCOLLECTIVE`` is ``NOP``
-      (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, or IMMA's ``R4.reuse.ROW``, moves behind it);
+      (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, IMMA's ``R4.reuse.ROW``, or I2IP's kept-bits
+      count, ``R0.reuse.24``, moves behind it);
     * a half selector after an absolute value, ``|R6|.H0_H0`` (HSETP2, HADD2), moves inside the
       bars: ``|R6.H0_H0|``, the same operand (decision GA-4);
     * a half selector on a constant or a uniform register of HADD2/HMUL2/HSETP2/HFMA2/HMNMX2/HSET2
@@ -188,8 +189,8 @@ def has_hints(text: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _blank_line(text: str) -> str:
     """The rewrites of :func:`blank_listing_noise` on one line (idempotent)."""
-    if ".reuse.H" in text or ".reuse.B" in text or ".reuse.ROW" in text or ".reuse.COL" in text:
-        # `R6.reuse.H0_H0`, `R0.reuse.B1`, IMMA's `R4.reuse.ROW`: the selector stays on the register
+    if ".reuse.H" in text or ".reuse.B" in text or ".reuse.ROW" in text or ".reuse.COL" in text or ".reuse.2" in text:
+        # `R6.reuse.H0_H0`, `R0.reuse.B1`, IMMA's `R4.reuse.ROW`, I2IP's `R0.reuse.24` (D10-N-5): the selector stays on the register
         text = _RE_REUSE_SEL.sub(lambda m: m.group(2) + " " * len(m.group(1)), text)
     if ".reuse" in text or "desc" in text or "+-" in text or "+ -" in text:
         text = _RE_NOISE.sub(_blank_noise, text)
@@ -244,7 +245,7 @@ def _const_sel(m: re.Match) -> str:
 _RE_ABS_SEL = re.compile(r"\|(R\d+|RZ)\|(\.N?H[01]_N?H[01]|\.F32)\b")
 
 
-_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.N?H[01]_N?H[01]|\.H1|\.B[1-3]|\.ROW|\.COL)\b")   # `.H0_NH1`: D7-math-5; `.ROW`: D10-M-1
+_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.N?H[01]_N?H[01]|\.H1|\.B[1-3]|\.ROW|\.COL|\.2[48])\b")   # `.H0_NH1`: D7-math-5; `.ROW`: D10-M-1
 _RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?(?:\.64)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 

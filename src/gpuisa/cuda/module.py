@@ -499,6 +499,21 @@ _RE_WIDE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?\S*(?:\.64|\.128|WIDE)")
 UR63_ARCH = 100
 
 
+# IMAD.WIDE / UIMAD.WIDE (and .U32): only the destination and the addend (the 1st and 4th operands)
+# are register pairs; the two factors are 32-bit (decision D10-N-12)
+_RE_IMAD_WIDE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?U?IMAD\.WIDE(?:\.U32)?\s+([^;]*)")
+
+
+def _wide_urs(line: str) -> set[int]:
+    """The uniform registers of *line*, a 64/128-bit instruction, that may be part of a pair or quad:
+    all of them, except IMAD.WIDE's 32-bit factors."""
+    m = _RE_IMAD_WIDE.match(line)
+    if m:
+        ops = [o.strip() for o in m.group(1).split(",")]
+        return {int(n) for k, o in enumerate(ops) if k in (0, 3) for n in _RE_UR.findall(o)}
+    return set(map(int, _RE_UR.findall(line)))
+
+
 def names_high_ur(line: str) -> bool:
     """The line names a uniform register from UR63 on (sm_100+ code: renamed by :func:`kernel_text`)."""
     return any(int(n) >= 63 for n in _RE_UR.findall(line))
@@ -529,7 +544,7 @@ def kernel_text(module: CudaModule, info: KernelInfo) -> tuple[int, str]:
     name = m.group(0)
     near = {h - d for h in high for d in range(4)}
     for k, ln in enumerate(lines):
-        if _RE_WIDE.match(ln) and near & set(map(int, _RE_UR.findall(ln))):
+        if _RE_WIDE.match(ln) and near & _wide_urs(ln):
             raise error(f"kernel {info.name} (sm_{module.arch}) uses {name} as an ordinary uniform register "
                         f"and a neighbour in a 64/128-bit operand (line {first + k}): this ISA's uniform "
                         "registers end at UR62 (UR63 is URZ), and the pair cannot be moved safely "

@@ -47,7 +47,9 @@ UNSET = object()
 
 # operand kinds
 K_REG, K_UREG, K_PRED, K_UPRED, K_BREG, K_IMM, K_CMEM, K_ENUM = range(8)
-_KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED, "BReg": K_BREG}
+# I2IP's / UI2IP's `R6.24`-style operands are registers whose number is the field (decision D10-N-5)
+_KIND_OF_TYPE = {"Reg": K_REG, "UReg": K_UREG, "Pred": K_PRED, "UPred": K_UPRED, "BReg": K_BREG,
+                 "PackReg24": K_REG, "PackReg28": K_REG, "UPackReg24": K_UREG, "UPackReg28": K_UREG}
 _ZERO32 = np.zeros(WARP_SIZE, np.uint32)
 _ZERO32.setflags(write=False)
 

@@ -289,7 +289,10 @@ def ULEA(x: Exec) -> None:
         v = ((hi & (MASK32 >> sh)) << sh) | (a >> (32 - sh))
     else:
         v = (a << sh) & MASK32
-    s = v + _raw_int(x, _b(x))
+    b = _raw_int(x, _b(x))
+    if x.flag(_b(x) + ".neg"):          # -URb: the two's complement mod 2^32, as LEA's -Rb (D10-N-9)
+        b = (-b) & MASK32
+    s = v + b
     if x.mod("x") == "X":
         s = s + x.upred("upp")
     x.write("urd", s & MASK32)

@@ -1,5 +1,6 @@
 """Integer dot products and video instructions nvcc emits (simd.isa): IDP.4A / IDP.2A (``__dp4a``,
-``__dp2a_lo/hi``), VIADDMNMX, VABSDIFF, VABSDIFF4, and the SIMD video forms of nv.isa's VIADD
+``__dp2a_lo/hi``), VIADDMNMX, VABSDIFF, VABSDIFF4, I2I (saturating narrowing, D10-N-3),
+F2IP (a float to an unsigned byte, D10-N-4), and the SIMD video forms of nv.isa's VIADD
 (``.16x2``, ``.U8x4``) and VIMNMX (``.U16x2``, ``.S16x2``, ``.U8x4``) that nv_int's VIADD and
 VIMNMX hand to :func:`viadd_lanes` / :func:`vimnmx_lanes` (decision SV-1).
 Written once for both engines (lane-shaped arrays; ``SEMANTICS_CONTRACT.md``)."""
@@ -9,7 +10,7 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import mask2array
+from ..state import array2mask, mask2array
 from .gp import _U32, _b, _c, _raw
 
 _I64 = np.int64
@@ -42,6 +43,10 @@ def IDP(x: Exec) -> None:
 @semantics("VIADDMNMX")
 def VIADDMNMX(x: Exec) -> None:
     """VIADDMNMX: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    fmt = x.mod("fmt")
+    if fmt in ("S16x2", "U16x2"):       # two 16-bit lanes (CUDA 12's DPX __viaddmax_s16x2 ...; D10-N-1)
+        _viaddmnmx_lanes(x, fmt == "S16x2")
+        return
     a, b = _raw(x, "ra"), _raw(x, _b(x))
     if x.flag("ra.neg"):
         a = (0 - a.astype(np.int64)).astype(np.uint32)
@@ -55,6 +60,23 @@ def VIADDMNMX(x: Exec) -> None:
     if x.mod("relu") == "RELU":         # signed only (the database refuses .U32.RELU)
         r = np.maximum(r, 0)
     x.write("rd", (r & 0xFFFFFFFF).astype(_U32))
+
+
+def _viaddmnmx_lanes(x: Exec, signed: bool) -> None:
+    """VIADDMNMX.S16x2 / .U16x2: per half, (Ra + Rb) wrapped to 16 bits, then its min (Pp) or max with SrcC."""
+    b = _b(x)
+    la, lb = _lane_split(_raw(x, "ra"), 16, False), _lane_split(_raw(x, b), 16, False)
+    lc = _lane_split(np.broadcast_to(_raw(x, _c(x)), np.shape(la[0])), 16, signed)
+    sa, sb = (-1 if x.flag("ra.neg") else 1), (-1 if x.flag(b + ".neg") else 1)
+    pick_min = mask2array(x.pred("pp"))
+    out = []
+    for u, v, c in zip(la, lb, lc):
+        t = (sa * u + sb * v) & 0xFFFF
+        if signed:
+            t = np.where(t >= 0x8000, t - 0x10000, t)
+        r = np.where(pick_min, np.minimum(t, c), np.maximum(t, c))
+        out.append(np.maximum(r, 0) if x.mod("relu") == "RELU" else r)
+    x.write("rd", _lane_join(out, 16))
 
 
 @semantics("VABSDIFF")
@@ -95,7 +117,8 @@ def viadd_lanes(x: Exec) -> None:
 
 
 def vimnmx_lanes(x: Exec) -> None:
-    """VIMNMX.U16x2 / .S16x2 / .U8x4: the minimum (Pp) or maximum of each lane."""
+    """VIMNMX.U16x2 / .S16x2 / .U8x4: the minimum (Pp) or maximum of each lane; with 16-bit lanes
+    Pu / Pv receive whether the low / high half of Ra was chosen (a tie chooses Ra; D10-N-2)."""
     width, signed = LANE_FORMATS[x.mod("fmt") or ""]
     a = _lane_split(_raw(x, "ra"), width, signed)
     b = _lane_split(_raw(x, _b(x)), width, signed)
@@ -104,6 +127,9 @@ def vimnmx_lanes(x: Exec) -> None:
     if x.mod("relu") == "RELU":      # .S16x2 only (the description's exception)
         lanes = [np.maximum(v, 0) for v in lanes]
     x.write("rd", _lane_join(lanes, width))
+    if width == 16:                  # the 32-bit and .U8x4 forms take PT only (the database refuses others)
+        for name, (u, v) in zip(("pu", "pv"), zip(a, b)):
+            x.write(name, array2mask(np.where(pick_min, u <= v, u >= v)))
 
 
 @semantics("VABSDIFF4")
@@ -149,13 +175,19 @@ def SGXT(x: Exec) -> None:
     """SGXT: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
     a = np.broadcast_to(np.asarray(x.src("ra", raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
     n = np.broadcast_to(np.asarray(x.src(_b(x), raw=True), dtype=np.int64) & 0xFFFFFFFF, x.lane_shape())
-    n = n % 32 if x.mod("w") == "W" else np.minimum(n, 32)
+    x.write("rd", extend_low(a, n, x.mod("w") == "W", x.mod("fmt") != "U32"))
+
+
+def extend_low(a: np.ndarray, n: np.ndarray, wrap: bool, signed: bool) -> np.ndarray:
+    """SGXT's (and USGXT's) low *n* bits of *a* (int64 arrays; n clamped to 32, or modulo 32 with
+    *wrap*) extended with their sign or zeros."""
+    n = n % 32 if wrap else np.minimum(n, 32)
     keep = (np.int64(1) << n) - 1
     v = a & keep
-    if x.mod("fmt") != "U32":
+    if signed:
         neg = (n > 0) & (((v >> np.maximum(n - 1, 0)) & 1) == 1)
         v = np.where(neg, v | (~keep & 0xFFFFFFFF), v)
-    x.write("rd", v)
+    return v
 
 
 @semantics("BMSK")
@@ -175,3 +207,70 @@ def bit_mask(pos: np.ndarray, ln: np.ndarray, wrap: bool) -> np.ndarray:
         ln = np.minimum(ln, 32)
     m = (((np.int64(1) << ln) - 1) << np.minimum(pos, 32)) & 0xFFFFFFFF
     return np.where(pos >= 32, 0, m)
+
+
+# I2I's destination types: (width, signed) (decision D10-N-3)
+_I2I_DST = {"S8": (8, True), "U8": (8, False), "S16": (16, True), "U16": (16, False)}
+
+
+@semantics("I2I")
+def I2I(x: Exec) -> None:
+    """I2I: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    v = _raw(x, _b(x)).astype(_I64)
+    if x.mod("stype_") != "U32":
+        v = (v ^ 0x80000000) - 0x80000000
+    width, signed = _I2I_DST[x.mod("dtype") or ""]
+    if x.mod("sat") == "SAT":
+        lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+        v = np.clip(v, lo, hi)
+    else:
+        v = _elem(v, 0, width, signed)
+    x.write("rd", (v & 0xFFFFFFFF).astype(_U32))
+
+
+_F2IP_ROUND = {"RN": np.rint, "FLOOR": np.floor, "CEIL": np.ceil, "TRUNC": np.trunc}
+# I2IP's / F2IP's packed types: (width, signed) (decisions D10-N-4, D10-N-5)
+_PACK_DST = {"U8": (8, False), "S8": (8, True), "U16": (16, False), "S16": (16, True),
+             "U4": (4, False), "S4": (4, True), "U2": (2, False), "S2": (2, True)}
+
+
+def _pack_reg(x: Exec, name: str) -> np.ndarray:
+    """A packing instruction's upper-bits operand: a GPR, an immediate, or `R6.24` / `R6.28`
+    (PackReg24 / PackReg28, read as GPRs), lane-shaped int64."""
+    return np.broadcast_to(_raw(x, name), x.lane_shape()).astype(_I64)
+
+
+def pack_values(a: np.ndarray, b: np.ndarray, c: np.ndarray, dtype: str, sat: bool) -> np.ndarray:
+    """I2IP's (F2IP's, UI2IP's) (c << 2n | a[n-1:0] << n | b[n-1:0])[31:0], a and b (int64) saturated
+    to the packed type with *sat*, as int64."""
+    n, signed = _PACK_DST[dtype]
+    if sat:
+        lo, hi = (-(1 << (n - 1)), (1 << (n - 1)) - 1) if signed else (0, (1 << n) - 1)
+        a, b = np.clip(a, lo, hi), np.clip(b, lo, hi)
+    m = (1 << n) - 1
+    return ((c << (2 * n)) | ((a & m) << n) | (b & m)) & 0xFFFFFFFF
+
+
+def _pack(x: Exec, a: np.ndarray, b: np.ndarray, c: np.ndarray, dtype: str, sat: bool) -> None:
+    x.write("rd", pack_values(a, b, c, dtype, sat).astype(_U32))
+
+
+@semantics("F2IP")
+def F2IP(x: Exec) -> None:
+    """F2IP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    rnd = _F2IP_ROUND[x.mod("rnd") or "RN"]
+    vals = []
+    for name in ("ra", _b(x)):
+        f = np.broadcast_to(_raw(x, name), x.lane_shape()).view(np.float32).astype(np.float64)
+        with np.errstate(all="ignore"):
+            v = rnd(f)
+            vals.append(np.where(np.isnan(v), 0.0, np.clip(v, -256.0, 256.0)).astype(_I64))   # NaN -> 0
+    _pack(x, vals[0], vals[1], _pack_reg(x, _c(x)), x.mod("dtype") or "", True)
+
+
+@semantics("I2IP")
+def I2IP(x: Exec) -> None:
+    """I2IP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    a, b = (np.broadcast_to(_raw(x, n), x.lane_shape()).astype(_I64) for n in ("ra", _b(x)))
+    a, b = (a ^ 0x80000000) - 0x80000000, (b ^ 0x80000000) - 0x80000000     # .S32 sources
+    _pack(x, a, b, _pack_reg(x, "rc"), x.mod("dtype") or "", x.mod("sat") == "SAT")

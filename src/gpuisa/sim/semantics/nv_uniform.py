@@ -16,7 +16,7 @@ from .gp import bool_op, fcmp
 from .nv_f64 import f2f_bits, frnd_half_bits
 from .nv_float import _two_sum, f2i_range, ftz_bits, half_f64, round32, scaled_product
 from .nv_int import brev32
-from .nv_simd import bit_mask
+from .nv_simd import bit_mask, extend_low, pack_values
 from .operands import _b, _c
 
 _U64 = np.uint64
@@ -545,3 +545,21 @@ def UIMNMX(x: Exec) -> None:
     x.write("upu", _out(pick_a))
     x.write("upv", _out(~pick_a))
 
+
+@semantics("USGXT")
+def USGXT(x: Exec) -> None:
+    """USGXT: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry)."""
+    if not x.any_lane():
+        return
+    a, n = _u(x, "ura").astype(_I64), _u(x, _b(x)).astype(_I64)
+    x.write("urd", _out(extend_low(a, n, x.mod("w") == "W", x.mod("fmt") != "U32").astype(_U64)))
+
+
+@semantics("UI2IP")
+def UI2IP(x: Exec) -> None:
+    """UI2IP: pseudo code in the database (``__Semantics``, simd.isa; appended here by the registry).
+    URc `UR12.24` (UPackReg24/28) is read as a uniform register."""
+    if not x.any_lane():
+        return
+    a, b, c = _s32(_u(x, "ura")), _s32(_u(x, _b(x))), _u(x, "urc").astype(_I64)
+    x.write("urd", _out(pack_values(a, b, c, x.mod("dtype") or "", x.mod("sat") == "SAT").astype(_U64)))
