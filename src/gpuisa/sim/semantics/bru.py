@@ -519,7 +519,6 @@ def _yield_patience(x, b: int, missing: int) -> bool:
     else:
         n, same = 1, 0
     if n > YIELD_PATIENCE or same >= SPIN_TRIPS:
-        cover("BSYNC.spin_release" if same >= SPIN_TRIPS else "BSYNC.patience_spent")
         w.patience.pop(key, None)
         return False
     w.patience[key] = (missing, n, now, same)
