@@ -6899,3 +6899,20 @@ def its_lg_spinred(i, nl, rounds):
 
 def its_lg_spinred_small(i, nl, rounds):
     return its_lg_spinred(i, nl, rounds)
+
+
+def its_ws_pipe(i, chunks):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 128
+    for b in range(2):           # every block reads the same chunks
+        for k in range(64):
+            out[b * 64 + k] = sum(2 * v[c * 64 + k] + c for c in range(chunks))
+    return {"out": _its_i32(out)}
+
+
+def its_ws_revchain(i):
+    v = [int(x) for x in i["in"]]
+    sums = [sum(v[b * 128:(b + 1) * 128]) for b in range(4)]
+    tot = [sum(sums[b:]) for b in range(4)]
+    out = [tot[b] - v[b * 128 + t] for b in range(4) for t in range(128)]
+    return {"tot": _its_i32(tot), "flag": np.ones(4, np.int32), "out": _its_i32(out)}
