@@ -7820,3 +7820,560 @@ def int10_chacha(i):
         ffs = (o[1] & -o[1]).bit_length()
         out += o + [h] + pcg + [(bin(h).count("1") + (32 - o[0].bit_length()) * 100 + ffs * 10000) & M32]
     return {"out": np.array(out, np.uint32)}
+
+# -- its10: forward progress and synchronisation under independent thread scheduling (decisions D10-I-*) --
+def _its_w32(v):
+    v &= 0xffffffff
+    return v - (1 << 32) if v >> 31 else v
+
+
+def _its_i32(a):
+    return np.array([_its_w32(int(x)) for x in a], np.int64).astype(np.int32)
+
+
+def its_lk_if(i, n):
+    v = [int(x) for x in i["in"][:n]]
+    s, c = [0] * 16, [0] * 16
+    for x in v:
+        b = (x & 0x7fffffff) % 16
+        s[b] += x
+        c[b] += 1
+    return {"lock": np.zeros(16, np.int32), "sum": _its_i32(s), "cnt": _its_i32(c)}
+
+
+def its_lk_dowhile(i, n):
+    acc, mx = [0] * 16, [0] * 16
+    for x in (int(z) for z in i["in"][:n]):
+        b = (x >> 3) & 15
+        acc[b] += x * x
+        mx[b] = max(mx[b], x)
+    return {"out": np.array(acc + mx, np.int64)}
+
+
+def its_lk_spin(i):
+    bins = np.full(1024, -1, np.int64)
+    fill = np.zeros(16, np.int64)
+    for blk in range(2):
+        v = [int(x) for x in i["in"][blk * 64:(blk + 1) * 64]]
+        for b in range(8):
+            e = sorted(x for x in v if x & 7 == b)
+            fill[blk * 8 + b] = len(e)
+            bins[blk * 512 + b * 64: blk * 512 + b * 64 + len(e)] = e
+    return {"bins": bins.astype(np.int32), "fill": fill.astype(np.int32)}
+
+
+def its_lk_ticket(i):
+    v = i["in"].astype(np.int64)
+    return {"ok": np.full(128, 3, np.int32), "total": _its_i32([v[:64].sum(), v[64:].sum()])}
+
+
+def its_lk_try(i):
+    return {"acc": _its_i32([int(i["in"].astype(np.int64).sum())]), "how": np.array([128], np.int32)}
+
+
+def its_lk_list(i, n):
+    keys = [int(x) for x in i["keys"]]
+    nodes = np.zeros(256, np.int64)
+    heads = [-1] * 4
+    for L in range(4):
+        mem = sorted((keys[j] * 128 + j, j) for j in range(n) if keys[j] & 3 == L)
+        for k, (key, j) in enumerate(mem):
+            nodes[2 * j] = key
+            nodes[2 * j + 1] = mem[k + 1][1] if k + 1 < len(mem) else -1
+        heads[L] = mem[0][1] if mem else -1
+    return {"nodes": nodes.astype(np.int32), "heads": np.array(heads, np.int32), "mtx": np.zeros(4, np.int32)}
+
+
+def its_lk_hist(i, n, nbins):
+    bins = np.zeros((nbins, 6), np.int64)
+    bins[:, 4] = 2147483647
+    for x in (int(z) for z in i["in"][:n]):
+        b = (((x * 2654435761) & 0xffffffff) >> 27) % nbins
+        bins[b, 1] += 1
+        s = ((int(bins[b, 3]) << 32) | (int(bins[b, 2]) & 0xffffffff)) + x
+        bins[b, 2], bins[b, 3] = _its_w32(s), _its_w32(s >> 32)
+        bins[b, 4] = min(int(bins[b, 4]), x)
+    return {"bins": bins.astype(np.int32).ravel()}
+
+
+def its_lk_backoff(i):
+    out = []
+    for blk in range(2):
+        v = [int(x) for x in i["in"][blk * 64:(blk + 1) * 64]]
+        tot = sum(v[t] + r for t in range(64) for r in range(t % 5 + 1))
+        out += [tot, sum(t % 5 + 1 for t in range(64))]
+    return {"out": _its_i32(out)}
+
+
+def its_pc_lanes(i):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 128
+    for t in range(128):
+        lane = t & 31
+        out[t] = (v[t + 16] + 7) * 2 + v[t] if lane < 16 else -v[t]
+    return {"out": _its_i32(out)}
+
+
+def its_pc_chain(i):
+    v = [int(x) for x in i["in"]]
+    return {"out": _its_i32([sum(v[b * 32 + l:(b + 1) * 32]) for b in range(2) for l in range(32)])}
+
+
+def its_pc_warps(i):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for b in range(2):
+        ws = [sum(v[b * 128 + w * 32:b * 128 + w * 32 + 32]) for w in range(4)]
+        out += [sum(ws[w:]) for w in range(4) for _ in range(32)]
+    return {"out": _its_i32(out)}
+
+
+def its_pc_aref(i):
+    v = [int(x) for x in i["in"]]
+    out = [v[31] * t + v[t] if t < 31 else 0 for t in range(64)] + [1] * 64
+    return {"out": _its_i32(out)}
+
+
+def its_pc_wait(i):
+    v = [int(x) for x in i["in"]]
+    return {"out": _its_i32([1] * 32 + [6 * v[t - 32] - 3 for t in range(32, 64)])}
+
+
+def its_pc_ring(i, items):
+    v = [int(x) for x in i["in"][:items]]
+    x = 0
+    for k, e in enumerate(v):
+        x ^= _its_w32(e * (k + 1))
+    return {"out": _its_i32([sum(v), x])}
+
+
+def its_pc_ring1(i, items):
+    s = 0
+    for e in (int(z) for z in i["in"][:items]):
+        s = _its_w32(s * 31 + e + 3)
+    return {"out": _its_i32([s] + [items] * 32)}
+
+
+def its_pc_queue(i, cap):
+    roots = [int(x) >> 8 for x in i["seed"]]
+    tot = cnt = 0
+    work = [(r, 0) for r in roots]
+    while work:
+        val, d = work.pop()
+        tot += val
+        cnt += 1
+        if d < 5:
+            work += [(val * 2, d + 1), (val * 2 + 1, d + 1)]
+    return {"res": _its_i32([tot, cnt, cnt])}
+
+
+def its_pc_global(i):
+    v = [int(x) for x in i["in"]]
+    mail = [0] * 128
+    out = [0] * 64
+    for b in range(2):
+        for lane in range(32):
+            x = v[b * 128 + 96 + lane]
+            mail[b * 64 + lane] = 3 * x
+            mail[b * 64 + 32 + lane] = 1
+            out[b * 32 + lane] = 3 * x + lane
+    return {"mail": _its_i32(mail), "out": _its_i32(out)}
+
+
+def its_ib_last(i, n):
+    v = [int(x) for x in i["in"][:n]]
+    part = [sum(v[k] for k in range(n) if (k % 1024) // 128 == b) for b in range(8)]
+    return {"partial": _its_i32(part), "result": _its_i32([sum(v), 8])}
+
+
+def _its_scan(v):
+    out, s = [], 0
+    for x in v:
+        s += x
+        out.append(s)
+    return out
+
+
+def its_ib_lookback(i):
+    sc = _its_scan([int(x) for x in i["in"]])
+    st = np.array([(2 << 32) | (sc[t * 128 + 127] & 0xffffffff) for t in range(8)], np.uint64)
+    return {"out": _its_i32(sc), "status": st}
+
+
+def its_ib_chain(i):
+    sc = _its_scan([int(x) for x in i["in"]])
+    return {"out": _its_i32(sc), "flags": np.ones(8, np.int32), "pref": _its_i32([sc[t * 128 + 127] for t in range(8)])}
+
+
+def its_ib_gbar(i, n, sweeps):
+    a, b = [int(x) for x in i["a"]], [int(x) for x in i["b"]]
+    for _ in range(sweeps):
+        for k in range(n):
+            lft = a[k - 1] if k > 0 else 0
+            rgt = a[k + 1] if k + 1 < n else 0
+            b[k] = (lft + rgt) // 2 + (a[k] & 3)
+        a, b = b, a
+    if sweeps % 2:
+        a, b = b, a
+    return {"a": _its_i32(a), "b": _its_i32(b)}
+
+
+def its_ib_timeout(i, limit):
+    return {"out": np.full(64, 1077, np.int32)}
+
+
+def its_cw_syncwarp(i):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 128
+    for w in range(4):
+        b = w * 32
+        s = [v[b + l] * 3 if l & 1 else v[b + l] - 1 for l in range(32)]
+        r = [s[(l + 2) & 31] if l & 1 else s[(l + 4) & 31] for l in range(32)]
+        s2 = [r[l] + 1 if l & 1 else s[l] for l in range(32)]
+        for l in range(32):
+            out[b + l] = r[l] + s2[(l + 30) & 31] if l & 1 else r[l]
+    return {"out": _its_i32(out)}
+
+
+def its_cw_coal(i):
+    v = [int(x) for x in i["in"]]
+    slot, chk = [-1] * 128, [5] * 128
+    for w in range(4):
+        mem = [w * 32 + l for l in range(32) if v[w * 32 + l] % 3 == 0]
+        for r, t in enumerate(mem):
+            slot[w * 32 + r] = t
+            chk[t] = 0
+    return {"slot": _its_i32(slot), "cnt": _its_i32([sum(1 for x in v if x % 3 == 0)]), "chk": _its_i32(chk)}
+
+
+def its_cw_part(i):
+    v = [int(x) for x in i["in"]]
+    out = [-1] * 256
+    for w in range(4):
+        lanes = [w * 32 + l for l in range(32) if l != 7]
+        for t in lanes:
+            grp = [u for u in lanes if (v[u] >> 4) & 3 == (v[t] >> 4) & 3]
+            half = [u for u in lanes if v[u] & 1 == v[t] & 1]
+            out[2 * t] = sum(v[u] for u in grp) + len(grp) * 1000000
+            out[2 * t + 1] = max(v[u] for u in half)
+    return {"out": _its_i32(out)}
+
+
+def its_cw_tiles(i):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 384
+    for t in range(192):
+        tid = t % 96
+        q = tid >> 4
+        n = (4, 8, 16)[q % 3]
+        g0 = t - tid % n
+        g = v[g0:g0 + n]
+        k = t - g0
+        if n == 4:
+            r, sc = sum(g), sum(g[:k + 1])
+        elif n == 8:
+            r = 0
+            for x in g:
+                r ^= x
+            sc = sum(g[:k + 1])
+        else:
+            r, sc = min(g), sum(g[:k])
+        out[2 * t], out[2 * t + 1] = r, sc
+    return {"out": _its_i32(out)}
+
+
+def its_cw_match(i):
+    x = [int(z) for z in i["in"]]
+    tbl, out = [0] * 8, [0] * 128
+    for t in range(128):
+        key = x[t] & 7
+        if key == 5:
+            continue
+        w = t & ~31
+        out[t] = sum(1 for u in range(w, w + 32) if x[u] & 7 == key)
+        tbl[key] += x[t] >> 3
+    return {"tbl": _its_i32(tbl), "out": _its_i32(out)}
+
+
+def its_cw_shrink(i):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 64
+    for w in range(2):
+        n = [(v[w * 32 + l] & 7) + 1 for l in range(32)]
+        m = list(range(32))
+        k = 0
+        while True:
+            m = [l for l in m if k < n[l]]
+            if not m:
+                break
+            for l in m:
+                out[w * 32 + l] += v[w * 32 + m[0]] - k + len(m)
+            k += 1
+    return {"out": _its_i32(out)}
+
+
+def its_cw_aggr(i, n):
+    odd = [int(x) for x in i["in"][:n] if int(x) & 1]
+    return {"cnt": _its_i32([len(odd)]), "sum": _its_i32([sum(odd)])}
+
+
+def its_cw_early(i, n):
+    v = [int(x) for x in i["in"]]
+    return {"out": _its_i32([sum(v[g * 32:min(g * 32 + 32, n)]) for g in range(4)])}
+
+
+def _its_walk(t, node, depth):
+    if depth == 0 or node >= 255:
+        return t[node & 255]
+    lft = _its_walk(t, 2 * node + 1, depth - 1)
+    rgt = _its_walk(t, 2 * node + 2, depth - 1) if node & 1 else 0
+    return lft + rgt + 1
+
+
+def its_cf_rec(i):
+    tr = [int(x) for x in i["tree"]]
+    out, s = [], 0
+    for t in range(64):
+        lane = t & 31
+        if lane % 3 == 0:
+            r = _its_walk(tr, lane, (lane >> 3) + 1)
+            s += r
+        else:
+            r = _its_walk(tr, lane + 1, lane & 3)
+            s += 2 * r
+        out.append(r)
+    return {"out": _its_i32(out + [s])}
+
+
+def its_cf_calls(i):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 128
+    for w in range(4):
+        b = w * 32
+        for l in range(32):
+            r = sum(v[b + k] for k in range(12)) if l < 12 else sum(2 * v[b + k] for k in range(12, 32))
+            n = l & 3
+            for k in range(n + 1):
+                r += sum(v[b + u] + k for u in range(32) if u & 3 == n)
+            out[b + l] = r
+    return {"out": _its_i32(out)}
+
+
+def its_cf_named(i):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 512
+    for b in range(2):
+        o = b * 256
+        for t in range(64, 128):
+            out[o + t] = v[o + t - 64] ** 2 + v[o + t]
+        x = v[o + 192:o + 256]
+        for _ in range(3):
+            x = [x[j] + x[(j + 32) & 63] for j in range(64)]
+        out[o + 192:o + 256] = x
+    return {"out": _its_i32(out)}
+
+
+def _its_collatz(x):
+    n = 0
+    while x != 1 and n < 200:
+        x = 3 * x + 1 if x & 1 else x >> 1
+        x &= 0xffffffff
+        n += 1
+    return n
+
+
+def its_cf_loopcall(i, n):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 128
+    for t in range(n):
+        acc = 0
+        for k in range((v[t] & 3) + 1):
+            if (v[t] + k) & 1:
+                acc += _its_collatz((v[t] + k) | 1)
+            else:
+                acc -= _its_collatz((v[t] >> k) | 1)
+                if acc < -50:
+                    break
+        out[t] = acc
+    return {"out": _its_i32(out)}
+
+
+def its_cf_lockbar(i):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 512
+    for b in range(2):
+        s = sum(v[b * 128:(b + 1) * 128])
+        for t in range(128):
+            for r in range(2):
+                out[(b * 128 + t) * 2 + r] = s + 128 * r + 128
+    return {"out": _its_i32(out)}
+
+
+def its_cf_vote(i):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 288
+    for b in range(2):
+        death = []
+        for t in range(128):
+            r = 1
+            while not (((v[b * 128 + t] >> r) & 3) == 0 or r > 6):
+                r += 1
+            death.append(r)
+        R = max(death)
+        for t in range(128):
+            out[b * 128 + t] = R
+        for r in range(1, R + 1):
+            out[256 + b * 16 + r] = sum(1 for d in death if d > r)
+    return {"out": _its_i32(out)}
+
+
+def its_sy_lanebar(i):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for b in range(2):
+        x = v[b * 32:(b + 1) * 32]
+        for r in range(4):
+            x = [x[l] + x[(l + 1 + r) & 31] for l in range(32)]
+        out += x
+    return {"out": _its_i32(out)}
+
+
+def its_sy_warpbar(i):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for b in range(2):
+        tot = sum(v[b * 256:(b + 1) * 256])
+        for w in range(8):
+            ws = sum(v[b * 256 + w * 32:b * 256 + w * 32 + 32])
+            out += [tot - ws] * 32
+    return {"out": _its_i32(out)}
+
+
+def its_sy_rwlock(i):
+    v = [int(x) & 15 for x in i["in"]]
+    out = [0] * 132
+    for b in range(2):
+        s = 3 * sum(v[b * 64 + t] for t in range(0, 64, 8))
+        out[128 + 2 * b], out[129 + 2 * b] = 1000 - s, s
+    return {"out": _its_i32(out)}
+
+
+def its_sy_sema(i):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for b in range(2):
+        tot = sum(v[b * 64 + t] + k for t in range(64) for k in range(t & 3))
+        out += [1, tot, 3]
+    return {"out": _its_i32(out)}
+
+
+def its_sy_cxxsem(i):
+    v = [int(x) for x in i["in"]]
+    out = ([1] * 32 + [2] * 32) * 2 + [sum(v[:64]), sum(v[64:])]
+    return {"out": _its_i32(out)}
+
+
+def its_sy_latch(i):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for b in range(2):
+        xs = []
+        for t in range(64):
+            x = v[b * 64 + t]
+            for k in range(t & 7):
+                x = _its_w32(x * 3 + k)
+            xs.append(x)
+        out += [xs[(t + 1) % 64] - xs[t] for t in range(64)]
+    return {"out": _its_i32(out)}
+
+
+def _its_mix(a, b):
+    for _ in range(b & 7):
+        a = _its_w32(a * 5 + b)
+    return a
+
+
+def its_sy_gcall(i):
+    v = [int(x) for x in i["in"]]
+    return {"acc": _its_i32([128, sum(_its_mix(x, x) for x in v)])}
+
+
+def its_fn_trylock(i):
+    return {"lock": np.zeros(1, np.int32), "acc": _its_i32([int(i["in"].astype(np.int64).sum()), 128])}
+
+
+def its_fn_probe(i):
+    return its_pc_chain(i)
+
+
+def its_fn_ttas(i):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for b in range(2):
+        blk = v[b * 64:(b + 1) * 64]
+        out += [sum(1 for x in blk if x & 3 == k) for k in range(4)] + [sum(x for x in blk if x & 3 == k) for k in range(4)]
+    return {"out": _its_i32(out)}
+
+
+def its_fn_recretry(i):
+    v = [int(x) & 0xff for x in i["in"]]
+    return {"lock": np.zeros(1, np.int32), "acc": _its_i32([sum(v[b * 64 + t] for b in range(2) for t in range(8))])}
+
+
+def its_lg_vote(i):
+    v, tb = [int(x) for x in i["in"]], [int(x) for x in i["tbl"]]
+    xs = []
+    for t in range(128):
+        lane = t & 31
+        n = 150 + lane if lane & 7 == 3 else v[t] & 3
+        xs.append(sum(tb[(k + lane) & 63] for k in range(n)))
+    out = []
+    for t in range(128):
+        w, lane = t & ~31, t & 31
+        b = sum(1 << l for l in range(32) if xs[w + l] & 1)
+        out += [_its_w32(b), xs[w + ((lane + 5) & 31)], sum(xs[w:w + 32])]
+    return {"out": _its_i32(out)}
+
+
+def its_lg_atomic(i):
+    v = [int(x) for x in i["in"]]
+    got = [200 if t & 31 < 4 else v[t] & 7 for t in range(128)]
+    ctr = [sum(got[t] for t in range(128) if t & 3 == k) for k in range(4)]
+    out = []
+    for t in range(128):
+        w = t & ~31
+        eq = sum(1 for u in range(w, w + 32) if got[u] == got[t])
+        anyv = int(any(got[u] > 100 for u in range(w, w + 32)))
+        out += [eq, got[t] + 1000 * anyv + 10000]
+    return {"ctr": _its_i32(ctr), "out": _its_i32(out)}
+
+
+def its_lg_spinred(i, nl, rounds):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for t in range(len(v)):
+        w = t & ~31
+        acc = [sum(r * l + v[w + l] for r in range(rounds)) if l < nl and w % 64 == 0 else 0 for l in range(32)]
+        out.append(sum(acc) + acc[7])
+    return {"out": _its_i32(out)}
+
+
+def its_lg_spinred_small(i, nl, rounds):
+    return its_lg_spinred(i, nl, rounds)
+
+
+def its_ws_pipe(i, chunks):
+    v = [int(x) for x in i["in"]]
+    out = [0] * 128
+    for b in range(2):           # every block reads the same chunks
+        for k in range(64):
+            out[b * 64 + k] = sum(2 * v[c * 64 + k] + c for c in range(chunks))
+    return {"out": _its_i32(out)}
+
+
+def its_ws_revchain(i):
+    v = [int(x) for x in i["in"]]
+    sums = [sum(v[b * 128:(b + 1) * 128]) for b in range(4)]
+    tot = [sum(sums[b:]) for b in range(4)]
+    out = [tot[b] - v[b * 128 + t] for b in range(4) for t in range(128)]
+    return {"tot": _its_i32(tot), "flag": np.ones(4, np.int32), "out": _its_i32(out)}

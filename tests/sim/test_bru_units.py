@@ -4,7 +4,7 @@ BRX switching, and BRA's .U/.DIV/.CONV against the page's golden function."""
 import numpy as np
 import pytest
 
-from gpuisa.sim.semantics.bru import YIELD_PATIENCE
+from gpuisa.sim.semantics.bru import SPIN_TRIPS, YIELD_PATIENCE, lanes_state
 
 
 FULL = 0xFFFFFFFF
@@ -166,7 +166,7 @@ def test_bsync_yield_release_does_not_switch_to_non_members(sim_of):
     w.B[0] = 0x0000FFFF  # lanes 8-15 are members but yielding
     w.rpc[8:] = A
     w.rpc[20:24] = 0x10  # yielded earlier, now waiting at this BSYNC
-    w.patience = {(0, 0x10): (0x0000FF00, YIELD_PATIENCE)}   # D7-simt-6: the YIELD lanes made no progress
+    w.patience = {(0, 0x10): (0x0000FF00, YIELD_PATIENCE, b"", 0)}   # D7-simt-6: the YIELD lanes made no progress
     s.step()
     assert (w.pc, w.active) == (0x20, 0x00F000FF)
     assert w.yield_mask == 0x0000FF00  # the released lanes leave YieldMask
@@ -181,7 +181,7 @@ def test_bsync_yield_release(sim_of):
     w.P[0] = FULL
     w.B[0] = 0x0000FFFF
     w.rpc[8:] = A
-    w.patience = {(0, 0x10): (0x0000FF00, YIELD_PATIENCE)}   # D7-simt-6: the YIELD lanes made no progress
+    w.patience = {(0, 0x10): (0x0000FF00, YIELD_PATIENCE, b"", 0)}   # D7-simt-6: the YIELD lanes made no progress
     s.step()
     # every unarrived lane yields: the BSYNC lets the arrived lanes go
     assert (w.pc, w.active) == (0x20, 0x000000FF)
@@ -200,7 +200,48 @@ def test_bsync_lets_yield_members_run_while_they_make_progress(sim_of):
     s.step()
     assert (w.pc, w.active) == (A, 0x0000FF00)      # the YIELD members (parked at A)
     assert [int(v) for v in w.rpc[:8]] == [0x10] * 8
-    assert w.patience == {(0, 0x10): (0x0000FF00, 1)} and w.B[0] == 0x0000FF00
+    assert w.patience[(0, 0x10)][:2] == (0x0000FF00, 1) and w.B[0] == 0x0000FF00
+
+
+def _spinning_members(sim_of, same):
+    """The D7-simt-6 state of test_bsync_lets_yield_members_run_while_they_make_progress, at the
+    5th attempt, the members' state (RPC, registers) recorded at the last attempt with *same*
+    attempts in a row before it that found it unchanged (decision D10-I-1)."""
+    s = sim_of(BSYNC_SRC)
+    A = s.prog.symbols["A"]
+    w = _set(s, pc=0x10, active=0x000000FF, yield_mask=0xFFFFFF00)
+    w.P[0] = FULL
+    w.B[0] = 0x0000FFFF
+    w.rpc[8:] = A
+    w.patience = {(0, 0x10): (0x0000FF00, 5, lanes_state(w, 0x0000FF00), same)}
+    return s, w, A
+
+
+def test_bsync_releases_past_yield_members_that_spin(sim_of):
+    """Decision D10-I-1: the YIELD members' state is what it was at the attempt before, for the
+    SPIN_TRIPS-th time in a row: they spin (a trip of their loop changed nothing), and the BSYNC
+    releases past them long before YIELD_PATIENCE attempts (sm_75 turn-taking cost 3,000 steps a turn)."""
+    s, w, A = _spinning_members(sim_of, SPIN_TRIPS - 1)
+    s.step()
+    assert (w.pc, w.active) == (0x20, 0x000000FF)
+    assert w.patience == {} and w.owed == {(0, 0x10, 0): 0x0000FF00}
+
+
+def test_bsync_waits_for_yield_members_whose_state_changes(sim_of):
+    """Decision D10-I-1: a member whose register changed since the last attempt made progress
+    (a loop counter): the BSYNC switches to the members again and the count starts over."""
+    s, w, A = _spinning_members(sim_of, SPIN_TRIPS - 1)
+    w.R[0, 9] += 1
+    s.step()
+    assert (w.pc, w.active) == (A, 0x0000FF00)
+    assert w.patience[(0, 0x10)][1] == 6 and w.patience[(0, 0x10)][3] == 0
+
+
+def test_bsync_spin_count_below_the_bound_switches(sim_of):
+    s, w, A = _spinning_members(sim_of, SPIN_TRIPS - 2)
+    s.step()
+    assert (w.pc, w.active) == (A, 0x0000FF00)
+    assert w.patience[(0, 0x10)][3] == SPIN_TRIPS - 1
 
 
 def test_bsync_sleep_release(sim_of):

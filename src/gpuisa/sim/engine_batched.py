@@ -22,7 +22,9 @@ per-warp call (:meth:`BatchedEngine.sync_in` / :meth:`sync_out`) and at the end.
 Batch policy (deterministic): each step issues the **lowest ActivePC among the
 ready warps**, every ready warp at that PC in one batch (in warp order), except
 that a ready warp which has not issued for ``STARVE`` batches goes first (its
-PC is issued; a spin loop at a low PC cannot starve the warp it waits for).
+PC is issued; a spin loop at a low PC cannot starve the warp it waits for), and that
+a warp which issued a YIELD (the hint ptxas puts in every spin loop) goes after the
+ready warps that did not, until every ready warp has (decision D10-I-4).
 After a data-path batch that held every ready warp, the next batch is the same
 warps at the next PC (no search).
 
@@ -202,6 +204,9 @@ class BatchedEngine:
         sim._pristine = False       # from now on the state is this engine's (then the objects')
         self.rpc = sim.RPC
         self.last = np.zeros(N, np.int64)
+        # decision D10-I-2: the warps that issued a YIELD since every ready warp last had (a spin
+        # loop's hint); they go after the others
+        self.spun = np.zeros(N, np.bool_)
         self.batchno = 0
         self.bx: dict[int, BatchExec] = {}
         self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
@@ -460,6 +465,12 @@ class BatchedEngine:
         pcs = self.pc[ready]
         chosen = pcs.min()
         if ready.size > 1:
+            spun = self.spun[ready]
+            if spun.any():      # decision D10-I-2: the warps that did not yield go first
+                if spun.all():
+                    self.spun[ready] = False
+                else:
+                    chosen = pcs[~spun].min()
             old = self.last[ready]
             j = int(old.argmin())
             if self.batchno - old[j] > STARVE:
@@ -607,6 +618,8 @@ class BatchedEngine:
                 self.sync_out(int(idx[0]), w)
                 break
             self.last[sel] = self.batchno
+            if x.optype == "YIELD":
+                self.spun[sel] = True
             kern = kernels.get(x.optype)
             if kern is not None:
                 self._kernel(kern, x, pc, idx, sel, all_ready)

@@ -481,9 +481,10 @@ class Warp:
         # lanes a BSYNC released the others past (YIELD, asleep), by (B register, address of the
         # BSYNC, call depth): they pass that BSYNC without waiting (decision D7-simt-1)
         self.owed: dict[tuple[int, int, int], int] = {}
-        # per (B register, BSYNC address): the YIELD members still missing and the attempts
-        # without progress (decision D7-simt-6)
-        self.patience: dict[tuple[int, int], tuple[int, int]] = {}
+        # per (B register, BSYNC address): the YIELD members still missing, the attempts that
+        # found them missing (decision D7-simt-6), their state then and the attempts in a row
+        # that found it unchanged (decision D10-I-1)
+        self.patience: dict[tuple[int, int], tuple[int, int, bytes, int]] = {}
         self.pc = entry                      # ActivePC
         self.rpc = np.full(WARP_SIZE, entry, np.int64) if rpc is None else rpc
         # per-lane call depth (CALL +1, RET -1): which activation a lane parked at a BSYNC belongs to

@@ -484,6 +484,18 @@ def BSYNC(x: Exec) -> None:
 
 
 YIELD_PATIENCE = 2 * WARP_SIZE + 2
+#: decision D10-I-1: attempts in a row that find the missing YIELD members exactly as the attempt
+#: before found them (a trip of their loop changed nothing: they spin) before the BSYNC releases
+SPIN_TRIPS = 2
+
+
+def lanes_state(w, lanes: int) -> bytes:
+    """Decision D10-I-1: what the lanes *lanes* hold (their RPC, general registers and predicates,
+    and the warp's uniform registers, which only running lanes change): equal at two BSYNC
+    attempts when a trip of their loop between them changed nothing."""
+    m = mask2array(lanes)
+    return b"".join((w.rpc[m].tobytes(), w.R[:, m].tobytes(),
+                     np.array([p & lanes for p in w.P] + w.UR + [int(u) for u in w.UP], np.uint64).tobytes()))
 
 
 def _yield_patience(x, b: int, missing: int) -> bool:
@@ -491,19 +503,26 @@ def _yield_patience(x, b: int, missing: int) -> bool:
     BSYNC lets them run, for as long as they make progress: it switches to the awake ones while
     fewer than YIELD_PATIENCE consecutive attempts have passed without one of them arriving.  A
     lane spinning on a lock the waiting lanes hold never arrives, and is released past then.
-    True when it switched."""
+    Decision D10-I-1: it is released past sooner, once SPIN_TRIPS attempts in a row found the
+    members' state (``lanes_state``) unchanged since the attempt before: they spin, waiting for
+    something the arrived lanes or other warps do.  True when it switched."""
     w = x.w
     yb = missing & w.yield_mask & w.valid & ~w.sleep
     key = (b, x.pc)
     if not yb:
         w.patience.pop(key, None)
         return False
-    seen, n = w.patience.get(key, (None, 0))
-    n = n + 1 if seen == missing else 1
-    if n > YIELD_PATIENCE:
+    seen, n, mark, same = w.patience.get(key, (None, 0, b"", 0))
+    now = lanes_state(w, yb)
+    if seen == missing:
+        n += 1
+        same = same + 1 if now == mark else 0
+    else:
+        n, same = 1, 0
+    if n > YIELD_PATIENCE or same >= SPIN_TRIPS:
         w.patience.pop(key, None)
         return False
-    w.patience[key] = (missing, n)
+    w.patience[key] = (missing, n, now, same)
     cover("BSYNC.yield_patience")
     set_rpc(w, w.active, x.pc)
     switch_pc_by_mask(x, yb)
