@@ -138,7 +138,7 @@ def near_boundaries(draw):
     return draw(st.sampled_from(["", "-", "+"])) + text
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(near_boundaries())
 def test_parse_f32_matches_exact_reference(text):
     """parse_f32, and f32_of_decimal (the fast path's reading of a literal known to be decimal)."""

@@ -60,11 +60,28 @@ def shipped_db(db_cache):
 
 
 @pytest.fixture(scope="session")
-def site(db, db_name, tmp_path_factory) -> Path:
-    """The HTML manual of *db*."""
-    out = tmp_path_factory.mktemp(f"site-{db_name}")
-    build_html(db, out)
-    return out
+def site_cache():
+    return {}
+
+
+def _built_site(db, db_name, tmp_path_factory, site_cache) -> Path:
+    if db_name not in site_cache:          # one build per worker, shared by the site and browser tests
+        out = tmp_path_factory.mktemp(f"site-{db_name}")
+        build_html(db, out)
+        site_cache[db_name] = out
+    return site_cache[db_name]
+
+
+@pytest.fixture(scope="session")
+def site(db, db_name, tmp_path_factory, site_cache) -> Path:
+    """The HTML manual of *db* (read only: tests that change a site build their own)."""
+    return _built_site(db, db_name, tmp_path_factory, site_cache)
+
+
+@pytest.fixture(scope="session")
+def shipped_site(shipped_db, tmp_path_factory, site_cache) -> Path:
+    """The HTML manual of the shipped ISA (the same build as ``site`` for it)."""
+    return _built_site(shipped_db, "shipped", tmp_path_factory, site_cache)
 
 
 @pytest.fixture(scope="session")

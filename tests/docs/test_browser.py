@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from gpuisa.docs import build_html
 
 pytestmark = pytest.mark.browser   # one chromium per xdist worker that runs these (module-scoped driver)
 
@@ -65,9 +64,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def server(shipped_db, tmp_path_factory):
-    site = tmp_path_factory.mktemp("browser-site")
-    build_html(shipped_db, site)
+def server(shipped_site):
+    site = shipped_site
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     t = threading.Thread(target=httpd.serve_forever, daemon=True)
     t.start()

@@ -61,13 +61,18 @@ def test_a_cached_database_is_the_database(cdir, monkeypatch):
     assert assemble(second, text).words == assemble(_fresh(), text).words
 
 
-def test_a_damaged_or_foreign_file_is_ignored_and_replaced(cdir, monkeypatch):
-    spec.load()
+def test_a_damaged_or_foreign_file_is_ignored_and_replaced(cdir, tmp_path, monkeypatch):
+    # one unit file, not the shipped set: each damaged file costs a rebuild
+    src = tmp_path / "my.isa"
+    src.write_text("".join(p.read_text() for p in spec.shipped_files()[1:2]))
+    fresh, _ = compile_spec([src])
+    assert fresh is not None
+    spec.load([src])
     (path,) = cdir.glob("db-*.pickle")
     for junk in (b"not a pickle", path.read_bytes()[:1000], __import__("pickle").dumps({"a": 1})):
         path.write_bytes(junk)
         monkeypatch.setattr(spec, "_LOADED", {})
-        assert spec.load().dumps() == _fresh_dumps()
+        assert spec.load([src]).dumps() == fresh.dumps()
         assert cache.read(path.stem[3:]) is not None       # rewritten whole
 
 

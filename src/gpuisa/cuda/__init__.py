@@ -182,7 +182,7 @@ class CudaKernel:
             from elftools.common.exceptions import ELFError
         except ImportError:
             return False
-        from .cubin import elf_sections, fill_data, needs_nvdisasm_for_data, read_cubin
+        from .cubin import elf_sections, fill_data, globals_from_elf, needs_nvdisasm_for_data, read_cubin
         for cand, data in cubin_images_near(path):
             try:
                 arch, secs = elf_sections(data, cand)      # one parse: the match and the data
@@ -192,15 +192,15 @@ class CudaKernel:
                 continue
             if not same:
                 continue
-            if needs_nvdisasm_for_data(secs):
+            cub = CudaModule("cubin", cand, arch, {n: KernelInfo(n) for n in self.module.kernels})
+            if not needs_nvdisasm_for_data(secs) or globals_from_elf(cub, secs):
+                fill_data(cub, secs, cand)      # the ELF alone: no nvdisasm run (D10-6)
+            else:
                 try:
                     cub = read_cubin(data, cand)
                 except UsageError as e:
                     raise UsageError(f"{self.module.filename}: kernel {self.name} reads data a cuobjdump -sass "
                                      f"listing does not carry; {cand} beside it has the same code, but: {e}") from None
-            else:   # banks and .nv.info only: the ELF alone (no nvdisasm run)
-                cub = CudaModule("cubin", cand, arch, {n: KernelInfo(n) for n in self.module.kernels})
-                fill_data(cub, secs, cand)
             mod = self.module
             mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
             mod.symbol_sizes, mod.const_symbols = cub.symbol_sizes, cub.const_symbols

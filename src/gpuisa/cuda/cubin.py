@@ -70,7 +70,7 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     mod.kind, mod.filename, mod.arch = "cubin", filename, arch
     if "QNAN" in text:
         _nan_immediates(mod, text.split("\n"), secs)
-    if needs_nvdisasm_for_data(secs):     # device globals: symbols and their uses (GA-5)
+    if needs_nvdisasm_for_data(secs) and not globals_from_elf(mod, secs):   # device globals (GA-5, D10-6)
         full = parse_nvdisasm(text, filename + " (nvdisasm)")
         mod.globals, mod.symbols, mod.relocs, mod.externs = full.globals, full.symbols, full.relocs, full.externs
         mod.symbol_sizes = full.symbol_sizes
@@ -79,8 +79,9 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
 
 
 def needs_nvdisasm_for_data(secs: dict) -> bool:
-    """Device globals (and the constant-bank words holding their addresses) are read from
-    nvdisasm's text of the data sections; everything else of a cubin's data from the ELF."""
+    """Whether the cubin has device globals, whose symbols and the constant-bank words holding
+    their addresses come from :func:`globals_from_elf` or, for relocations it does not know,
+    nvdisasm's text of the data sections; everything else of a cubin's data is the ELF's."""
     return ".nv.global.init" in secs or ".nv.global" in secs
 
 
@@ -123,6 +124,62 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
             m = re.fullmatch(r"\.nv\.constant(\d+)", symtab.elffile.get_section(shndx).name)
             if m:
                 mod.const_symbols[sym.name] = (int(m.group(1)), sym["st_value"], sym["st_size"])
+
+
+def globals_from_elf(mod: CudaModule, secs: dict) -> bool:
+    """Device globals (decision GA-5) from the ELF alone, as nvdisasm's text of the data sections
+    gives them: ``.nv.global.init`` / ``.nv.global`` (contents, size), the symbols defined in them
+    (``.symtab``: offset, size) and the constant-bank words holding their addresses (relocations of
+    ``.nv.constantN[.KERNEL]``, 64-bit ``R_CUDA_64`` or 32-bit ``R_CUDA_32``; the addend in the
+    ``.rela`` entry or, for ``.rel``, in the word itself). False, leaving *mod* as it was, for a
+    relocation of another kind (nvdisasm's text is then read instead). Decision D10-6."""
+    from elftools.elf.relocation import RelocationSection
+    symtab = secs.get(".symtab")
+    if symtab is None or not hasattr(symtab, "iter_symbols"):
+        return False
+    elf = symtab.elffile
+    glob: dict[str, tuple[bytes, int]] = {}
+    for name in (".nv.global.init", ".nv.global"):
+        sec = secs.get(name)
+        if sec is not None:
+            zeros = name == ".nv.global" or sec["sh_type"] == "SHT_NOBITS"     # zero-initialised
+            glob[name] = (b"", sec["sh_size"]) if zeros else (bytes(sec.data()), sec["sh_size"])
+    symbols: dict[str, tuple[str, int]] = {}
+    sizes: dict[str, int] = {}
+    for sym in symtab.iter_symbols():
+        shndx = sym["st_shndx"]
+        if not isinstance(shndx, int) or not sym.name or sym.name.startswith("."):
+            continue
+        sname = elf.get_section(shndx).name
+        if sname in glob:
+            symbols[sym.name] = (sname, sym["st_value"])
+            if sym["st_size"]:
+                sizes[sym.name] = sym["st_size"]
+    relocs = []
+    for rs in secs.values():
+        if not isinstance(rs, RelocationSection):
+            continue
+        target = elf.get_section(rs["sh_info"])
+        m = re.fullmatch(r"\.nv\.constant(\d+)(?:\.(.+))?", target.name)
+        if not m:
+            continue
+        data = target.data()
+        for r in rs.iter_relocations():
+            sym = symtab.get_symbol(r["r_info_sym"])
+            if sym.name not in symbols:
+                continue
+            size = {_R_CUDA_64: 8, _R_CUDA_32: 4}.get(r["r_info_type"])
+            if size is None:
+                return False
+            off = r["r_offset"]
+            addend = r["r_addend"] if rs.is_RELA() else int.from_bytes(data[off:off + size], "little")
+            relocs.append((int(m.group(1)), m.group(2), off, size, sym.name, addend))
+    mod.globals, mod.symbols, mod.symbol_sizes, mod.relocs = glob, symbols, sizes, relocs
+    return True
+
+
+#: relocation types of the constant-bank words that hold a device global's address
+_R_CUDA_32, _R_CUDA_64 = 1, 2
 
 
 def _extern_calls(secs: dict) -> list[tuple[int, str | None, int, str]]:
