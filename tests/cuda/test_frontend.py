@@ -278,3 +278,18 @@ def test_a_life_range_listing_without_the_data_it_needs_is_refused(isa):
     text = str(e.value)
     assert "is not defined in this listing: `nvdisasm -plr` (life ranges) leaves out the data sections" in text
     assert "printf_assert_sm90_plr.nvdisasm:" in text and "run the plain nvdisasm listing or the cubin" in text
+
+
+@pytest.mark.parametrize("listing,kernel,mnemonic", [("tx_sm_90.nvdisasm", "fetch1d", "TLD.LZ"),
+                                                     ("tx_sm_90.nvdisasm", "fetch2d", "TEX.LL"),
+                                                     ("tx_sm_120.cuobjdump", "surf", "SULD.D.BA.2D.STRONG.SM.TRAP")])
+def test_texture_and_surface_access_is_refused_at_its_instruction(isa, listing, kernel, mnemonic):
+    """D10-8: tex1Dfetch/tex2D/surf2Dread compile to TLD/TEX/SULD on a texture or surface object (a
+    handle to a driver-built descriptor the model does not have): a located refusal that says so,
+    not "cannot read operand '1D'"."""
+    from gpuisa.cuda import load_cuda
+    from gpuisa.errors import UsageError
+    with pytest.raises(UsageError) as e:
+        load_cuda(isa, DATA / "tex" / listing, kernel)
+    text = str(e.value)
+    assert f"{mnemonic} is not modelled: texture and surface access" in text and f"{listing}:" in text

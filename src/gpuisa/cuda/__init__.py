@@ -112,7 +112,7 @@ class CudaKernel:
         first, self.text = kernel_text(module, info)
         if "32@" in self.text or "CALL.ABS" in self.text:
             _refuse_relocatable(module, info, self.source_lines)
-        if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text:
+        if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text or _RE_TEXTURE.search(self.text):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
@@ -531,6 +531,12 @@ _UNMODELLED_TENSOR = {
     "U4TO8": "sm_120's MOVM.U4TO8 (the 4-bit and single-bit wmma fragments widened to 8 bits)",
 }
 _RE_UNMODELLED_TENSOR = re.compile(r"\b(?:[HIQBO]GMMA\S*|WARPGROUP\S*|UTC\w*|HMMA\.884\S*|DMMA\.16x8x\S*|MOVM\.U4TO8\S*)")
+#: texture and surface instructions (tex1Dfetch, tex2D, surf2Dread/write: a texture or surface object is a
+#: handle to a descriptor the driver builds; the model has no notion of one): refused the same way (D10-8)
+_RE_TEXTURE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?((?:TEX|TLD4?|TMML|TXD|TXQ|SULD|SUST|SUATOM|SURED|SUQUERY)(?:\.\S+)?)\s",
+                         re.M)
+_TEXTURE = ("texture and surface access (tex1Dfetch, tex2D, tex3D, surf2Dread/write and the like: a texture or "
+            "surface object is a handle to a descriptor the driver builds, which the model does not have)")
 
 
 def _refuse_unmodelled_tensor(module: CudaModule, info: KernelInfo, lines: list[str]) -> None:
@@ -539,11 +545,17 @@ def _refuse_unmodelled_tensor(module: CudaModule, info: KernelInfo, lines: list[
     from .module import error
     for ln, t in info.lines:
         m = _RE_UNMODELLED_TENSOR.search(t)
-        if m:
-            what = next(v for k, v in _UNMODELLED_TENSOR.items() if k in m.group(0))
+        mt = None if m else _RE_TEXTURE.match(t)
+        if m or mt:
             src = lines[ln - 1] if 0 < ln <= len(lines) else t
-            raise error(f"{m.group(0)} is not modelled: {what} (docs/decisions.md D10-M-6)",
-                        module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)",
+            where = module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)"
+            if mt:
+                col = src.find(mt.group(1)) + 1 if mt.group(1) in src else mt.start(1) + 1
+                raise error(f"{mt.group(1)} is not modelled: {_TEXTURE} (docs/decisions.md D10-8)", where, ln,
+                            col, src, len(mt.group(1)))
+            assert m is not None
+            what = next(v for k, v in _UNMODELLED_TENSOR.items() if k in m.group(0))
+            raise error(f"{m.group(0)} is not modelled: {what} (docs/decisions.md D10-M-6)", where,
                         ln, m.start() + 1, src, len(m.group(0)))
 
 
