@@ -129,7 +129,7 @@ def test_random_texts(db, monkeypatch, seed):
     text, _ = generate(db, 2 * len(db.opcodes), seed=seed + 20)
     stmts = text.splitlines()
     sass = _sass_lines()
-    for k in range(200):
+    for k in range(120):
         t = _random_text(rng, stmts, sass)
         got, want = _both(db, monkeypatch, t, 7 if k % 5 == 0 else 1, cold=k % 25 == 0)
         assert got == want, t

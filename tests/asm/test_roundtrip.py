@@ -36,7 +36,7 @@ def _names(which):
 
 
 CASES = _names("shipped") + _names("operands") + (_names("seeds") if SEEDS.exists() else [])
-SETTINGS = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _modifier_combos(db, op) -> list:
