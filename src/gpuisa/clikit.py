@@ -95,6 +95,10 @@ class Selection:
 #: so that the stage CLIs (``asm``, ``run``) take them without importing a later
 #: layer.  Each is ``f(isa, path, data: bytes, kernel: str | None) -> object | None``.
 INPUT_READERS: list = []
+#: what NVIDIA's tools write instead of a listing, saved where a listing was expected: a message
+#: (``nvdisasm fatal : ...``) begins with the tool's name, ``nvdisasm -json`` output with this prefix
+NV_TOOLS = rb"nvdisasm|cuobjdump|ptxas|nvcc|nvlink|fatbinary"
+NVDISASM_JSON = b'[{"ELF"'
 
 
 def read_foreign(isa, path: str, data: bytes, kernel: str | None = None, **options):

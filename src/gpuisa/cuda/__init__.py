@@ -112,7 +112,8 @@ class CudaKernel:
         first, self.text = kernel_text(module, info)
         if "32@" in self.text or "CALL.ABS" in self.text:
             _refuse_relocatable(module, info, self.source_lines)
-        if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text or _RE_TEXTURE.search(self.text):
+        if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
+                or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
@@ -533,8 +534,9 @@ _UNMODELLED_TENSOR = {
 _RE_UNMODELLED_TENSOR = re.compile(r"\b(?:[HIQBO]GMMA\S*|WARPGROUP\S*|UTC\w*|HMMA\.884\S*|DMMA\.16x8x\S*|MOVM\.U4TO8\S*)")
 #: texture and surface instructions (tex1Dfetch, tex2D, surf2Dread/write: a texture or surface object is a
 #: handle to a descriptor the driver builds; the model has no notion of one): refused the same way (D10-8)
-_RE_TEXTURE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?((?:TEX|TLD4?|TMML|TXD|TXQ|SULD|SUST|SUATOM|SURED|SUQUERY)(?:\.\S+)?)\s",
-                         re.M)
+_TEXTURE_MNEMONICS = ("TEX", "TLD", "TMML", "TXD", "TXQ", "SULD", "SUST", "SUATOM", "SURED", "SUQUERY")
+_RE_TEXTURE = re.compile(r"\s*(?:@!?U?P\w+\s+)?((?:" + "|".join(_TEXTURE_MNEMONICS).replace("TLD", "TLD4?")
+                         + r")(?:\.\S+)?)\s")
 _TEXTURE = ("texture and surface access (tex1Dfetch, tex2D, tex3D, surf2Dread/write and the like: a texture or "
             "surface object is a handle to a descriptor the driver builds, which the model does not have)")
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 import sys
 
+from ..clikit import NV_TOOLS, NVDISASM_JSON
 from ..errors import UsageError
 from . import CudaKernel, detect, read_module, target_number
 
 
-_RE_TOOL_MESSAGE = re.compile(rb"\s*(nvdisasm|cuobjdump|ptxas|nvcc|nvlink|fatbinary)\s+(fatal|error)\b[^\n]*")
+_RE_TOOL_MESSAGE = re.compile(rb"\s*(" + NV_TOOLS + rb")\s+(fatal|error)\b[^\n]*")
 
 
 def _refuse_tool_message(path: str, data: bytes) -> None:
@@ -17,7 +18,7 @@ def _refuse_tool_message(path: str, data: bytes) -> None:
     (``nvdisasm old.cubin > k.nvdisasm`` for a target the tool no longer reads), or nvdisasm's
     JSON output, is not assembly of this ISA: say what it is instead of an error at its first
     operand."""
-    if data[:64].lstrip().startswith(b'[{"ELF"') and b'"sass-instructions"' in data:
+    if data[:64].lstrip().startswith(NVDISASM_JSON) and b'"sass-instructions"' in data:
         raise UsageError(f"{path}:1:1: this is `nvdisasm -json` output, which gpuisa does not read (it has no "
                          f"constant banks, parameter table or branch labels): give the cubin, or nvdisasm's "
                          f"text listing (`nvdisasm FILE.cubin`)")

@@ -133,7 +133,6 @@ def globals_from_elf(mod: CudaModule, secs: dict) -> bool:
     ``.nv.constantN[.KERNEL]``, 64-bit ``R_CUDA_64`` or 32-bit ``R_CUDA_32``; the addend in the
     ``.rela`` entry or, for ``.rel``, in the word itself). False, leaving *mod* as it was, for a
     relocation of another kind (nvdisasm's text is then read instead). Decision D10-6."""
-    from elftools.elf.relocation import RelocationSection
     symtab = secs.get(".symtab")
     if symtab is None or not hasattr(symtab, "iter_symbols"):
         return False
@@ -156,24 +155,15 @@ def globals_from_elf(mod: CudaModule, secs: dict) -> bool:
             if sym["st_size"]:
                 sizes[sym.name] = sym["st_size"]
     relocs = []
-    for rs in secs.values():
-        if not isinstance(rs, RelocationSection):
+    for bank, owner, rs, target, r, sym in _bank_relocations(secs):
+        if sym.name not in symbols:
             continue
-        target = elf.get_section(rs["sh_info"])
-        m = re.fullmatch(r"\.nv\.constant(\d+)(?:\.(.+))?", target.name)
-        if not m:
-            continue
-        data = target.data()
-        for r in rs.iter_relocations():
-            sym = symtab.get_symbol(r["r_info_sym"])
-            if sym.name not in symbols:
-                continue
-            size = {_R_CUDA_64: 8, _R_CUDA_32: 4}.get(r["r_info_type"])
-            if size is None:
-                return False
-            off = r["r_offset"]
-            addend = r["r_addend"] if rs.is_RELA() else int.from_bytes(data[off:off + size], "little")
-            relocs.append((int(m.group(1)), m.group(2), off, size, sym.name, addend))
+        size = {_R_CUDA_64: 8, _R_CUDA_32: 4}.get(r["r_info_type"])
+        if size is None:
+            return False
+        off = r["r_offset"]
+        addend = r["r_addend"] if rs.is_RELA() else int.from_bytes(target.data()[off:off + size], "little")
+        relocs.append((bank, owner, off, size, sym.name, addend))
     mod.globals, mod.symbols, mod.symbol_sizes, mod.relocs = glob, symbols, sizes, relocs
     return True
 
@@ -186,21 +176,27 @@ def _extern_calls(secs: dict) -> list[tuple[int, str | None, int, str]]:
     """The functions the module calls but does not define (``vprintf``, ``malloc``: D6-cl-7), from
     the ELF: a relocation of a ``.nv.constantN[.KERNEL]`` word against an undefined symbol is the
     address the driver links there (what nvdisasm prints as ``.dword malloc``)."""
+    out = [(bank, owner, r["r_offset"], sym.name) for bank, owner, _, _, r, sym in _bank_relocations(secs)
+           if sym["st_shndx"] == "SHN_UNDEF" and sym.name]
+    return sorted(out, key=lambda e: (e[0], e[1] or "", e[2]))
+
+
+def _bank_relocations(secs: dict):
+    """``(bank, kernel or None, relocation section, its target section, relocation, symbol)`` for
+    every relocation of a constant-bank section ``.nv.constantN[.KERNEL]`` of the cubin."""
     from elftools.elf.relocation import RelocationSection
-    out = []
     for rs in secs.values():
         if not isinstance(rs, RelocationSection):
             continue
         elf = rs.elffile
-        m = re.fullmatch(r"\.nv\.constant(\d+)(?:\.(.+))?", elf.get_section(rs["sh_info"]).name)
+        target = elf.get_section(rs["sh_info"])
+        m = re.fullmatch(r"\.nv\.constant(\d+)(?:\.(.+))?", target.name)
         if not m:
             continue
         symtab = elf.get_section(rs["sh_link"])
         for r in rs.iter_relocations():
             sym = symtab.get_symbol(r["r_info_sym"])  # type: ignore[attr-defined]  # a SymbolTableSection
-            if sym["st_shndx"] == "SHN_UNDEF" and sym.name:
-                out.append((int(m.group(1)), m.group(2), r["r_offset"], sym.name))
-    return sorted(out, key=lambda e: (e[0], e[1] or "", e[2]))
+            yield int(m.group(1)), m.group(2), rs, target, r, sym
 
 
 def _nan_immediates(mod: CudaModule, text: list[str], secs: dict) -> None:
