@@ -204,7 +204,7 @@ class BatchedEngine:
         sim._pristine = False       # from now on the state is this engine's (then the objects')
         self.rpc = sim.RPC
         self.last = np.zeros(N, np.int64)
-        # decision D10-I-2: the warps that issued a YIELD since every ready warp last had (a spin
+        # decision D10-I-4: the warps that issued a YIELD since every ready warp last had (a spin
         # loop's hint); they go after the others
         self.spun = np.zeros(N, np.bool_)
         self.batchno = 0
@@ -466,7 +466,7 @@ class BatchedEngine:
         chosen = pcs.min()
         if ready.size > 1:
             spun = self.spun[ready]
-            if spun.any():      # decision D10-I-2: the warps that did not yield go first
+            if spun.any():      # decision D10-I-4: the warps that did not yield go first
                 if spun.all():
                     self.spun[ready] = False
                 else:
