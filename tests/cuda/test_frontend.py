@@ -293,3 +293,20 @@ def test_texture_and_surface_access_is_refused_at_its_instruction(isa, listing, 
         load_cuda(isa, DATA / "tex" / listing, kernel)
     text = str(e.value)
     assert f"{mnemonic} is not modelled: texture and surface access" in text and f"{listing}:" in text
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("stem", ["math_mix", "printf_assert"])
+def test_device_globals_from_the_elf_equal_the_listing(arch, stem):
+    """D10-6: a cubin's device globals read from its ELF (sections, symbols, relocations) are what
+    the nvdisasm listing of the same cubin gives (its `.L_` labels aside): no nvdisasm run needed."""
+    pytest.importorskip("elftools", reason="pyelftools is not installed (the optional extra gpuisa[cuda])")
+    from gpuisa.cuda.cubin import elf_sections, globals_from_elf
+    data = (CORPUS / arch / f"{stem}.cubin").read_bytes()
+    target, secs = elf_sections(data, stem)
+    mod = CudaModule("cubin", stem, target, {})
+    assert globals_from_elf(mod, secs)
+    ref = read_module((CORPUS / arch / f"{stem}.nvdisasm").read_bytes(), stem)
+    assert mod.globals == ref.globals and mod.globals
+    assert sorted(mod.relocs, key=str) == sorted(ref.relocs, key=str) and mod.relocs
+    assert mod.symbols == {k: v for k, v in ref.symbols.items() if not k.startswith(".")}
