@@ -51,9 +51,10 @@ def launches() -> list[tuple[str, dict]]:
 
 
 def extra_launches() -> list[tuple[str, dict, str]]:
-    """(source stem, launch, architecture) for the sources built for EXTRA_ARCHS."""
+    """(source stem, launch, architecture) for the sources built for EXTRA_ARCHS; a launch marked
+    ``"extra": false`` runs on the main targets only (its source is there for another kernel's forms)."""
     return [(stem, l, arch) for arch in EXTRA_ARCHS for stem, l in launches()
-            if (CORPUS / arch / f"{stem}.cubin").exists()]
+            if (CORPUS / arch / f"{stem}.cubin").exists() and l.get("extra", True)]
 
 
 def launch_options(launch: dict, arch: str) -> dict:

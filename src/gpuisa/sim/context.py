@@ -462,6 +462,17 @@ class Exec:
         if self.writes is not None:
             self.writes.append((f"B{idx}", None, self.w.B[idx]))
 
+    def rpc_half(self, h: int) -> np.ndarray:
+        """Half *h* (0: ``Rpc.LO``, 1: ``Rpc.HI``) of the return-PC register in every lane (RPCMOV)."""
+        return self.w.rpcreg[h]
+
+    def set_rpc_half(self, h: int, value, mask) -> None:
+        """Write half *h* of the return-PC register in the lanes of *mask* (RPCMOV)."""
+        if not mask:
+            return
+        np.copyto(self.w.rpcreg[h], value, where=mask2array(mask), casting="unsafe")
+        self._rec("Rpc.HI" if h else "Rpc.LO", mask, self.w.rpcreg[h].tolist())
+
     def set_ureg(self, idx: int, value) -> None:
         """Write uniform register number *idx* directly (the further registers of a wide
         uniform load); URZ and beyond are dropped."""
@@ -894,6 +905,15 @@ class BatchExec(Exec):
 
     def set_breg(self, idx: int, value) -> None:
         self.eng.B[idx][self.sel] = self._per_warp(value, _U64).astype(_U32)
+
+    def rpc_half(self, h: int) -> np.ndarray:
+        return self.eng.rpcreg[self.sel, h]
+
+    def set_rpc_half(self, h: int, value, mask) -> None:
+        m2 = self._lanes_of(mask)
+        cur = self.eng.rpcreg[self.sel, h]        # a view for a slice, a copy for an index array
+        np.copyto(cur, value, where=True if m2 is None else m2, casting="unsafe")
+        self.eng.rpcreg[self.sel, h] = cur
 
     def set_ureg(self, idx: int, value) -> None:
         """As :meth:`Exec.set_ureg`, in the warps of the batch with a lane in ``pmask``."""

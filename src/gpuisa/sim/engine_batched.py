@@ -203,6 +203,7 @@ class BatchedEngine:
             self._gather_all(ws, N)
         sim._pristine = False       # from now on the state is this engine's (then the objects')
         self.rpc = sim.RPC
+        self.rpcreg = sim.RPCREG     # (warps, 2, 32): Rpc.LO/.HI per lane (RPCMOV, D11-1)
         self.last = np.zeros(N, np.int64)
         # decision D10-I-4: the warps that issued a YIELD since every ready warp last had (a spin
         # loop's hint); they go after the others

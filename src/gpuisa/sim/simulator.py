@@ -49,7 +49,7 @@ DEFAULT_MAX_WARPS = 65536
 #: distinct warning events kept in Result.events (one per kind/cta/warp/pc, with a count)
 MAX_EVENTS = 256
 #: per-warp state besides the registers (Warp object, masks, RPC, the D7-simt-3 park records), bytes
-WARP_BASE_BYTES = 1952
+WARP_BASE_BYTES = 2208
 #: the worst case per warp (all 255 registers)
 WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + WARP_BASE_BYTES
 #: registers past the highest one named by an instruction that it may touch (quad accesses)
@@ -473,6 +473,7 @@ class Simulator:
             self.R.fill(0)
             self.RPC = np.full((total, WARP_SIZE), entry, np.int64)
             self.DEPTH = np.zeros((total, WARP_SIZE), np.int32)    # call depth per lane (GA-11)
+            self.RPCREG = np.zeros((total, 2, WARP_SIZE), np.uint32)  # Rpc.LO/.HI per lane (RPCMOV, D11-1)
             self.PARKPC = np.full((total, WARP_SIZE), -1, np.int64)   # failed sync per lane (D7-simt-3)
             self.PARKREG = np.full((total, WARP_SIZE), -1, np.int8)
             self.PARKWAIT = np.zeros((total, WARP_SIZE), np.uint32)
@@ -485,7 +486,7 @@ class Simulator:
                     n = min(WARP_SIZE, nthreads - wi * WARP_SIZE)
                     g = len(self._warps)
                     w = Warp(cta, wi, g, n, entry, R=self.R[:, g], rpc=self.RPC[g], depth=self.DEPTH[g],
-                             park=(self.PARKPC[g], self.PARKREG[g], self.PARKWAIT[g]))
+                             park=(self.PARKPC[g], self.PARKREG[g], self.PARKWAIT[g]), rpcreg=self.RPCREG[g])
                     cta.warps.append(w)
                     self._warps.append(w)
                 self._ctas.append(cta)

@@ -467,7 +467,7 @@ class Warp:
     """Per-warp architectural state, named as in the branch-unit page."""
 
     def __init__(self, cta: CTA, index: int, gid: int, nlanes: int, entry: int, R=None, rpc=None, depth=None,
-                 park=None):
+                 park=None, rpcreg=None):
         self.cta = cta
         self.index = index  # warp index within the CTA (SR_WARPID)
         self.gid = gid      # linear index over the grid (scheduling order)
@@ -490,6 +490,8 @@ class Warp:
         # per-lane call depth (CALL +1, RET -1): which activation a lane parked at a BSYNC belongs to
         # (recursion; decision GA-11)
         self.depth = np.zeros(WARP_SIZE, np.int32) if depth is None else depth
+        # per lane, the return-PC register Rpc's two 32-bit halves (LO, HI): RPCMOV's spill slot (D11-1)
+        self.rpcreg = np.zeros((2, WARP_SIZE), np.uint32) if rpcreg is None else rpcreg
         # per lane, where it last failed a BSYNC or WARPSYNC, and what it waits for there: the B
         # register of a BSYNC (its current value), else (-1) the member mask of a WARPSYNC
         # (decision D7-simt-3: a BSYNC does not wait for lanes that wait for it)
