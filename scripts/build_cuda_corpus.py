@@ -7,7 +7,9 @@ writes ``tests/cuda/corpus/sm_XX/NAME.cubin`` (``nvcc -cubin -O3 -arch=sm_XX``),
 (``cuobjdump -sass NAME.cubin``).  The hand-written launch manifests
 ``src/NAME.json`` are not touched.  A source whose first lines hold a comment
 ``// nvcc-flags: FLAGS`` (``-use_fast_math``, ``-maxrregcount=32``, ``-Xptxas -O1``) is
-compiled with those flags added after ``-O3``.
+compiled with those flags added after ``-O3``; one with ``// nvcc-include: HEADER`` (a header of a
+library the toolkit ships as a separate wheel, ``curand_kernel.h``) with ``-I`` for the directory
+that has it (``include_dirs``).
 
 Needs nvcc on PATH and nvdisasm / cuobjdump, either on PATH or from the PyPI
 packages ``nvidia-cuda-nvdisasm`` / ``nvidia-cuda-cuobjdump`` installed in the
@@ -21,6 +23,7 @@ sources listed in ``EXTRA`` (the tests run whatever ``sm_*`` directories exist).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
 import shutil
@@ -70,13 +73,32 @@ def run(cmd: list[str]) -> str:
     return res.stdout
 
 
+def include_dirs(header: str) -> list[str]:
+    """``-I DIR`` for the directory that holds *header* (a library the toolkit ships as a PyPI wheel,
+    not in nvcc's own include directory: cuRAND's ``curand_kernel.h`` is ``pip install nvidia-curand``):
+    searched in ``$GPUISA_CUDA_INCLUDE`` (directories separated by ``:``), then in the running Python's
+    ``nvidia/*/include``."""
+    env = [Path(d) for d in os.environ.get("GPUISA_CUDA_INCLUDE", "").split(os.pathsep) if d]
+    site = Path(sysconfig.get_paths()["purelib"]) / "nvidia"
+    for cand in env + sorted(site.glob("*/include")):
+        if (cand / header).is_file():
+            return ["-I", str(cand)]
+    sys.exit(f"build_cuda_corpus: {header} not found: pip install the NVIDIA wheel that has it "
+             "(nvidia-curand for curand_kernel.h) or name its include directory in GPUISA_CUDA_INCLUDE")
+
+
 def extra_flags(src: Path) -> list[str]:
-    """The nvcc flags a source declares in a ``// nvcc-flags: ...`` comment among its first lines."""
+    """The nvcc flags a source declares in a ``// nvcc-flags: ...`` comment among its first lines, and
+    ``-I DIR`` for each ``// nvcc-include: HEADER`` (include_dirs)."""
+    flags: list[str] = []
     for line in src.read_text().splitlines()[:5]:
-        m = re.match(r"\s*//\s*nvcc-flags:(.*)", line)
-        if m:
-            return shlex.split(m.group(1))
-    return []
+        m = re.match(r"\s*//\s*nvcc-(flags|include):(.*)", line)
+        if m and m.group(1) == "flags":
+            flags += shlex.split(m.group(2))
+        elif m:
+            for header in m.group(2).split():
+                flags += include_dirs(header)
+    return flags
 
 
 def main() -> int:

@@ -21,6 +21,8 @@ test worker).
 """
 from __future__ import annotations
 
+import bisect
+import cmath
 import json
 import math
 import os
@@ -8378,3 +8380,409 @@ def its_ws_revchain(i):
     tot = [sum(sums[b:]) for b in range(4)]
     out = [tot[b] - v[b * 128 + t] for b in range(4) for t in range(128)]
     return {"tot": _its_i32(tot), "flag": np.ones(4, np.int32), "out": _its_i32(out)}
+
+
+# -- eleventh round: the toolkit's device-side libraries (rand11): cuRAND, libcu++, Thrust ------------
+# The generators re-implemented from their published definitions (Marsaglia's xorwow with cuRAND's
+# seeding, Salmon et al.'s Philox4x32-10, Sobol by Gray code); skip-ahead by GF(2) matrix powers
+# computed here (decision D11-R-2). Uniform floats are exact
+# (x * 2^-32 + 2^-33 in one FFMA), normals within the tolerance of the manifests.
+_R11_INV32 = np.float32(2.3283064e-10)             # CURAND_2POW32_INV
+_R11_INV53 = 1.1102230246251565e-16                # CURAND_2POW53_INV_DOUBLE
+_R11_XW_POW: list = []                             # the XORWOW step matrix to the powers 2^k (GF(2))
+
+
+def _r11_gf2_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b over GF(2) for 0/1 uint8 matrices: each row of the product is the XOR of the rows of b
+    that the row of a selects (b's rows packed into bytes; BLAS's float matmul was 40 ms here)."""
+    bp = np.packbits(b, axis=1)
+    return np.unpackbits(np.bitwise_xor.reduce(a[:, :, None] * bp[None, :, :], axis=1), axis=1)[:, :b.shape[1]]
+
+
+def _r11_xw_step() -> np.ndarray:
+    """The xorwow state update as a 160x160 matrix over GF(2) (bit 32*w + b of word w)."""
+    m = np.zeros((160, 160), np.uint8)
+    for j in range(160):
+        v = [0] * 5
+        v[j // 32] = 1 << (j % 32)
+        t = v[0] ^ (v[0] >> 2)
+        nv = v[1:] + [((v[4] ^ (v[4] << 4)) ^ (t ^ (t << 1))) & M32]
+        for w in range(5):
+            for b in range(32):
+                m[32 * w + b, j] = nv[w] >> b & 1
+    return m
+
+
+def _r11_xw_skip(v: list[int], n: int, shift: int = 0) -> list[int]:
+    """xorwow's five words after n * 2^shift steps."""
+    if not _R11_XW_POW:
+        _R11_XW_POW.append(_r11_xw_step())
+    bits = np.array([[(v[j // 32] >> (j % 32)) & 1] for j in range(160)], np.uint8)
+    k = shift
+    while n:
+        while len(_R11_XW_POW) <= k:
+            _R11_XW_POW.append(_r11_gf2_mul(_R11_XW_POW[-1], _R11_XW_POW[-1]))
+        if n & 1:
+            bits = _r11_gf2_mul(_R11_XW_POW[k], bits)
+        n >>= 1
+        k += 1
+    return [sum(int(bits[32 * w + b, 0]) << b for b in range(32)) for w in range(5)]
+
+
+class _R11Xorwow:
+    """curand_init(seed, subsequence, offset): a subsequence is 2^67 draws."""
+
+    def __init__(self, seed: int, subseq: int = 0, offset: int = 0):
+        t0 = (1099087573 * ((seed & M32) ^ 0xAAD26B49)) & M32
+        t1 = (2591861531 * (((seed >> 32) & M32) ^ 0xF7DCEFDD)) & M32
+        self.d = (6615241 + t1 + t0) & M32
+        self.v = [(123456789 + t0) & M32, 362436069 ^ t0, (521288629 + t1) & M32, 88675123 ^ t1,
+                  (5783321 + t0) & M32]
+        if subseq:
+            self.v = _r11_xw_skip(self.v, subseq, 67)
+        self.skip(offset)
+
+    def skip(self, n: int) -> None:
+        if n:
+            self.v = _r11_xw_skip(self.v, n)
+        self.d = (self.d + 362437 * (n & M32)) & M32
+
+    def __call__(self) -> int:
+        v = self.v
+        t = v[0] ^ (v[0] >> 2)
+        self.v = v[1:] + [((v[4] ^ (v[4] << 4)) ^ (t ^ (t << 1))) & M32]
+        self.d = (self.d + 362437) & M32
+        return (self.v[4] + self.d) & M32
+
+    def uniform(self) -> np.float32:
+        return _r11_uniform(self())
+
+
+def _r11_philox_block(ctr: int, key: int) -> list[int]:
+    c = [(ctr >> (32 * i)) & M32 for i in range(4)]
+    k0, k1 = key & M32, (key >> 32) & M32
+    for _ in range(10):
+        p0, p1 = 0xD2511F53 * c[0], 0xCD9E8D57 * c[2]
+        c = [((p1 >> 32) ^ c[1] ^ k0) & M32, p1 & M32, ((p0 >> 32) ^ c[3] ^ k1) & M32, p0 & M32]
+        k0, k1 = (k0 + 0x9E3779B9) & M32, (k1 + 0xBB67AE85) & M32
+    return c
+
+
+class _R11Philox:
+    """cuRAND's Philox stream: word w of the sequence is word w % 4 of the block at counter
+    w // 4 (128 bits); a subsequence is 2^64 blocks."""
+
+    def __init__(self, seed: int, subseq: int = 0, offset: int = 0):
+        self.key, self.w = seed, (subseq << 66) + offset
+
+    def skip(self, n: int) -> None:
+        self.w += n
+
+    def __call__(self) -> int:
+        w, self.w = self.w, self.w + 1
+        return _r11_philox_block((w >> 2) & ((1 << 128) - 1), self.key)[w & 3]
+
+    def uniform(self) -> np.float32:
+        return _r11_uniform(self())
+
+
+def _r11_uniform(x: int) -> np.float32:
+    """curand_uniform: float(x) * 2^-32 + 2^-33, one FFMA (exact, then rounded once)."""
+    return np.float32(_round_f32(Fraction(float(np.float32(x))) * Fraction(float(_R11_INV32))
+                                 + Fraction(float(_R11_INV32 / np.float32(2)))))
+
+
+def _r11_uniform_hq(x: int, y: int) -> float:
+    return ((x ^ (y << 21)) & M64) * _R11_INV53 + _R11_INV53 / 2
+
+
+def _r11_box_muller(x: int, y: int) -> tuple[float, float]:
+    """curand's float Box-Muller (logf, sqrtf, __sincosf: compared within the manifests' atol)."""
+    v = float(np.float32(x * 0 + y)) * float(np.float32(2.3283064e-10 * np.float32(6.2831855)))
+    s = math.sqrt(-2.0 * math.log(float(_r11_uniform(x))))
+    return s * math.sin(v), s * math.cos(v)
+
+
+def _r11_box_muller_double(x0: int, x1: int, y0: int, y1: int) -> tuple[float, float]:
+    u = _r11_uniform_hq(x0, x1)
+    v = ((y0 ^ (y1 << 21)) & M64) * (_R11_INV53 * 2.0) + _R11_INV53
+    s = math.sqrt(-2.0 * math.log(u))
+    return s * math.sin(math.pi * v), s * math.cos(math.pi * v)
+
+
+def _r11_knuth(lam: float, uniform) -> int:
+    """curand_poisson_knuth: p = expf(lambda), multiplied by uniforms (float) until p <= 1."""
+    p, k = np.float32(math.exp(np.float32(lam))), 0
+    while True:
+        k += 1
+        p = np.float32(p * uniform())
+        if not p > 1.0:
+            return k - 1
+
+
+def _r11_pad(i, out: dict) -> dict:
+    """Outputs of the threads t < n, the rest of each buffer as the launch left it (zeros)."""
+    for k, v in out.items():
+        full = np.zeros_like(i[k])
+        full[:len(v)] = v
+        out[k] = full
+    return out
+
+
+def rand11_xw_draws(i, seed, offset, n):
+    raw, uni, nrm = [], [], []
+    for t in range(n):
+        g = _R11Xorwow(seed, t, offset)
+        raw += [g(), g()]
+        uni.append(_r11_uniform(g()))
+        nrm += list(_r11_box_muller(g(), g()))
+    return _r11_pad(i, {"raw": np.array(raw, np.uint32), "uni": np.array(uni, np.float32),
+                        "nrm": np.array(nrm, np.float32)})
+
+
+def rand11_xw_skip(i, seed, n, draws):
+    out = []
+    for t in range(n):
+        g = _R11Xorwow(seed)
+        g.v = _r11_xw_skip(g.v, t & 3, 67)
+        g.skip(t * 37 + 5)
+        h = 0x811C9DC5
+        for _ in range(draws):
+            h = ((h ^ g()) * 16777619) & M32
+        out.append(h)
+    return {"out": np.array(out, np.uint32)}
+
+
+def rand11_ph_draws(i, seed, offset, n):
+    raw, uni, nrm, dn = [], [], [], []
+    for t in range(n):
+        g = _R11Philox(seed, t, offset)
+        raw += [g() for _ in range(4)]
+        uni += [_r11_uniform(g()) for _ in range(4)]
+        a = [g() for _ in range(4)]
+        nrm += list(_r11_box_muller(a[0], a[1])) + list(_r11_box_muller(a[2], a[3]))
+        dn += list(_r11_box_muller_double(*[g() for _ in range(4)]))
+    return {"raw": np.array(raw, np.uint32), "uni": np.array(uni, np.float32), "nrm": np.array(nrm, np.float32),
+            "dn": np.array(dn)}
+
+
+def rand11_ph_skip(i, seed, n):
+    ud, p4, nrm, raw = [], [], [], []
+    for t in range(n):
+        g = _R11Philox(seed)
+        g.skip(0x123456789AB * (t + 1))
+        g.skip((t << 33) << 66)
+        a = [g() for _ in range(4)]
+        ud += [_r11_uniform_hq(a[0], a[1]), _r11_uniform_hq(a[2], a[3])]
+        p4 += [_r11_knuth(10.0, g.uniform) for _ in range(4)]
+        nrm += list(_r11_box_muller(g(), g()))        # curand_normal twice: the pair, then the saved one
+        raw.append(g())
+    return {"ud": np.array(ud), "p4": np.array(p4, np.uint32), "nrm": np.array(nrm, np.float32),
+            "raw": np.array(raw, np.uint32)}
+
+
+def rand11_sobol_draws(i, scramble, n):
+    d32, d64 = [int(v) for v in i["dirs32"]], [int(v) for v in i["dirs64"]]
+
+    def draws(dirs, start, c, count):
+        g = start ^ (start >> 1)
+        x = c
+        for k in range(len(dirs)):
+            if g >> k & 1:
+                x ^= dirs[k]
+        out, idx = [], start
+        for _ in range(count):
+            out.append(x)
+            z = 0
+            while idx >> z & 1:
+                z += 1
+            x ^= dirs[z]
+            idx += 1
+        return out
+    q32, uf, q64 = [], [], []
+    for t in range(n):
+        a = draws(d32, t, 0, 3)
+        q32 += a[:2]
+        uf.append(_r11_uniform(a[2]))
+        q64 += draws(d64, 3 * t, scramble, 2)
+    return _r11_pad(i, {"q32": np.array(q32, np.uint32), "uf": np.array(uf, np.float32), "q64": np.array(q64, np.uint64)})
+
+
+def _r11_lgamma_int(a: int) -> float:
+    table = [0.0, 0.0, 6.931471805599453094e-1, 1.791759469228055001e0, 3.178053830347945620e0,
+             4.787491742782045994e0, 6.579251212010100995e0, 8.525161361065414300e0, 1.060460290274525023e1]
+    return table[a - 1] if a <= 8 else math.lgamma(a)
+
+
+def _r11_poisson_gammainc(lam: float, uniform) -> int:
+    """curand_poisson_gammainc: inversion of an approximation of the regularised incomplete gamma
+    function, then rejection (the approximations' own formulas, in double)."""
+    al = 1.43248035075540910 / math.sqrt(lam - 0.12400979329415655) + 0.00025361074907033
+    be = 0.21096734870196546 / math.sqrt(lam - 1.97381164089999420) + 0.94201734077887530
+
+    def pg(x):
+        return 1.0 / (1.0 + math.exp(al * (lam - x) - be)) ** 2
+    while True:
+        y = float(uniform())
+        x = math.floor(-(be + math.log(1.0 / math.sqrt(y) - 1.0)) / al + lam)
+        z = float(uniform())
+        v = (pg(x + 1.0) - pg(x)) * 1.3
+        t = math.exp(-lam + x * math.log(lam) - _r11_lgamma_int(int(1.0 + x)))
+        if z * v < t and v >= 1e-20:
+            return int(x)
+
+
+def rand11_st_gen(i, seed, n):
+    nd, lnd, po = np.zeros(2 * n), np.zeros(n), np.zeros(3 * n, np.int64)
+    for u in range(n):
+        g = _R11Xorwow(seed, u)
+        a = _r11_box_muller_double(*[g() for _ in range(4)])
+        b = _r11_box_muller_double(*[g() for _ in range(4)])
+        nd[2 * u], nd[2 * u + 1] = a[0], b[0] + a[1]
+        lnd[u] = math.exp(1.0 + 0.5 * _r11_box_muller_double(*[g() for _ in range(4)])[0])
+        po[3 * u] = _r11_poisson_gammainc(100.0, g.uniform)
+        po[3 * u + 1] = int(math.sqrt(5000.0) * _r11_box_muller_double(*[g() for _ in range(4)])[0] + 5000.5)
+        po[3 * u + 2] = _r11_knuth(0.75, g.uniform)
+    return {"nd": nd, "lnd": lnd, "po": po.astype(np.uint32)}
+
+
+def rand11_st_gen_states(i, seed, n):
+    """rand11_st_gen with the states the kernel leaves in global memory: curandStateXORWOW is
+    {d, v[5], boxmuller_flag, boxmuller_flag_double, boxmuller_extra, (pad), boxmuller_extra_double}."""
+    out = rand11_st_gen(i, seed, n)
+    st = np.zeros((n, 12), np.uint32)
+    for t in range(n):
+        g = _R11Xorwow(seed, t)
+        st[t, 0], st[t, 1:6] = g.d, g.v
+    out["states"] = st.ravel()
+    return out
+
+
+def _r11_rotl(x: int, s: int, n: int) -> int:
+    s %= n
+    return ((x << s) | (x >> (n - s))) & ((1 << n) - 1) if s else x
+
+
+def _r11_clz(x: int, n: int) -> int:
+    return n - x.bit_length()
+
+
+def _r11_ctz(x: int, n: int) -> int:
+    return (x & -x).bit_length() - 1 if x else n
+
+
+def _r11_fbits(x) -> int:
+    return int(np.float32(x).view(np.uint32))
+
+
+def rand11_lbits(i, n):
+    out = []
+    for t in range(n):
+        x, y, f = int(i["a"][t]), int(i["b"][t]), np.float32(i["f"][t])
+        o = [bin(x).count("1") + 100 * bin(y).count("1"),
+             _r11_clz(x, 32) + 100 * _r11_clz(y, 64),
+             _r11_ctz(x, 32) + 100 * _r11_ctz(~y & M64, 64),
+             _r11_rotl(x, t % 37, 32) ^ _r11_rotl(x, 27, 32),
+             (_r11_rotl(y, t, 64) >> 7) & M32,
+             int(bin(x).count("1") == 1) + 2 * int(bin(y).count("1") == 1),
+             1 << ((x & 0x7FFFFFFF) - 1).bit_length() if x & 0x7FFFFFFF else 1,
+             ((1 << (x.bit_length() - 1)) if x else 0) ^ y.bit_length(),
+             _r11_fbits(f) ^ _r11_fbits(np.float32(-f) * np.float32(2)),
+             max(-1000, min(1000, s32(x))),
+             -(-x // (t + 3)),
+             (1 << 31) - 1 - (x & 0xFF) - 32768,
+             _r11_fbits(np.float32(np.finfo(np.float32).eps) * f) ^ 1,
+             (min(s64(y), x) & M32) ^ max(x, 7),
+             _r11_clz(~x & M32, 32) + 64 * _r11_ctz(x & 0xFFFF, 16),
+             bin(x & 0xFF).count("1") + _r11_clz(x & 0xFFFF, 16)]
+        out += [v & M32 for v in o]
+    return {"out": np.array(out, np.uint64).astype(np.uint32)}
+
+
+def rand11_lvariant(i, n):
+    f32 = np.float32
+    area, found = [], []
+    keys = [int(k) for k in i["keys"]]
+    for t in range(n):
+        v, k = f32(i["v"][t]), int(i["kind"][t]) & 3
+        a = [f32(f32(3) * v) * v, v * f32(v + f32(1)), f32(f32(f32(0.5) * v) * f32(2)) + f32(v * v), f32(int(v) * 2)][k]
+        area.append(f32(a + f32(k)))
+        arr, key = [keys[(t + j) % n] for j in range(8)], keys[(t * 7) % n]
+        found.append((arr.index(key) if key in arr else -1) * 1000 + 8 + arr[3] * 10)
+    return {"area": np.array(area, np.float32), "found": np.array(found, np.int32)}
+
+
+def rand11_lcomplex(i, n):
+    a, b, c = i["a"].astype(np.float64), i["b"].astype(np.float64), i["c"]
+    of, od = [], []
+    for t in range(n):
+        x, y = complex(a[2 * t], a[2 * t + 1]), complex(b[2 * t], b[2 * t + 1])
+        p, q, e = x * y, x / y, cmath.exp(x * 0.25)
+        of += [p.real, p.imag, q.real, q.imag, abs(x), e.real, e.imag, cmath.phase(y)]
+        u, v = complex(c[2 * t], c[2 * t + 1]), complex(c[2 * (n - 1 - t)], c[2 * (n - 1 - t) + 1])
+        w, s, lg = u * v + u / v, cmath.sqrt(u), cmath.log(v)
+        od += [w.real, w.imag, s.real, s.imag, lg.real, u.real ** 2 + u.imag ** 2]
+    return {"outf": np.array(of, np.float32), "outd": np.array(od)}
+
+
+def rand11_latomic(i):
+    x = [int(v) for v in i["v"]]
+    nb = len(x) // 2
+    ci = [sum(x), min(x), max(x), 0, len(x), sum(v & 7 for v in x)]
+    for v in x:
+        ci[3] ^= v
+    cu0, cu1, cul0 = M32, 0, 0
+    for k, v in enumerate(x):
+        cu0 &= (~(1 << (k % nb & 31)) & M32) | (v & M32)
+        cu1 |= 1 << (v & 31)
+        cul0 |= 1 << (v & 63)
+    return {"ci": np.array([s32(c) for c in ci], np.int32),
+            "cu": np.array([cu0, cu1, (1000 - len(x)) & M32, max(v & M32 for v in x)], np.uint64).astype(np.uint32),
+            "cl": np.array([sum(v << 20 for v in x), min(0, min(3 * v for v in x))], np.int64),
+            "cul": np.array([cul0, max((v & M32) << 3 for v in x)], np.uint64),
+            "cf": np.array([sum(v & 255 for v in x), max(x), min(x)], np.float32),
+            "cd": np.array([sum(v & 1023 for v in x), max(x)], np.float64),
+            "out": np.array([sum(v & 0xFFFF for v in x[b * nb:(b + 1) * nb]) for b in range(2)], np.int32)}
+
+
+def rand11_talgo(i, n):
+    out = []
+    tin, srt = [int(v) for v in i["in"]], sorted(int(v) for v in i["pool"])
+    for t in range(n):
+        a = [tin[(t * 16 + k) % (n * 4)] % 50 for k in range(16)]
+        b = [v + t for v in srt]
+        key = tin[t] % 40 + t
+        inc = np.cumsum(a)
+        u = sorted({v // 10 for v in a})
+        h = 0
+        for v in sorted(b + u):
+            h = s32(h * 131 + v)
+        rm = np.maximum.accumulate(a)
+        out += [sum(a), max(1, max(a)), int(inc[15]) ^ int(inc[7]), 5 + sum(a[:10]),
+                bisect.bisect_left(b, key), bisect.bisect_right(b, key), int(20 + t in b),
+                a[3] ** 2 + a[12] ** 2 - 6, sum(v & 1 for v in a), a.index(max(a)), min(a),
+                len(u), u[0] * 100 + u[-1], 16 + len(u), h, int(rm[4] + rm[15])]
+        out += [a[k] + a[k + 8] for k in range(8)]
+    return {"out": np.array(out, np.int32)}
+
+
+def rand11_tsort(i, length, n):
+    rows = np.sort(i["rows"].reshape(n, length), axis=1).ravel()
+    frows = -np.sort(-i["frows"].reshape(n, length), axis=1).ravel()
+    order = np.concatenate([t * length + np.argsort(i["keys"][t * length:(t + 1) * length], kind="stable")
+                            for t in range(n)])
+    return {"rows": rows, "frows": frows, "keys": i["keys"][order], "vals": i["vals"][order]}
+
+
+def rand11_tcomplex(i, n):
+    a, b = i["a"].astype(np.float64), i["b"]
+    of, od = [], []
+    for t in range(n):
+        x, y = complex(a[2 * t], a[2 * t + 1]), complex(a[2 * ((t + 1) % n)], a[2 * ((t + 1) % n) + 1])
+        p, q, s = x * y, x / y, x.conjugate() + (y - x)
+        r = x ** 2 + cmath.sin(x) * 0.5
+        of += [p.real, p.imag, q.real, q.imag, abs(s), r.real, r.imag, abs(x) ** 2]
+        u, v = complex(b[2 * t], b[2 * t + 1]), complex(b[2 * (n - 1 - t)], b[2 * (n - 1 - t) + 1])
+        w, z = u * v + u / v, cmath.exp(u) / (u + 2) + cmath.log(u)
+        od += [w.real, w.imag, abs(u), z.real, z.imag, abs(cmath.sqrt(u))]
+    return {"of": np.array(of, np.float32), "od": np.array(od)}

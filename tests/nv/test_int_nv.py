@@ -319,6 +319,21 @@ def test_lea_with_a_negated_register(run, rng, engine):
         assert w.R[4][i] == (int(a[i]) << 2) & M32
 
 
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_lea_with_a_negated_uniform_register(run, rng, engine):
+    """Regression (D11-R-1): sm_120's `LEA R22, R8, -UR5, 0x3` (curand_poisson's lgamma table index)
+    was refused: (a << 3) - UR5 modulo 2^32; `~URb` and the carry out as for a GPR."""
+    a = lanes(rng)
+    w = run("UMOV UR5, 0x8 ;\nUMOV UR6, 0x80000001 ;\nLEA R3, R0, -UR5, 0x3 ;\nLEA R4, P0, R0, -UR6, 0x1f ;\n"
+            "SEL R5, RZ, 0x1, !P0 ;\nLEA R6, R0, ~UR5, 0x0 ;", {"R0": a}, engine=engine)
+    for i in range(32):
+        x = int(a[i])
+        assert w.R[3][i] == ((x << 3) - 8) & M32
+        s = ((x << 31) & M32) + ((-0x80000001) & M32)
+        assert (w.R[4][i], w.R[5][i]) == (s & M32, s >> 32)
+        assert w.R[6][i] == (x + (~8 & M32)) & M32
+
+
 @pytest.mark.parametrize("engine", ["reference", "batched"])
 def test_imnmx_64bit(nv_isa, engine):
     """sm_120's `IMNMX.U64 PT, PT, Rd, Ra, SrcB, Pp, !PT` / `.S64`: min (Pp) or max of pairs."""
