@@ -26,7 +26,8 @@ from typing import Mapping, Sequence
 from ..errors import UsageError
 from . import runtime
 from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for, check_cooperative_fit
-from .module import CudaModule, KernelInfo, demangle, kernel_text, names_high_ur
+from .module import (RE_DATA_ADDR, CudaModule, KernelInfo, demangle, kernel_text, link_functions, names_high_ur,
+                     unlinkable)
 
 #: the buffer holding a cooperative launch's grid workspace ({u32 wsSize, u32 barrier}; D10-C-1)
 GRID_WORKSPACE = ".grid_workspace"
@@ -110,8 +111,14 @@ class CudaKernel:
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
         first, self.text = kernel_text(module, info)
+        #: the label of the kernel's first instruction when the program starts elsewhere (functions linked in)
+        self._entry_label: str | None = None
         if "32@" in self.text or "CALL.ABS" in self.text:
-            _refuse_relocatable(module, info, self.source_lines)
+            linked = link_functions(module, info)
+            if linked is None:
+                _refuse_relocatable(module, info, self.source_lines)
+            else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
+                first, self.text, self._entry_label = linked
         if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
                 or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
@@ -124,9 +131,34 @@ class CudaKernel:
         self._variable_data_tried = False      # :meth:`_variable_data`
         # every such function gets a stub; one the model does not provide faults when it is called
         # (a call on a path the run does not take is no reason to refuse the kernel: D8-12)
-        self.program = isa.assemble(self.text + runtime.stub_text(self.externs), first_line=first,
-                                    filename=module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)")
+        self._first = first
+        #: device globals' addresses written into instructions (-G code, D11-F-3): filled in at launch
+        self._data_refs = "32@" in self.text
+        self.program = self._assemble(RE_DATA_ADDR.sub("0x0", self.text) if self._data_refs else self.text)
+        self._linked: dict[str, object] = {}
         self.stubs = {self.program.symbols[runtime.label(n)]: n for n in self.externs}
+        self.entry = self.program.symbols[self._entry_label] if self._entry_label else None
+
+    def _assemble(self, text: str):
+        return self.isa.assemble(text + runtime.stub_text(self.externs), first_line=self._first,
+                                 filename=self.module.filename if self.module.kind != "cubin"
+                                 else self.module.filename + " (nvdisasm)")
+
+    def _program_at(self, addresses: Mapping[str, int]):
+        """The program with the device globals' addresses its instructions hold (``MOV R14,
+        32@lo(__cudart_i2opi_f)``) for a launch whose buffers lie at *addresses* (D11-F-3)."""
+        if not self._data_refs:
+            return self.program
+        syms = self.module.symbols
+
+        def value(m) -> str:
+            sec, off = syms[m.group(2)]
+            a = addresses[sec] + off
+            return f"{(a if m.group(1) == 'lo' else a >> 32) & 0xFFFFFFFF:#x}"
+        text = RE_DATA_ADDR.sub(value, self.text)
+        if text not in self._linked:
+            self._linked = {text: self._assemble(text)}     # one launch layout at a time
+        return self._linked[text]
 
     @property
     def name(self) -> str:
@@ -302,7 +334,7 @@ class CudaKernel:
         *cooperative* is ``cudaLaunchCooperativeKernel``: the grid workspace ``this_grid().sync()``
         uses, the grid checked to fit (decisions D10-C-1 .. D10-C-4)."""
         from ..sim import Simulator
-        from ..sim.simulator import _dims
+        from ..sim.simulator import _dims, buffer_addresses
         self.check_banks()
         if shared_bytes < 0:
             raise UsageError("--shared-bytes must be non-negative")
@@ -337,7 +369,9 @@ class CudaKernel:
         self.device_globals(bufs)       # device globals (GA-5), after the buffers
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
-        sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=bufs, const=const,
+        if self.entry is not None:
+            launch.setdefault("entry", self.entry)
+        sim = Simulator(self.isa, self._program_at(buffer_addresses(bufs)), grid=g, block=b, buffers=bufs, const=const,
                         shared_size=shared_size, local_size=int(local_bytes), cluster=dims, **launch)
         sim.device_runtime = launch.get("syscall")
         #: the address of each device global (``__device__`` variable) by symbol (D8-6)
@@ -361,7 +395,7 @@ class CudaKernel:
     def _cluster_dims(self, cluster) -> tuple[int, int, int] | None:
         """The launch's cluster shape: *cluster* (``--cluster``), else the kernel's ``__cluster_dims__``
         (``.nv.info``; a cuobjdump listing's from the cubin beside it), else None (decision D10-C-4)."""
-        from ..sim.simulator import _dims
+        from ..sim.simulator import _dims, buffer_addresses
         info = self.info
         if info.cluster is None and not self.module.has_data and self.module.data_from is None and \
                 any("UCGABAR" in t for _, t in info.lines):
@@ -506,15 +540,26 @@ def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) 
     into instructions (return addresses, calls of separately compiled functions) are not applied
     here -- a located error instead of a run with zeros (decision D6-4). *lines*: the source's."""
     from .module import error
-    for ln, t in info.lines:
+    if module.kind == "cuobjdump":
+        msg = ("this instruction holds an address the loader or the device linker fills in, which a cuobjdump "
+               "listing shows as 0 (nvcc -G and -rdc=true code calls its functions by absolute address); "
+               "gpuisa links such calls from the cubin or its nvdisasm listing, whose relocations name them "
+               "(decision D11-F-3)")
+    else:
+        msg = ("relocatable device code (nvcc -rdc=true or -dc): this instruction holds an address that only "
+               "the device linker fills in (a function or variable this module does not define), and gpuisa "
+               "does not link other modules; compile the kernel with nvcc -cubin without -rdc (or link it "
+               "with nvlink first)")
+    # the kernel's own lines first, then those of the functions it calls
+    for ln, t in [*info.lines, *(x for k in module.kernels.values() if k is not info for x in k.lines)]:
+        if "32@" not in t and "CALL.ABS" not in t:
+            continue
         m = _RE_RELOCATED.search(t)
-        if m:
+        at = (m.start(), len(m.group(0))) if m and module.kind == "cuobjdump" else unlinkable(module, t)
+        if at is not None:
             src = lines[ln - 1] if 0 < ln <= len(lines) else t
-            raise error("relocatable device code (nvcc -rdc=true or -dc): this instruction holds an address "
-                        "that only the device linker fills in, and gpuisa does not link; compile the kernel "
-                        "with nvcc -cubin without -rdc (or link it with nvlink first)",
-                        module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)",
-                        ln, m.start() + 1, src, len(m.group(0)))
+            raise error(msg, module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)",
+                        ln, at[0] + 1, src, at[1])
 
 
 #: tensor-core instructions nvcc emits that the model does not define (decision D10-M-6), by what
@@ -700,12 +745,17 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
         n = sum(1 for _, t in info.lines if not _RE_LABEL.match(t))
         try:
             first, text = kernel_text(module, info)
+            if "32@" in text or "CALL.ABS" in text:     # -G / -rdc code: with the functions it calls (D11-F-3)
+                linked = link_functions(module, info)
+                if linked is not None:
+                    first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1])
             isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
         except UsageError:        # UR63+ of sm_100+ that cannot be renamed: their lines (decision CU-9)
             bad = [ln for ln, t in info.lines if names_high_ur(t)]
         except AsmError as e:
-            bad = sorted({d.coord.line for d in e.errors if d.coord is not None})
+            own = {ln for ln, _ in info.lines}
+            bad = sorted({d.coord.line for d in e.errors if d.coord is not None and d.coord.line in own})
             extra = (e.total_errors or len(e.errors)) - len(e.errors)
             bad += [0] * max(0, extra)      # errors beyond the assembler's report limit (lines unknown)
         out[name] = (n, bad)
