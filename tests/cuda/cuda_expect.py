@@ -8377,3 +8377,43 @@ def its_ws_revchain(i):
     tot = [sum(sums[b:]) for b in range(4)]
     out = [tot[b] - v[b * 128 + t] for b in range(4) for t in range(128)]
     return {"tot": _its_i32(tot), "flag": np.ones(4, np.int32), "out": _its_i32(out)}
+
+
+# -- flags11: the corpus's kinds under other compiler options (-G, -Xptxas -O0, ...; D11-F-*) --------
+def fl11_o0(i, n):
+    """Per thread its word's 4-bit digits mixed (u32), per block their sum (after cg block.sync())."""
+    out = np.zeros(258, np.uint32)
+    for b in range(2):
+        tot = 0
+        for t in range(128):
+            g = b * 128 + t
+            v = int(i["in"][g]) if g < n else 0
+            d = [(v >> (4 * k)) & 0xF for k in range(8)]
+            mix = sum(d[(k * 3 + t) & 7] * (k + 1) for k in range(8)) & M32
+            out[2 + g] = mix
+            tot += mix
+        out[b] = tot & M32
+    return {"out": out}
+
+
+def fl11_debug(i, n):
+    """A loop with a switch and a break per thread (int arithmetic, wrapping), a histogram of acc & 7."""
+    out = np.zeros(128, np.int32)
+    hist = np.zeros(8, np.uint32)
+    for g in range(n):
+        x, acc = int(i["in"][g]), 0
+        for k in range(12):
+            c = (x + k) & 3
+            if c == 0:
+                acc = s32(acc + x * k)
+            elif c == 1:
+                acc = s32(acc - k)
+            elif c == 2:
+                acc = s32(acc ^ (x << (k & 7)))
+            else:
+                acc = s32(acc * 3 + 1)
+            if acc > 100000:
+                break
+        out[g] = acc
+        hist[acc & 7] += 1
+    return {"out": out, "hist": hist}

@@ -1,9 +1,10 @@
 """Relocatable device code (decisions D6-4, D11-F-3): `nvcc -cubin -O3 -rdc=true -arch=sm_80` of the
 corpus's device_call.cu and of data/rdc/g.cu (device globals).  The addresses the linker would write
-into instructions name, in nvdisasm's text (an nvdisasm listing, a cubin), a function or a variable
-of the module: the kernel is linked with them and runs.  A cuobjdump listing shows them as 0 and a
-symbol of another translation unit is not defined here: a located error and exit 1 -- never a run
-that computes with zeros."""
+into instructions name, in nvdisasm's text (an nvdisasm listing, a cubin) or in the relocations of the
+cubin beside a cuobjdump listing, a function or a variable of the module: the kernel is linked with
+them and runs.  A cuobjdump listing without its cubin shows them as 0, and a symbol of another
+translation unit is not defined here: a located error and exit 1 -- never a run that computes with
+zeros."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,8 +33,21 @@ def test_rdc_call_of_a_function_of_the_module_runs(request, isa, form):
     assert (out == device_call({"in": a}, 5)["out"]).all()
 
 
-def test_rdc_cuobjdump_call_is_refused_where_it_is():
-    r = CliRunner().invoke(main, ["run", str(DATA / "device_call.cuobjdump"), "--kernel", "device_call",
+def test_rdc_cuobjdump_links_with_the_cubin_beside_it(isa):
+    """cuobjdump shows `MOV R20, 0x0` / `CALL.ABS.NOINC 0x0`: the cubin beside the listing (found by its
+    code) names them in its relocations (D11-F-3)."""
+    from gpuisa.cuda import load_cuda
+    k = load_cuda(isa, DATA / "device_call.cuobjdump", "device_call")
+    a = np.arange(-32, 32, dtype=np.int32)
+    out = np.zeros(64, np.int32)
+    res = k.launch(grid=1, block=64, params=["ptr:in", "ptr:out", "s32:3"], buffers={"in": a, "out": out})
+    assert res.status == "ok", res.fault
+    assert (out == device_call({"in": a}, 3)["out"]).all()
+
+
+def test_rdc_cuobjdump_call_without_its_cubin_is_refused_where_it_is(tmp_path):
+    (tmp_path / "device_call.cuobjdump").write_bytes((DATA / "device_call.cuobjdump").read_bytes())
+    r = CliRunner().invoke(main, ["run", str(tmp_path / "device_call.cuobjdump"), "--kernel", "device_call",
                                   "--grid", "1", "--block", "32", "--buffer", "a=512",
                                   "--param", "ptr:a", "--param", "ptr:a", "--param", "s32:1"])
     assert r.exit_code == 1, r.output

@@ -113,36 +113,50 @@ class CudaKernel:
         first, self.text = kernel_text(module, info)
         #: the label of the kernel's first instruction when the program starts elsewhere (functions linked in)
         self._entry_label: str | None = None
-        if "32@" in self.text or "CALL.ABS" in self.text:
-            linked = link_functions(module, info)
-            if linked is None:
-                _refuse_relocatable(module, info, self.source_lines)
-            else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
-                first, self.text, self._entry_label = linked
+        #: the functions linked after the kernel in a cuobjdump listing: (first line, text) each (D11-F-3)
+        self._callees: list[tuple[int, str]] = []
+        if "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text):
+            if module.kind == "cuobjdump":
+                parts = _link_cuobjdump(self) if module.has_data or self._data_from_cubin() else None
+                if parts is None:
+                    _refuse_relocatable(module, info, self.source_lines)
+                else:
+                    (first, self.text), *self._callees = parts
+            else:
+                linked = link_functions(module, info)
+                if linked is None:
+                    _refuse_relocatable(module, info, self.source_lines)
+                else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
+                    first, self.text, self._entry_label = linked
         if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
                 or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
         #: functions the kernel calls without defining them (vprintf, __assertfail: decision D6-cl-7)
-        self.externs = sorted({e[3] for e in module.externs
-                               if e[1] == info.name or (e[1] is None and _reads_slot(self.text, e[0], e[2]))})
+        self.externs = _externs(module, info, self.text)
         self._stub_line = first + self.text.count("\n") + 1
         self._variable_data_tried = False      # :meth:`_variable_data`
         # every such function gets a stub; one the model does not provide faults when it is called
         # (a call on a path the run does not take is no reason to refuse the kernel: D8-12)
         self._first = first
         #: device globals' addresses written into instructions (-G code, D11-F-3): filled in at launch
-        self._data_refs = "32@" in self.text
-        self.program = self._assemble(RE_DATA_ADDR.sub("0x0", self.text) if self._data_refs else self.text)
+        self._data_refs = "32@" in self.text or any("32@" in t for _, t in self._callees)
+        self.program = self._assemble(RE_DATA_ADDR.sub("0x0", self.text), [(ln, RE_DATA_ADDR.sub("0x0", t))
+                                                                           for ln, t in self._callees])
         self._linked: dict[str, object] = {}
         self.stubs = {self.program.symbols[runtime.label(n)]: n for n in self.externs}
         self.entry = self.program.symbols[self._entry_label] if self._entry_label else None
 
-    def _assemble(self, text: str):
-        return self.isa.assemble(text + runtime.stub_text(self.externs), first_line=self._first,
-                                 filename=self.module.filename if self.module.kind != "cubin"
-                                 else self.module.filename + " (nvdisasm)")
+    def _assemble(self, text: str, callees: Sequence[tuple[int, str]] = ()):
+        """The kernel's program: *text* with the runtime stubs, then the *callees* (first line,
+        text) of a cuobjdump listing, each assembled at 0 and placed after the one before (D11-F-3)."""
+        name = self.module.filename if self.module.kind != "cubin" else self.module.filename + " (nvdisasm)"
+        prog = self.isa.assemble(text + runtime.stub_text(self.externs), first_line=self._first, filename=name)
+        if not callees:
+            return prog
+        from ..asm.assembler import place
+        return place(self.isa.db, [prog, *(self.isa.assemble(t, first_line=ln, filename=name) for ln, t in callees)])
 
     def _program_at(self, addresses: Mapping[str, int]):
         """The program with the device globals' addresses its instructions hold (``MOV R14,
@@ -156,16 +170,18 @@ class CudaKernel:
             a = addresses[sec] + off
             return f"{(a if m.group(1) == 'lo' else a >> 32) & 0xFFFFFFFF:#x}"
         text = RE_DATA_ADDR.sub(value, self.text)
-        if text not in self._linked:
-            self._linked = {text: self._assemble(text)}     # one launch layout at a time
-        return self._linked[text]
+        callees = [(ln, RE_DATA_ADDR.sub(value, t)) for ln, t in self._callees]
+        key = text + "".join(t for _, t in callees)
+        if key not in self._linked:
+            self._linked = {key: self._assemble(text, callees)}     # one launch layout at a time
+        return self._linked[key]
 
     @property
     def name(self) -> str:
         return self.info.name
 
     def source_line(self, line: int) -> str:
-        if line >= self._stub_line:
+        if self._stub_line <= line < self._stub_line + runtime.stub_text(self.externs).count("\n"):
             return "(CUDA runtime stub, decision D6-cl-7)"
         return self.source_lines[line - 1] if 0 < line <= len(self.source_lines) else ""
 
@@ -246,6 +262,7 @@ class CudaKernel:
                     k.cluster = c.cluster
             mod.has_data = True
             mod.data_from = cand
+            mod.elf_image = data
             return True
         return False
 
@@ -395,7 +412,7 @@ class CudaKernel:
     def _cluster_dims(self, cluster) -> tuple[int, int, int] | None:
         """The launch's cluster shape: *cluster* (``--cluster``), else the kernel's ``__cluster_dims__``
         (``.nv.info``; a cuobjdump listing's from the cubin beside it), else None (decision D10-C-4)."""
-        from ..sim.simulator import _dims, buffer_addresses
+        from ..sim.simulator import _dims
         info = self.info
         if info.cluster is None and not self.module.has_data and self.module.data_from is None and \
                 any("UCGABAR" in t for _, t in info.lines):
@@ -535,6 +552,84 @@ def _reads_slot(text: str, bank: int, off: int) -> bool:
 _RE_RELOCATED = re.compile(r"\b32@(?:lo|hi)\(|\bCALL\.ABS\S*\s+(?:0x0\b|`\()")
 
 
+#: the relocation types of a code address's low and high words in a `MOV R20, 0x0` (R_CUDA_ABS32_LO_32,
+#: R_CUDA_ABS32_HI_32); a call's type differs between targets, its instruction tells it
+_R_ABS32_LO, _R_ABS32_HI = 56, 57
+_RE_LAST_IMM = re.compile(r"0x[0-9a-fA-F]+(?=\s*;?\s*(?:/\*.*)?$)")
+
+
+def _externs(module: CudaModule, info: KernelInfo, text: str) -> list[str]:
+    """The functions kernel *info* (code *text*) calls without defining them (vprintf, __assertfail:
+    decision D6-cl-7)."""
+    return sorted({e[3] for e in module.externs
+                   if e[1] == info.name or (e[1] is None and _reads_slot(text, e[0], e[2]))})
+
+
+def _link_cuobjdump(kernel: CudaKernel) -> list[tuple[int, str]] | None:
+    """A cuobjdump listing's kernel with the functions it calls by absolute address (nvcc -G and
+    -rdc=true code; decision D11-F-3): ``[(first line, text)]``, the kernel's first, each callee's
+    after it; None when they cannot be linked.  The listing shows those addresses as 0; the
+    relocations of the cubin it was made from (found beside it by its code, CU-10) name what they
+    are: a call of a function (``CALL.ABS.NOINC 0x0``), a return address (``MOV R20, 0x0`` /
+    ``MOV R21, 0x0``: a function plus an offset, low and high words), a device global's address
+    (written ``32@lo(NAME)`` here and filled in at launch, as in nvdisasm's text).  Each function
+    is assembled at 0 and placed after the one before (its branches are PC-relative); the
+    addresses are those of the layout."""
+    from .cubin import text_relocations
+    from .listing import _RE_LABEL
+    module, image = kernel.module, kernel.module.elf_image
+    if image is None:
+        return None
+    relocs = text_relocations(image)
+    funcs = [kernel.info]
+    edits: dict[str, dict[int, tuple[str, str, int]]] = {}     # function -> line -> (kind, symbol, addend)
+    k = 0
+    while k < len(funcs):
+        f = funcs[k]
+        code = [(ln, t) for ln, t in f.lines if not _RE_LABEL.match(t)]
+        mine = edits.setdefault(f.name, {})
+        for off, typ, sym, addend in relocs.get(f.name, []):
+            if off % 16 or off // 16 >= len(code):
+                return None
+            ln, t = code[off // 16]
+            imm = _RE_LAST_IMM.search(t)
+            if imm is None:
+                return None
+            add = addend if addend is not None else int(imm.group(0), 16)
+            if "CALL.ABS" in t and sym in module.kernels:
+                mine[ln] = ("call", sym, add)
+                if all(g.name != sym for g in funcs):
+                    funcs.append(module.kernels[sym])
+            elif typ in (_R_ABS32_LO, _R_ABS32_HI) and sym in module.kernels:
+                mine[ln] = ("lo" if typ == _R_ABS32_LO else "hi", sym, add)
+            elif typ in (_R_ABS32_LO, _R_ABS32_HI) and sym in module.symbols and add == 0:
+                mine[ln] = ("data-lo" if typ == _R_ABS32_LO else "data-hi", sym, 0)
+            else:
+                return None
+        k += 1
+    texts = [kernel_text(module, f) for f in funcs]
+    # sizes: a cuobjdump line is one instruction; the kernel's part ends with its runtime stubs
+    stubs = len(kernel.isa.assemble(runtime.stub_text(_externs(module, kernel.info, texts[0][1]))))
+    size = [16 * (sum(1 for _, t in f.lines if not _RE_LABEL.match(t)) + (stubs if i == 0 else 0))
+            for i, f in enumerate(funcs)]
+    base = {f.name: sum(size[:i]) for i, f in enumerate(funcs)}
+    out = []
+    for f, (first, text) in zip(funcs, texts):
+        lines = text.split("\n")
+        for ln, (kind, sym, add) in edits[f.name].items():
+            t = lines[ln - first]
+            m = _RE_LAST_IMM.search(t)
+            assert m is not None
+            if kind.startswith("data"):
+                new = f"32@{kind[5:]}({sym})"
+            else:
+                a = base[sym] + add
+                new = {"call": f"{a:#x}", "lo": f"{a & 0xFFFFFFFF:#x}", "hi": f"{a >> 32:#x}"}[kind]
+            lines[ln - first] = t[:m.start()] + new + t[m.end():]
+        out.append((first, "\n".join(lines)))
+    return out
+
+
 def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) -> None:
     """Relocatable device code (``nvcc -rdc=true`` / ``-dc``): addresses the device linker writes
     into instructions (return addresses, calls of separately compiled functions) are not applied
@@ -543,8 +638,8 @@ def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) 
     if module.kind == "cuobjdump":
         msg = ("this instruction holds an address the loader or the device linker fills in, which a cuobjdump "
                "listing shows as 0 (nvcc -G and -rdc=true code calls its functions by absolute address); "
-               "gpuisa links such calls from the cubin or its nvdisasm listing, whose relocations name them "
-               "(decision D11-F-3)")
+               "gpuisa links such calls from the cubin's relocations: run the cubin or its nvdisasm listing, or "
+               "put the cubin beside this listing (decision D11-F-3)")
     else:
         msg = ("relocatable device code (nvcc -rdc=true or -dc): this instruction holds an address that only "
                "the device linker fills in (a function or variable this module does not define), and gpuisa "

@@ -93,6 +93,7 @@ class CudaModule:
     externs: list[tuple[int, str | None, int, str]] = field(default_factory=list)
     other_archs: list[int] = field(default_factory=list)   # cuobjdump: the other architectures listed
     data_from: str | None = None    # cuobjdump: the cubin beside it whose data sections were read (CU-10)
+    elf_image: bytes | None = None  # ... and its bytes (the code's relocations: D11-F-3)
     from_binary: bool = False       # a cubin cut out of a host binary (decision D9-1)
 
     def kernel(self, name: str | None) -> KernelInfo:
@@ -594,7 +595,7 @@ def unlinkable(module: CudaModule, t: str) -> tuple[int, int] | None:
     return None
 
 
-def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str] | None:
+def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str | None] | None:
     """The kernel with the functions it calls through relocated absolute addresses (decision D11-F-3):
     ``(first line, assembler text, label of the kernel's first instruction)``, or None when a call or
     address refers to something this module does not define (a cuobjdump listing's unrelocated
@@ -627,5 +628,9 @@ def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str]
     lines = sorted(ln for f in funcs for ln in f.lines)
     first, text = kernel_text(module, KernelInfo(info.name, lines=lines))
     text = _RE_RET_ADDR.sub(lambda m: f"`({m.group(3)})" if m.group(1) == "lo" else "0x0", text)
+    if lines[0] == info.lines[0]:
+        return first, text, None       # the kernel comes first: the run starts there anyway
     entry = next((t.rstrip(":") for _, t in info.lines if t.endswith(":") and not t.startswith(".L")), None)
-    return first, text, entry or info.name
+    if module.kind == "cuobjdump" or entry is None:
+        return None         # no label to start at (cuobjdump's addresses are 0 anyway: refused)
+    return first, text, entry
