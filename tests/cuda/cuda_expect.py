@@ -8417,3 +8417,15 @@ def fl11_debug(i, n):
         out[g] = acc
         hist[acc & 7] += 1
     return {"out": out, "hist": hist}
+
+
+def fl11_constptr(i, pick):
+    """A per-thread choice between a __constant__ table and a global buffer, and a __constant__ struct."""
+    lut = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 3, 8, 3, 2, 7, 9, 5]
+    coefs = [(2, 1), (3, -4), (-1, 7), (5, 0)]
+    out = np.zeros(128, np.int32)
+    for t in range(128):
+        src = lut if pick & (1 << (t & 7)) else [int(v) for v in i["g"]]
+        mul, add = coefs[t & 3]
+        out[t] = s32(mul * src[(t * 7) & 31] + add + mul * (t >> 5))
+    return {"out": out}

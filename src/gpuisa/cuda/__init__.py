@@ -202,6 +202,8 @@ class CudaKernel:
         cuobjdump listing, unless the cubin it was made from lies beside it: :meth:`_data_from_cubin`)."""
         have = set(self.module.banks) | set(self.info.banks) | {0}
         missing = sorted(self.info.banks_read() - have)
+        if not missing and not self.module.has_data and self.reads_const_window():
+            missing = [3]       # __constant__ data through a generic pointer (D11-F-6): in the cubin beside it
         if not missing:
             return
         names = ", ".join(f"c[0x{b:x}]" for b in missing)
@@ -215,6 +217,12 @@ class CudaKernel:
                              f"made from beside it (its directory or a sibling one; found by its code)")
         raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, which the input "
                          f"does not define (.nv.constantN section missing)")
+
+    def reads_const_window(self) -> bool:
+        """The code reads the generic address of constant bank 3 (``cvta.const``: a generic pointer
+        to ``__constant__`` data; decision D11-F-6)."""
+        w = self.abi.const_window
+        return w is not None and f"c[0x0][{w:#x}]" in self.text
 
     def _data_from_cubin(self) -> bool:
         """A cuobjdump listing carries no data sections (constant banks 2-4: jump tables,
@@ -384,6 +392,10 @@ class CudaKernel:
                 raise UsageError(f"the buffer name {GRID_WORKSPACE} is the cooperative launch's grid workspace")
             bufs[GRID_WORKSPACE] = np.array([8, 0], np.uint32)    # {wsSize, barrier} (driver_abi.h; D10-C-1)
         self.device_globals(bufs)       # device globals (GA-5), after the buffers
+        if self.reads_const_window():   # a copy of bank 3 in global memory for generic pointers to it (D11-F-6)
+            if CONST_WINDOW in bufs:
+                raise UsageError(f"the buffer name {CONST_WINDOW} is the copy of __constant__ memory")
+            bufs[CONST_WINDOW] = np.frombuffer(const.get(3, b"") + bytes(16), np.uint8).copy()
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
         if self.entry is not None:
@@ -398,6 +410,9 @@ class CudaKernel:
         bank0, layout = self.bank0(params, {**sim.symbol_addresses, **sim.addresses}, g, b, local_bytes,
                                    sim.shared_size)
         words = self.abi.cluster_words(g, dims or (1, 1, 1), dims is not None)
+        if CONST_WINDOW in sim.addresses and self.abi.const_window is not None:
+            a = sim.addresses[CONST_WINDOW]
+            words += [(self.abi.const_window, a & 0xFFFFFFFF), (self.abi.const_window + 4, a >> 32)]
         if cooperative:
             words += self.abi.workspace_words(sim.addresses[GRID_WORKSPACE])
         if words:
@@ -521,6 +536,10 @@ class CudaKernel:
 
     def __repr__(self) -> str:
         return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"
+
+
+#: the buffer holding a copy of constant bank 3 for generic pointers to __constant__ data (D11-F-6)
+CONST_WINDOW = ".nv.constant3"
 
 
 def _data_names(sym: str) -> list[str]:
