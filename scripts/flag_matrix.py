@@ -83,16 +83,17 @@ LISTINGS = {
     "nv-ndf": ("nvdisasm", ["-ndf"]),
     "nv-gp": ("nvdisasm", ["-gp"]),
     "nv-fun": ("nvdisasm", ["-fun", "{index}"]),       # nvdisasm -fun takes the symbol's index
-    "nv-raw": ("nvdisasm", ["-print-raw"]),
+    "nv-raw": ("nvdisasm", ["-raw"]),
+    "nv-json": ("nvdisasm", ["-json"]),                # refused with the reason (no data sections, labels)
     "nv-novliw": ("nvdisasm", ["-novliw"]),
     "nv-plr": ("nvdisasm", ["-plr"]),
     "nv-sf": ("nvdisasm", ["-sf"]),
     "nv-sort": ("nvdisasm", ["-sort"]),
-    "nv-annotate": ("nvdisasm", ["-annotate"]),
+    "nv-annotate": ("nvdisasm", ["-json", "-annotate"]),
     "nv-poff": ("nvdisasm", ["-poff"]),
     "cu-ptx": ("cuobjdump", ["-sass", "-ptx"]),
     "cu-fun": ("cuobjdump", ["-sass", "-fun", "{kernel}"]),
-    "cu-lelf": ("cuobjdump", ["-lelf", "-sass"]),
+    "cu-lelf": ("cuobjdump", ["-lelf", "-sass"]),      # lists the ELF files only: refused, not a listing
     "cu-res": ("cuobjdump", ["-res-usage", "-sass"]),
     "cu-sort": ("cuobjdump", ["-sort", "-sass"]),
 }
@@ -121,28 +122,38 @@ def compile_one(src: Path, arch: str, flagset: str, out: Path) -> tuple[Path | N
     return cubin, ""
 
 
-def list_one(cubin: Path, variant: str, kernels: list[str]) -> Path:
-    """The listing of *cubin* by *variant*, written beside it (``NAME.VARIANT``)."""
+def list_one(cubin: Path, variant: str, kernels: list[str]) -> tuple[Path, str]:
+    """The listing of *cubin* by *variant*, written beside it (``NAME.VARIANT``), and the tool's
+    error message when it failed."""
     tool, opts = LISTINGS[variant]
     path = cubin.with_suffix(f".{variant}")
+    err = path.with_suffix(path.suffix + ".err")
     if path.exists() and path.stat().st_mtime > cubin.stat().st_mtime:
-        return path
-    opts = [kernels[0] if o == "{kernel}" else str(_symbol_index(cubin, kernels[0])) if o == "{index}" else o
-            for o in opts]
+        return path, err.read_text() if err.exists() else ""
+    if "{kernel}" in opts or "{index}" in opts:
+        index, name = _symbol(cubin, kernels[0])
+        opts = [name if o == "{kernel}" else str(index) if o == "{index}" else o for o in opts]
     res = subprocess.run([_tool(tool), *opts, str(cubin)], capture_output=True, text=True)
     path.write_text(res.stdout if res.returncode == 0 else "")
-    return path
+    msg = f"{tool} {' '.join(opts)}: {res.stderr.strip()[:200]}" if res.returncode else ""
+    err.write_text(msg)
+    return path, msg
 
 
-def _symbol_index(cubin: Path, kernel: str) -> int:
-    """The symbol-table index of *kernel* in *cubin* (``nvdisasm -fun`` takes an index)."""
+def _symbol(cubin: Path, kernel: str) -> tuple[int, str]:
+    """The symbol-table index and the symbol of *kernel* (as a manifest names it: mangled, or
+    demangled as ``--kernel`` takes it) in *cubin*: ``nvdisasm -fun`` takes the index,
+    ``cuobjdump -fun`` the symbol."""
     from elftools.elf.elffile import ELFFile
+
+    from gpuisa.cuda.module import CudaModule, KernelInfo
     with cubin.open("rb") as f:
         symtab = ELFFile(f).get_section_by_name(".symtab")
-        for i, sym in enumerate(symtab.iter_symbols()):
-            if sym.name == kernel:
-                return i
-    return 0
+        syms = [(i, sym.name) for i, sym in enumerate(symtab.iter_symbols())
+                if sym["st_info"]["type"] == "STT_FUNC" and sym.name]
+    mod = CudaModule("cubin", str(cubin), 0, {n: KernelInfo(n) for _, n in syms})
+    name = mod.kernel(kernel).name
+    return next(i for i, n in syms if n == name), name
 
 
 def run_launch(isa, path: Path, launch: dict, arch: str, flagset: str, float_ok: bool) -> tuple[str, str]:
@@ -242,7 +253,14 @@ def main() -> int:
                     print(f"{flagset} {arch} {src.stem}: nvcc-error {err}", flush=True)
                     continue
                 kernels = [l["kernel"] for l in launches] or ["?"]
-                paths = [list_one(cubin, v, kernels) for v in args.listing.split(",")]
+                paths = []
+                for v in args.listing.split(","):
+                    path, err = list_one(cubin, v, kernels)
+                    if err:
+                        counts["tool-error"] = counts.get("tool-error", 0) + 1
+                        print(f"{flagset} {arch} {path.name}: tool-error {err}", flush=True)
+                    else:
+                        paths.append(path)
                 if args.cubin:
                     paths.append(cubin)
                 for path in paths:

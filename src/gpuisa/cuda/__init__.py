@@ -215,6 +215,11 @@ class CudaKernel:
                              f"(__constant__ data / jump tables), which a cuobjdump -sass listing does not carry; "
                              f"run the cubin or its nvdisasm listing instead, or put the cubin (or the executable) the listing was "
                              f"made from beside it (its directory or a sibling one; found by its code)")
+        if self.module.kind == "nvdisasm" and "\t.section\t.nv." not in self.module.source:
+            # `nvdisasm -c` (--print-code) prints the code sections only (D11-F-7)
+            raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, but this "
+                             f"nvdisasm listing has no data sections (`nvdisasm -c` prints the code only): run the "
+                             f"plain nvdisasm listing or the cubin")
         raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, which the input "
                          f"does not define (.nv.constantN section missing)")
 
