@@ -8429,3 +8429,15 @@ def fl11_constptr(i, pick):
         mul, add = coefs[t & 3]
         out[t] = s32(mul * src[(t * 7) & 31] + add + mul * (t >> 5))
     return {"out": out}
+
+
+def fl11_gcalls(i):
+    """A butterfly sum, calls through a heap buffer and a function pointer, sinf of a large argument."""
+    v = [int(x) for x in i["in"]]
+    out = np.zeros(64, np.int32)
+    out[:32] = s32(sum(v))
+    for t in range(32):
+        f = -(v[t] & 15) if t & 1 else (v[t] & 15) ** 2
+        out[32 + t] = s32(2 * v[t] + (t & 3) + f)
+    x = (np.float32(1.0e4) + np.asarray(i["in"], np.float32)).astype(np.float64)
+    return {"out": out, "fo": np.sin(x).astype(np.float32)}

@@ -27,7 +27,7 @@ from ..errors import UsageError
 from . import runtime
 from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for, check_cooperative_fit
 from .module import (RE_DATA_ADDR, CudaModule, KernelInfo, demangle, kernel_text, link_functions, names_high_ur,
-                     unlinkable)
+                     runtime_function, unlinkable)
 
 #: the buffer holding a cooperative launch's grid workspace ({u32 wsSize, u32 barrier}; D10-C-1)
 GRID_WORKSPACE = ".grid_workspace"
@@ -115,26 +115,27 @@ class CudaKernel:
         self._entry_label: str | None = None
         #: the functions linked after the kernel in a cuobjdump listing: (first line, text) each (D11-F-3)
         self._callees: list[tuple[int, str]] = []
+        direct: list[str] = []      # device-runtime functions -G code calls directly (D11-F-3)
         if "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text):
             if module.kind == "cuobjdump":
                 parts = _link_cuobjdump(self) if module.has_data or self._data_from_cubin() else None
                 if parts is None:
                     _refuse_relocatable(module, info, self.source_lines)
                 else:
-                    (first, self.text), *self._callees = parts
+                    ((first, self.text), *self._callees), direct = parts
             else:
                 linked = link_functions(module, info)
                 if linked is None:
                     _refuse_relocatable(module, info, self.source_lines)
                 else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
-                    first, self.text, self._entry_label = linked
+                    first, self.text, self._entry_label, direct = linked
         if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
                 or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
         #: functions the kernel calls without defining them (vprintf, __assertfail: decision D6-cl-7)
-        self.externs = _externs(module, info, self.text)
+        self.externs = _externs(module, info, self.text, direct)
         self._stub_line = first + self.text.count("\n") + 1
         self._variable_data_tried = False      # :meth:`_variable_data`
         # every such function gets a stub; one the model does not provide faults when it is called
@@ -582,17 +583,18 @@ _R_ABS32_LO, _R_ABS32_HI = 56, 57
 _RE_LAST_IMM = re.compile(r"0x[0-9a-fA-F]+(?=\s*;?\s*(?:/\*.*)?$)")
 
 
-def _externs(module: CudaModule, info: KernelInfo, text: str) -> list[str]:
+def _externs(module: CudaModule, info: KernelInfo, text: str, direct: Sequence[str] = ()) -> list[str]:
     """The functions kernel *info* (code *text*) calls without defining them (vprintf, __assertfail:
-    decision D6-cl-7)."""
+    decision D6-cl-7), and *direct*: those its code calls directly (-G code: D11-F-3)."""
     return sorted({e[3] for e in module.externs
-                   if e[1] == info.name or (e[1] is None and _reads_slot(text, e[0], e[2]))})
+                   if e[1] == info.name or (e[1] is None and _reads_slot(text, e[0], e[2]))} | set(direct))
 
 
-def _link_cuobjdump(kernel: CudaKernel) -> list[tuple[int, str]] | None:
+def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str]] | None:
     """A cuobjdump listing's kernel with the functions it calls by absolute address (nvcc -G and
     -rdc=true code; decision D11-F-3): ``[(first line, text)]``, the kernel's first, each callee's
-    after it; None when they cannot be linked.  The listing shows those addresses as 0; the
+    after it, and the device-runtime functions it calls directly (their stubs'); None when they
+    cannot be linked.  The listing shows those addresses as 0; the
     relocations of the cubin it was made from (found beside it by its code, CU-10) name what they
     are: a call of a function (``CALL.ABS.NOINC 0x0``), a return address (``MOV R20, 0x0`` /
     ``MOV R21, 0x0``: a function plus an offset, low and high words), a device global's address
@@ -606,6 +608,7 @@ def _link_cuobjdump(kernel: CudaKernel) -> list[tuple[int, str]] | None:
         return None
     relocs = text_relocations(image)
     funcs = [kernel.info]
+    direct: set[str] = set()
     edits: dict[str, dict[int, tuple[str, str, int]]] = {}     # function -> line -> (kind, symbol, addend)
     k = 0
     while k < len(funcs):
@@ -624,8 +627,13 @@ def _link_cuobjdump(kernel: CudaKernel) -> list[tuple[int, str]] | None:
                 mine[ln] = ("call", sym, add)
                 if all(g.name != sym for g in funcs):
                     funcs.append(module.kernels[sym])
+            elif "CALL.ABS" in t and runtime_function(sym):
+                mine[ln] = ("stub", sym, 0)
+                direct.add(sym)
             elif typ in (_R_ABS32_LO, _R_ABS32_HI) and sym in module.kernels:
                 mine[ln] = ("lo" if typ == _R_ABS32_LO else "hi", sym, add)
+                if all(g.name != sym for g in funcs):      # a function pointer
+                    funcs.append(module.kernels[sym])
             elif typ in (_R_ABS32_LO, _R_ABS32_HI) and sym in module.symbols and add == 0:
                 mine[ln] = ("data-lo" if typ == _R_ABS32_LO else "data-hi", sym, 0)
             else:
@@ -633,10 +641,11 @@ def _link_cuobjdump(kernel: CudaKernel) -> list[tuple[int, str]] | None:
         k += 1
     texts = [kernel_text(module, f) for f in funcs]
     # sizes: a cuobjdump line is one instruction; the kernel's part ends with its runtime stubs
-    stubs = len(kernel.isa.assemble(runtime.stub_text(_externs(module, kernel.info, texts[0][1]))))
-    size = [16 * (sum(1 for _, t in f.lines if not _RE_LABEL.match(t)) + (stubs if i == 0 else 0))
-            for i, f in enumerate(funcs)]
+    stub_prog = kernel.isa.assemble(runtime.stub_text(_externs(module, kernel.info, texts[0][1], sorted(direct))))
+    nbytes = [16 * sum(1 for _, t in f.lines if not _RE_LABEL.match(t)) for f in funcs]
+    size = [n + (16 * len(stub_prog) if i == 0 else 0) for i, n in enumerate(nbytes)]
     base = {f.name: sum(size[:i]) for i, f in enumerate(funcs)}
+    base.update({name: nbytes[0] + stub_prog.symbols[runtime.label(name)] for name in direct})
     out = []
     for f, (first, text) in zip(funcs, texts):
         lines = text.split("\n")
@@ -648,10 +657,10 @@ def _link_cuobjdump(kernel: CudaKernel) -> list[tuple[int, str]] | None:
                 new = f"32@{kind[5:]}({sym})"
             else:
                 a = base[sym] + add
-                new = {"call": f"{a:#x}", "lo": f"{a & 0xFFFFFFFF:#x}", "hi": f"{a >> 32:#x}"}[kind]
+                new = {"call": f"{a:#x}", "stub": f"{a:#x}", "lo": f"{a & 0xFFFFFFFF:#x}", "hi": f"{a >> 32:#x}"}[kind]
             lines[ln - first] = t[:m.start()] + new + t[m.end():]
         out.append((first, "\n".join(lines)))
-    return out
+    return out, sorted(direct)
 
 
 def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) -> None:
@@ -867,7 +876,7 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
             if "32@" in text or "CALL.ABS" in text:     # -G / -rdc code: with the functions it calls (D11-F-3)
                 linked = link_functions(module, info)
                 if linked is not None:
-                    first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1])
+                    first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1]) + runtime.stub_text(linked[3])
             isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
         except UsageError:        # UR63+ of sm_100+ that cannot be renamed: their lines (decision CU-9)

@@ -580,13 +580,13 @@ def unlinkable(module: CudaModule, t: str) -> tuple[int, int] | None:
     """``(column, length)`` of what instruction *t* refers to by an address this module does not
     define (see :func:`link_functions`), or None."""
     for m in _RE_ABS_CALL.finditer(t):
-        if m.group(1) not in module.kernels:
+        if m.group(1) not in module.kernels and not runtime_function(m.group(1) or ""):
             return m.start(), len(m.group(0))
     for m in _RE_RET_ADDR.finditer(t):
         if m.group(2) not in module.kernels:
             return m.start(), len(m.group(0))
     for m in RE_DATA_ADDR.finditer(t):
-        if m.group(2) not in module.symbols:
+        if m.group(2) not in module.symbols and m.group(2) not in module.kernels:
             return m.start(), len(m.group(0))
     rest = RE_DATA_ADDR.sub("", _RE_RET_ADDR.sub("", t))
     if "32@" in rest:
@@ -595,7 +595,14 @@ def unlinkable(module: CudaModule, t: str) -> tuple[int, int] | None:
     return None
 
 
-def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str | None] | None:
+def runtime_function(name: str) -> bool:
+    """A function of CUDA's device runtime the model stubs (vprintf, malloc, ...: runtime.py); -G code
+    calls them directly (``CALL.ABS.NOINC `(malloc)``), -O3 code through a constant-bank slot."""
+    from .runtime import PROVIDED
+    return name in PROVIDED or name.startswith("__cuda_syscall")
+
+
+def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str | None, list[str]] | None:
     """The kernel with the functions it calls through relocated absolute addresses (decision D11-F-3):
     ``(first line, assembler text, label of the kernel's first instruction)``, or None when a call or
     address refers to something this module does not define (a cuobjdump listing's unrelocated
@@ -609,9 +616,13 @@ def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str 
     program in the listing's order (diagnostics keep their line numbers), the return address is the
     label's program address (``` `(.L_x_0) ```, its high word 0) and the run starts at the kernel's
     first instruction.  A device global's address (``32@lo(__cudart_i2opi_f)``: -G code loads the math
-    library's tables so) stays in the text: it is known at launch (:data:`RE_DATA_ADDR`)."""
+    library's tables so) stays in the text: it is known at launch (:data:`RE_DATA_ADDR`).  A function's
+    own address (``MOV R6, 32@lo(_Z6op_subii)``: a function pointer) is its label's, and a direct call
+    of a device-runtime function (``CALL.ABS.NOINC `(malloc)``) calls its stub: the last item
+    returned names those functions."""
     funcs = [info]
     seen = {info.name}
+    stubs: set[str] = set()
     k = 0
     while k < len(funcs):
         for _, t in funcs[k].lines:
@@ -619,18 +630,27 @@ def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str 
                 continue
             if unlinkable(module, t) is not None:
                 return None
-            for m in _RE_ABS_CALL.finditer(t):
-                callee = module.kernels[m.group(1)]
-                if callee.name not in seen:
-                    seen.add(callee.name)
-                    funcs.append(callee)
+            names = [m.group(1) for m in _RE_ABS_CALL.finditer(t)]
+            names += [m.group(2) for m in RE_DATA_ADDR.finditer(t) if m.group(2) in module.kernels]
+            for name in names:
+                if name not in module.kernels:
+                    stubs.add(name)
+                elif name not in seen:
+                    seen.add(name)
+                    funcs.append(module.kernels[name])
         k += 1
     lines = sorted(ln for f in funcs for ln in f.lines)
     first, text = kernel_text(module, KernelInfo(info.name, lines=lines))
     text = _RE_RET_ADDR.sub(lambda m: f"`({m.group(3)})" if m.group(1) == "lo" else "0x0", text)
+    text = RE_DATA_ADDR.sub(lambda m: m.group(0) if m.group(2) not in module.kernels
+                            else f"`({m.group(2)})" if m.group(1) == "lo" else "0x0", text)
+    if stubs:
+        from .runtime import label
+        text = _RE_ABS_CALL.sub(lambda m: m.group(0).replace(f"`({m.group(1)})", f"`({label(m.group(1))})")
+                                if m.group(1) in stubs else m.group(0), text)
     if lines[0] == info.lines[0]:
-        return first, text, None       # the kernel comes first: the run starts there anyway
+        return first, text, None, sorted(stubs)       # the kernel comes first: the run starts there anyway
     entry = next((t.rstrip(":") for _, t in info.lines if t.endswith(":") and not t.startswith(".L")), None)
     if module.kind == "cuobjdump" or entry is None:
         return None         # no label to start at (cuobjdump's addresses are 0 anyway: refused)
-    return first, text, entry
+    return first, text, entry, sorted(stubs)
