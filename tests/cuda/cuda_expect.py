@@ -8786,3 +8786,66 @@ def rand11_tcomplex(i, n):
         w, z = u * v + u / v, cmath.exp(u) / (u + 2) + cmath.log(u)
         od += [w.real, w.imag, abs(u), z.real, z.imag, abs(cmath.sqrt(u))]
     return {"of": np.array(of, np.float32), "od": np.array(od)}
+
+# -- flags11: the corpus's kinds under other compiler options (-G, -Xptxas -O0, ...; D11-F-*) --------
+def fl11_o0(i, n):
+    """Per thread its word's 4-bit digits mixed (u32), per block their sum (after cg block.sync())."""
+    out = np.zeros(258, np.uint32)
+    for b in range(2):
+        tot = 0
+        for t in range(128):
+            g = b * 128 + t
+            v = int(i["in"][g]) if g < n else 0
+            d = [(v >> (4 * k)) & 0xF for k in range(8)]
+            mix = sum(d[(k * 3 + t) & 7] * (k + 1) for k in range(8)) & M32
+            out[2 + g] = mix
+            tot += mix
+        out[b] = tot & M32
+    return {"out": out}
+
+
+def fl11_debug(i, n):
+    """A loop with a switch and a break per thread (int arithmetic, wrapping), a histogram of acc & 7."""
+    out = np.zeros(128, np.int32)
+    hist = np.zeros(8, np.uint32)
+    for g in range(n):
+        x, acc = int(i["in"][g]), 0
+        for k in range(12):
+            c = (x + k) & 3
+            if c == 0:
+                acc = s32(acc + x * k)
+            elif c == 1:
+                acc = s32(acc - k)
+            elif c == 2:
+                acc = s32(acc ^ (x << (k & 7)))
+            else:
+                acc = s32(acc * 3 + 1)
+            if acc > 100000:
+                break
+        out[g] = acc
+        hist[acc & 7] += 1
+    return {"out": out, "hist": hist}
+
+
+def fl11_constptr(i, pick):
+    """A per-thread choice between a __constant__ table and a global buffer, and a __constant__ struct."""
+    lut = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3, 3, 8, 3, 2, 7, 9, 5]
+    coefs = [(2, 1), (3, -4), (-1, 7), (5, 0)]
+    out = np.zeros(128, np.int32)
+    for t in range(128):
+        src = lut if pick & (1 << (t & 7)) else [int(v) for v in i["g"]]
+        mul, add = coefs[t & 3]
+        out[t] = s32(mul * src[(t * 7) & 31] + add + mul * (t >> 5))
+    return {"out": out}
+
+
+def fl11_gcalls(i):
+    """A butterfly sum, calls through a heap buffer and a function pointer, sinf of a large argument."""
+    v = [int(x) for x in i["in"]]
+    out = np.zeros(64, np.int32)
+    out[:32] = s32(sum(v))
+    for t in range(32):
+        f = -(v[t] & 15) if t & 1 else (v[t] & 15) ** 2
+        out[32 + t] = s32(2 * v[t] + (t & 3) + f)
+    x = (np.float32(1.0e4) + np.asarray(i["in"], np.float32)).astype(np.float64)
+    return {"out": out, "fo": np.sin(x).astype(np.float32)}

@@ -267,3 +267,26 @@ def test_uimad_hi_adds_the_urc_pair(nv_isa, engine, c, d):
     UR = [int(v) for v in w.UR]
     assert UR[7] == c // d                               # the quotient
     assert UR[15] == ((c * d + (1 << 32) + 9) >> 32) & M32   # pair UR13:UR14 = 9 + 2^32
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_uimad_hi_carry_out_is_bit_64(nv_isa, engine):
+    """UIMAD.HI with UPu (decision D11-F-5): nvcc -maxrregcount=16 for sm_120 takes the high word of a
+    128-bit product as `UIMAD.HI.U32 UR4, UP0, UR8, UR6, UR4` (URc the pair UR4:UR5) then `USEL UR5,
+    URZ, 0x1, !UP0`: the sum is p + URc.64 (+ UPp with .X), URd its bits 63..32, UPu its bit 64."""
+    a, b, c = 0xC0000001, 0xFFFFFFF0, 0x8000_0000_0000_0000 | 0x12345
+    p = a * b
+    w = _run(nv_isa, _umov({8: a, 6: b, 4: c, 5: c >> 32, 10: 0x3FFFFFFF, 11: 0x4}) + """
+        UIMAD.HI.U32 UR12, UP0, UR8, UR6, UR4 ;
+        USEL UR13, URZ, 0x1, !UP0 ;
+        UIMAD.HI.U32 UR14, UP1, UR10, UR11, UR4 ;
+        USEL UR15, URZ, 0x1, !UP1 ;
+        UISETP.NE.U32.AND UP2, UPT, URZ, 0x1, UPT ;
+        UIMAD.HI.U32.X UR16, UP3, UR8, UR6, UR4, UP2 ;
+        USEL UR17, URZ, 0x1, !UP3 ;
+    """, engine)
+    UR = [int(v) for v in w.UR]
+    assert (UR[12], UR[13]) == (((p + c) >> 32) & M32, (p + c) >> 64)
+    q = 0x3FFFFFFF * 4
+    assert (UR[14], UR[15]) == (((q + c) >> 32) & M32, (q + c) >> 64)
+    assert (UR[16], UR[17]) == (((p + c + 1) >> 32) & M32, (p + c + 1) >> 64)

@@ -237,7 +237,7 @@ def test_no_count_waits_only_for_live_warps(isa, engine):
     "BAR.SYNC 0x1, 0x30 ;",                       # not a multiple of 32
     "BAR.SYNC 0x1, 0x0 ;",
     "MOV R0, 0x10 ;\nBAR.SYNC R0 ;",               # barrier 16
-    "MOV R0, 0x1 ;\nBAR.SYNC R0, R0 ;",            # count (bits 27..16) 0
+    "MOV R0, 0x100001 ;\nBAR.SYNC R0, R0 ;",       # count (bits 27..16) 16, not a multiple of 32
     "S2R R0, SR_LANEID ;\nBAR.SYNC R0, 0x40 ;",    # the lanes disagree
 ])
 def test_invalid_operands(isa, engine, src):
@@ -290,3 +290,20 @@ def test_nvcc_kernel_both_engines(isa, arch):
             outs.append(res)
         if outs:
             _same(*outs)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_packed_count_zero_is_every_thread(isa, engine):
+    """`nvcc -Xptxas -O0` writes `block.sync()` as `BAR.SYNC R13, R13` with R13 = 0 (D11-F-4): barrier 0,
+    bits 27..16 zero -- no count, every thread of the CTA (the two warps meet: warp 1 reads warp 0's store)."""
+    r = _run(isa, """
+        S2R R1, SR_WARPID ;
+        ISETP.NE.AND P0, PT, R1, RZ, PT ;
+        MOV R2, 0x7 ;
+        @!P0 STS [RZ], R2 ;
+        MOV R13, RZ ;
+        BAR.SYNC.DEFER_BLOCKING R13, R13 ;
+        LDS R3, [RZ] ;
+        EXIT ;""", engine, grid=1, block=64)
+    assert r.status == "ok", (r.status, r.fault)
+    assert all(int(w.R[3][0]) == 7 for w in r.warps)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import gc
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Sequence
 from typing import Iterable
 
@@ -724,6 +724,39 @@ def _kind_text(p: POp, st: _State) -> str:
 
 # ----------------------------------------------------------------------------
 # entry points
+
+
+def place(db: Database, parts: Sequence[Program]) -> Program:
+    """One program of *parts*, each assembled at base 0, laid out one after the other (the first at 0,
+    each next at the end of the one before): PC-relative encodings (branches, LEPC) stay right, and
+    addresses the parts refer to each other by are the caller's to compute (CUDA code calling
+    functions of sections of their own; decision D11-F-3).  Symbols and records keep their lines,
+    moved by their part's address; a symbol of a later part does not replace an earlier one's."""
+    words: list[int] = []
+    symbols: dict[str, int] = {}
+    relocations: list[Relocation] = []
+    addresses: list[int] = []
+    opnames: list = []
+    lines: list[int] = []
+    for p in parts:
+        if p.base:
+            raise ValueError("place: parts are assembled at base 0")
+        at = WORD_BYTES * len(words)
+        words += p.words
+        for name, a in p.symbols.items():
+            symbols.setdefault(name, a + at)
+        relocations += [replace(r, address=r.address + at) for r in p.relocations]
+        rec = p.records
+        if isinstance(rec, RecordList):
+            addresses += [a + at for a in rec._addresses]
+            opnames += rec._opnames
+            lines += rec._lines
+        else:
+            addresses += [r.address + at for r in rec]
+            opnames += [r.opcode for r in rec]
+            lines += [r.line for r in rec]
+    return Program(words, symbols, relocations, RecordList(db, addresses, words, opnames, lines, relocations),
+                   [w for p in parts for w in p.warnings])
 
 
 def assemble(db: Database, text: str, *, filename: str = "<input>", base: int = 0, first_line: int = 1) -> Program:

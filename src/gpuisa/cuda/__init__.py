@@ -26,7 +26,8 @@ from typing import Mapping, Sequence
 from ..errors import UsageError
 from . import runtime
 from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for, check_cooperative_fit
-from .module import CudaModule, KernelInfo, demangle, kernel_text, names_high_ur
+from .module import (RE_DATA_ADDR, CudaModule, KernelInfo, demangle, kernel_text, link_functions, names_high_ur,
+                     runtime_function, unlinkable)
 
 #: the buffer holding a cooperative launch's grid workspace ({u32 wsSize, u32 barrier}; D10-C-1)
 GRID_WORKSPACE = ".grid_workspace"
@@ -110,30 +111,78 @@ class CudaKernel:
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
         first, self.text = kernel_text(module, info)
-        if "32@" in self.text or "CALL.ABS" in self.text:
-            _refuse_relocatable(module, info, self.source_lines)
+        #: the label of the kernel's first instruction when the program starts elsewhere (functions linked in)
+        self._entry_label: str | None = None
+        #: the functions linked after the kernel in a cuobjdump listing: (first line, text) each (D11-F-3)
+        self._callees: list[tuple[int, str]] = []
+        direct: list[str] = []      # device-runtime functions -G code calls directly (D11-F-3)
+        if "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text):
+            if module.kind == "cuobjdump":
+                parts = _link_cuobjdump(self) if module.has_data or self._data_from_cubin() else None
+                if parts is None:
+                    _refuse_relocatable(module, info, self.source_lines)
+                else:
+                    ((first, self.text), *self._callees), direct = parts
+            else:
+                linked = link_functions(module, info)
+                if linked is None:
+                    _refuse_relocatable(module, info, self.source_lines)
+                else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
+                    first, self.text, self._entry_label, direct = linked
         if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
                 or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
         if not module.has_data and "CALL.ABS" in self.text:
             self._data_from_cubin()     # a cuobjdump listing: which functions the kernel calls (D6-cl-7)
         #: functions the kernel calls without defining them (vprintf, __assertfail: decision D6-cl-7)
-        self.externs = sorted({e[3] for e in module.externs
-                               if e[1] == info.name or (e[1] is None and _reads_slot(self.text, e[0], e[2]))})
+        self.externs = _externs(module, info, self.text, direct)
         self._stub_line = first + self.text.count("\n") + 1
         self._variable_data_tried = False      # :meth:`_variable_data`
         # every such function gets a stub; one the model does not provide faults when it is called
         # (a call on a path the run does not take is no reason to refuse the kernel: D8-12)
-        self.program = isa.assemble(self.text + runtime.stub_text(self.externs), first_line=first,
-                                    filename=module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)")
+        self._first = first
+        #: device globals' addresses written into instructions (-G code, D11-F-3): filled in at launch
+        self._data_refs = "32@" in self.text or any("32@" in t for _, t in self._callees)
+        self.program = self._assemble(RE_DATA_ADDR.sub("0x0", self.text), [(ln, RE_DATA_ADDR.sub("0x0", t))
+                                                                           for ln, t in self._callees])
+        self._linked: dict[str, object] = {}
         self.stubs = {self.program.symbols[runtime.label(n)]: n for n in self.externs}
+        self.entry = self.program.symbols[self._entry_label] if self._entry_label else None
+
+    def _assemble(self, text: str, callees: Sequence[tuple[int, str]] = ()):
+        """The kernel's program: *text* with the runtime stubs, then the *callees* (first line,
+        text) of a cuobjdump listing, each assembled at 0 and placed after the one before (D11-F-3)."""
+        name = self.module.filename if self.module.kind != "cubin" else self.module.filename + " (nvdisasm)"
+        prog = self.isa.assemble(text + runtime.stub_text(self.externs), first_line=self._first, filename=name)
+        if not callees:
+            return prog
+        from ..asm.assembler import place
+        return place(self.isa.db, [prog, *(self.isa.assemble(t, first_line=ln, filename=name) for ln, t in callees)])
+
+    def _program_at(self, addresses: Mapping[str, int]):
+        """The program with the device globals' addresses its instructions hold (``MOV R14,
+        32@lo(__cudart_i2opi_f)``) for a launch whose buffers lie at *addresses* (D11-F-3)."""
+        if not self._data_refs:
+            return self.program
+        syms = self.module.symbols
+
+        def value(m) -> str:
+            sec, off = syms[m.group(2)]
+            a = addresses[sec] + off
+            return f"{(a if m.group(1) == 'lo' else a >> 32) & 0xFFFFFFFF:#x}"
+        text = RE_DATA_ADDR.sub(value, self.text)
+        callees = [(ln, RE_DATA_ADDR.sub(value, t)) for ln, t in self._callees]
+        key = text + "".join(t for _, t in callees)
+        if key not in self._linked:
+            self._linked = {key: self._assemble(text, callees)}     # one launch layout at a time
+        return self._linked[key]
 
     @property
     def name(self) -> str:
         return self.info.name
 
     def source_line(self, line: int) -> str:
-        if line >= self._stub_line:
+        if self._stub_line <= line < self._stub_line + runtime.stub_text(self.externs).count("\n"):
             return "(CUDA runtime stub, decision D6-cl-7)"
         return self.source_lines[line - 1] if 0 < line <= len(self.source_lines) else ""
 
@@ -154,6 +203,8 @@ class CudaKernel:
         cuobjdump listing, unless the cubin it was made from lies beside it: :meth:`_data_from_cubin`)."""
         have = set(self.module.banks) | set(self.info.banks) | {0}
         missing = sorted(self.info.banks_read() - have)
+        if not missing and not self.module.has_data and self.reads_const_window():
+            missing = [3]       # __constant__ data through a generic pointer (D11-F-6): in the cubin beside it
         if not missing:
             return
         names = ", ".join(f"c[0x{b:x}]" for b in missing)
@@ -165,8 +216,19 @@ class CudaKernel:
                              f"(__constant__ data / jump tables), which a cuobjdump -sass listing does not carry; "
                              f"run the cubin or its nvdisasm listing instead, or put the cubin (or the executable) the listing was "
                              f"made from beside it (its directory or a sibling one; found by its code)")
+        if self.module.kind == "nvdisasm" and "\t.section\t.nv." not in self.module.source:
+            # `nvdisasm -c` (--print-code) prints the code sections only (D11-F-7)
+            raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, but this "
+                             f"nvdisasm listing has no data sections (`nvdisasm -c` prints the code only): run the "
+                             f"plain nvdisasm listing or the cubin")
         raise UsageError(f"{self.module.filename}: kernel {self.name} reads constant bank {names}, which the input "
                          f"does not define (.nv.constantN section missing)")
+
+    def reads_const_window(self) -> bool:
+        """The code reads the generic address of constant bank 3 (``cvta.const``: a generic pointer
+        to ``__constant__`` data; decision D11-F-6)."""
+        w = self.abi.const_window
+        return w is not None and f"c[0x0][{w:#x}]" in self.text
 
     def _data_from_cubin(self) -> bool:
         """A cuobjdump listing carries no data sections (constant banks 2-4: jump tables,
@@ -214,6 +276,7 @@ class CudaKernel:
                     k.cluster = c.cluster
             mod.has_data = True
             mod.data_from = cand
+            mod.elf_image = data
             return True
         return False
 
@@ -302,7 +365,7 @@ class CudaKernel:
         *cooperative* is ``cudaLaunchCooperativeKernel``: the grid workspace ``this_grid().sync()``
         uses, the grid checked to fit (decisions D10-C-1 .. D10-C-4)."""
         from ..sim import Simulator
-        from ..sim.simulator import _dims
+        from ..sim.simulator import _dims, buffer_addresses
         self.check_banks()
         if shared_bytes < 0:
             raise UsageError("--shared-bytes must be non-negative")
@@ -335,9 +398,15 @@ class CudaKernel:
                 raise UsageError(f"the buffer name {GRID_WORKSPACE} is the cooperative launch's grid workspace")
             bufs[GRID_WORKSPACE] = np.array([8, 0], np.uint32)    # {wsSize, barrier} (driver_abi.h; D10-C-1)
         self.device_globals(bufs)       # device globals (GA-5), after the buffers
+        if self.reads_const_window():   # a copy of bank 3 in global memory for generic pointers to it (D11-F-6)
+            if CONST_WINDOW in bufs:
+                raise UsageError(f"the buffer name {CONST_WINDOW} is the copy of __constant__ memory")
+            bufs[CONST_WINDOW] = np.frombuffer(const.get(3, b"") + bytes(16), np.uint8).copy()
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
-        sim = Simulator(self.isa, self.program, grid=g, block=b, buffers=bufs, const=const,
+        if self.entry is not None:
+            launch.setdefault("entry", self.entry)
+        sim = Simulator(self.isa, self._program_at(buffer_addresses(bufs)), grid=g, block=b, buffers=bufs, const=const,
                         shared_size=shared_size, local_size=int(local_bytes), cluster=dims, **launch)
         sim.device_runtime = launch.get("syscall")
         #: the address of each device global (``__device__`` variable) by symbol (D8-6)
@@ -347,6 +416,9 @@ class CudaKernel:
         bank0, layout = self.bank0(params, {**sim.symbol_addresses, **sim.addresses}, g, b, local_bytes,
                                    sim.shared_size)
         words = self.abi.cluster_words(g, dims or (1, 1, 1), dims is not None)
+        if CONST_WINDOW in sim.addresses and self.abi.const_window is not None:
+            a = sim.addresses[CONST_WINDOW]
+            words += [(self.abi.const_window, a & 0xFFFFFFFF), (self.abi.const_window + 4, a >> 32)]
         if cooperative:
             words += self.abi.workspace_words(sim.addresses[GRID_WORKSPACE])
         if words:
@@ -472,6 +544,10 @@ class CudaKernel:
         return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"
 
 
+#: the buffer holding a copy of constant bank 3 for generic pointers to __constant__ data (D11-F-6)
+CONST_WINDOW = ".nv.constant3"
+
+
 def _data_names(sym: str) -> list[str]:
     """A device global's names: its symbol, and for a mangled one its C++ name
     (``_ZN5stats5totalE``: ``stats::total``; a variable's mangling has no parameter list)."""
@@ -501,20 +577,117 @@ def _reads_slot(text: str, bank: int, off: int) -> bool:
 _RE_RELOCATED = re.compile(r"\b32@(?:lo|hi)\(|\bCALL\.ABS\S*\s+(?:0x0\b|`\()")
 
 
+#: the relocation types of a code address's low and high words in a `MOV R20, 0x0` (R_CUDA_ABS32_LO_32,
+#: R_CUDA_ABS32_HI_32); a call's type differs between targets, its instruction tells it
+_R_ABS32_LO, _R_ABS32_HI = 56, 57
+_RE_LAST_IMM = re.compile(r"0x[0-9a-fA-F]+(?=\s*;?\s*(?:/\*.*)?$)")
+
+
+def _externs(module: CudaModule, info: KernelInfo, text: str, direct: Sequence[str] = ()) -> list[str]:
+    """The functions kernel *info* (code *text*) calls without defining them (vprintf, __assertfail:
+    decision D6-cl-7), and *direct*: those its code calls directly (-G code: D11-F-3)."""
+    return sorted({e[3] for e in module.externs
+                   if e[1] == info.name or (e[1] is None and _reads_slot(text, e[0], e[2]))} | set(direct))
+
+
+def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str]] | None:
+    """A cuobjdump listing's kernel with the functions it calls by absolute address (nvcc -G and
+    -rdc=true code; decision D11-F-3): ``[(first line, text)]``, the kernel's first, each callee's
+    after it, and the device-runtime functions it calls directly (their stubs'); None when they
+    cannot be linked.  The listing shows those addresses as 0; the
+    relocations of the cubin it was made from (found beside it by its code, CU-10) name what they
+    are: a call of a function (``CALL.ABS.NOINC 0x0``), a return address (``MOV R20, 0x0`` /
+    ``MOV R21, 0x0``: a function plus an offset, low and high words), a device global's address
+    (written ``32@lo(NAME)`` here and filled in at launch, as in nvdisasm's text).  Each function
+    is assembled at 0 and placed after the one before (its branches are PC-relative); the
+    addresses are those of the layout."""
+    from .cubin import text_relocations
+    from .listing import _RE_LABEL
+    module, image = kernel.module, kernel.module.elf_image
+    if image is None:
+        return None
+    relocs = text_relocations(image)
+    funcs = [kernel.info]
+    direct: set[str] = set()
+    edits: dict[str, dict[int, tuple[str, str, int]]] = {}     # function -> line -> (kind, symbol, addend)
+    k = 0
+    while k < len(funcs):
+        f = funcs[k]
+        code = [(ln, t) for ln, t in f.lines if not _RE_LABEL.match(t)]
+        mine = edits.setdefault(f.name, {})
+        for off, typ, sym, addend in relocs.get(f.name, []):
+            if off % 16 or off // 16 >= len(code):
+                return None
+            ln, t = code[off // 16]
+            imm = _RE_LAST_IMM.search(t)
+            if imm is None:
+                return None
+            add = addend if addend is not None else int(imm.group(0), 16)
+            if "CALL.ABS" in t and sym in module.kernels:
+                mine[ln] = ("call", sym, add)
+                if all(g.name != sym for g in funcs):
+                    funcs.append(module.kernels[sym])
+            elif "CALL.ABS" in t and runtime_function(sym):
+                mine[ln] = ("stub", sym, 0)
+                direct.add(sym)
+            elif typ in (_R_ABS32_LO, _R_ABS32_HI) and sym in module.kernels:
+                mine[ln] = ("lo" if typ == _R_ABS32_LO else "hi", sym, add)
+                if all(g.name != sym for g in funcs):      # a function pointer
+                    funcs.append(module.kernels[sym])
+            elif typ in (_R_ABS32_LO, _R_ABS32_HI) and sym in module.symbols and add == 0:
+                mine[ln] = ("data-lo" if typ == _R_ABS32_LO else "data-hi", sym, 0)
+            else:
+                return None
+        k += 1
+    texts = [kernel_text(module, f) for f in funcs]
+    # sizes: a cuobjdump line is one instruction; the kernel's part ends with its runtime stubs
+    stub_prog = kernel.isa.assemble(runtime.stub_text(_externs(module, kernel.info, texts[0][1], sorted(direct))))
+    nbytes = [16 * sum(1 for _, t in f.lines if not _RE_LABEL.match(t)) for f in funcs]
+    size = [n + (16 * len(stub_prog) if i == 0 else 0) for i, n in enumerate(nbytes)]
+    base = {f.name: sum(size[:i]) for i, f in enumerate(funcs)}
+    base.update({name: nbytes[0] + stub_prog.symbols[runtime.label(name)] for name in direct})
+    out = []
+    for f, (first, text) in zip(funcs, texts):
+        lines = text.split("\n")
+        for ln, (kind, sym, add) in edits[f.name].items():
+            t = lines[ln - first]
+            m = _RE_LAST_IMM.search(t)
+            assert m is not None
+            if kind.startswith("data"):
+                new = f"32@{kind[5:]}({sym})"
+            else:
+                a = base[sym] + add
+                new = {"call": f"{a:#x}", "stub": f"{a:#x}", "lo": f"{a & 0xFFFFFFFF:#x}", "hi": f"{a >> 32:#x}"}[kind]
+            lines[ln - first] = t[:m.start()] + new + t[m.end():]
+        out.append((first, "\n".join(lines)))
+    return out, sorted(direct)
+
+
 def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) -> None:
     """Relocatable device code (``nvcc -rdc=true`` / ``-dc``): addresses the device linker writes
     into instructions (return addresses, calls of separately compiled functions) are not applied
     here -- a located error instead of a run with zeros (decision D6-4). *lines*: the source's."""
     from .module import error
-    for ln, t in info.lines:
+    if module.kind == "cuobjdump":
+        msg = ("this instruction holds an address the loader or the device linker fills in, which a cuobjdump "
+               "listing shows as 0 (nvcc -G and -rdc=true code calls its functions by absolute address); "
+               "gpuisa links such calls from the cubin's relocations: run the cubin or its nvdisasm listing, or "
+               "put the cubin beside this listing (decision D11-F-3)")
+    else:
+        msg = ("relocatable device code (nvcc -rdc=true or -dc): this instruction holds an address that only "
+               "the device linker fills in (a function or variable this module does not define), and gpuisa "
+               "does not link other modules; compile the kernel with nvcc -cubin without -rdc (or link it "
+               "with nvlink first)")
+    # the kernel's own lines first, then those of the functions it calls
+    for ln, t in [*info.lines, *(x for k in module.kernels.values() if k is not info for x in k.lines)]:
+        if "32@" not in t and "CALL.ABS" not in t:
+            continue
         m = _RE_RELOCATED.search(t)
-        if m:
+        at = (m.start(), len(m.group(0))) if m and module.kind == "cuobjdump" else unlinkable(module, t)
+        if at is not None:
             src = lines[ln - 1] if 0 < ln <= len(lines) else t
-            raise error("relocatable device code (nvcc -rdc=true or -dc): this instruction holds an address "
-                        "that only the device linker fills in, and gpuisa does not link; compile the kernel "
-                        "with nvcc -cubin without -rdc (or link it with nvlink first)",
-                        module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)",
-                        ln, m.start() + 1, src, len(m.group(0)))
+            raise error(msg, module.filename if module.kind != "cubin" else module.filename + " (nvdisasm)",
+                        ln, at[0] + 1, src, at[1])
 
 
 #: tensor-core instructions nvcc emits that the model does not define (decision D10-M-6), by what
@@ -700,12 +873,17 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
         n = sum(1 for _, t in info.lines if not _RE_LABEL.match(t))
         try:
             first, text = kernel_text(module, info)
+            if "32@" in text or "CALL.ABS" in text:     # -G / -rdc code: with the functions it calls (D11-F-3)
+                linked = link_functions(module, info)
+                if linked is not None:
+                    first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1]) + runtime.stub_text(linked[3])
             isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
         except UsageError:        # UR63+ of sm_100+ that cannot be renamed: their lines (decision CU-9)
             bad = [ln for ln, t in info.lines if names_high_ur(t)]
         except AsmError as e:
-            bad = sorted({d.coord.line for d in e.errors if d.coord is not None})
+            own = {ln for ln, _ in info.lines}
+            bad = sorted({d.coord.line for d in e.errors if d.coord is not None and d.coord.line in own})
             extra = (e.total_errors or len(e.errors)) - len(e.errors)
             bad += [0] * max(0, extra)      # errors beyond the assembler's report limit (lines unknown)
         out[name] = (n, bad)

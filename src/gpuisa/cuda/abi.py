@@ -24,6 +24,11 @@ Generic addresses (decision GA-1): nvcc turns a shared or local offset into a ge
 by adding the window base it reads from bank 0 -- the shared window at 0x18 (sm_75-sm_89; sm_90+
 read ``SR_SWINHI``), the local window at 0x20 (sm_75-sm_90) or 0x2f8 (sm_100+) -- so
 :meth:`Abi.windows` gives the model's windows (``gpuisa.sim.state``) at those offsets.
+
+A generic pointer to ``__constant__`` data (PTX ``cvta.const``: a pointer that may point to constant
+or global memory, and any ``__constant__`` access at ``nvcc -G``) is constant bank 3's generic address,
+read from bank 0 at ``const_window`` (0x50 sm_75-sm_89, 0xd0 sm_90, 0x120 sm_100+; decision D11-F-6):
+the launch puts a copy of bank 3 in global memory (constant memory lives in device memory) there.
 """
 from __future__ import annotations
 
@@ -55,6 +60,7 @@ class Abi:
     reserved_size: int | None = None    # sm_80-89: the reserved size's word (the region is at the top)
     envreg: int | None = None           # PTX %envreg0 (the driver's %envreg1..2: the grid workspace; D10-C-1)
     cluster: int | None = None          # sm_90+: the cluster launch constants (%is_explicit_cluster; D10-C-4)
+    const_window: int | None = None     # the generic address of constant bank 3 (cvta.const; D11-F-6)
 
     def cluster_words(self, grid, dims, explicit: bool) -> list[tuple[int, int]]:
         """(bank 0 offset, 32-bit value) of the cluster launch constants nvcc's sm_90+ code reads
@@ -129,14 +135,16 @@ def cluster_reciprocal(n: int) -> int:
 
 def abi_for(arch: int, where: str = "") -> Abi:
     if 75 <= arch <= 79:
-        return Abi(arch, 0x0, 0xC, 0x28, None, 0x160, 0x18, 0x20, 0x10C, envreg=0x88)
+        return Abi(arch, 0x0, 0xC, 0x28, None, 0x160, 0x18, 0x20, 0x10C, envreg=0x88, const_window=0x50)
     if 80 <= arch <= 89:
-        return Abi(arch, 0x0, 0xC, 0x28, 0x118, 0x160, 0x18, 0x20, 0x10C, 0x120, 0x124, 0x114, envreg=0x88)
+        return Abi(arch, 0x0, 0xC, 0x28, 0x118, 0x160, 0x18, 0x20, 0x10C, 0x120, 0x124, 0x114, envreg=0x88,
+                   const_window=0x50)
     if arch == 90:
-        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20, 0x10C, 0x68, 0x6C, envreg=0x40, cluster=0x140)
+        return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20, 0x10C, 0x68, 0x6C, envreg=0x40, cluster=0x140,
+                   const_window=0xD0)
     if 100 <= arch <= 121:
         return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8, 0x2D0, 0x278, 0x27C, envreg=0x250,
-                   cluster=0x36C)
+                   cluster=0x36C, const_window=0x120)
     raise UsageError(f"{where}{': ' if where else ''}code for sm_{arch} is not supported "
                      f"(supported targets: sm_75-sm_89, sm_90, sm_100-sm_121)")
 

@@ -271,3 +271,33 @@ def nan_immediates_from_cubin(mod: CudaModule, near: Iterable[tuple[str, bytes]]
 
 def _data(s) -> bytes:
     return bytes(s["sh_size"]) if s["sh_type"] == "SHT_NOBITS" else s.data()
+
+
+def text_relocations(data: bytes) -> dict[str, list[tuple[int, int, str, int | None]]]:
+    """The relocations of a cubin's code, by function (``.text.NAME`` -> NAME): ``(offset, type,
+    symbol, addend)`` (addend None for a ``.rel`` entry: it is in the instruction).  nvcc -G and
+    -rdc=true code calls functions by absolute address; a cuobjdump listing shows them as 0
+    (decision D11-F-3)."""
+    import io
+
+    from elftools.elf.elffile import ELFFile
+    from elftools.elf.relocation import RelocationSection
+    from elftools.elf.sections import SymbolTableSection
+    elf = ELFFile(io.BytesIO(data))
+    symtab = elf.get_section_by_name(".symtab")
+    out: dict[str, list[tuple[int, int, str, int | None]]] = {}
+    if not isinstance(symtab, SymbolTableSection):
+        return out
+    for sec in elf.iter_sections():
+        if not isinstance(sec, RelocationSection):
+            continue
+        target = elf.get_section(sec["sh_info"]).name
+        if not target.startswith(".text."):
+            continue
+        rows = out.setdefault(target[len(".text."):], [])
+        for r in sec.iter_relocations():
+            sym = symtab.get_symbol(r["r_info_sym"])
+            name = sym.name or elf.get_section(sym["st_shndx"]).name.removeprefix(".text.") \
+                if isinstance(sym["st_shndx"], int) else sym.name
+            rows.append((r["r_offset"], r["r_info_type"], name, r["r_addend"] if sec.is_RELA() else None))
+    return out

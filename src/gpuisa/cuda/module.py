@@ -93,6 +93,7 @@ class CudaModule:
     externs: list[tuple[int, str | None, int, str]] = field(default_factory=list)
     other_archs: list[int] = field(default_factory=list)   # cuobjdump: the other architectures listed
     data_from: str | None = None    # cuobjdump: the cubin beside it whose data sections were read (CU-10)
+    elf_image: bytes | None = None  # ... and its bytes (the code's relocations: D11-F-3)
     from_binary: bool = False       # a cubin cut out of a host binary (decision D9-1)
 
     def kernel(self, name: str | None) -> KernelInfo:
@@ -564,3 +565,92 @@ def kernel_text(module: CudaModule, info: KernelInfo) -> tuple[int, str]:
     ren = {h: f"UR{p}" for h, p in zip(high, picks)}
     return first, _RE_UR.sub(lambda x: ren[int(x.group(1))].ljust(len(x.group(0))) if int(x.group(1)) in ren
                              else x.group(0), text)
+
+
+#: what a cubin's relocations leave symbolic in nvdisasm's text of code that calls functions in
+#: sections of their own (nvcc -G, -rdc=true): the return address `32@lo((F + .L_x_0@srel))` /
+#: `32@hi(...)`, and the call `CALL.ABS.NOINC `(G)`
+_RE_RET_ADDR = re.compile(r"\b32@(lo|hi)\(\(\s*([\w.$]+)\s*\+\s*([\w.$]+)@srel\s*\)\)")
+#: a device global's address written into an instruction (`MOV R14, 32@lo(__cudart_i2opi_f)`)
+RE_DATA_ADDR = re.compile(r"\b32@(lo|hi)\(\s*([\w.$]+)\s*\)")
+_RE_ABS_CALL = re.compile(r"\bCALL\.ABS\S*\s+(?:`\(\s*([\w.$]+)\s*\)|(0x0\b))")
+
+
+def unlinkable(module: CudaModule, t: str) -> tuple[int, int] | None:
+    """``(column, length)`` of what instruction *t* refers to by an address this module does not
+    define (see :func:`link_functions`), or None."""
+    for m in _RE_ABS_CALL.finditer(t):
+        if m.group(1) not in module.kernels and not runtime_function(m.group(1) or ""):
+            return m.start(), len(m.group(0))
+    for m in _RE_RET_ADDR.finditer(t):
+        if m.group(2) not in module.kernels:
+            return m.start(), len(m.group(0))
+    for m in RE_DATA_ADDR.finditer(t):
+        if m.group(2) not in module.symbols and m.group(2) not in module.kernels:
+            return m.start(), len(m.group(0))
+    rest = RE_DATA_ADDR.sub("", _RE_RET_ADDR.sub("", t))
+    if "32@" in rest:
+        i = t.index("32@") if "32@" in t else 0
+        return i, 3
+    return None
+
+
+def runtime_function(name: str) -> bool:
+    """A function of CUDA's device runtime the model stubs (vprintf, malloc, ...: runtime.py); -G code
+    calls them directly (``CALL.ABS.NOINC `(malloc)``), -O3 code through a constant-bank slot."""
+    from .runtime import PROVIDED
+    return name in PROVIDED or name.startswith("__cuda_syscall")
+
+
+def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str | None, list[str]] | None:
+    """The kernel with the functions it calls through relocated absolute addresses (decision D11-F-3):
+    ``(first line, assembler text, label of the kernel's first instruction)``, or None when a call or
+    address refers to something this module does not define (a cuobjdump listing's unrelocated
+    ``CALL.ABS.NOINC 0x0``, a function of another translation unit, a device global's ``32@lo(var)``).
+
+    Device-debug code (``nvcc -G``) and relocatable code (``-rdc=true``) put each function in a
+    ``.text`` section of its own and call it by absolute address: ``MOV R20, 32@lo((K + .L_x_0@srel))``
+    / ``MOV R21, 32@hi(...)`` load the return address (section K's start plus the label's offset in
+    it), ``CALL.ABS.NOINC `(F)`` jumps to F, and F returns with ``RET.ABS.NODEC R20 0x0``.  The
+    loader places the sections; here the kernel's and its callees' lines are assembled as one
+    program in the listing's order (diagnostics keep their line numbers), the return address is the
+    label's program address (``` `(.L_x_0) ```, its high word 0) and the run starts at the kernel's
+    first instruction.  A device global's address (``32@lo(__cudart_i2opi_f)``: -G code loads the math
+    library's tables so) stays in the text: it is known at launch (:data:`RE_DATA_ADDR`).  A function's
+    own address (``MOV R6, 32@lo(_Z6op_subii)``: a function pointer) is its label's, and a direct call
+    of a device-runtime function (``CALL.ABS.NOINC `(malloc)``) calls its stub: the last item
+    returned names those functions."""
+    funcs = [info]
+    seen = {info.name}
+    stubs: set[str] = set()
+    k = 0
+    while k < len(funcs):
+        for _, t in funcs[k].lines:
+            if "CALL.ABS" not in t and "32@" not in t:
+                continue
+            if unlinkable(module, t) is not None:
+                return None
+            names = [m.group(1) for m in _RE_ABS_CALL.finditer(t)]
+            names += [m.group(2) for m in RE_DATA_ADDR.finditer(t) if m.group(2) in module.kernels]
+            for name in names:
+                if name not in module.kernels:
+                    stubs.add(name)
+                elif name not in seen:
+                    seen.add(name)
+                    funcs.append(module.kernels[name])
+        k += 1
+    lines = sorted(ln for f in funcs for ln in f.lines)
+    first, text = kernel_text(module, KernelInfo(info.name, lines=lines))
+    text = _RE_RET_ADDR.sub(lambda m: f"`({m.group(3)})" if m.group(1) == "lo" else "0x0", text)
+    text = RE_DATA_ADDR.sub(lambda m: m.group(0) if m.group(2) not in module.kernels
+                            else f"`({m.group(2)})" if m.group(1) == "lo" else "0x0", text)
+    if stubs:
+        from .runtime import label
+        text = _RE_ABS_CALL.sub(lambda m: m.group(0).replace(f"`({m.group(1)})", f"`({label(m.group(1))})")
+                                if m.group(1) in stubs else m.group(0), text)
+    if lines[0] == info.lines[0]:
+        return first, text, None, sorted(stubs)       # the kernel comes first: the run starts there anyway
+    entry = next((t.rstrip(":") for _, t in info.lines if t.endswith(":") and not t.startswith(".L")), None)
+    if module.kind == "cuobjdump" or entry is None:
+        return None         # no label to start at (cuobjdump's addresses are 0 anyway: refused)
+    return first, text, entry, sorted(stubs)

@@ -325,6 +325,16 @@ _reg_field_spans = per_database(lambda db: {})
 _DECODED_MAX = 1 << 16
 
 
+def buffer_addresses(buffers: Mapping) -> dict[str, int]:
+    """Where a launch places its *buffers* in global memory: in order from GLOBAL_BASE, each at a
+    multiple of 256 with at least 256 bytes after the one before (Simulator.addresses)."""
+    out, addr = {}, GLOBAL_BASE
+    for name, arr in buffers.items():
+        out[name] = addr
+        addr = (addr + getattr(arr, "nbytes", 0) + 256 + 255) & ~255
+    return out
+
+
 class Simulator:
     """The golden model running one grid launch of *program*.
 
@@ -436,8 +446,7 @@ class Simulator:
         self.const = ConstantBanks()
         self.addresses: dict[str, int] = {}
         self.buffers: dict[str, np.ndarray] = {}
-        addr = GLOBAL_BASE
-        for name, arr in (buffers or {}).items():
+        for (name, arr), addr in zip((buffers or {}).items(), buffer_addresses(buffers or {}).values()):
             if not isinstance(arr, np.ndarray):
                 raise UsageError(f"buffer {name!r} must be a numpy array")
             if not arr.flags.c_contiguous:
@@ -445,7 +454,6 @@ class Simulator:
             self.gmem.add(name, addr, arr)
             self.addresses[name] = addr
             self.buffers[name] = arr
-            addr = (addr + arr.nbytes + 256 + 255) & ~255
         for bank, data in (const or {}).items():
             self.const.set(int(bank), data)
         if params is not None:

@@ -1106,7 +1106,9 @@ def _bar_count(f: dict, w, mask: int) -> int | None:
     v = _bar_reg_value(w, f["rb"], mask)
     if v is None:
         return -1
-    return (v >> 16) & 0xFFF if "ra" in f else v
+    if "ra" in f:       # BAR_R_CR: bits 27..16; 0 there is no count, every thread of the CTA (D11-F-4)
+        return (v >> 16) & 0xFFF or None
+    return v
 
 
 def _bar_parked(x, bid: int) -> int:

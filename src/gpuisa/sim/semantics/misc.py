@@ -18,6 +18,7 @@ SR_NTID.X/Y/Z          CTA dimensions (--block X,Y,Z)
 SR_NCTAID.X/Y/Z        grid dimensions (--grid X,Y,Z)
 SR_CgaCtaId            the CTA's rank in its cluster (0 without a cluster launch; sim/cluster.py)
 SR_CgaSize             0 (sm_100+ index the cluster launch constants by it: the model keeps them at k = 0)
+SR_LMEMHIOFF           0: the lowest local address the stack may reach (-O0 / -G code's stack check; D11-F-2)
 SR_PM0-7, SR_PM_HI0-7  per-warp performance counters (0 at launch; PMTRIG
                        increments SR_PMi for each bit i of its operand;
                        writable with SETREG)
@@ -107,7 +108,7 @@ def sreg_value(x, code: int, width: int = 32):
     if name == "SR_CgaCtaId":           # the CTA's rank in its cluster (sim/cluster.py, D10-C-4)
         cl = sim.clusters
         return 0 if cl is None else cl.rank[w.cta.linear]
-    if name == "SR_CgaSize":
+    if name in ("SR_CgaSize", "SR_LMEMHIOFF"):
         return 0
     if name == "SR_SMEMSZ":
         return w.cta.shared_size

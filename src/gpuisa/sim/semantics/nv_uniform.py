@@ -148,8 +148,8 @@ def UIMAD(x: Exec) -> None:
     cn = _c(x)
     c = _u(x, cn, 64 if mode in ("WIDE", "HI") else 32)     # .HI: the 64-bit URc pair, as IMAD.HI (D9-L-1)
     neg = x.flag(cn + ".neg")
-    if mode != "HI" and (x.mod("x") == "X" or _writes_upu(x)):
-        _uimad_carry(x, p, c, neg, mode == "WIDE")
+    if x.mod("x") == "X" or _writes_upu(x):
+        _uimad_carry(x, p, c, neg, mode == "WIDE", mode == "HI")
         return
     if neg:          # -URc (D7-style-2): 2^32 - URc, 2^64 - URc.64 with .WIDE
         c = _U64(0) - c
@@ -165,10 +165,12 @@ def _writes_upu(x) -> bool:
     return x.has("upu") and x.field("upu") != 7       # UPT: no carry out written
 
 
-def _uimad_carry(x, p, c, neg: bool, wide: bool) -> None:
+def _uimad_carry(x, p, c, neg: bool, wide: bool, hi: bool = False) -> None:
     """UIMAD with a carry in (.X, UPp) or out (UPu), D7-style-8: the sum in 32-bit halves (uint64
-    numpy, no partial sum reaches 2^36); -URc is 2^w - URc unbounded (-0 carries), as IMAD's."""
+    numpy, no partial sum reaches 2^36); -URc is 2^w - URc unbounded (-0 carries), as IMAD's.
+    *hi* (``.HI``, D11-F-5): the 64-bit sum as ``.WIDE``'s, its high word written, UPu its bit 64."""
     lo32 = _U64(MASK32)
+    wide = wide or hi
     cin = np.asarray(x.upred("upp"), dtype=bool).astype(_U64) if x.mod("x") == "X" else _U64(0)
     c_lo, c_hi = (c & lo32, c >> _U64(32)) if wide else (c, _U64(0))
     extra = _U64(0)
@@ -181,7 +183,10 @@ def _uimad_carry(x, p, c, neg: bool, wide: bool) -> None:
     s_lo = (p & lo32) + c_lo + cin
     if wide:
         s_hi = (p >> _U64(32)) + c_hi + (s_lo >> _U64(32))
-        x.write("urd", _out(((s_hi & lo32) << _U64(32)) | (s_lo & lo32)), width=64)
+        if hi:
+            x.write("urd", _out(s_hi & lo32))
+        else:
+            x.write("urd", _out(((s_hi & lo32) << _U64(32)) | (s_lo & lo32)), width=64)
         carry = ((s_hi >> _U64(32)) + extra) & _U64(1)
     else:
         x.write("urd", _out(s_lo & lo32))
