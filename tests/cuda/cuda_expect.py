@@ -8849,3 +8849,184 @@ def fl11_gcalls(i):
         out[32 + t] = s32(2 * v[t] + (t & 3) + f)
     x = (np.float32(1.0e4) + np.asarray(i["in"], np.float32)).astype(np.float64)
     return {"out": out, "fo": np.sin(x).astype(np.float32)}
+
+# -- strangers' teaching and blog code (session 11, blog11): NVIDIA's developer-blog samples, OLCF's CUDA
+# training series, hardware-effects-gpu and CoffeeBeforeArch re-written (decisions D11-S-*) ----------------
+def _bl11_lfsr(r):
+    return ((r << 1) & M64) ^ (7 if r >> 63 else 0)
+
+
+def _bl11_walk(t, steps, seed_of):
+    r = seed_of(t)
+    for _ in range(steps):
+        r = _bl11_lfsr(r)
+        yield r
+
+
+def _bl11_enum(i, mask, per, kind):
+    tab, sums = [int(x) for x in i["table"]], [0] * len(i["sums"])
+    for t in range(len(sums)):
+        for r in _bl11_walk(t, per, lambda t: (0x9e3779b97f4a7c15 * (t + 1)) & M64):
+            if kind == 0:
+                tab[r & mask] ^= r
+            elif kind == 1:
+                tab[r & mask] = 1
+            else:
+                sums[t] = (sums[t] + tab[r & mask]) & M64
+    return {"table": np.array(tab, np.uint64), "sums": np.array(sums, np.uint64)}
+
+
+def bl11_enum_xor(i, mask, per):
+    return _bl11_enum(i, mask, per, 0)
+
+
+def bl11_enum_store(i, mask, per):
+    return _bl11_enum(i, mask, per, 1)
+
+
+def bl11_enum_load(i, mask, per):
+    return _bl11_enum(i, mask, per, 2)
+
+
+def bl11_enum_shared(i, n, per):
+    out = []
+    for _ in range(len(i["out"]) // n):    # each block updates its own copy of the table
+        tab = [int(x) for x in i["init"]]
+        for t in range(64):
+            for r in _bl11_walk(t, per, lambda t: 0x2545f4914f6cdd1d ^ t):
+                tab[r % n] ^= r
+        out += tab
+    return {"out": np.array(out, np.uint64)}
+
+
+def _bl11_widen(i, n, w):
+    x = [int(v) for v in i["in"]]
+    out = [((v << 32) | v) if w == 8 else (v * w) & M32 for v in x[:n]] + [0] * (len(x) - n)
+    return {"out": np.array(out, np.uint64)}
+
+
+def bl11_enum_widen4(i, n):
+    return _bl11_widen(i, n, 4)
+
+
+def bl11_enum_widen8(i, n):
+    return _bl11_widen(i, n, 8)
+
+
+def bl11_first_error(i, n, _channel):
+    out = np.zeros(len(i["out"]), np.float32)
+    rec = None
+    for idx in range(n):
+        v = ((idx + 191) * 191) % 7919
+        v = (v * 191) % 7919
+        val = np.float32(1.0 / (v - 50 + 1e-6))
+        if val >= 1000 and rec is None:      # one index of the range spikes: its thread reports
+            t = idx % 256
+            rec = [7, 42, t // 64, t % 64, idx, int(np.array([val], np.float32).view(np.int32)[0])]
+        out[idx] = val
+    return {"out": out, "flag": np.array([1], np.int32), "status": np.array([1], np.int32),
+            "rec": np.array(rec, np.int32)}
+
+
+def bl11_checked_sqrt(i, n, _channel):
+    x = i["io"].copy()
+    neg = np.flatnonzero(x[:n] < 0)
+    x[:n] = np.where(x[:n] < 0, x[:n], np.sqrt(np.maximum(x[:n], 0)))
+    return {"io": x, "flag": np.array([1], np.int32), "status": np.array([1], np.int32),
+            "rec": np.array([3, neg[0]], np.int32), "neg": np.array([len(neg)], np.int32)}
+
+
+_BL11_COEF = [0.8, -0.2, 0.038095238, -0.0035714286]
+
+
+def _bl11_fd(f, scale, axis):
+    """The periodic 8th-order centred derivative along *axis* of the (4, 32, 32) grid (float64)."""
+    g = f.reshape(4, 32, 32).astype(np.float64)
+    c = [float(np.float32(v)) for v in _BL11_COEF]
+    d = sum(c[m - 1] * (np.roll(g, -m, axis) - np.roll(g, m, axis)) for m in range(1, 5))
+    return {"df": (scale * d).ravel()}
+
+
+def bl11_fd_x(i, scale):
+    return _bl11_fd(i["f"], scale, 2)
+
+
+def bl11_fd_y(i, scale):
+    return _bl11_fd(i["f"], scale, 1)
+
+
+def bl11_fd_z(i, scale):
+    return _bl11_fd(i["f"], scale, 0)
+
+
+def _bl11_paths(i, steps, npaths, payoff, dt, S0, r, sigma, put):
+    z = i["z"].reshape(steps, npaths)
+    drift, vol = (r - 0.5 * sigma * sigma) * dt, sigma * math.sqrt(dt)
+    S = np.full(npaths, S0)
+    out = np.zeros((steps, npaths))
+    for t in range(steps):
+        S = S * np.exp(drift + vol * z[t])
+        out[t] = S
+    K = payoff[0]
+    out[-1] = np.maximum(K - S, 0.0) if put else np.maximum(S - K, 0.0)
+    return {"paths": out.ravel()}
+
+
+def bl11_paths_call(i, *a):
+    return _bl11_paths(i, *a, put=False)
+
+
+def bl11_paths_put(i, *a):
+    return _bl11_paths(i, *a, put=True)
+
+
+def bl11_partial_sums(i, n):
+    x = i["x"][:n]
+    return {"sums": np.array([x[b * 128:(b + 1) * 128].sum() for b in range(4)])}
+
+
+def bl11_final_mean(i, n, nblocks, discount):
+    s = i["sums"].copy()
+    s[0] = discount * i["sums"][:nblocks].sum() / n
+    return {"sums": s}
+
+
+def _bl11_tr_rows(i):
+    """The blog's transposes on a 3x3 grid of 32x32 tiles: a 96x96 row-major matrix."""
+    return {"out": i["in"].reshape(96, 96).T.copy().ravel()}
+
+
+def bl11_tr_naive(i):
+    return _bl11_tr_rows(i)
+
+
+def bl11_tr_tiled(i):
+    return _bl11_tr_rows(i)
+
+
+def bl11_tr_padded(i):
+    return _bl11_tr_rows(i)
+
+
+def bl11_tr_colmajor(i, m):
+    a = i["a"].reshape(m, m)           # a[col][row] (column-major)
+    return {"c": a.T.copy().ravel()}
+
+
+def bl11_compact_if(i, drop, n):
+    x = i["in"][:n]
+    keep = x != drop
+    out = i["out"].copy()
+    out[:keep.sum()] = x[keep]
+    pos = np.zeros(len(i["pos"]), np.uint32)
+    for c in range(0, n, 128):
+        pos[c:min(c + 128, n)] = np.cumsum(keep[c:c + 128])
+    return {"out": out, "pos": pos}
+
+
+def bl11_split_sync(i, split):
+    x = i["in"].reshape(2, 128).astype(np.int64)
+    t = np.arange(128)
+    s = np.where(t < split, 2 * x, -x)
+    out = np.where(t < split, s[:, ::-1] + 1, s[:, ::-1] - 1)
+    return {"out": out.astype(np.int32).ravel()}

@@ -117,3 +117,25 @@ def test_constant_variable_errors():
     r = _run(DATA / "cc_sm_75.nvdisasm", "--block", 32, "--buffer", "filt=32", "--param", "u64:0",
              "--param", "u64:0", "--param", "s32:0")
     assert r.exit_code == 1 and "32 bytes, but the __constant__ variable filt has 28" in r.output, r.output
+
+
+def test_constant_variable_of_another_kernel_from_a_cuobjdump_listing(isa):
+    """D11-S-4: the host sets a module's __constant__ variables whichever kernel it launches (the
+    developer blog's GUPS sets c_m2 and launches d_init, which reads no bank but 0). A cuobjdump
+    listing carries no data, and its cubin was read only for a kernel reading bank 2-4, so
+    `constants={"c_m2": ...}` was refused ("the module's: none"); the cubin beside the listing now
+    gives the variables. Here: k-means' c_clusters, set for kmeans_accum (which takes its centres by
+    pointer); kmeans_accum's results do not depend on it."""
+    from gpuisa.cuda import load_cuda
+    corpus = Path(__file__).resolve().parent / "corpus" / "sm_90"
+    k = load_cuda(isa, corpus / "kmeans.cuobjdump", "kmeans_accum")
+    assert k.info.banks_read() == {0}
+    pts = np.array([0.0, 1.0, 4.0, 5.0], np.float32)               # 4 points, d = 1
+    bufs = {"pts": pts, "cen": np.array([0.5, 4.5], np.float32), "mem": np.zeros(4, np.int32),
+            "sums": np.zeros(2, np.float32), "cnt": np.zeros(2, np.int32), "dmin": np.zeros(4, np.float32)}
+    res = k.launch(grid=1, block=32, params=["ptr:pts", "ptr:cen", "ptr:mem", "ptr:sums", "ptr:cnt", "s32:4", "s32:2",
+                                             "s32:1", "ptr:dmin"],
+                   buffers=bufs, constants={"c_clusters": np.full(4, 7.0, np.float32).tobytes()})
+    assert res.status == "ok", res.fault
+    assert bufs["mem"].tolist() == [0, 0, 1, 1] and bufs["cnt"].tolist() == [2, 2]
+    assert bufs["sums"].tolist() == [16.0, 144.0] and bufs["dmin"].tolist() == [0.5] * 4

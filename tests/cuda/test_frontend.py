@@ -164,6 +164,12 @@ _CXXFILT = {
     "_Z11head_scoresIXadL_Z7tile8x8PfiPKfiS2_iiifEEEvS0_S2_iii":
         "void head_scores<&(tile8x8(float*, int, float const*, int, float const*, int, int, int, float))>"
         "(float*, float const*, int, int, int)",
+    # an enumerator as a template argument (the developer blog's gups: d_bench<UPDATE>, D11-S-1), also in a
+    # namespace and through a substitution; a function without & (L_Z..E) was unreachable behind the literal reader
+    "_Z7d_benchIL6test_t0EEvmmP9benchtypei": "void d_bench<(test_t)0>(unsigned long, unsigned long, benchtype*, int)",
+    "_Z3fooIL6test_tn1EEvv": "void foo<(test_t)-1>()",
+    "_Z3fooIN2ns5ColorELS1_2EEvv": "void foo<ns::Color, (ns::Color)2>()",
+    "_Z13trimul_globalIL_Z11matmul_tri3PfiEEvPf": "void trimul_global<matmul_tri3(float*, int)>(float*)",
 }
 
 

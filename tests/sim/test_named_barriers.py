@@ -238,11 +238,46 @@ def test_no_count_waits_only_for_live_warps(isa, engine):
     "BAR.SYNC 0x1, 0x0 ;",
     "MOV R0, 0x10 ;\nBAR.SYNC R0 ;",               # barrier 16
     "MOV R0, 0x100001 ;\nBAR.SYNC R0, R0 ;",       # count (bits 27..16) 16, not a multiple of 32
+    "MOV R0, 0x1 ;\nBAR.ARV R0, R0 ;",             # an arrival with count (bits 27..16) 0
     "S2R R0, SR_LANEID ;\nBAR.SYNC R0, 0x40 ;",    # the lanes disagree
 ])
 def test_invalid_operands(isa, engine, src):
     r = _run(isa, src + "\nEXIT ;", engine, grid=1, block=64)
     assert r.status == "invalid-operand", (r.status, r.fault)
+
+
+# ptxas's non-aligned `barrier.sync 0` (cooperative_groups' block sync) reached by a diverged warp on
+# sm_90+: `WARPSYNC.COLLECTIVE.ALL`, `BAR.SYNC R18, R18` with R18 = 0 (count bits 27..16 zero: the
+# whole CTA), `ENDCOLLECTIVE`; the warp's other lanes wait at the plain `BAR.SYNC 0x0` (D11-S-2:
+# OLCF's remove_if faulted with "thread count 0"). Every thread then reads what thread 63 - tid stored.
+DIVERGED_WHOLE_CTA = """
+        S2R R1, SR_TID.X ;
+        IMAD.SHL.U32 R9, R1, 0x4, RZ ;
+        STS [R9], R1 ;
+        ISETP.GE.U32.AND P0, PT, R1, 0x28, PT ;  // tid >= 40: warp 1 diverges
+    @P0 BRA `(DIV) ;
+        BAR.SYNC.DEFER_BLOCKING 0x0 ;
+        BRA `(AFTER) ;
+DIV:
+        MOV R18, RZ ;
+        BAR.SYNC.DEFER_BLOCKING R18, R18 ;       // (nvcc brackets it with WARPSYNC.COLLECTIVE.ALL .. ENDCOLLECTIVE)
+AFTER:
+        IADD3 R2, -R1, 0x3f, RZ ;
+        IMAD.SHL.U32 R2, R2, 0x4, RZ ;
+        LDS R5, [R2] ;
+        EXIT ;
+"""
+
+
+def test_register_count_zero_is_the_whole_cta(isa):
+    res = {}
+    for engine in ENGINES:
+        r = _run(isa, DIVERGED_WHOLE_CTA, engine, grid=1, block=64)
+        assert r.ok, (r.status, r.fault)
+        for w in range(2):
+            assert r.warp(0, w).regs[5].tolist() == [63 - (32 * w + lane) for lane in range(32)]
+        res[engine] = r
+    _same(res["reference"], res["batched"])
 
 
 def test_nvcc_forms_assemble(isa):

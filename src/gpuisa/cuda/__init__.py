@@ -377,10 +377,18 @@ class CudaKernel:
         const = {bank: data for bank, data in self.module.banks.items() if bank}
         const.update({bank: data for bank, data in self.info.banks.items() if bank})
         syms = self.constant_symbols()
+        if set(constants or ()) - set(syms) and not self.module.has_data and self.module.data_from is None:
+            # a cuobjdump listing of a kernel that reads no bank but 0 (the blog's GUPS d_init beside
+            # the d_bench that reads c_m2): the host sets the module's variables all the same, and
+            # the cubin beside the listing names them (D11-S-4)
+            self._data_from_cubin()
+            syms = self.constant_symbols()
         for name, data in (constants or {}).items():
             if name not in syms:
+                where = "" if self.module.has_data else (
+                    "; a cuobjdump -sass listing does not carry them: put the cubin it was made from beside it")
                 raise UsageError(f"{self.module.filename}: no __constant__ variable {name!r} (the module's: "
-                                 f"{', '.join(sorted(syms)) or 'none'})")
+                                 f"{', '.join(sorted(syms)) or 'none'}{where})")
             bank, off, size = syms[name]
             if len(data) > size:
                 raise UsageError(f"--buffer {name}: {len(data)} bytes, but the __constant__ variable {name} has {size}")

@@ -189,8 +189,19 @@ class _Demangler:
         return args
 
     def template_arg(self) -> str:
+        if self.eat("L_Z"):                     # a function (or reference) argument without & (before "L")
+            f = self.function_ref()
+            if not self.eat("E"):
+                raise ValueError
+            return f
         if self.eat("L"):
             c = self.peek()
+            if c.isdigit() or c in "NS":        # a literal of an enumeration type: ``L6test_t0E`` -> ``(test_t)0``
+                t = self.type()
+                v = self.number()
+                if not self.eat("E"):
+                    raise ValueError
+                return f"({t}){v}"
             self.k += 1
             v = self.number()
             if not self.eat("E"):
@@ -217,11 +228,6 @@ class _Demangler:
             if not self.eat("EE"):
                 raise ValueError
             return f"&({f})"
-        if self.eat("L_Z"):                     # a function (or reference) argument without &
-            f = self.function_ref()
-            if not self.eat("E"):
-                raise ValueError
-            return f
         return self.type()
 
     def function_ref(self) -> str:

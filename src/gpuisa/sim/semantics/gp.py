@@ -1106,8 +1106,8 @@ def _bar_count(f: dict, w, mask: int) -> int | None:
     v = _bar_reg_value(w, f["rb"], mask)
     if v is None:
         return -1
-    if "ra" in f:       # BAR_R_CR: bits 27..16; 0 there is no count, every thread of the CTA (D11-F-4)
-        return (v >> 16) & 0xFFF or None
+    if "ra" in f:           # BAR_R_CR: bits 27..16; 0 there is no count, the whole CTA (D11-S-2, D11-F-4)
+        return ((v >> 16) & 0xFFF) or None
     return v
 
 
@@ -1160,6 +1160,8 @@ def BAR(x: Exec) -> None:
         x.fault("invalid-operand", f"BAR: barrier number {bid} is not 0..15")
     if count is not None and (count == 0 or count % WARP_SIZE):
         x.fault("invalid-operand", f"BAR: thread count {count} is not a non-zero multiple of {WARP_SIZE}")
+    if count is None and x.mod("barop") == "ARV":
+        x.fault("invalid-operand", "BAR.ARV: thread count 0 (bits 27..16 of the register): an arrival needs a count")
     parked = _bar_parked(x, bid)
     missing = w.valid & ~(w.active | parked)
     if missing:
