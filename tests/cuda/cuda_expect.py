@@ -8377,3 +8377,22 @@ def its_ws_revchain(i):
     tot = [sum(sums[b:]) for b in range(4)]
     out = [tot[b] - v[b * 128 + t] for b in range(4) for t in range(128)]
     return {"tot": _its_i32(tot), "flag": np.ones(4, np.int32), "out": _its_i32(out)}
+
+
+# --- session 11, direction xarch11: HeCBench f..z as a differential oracle (decisions D11-X-N) ---
+
+def xarch11_weighted_block_sum(i, n):
+    v = [int(x) for x in i["in"]]
+    out = [s32(sum(v[k] * (k % 5) for k in range(b * 256, min(b * 256 + 256, n)))) for b in range(3)]
+    return {"out": np.array(out, np.int32)}
+
+
+def xarch11_stride_xor_fold(i, n):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for tid in range(128):
+        acc = 0x9E3779B9
+        for k in range(tid, n, 128):
+            acc = ((acc ^ v[k]) * 0x01000193) & M32
+        out.append(acc)
+    return {"out": np.array(out, np.uint32)}
