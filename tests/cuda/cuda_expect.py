@@ -8396,3 +8396,19 @@ def xarch11_stride_xor_fold(i, n):
             acc = ((acc ^ v[k]) * 0x01000193) & M32
         out.append(acc)
     return {"out": np.array(out, np.uint32)}
+
+
+def xarch11_window_starts(i, pad, n):
+    start, span = i["start"].copy(), i["span"].copy()
+    for t in range(n):
+        v = int(i["len"][t])
+        start[t] = s32(2 * v - pad)
+        span[t] = s32(3 * (v ^ t) - pad)
+    return {"start": start, "span": span}
+
+
+def xarch11_strided_offsets(i, bias, n):
+    y = i["y"].copy()
+    for t in range(n):
+        y[t] = ((int(i["x"][t]) << 4) - bias) & M32
+    return {"y": y}

@@ -32,3 +32,22 @@ def test_grid_dependency_controls_are_no_ops(nv_isa, engine, batch_fallbacks):
     assert not batch_fallbacks
     for text in ("ACQBULK ;", "@!P1 PREEXIT ;"):
         assert_round_trip(nv_isa.db, text)
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_lea_subtracts_a_negated_constant_or_uniform_operand(nv_isa, engine):
+    """Regression (D11-X-4): `(x << 4) - param` is `LEA R7, R2, -c[0x0][0x170], 0x4` on sm_75/sm_80
+    and `LEA R7, R2, -UR6, 0x4` on sm_90/sm_120 (HeCBench's vol2col); LEA's constant and uniform
+    SrcB had `~` but no `-`, both were refused."""
+    text = ("S2R R0, SR_LANEID ;\nIMAD R2, R0, 0x10001, RZ ;\nULDC UR6, c[0x0][0x4] ;\n"
+            "LEA R7, R2, -c[0x0][0x4], 0x4 ;\nLEA R8, P0, R2, -UR6, 0x1c ;\nLEA R9, R2, ~c[0x0][0x4], 0x2 ;")
+    res = launch_text(nv_isa, text, engine, grid=1, params=[0x1234, 0x90000005])
+    w = res.warp()
+    m = (1 << 32) - 1
+    for lane in range(32):
+        x = lane * 0x10001
+        assert int(w.R[7][lane]) == ((x << 4) - 0x90000005) & m
+        assert int(w.R[8][lane]) == (((x << 28) & m) - 0x90000005) & m
+        assert int(w.R[9][lane]) == ((x << 2) + (~0x90000005 & m)) & m
+    for t in ("LEA R7, R2, -c[0x0][0x170], 0x4 ;", "LEA R7, P1, R2, -UR6, 0x4 ;"):
+        assert_round_trip(nv_isa.db, t)
