@@ -9030,3 +9030,37 @@ def bl11_split_sync(i, split):
     s = np.where(t < split, 2 * x, -x)
     out = np.where(t < split, s[:, ::-1] + 1, s[:, ::-1] - 1)
     return {"out": out.astype(np.int32).ravel()}
+
+# --- session 11, direction xarch11: HeCBench f..z as a differential oracle (decisions D11-X-N) ---
+
+def xarch11_weighted_block_sum(i, n):
+    v = [int(x) for x in i["in"]]
+    out = [s32(sum(v[k] * (k % 5) for k in range(b * 256, min(b * 256 + 256, n)))) for b in range(3)]
+    return {"out": np.array(out, np.int32)}
+
+
+def xarch11_stride_xor_fold(i, n):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for tid in range(128):
+        acc = 0x9E3779B9
+        for k in range(tid, n, 128):
+            acc = ((acc ^ v[k]) * 0x01000193) & M32
+        out.append(acc)
+    return {"out": np.array(out, np.uint32)}
+
+
+def xarch11_window_starts(i, pad, n):
+    start, span = i["start"].copy(), i["span"].copy()
+    for t in range(n):
+        v = int(i["len"][t])
+        start[t] = s32(2 * v - pad)
+        span[t] = s32(3 * (v ^ t) - pad)
+    return {"start": start, "span": span}
+
+
+def xarch11_strided_offsets(i, bias, n):
+    y = i["y"].copy()
+    for t in range(n):
+        y[t] = ((int(i["x"][t]) << 4) - bias) & M32
+    return {"y": y}

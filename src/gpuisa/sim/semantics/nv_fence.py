@@ -18,6 +18,16 @@ def CGAERRBAR(x: Exec) -> None:
     """CGAERRBAR: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
 
 
+@semantics("ACQBULK")
+def ACQBULK(x: Exec) -> None:
+    """ACQBULK: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
+
+
+@semantics("PREEXIT")
+def PREEXIT(x: Exec) -> None:
+    """PREEXIT: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
+
+
 @semantics("CCTL")
 def CCTL(x: Exec) -> None:
     """CCTL: pseudo code in the database (``__Semantics``, fence.isa; appended here by the registry)."""
