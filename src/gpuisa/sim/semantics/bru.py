@@ -404,18 +404,6 @@ def BMOV(x: Exec) -> None:
         x.set_breg(b, int(x.src_lanes("ra")[ffs(pmask)]))
 
 
-@semantics("RPCMOV")
-def RPCMOV(x: Exec) -> None:
-    """RPCMOV: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
-    h = x.field("rpc")
-    if "rd" in x.f:  # RPCMOV_X: Mov Rpc to Reg
-        cover("RPCMOV.to_reg")
-        x.write("rd", x.rpc_half(h), mask=x.pmask)
-    else:            # RPCMOV_R: Mov Reg to Rpc
-        cover("RPCMOV.to_rpc")
-        x.set_rpc_half(h, x.src_lanes("ra"), x.pmask)
-
-
 @semantics("BSSY", per_warp=True)
 def BSSY(x: Exec) -> None:
     """BSSY: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""

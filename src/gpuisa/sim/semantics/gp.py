@@ -128,6 +128,16 @@ def MOV(x: Exec) -> None:
     x.write("rd", _raw(x, _b(x)))
 
 
+@semantics("RPCMOV")
+def RPCMOV(x: Exec) -> None:
+    """RPCMOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
+    h = x.field("rpc")
+    if "rd" in x.f:     # RPCMOV_X: Rd = Rpc half
+        x.write("rd", x.rpc_half(h))
+    else:               # RPCMOV_R: Rpc half = Ra
+        x.set_rpc_half(h, x.src_lanes("ra"), x.pmask)
+
+
 @semantics("UMOV")
 def UMOV(x: Exec) -> None:
     """UMOV: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
