@@ -23,7 +23,7 @@ import numpy as np
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ..errors import UsageError
+from ..errors import UsageError, utf8_errors
 from . import runtime
 from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for, check_cooperative_fit
 from .module import CudaModule, KernelInfo, demangle, kernel_text, names_high_ur
@@ -75,9 +75,8 @@ def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | Non
             raw = data
             try:
                 data = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                line = raw.count(b"\n", 0, e.start) + 1
-                raise UsageError(f"{filename}:{line}: invalid UTF-8 byte 0x{raw[e.start]:02x}") from None
+            except UnicodeDecodeError as e:     # located, with a caret, like an assembly file's (D11-B-1)
+                raise UsageError(utf8_errors(raw, filename, e.start, f"{kind or 'CUDA'} listings", 10)) from None
         if kind == "cuobjdump":
             mod = parse_cuobjdump(data, filename)
         elif kind == "nvdisasm":

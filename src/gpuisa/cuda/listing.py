@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import UsageError
 from .module import CudaModule, KernelInfo, error, parse_nv_info
 
 _RE_ADDR = re.compile(r"^\s*/\*([0-9a-fA-F]+)\*/")
@@ -110,6 +111,12 @@ def nv_warpsync(text: str) -> str:
     return lead + m.group(2) + "WARPSYNC" + _ALLGROUPS + text[m.end():]
 
 
+#: the comment ending an instruction line (an encoding, ``/* 0x… */``) and nothing after it; a line
+#: whose comment is not closed, or has text after it, keeps it: the assembler then reports it
+#: where it is (decision D11-B-6)
+_RE_TAIL_COMMENT = re.compile(r"/\*(?:[^*]|\*(?!/))*\*/\s*")
+
+
 def _clean(line: str, s: str) -> tuple[int | None, str, int]:
     """An instruction line without its ``/*0040*/`` address comment (blanked, so
     columns stay valid), its trailing ``/* 0x… */`` encoding comment and any
@@ -126,7 +133,7 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
             if addr is not None:       # blank the address comment: the columns stay
                 body = s[j + 2:]
                 k = body.find("/*")
-                if k >= 0:
+                if k >= 0 and _RE_TAIL_COMMENT.fullmatch(body, k):
                     body = body[:k].rstrip()
                 line = _BLANKS[:col + j + 2] if col + j + 2 <= len(_BLANKS) else " " * (col + j + 2)
                 line += body
@@ -138,7 +145,7 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
                     line = nv_elect(line)
                 return addr, (_strip_note(line) if "(*" in line else line), col
     k = line.find("/*", col)
-    if k >= 0:
+    if k >= 0 and _RE_TAIL_COMMENT.fullmatch(line, k):
         line = line[:k].rstrip()
     if "(*" in line:
         line = _strip_note(line)
@@ -253,6 +260,7 @@ class _Section:
         self.line = line
         self.data = bytearray()
         self.fixups: list[tuple[int, int, str, int, str]] = []   # offset, size, expr, line, src
+        self.origins: list[tuple[int, int, str]] = []   # (offset, line, src) of each data line: for errors
         self.size = 0   # for nobits sections (.zero)
 
 
@@ -292,6 +300,9 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             sec = None
             if name.startswith(".text."):
                 kname = name[len(".text."):]
+                if kname in kernels:        # two kernels of one name (D11-B-6)
+                    raise error(f"section {name} given twice (first at line {kernels[kname].first_line}): "
+                                f"two kernels of one name", filename, ln, line.find(name) + 1, line, len(name))
                 kern = kernels.setdefault(kname, KernelInfo(kname, first_line=ln))
                 addr = 0
             else:
@@ -364,10 +375,15 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
         if off is not None and int(off, 16) > len(sec.data):
             sec.data += bytes(int(off, 16) - len(sec.data))
         size = _SIZES[kind]
+        sec.origins.append((len(sec.data), ln, line))
         for v in _split_values(args):
             try:
                 val = int(v, 0)
             except ValueError:
+                if v[:1].isdigit() or v[:1] in "+-" or not v:     # a damaged number, not a symbol (D11-B-3)
+                    col = line.find(v, md.start(3)) + 1 if v else md.start(3) + 1
+                    raise error(f".{kind} value {v[:40]!r} is not a number, a symbol or a label expression",
+                                filename, ln, col, line, max(1, len(v))) from None
                 sec.fixups.append((len(sec.data), size, v, ln, line))
                 val = 0
             sec.data += (val & ((1 << 8 * size) - 1)).to_bytes(size, "little")
@@ -468,7 +484,7 @@ def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict
         if name.startswith(".nv.info."):
             k = mod.kernels.get(name[len(".nv.info."):])
             if k is not None:
-                parse_nv_info(bytes(sec.data), k, f"{filename}:{sec.line}")
+                parse_nv_info(bytes(sec.data), k, lambda i, msg, sec=sec: _data_error(sec, i, msg, filename))
         elif name.startswith(".nv.shared."):
             k = mod.kernels.get(name[len(".nv.shared."):])
             if k is not None:
@@ -489,3 +505,14 @@ def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict
     for k in mod.kernels.values():
         if k.shared is None:
             k.shared = 0
+
+
+def _data_error(sec: _Section, offset: int, msg: str, filename: str) -> UsageError:
+    """*msg* at the data line of *sec* that holds byte *offset* (its first value), or at the section line."""
+    at = [o for o in sec.origins if o[0] <= offset]
+    if not at:
+        return error(msg, filename, sec.line, 1, None)
+    _off, ln, src = at[-1]
+    m = _RE_DATA.match(src)
+    col = m.start(3) + 1 if m else 1
+    return error(msg, filename, ln, col, src, max(1, len(src.rstrip()) - col + 1))
