@@ -355,7 +355,18 @@ class CudaKernel:
             bank0 = bytes(patched)
         sim.const.set(0, bank0)
         sim.param_layout = layout
+        sim.origin = self.origin
         return sim
+
+    def origin(self, pc: int) -> dict:
+        """The kernel's name and, for a listing, ``file:line`` of the instruction at *pc*: added to a
+        fault report (decision D11-B-8)."""
+        out: dict = {"kernel": self.name}
+        i = (pc - self.program.base) // 16
+        records = self.program.records
+        if self.module.kind != "cubin" and 0 <= i < len(records) and getattr(records[i], "line", None):
+            out["source"] = f"{self.module.filename}:{records[i].line}"
+        return out
 
     def _cluster_dims(self, cluster) -> tuple[int, int, int] | None:
         """The launch's cluster shape: *cluster* (``--cluster``), else the kernel's ``__cluster_dims__``
