@@ -361,7 +361,7 @@ class CudaKernel:
     def origin(self, pc: int) -> dict:
         """The kernel's name and, for a listing, ``file:line`` of the instruction at *pc*: added to a
         fault report (decision D11-B-8)."""
-        out: dict = {"kernel": self.name}
+        out: dict = {"kernel": demangle(self.name)}
         i = (pc - self.program.base) // 16
         records = self.program.records
         if self.module.kind != "cubin" and 0 <= i < len(records) and getattr(records[i], "line", None):

@@ -4,6 +4,7 @@ attributes and ``.nv.shared.NAME`` sizes.  The instruction text comes from
 running ``nvdisasm`` on the file (the ``gpuisa[cuda]`` extra installs it)."""
 from __future__ import annotations
 
+import functools
 import io
 import re
 import shutil
@@ -153,15 +154,18 @@ def elf_sections(data: bytes, filename: str) -> tuple[int, dict]:
         raise ELFError(f"{type(e).__name__}: {e}") from None
 
 
+def _section_error(filename: str, section: str, file_offset: int, offset: int, msg: str) -> UsageError:
+    """*msg* about byte *offset* of *section*, which begins at *file_offset* of the file (D11-B-2)."""
+    return UsageError(f"{filename}: section {section}, file offset 0x{file_offset + offset:x}: {msg}")
+
+
 def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
     """The kernels' ``.nv.info`` attributes, static shared sizes and constant banks, and the
     module's constant banks, from the cubin's sections *secs*."""
     for name, k in mod.kernels.items():
         info = secs.get(f".nv.info.{name}")
         if info is not None:
-            off0 = info["sh_offset"]
-            parse_nv_info(info.data(), k, lambda i, msg, sec=info.name, off0=off0: UsageError(
-                f"{filename}: section {sec}, file offset 0x{off0 + i:x}: {msg}"))
+            parse_nv_info(info.data(), k, functools.partial(_section_error, filename, info.name, info["sh_offset"]))
         sh = secs.get(f".nv.shared.{name}")
         k.shared = sh["sh_size"] if sh is not None else 0
         c0 = secs.get(f".nv.constant0.{name}")

@@ -12,6 +12,7 @@ are evaluated; other symbolic values (``index@(sym)``, ``sym@srel``) read as 0.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from ..errors import UsageError
@@ -484,7 +485,7 @@ def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict
         if name.startswith(".nv.info."):
             k = mod.kernels.get(name[len(".nv.info."):])
             if k is not None:
-                parse_nv_info(bytes(sec.data), k, lambda i, msg, sec=sec: _data_error(sec, i, msg, filename))
+                parse_nv_info(bytes(sec.data), k, functools.partial(_data_error, sec, filename=filename))
         elif name.startswith(".nv.shared."):
             k = mod.kernels.get(name[len(".nv.shared."):])
             if k is not None:
@@ -507,7 +508,7 @@ def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict
             k.shared = 0
 
 
-def _data_error(sec: _Section, offset: int, msg: str, filename: str) -> UsageError:
+def _data_error(sec: _Section, offset: int, msg: str, *, filename: str) -> UsageError:
     """*msg* at the data line of *sec* that holds byte *offset* (its first value), or at the section line."""
     at = [o for o in sec.origins if o[0] <= offset]
     if not at:

@@ -1,0 +1,180 @@
+"""Bad CUDA input and program faults (issue 11, direction bad11; decisions D11-B-1 .. D11-B-9):
+each damaged listing or cubin found by the mutation campaign (scripts/bad_input_campaign.py)
+ends in a located error and exit 1; each program fault names the kernel, PC, lane and address."""
+from __future__ import annotations
+
+import json
+import random
+import struct
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import badcuda  # noqa: E402 - the campaign's helpers
+
+C80 = badcuda.CORPUS / "sm_80"
+
+
+def run(*args):
+    code, out, err, exc, _ = badcuda.invoke(["run", *map(str, args)])
+    assert exc is None and code is not None, (code, exc)
+    return code, out, err
+
+
+def located_error(err: str, where: str, *needles: str) -> None:
+    assert where in err, err[-600:]
+    assert "internal error" not in err and "Traceback" not in err
+    for n in needles:
+        assert n in err, err[-600:]
+
+
+def _listing(tmp_path, name: str, edit) -> Path:
+    src = C80 / name
+    lines = src.read_text().split("\n")
+    edit(lines)
+    p = tmp_path / name
+    p.write_text("\n".join(lines))
+    return p
+
+
+# -- D11-B-1: invalid UTF-8 in a listing: line, column and caret ------------------------------------
+def test_invalid_utf8_in_a_listing_is_located(tmp_path):
+    src = (C80 / "vector_add.cuobjdump").read_bytes()
+    k = src.index(b"IMAD.WIDE")
+    p = tmp_path / "va.cuobjdump"
+    p.write_bytes(src[:k + 4] + b"\xff" + src[k + 4:])
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    line = src[:k].count(b"\n") + 1
+    assert code == 1
+    located_error(err, f"va.cuobjdump:{line}:", "invalid UTF-8 byte 0xff (cuobjdump listings are UTF-8)", "^")
+
+
+# -- D11-B-2, -3: a damaged .nv.info attribute or data value: the data line ---------------------------
+def test_malformed_nv_info_attribute_names_its_data_line(tmp_path):
+    def edit(lines):
+        k = next(i for i, ln in enumerate(lines) if "EIATTR_PARAM_CBANK" in ln)
+        j = next(i for i in range(k, len(lines)) if ".byte\t0x04" in lines[i])
+        lines[j] = lines[j].replace(".byte\t0x04", ".byte\t0x07")
+        edit.line = j + 1
+    p = _listing(tmp_path, "vector_add.nvdisasm", edit)
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, f"vector_add.nvdisasm:{edit.line}:", "malformed .nv.info.vector_add attribute stream",
+                  "(format 0x07", "^")
+
+
+def test_a_damaged_data_value_is_an_error_not_zero(tmp_path):
+    def edit(lines):
+        k = next(i for i, ln in enumerate(lines) if ".byte\t0x04, 0x2f" in ln)
+        lines[k] = lines[k].replace("0x04, 0x2f", "0x04 0x2f")
+        edit.line = k + 1
+    p = _listing(tmp_path, "vector_add.nvdisasm", edit)
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, f"vector_add.nvdisasm:{edit.line}:", "'0x04 0x2f' is not a number", "^")
+
+
+# -- D11-B-4: a damaged ELF layout: the field or section and its offset, before nvdisasm runs ---------
+@pytest.mark.parametrize("damage,needles", [
+    (lambda b: b[:40], ["truncated ELF file: 40 bytes"]),
+    (lambda b: b[:len(b) // 2], ["the section header table (e_shoff 0x", "past the end of the file"]),
+    (lambda b: b[:4] + b"\x01" + b[5:], ["offset 0x4 (EI_CLASS) is 1", "64-bit"]),
+    (lambda b: b[:5] + b"\x02" + b[5 + 1:], ["holds no CUDA code"]),    # big-endian: e_machine is not EM_CUDA
+    (lambda b: b[:0x3c] + struct.pack("<H", 0) + b[0x3e:], ["(e_shnum) is 0"]),
+    (lambda b: b[:0x3e] + struct.pack("<H", 99) + b[0x40:], ["(e_shstrndx) is 99"]),
+])
+def test_damaged_elf_layout_names_the_offset(tmp_path, damage, needles):
+    p = tmp_path / "va.cubin"
+    p.write_bytes(damage((C80 / "vector_add.cubin").read_bytes()))
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, "va.cubin: ", *needles)
+
+
+def test_a_section_past_the_end_of_the_file(tmp_path):
+    data = bytearray((C80 / "vector_add.cubin").read_bytes())
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    struct.pack_into("<Q", data, shoff + 64 * 1 + 0x20, 1 << 40)        # section #1's sh_size
+    p = tmp_path / "va.cubin"
+    p.write_bytes(bytes(data))
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, "va.cubin: section #1 (header at offset 0x", "past the end of the file")
+
+
+# -- D11-B-5: a .cubin whose magic is damaged is not read as assembly ----------------------------------
+@pytest.mark.parametrize("data,needle", [
+    (b"", "the file is empty"), (b"\0\0", "begins 00 00"), (b"\x7fELX" + bytes(100), "begins 7f 45 4c 58"),
+])
+def test_a_cubin_without_its_magic(tmp_path, data, needle):
+    p = tmp_path / "k.cubin"
+    p.write_bytes(data)
+    code, _, err = run(p)
+    assert code == 1
+    located_error(err, "k.cubin: ", needle)
+
+
+# -- D11-B-6: two kernels of one name; an unclosed comment or text after the encoding -----------------
+def test_two_text_sections_of_one_name(tmp_path):
+    def edit(lines):
+        k = next(i for i, ln in enumerate(lines) if ".section\t.text.vector_add" in ln)
+        lines.extend(lines[k:])
+        edit.line = len(lines) - (len(lines) - k) // 2 + 1
+    p = _listing(tmp_path, "vector_add.nvdisasm", edit)
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, "section .text.vector_add given twice (first at line", "two kernels of one name")
+
+
+@pytest.mark.parametrize("tail,needle", [(" /*0000", "unterminated /* comment"), (" junk", "unknown mnemonic junk")])
+def test_text_after_an_instruction_is_not_dropped(tmp_path, tail, needle):
+    def edit(lines):
+        k = next(i for i, ln in enumerate(lines) if "IMAD.WIDE" in ln)
+        lines[k] += tail
+        edit.line = k + 1
+    p = _listing(tmp_path, "vector_add.cuobjdump", edit)
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, f"vector_add.cuobjdump:{edit.line}:", needle, "^")
+
+
+# -- D11-B-7 .. -9: program faults say where and what to do --------------------------------------------
+def test_out_of_bounds_store_names_kernel_and_listing_line():
+    src = C80 / "vector_add.cuobjdump"
+    code, out, _ = run(src, "--grid", "1", "--block", "32", "--buffer", "a=128", "--buffer", "b=128", "--buffer",
+                       "c=16", "--param", "ptr:a", "--param", "ptr:b", "--param", "ptr:c", "--param", "s32:32", "--json")
+    f = json.loads(out)["fault"]
+    assert code == 2 and f["kind"] == "memory" and f["kernel"] == "vector_add"
+    stg = 1 + next(i for i, ln in enumerate(src.read_text().split("\n")) if "STG.E" in ln)
+    assert f["source"].endswith(f"vector_add.cuobjdump:{stg}") and "(lane 4)" in f["message"]
+    assert f["instruction"].startswith("STG") and "0x" in f["message"]
+
+
+def test_stack_overflow_is_named_so():
+    code, out, _ = run(C80 / "recurse.nvdisasm", "--grid", "1", "--block", "32", "--buffer", "in=256",
+                       "--buffer", "o=2048", "--param", "ptr:in", "--param", "ptr:o", "--local-bytes", "16", "--json")
+    f = json.loads(out)["fault"]
+    assert code == 2 and f["kernel"].startswith("recurse(") and f["source"].startswith(str(C80 / "recurse.nvdisasm:"))
+    assert "a stack overflow" in f["message"] and "--local-bytes N" in f["message"]
+
+
+def test_step_limit_says_what_to_do():
+    code, _, err = run(C80 / "vector_add.cuobjdump", *badcuda.VA_ARGS, "--max-steps", "3")
+    assert code == 2
+    assert "raise the limit with --max-steps N" in err and "(the first: cta 0, warp 0 (ready), pc 0x" in err
+
+
+# -- a seeded property: damaged listings never escape as an internal error, a hang or an unlocated message --
+@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["sm_75", "sm_90", "sm_120"]))
+def test_damaged_listings_end_in_a_located_error_or_a_run(tmp_path_factory, seed, arch):
+    src = badcuda.CORPUS / arch / "vector_add.cuobjdump"
+    what, text = badcuda.text_mutant(random.Random(seed), src.read_text())
+    p = tmp_path_factory.mktemp("m") / "m.cuobjdump"
+    badcuda.write_text_mutant(p, text)
+    o = badcuda.classify(["run", p, *badcuda.VA_ARGS, "--json"], path=str(p), timeout=30)
+    assert not o.bug, (what, o.kind, o.message)
