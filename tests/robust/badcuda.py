@@ -141,7 +141,7 @@ def located(msg: str, *, path: str | None, binary: bool, option: str | None) -> 
     if m is None:
         # a whole-file problem (empty, a directory, no kernel, not a listing): the file's name is its location
         return bool(re.search(rf"{re.escape(name)}(:1:1)?: (error: )?(.*)(empty|directory|no such|not a|no kernel|"
-                              r"cannot read|permission|no \.text|no `Function|kernel)", msg, re.I))
+                              r"cannot read|permission|no \.text|no `Function|kernel|not a CUDA input)", msg, re.I))
     return "^" in msg
 
 
@@ -367,6 +367,57 @@ def _with_option(args: list[str], opt: str, value: str) -> list[str]:
     return out
 
 
+def launch_args(stem: str) -> list[str]:
+    """`gpuisa run` options of the first launch of corpus source *stem* (its manifest, with
+    random or zero buffers: the campaign checks outcomes, not values); VA_ARGS for vector_add."""
+    if stem == "vector_add":
+        return list(VA_ARGS)
+    launch = json.loads((CORPUS / "src" / f"{stem}.json").read_text())["launches"][0]
+    args = ["--kernel", launch["kernel"], "--grid", ",".join(map(str, launch["grid"])),
+            "--block", ",".join(map(str, launch["block"]))]
+    for name, b in launch["buffers"].items():
+        size = int(re.sub(r"\D", "", b["dtype"]) or 32) // 8 * b["count"]
+        args += ["--buffer", f"{name}={max(size, 1)}" + (":random:1" if b["init"] != "zeros" else "")]
+    for prm in launch["params"]:
+        args += ["--param", prm]
+    if launch.get("shared_bytes"):
+        args += ["--shared-bytes", str(launch["shared_bytes"])]
+    return args
+
+
+def api_outcome(path: Path, stem: str, case: str = "", timeout: float = 20.0) -> Outcome:
+    """The Python API on *path* (``load_cuda`` then ``launch``): a GpuisaError is a clean refusal,
+    any other exception a bug (``TRACEBACK``)."""
+    import numpy as np
+
+    import gpuisa
+    from gpuisa.errors import GpuisaError
+    isa = gpuisa.load_isa()
+    t0 = time.perf_counter()
+    args = launch_args(stem)
+    kernel = args[args.index("--kernel") + 1] if "--kernel" in args else None
+    grid = tuple(int(v) for v in args[args.index("--grid") + 1].split(","))
+    block = tuple(int(v) for v in args[args.index("--block") + 1].split(","))
+    bufs = {}
+    for i, a in enumerate(args):
+        if a == "--buffer":
+            name, spec = args[i + 1].split("=", 1)
+            bufs[name] = np.zeros(int(spec.split(":")[0]), np.uint8)
+    params = [args[i + 1] for i, a in enumerate(args) if a == "--param"]
+    try:
+        with time_limit(timeout):
+            k = isa.load_cuda(str(path), kernel=kernel)
+            res = k.launch(grid=grid, block=block, params=params, buffers=bufs, max_steps=200_000)
+    except CaseTimeout:
+        return Outcome("HANG", None, f"over {timeout} s", time.perf_counter() - t0, case)
+    except GpuisaError as e:
+        kind = "error" if str(path.name) in str(e) or "--" in str(e) or "param" in str(e) else "UNLOCATED"
+        return Outcome(kind, 1, str(e)[:600], time.perf_counter() - t0, case)
+    except Exception as e:  # noqa: BLE001 - what the campaign looks for
+        return Outcome("TRACEBACK", None, f"{type(e).__name__}: {e}", time.perf_counter() - t0, case)
+    return Outcome("ok" if res.ok else "fault", 0, str(res.fault)[:300], time.perf_counter() - t0, case)
+
+
 def corpus_inputs(archs=("sm_75", "sm_80", "sm_90", "sm_120"), stems=("vector_add",)) -> list[Path]:
     return [CORPUS / a / f"{s}.{f}" for a in archs for s in stems for f in ("nvdisasm", "cuobjdump", "cubin")
             if (CORPUS / a / f"{s}.{f}").exists()]
@@ -380,13 +431,17 @@ def run_text_mutants(tmp: Path, seed: int, n: int, src: Path, *, timeout: float 
                      report: Callable[[Outcome], None] | None = None) -> list[Outcome]:
     rng = random.Random(seed)
     text = src.read_text()
+    args = launch_args(src.stem)
     outs = []
     for i in range(n):
         what, mutated = text_mutant(rng, text)
         p = tmp / f"m{i % 4}{src.suffix}"
         write_text_mutant(p, mutated)
         case = f"{src.parent.name}/{src.name} seed {seed} #{i}: {what}"
-        if rng.random() < 0.25:
+        r = rng.random()
+        if r < 0.1:
+            o = api_outcome(p, src.stem, case + " (API)", timeout)
+        elif r < 0.3:
             keep = tmp / "keep.bin"
             keep.write_bytes(b"previous")
             lst = tmp / "keep.lst"
@@ -394,7 +449,8 @@ def run_text_mutants(tmp: Path, seed: int, n: int, src: Path, *, timeout: float 
             o = classify(["asm", p, "-o", keep, "--listing", lst], path=str(p), timeout=timeout, case=case,
                          outputs={keep: b"previous", lst: b"previous listing"})
         else:
-            o = classify(["run", p, *VA_ARGS, "--json"], path=str(p), timeout=timeout, case=case)
+            o = classify(["run", p, *args, "--max-steps", "1000000", "--json"], path=str(p), timeout=timeout,
+                         case=case)
         outs.append(o)
         if report:
             report(o)
@@ -405,13 +461,14 @@ def run_cubin_mutants(tmp: Path, seed: int, n: int, src: Path, *, timeout: float
                       report: Callable[[Outcome], None] | None = None) -> list[Outcome]:
     rng = random.Random(seed)
     data = src.read_bytes()
+    args = launch_args(src.stem)
     outs = []
     for i in range(n):
         what, mutated = cubin_mutant(rng, data)
         p = tmp / f"m{i % 4}.cubin"
         p.write_bytes(mutated)
         case = f"{src.parent.name}/{src.name} seed {seed} #{i}: {what}"
-        o = classify(["run", p, *VA_ARGS, "--json"], path=str(p), binary=True, timeout=timeout, case=case)
+        o = classify(["run", p, *args, "--json"], path=str(p), binary=True, timeout=timeout, case=case)
         outs.append(o)
         if report:
             report(o)

@@ -178,3 +178,24 @@ def test_damaged_listings_end_in_a_located_error_or_a_run(tmp_path_factory, seed
     badcuda.write_text_mutant(p, text)
     o = badcuda.classify(["run", p, *badcuda.VA_ARGS, "--json"], path=str(p), timeout=30)
     assert not o.bug, (what, o.kind, o.message)
+
+
+# -- D11-B-10: CUDA's launch limits; D11-B-11: a byte-order mark ---------------------------------------
+@pytest.mark.parametrize("opt,value,needle", [
+    ("--block", "1,1,65", "block dimension z is 65, but CUDA allows at most 64"),
+    ("--grid", "1,65536", "grid dimension y is 65536, but CUDA allows at most 65535"),
+    ("--shared-bytes", "1000000", "but sm_80 gives a CTA at most 166912"),
+    ("--block", "1025", "--block 1025,1,1: block dimension x is 1025"),
+    ("--block", "64,32", "--block 64,32,1: a block of 2048 threads"),
+])
+def test_launches_cuda_refuses(opt, value, needle):
+    code, _, err = run(C80 / "vector_add.cuobjdump", *badcuda._with_option(badcuda.VA_ARGS, opt, value))
+    assert code == 1
+    located_error(err, needle)
+
+
+def test_a_byte_order_mark_before_a_listing(tmp_path):
+    p = tmp_path / "va.nvdisasm"
+    p.write_bytes(b"\xef\xbb\xbf" + (badcuda.CORPUS / "sm_75" / "vector_add.nvdisasm").read_bytes())
+    code, out, _ = run(p, *badcuda.VA_ARGS, "--json")
+    assert code == 0 and json.loads(out)["buffers"]["c"] == list(range(100, 108))

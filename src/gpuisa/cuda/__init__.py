@@ -25,7 +25,7 @@ from typing import Mapping, Sequence
 
 from ..errors import UsageError, utf8_errors
 from . import runtime
-from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for, check_cooperative_fit
+from .abi import DEFAULT_LOCAL_BYTES, RESERVED_SMEM, Abi, abi_for, check_cooperative_fit, check_launch_limits
 from .module import CudaModule, KernelInfo, demangle, kernel_text, names_high_ur
 
 #: the buffer holding a cooperative launch's grid workspace ({u32 wsSize, u32 barrier}; D10-C-1)
@@ -77,6 +77,8 @@ def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | Non
                 data = raw.decode("utf-8")
             except UnicodeDecodeError as e:     # located, with a caret, like an assembly file's (D11-B-1)
                 raise UsageError(utf8_errors(raw, filename, e.start, f"{kind or 'CUDA'} listings", 10)) from None
+        if data.startswith("\ufeff"):      # a byte-order mark (an editor's): not part of the first line (D11-B-11)
+            data = data[1:]
         if kind == "cuobjdump":
             mod = parse_cuobjdump(data, filename)
         elif kind == "nvdisasm":
@@ -308,6 +310,10 @@ class CudaKernel:
         if local_bytes < 0 or local_bytes % 16:
             raise UsageError("--local-bytes must be a non-negative multiple of 16")
         g, b = _dims(grid, "grid"), _dims(block, "block")
+        # the static size, less the reserved 1 KiB .nv.shared.NAME may begin with on sm_90+ (D9-G-2)
+        check_launch_limits(self.module.arch, g, b,
+                            max(0, (self.info.shared or 0) - (RESERVED_SMEM if self.module.arch >= 90 else 0)),
+                            int(shared_bytes), demangle(self.name))
         static = self.info.shared if self.info.shared is not None else self.abi.max_static_shared
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
         const = {bank: data for bank, data in self.module.banks.items() if bank}

@@ -43,13 +43,18 @@ _RE_CODE_FOR = re.compile(r"^\s*code for sm_(\d+)", re.M)
 
 def detect_text(text: str) -> str | None:
     """``"nvdisasm"``, ``"cuobjdump"`` or None (plain assembly), by content."""
-    head = text[:20000]
+    head = text[:20000].lstrip("\ufeff")       # a byte-order mark is not part of the text (D11-B-11)
     if _RE_CODE_FOR.search(head) and re.search(r"^\s*Function\s*:", text, re.M):
         return "cuobjdump"
     if re.search(r"^\s*code for sm_\d+", head, re.M):
         return "cuobjdump"
     if listing_target(head) is not None and re.search(r"^\s*\.(section|elftype|headerflags)\b", head, re.M):
         return "nvdisasm"
+    # a listing whose target line is lost (truncated at the top, edited): the parser says so (D11-B-11)
+    if re.search(r"^\s*\.section\s+\.text\.", head, re.M) and re.search(r"^\s*\.(elftype|headerflags)\b", head, re.M):
+        return "nvdisasm"
+    if re.search(r"^\s*Function\s*:", head, re.M) and re.search(r"^\s*\.headerflags\b", head, re.M):
+        return "cuobjdump"
     return None
 
 

@@ -672,7 +672,8 @@ class Simulator:
         bx, by, bz = self.block
         nthreads = bx * by * bz
         if nthreads > MAX_BLOCK_THREADS:
-            raise UsageError(f"block of {nthreads} threads: a CTA has at most {MAX_BLOCK_THREADS} threads")
+            raise UsageError(f"--block {','.join(map(str, self.block))}: a block of {nthreads} threads, but a CTA has "
+                             f"at most {MAX_BLOCK_THREADS} threads")
         gx, gy, gz = self.grid
         nctas = gx * gy * gz
         total = nctas * ((nthreads + WARP_SIZE - 1) // WARP_SIZE)
