@@ -199,3 +199,16 @@ def test_a_byte_order_mark_before_a_listing(tmp_path):
     p.write_bytes(b"\xef\xbb\xbf" + (badcuda.CORPUS / "sm_75" / "vector_add.nvdisasm").read_bytes())
     code, out, _ = run(p, *badcuda.VA_ARGS, "--json")
     assert code == 0 and json.loads(out)["buffers"]["c"] == list(range(100, 108))
+
+
+def test_a_lost_label_in_nv_info_is_named(tmp_path):
+    """A deleted `.L_1:` line made `.short (.L_1 - .L_0)` 0, and the attribute stream was
+    refused further on (D11-B-12)."""
+    def edit(lines):
+        k = next(i for i, ln in enumerate(lines) if ln.strip() == ".L_1:")
+        del lines[k]
+        edit.line = next(i for i, ln in enumerate(lines) if "(.L_1 - .L_0)" in ln) + 1
+    p = _listing(tmp_path, "vector_add.nvdisasm", edit)
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, f"vector_add.nvdisasm:{edit.line}:", "label .L_1 is not defined in this listing", "^")

@@ -481,8 +481,13 @@ def _split_values(args: str) -> list[str]:
 
 def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict[str, int], filename: str) -> None:
     for sec in sections.values():
-        for off, size, expr, _ln, _src in sec.fixups:
+        for off, size, expr, ln, src in sec.fixups:
             m = _RE_DIFF.match(expr)
+            if m and sec.name.startswith(".nv.info") and not (m.group(1) in labels and m.group(2) in labels):
+                # an attribute's size from labels the listing lacks: would be 0 (D11-B-12)
+                lost = m.group(1) if m.group(1) not in labels else m.group(2)
+                raise error(f"label {lost} is not defined in this listing (the size of a {sec.name} attribute)",
+                            filename, ln, src.find(lost) + 1, src, len(lost))
             if m and m.group(1) in labels and m.group(2) in labels:
                 v = labels[m.group(1)] - labels[m.group(2)]
                 sec.data[off:off + size] = (v & ((1 << 8 * size) - 1)).to_bytes(size, "little")
