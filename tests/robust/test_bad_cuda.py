@@ -212,3 +212,22 @@ def test_a_lost_label_in_nv_info_is_named(tmp_path):
     code, _, err = run(p, *badcuda.VA_ARGS)
     assert code == 1
     located_error(err, f"vector_add.nvdisasm:{edit.line}:", "label .L_1 is not defined in this listing", "^")
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ("\t.align\t\t4", "\t.align\t\t0xfffffffffffffffff", "more than the largest alignment"),    # OverflowError
+    ("\t.align\t\t4", "\t.zero\t\t0x7fffffffffff", "more than a section the model takes"),      # memory
+    ("/*0008*/ \t.word\t0x0000000c", "/*ffffffffff*/ \t.word\t0x0000000c", "is beyond the largest section"),
+])
+def test_data_directives_that_would_allocate_gigabytes(tmp_path, old, new, needle):
+    """Found by the campaign through the Python API: an OverflowError escaped (D11-B-13)."""
+    def edit(lines):
+        k = next(i for i, ln in enumerate(lines) if ln.strip() == old.strip() and i > 40)
+        lines[k] = lines[k].replace(old.strip(), new.strip())
+        edit.line = k + 1
+    p = _listing(tmp_path, "vector_add.nvdisasm", edit)
+    import gpuisa
+    from gpuisa.errors import UsageError
+    with pytest.raises(UsageError, match=needle) as e:
+        gpuisa.load_isa().load_cuda(str(p))
+    assert f"vector_add.nvdisasm:{edit.line}:" in str(e.value)

@@ -28,6 +28,9 @@ _RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
 _RE_SYM = re.compile(r"^\(?\s*([.$\w]+)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+))?\s*\)?$")   # `sym`, `(sym + 0x8)`
 _GLOBAL_SECTIONS = (".nv.global.init", ".nv.global")
 _SIZES = {"byte": 1, "short": 2, "word": 4, "dword": 8}
+#: limits on what a listing's data directives may ask for (a global buffer is at most 1 GiB too)
+MAX_SECTION_BYTES = 1 << 30
+MAX_ALIGN = 1 << 16
 _RE_TARGET = re.compile(r"^\s*\.target\s+sm_(\d+)", re.M)
 #: nvdisasm's header for a cubin of ELF ABI version < 8 (ptxas 12.x and older): no `.target` line,
 #: the target is in the flags: `.headerflags @"EF_CUDA_TEXMODE_UNIFIED ... EF_CUDA_SM90 ..."` (D9-2)
@@ -365,6 +368,12 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             if n < 0:
                 raise error(f".{kind} needs a byte count, not {args!r}", filename, ln,
                             line.find(args) + 1 if args else len(line) + 1, line)
+            # a damaged count must not allocate gigabytes or overflow (D11-B-13)
+            most = MAX_ALIGN if kind == "align" else MAX_SECTION_BYTES - len(sec.data) - sec.size
+            if n > most:
+                raise error(f".{kind} {count}: more than {'the largest alignment' if kind == 'align' else 'a section'}"
+                            f" the model takes ({MAX_ALIGN if kind == 'align' else MAX_SECTION_BYTES:#x} bytes)",
+                            filename, ln, line.find(count) + 1, line, len(count))
         if kind == "align":
             pad = (-len(sec.data)) % n if n > 0 else 0
             if not sec.size:
@@ -379,6 +388,9 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
         if kind == "string":
             continue
         if off is not None and int(off, 16) > len(sec.data):
+            if int(off, 16) > MAX_SECTION_BYTES:         # a damaged address comment (D11-B-13)
+                raise error(f"address comment /*{off}*/ is beyond the largest section the model takes "
+                            f"({MAX_SECTION_BYTES:#x} bytes)", filename, ln, line.find(off) - 1, line, len(off) + 4)
             sec.data += bytes(int(off, 16) - len(sec.data))
         size = _SIZES[kind]
         sec.origins.append((len(sec.data), ln, line))
