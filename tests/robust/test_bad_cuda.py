@@ -231,3 +231,19 @@ def test_data_directives_that_would_allocate_gigabytes(tmp_path, old, new, needl
     with pytest.raises(UsageError, match=needle) as e:
         gpuisa.load_isa().load_cuda(str(p))
     assert f"vector_add.nvdisasm:{edit.line}:" in str(e.value)
+
+
+# -- D11-B-14: a cubin without code; a failed write names the user's file, not its temporary -----------
+def test_a_cubin_without_code(tmp_path):
+    p = tmp_path / "none.cubin"
+    p.write_bytes((C80 / "vector_add.cubin").read_bytes().replace(b".text.vector_add", b".txet.vector_add"))
+    code, _, err = run(p)
+    assert code == 1
+    located_error(err, "none.cubin: the cubin holds no kernel")
+
+
+def test_a_failed_write_names_the_output_file(tmp_path):
+    out = tmp_path / "no" / "such" / "x.bin"
+    code, _, err, exc, _ = badcuda.invoke(["asm", str(C80 / "vector_add.cuobjdump"), "-o", str(out)])
+    assert code == 1 and exc is None
+    assert f"cannot write {out}: No such file or directory" in err, err

@@ -1,6 +1,7 @@
 """``gpuisa asm`` and ``gpuisa dis``."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -73,6 +74,12 @@ def _write_files(items: list[tuple[str, bytes | str]]) -> None:
         atomic_write_many(files)
     except OSError as e:
         name = e.filename if isinstance(e.filename, str) else ", ".join(p for p, _ in files)
+        # the temporary file beside the output (`.x.bin.pzf5o4m8.tmp`) is not what the user named (D11-B-14)
+        for p, _ in files:
+            d, base = os.path.split(os.path.abspath(p))
+            if isinstance(name, str) and os.path.dirname(os.path.abspath(name)) == d and \
+                    os.path.basename(name).startswith(f".{base}."):
+                name = p
         raise UsageError(f"cannot write {name}: {e.strerror or e}") from None
 
 

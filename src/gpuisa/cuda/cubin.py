@@ -93,6 +93,8 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
         raise UsageError(f"{filename}: not a readable ELF file ({e})") from None
     from .abi import abi_for
     abi_for(arch, filename)          # an unsupported target: say so before running nvdisasm
+    if not any(n.startswith(".text.") for n in secs):     # D11-B-14
+        raise UsageError(f"{filename}: the cubin holds no kernel and no device function (no .text.NAME section)")
     tool = find_nvdisasm()
     if tool is None:
         raise UsageError(f"{filename}: a cubin's instructions are read with nvdisasm, which is not installed: "
