@@ -59,8 +59,9 @@ def main() -> int:
             n = ns.cubin // len(cubins) + (i < ns.cubin % len(cubins))
             badcuda.run_cubin_mutants(tmp, ns.seed * 1000 + i, n, src, timeout=ns.timeout, report=report)
         rng = random.Random(ns.seed)
+        va = badcuda.corpus_inputs(tuple(ns.archs.split(",")), ("vector_add",))    # the options are vector_add's
         for opt, args in badcuda.option_cases(rng, ns.options):
-            src = rng.choice(inputs)
+            src = rng.choice(va)
             o = badcuda.classify(["run", src, *args, "--json"], path=str(src), option=opt, timeout=ns.timeout,
                                  case=f"{src.parent.name}/{src.name} {opt}: {' '.join(args)}")
             report(o)

@@ -247,3 +247,10 @@ def test_a_failed_write_names_the_output_file(tmp_path):
     code, _, err, exc, _ = badcuda.invoke(["asm", str(C80 / "vector_add.cuobjdump"), "-o", str(out)])
     assert code == 1 and exc is None
     assert f"cannot write {out}: No such file or directory" in err, err
+
+
+def test_an_unwritable_timeline_is_refused_before_the_run(tmp_path):
+    """The page was written after the run: a kernel looping to the step limit first (D11-B-15)."""
+    out = tmp_path / "no" / "t.html"
+    code, _, err = run(C80 / "vector_add.cuobjdump", *badcuda.VA_ARGS, "--timeline", out, "--max-steps", "1")
+    assert code == 1 and f"cannot write {out}: No such file or directory" in err and "step-limit" not in err

@@ -11,6 +11,7 @@ deadlock, ...).  70 is an internal error of gpuisa (``gpuisa.cli``).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -252,6 +253,13 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
                                                  strict=strict, params=params, buffers=buffers, check=check_outputs,
                                                  arch=arch, nvcc_flags=nvcc_flags, cluster=cluster,
                                                  cooperative=cooperative)
+
+    if timeline:    # the page is written after the run: a path it cannot go to is refused before (D11-B-15)
+        where = Path(timeline).resolve().parent
+        if not where.is_dir() or not os.access(where, os.W_OK) or Path(timeline).is_dir():
+            why = "Is a directory" if Path(timeline).is_dir() else \
+                "No such file or directory" if not where.is_dir() else "Permission denied"
+            raise UsageError(f"cannot write {timeline}: {why}")
 
     def _run(trace_fh=None):
         if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
