@@ -254,3 +254,15 @@ def test_an_unwritable_timeline_is_refused_before_the_run(tmp_path):
     out = tmp_path / "no" / "t.html"
     code, _, err = run(C80 / "vector_add.cuobjdump", *badcuda.VA_ARGS, "--timeline", out, "--max-steps", "1")
     assert code == 1 and f"cannot write {out}: No such file or directory" in err and "step-limit" not in err
+
+
+def test_a_malformed_first_attribute_points_at_the_section(tmp_path):
+    def edit(lines):
+        k = next(i for i, ln in enumerate(lines) if ".section\t.nv.info.vector_add" in ln)
+        j = next(i for i in range(k, len(lines)) if "/*0000*/" in lines[i])
+        del lines[j]
+        edit.line = k + 1
+    p = _listing(tmp_path, "vector_add.nvdisasm", edit)
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, f"vector_add.nvdisasm:{edit.line}:", "at byte 0x0 of the section", "^~~~")

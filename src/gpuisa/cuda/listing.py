@@ -264,9 +264,10 @@ def parse_cuobjdump(text: str, filename: str) -> CudaModule:
 
 
 class _Section:
-    def __init__(self, name: str, line: int):
+    def __init__(self, name: str, line: int, src: str = ""):
         self.name = name
         self.line = line
+        self.src = src      # the `.section` line
         self.data = bytearray()
         self.fixups: list[tuple[int, int, str, int, str]] = []   # offset, size, expr, line, src
         self.origins: list[tuple[int, int, str]] = []   # (offset, line, src) of each data line: for errors
@@ -315,7 +316,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
                 kern = kernels.setdefault(kname, KernelInfo(kname, first_line=ln))
                 addr = 0
             else:
-                sec = sections.setdefault(name, _Section(name, ln))
+                sec = sections.setdefault(name, _Section(name, ln, line))
             continue
         if kern is not None:
             if s[0] == "/" and s[1:2] == "*":          # the common case: /*0040*/ INSTRUCTION ;
@@ -534,7 +535,8 @@ def _data_error(sec: _Section, offset: int, msg: str, *, filename: str) -> Usage
     """*msg* at the data line of *sec* that holds byte *offset* (its first value), or at the section line."""
     at = [o for o in sec.origins if o[0] <= offset]
     if not at:
-        return error(msg, filename, sec.line, 1, None)
+        col = sec.src.find(sec.name) + 1
+        return error(msg, filename, sec.line, max(col, 1), sec.src or None, max(1, len(sec.name)))
     _off, ln, src = at[-1]
     m = _RE_DATA.match(src)
     col = m.start(3) + 1 if m else 1
