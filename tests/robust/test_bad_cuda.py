@@ -266,3 +266,43 @@ def test_a_malformed_first_attribute_points_at_the_section(tmp_path):
     code, _, err = run(p, *badcuda.VA_ARGS)
     assert code == 1
     located_error(err, f"vector_add.nvdisasm:{edit.line}:", "at byte 0x0 of the section", "^~~~")
+
+
+# -- the corpus's bad11_faults kernels with bad arguments: each fault names kernel, line, lane, address --
+def _bf(arch, form, kernel, *args):
+    p = badcuda.CORPUS / arch / f"bad11_faults.{form}"
+    code, out, _ = run(p, "--kernel", kernel, "--grid", "1", "--block", "32", *args, "--json")
+    f = json.loads(out)["fault"]
+    assert code == 2 and f["kernel"] == kernel, f
+    if "function" in f:       # a runtime function's stand-in (__assertfail): it has no listing line
+        return f
+    assert f["source"].startswith(f"{p}:"), f
+    line = p.read_text().split("\n")[int(f["source"].rsplit(":", 1)[1]) - 1]
+    assert f["instruction"].split()[0].split(".")[0] in line, (line, f)
+    return f
+
+
+@pytest.mark.parametrize("arch,form", [("sm_75", "nvdisasm"), ("sm_120", "cuobjdump")])
+def test_out_of_bounds_store(arch, form):
+    f = _bf(arch, form, "bf_offset_store", "--buffer", "in=256", "--buffer", "out=256", "--param", "ptr:in",
+            "--param", "ptr:out", "--param", "s32:64", "--param", "s32:4096")
+    assert f["kind"] == "memory" and "STG: global store of 4 bytes at 0x10004200 (lane 0) is unmapped" in f["message"]
+
+
+@pytest.mark.parametrize("arch,form", [("sm_80", "nvdisasm"), ("sm_90", "cuobjdump")])
+def test_deep_recursion_is_a_stack_overflow(arch, form):
+    f = _bf(arch, form, "bf_descend", "--buffer", "seed=128", "--buffer", "out=128", "--param", "ptr:seed",
+            "--param", "ptr:out", "--param", "s32:100000", "--local-bytes", "1024")
+    assert f["kind"] == "memory" and "(lane 0) is a stack overflow: local offset -0x" in f["message"]
+    assert "below the thread's 0x400 bytes of local memory" in f["message"]
+
+
+def test_assert_and_trap():
+    f = _bf("sm_80", "cuobjdump", "bf_checked", "--buffer", "in=128:fill:-7:s32", "--buffer", "out=128",
+            "--param", "ptr:in", "--param", "ptr:out")
+    assert f["function"] == "__assertfail" and "source" not in f
+    assert f["kind"] == "trap" and "bad11_faults.cu:35: void bf_checked(const int *, int *): block (0, 0, 0), " \
+        "thread 0: Assertion `v != -7` failed." in f["message"]
+    f = _bf("sm_120", "nvdisasm", "bf_checked", "--buffer", "in=128:fill:-5000:s32", "--buffer", "out=128",
+            "--param", "ptr:in", "--param", "ptr:out")
+    assert f["kind"] == "trap" and f["message"] == "TRAP 0x1 (lanes 0xffffffff)"

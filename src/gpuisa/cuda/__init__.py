@@ -368,6 +368,10 @@ class CudaKernel:
         """The kernel's name and, for a listing, ``file:line`` of the instruction at *pc*: added to a
         fault report (decision D11-B-8)."""
         out: dict = {"kernel": demangle(self.name)}
+        stub = [a for a in self.stubs if a <= pc]
+        if stub:        # in the model's stand-in for a runtime function (vprintf, __assertfail): no listing line
+            out["function"] = self.stubs[max(stub)]
+            return out
         i = (pc - self.program.base) // 16
         records = self.program.records
         if self.module.kind != "cubin" and 0 <= i < len(records) and getattr(records[i], "line", None):

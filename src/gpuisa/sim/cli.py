@@ -423,7 +423,7 @@ def _print_table(sim, res, items, before_status=None, err: bool = False, verbose
     if res.fault:
         f = res.fault
         kernel = f"kernel {f['kernel']}, " if "kernel" in f else ""
-        source = f"; {f['source']}" if "source" in f else ""
+        source = f"; {f['source']}" if "source" in f else f"; in {f['function']}" if "function" in f else ""
         where = f" ({kernel}cta {f.get('cta')}, warp {f.get('warp')}, pc 0x{f.get('pc', 0):x}: " \
                 f"{f.get('instruction', '?')}{source})" if "cta" in f else ""
         echo(f"fault {f['kind']}: {f['message']}{where}", err=True)
