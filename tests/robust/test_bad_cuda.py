@@ -306,3 +306,12 @@ def test_assert_and_trap():
     f = _bf("sm_120", "nvdisasm", "bf_checked", "--buffer", "in=128:fill:-5000:s32", "--buffer", "out=128",
             "--param", "ptr:in", "--param", "ptr:out")
     assert f["kind"] == "trap" and f["message"] == "TRAP 0x1 (lanes 0xffffffff)"
+
+
+def test_a_cuobjdump_listing_without_its_code_for_line(tmp_path):
+    p = tmp_path / "nc.cuobjdump"
+    p.write_text("\n".join(ln for ln in (badcuda.CORPUS / "sm_75" / "vector_add.cuobjdump").read_text().split("\n")
+                           if "code for" not in ln))
+    code, _, err = run(p)
+    assert code == 1
+    located_error(err, "nc.cuobjdump: no 'code for sm_XX' line")

@@ -186,6 +186,8 @@ class CudaKernel:
             return False
         from .cubin import elf_sections, fill_data, globals_from_elf, needs_nvdisasm_for_data, read_cubin
         for cand, data in cubin_images_near(path):
+            if code not in data:        # cheap: most cubins near a listing are others' (D11-B-16)
+                continue
             try:
                 arch, secs = elf_sections(data, cand)      # one parse: the match and the data
                 sec = secs.get(f".text.{self.name}")

@@ -51,6 +51,8 @@ def detect_text(text: str) -> str | None:
         return "cuobjdump"
     if re.search(r"^\s*code for sm_\d+", head, re.M):
         return "cuobjdump"
+    if re.search(r"^\s*Function\s*:", head, re.M) and not re.search(r"^\s*\.section\b", head, re.M):
+        return "cuobjdump"      # its `code for` line lost: the parser says so (D11-B-11)
     if listing_target(head) is not None and re.search(r"^\s*\.(section|elftype|headerflags)\b", head, re.M):
         return "nvdisasm"
     # a listing whose target line is lost (truncated at the top, edited): the parser says so (D11-B-11)
