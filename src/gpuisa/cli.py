@@ -26,7 +26,7 @@ import click
 from ._version import __version__
 from .clikit import (EXIT_BAD_INPUT, EXIT_FAULT, EXIT_INTERNAL, EXIT_OK, MAX_CONTENT_WIDTH,  # noqa: F401
                      Context, Selection, handle_errors, pass_selection, print_diagnostics, use_help_formatter)
-from .clikit import INPUT_READERS, NV_TOOLS, NVDISASM_JSON, quick_exit_allowed
+from .clikit import BINARY_SUFFIXES, INPUT_READERS, NV_TOOLS, NVDISASM_JSON, quick_exit_allowed
 from .errors import GpuisaError, ModelError
 
 # Sub-commands by name -> the module that defines them (in its COMMANDS list).
@@ -125,7 +125,8 @@ def _cuda_reader(isa, path, data, kernel, **options):
     ``run``: imported only when the file looks like one (gpuisa.cuda sits after asm and sim)."""
     if data[:4] not in (b"\x7fELF", b"\x50\xed\x55\xba") and b"sm_" not in data[:20000] and not path.endswith(".cu") \
             and not _RE_NV_TOOL.match(data[:64]) \
-            and not data[:64].lstrip().startswith(NVDISASM_JSON):    # an NVIDIA tool's error message, nvdisasm -json
+            and not data[:64].lstrip().startswith(NVDISASM_JSON) \
+            and not path.lower().endswith(BINARY_SUFFIXES):    # an NVIDIA tool's error message, nvdisasm -json
         return None
     from .cuda.cli import read_input
     return read_input(isa, path, data, kernel, **options)

@@ -99,6 +99,9 @@ INPUT_READERS: list = []
 #: (``nvdisasm fatal : ...``) begins with the tool's name, ``nvdisasm -json`` output with this prefix
 NV_TOOLS = rb"nvdisasm|cuobjdump|ptxas|nvcc|nvlink|fatbinary"
 NVDISASM_JSON = b'[{"ELF"'
+#: names of compiled CUDA inputs: such a file that is not an ELF file or a fat binary is damaged, not
+#: assembly (decision D11-B-5)
+BINARY_SUFFIXES = (".cubin", ".fatbin", ".o", ".obj", ".so", ".a", ".out", ".exe", ".elf")
 
 
 def read_foreign(isa, path: str, data: bytes, kernel: str | None = None, **options):

@@ -156,3 +156,34 @@ class DiagnosticSink:
     @property
     def has_errors(self) -> bool:
         return any(d.severity == "error" for d in self.diagnostics)
+
+
+def utf8_errors(data: bytes, name: str, start: int, kind: str = "assembly files",
+                limit: int = 100) -> list[Diagnostic]:
+    """``file:line:col: error: invalid UTF-8 byte 0x..`` with the line and a caret, for the first
+    bad byte of every line that has one (up to *limit*); *start* is the first; *kind* names what
+    must be UTF-8 (``assembly files``, ``listings``)."""
+    diags: list[Diagnostic] = []
+    line = data.count(b"\n", 0, start) + 1
+    at: int | None = start
+    while at is not None and len(diags) < limit:
+        ls = data.rfind(b"\n", 0, at) + 1
+        le = data.find(b"\n", at)
+        le = len(data) if le < 0 else le
+        col = len(data[ls:at].decode("utf-8")) + 1  # characters, as the caret is drawn under the text
+        src = data[ls:le].decode("utf-8", "replace")
+        diags.append(Diagnostic("error", f"invalid UTF-8 byte 0x{data[at]:02x} ({kind} are UTF-8)",
+                                Coord(name, line, col), src))
+        at = None  # none on this line any more
+        pos = le + 1
+        while pos < len(data):  # the next line with a bad byte
+            nl = data.find(b"\n", pos)
+            end = len(data) if nl < 0 else nl
+            line += 1
+            try:
+                data[pos:end].decode("utf-8")
+            except UnicodeDecodeError as e:
+                at = pos + e.start
+                break
+            pos = end + 1
+    return diags

@@ -9064,3 +9064,27 @@ def xarch11_strided_offsets(i, bias, n):
     for t in range(n):
         y[t] = ((int(i["x"][t]) << 4) - bias) & M32
     return {"y": y}
+
+# -- direction bad11 (issue 11): kernels that fault with bad arguments, clean launches here --------------
+def bf_offset_store(i, n, skew):
+    out = i["out"].astype(np.int64)
+    for t in range(n):
+        out[t + skew] = int(i["in"][t]) * 3 - t
+    return {"out": _its_i32(out)}
+
+
+def _bf_descend(depth, seed):
+    v = [int(seed[(depth + k) & 31]) ^ k for k in range(24)]
+    if depth <= 0:
+        return v[depth & 7]
+    return _bf_descend(depth - 1, seed) + v[(depth * 5) % 24]
+
+
+def bf_descend(i, depth):
+    return {"out": _its_i32([_bf_descend(depth + (t & 3), i["seed"]) for t in range(64)])}
+
+
+def bf_checked(i):
+    vals = [int(x) for x in i["in"]]
+    assert -7 not in vals and min(vals) >= -1000     # the clean launch: no assert, no trap
+    return {"out": _its_i32([int(v / 3) + (v & 5) for v in vals])}

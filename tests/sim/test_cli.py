@@ -209,7 +209,7 @@ def test_unresolved_relocations_in_the_api(isa):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--block", "1025"], "block of 1025 threads: a CTA has at most 1024 threads"),
+    (["--block", "1025"], "--block 1025,1,1: a block of 1025 threads, but a CTA has at most 1024 threads"),
     (["--block", "10000000"], "at most 1024 threads"),
     (["--grid", "65535,65535,65535"], "more than the limit of 65536 warps"),
     (["--grid", "65537"], "65537 warps: more than the limit of 65536"),

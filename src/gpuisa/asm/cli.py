@@ -1,12 +1,13 @@
 """``gpuisa asm`` and ``gpuisa dis``."""
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from ..clikit import Selection, allow_quick_exit, handle_errors, pass_selection, print_diagnostics, read_foreign
-from ..errors import AsmError, BinaryError, Coord, Diagnostic, UsageError
+from ..errors import AsmError, BinaryError, Diagnostic, UsageError, utf8_errors
 from ..fsutil import atomic_write_many
 
 
@@ -33,32 +34,9 @@ def _read_raw(path: str) -> tuple[bytes, str]:
 
 
 def _utf8_errors(data: bytes, name: str, start: int) -> list[Diagnostic]:
-    """``file:line:col: error: invalid UTF-8 byte 0x..`` with the line and a caret, for the first
-    bad byte of every line that has one (up to the assembler's error limit); *start* is the first."""
+    """``file:line:col: error: invalid UTF-8 byte 0x..`` with the line and a caret (:func:`~gpuisa.errors.utf8_errors`)."""
     from .assembler import MAX_ERRORS
-    diags: list[Diagnostic] = []
-    line = data.count(b"\n", 0, start) + 1
-    while start is not None and len(diags) < MAX_ERRORS:
-        ls = data.rfind(b"\n", 0, start) + 1
-        le = data.find(b"\n", start)
-        le = len(data) if le < 0 else le
-        col = len(data[ls:start].decode("utf-8")) + 1  # characters, as the caret is drawn under the text
-        src = data[ls:le].decode("utf-8", "replace")
-        diags.append(Diagnostic("error", f"invalid UTF-8 byte 0x{data[start]:02x} (assembly files are UTF-8)",
-                                Coord(name, line, col), src))
-        start = None  # type: ignore[assignment]  # none on this line any more
-        pos = le + 1
-        while pos < len(data):  # the next line with a bad byte
-            nl = data.find(b"\n", pos)
-            end = len(data) if nl < 0 else nl
-            line += 1
-            try:
-                data[pos:end].decode("utf-8")
-            except UnicodeDecodeError as e:
-                start = pos + e.start
-                break
-            pos = end + 1
-    return diags
+    return utf8_errors(data, name, start, "assembly files", MAX_ERRORS)
 
 
 def _read_bytes(path: str) -> bytes:
@@ -96,6 +74,12 @@ def _write_files(items: list[tuple[str, bytes | str]]) -> None:
         atomic_write_many(files)
     except OSError as e:
         name = e.filename if isinstance(e.filename, str) else ", ".join(p for p, _ in files)
+        # the temporary file beside the output (`.x.bin.pzf5o4m8.tmp`) is not what the user named (D11-B-14)
+        for p, _ in files:
+            d, base = os.path.split(os.path.abspath(p))
+            if isinstance(name, str) and os.path.dirname(os.path.abspath(name)) == d and \
+                    os.path.basename(name).startswith(f".{base}."):
+                name = p
         raise UsageError(f"cannot write {name}: {e.strerror or e}") from None
 
 

@@ -23,9 +23,9 @@ import numpy as np
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ..errors import UsageError
+from ..errors import UsageError, utf8_errors
 from . import runtime
-from .abi import DEFAULT_LOCAL_BYTES, Abi, abi_for, check_cooperative_fit
+from .abi import DEFAULT_LOCAL_BYTES, RESERVED_SMEM, Abi, abi_for, check_cooperative_fit, check_launch_limits
 from .module import (RE_DATA_ADDR, CudaModule, KernelInfo, demangle, kernel_text, link_functions, names_high_ur,
                      runtime_function, unlinkable)
 
@@ -76,9 +76,10 @@ def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | Non
             raw = data
             try:
                 data = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                line = raw.count(b"\n", 0, e.start) + 1
-                raise UsageError(f"{filename}:{line}: invalid UTF-8 byte 0x{raw[e.start]:02x}") from None
+            except UnicodeDecodeError as e:     # located, with a caret, like an assembly file's (D11-B-1)
+                raise UsageError(utf8_errors(raw, filename, e.start, f"{kind or 'CUDA'} listings", 10)) from None
+        if data.startswith("\ufeff"):      # a byte-order mark (an editor's): not part of the first line (D11-B-11)
+            data = data[1:]
         if kind == "cuobjdump":
             mod = parse_cuobjdump(data, filename)
         elif kind == "nvdisasm":
@@ -247,6 +248,8 @@ class CudaKernel:
             return False
         from .cubin import elf_sections, fill_data, globals_from_elf, needs_nvdisasm_for_data, read_cubin
         for cand, data in cubin_images_near(path):
+            if code not in data:        # cheap: most cubins near a listing are others' (D11-B-16)
+                continue
             try:
                 arch, secs = elf_sections(data, cand)      # one parse: the match and the data
                 sec = secs.get(f".text.{self.name}")
@@ -372,6 +375,10 @@ class CudaKernel:
         if local_bytes < 0 or local_bytes % 16:
             raise UsageError("--local-bytes must be a non-negative multiple of 16")
         g, b = _dims(grid, "grid"), _dims(block, "block")
+        # the static size, less the reserved 1 KiB .nv.shared.NAME may begin with on sm_90+ (D9-G-2)
+        check_launch_limits(self.module.arch, g, b,
+                            max(0, (self.info.shared or 0) - (RESERVED_SMEM if self.module.arch >= 90 else 0)),
+                            int(shared_bytes), demangle(self.name))
         static = self.info.shared if self.info.shared is not None else self.abi.max_static_shared
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
         const = {bank: data for bank, data in self.module.banks.items() if bank}
@@ -436,7 +443,22 @@ class CudaKernel:
             bank0 = bytes(patched)
         sim.const.set(0, bank0)
         sim.param_layout = layout
+        sim.origin = self.origin
         return sim
+
+    def origin(self, pc: int) -> dict:
+        """The kernel's name and, for a listing, ``file:line`` of the instruction at *pc*: added to a
+        fault report (decision D11-B-8)."""
+        out: dict = {"kernel": demangle(self.name)}
+        stub = [a for a in self.stubs if a <= pc]
+        if stub:        # in the model's stand-in for a runtime function (vprintf, __assertfail): no listing line
+            out["function"] = self.stubs[max(stub)]
+            return out
+        i = (pc - self.program.base) // 16
+        records = self.program.records
+        if self.module.kind != "cubin" and 0 <= i < len(records) and getattr(records[i], "line", None):
+            out["source"] = f"{self.module.filename}:{records[i].line}"
+        return out
 
     def _cluster_dims(self, cluster) -> tuple[int, int, int] | None:
         """The launch's cluster shape: *cluster* (``--cluster``), else the kernel's ``__cluster_dims__``

@@ -164,6 +164,36 @@ def sm_shared_bytes(arch: int) -> int:
     return kib * 1024
 
 
+#: CUDA's launch limits (the programming guide's per-compute-capability table, the same on
+#: sm_75 .. sm_121): block dimensions, threads per block, grid dimensions
+MAX_BLOCK_DIMS = (1024, 1024, 64)
+MAX_GRID_DIMS = (2**31 - 1, 65535, 65535)
+
+
+def max_shared_per_block(arch: int) -> int:
+    """The most shared memory a CTA can have (static + dynamic, with the opt-in
+    ``cudaFuncAttributeMaxDynamicSharedMemorySize``): the SM's less the 1 KiB the driver
+    reserves per CTA from sm_80 (cudaDevAttrMaxSharedMemoryPerBlockOptin)."""
+    return sm_shared_bytes(arch) - (RESERVED_SMEM if arch >= 80 else 0)
+
+
+def check_launch_limits(arch: int, grid, block, static_shared: int, dynamic_shared: int, name: str) -> None:
+    """Refuse a launch CUDA refuses (cudaErrorInvalidConfiguration): a block or grid dimension
+    over the limit, or more shared memory than the target gives a CTA (decision D11-B-10)."""
+    for what, dims, most, opt in (("block", block, MAX_BLOCK_DIMS, "--block"),
+                                  ("grid", grid, MAX_GRID_DIMS, "--grid")):
+        for axis, n, m in zip("xyz", dims, most):
+            if n > m:
+                raise UsageError(f"{opt} {','.join(map(str, dims))}: {what} dimension {axis} is {n}, but CUDA allows "
+                                 f"at most {m} (kernel {name}: the launch would fail with "
+                                 f"cudaErrorInvalidConfiguration)")
+    cap = max_shared_per_block(arch)
+    if static_shared + dynamic_shared > cap:
+        raise UsageError(f"--shared-bytes {dynamic_shared}: with the kernel's {static_shared} bytes of static shared "
+                         f"memory a CTA of {name} would have {static_shared + dynamic_shared} bytes, but sm_{arch} "
+                         f"gives a CTA at most {cap} ({cap // 1024} KiB)")
+
+
 def check_cooperative_fit(arch: int, grid, block, shared_size: int, name: str) -> None:
     """A cooperative launch's CTAs must all be resident at once (cudaLaunchCooperativeKernel fails
     with cudaErrorCooperativeLaunchTooLarge otherwise): on the model's one SM, at most SM_WARPS warps,

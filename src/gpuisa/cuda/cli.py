@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 
-from ..clikit import NV_TOOLS, NVDISASM_JSON
+from ..clikit import BINARY_SUFFIXES, NV_TOOLS, NVDISASM_JSON
 from ..errors import UsageError
 from . import CudaKernel, detect, read_module, target_number
 
@@ -28,6 +28,21 @@ def _refuse_tool_message(path: str, data: bytes) -> None:
         raise UsageError(f"{path}:1:1: this is {m.group(1).decode()}'s error message, not a listing: {text}")
 
 
+def _refuse_damaged_binary(path: str, data: bytes) -> None:
+    """A ``.cubin`` (or executable, object, fat binary) whose magic number is damaged would be read as
+    assembly text and refused at an invalid UTF-8 byte somewhere in it: say what is wrong (D11-B-5)."""
+    if not path.lower().endswith(BINARY_SUFFIXES):
+        return
+    if not data:
+        raise UsageError(f"{path}: the file is empty (0 bytes): not a cubin")
+    if b"\0" not in data[:4096] and data[:4] != b"\x7fELF"[:len(data[:4])]:
+        return      # text (a listing saved under that name is detected by content; this is assembly)
+    head = " ".join(f"{b:02x}" for b in data[:4])
+    raise UsageError(f"{path}: not a cubin, fat binary or executable: a cubin is an ELF file, which begins "
+                     f"7f 45 4c 46 (\\x7fELF) at offset 0, and a fat binary 50 ed 55 ba; this file "
+                     f"({len(data)} bytes) begins {head}")
+
+
 def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | None = None,
                nvcc_flags: tuple[str, ...] = ()) -> CudaKernel | None:
     """The kernel of a CUDA input, assembled; None when *data* is not one. A ``.cu`` source is
@@ -48,6 +63,7 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
                          f"built by nvcc); {path} is {'a compiled input' if kind else 'not one'}")
     if kind is None:
         _refuse_tool_message(path, data)
+        _refuse_damaged_binary(path, data)
         return None
     name = path if path != "-" else "<stdin>"
     mod = read_module(data, name, arch=target, kernel=kernel)

@@ -4,9 +4,11 @@ attributes and ``.nv.shared.NAME`` sizes.  The instruction text comes from
 running ``nvdisasm`` on the file (the ``gpuisa[cuda]`` extra installs it)."""
 from __future__ import annotations
 
+import functools
 import io
 import re
 import shutil
+import struct
 import subprocess
 import sysconfig
 import tempfile
@@ -34,22 +36,65 @@ def elf_arch(flags: int, abiversion: int) -> int:
     return (flags >> 8) & 0xFF if abiversion >= 8 else flags & 0xFF
 
 
+#: what pyelftools raises on a damaged ELF file besides ELFError: a short read, a bad index, a
+#: name that is not UTF-8 (each one found by mutating cubins: D11-B-4)
+ELF_DAMAGE = (struct.error, ValueError, IndexError, KeyError, UnicodeDecodeError, OverflowError, AttributeError,
+              TypeError)
+
+
+def check_elf_layout(data: bytes, filename: str) -> None:
+    """Refuse a damaged 64-bit little-endian ELF file at the field or section at fault, with its
+    file offset: what pyelftools reports as ``expected 8, found 0`` (decision D11-B-4)."""
+    n = len(data)
+    if n < 64:
+        raise UsageError(f"{filename}: truncated ELF file: {n} bytes, but the ELF header alone is 64")
+    if data[4] != 2:
+        raise UsageError(f"{filename}: ELF header offset 0x4 (EI_CLASS) is {data[4]}: a cubin is a 64-bit ELF "
+                         f"file (ELFCLASS64 = 2)" + (" (32-bit cubins are from CUDA before 12)" if data[4] == 1 else ""))
+    if data[5] != 1:
+        raise UsageError(f"{filename}: ELF header offset 0x5 (EI_DATA) is {data[5]}: a cubin is little-endian "
+                         f"(ELFDATA2LSB = 1)")
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+    if shnum == 0:
+        raise UsageError(f"{filename}: ELF header offset 0x3c (e_shnum) is 0: the file has no sections")
+    if shentsize != 64:
+        raise UsageError(f"{filename}: ELF header offset 0x3a (e_shentsize) is {shentsize}, not 64")
+    end = shoff + shnum * shentsize
+    if end > n:
+        raise UsageError(f"{filename}: the section header table (e_shoff 0x{shoff:x}, {shnum} entries of 64 "
+                         f"bytes) ends at offset 0x{end:x}, past the end of the file (0x{n:x} bytes): "
+                         f"the file is truncated or its ELF header damaged")
+    if shstrndx >= shnum:
+        raise UsageError(f"{filename}: ELF header offset 0x3e (e_shstrndx) is {shstrndx}, but there are only "
+                         f"{shnum} sections")
+    for i in range(shnum):
+        _name, kind, _flags, _addr, off, size = struct.unpack_from("<IIQQQQ", data, shoff + 64 * i)
+        if kind != 8 and off + size > n:    # SHT_NOBITS has no bytes in the file
+            raise UsageError(f"{filename}: section #{i} (header at offset 0x{shoff + 64 * i:x}) holds bytes "
+                             f"0x{off:x}..0x{off + size:x}, past the end of the file (0x{n:x} bytes): the file "
+                             f"is truncated or its section header damaged")
+
+
 def read_cubin(data: bytes, filename: str) -> CudaModule:
     try:
         from elftools.common.exceptions import ELFError
         from elftools.elf.elffile import ELFFile
     except ImportError:
         raise UsageError(f"{filename}: reading a cubin needs pyelftools and nvdisasm: {EXTRA}") from None
+    check_elf_layout(data, filename)
     try:
         elf = ELFFile(io.BytesIO(data))
         if elf.header.e_machine not in ("EM_CUDA", 190):
             raise UsageError(f"{filename}: ELF for machine {elf.header.e_machine}, not a CUDA cubin (EM_CUDA)")
         arch = elf_arch(elf.header.e_flags, elf.header.e_ident["EI_ABIVERSION"])
         secs = {s.name: s for s in elf.iter_sections()}
-    except ELFError as e:
+    except (ELFError, *ELF_DAMAGE) as e:
         raise UsageError(f"{filename}: not a readable ELF file ({e})") from None
     from .abi import abi_for
     abi_for(arch, filename)          # an unsupported target: say so before running nvdisasm
+    if not any(n.startswith(".text.") for n in secs):     # D11-B-14
+        raise UsageError(f"{filename}: the cubin holds no kernel and no device function (no .text.NAME section)")
     tool = find_nvdisasm()
     if tool is None:
         raise UsageError(f"{filename}: a cubin's instructions are read with nvdisasm, which is not installed: "
@@ -62,20 +107,34 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     except (OSError, subprocess.TimeoutExpired) as e:
         raise UsageError(f"{filename}: running {tool} failed: {e}") from None
     if res.returncode:
-        msg = res.stderr.decode("utf-8", "replace").strip().splitlines()
         raise UsageError(f"{filename}: nvdisasm cannot read this cubin (sm_{arch}): "
-                         f"{msg[-1] if msg else f'exit {res.returncode}'}")
+                         f"{tool_message(res.stderr, str(path), filename) or f'exit {res.returncode}'}")
     text = res.stdout.decode("utf-8", "replace")
     mod = parse_nvdisasm(text, filename + " (nvdisasm)", code=False)
     mod.kind, mod.filename, mod.arch = "cubin", filename, arch
-    if "QNAN" in text:
-        _nan_immediates(mod, text.split("\n"), secs)
-    if needs_nvdisasm_for_data(secs) and not globals_from_elf(mod, secs):   # device globals (GA-5, D10-6)
-        full = parse_nvdisasm(text, filename + " (nvdisasm)")
-        mod.globals, mod.symbols, mod.relocs, mod.externs = full.globals, full.symbols, full.relocs, full.externs
-        mod.symbol_sizes = full.symbol_sizes
-    fill_data(mod, secs, filename)
+    try:
+        if "QNAN" in text:
+            _nan_immediates(mod, text.split("\n"), secs)
+        if needs_nvdisasm_for_data(secs) and not globals_from_elf(mod, secs):   # device globals (GA-5, D10-6)
+            full = parse_nvdisasm(text, filename + " (nvdisasm)")
+            mod.globals, mod.symbols, mod.relocs, mod.externs = full.globals, full.symbols, full.relocs, full.externs
+            mod.symbol_sizes = full.symbol_sizes
+        fill_data(mod, secs, filename)
+    except (ELFError, *ELF_DAMAGE) as e:
+        raise UsageError(f"{filename}: a damaged section ({type(e).__name__}: {e})") from None
     return mod
+
+
+def tool_message(stderr: bytes, tmp_path: str, filename: str) -> str:
+    """The line of an NVIDIA tool's error output that says what is wrong (a ``fatal`` or ``error``
+    line before a mere ``warning``), with the temporary copy's path replaced by the user's file."""
+    lines = [ln.strip() for ln in stderr.decode("utf-8", "replace").replace(tmp_path, filename).splitlines()
+             if ln.strip()]
+    for word in ("fatal", "error"):
+        for ln in lines:
+            if word in ln.lower():
+                return ln
+    return lines[-1] if lines else ""
 
 
 def needs_nvdisasm_for_data(secs: dict) -> bool:
@@ -87,10 +146,19 @@ def needs_nvdisasm_for_data(secs: dict) -> bool:
 
 def elf_sections(data: bytes, filename: str) -> tuple[int, dict]:
     """``(target, {section name: section})`` of a cubin (pyelftools)."""
+    from elftools.common.exceptions import ELFError
     from elftools.elf.elffile import ELFFile
-    elf = ELFFile(io.BytesIO(data))
-    return (elf_arch(elf.header.e_flags, elf.header.e_ident["EI_ABIVERSION"]),
-            {s.name: s for s in elf.iter_sections()})
+    try:
+        elf = ELFFile(io.BytesIO(data))
+        return (elf_arch(elf.header.e_flags, elf.header.e_ident["EI_ABIVERSION"]),
+                {s.name: s for s in elf.iter_sections()})
+    except ELF_DAMAGE as e:     # a damaged ELF file is an ELFError for the callers (D11-B-4)
+        raise ELFError(f"{type(e).__name__}: {e}") from None
+
+
+def _section_error(filename: str, section: str, file_offset: int, offset: int, msg: str) -> UsageError:
+    """*msg* about byte *offset* of *section*, which begins at *file_offset* of the file (D11-B-2)."""
+    return UsageError(f"{filename}: section {section}, file offset 0x{file_offset + offset:x}: {msg}")
 
 
 def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
@@ -99,7 +167,7 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
     for name, k in mod.kernels.items():
         info = secs.get(f".nv.info.{name}")
         if info is not None:
-            parse_nv_info(info.data(), k, filename)
+            parse_nv_info(info.data(), k, functools.partial(_section_error, filename, info.name, info["sh_offset"]))
         sh = secs.get(f".nv.shared.{name}")
         k.shared = sh["sh_size"] if sh is not None else 0
         c0 = secs.get(f".nv.constant0.{name}")

@@ -12,8 +12,10 @@ are evaluated; other symbolic values (``index@(sym)``, ``sym@srel``) read as 0.
 """
 from __future__ import annotations
 
+import functools
 import re
 
+from ..errors import UsageError
 from .module import CudaModule, KernelInfo, error, parse_nv_info
 
 _RE_ADDR = re.compile(r"^\s*/\*([0-9a-fA-F]+)\*/")
@@ -26,6 +28,9 @@ _RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
 _RE_SYM = re.compile(r"^\(?\s*([.$\w]+)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+))?\s*\)?$")   # `sym`, `(sym + 0x8)`
 _GLOBAL_SECTIONS = (".nv.global.init", ".nv.global")
 _SIZES = {"byte": 1, "short": 2, "word": 4, "dword": 8}
+#: limits on what a listing's data directives may ask for (a global buffer is at most 1 GiB too)
+MAX_SECTION_BYTES = 1 << 30
+MAX_ALIGN = 1 << 16
 _RE_TARGET = re.compile(r"^\s*\.target\s+sm_(\d+)", re.M)
 #: nvdisasm's header for a cubin of ELF ABI version < 8 (ptxas 12.x and older): no `.target` line,
 #: the target is in the flags: `.headerflags @"EF_CUDA_TEXMODE_UNIFIED ... EF_CUDA_SM90 ..."` (D9-2)
@@ -41,13 +46,20 @@ _RE_CODE_FOR = re.compile(r"^\s*code for sm_(\d+)", re.M)
 
 def detect_text(text: str) -> str | None:
     """``"nvdisasm"``, ``"cuobjdump"`` or None (plain assembly), by content."""
-    head = text[:20000]
+    head = text[:20000].lstrip("\ufeff")       # a byte-order mark is not part of the text (D11-B-11)
     if _RE_CODE_FOR.search(head) and re.search(r"^\s*Function\s*:", text, re.M):
         return "cuobjdump"
     if re.search(r"^\s*code for sm_\d+", head, re.M):
         return "cuobjdump"
+    if re.search(r"^\s*Function\s*:", head, re.M) and not re.search(r"^\s*\.section\b", head, re.M):
+        return "cuobjdump"      # its `code for` line lost: the parser says so (D11-B-11)
     if listing_target(head) is not None and re.search(r"^\s*\.(section|elftype|headerflags)\b", head, re.M):
         return "nvdisasm"
+    # a listing whose target line is lost (truncated at the top, edited): the parser says so (D11-B-11)
+    if re.search(r"^\s*\.section\s+\.text\.", head, re.M) and re.search(r"^\s*\.(elftype|headerflags)\b", head, re.M):
+        return "nvdisasm"
+    if re.search(r"^\s*Function\s*:", head, re.M) and re.search(r"^\s*\.headerflags\b", head, re.M):
+        return "cuobjdump"
     return None
 
 
@@ -110,6 +122,12 @@ def nv_warpsync(text: str) -> str:
     return lead + m.group(2) + "WARPSYNC" + _ALLGROUPS + text[m.end():]
 
 
+#: the comment ending an instruction line (an encoding, ``/* 0x… */``) and nothing after it; a line
+#: whose comment is not closed, or has text after it, keeps it: the assembler then reports it
+#: where it is (decision D11-B-6)
+_RE_TAIL_COMMENT = re.compile(r"/\*(?:[^*]|\*(?!/))*\*/\s*")
+
+
 def _clean(line: str, s: str) -> tuple[int | None, str, int]:
     """An instruction line without its ``/*0040*/`` address comment (blanked, so
     columns stay valid), its trailing ``/* 0x… */`` encoding comment and any
@@ -126,7 +144,7 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
             if addr is not None:       # blank the address comment: the columns stay
                 body = s[j + 2:]
                 k = body.find("/*")
-                if k >= 0:
+                if k >= 0 and _RE_TAIL_COMMENT.fullmatch(body, k):
                     body = body[:k].rstrip()
                 line = _BLANKS[:col + j + 2] if col + j + 2 <= len(_BLANKS) else " " * (col + j + 2)
                 line += body
@@ -138,7 +156,7 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
                     line = nv_elect(line)
                 return addr, (_strip_note(line) if "(*" in line else line), col
     k = line.find("/*", col)
-    if k >= 0:
+    if k >= 0 and _RE_TAIL_COMMENT.fullmatch(line, k):
         line = line[:k].rstrip()
     if "(*" in line:
         line = _strip_note(line)
@@ -248,11 +266,13 @@ def parse_cuobjdump(text: str, filename: str) -> CudaModule:
 
 
 class _Section:
-    def __init__(self, name: str, line: int):
+    def __init__(self, name: str, line: int, src: str = ""):
         self.name = name
         self.line = line
+        self.src = src      # the `.section` line
         self.data = bytearray()
         self.fixups: list[tuple[int, int, str, int, str]] = []   # offset, size, expr, line, src
+        self.origins: list[tuple[int, int, str]] = []   # (offset, line, src) of each data line: for errors
         self.size = 0   # for nobits sections (.zero)
 
 
@@ -292,10 +312,13 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             sec = None
             if name.startswith(".text."):
                 kname = name[len(".text."):]
+                if kname in kernels:        # two kernels of one name (D11-B-6)
+                    raise error(f"section {name} given twice (first at line {kernels[kname].first_line}): "
+                                f"two kernels of one name", filename, ln, line.find(name) + 1, line, len(name))
                 kern = kernels.setdefault(kname, KernelInfo(kname, first_line=ln))
                 addr = 0
             else:
-                sec = sections.setdefault(name, _Section(name, ln))
+                sec = sections.setdefault(name, _Section(name, ln, line))
             continue
         if kern is not None:
             if s[0] == "/" and s[1:2] == "*":          # the common case: /*0040*/ INSTRUCTION ;
@@ -348,6 +371,12 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             if n < 0:
                 raise error(f".{kind} needs a byte count, not {args!r}", filename, ln,
                             line.find(args) + 1 if args else len(line) + 1, line)
+            # a damaged count must not allocate gigabytes or overflow (D11-B-13)
+            most = MAX_ALIGN if kind == "align" else MAX_SECTION_BYTES - len(sec.data) - sec.size
+            if n > most:
+                raise error(f".{kind} {count}: more than {'the largest alignment' if kind == 'align' else 'a section'}"
+                            f" the model takes ({MAX_ALIGN if kind == 'align' else MAX_SECTION_BYTES:#x} bytes)",
+                            filename, ln, line.find(count) + 1, line, len(count))
         if kind == "align":
             pad = (-len(sec.data)) % n if n > 0 else 0
             if not sec.size:
@@ -362,12 +391,20 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
         if kind == "string":
             continue
         if off is not None and int(off, 16) > len(sec.data):
+            if int(off, 16) > MAX_SECTION_BYTES:         # a damaged address comment (D11-B-13)
+                raise error(f"address comment /*{off}*/ is beyond the largest section the model takes "
+                            f"({MAX_SECTION_BYTES:#x} bytes)", filename, ln, line.find(off) - 1, line, len(off) + 4)
             sec.data += bytes(int(off, 16) - len(sec.data))
         size = _SIZES[kind]
+        sec.origins.append((len(sec.data), ln, line))
         for v in _split_values(args):
             try:
                 val = int(v, 0)
             except ValueError:
+                if v[:1].isdigit() or v[:1] in "+-" or not v:     # a damaged number, not a symbol (D11-B-3)
+                    col = line.find(v, md.start(3)) + 1 if v else md.start(3) + 1
+                    raise error(f".{kind} value {v[:40]!r} is not a number, a symbol or a label expression",
+                                filename, ln, col, line, max(1, len(v))) from None
                 sec.fixups.append((len(sec.data), size, v, ln, line))
                 val = 0
             sec.data += (val & ((1 << 8 * size) - 1)).to_bytes(size, "little")
@@ -459,8 +496,13 @@ def _split_values(args: str) -> list[str]:
 
 def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict[str, int], filename: str) -> None:
     for sec in sections.values():
-        for off, size, expr, _ln, _src in sec.fixups:
+        for off, size, expr, ln, src in sec.fixups:
             m = _RE_DIFF.match(expr)
+            if m and sec.name.startswith(".nv.info") and not (m.group(1) in labels and m.group(2) in labels):
+                # an attribute's size from labels the listing lacks: would be 0 (D11-B-12)
+                lost = m.group(1) if m.group(1) not in labels else m.group(2)
+                raise error(f"label {lost} is not defined in this listing (the size of a {sec.name} attribute)",
+                            filename, ln, src.find(lost) + 1, src, len(lost))
             if m and m.group(1) in labels and m.group(2) in labels:
                 v = labels[m.group(1)] - labels[m.group(2)]
                 sec.data[off:off + size] = (v & ((1 << 8 * size) - 1)).to_bytes(size, "little")
@@ -468,7 +510,7 @@ def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict
         if name.startswith(".nv.info."):
             k = mod.kernels.get(name[len(".nv.info."):])
             if k is not None:
-                parse_nv_info(bytes(sec.data), k, f"{filename}:{sec.line}")
+                parse_nv_info(bytes(sec.data), k, functools.partial(_data_error, sec, filename=filename))
         elif name.startswith(".nv.shared."):
             k = mod.kernels.get(name[len(".nv.shared."):])
             if k is not None:
@@ -489,3 +531,15 @@ def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict
     for k in mod.kernels.values():
         if k.shared is None:
             k.shared = 0
+
+
+def _data_error(sec: _Section, offset: int, msg: str, *, filename: str) -> UsageError:
+    """*msg* at the data line of *sec* that holds byte *offset* (its first value), or at the section line."""
+    at = [o for o in sec.origins if o[0] <= offset]
+    if not at:
+        col = sec.src.find(sec.name) + 1
+        return error(msg, filename, sec.line, max(col, 1), sec.src or None, max(1, len(sec.name)))
+    _off, ln, src = at[-1]
+    m = _RE_DATA.match(src)
+    col = m.start(3) + 1 if m else 1
+    return error(msg, filename, ln, col, src, max(1, len(src.rstrip()) - col + 1))

@@ -4,6 +4,7 @@ constant banks, shared sizes and ``.nv.info`` attributes; and the parser of
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import Coord, Diagnostic, UsageError
@@ -440,9 +441,10 @@ _RE_LIT_SUFFIX = re.compile(r"(?<![\w.])(-?\d+)(?:ull|ul|ll|u|l)\b")
 
 
 # -- .nv.info ------------------------------------------------------------------------------------
-def parse_nv_info(data: bytes, kernel: KernelInfo, where: str) -> None:
+def parse_nv_info(data: bytes, kernel: KernelInfo, where: Callable[[int, str], UsageError]) -> None:
     """Read an ``.nv.info.NAME`` attribute stream into *kernel* (parameter table,
-    parameter bank offset and size, frame size)."""
+    parameter bank offset and size, frame size).  *where(offset, message)*: the located error
+    for a malformed attribute at byte *offset* of the section (decision D11-B-2)."""
     i = 0
     params: list[ParamInfo] = []
     while i + 2 <= len(data):
@@ -461,8 +463,8 @@ def parse_nv_info(data: bytes, kernel: KernelInfo, where: str) -> None:
             payload = b""
             i += 4
         else:
-            raise UsageError(f"{where}: malformed .nv.info.{kernel.name} attribute stream at byte {i} "
-                             f"(format 0x{fmt:02x})")
+            raise where(i, f"malformed .nv.info.{kernel.name} attribute stream at byte 0x{i:x} of the section "
+                           f"(format 0x{fmt:02x}, not 0x01..0x04)")
         u = lambda a, b, payload=payload: int.from_bytes(payload[a:b], "little")  # noqa: E731
         if attr == EIATTR_KPARAM_INFO and len(payload) >= 12:
             params.append(ParamInfo(u(4, 6), u(6, 8), u(8, 12) >> 18))

@@ -11,6 +11,7 @@ deadlock, ...).  70 is an internal error of gpuisa (``gpuisa.cli``).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -253,6 +254,13 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
                                                  arch=arch, nvcc_flags=nvcc_flags, cluster=cluster,
                                                  cooperative=cooperative)
 
+    if timeline:    # the page is written after the run: a path it cannot go to is refused before (D11-B-15)
+        where = Path(timeline).resolve().parent
+        if not where.is_dir() or not os.access(where, os.W_OK) or Path(timeline).is_dir():
+            why = "Is a directory" if Path(timeline).is_dir() else \
+                "No such file or directory" if not where.is_dir() else "Permission denied"
+            raise UsageError(f"cannot write {timeline}: {why}")
+
     def _run(trace_fh=None):
         if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
             from ..viz.timeline import run_recorded
@@ -414,8 +422,10 @@ def _print_table(sim, res, items, before_status=None, err: bool = False, verbose
     echo(summary_line(res))
     if res.fault:
         f = res.fault
-        where = f" (cta {f.get('cta')}, warp {f.get('warp')}, pc 0x{f.get('pc', 0):x}: {f.get('instruction', '?')})" \
-            if "cta" in f else ""
+        kernel = f"kernel {f['kernel']}, " if "kernel" in f else ""
+        source = f"; {f['source']}" if "source" in f else f"; in {f['function']}" if "function" in f else ""
+        where = f" ({kernel}cta {f.get('cta')}, warp {f.get('warp')}, pc 0x{f.get('pc', 0):x}: " \
+                f"{f.get('instruction', '?')}{source})" if "cta" in f else ""
         echo(f"fault {f['kind']}: {f['message']}{where}", err=True)
 
 

@@ -275,7 +275,7 @@ def _scalar_bytes(p: Param, addresses: Mapping[str, int]) -> tuple[bytes, Any]:
     if p.type == "ptr":
         if p.value not in addresses:
             known = ", ".join(addresses) or "none"
-            raise UsageError(f"param ptr:{p.value}: no buffer named {p.value!r} (buffers: {known})")
+            raise UsageError(f"--param ptr:{p.value}: no buffer named {p.value!r} (buffers: {known})")
         v = (addresses[p.value] + p.offset) & ((1 << 64) - 1)
         return v.to_bytes(8, "little"), v
     x = DTYPES[p.type].type(p.value)

@@ -433,6 +433,9 @@ class Simulator:
         self.clock = 0
         self.status: str | None = None
         self.fault: dict | None = None
+        #: where a PC comes from, for fault reports: ``origin(pc)`` gives fields added to a fault at
+        #: that PC (a CUDA kernel's name and listing line: decision D11-B-8); None for plain programs
+        self.origin: Callable[[int], dict] | None = None
         self.events: list = []
         self._event_at: dict = {}   # (kind, cta, warp, pc) -> its entry in self.events
         self.events_dropped = 0
@@ -678,7 +681,8 @@ class Simulator:
         bx, by, bz = self.block
         nthreads = bx * by * bz
         if nthreads > MAX_BLOCK_THREADS:
-            raise UsageError(f"block of {nthreads} threads: a CTA has at most {MAX_BLOCK_THREADS} threads")
+            raise UsageError(f"--block {','.join(map(str, self.block))}: a block of {nthreads} threads, but a CTA has "
+                             f"at most {MAX_BLOCK_THREADS} threads")
         gx, gy, gz = self.grid
         nctas = gx * gy * gz
         total = nctas * ((nthreads + WARP_SIZE - 1) // WARP_SIZE)
@@ -850,13 +854,20 @@ class Simulator:
             self.fault.update(cta=w.cta.linear, warp=w.index)
         if pc is not None:
             self.fault.update(pc=pc, instruction=self.text_at(pc))
+            if self.origin is not None:
+                self.fault.update(self.origin(pc))
 
     def _step_limit(self) -> None:
         """The step limit belongs to the grid, not to one warp: the fault lists where
         every warp that has not exited stood (``unfinished``: cta, warp, pc, instruction, state)."""
         left = [w for w in self.warps if w.state != EXITED]
+        first = (f" (the first: cta {left[0].cta.linear}, warp {left[0].index} ({left[0].state}), pc 0x{left[0].pc:x}: "
+                 f"{self.text_at(left[0].pc)})") if left else ""
+        # what to do (decision D11-B-7): the program loops forever, or it needs more steps
         self._stop("step-limit", f"step limit of {self.max_steps} warp-instructions reached with "
-                   f"{len(left)} of {len(self.warps)} warps unfinished", None, None)
+                   f"{len(left)} of {len(self.warps)} warps unfinished{first}; either the program never ends "
+                   f"(an endless loop, a spin-wait on memory no thread writes) or it needs more steps: raise the "
+                   f"limit with --max-steps N (max_steps=N in the Python API)", None, None)
         assert self.fault is not None   # set by _stop
         self.fault["unfinished"] = [{"cta": w.cta.linear, "warp": w.index, "pc": w.pc,
                                      "instruction": self.text_at(w.pc), "state": w.state} for w in left]
