@@ -381,27 +381,7 @@ class CudaKernel:
                             int(shared_bytes), demangle(self.name))
         static = self.info.shared if self.info.shared is not None else self.abi.max_static_shared
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
-        const = {bank: data for bank, data in self.module.banks.items() if bank}
-        const.update({bank: data for bank, data in self.info.banks.items() if bank})
-        syms = self.constant_symbols()
-        if set(constants or ()) - set(syms) and not self.module.has_data and self.module.data_from is None:
-            # a cuobjdump listing of a kernel that reads no bank but 0 (the blog's GUPS d_init beside
-            # the d_bench that reads c_m2): the host sets the module's variables all the same, and
-            # the cubin beside the listing names them (D11-S-4)
-            self._data_from_cubin()
-            syms = self.constant_symbols()
-        for name, data in (constants or {}).items():
-            if name not in syms:
-                where = "" if self.module.has_data else (
-                    "; a cuobjdump -sass listing does not carry them: put the cubin it was made from beside it")
-                raise UsageError(f"{self.module.filename}: no __constant__ variable {name!r} (the module's: "
-                                 f"{', '.join(sorted(syms)) or 'none'}{where})")
-            bank, off, size = syms[name]
-            if len(data) > size:
-                raise UsageError(f"--buffer {name}: {len(data)} bytes, but the __constant__ variable {name} has {size}")
-            patched = bytearray(const.get(bank, b"").ljust(off + size, b"\0"))
-            patched[off:off + len(data)] = data
-            const[bank] = bytes(patched)
+        const = self._constant_banks(constants)
         dims = self._cluster_dims(cluster)
         shared_size = static + int(shared_bytes) + self.abi.reserved_top
         bufs = dict(buffers or {})
@@ -445,6 +425,32 @@ class CudaKernel:
         sim.param_layout = layout
         sim.origin = self.origin
         return sim
+
+    def _constant_banks(self, constants: Mapping[str, bytes] | None) -> dict[int, bytes]:
+        """The module's constant banks but 0, with the ``__constant__`` variables *constants* names
+        set (their first bytes; ``cudaMemcpyToSymbol``)."""
+        const = {bank: data for bank, data in self.module.banks.items() if bank}
+        const.update({bank: data for bank, data in self.info.banks.items() if bank})
+        syms = self.constant_symbols()
+        if set(constants or ()) - set(syms) and not self.module.has_data and self.module.data_from is None:
+            # a cuobjdump listing of a kernel that reads no bank but 0 (the blog's GUPS d_init beside
+            # the d_bench that reads c_m2): the host sets the module's variables all the same, and
+            # the cubin beside the listing names them (D11-S-4)
+            self._data_from_cubin()
+            syms = self.constant_symbols()
+        for name, data in (constants or {}).items():
+            if name not in syms:
+                where = "" if self.module.has_data else (
+                    "; a cuobjdump -sass listing does not carry them: put the cubin it was made from beside it")
+                raise UsageError(f"{self.module.filename}: no __constant__ variable {name!r} (the module's: "
+                                 f"{', '.join(sorted(syms)) or 'none'}{where})")
+            bank, off, size = syms[name]
+            if len(data) > size:
+                raise UsageError(f"--buffer {name}: {len(data)} bytes, but the __constant__ variable {name} has {size}")
+            patched = bytearray(const.get(bank, b"").ljust(off + size, b"\0"))
+            patched[off:off + len(data)] = data
+            const[bank] = bytes(patched)
+        return const
 
     def origin(self, pc: int) -> dict:
         """The kernel's name and, for a listing, ``file:line`` of the instruction at *pc*: added to a
