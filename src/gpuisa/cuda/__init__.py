@@ -144,8 +144,11 @@ class CudaKernel:
         self._first = first
         #: device globals' addresses written into instructions (-G code, D11-F-3): filled in at launch
         self._data_refs = "32@" in self.text or any("32@" in t for _, t in self._callees)
-        self.program = self._assemble(RE_DATA_ADDR.sub("0x0", self.text), [(ln, RE_DATA_ADDR.sub("0x0", t))
-                                                                           for ln, t in self._callees])
+        if self._data_refs:     # assembled with 0 for them until a launch lays out the buffers
+            self.program = self._assemble(RE_DATA_ADDR.sub("0x0", self.text),
+                                          [(ln, RE_DATA_ADDR.sub("0x0", t)) for ln, t in self._callees])
+        else:                   # speed: no scan of a listing that has none (a 100k-line kernel: 0.1 s)
+            self.program = self._assemble(self.text, self._callees)
         self._linked: dict[str, object] = {}
         self.stubs = {self.program.symbols[runtime.label(n)]: n for n in self.externs}
         self.entry = self.program.symbols[self._entry_label] if self._entry_label else None
