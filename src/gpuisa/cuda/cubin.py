@@ -249,22 +249,29 @@ def _extern_calls(secs: dict) -> list[tuple[int, str | None, int, str]]:
     return sorted(out, key=lambda e: (e[0], e[1] or "", e[2]))
 
 
-def _bank_relocations(secs: dict):
-    """``(bank, kernel or None, relocation section, its target section, relocation, symbol)`` for
-    every relocation of a constant-bank section ``.nv.constantN[.KERNEL]`` of the cubin."""
+def _relocations(secs: dict, target: str):
+    """``(match of the target section's name, relocation section, target section, relocation,
+    symbol)`` for every relocation of a section whose name fully matches the pattern *target*."""
     from elftools.elf.relocation import RelocationSection
+    pattern = re.compile(target)
     for rs in secs.values():
         if not isinstance(rs, RelocationSection):
             continue
         elf = rs.elffile
-        target = elf.get_section(rs["sh_info"])
-        m = re.fullmatch(r"\.nv\.constant(\d+)(?:\.(.+))?", target.name)
+        sec = elf.get_section(rs["sh_info"])
+        m = pattern.fullmatch(sec.name)
         if not m:
             continue
         symtab = elf.get_section(rs["sh_link"])
         for r in rs.iter_relocations():
-            sym = symtab.get_symbol(r["r_info_sym"])  # type: ignore[attr-defined]  # a SymbolTableSection
-            yield int(m.group(1)), m.group(2), rs, target, r, sym
+            yield m, rs, sec, r, symtab.get_symbol(r["r_info_sym"])  # type: ignore[attr-defined]  # a SymbolTableSection
+
+
+def _bank_relocations(secs: dict):
+    """``(bank, kernel or None, relocation section, its target section, relocation, symbol)`` for
+    every relocation of a constant-bank section ``.nv.constantN[.KERNEL]`` of the cubin."""
+    for m, rs, target, r, sym in _relocations(secs, r"\.nv\.constant(\d+)(?:\.(.+))?"):
+        yield int(m.group(1)), m.group(2), rs, target, r, sym
 
 
 def _nan_immediates(mod: CudaModule, text: list[str], secs: dict) -> None:
@@ -346,26 +353,11 @@ def text_relocations(data: bytes) -> dict[str, list[tuple[int, int, str, int | N
     symbol, addend)`` (addend None for a ``.rel`` entry: it is in the instruction).  nvcc -G and
     -rdc=true code calls functions by absolute address; a cuobjdump listing shows them as 0
     (decision D11-F-3)."""
-    import io
-
-    from elftools.elf.elffile import ELFFile
-    from elftools.elf.relocation import RelocationSection
-    from elftools.elf.sections import SymbolTableSection
-    elf = ELFFile(io.BytesIO(data))
-    symtab = elf.get_section_by_name(".symtab")
     out: dict[str, list[tuple[int, int, str, int | None]]] = {}
-    if not isinstance(symtab, SymbolTableSection):
-        return out
-    for sec in elf.iter_sections():
-        if not isinstance(sec, RelocationSection):
-            continue
-        target = elf.get_section(sec["sh_info"]).name
-        if not target.startswith(".text."):
-            continue
-        rows = out.setdefault(target[len(".text."):], [])
-        for r in sec.iter_relocations():
-            sym = symtab.get_symbol(r["r_info_sym"])
-            name = sym.name or elf.get_section(sym["st_shndx"]).name.removeprefix(".text.") \
-                if isinstance(sym["st_shndx"], int) else sym.name
-            rows.append((r["r_offset"], r["r_info_type"], name, r["r_addend"] if sec.is_RELA() else None))
+    for m, rs, _, r, sym in _relocations(elf_sections(data, "<cubin>")[1], r"\.text\.(.+)"):
+        shndx = sym["st_shndx"]        # a section symbol has no name: the function whose section it is
+        name = sym.name or rs.elffile.get_section(shndx).name.removeprefix(".text.") \
+            if isinstance(shndx, int) else sym.name
+        out.setdefault(m.group(1), []).append(
+            (r["r_offset"], r["r_info_type"], name, r["r_addend"] if rs.is_RELA() else None))
     return out
