@@ -45,6 +45,7 @@ import numpy as np
 
 from .cluster import RANK_SHIFT
 from .fastpath.gp_plans import plan_for
+from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
 from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, SLEEPING, STOPPED, UPT, URZ,
                     WARP_SIZE, Fault, Segment, array2mask, ffs_lanes, mask2array)
@@ -215,6 +216,8 @@ class BatchedEngine:
         self._cont = None
         #: inside run(): another engine then does not rebind the BatchExecs this one uses
         self.running = False
+        #: checkpoints of the whole state: a repeated one ends the run (decision D12-1)
+        self.watchdog = Watchdog(sim, self, STARVE)
 
     @property
     def UR(self) -> np.ndarray:
@@ -583,11 +586,18 @@ class BatchedEngine:
         sim = self.sim
         max_steps = sim.max_steps
         kernels = KERNELS
+        wd = self.watchdog
         while sim.status is None:
             if sim.steps >= max_steps:
                 self.store()            # the fault lists every unfinished warp from the Warp objects
                 sim._step_limit()
                 break
+            if sim.steps >= wd.next:
+                since = wd.check()
+                if since is not None:   # the whole state repeats: the run can never end (D12-1)
+                    self.store()
+                    sim._state_repeats(since)
+                    break
             cont = self._cont
             if cont is not None and sim._next_wake is None:
                 pc, idx, sel = cont

@@ -431,6 +431,9 @@ class Simulator:
         self.record = record
         self.steps = 0
         self.clock = 0
+        #: reads of the clock (SR_CLOCK*, %globaltimer): the watchdog's digest holds it, so a run
+        #: whose future may depend on the time never counts as repeating (decision D12-1)
+        self.time_reads = 0
         self.status: str | None = None
         self.fault: dict | None = None
         #: where a PC comes from, for fault reports: ``origin(pc)`` gives fields added to a fault at
@@ -872,6 +875,23 @@ class Simulator:
         self.fault["unfinished"] = [{"cta": w.cta.linear, "warp": w.index, "pc": w.pc,
                                      "instruction": self.text_at(w.pc), "state": w.state} for w in left]
 
+    def _state_repeats(self, since: int) -> None:
+        """The batched engine's watchdog found the whole state of step *since* again (decision
+        D12-1): the run repeats for ever.  A ``deadlock`` fault listing the unfinished warps as
+        the step-limit fault does."""
+        left = [w for w in self.warps if w.state != EXITED]
+        first = (f" (the first: cta {left[0].cta.linear}, warp {left[0].index} ({left[0].state}), pc 0x{left[0].pc:x}: "
+                 f"{self.text_at(left[0].pc)})") if left else ""
+        self._stop("deadlock", f"the run can never end: at step {self.steps} the grid's whole state (registers, "
+                   f"memories, barriers, every warp's PC and masks) is again what it was at step {since}, so "
+                   f"the steps between repeat for ever; {len(left)} of {len(self.warps)} warps are "
+                   f"unfinished{first}: a spin-wait on memory no thread writes, warps waiting for each other, "
+                   "or a loop that changes nothing", None, None)
+        assert self.fault is not None   # set by _stop
+        self.fault["unfinished"] = [{"cta": w.cta.linear, "warp": w.index, "pc": w.pc,
+                                     "instruction": self.text_at(w.pc), "state": w.state} for w in left]
+        self.fault["repeats"] = {"step": self.steps, "since": since}
+
     def _wake(self) -> None:
         nxt = None
         for w in self._live:
@@ -1179,10 +1199,17 @@ class Simulator:
         pick = self._pick
         max_steps = self.max_steps
         w: Warp | None
+        from .watchdog import Watchdog
+        wd = Watchdog(self)
         while self.status is None:
             if self.steps >= max_steps:
                 self._step_limit()
                 break
+            if self.steps >= wd.next:
+                since = wd.check()
+                if since is not None:   # the whole state repeats: the run can never end (D12-1)
+                    self._state_repeats(since)
+                    break
             # -- pick (round robin over the ready warps) --
             n = len(live)
             if n and self._next_wake is None:
@@ -1228,7 +1255,8 @@ class Simulator:
                         pc = w.pc
                     else:
                         pc = w.pc = x.next_pc
-                    if not burst or w.state != READY or self._next_wake is not None or self.steps >= max_steps:
+                    if not burst or w.state != READY or self._next_wake is not None or self.steps >= max_steps \
+                            or self.steps >= wd.next:
                         break
             except Fault as f:
                 self._fault_in(w, pc, f)

@@ -113,8 +113,10 @@ def sreg_value(x, code: int, width: int = 32):
     if name == "SR_SMEMSZ":
         return w.cta.shared_size
     if name in ("SR_CLOCKLO", "SR_GLOBALTIMELO", "SR_GLOBALTIMERLO"):
+        sim.time_reads += 1     # the watchdog's digest (decision D12-1)
         return sim.clock if width == 64 else sim.clock & MASK32
     if name in ("SR_CLOCKHI", "SR_GLOBALTIMEHI", "SR_GLOBALTIMERHI"):
+        sim.time_reads += 1
         return (sim.clock >> 32) & MASK32
     if name == "SR_REGALLOC":
         return 255
