@@ -162,6 +162,11 @@ class ArrayWarpResults(Sequence):
             raise IndexError(i)
         return self._one(i)
 
+    def ids(self) -> list[tuple[int, int]]:
+        """Every warp's (cta, warp) (without building the results: ``gpuisa run --json``'s
+        ``"warps"`` list of a grid of 100,000 warps with no register dumped, D12-L-2)."""
+        return list(zip(self._cta.tolist(), self._widx.tolist()))
+
     def states(self) -> list[str]:
         """Every warp's final state name (without building the results)."""
         names = self._names

