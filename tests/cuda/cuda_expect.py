@@ -9320,3 +9320,28 @@ def lx_atomix(i):
     s64_ = [sum(x * 1000003 for x in v if x & 3 == k) & M64 for k in range(4)]
     s64_ += [sum(x << 33 for g, x in enumerate(v) if g & 3 == k) & M64 for k in range(4)]
     return {"sum32": _its_i32(s32_), "sum64": np.array(s64_, np.uint64)}
+
+
+def _lx_tile8(i, threads, n):
+    a, b = i["A"].astype(np.float64), i["B"].astype(np.float64)
+    c = np.zeros(threads * 64)
+    for t in range(threads):
+        for k in range(n):
+            av = [a[k * 64 + ((t + r) & 63)] for r in range(8)]
+            bv = [b[k * 64 + ((t * 3 + r) & 63)] for r in range(8)]
+            c[t * 64:(t + 1) * 64] += np.outer(av, bv).ravel()
+    return {"C": c.astype(np.float32)}
+
+
+def lx_regs(i, n):
+    return _lx_tile8(i, 512, n)
+
+
+def lx_regs_lb(i, n):
+    return _lx_tile8(i, 1024, n)
+
+
+def lx_bounded(i):
+    v = i["in"].astype(np.int64)
+    lanes = [min(32, 80 - (t % 80) // 32 * 32) for t in range(240)]
+    return {"out": _its_i32(v * 80 + np.array(lanes))}

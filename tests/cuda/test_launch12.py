@@ -111,3 +111,47 @@ def test_json_warp_list_of_a_large_grid_without_results(isa, tmp_path):
     d = json.loads(out.output)
     assert d["buffers"]["c"] == [1.0, 2.0, 3.0]
     assert len(d["warps"]) == n // 32 and d["warps"][9] == {"cta": 1, "warp": 1}
+
+
+@pytest.mark.parametrize("arch,form,regs", [("sm_80", "nvdisasm", "128"), ("sm_90", "nvdisasm", "128"),
+                                            ("sm_75", "cuobjdump", "at least 12")])
+def test_blocks_beyond_the_register_file_or_launch_bounds_are_refused(isa, arch, form, regs):
+    """D12-L-4: 128 registers per thread leave room for 512 threads (cudaErrorLaunchOutOfResources for
+    1024); the count comes from SHI_REGISTERS / sh_info (sm_75-89), EIATTR_REGCOUNT (sm_90+), or a
+    cuobjdump listing's highest register as a lower bound; __launch_bounds__(96) refuses 128 threads."""
+    from gpuisa.cuda import load_cuda
+    from gpuisa.errors import UsageError
+    path = CORPUS / arch / f"lx_regs.{form}"
+    k = load_cuda(isa, path, "lx_regs")
+    bufs = {"A": np.zeros(64, np.float32), "B": np.zeros(64, np.float32), "C": np.zeros(1 << 16, np.float32)}
+    params = ["ptr:A", "ptr:B", "ptr:C", "s32:1"]
+    with pytest.raises(UsageError, match=f"uses {regs}.*registers per thread.*at most 512 threads"):
+        k.simulator(grid=1, block=(32, 32), params=params, buffers=bufs)
+    k.simulator(grid=1, block=512, params=params, buffers=bufs)       # fits
+    b = load_cuda(isa, path, "lx_bounded")
+    io = {"in": np.zeros(128, np.int32), "out": np.zeros(128, np.int32)}
+    if form == "cuobjdump":     # no .nv.info in the listing: the bound is unknown
+        b.simulator(grid=1, block=128, params=["ptr:in", "ptr:out"], buffers=io)
+    else:
+        with pytest.raises(UsageError, match=r"128 threads, but kernel lx_bounded was compiled for at most 96"):
+            b.simulator(grid=1, block=128, params=["ptr:in", "ptr:out"], buffers=io)
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_120"])
+def test_register_counts_and_launch_bounds_from_the_elf(arch):
+    """D12-L-4: a cubin (and a cuobjdump listing's cubin beside it) gives the registers per thread in
+    the .text section's sh_info (sm_75-89) or the module's EIATTR_REGCOUNT (sm_90+; sh_info is 0
+    there), and __launch_bounds__ in EIATTR_MAX_THREADS; the same as the nvdisasm listing says."""
+    pytest.importorskip("elftools")
+    from gpuisa.cuda.cubin import elf_sections, fill_data
+    from gpuisa.cuda.listing import parse_nvdisasm
+    path = CORPUS / arch / "lx_regs.nvdisasm"
+    listed = parse_nvdisasm(path.read_text(), str(path))
+    mod = parse_nvdisasm(path.read_text(), str(path), code=False)
+    for k in mod.kernels.values():
+        k.registers = k.max_threads = None
+    fill_data(mod, elf_sections((CORPUS / arch / "lx_regs.cubin").read_bytes(), "lx_regs.cubin")[1], "lx_regs.cubin")
+    got = {n: (k.registers, k.max_threads) for n, k in mod.kernels.items()}
+    assert got == {n: (k.registers, k.max_threads) for n, k in listed.kernels.items()}
+    assert got["lx_regs"] == (128, None) and got["lx_regs_lb"] == (64, (1024, 1, 1)) \
+        and got["lx_bounded"][1] == (96, 1, 1)
