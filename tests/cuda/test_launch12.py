@@ -155,3 +155,19 @@ def test_register_counts_and_launch_bounds_from_the_elf(arch):
     assert got == {n: (k.registers, k.max_threads) for n, k in listed.kernels.items()}
     assert got["lx_regs"] == (128, None) and got["lx_regs_lb"] == (64, (1024, 1, 1)) \
         and got["lx_bounded"][1] == (96, 1, 1)
+
+
+def test_the_collector_is_restored_after_a_grid_is_built(isa):
+    """D12-L-2: the grid's Warp objects are made with the garbage collector off (each pass scanned
+    every warp made so far); it is on again afterwards, and stays off when the caller had it off."""
+    import gc
+    prog = isa.assemble("EXIT ;")
+    assert gc.isenabled()
+    isa.simulator(prog, grid=64, block=64)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        isa.simulator(prog, grid=64, block=64)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
