@@ -12,10 +12,16 @@ from cuda_expect import CORPUS, expected, make_inputs, manifests
 from gpuisa.sim import engine_batched
 
 
+_KERNELS: dict = {}
+
+
 def _launch(isa, stem, name, arch, **kw):
     from gpuisa.cuda import load_cuda
     launch = next(lc for lc in manifests()[stem]["launches"] if lc["name"] == name)
-    k = load_cuda(isa, CORPUS / arch / f"{stem}.nvdisasm", launch["kernel"])
+    key = (stem, arch, launch["kernel"])
+    if key not in _KERNELS:
+        _KERNELS[key] = load_cuda(isa, CORPUS / arch / f"{stem}.nvdisasm", launch["kernel"])
+    k = _KERNELS[key]
     bufs = make_inputs(launch)
     sim = k.simulator(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
                       buffers=bufs, shared_bytes=launch.get("shared_bytes", 0), **kw)
@@ -77,9 +83,13 @@ def test_batch_atomics_fault_where_the_replay_does(isa, monkeypatch):
     assert res.fault == res2.fault and res.steps == res2.steps and np.array_equal(hist, hist2)
 
 
-def test_hfma2_constant_moves_use_one_element(isa):
-    """D12-L-1: ``HFMA2.MMA Rd, -RZ, RZ, imm, imm`` computes one element and broadcasts it; a
-    register source still gives every lane its own value (the corpus's half kernels check values)."""
+def test_json_warp_list_of_a_large_grid_without_results(isa, monkeypatch):
+    """D12-L-2: ``--json`` without a register dump lists the warps' ids from the engine's arrays.
+    D12-L-1: nvcc's constant moves ``HFMA2.MMA Rd, -RZ, RZ, imm, imm`` compute one element and
+    broadcast it (a register source still gives each lane its own value: the corpus's half kernels)."""
+    from click.testing import CliRunner
+
+    from gpuisa.cli import main
     from gpuisa.sim.semantics import nv_half
     seen = []
     real = nv_half._finish
@@ -88,19 +98,7 @@ def test_hfma2_constant_moves_use_one_element(isa):
         seen.append(np.shape(hs))
         real(x, hs, he, ls, le)
 
-    nv_half._finish = spy
-    try:
-        _launch(isa, "lx_comm", "lx_vadd", "sm_80")
-    finally:
-        nv_half._finish = real
-    assert seen and all(s == (1,) for s in seen), seen
-
-
-def test_json_warp_list_of_a_large_grid_without_results(isa, tmp_path):
-    """D12-L-2: ``--json`` without a register dump lists the warps' ids from the engine's arrays."""
-    from click.testing import CliRunner
-
-    from gpuisa.cli import main
+    monkeypatch.setattr(nv_half, "_finish", spy)
     n = 1 << 14
     args = ["run", str(CORPUS / "sm_80" / "lx_comm.nvdisasm"), "--kernel", "lx_vadd", "--grid", str(n // 256),
             "--block", "256", "--buffer", f"a={4 * n}:iota:f32", "--buffer", f"b={4 * n}:fill:1:f32",
@@ -111,6 +109,7 @@ def test_json_warp_list_of_a_large_grid_without_results(isa, tmp_path):
     d = json.loads(out.output)
     assert d["buffers"]["c"] == [1.0, 2.0, 3.0]
     assert len(d["warps"]) == n // 32 and d["warps"][9] == {"cta": 1, "warp": 1}
+    assert seen and all(s == (1,) for s in seen), seen
 
 
 @pytest.mark.parametrize("arch,form,regs", [("sm_80", "nvdisasm", "128"), ("sm_90", "nvdisasm", "128"),
