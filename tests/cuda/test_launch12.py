@@ -99,7 +99,7 @@ def test_json_warp_list_of_a_large_grid_without_results(isa, monkeypatch):
         real(x, hs, he, ls, le)
 
     monkeypatch.setattr(nv_half, "_finish", spy)
-    n = 1 << 14
+    n = 1 << 12
     args = ["run", str(CORPUS / "sm_80" / "lx_comm.nvdisasm"), "--kernel", "lx_vadd", "--grid", str(n // 256),
             "--block", "256", "--buffer", f"a={4 * n}:iota:f32", "--buffer", f"b={4 * n}:fill:1:f32",
             "--buffer", f"c={4 * n}", "--param", "ptr:a", "--param", "ptr:b", "--param", "ptr:c",
