@@ -9345,3 +9345,23 @@ def lx_bounded(i):
     v = i["in"].astype(np.int64)
     lanes = [min(32, 80 - (t % 80) // 32 * 32) for t in range(240)]
     return {"out": _its_i32(v * 80 + np.array(lanes))}
+
+
+def _lx_pw(i, grid, block):
+    v = [int(x) for x in i["in"]]
+    out = np.zeros(4 * grid * block, np.int64)
+    for b in range(grid):
+        for w0, width in _lx_warps(block):
+            ts = [b * block + w0 + k for k in range(width)]
+            tot = sum(v[t] for t in ts)
+            for k, t in enumerate(ts):
+                out[4 * t:4 * t + 4] = [v[ts[(k + 1) % width]], tot, k * 100 + width, block + (t - b * block) * 2000]
+    return {"out": _its_i32(out)}
+
+
+def lx_pw_b17(i):
+    return _lx_pw(i, 2, 17)
+
+
+def lx_pw_b1000(i):
+    return _lx_pw(i, 2, 1000)
