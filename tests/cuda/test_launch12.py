@@ -170,3 +170,23 @@ def test_the_collector_is_restored_after_a_grid_is_built(isa):
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_votes_and_reductions_run_at_batch_width(isa, monkeypatch, arch):
+    """D12-L-8: VOTE, VOTEU, REDUX and REDUXU run at batch width (no warp-by-warp replay) and give
+    the one-warp engine's result; in partial warps too (100-thread blocks)."""
+    from gpuisa.sim.engine_batched import BatchedEngine
+    replayed = set()
+    real = BatchedEngine._per_warp
+
+    def spy(self, pc, idx):
+        replayed.add(self.sim.fetch(pc).optype)
+        real(self, pc, idx)
+
+    monkeypatch.setattr(BatchedEngine, "_per_warp", spy)
+    launch, _, bufs, _ = _launch(isa, "lx_shape", "lx_vote_b100", arch)
+    _, _, ref, _ = _launch(isa, "lx_shape", "lx_vote_b100", arch, engine="reference")
+    assert not replayed & {"VOTE", "VOTEU", "REDUX", "REDUXU"}, replayed
+    want = expected(launch, make_inputs(launch))
+    assert np.array_equal(bufs["out"], want["out"]) and np.array_equal(ref["out"], want["out"])
