@@ -9088,3 +9088,280 @@ def bf_checked(i):
     vals = [int(x) for x in i["in"]]
     assert -7 not in vals and min(vals) >= -1000     # the clean launch: no assert, no trap
     return {"out": _its_i32([int(v / 3) + (v & 5) for v in vals])}
+
+# -- direction launch12 (issue 11): launch shapes, partial warps, inter-block communication ---------------
+def _lx_warps(nthreads):
+    """(first thread, lanes present) of each warp of a block of *nthreads* threads."""
+    return [(w, min(32, nthreads - w)) for w in range(0, nthreads, 32)]
+
+
+def _lx_vote(i, grid, block):
+    v = [int(x) for x in i["in"]]
+    out = np.zeros(grid * block * 5, np.uint32)
+    for b in range(grid):
+        for w0, n in _lx_warps(block):
+            ts = [b * block + w0 + k for k in range(n)]
+            am = (1 << n) - 1
+            bal = sum(1 << k for k, t in enumerate(ts) if v[t] > 0)
+            al = int(all(v[t] > -1000 for t in ts)) | int(any(v[t] > 900 for t in ts)) << 1
+            red = (sum(v[t] for t in ts) & M32) ^ max((v[t] + 2000) & M32 for t in ts)
+            for t in ts:
+                out[t * 5:t * 5 + 5] = [am, bal, n, al, red]
+    return {"out": out}
+
+
+def lx_vote_b17(i):
+    return _lx_vote(i, 2, 17)
+
+
+def lx_vote_b100(i):
+    return _lx_vote(i, 2, 100)
+
+
+def lx_vote_b1023(i):
+    return _lx_vote(i, 1, 1023)
+
+
+def lx_vote_b1(i):
+    return _lx_vote(i, 3, 1)
+
+
+def _lx_preduce(i, grid, block, n):
+    v = [int(x) if t < n else 0 for t, x in enumerate(i["in"])]
+    out = i["out"].astype(np.int64)
+    for b in range(grid):
+        for w0, width in _lx_warps(block):
+            ts = [b * block + w0 + k for k in range(width)]
+            r = [v[t] for t in ts]
+            for off in (16, 8, 4, 2, 1):
+                r = [r[k] + r[k + off] if k + off < width else r[k] for k in range(width)]
+            for k, t in enumerate(ts):
+                if t < n:
+                    base = r[0] if k == 0 else ts[k - 1]
+                    out[t] = base + (ts[k ^ 1] * 3 if (k ^ 1) < width else -1)
+    return {"out": _its_i32(out)}
+
+
+def lx_preduce_b33(i, n):
+    return _lx_preduce(i, 3, 33, n)
+
+
+def lx_preduce_b257(i, n):
+    return _lx_preduce(i, 2, 257, n)
+
+
+def _lx_fullmask(i, grid, block):
+    v = [int(x) for x in i["in"]]
+    out = []
+    for b in range(grid):
+        for w0, width in _lx_warps(block):
+            ts = [b * block + w0 + k for k in range(width)]
+            m = min(v[t] for t in ts)
+            for k, t in enumerate(ts):
+                s = v[t] + (v[ts[k + 16]] if k + 16 < width else 0)
+                out.append(s * 4 + (m & 3))
+    return {"out": _its_i32(out)}
+
+
+def lx_fullmask_b17(i):
+    return _lx_fullmask(i, 2, 17)
+
+
+def lx_fullmask_b1000(i):
+    return _lx_fullmask(i, 1, 1000)
+
+
+def lx_dim3(i):
+    gx, gy, gz, bx_, by_, bz_ = 3, 2, 2, 4, 3, 5
+    nt = bx_ * by_ * bz_
+    out = np.zeros(gx * gy * gz * (nt + 1), np.uint32)
+    for bz in range(gz):
+        for by in range(gy):
+            for bx in range(gx):
+                blk = bx + gx * (by + gy * bz)
+                for z in range(bz_):
+                    for y in range(by_):
+                        for x in range(bx_):
+                            tid = x + bx_ * (y + by_ * z)
+                            out[blk * nt + tid] = (x | y << 4 | z << 8 | bx << 12 | by << 16 | bz << 20
+                                                   | (gx * 64 + gy * 8 + gz) << 24) & M32
+                out[gx * gy * gz * nt + blk] = bx_ << 20 | by_ << 10 | (bz_ ^ (1 << ((nt - 1) % 32)))
+    return {"out": out}
+
+
+def lx_split(i, n):
+    b = i["b"].copy()
+    idx = np.arange(n)
+    b[:n] = i["a"][:n] * np.float32(2) + (idx & 7).astype(np.float32)
+    return {"b": b}
+
+
+def lx_reduce1024(i, n):
+    v = [int(x) for x in i["in"][:n]]
+    grid = 3
+    out = np.zeros(4, np.uint64)
+    out[0] = sum(v) & M64
+    for b in range(grid):
+        s = [sum(v[k] for k in range(b * 1024 + t, n, grid * 1024)) for t in range(1024)]
+        s64_ = [sum(s[j + 64 * m] for m in range(16)) for j in range(64)]
+        out[1 + b] = 16 * sum(1 for x in s64_ if x & 1)
+    return {"out": out}
+
+
+def _lx_oddblock(i, grid, block, n):
+    v = [int(x) for x in i["in"]]
+    out = i["out"].astype(np.int64)
+    for b in range(grid):
+        out[b] = sum(v[g] for g in range(b * block, min(n, (b + 1) * block)))
+        for w0, width in _lx_warps(block):
+            act = [b * block + w0 + k for k in range(width) if b * block + w0 + k < n]
+            for t in act:
+                out[grid + t] = len(act) * 1000 + (t - b * block) % 32
+    return {"out": _its_i32(out)}
+
+
+def lx_oddblock_b100(i, n):
+    return _lx_oddblock(i, 3, 100, n)
+
+
+def lx_oddblock_b1000(i, n):
+    return _lx_oddblock(i, 2, 1000, n)
+
+
+def lx_carve(i, nd, nf, ni, nc):
+    v = [int(x) for x in i["in"]]
+    dout, iout = np.zeros(128, np.float64), np.zeros(128, np.int64)
+    for b in range(2):
+        vb = v[b * 64:(b + 1) * 64]
+        d = [vb[k] * 0.5 + k for k in range(nd)]
+        f = [float(np.float32(vb[k] - k)) for k in range(nf)]
+        iv = [vb[k] ^ k for k in range(ni)]
+        sv = [((vb[k] + k + 0x8000) & 0xffff) - 0x8000 for k in range(nc)]
+        cv = [((k * 3 + vb[k] + 0x80) & 0xff) - 0x80 for k in range(nc)]
+        for t in range(64):
+            dout[b * 64 + t] = d[(t * 5) % nd] + f[(t * 3) % nf]
+            iout[b * 64 + t] = iv[(t * 7) % ni] + sv[(t * 11) % nc] + cv[(t * 13) % nc] + vb[(t + 1) & 63] * 7
+    return {"dout": dout, "iout": _its_i32(iout)}
+
+
+def lx_bigdyn(i, words):
+    big = [int(i["in"][k]) + k for k in range(words)]
+    out = np.zeros(512, np.int64)
+    for t in range(256):
+        out[t] = sum(big[words - 1 - k] for k in range(t, words, 256))
+    for k in range(words):
+        out[256 + (big[k] & 255)] += 1
+    return {"out": _its_i32(out)}
+
+
+def lx_lastblock(i, n):
+    grid, block = 40, 128
+    v = [int(x) for x in i["in"][:n]]
+    part = [sum(v[k] for k in range(n) if (k % (grid * block)) // block == b) for b in range(grid)]
+    return {"partial": _its_i32(part), "result": _its_i32([sum(v), grid])}
+
+
+def lx_dynid(i, n):
+    grid, block = 50, 64
+    out = i["out"].astype(np.int64)
+    for k in range(n):
+        out[k] = int(i["in"][k]) * 3 - k // block
+    return {"out": _its_i32(out), "ctr": np.array([grid], np.uint32), "order": np.ones(grid, np.int32)}
+
+
+def lx_persist(i, nitems, chunk):
+    warps = 12
+    got = -(-nitems // chunk)
+    v = [int(x) for x in i["in"][:nitems]]
+    return {"out": _its_i32([x * x + 1 for x in v]), "next": np.array([chunk * (got + warps)], np.uint32),
+            "per_warp": np.array([got], np.int32)}
+
+
+def lx_lookback(i, n):
+    tiles = 40
+    v = [int(x) if k < n else 0 for k, x in enumerate(i["in"])]
+    sc = _its_scan(v)
+    st = np.array([(2 << 32) | (sc[t * 128 + 127] & M32) for t in range(tiles)], np.uint64)
+    return {"out": _its_i32(sc[:n] + [0] * (len(v) - n)), "ctr": np.array([tiles], np.uint32), "state": st}
+
+
+def lx_chain(i, n):
+    tiles = 40
+    v = [int(x) if k < n else 0 for k, x in enumerate(i["in"])]
+    sc = _its_scan(v)
+    return {"out": _its_i32(sc[:n] + [0] * (len(v) - n)), "flag": np.ones(tiles, np.int32),
+            "carry": _its_i32([sc[t * 64 + 63] for t in range(tiles)])}
+
+
+def lx_gridstride(i, a, n):
+    y = (np.float64(np.float32(a)) * i["x"].astype(np.float64) + i["y"]).astype(np.float32)
+    return {"y": y}
+
+
+def lx_hist(i, n):
+    return {"hist": np.bincount(i["data"][:n - n % 4], minlength=256).astype(np.uint32)}
+
+
+def lx_matmul(i, n):
+    a = i["A"].astype(np.float64).reshape(n, n)
+    b = i["B"].astype(np.float64).reshape(n, n)
+    return {"C": (a @ b).astype(np.float32).ravel()}
+
+
+def lx_vadd(i, n):
+    c = i["c"].copy()
+    c[:n] = i["a"][:n] + i["b"][:n]
+    return {"c": c}
+
+
+def lx_atomix(i):
+    v = [int(x) for x in i["in"]]
+    s32_ = [3 * t + sum(x for x in v if x & 7 == t) for t in range(8)] + [144, 144, 0]
+    s64_ = [sum(x * 1000003 for x in v if x & 3 == k) & M64 for k in range(4)]
+    s64_ += [sum(x << 33 for g, x in enumerate(v) if g & 3 == k) & M64 for k in range(4)]
+    return {"sum32": _its_i32(s32_), "sum64": np.array(s64_, np.uint64)}
+
+
+def _lx_tile8(i, threads, n):
+    a, b = i["A"].astype(np.float64), i["B"].astype(np.float64)
+    c = np.zeros(threads * 64)
+    for t in range(threads):
+        for k in range(n):
+            av = [a[k * 64 + ((t + r) & 63)] for r in range(8)]
+            bv = [b[k * 64 + ((t * 3 + r) & 63)] for r in range(8)]
+            c[t * 64:(t + 1) * 64] += np.outer(av, bv).ravel()
+    return {"C": c.astype(np.float32)}
+
+
+def lx_regs(i, n):
+    return _lx_tile8(i, 512, n)
+
+
+def lx_regs_lb(i, n):
+    return _lx_tile8(i, 1024, n)
+
+
+def lx_bounded(i):
+    v = i["in"].astype(np.int64)
+    lanes = [min(32, 80 - (t % 80) // 32 * 32) for t in range(240)]
+    return {"out": _its_i32(v * 80 + np.array(lanes))}
+
+
+def _lx_pw(i, grid, block):
+    v = [int(x) for x in i["in"]]
+    out = np.zeros(4 * grid * block, np.int64)
+    for b in range(grid):
+        for w0, width in _lx_warps(block):
+            ts = [b * block + w0 + k for k in range(width)]
+            tot = sum(v[t] for t in ts)
+            for k, t in enumerate(ts):
+                out[4 * t:4 * t + 4] = [v[ts[(k + 1) % width]], tot, k * 100 + width, block + (t - b * block) * 2000]
+    return {"out": _its_i32(out)}
+
+
+def lx_pw_b17(i):
+    return _lx_pw(i, 2, 17)
+
+
+def lx_pw_b1000(i):
+    return _lx_pw(i, 2, 1000)

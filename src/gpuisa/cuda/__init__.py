@@ -25,7 +25,8 @@ from typing import Mapping, Sequence
 
 from ..errors import UsageError, utf8_errors
 from . import runtime
-from .abi import DEFAULT_LOCAL_BYTES, RESERVED_SMEM, Abi, abi_for, check_cooperative_fit, check_launch_limits
+from .abi import (DEFAULT_LOCAL_BYTES, RESERVED_SMEM, Abi, abi_for, check_cooperative_fit, check_launch_limits,
+                  check_launch_resources)
 from .module import (RE_DATA_ADDR, CudaModule, KernelInfo, demangle, kernel_text, link_functions, names_high_ur,
                      runtime_function, unlinkable)
 
@@ -382,6 +383,8 @@ class CudaKernel:
         check_launch_limits(self.module.arch, g, b,
                             max(0, (self.info.shared or 0) - (RESERVED_SMEM if self.module.arch >= 90 else 0)),
                             int(shared_bytes), demangle(self.name))
+        check_launch_resources(b, self.info.registers_lower_bound(), self.info.max_threads, demangle(self.name),
+                               exact=self.info.registers is not None)
         static = self.info.shared if self.info.shared is not None else self.abi.max_static_shared
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
         const = self._constant_banks(constants)

@@ -194,6 +194,37 @@ def check_launch_limits(arch: int, grid, block, static_shared: int, dynamic_shar
                          f"gives a CTA at most {cap} ({cap // 1024} KiB)")
 
 
+#: the register file (the programming guide's per-compute-capability table, sm_75 .. sm_121): 64 Ki
+#: 32-bit registers per SM and per block, allocated per warp in units of 256
+REGS_PER_BLOCK = 65536
+REG_ALLOC_UNIT = 256
+
+
+def check_launch_resources(block, registers: int | None, max_threads, name: str, exact: bool = True) -> None:
+    """Refuse a block the kernel cannot run as (D12-L-4): more threads than its ``__launch_bounds__``
+    (EIATTR_MAX_THREADS), or more registers than a block has -- each warp takes its threads'
+    registers rounded up to 256 (``ptxas`` gives a kernel without launch bounds up to 255 registers per
+    thread; a 1024-thread block has 64).  CUDA fails both launches with cudaErrorLaunchOutOfResources
+    ("too many resources requested for launch").  *exact*: False when *registers* is a lower bound
+    (a cuobjdump listing: the highest register the code names)."""
+    threads = block[0] * block[1] * block[2]
+    if max_threads is not None and max_threads[0] * max_threads[1] * max_threads[2] < threads:
+        most = max_threads[0] * max_threads[1] * max_threads[2]
+        raise UsageError(f"--block {','.join(map(str, block))}: {threads} threads, but kernel {name} was compiled "
+                         f"for at most {most} (__launch_bounds__({most})): the launch would fail with "
+                         f"cudaErrorLaunchOutOfResources")
+    if registers:
+        per_warp = -(-registers * 32 // REG_ALLOC_UNIT) * REG_ALLOC_UNIT
+        warps = -(-threads // 32)
+        if warps * per_warp > REGS_PER_BLOCK:
+            fit = REGS_PER_BLOCK // per_warp * 32
+            raise UsageError(f"--block {','.join(map(str, block))}: kernel {name} uses {'' if exact else 'at least '}{registers} registers per "
+                             f"thread, so {warps} warps need {warps * per_warp} registers, but a block has "
+                             f"{REGS_PER_BLOCK} (at most {fit} threads at this count; compile with "
+                             f"__launch_bounds__ or -maxrregcount): the launch would fail with "
+                             f"cudaErrorLaunchOutOfResources")
+
+
 def check_cooperative_fit(arch: int, grid, block, shared_size: int, name: str) -> None:
     """A cooperative launch's CTAs must all be resident at once (cudaLaunchCooperativeKernel fails
     with cudaErrorCooperativeLaunchTooLarge otherwise): on the model's one SM, at most SM_WARPS warps,

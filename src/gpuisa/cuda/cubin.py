@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from .listing import nan_immediate, parse_nvdisasm
-from .module import CudaModule, parse_nv_info
+from .module import EIATTR_REGCOUNT, CudaModule, parse_nv_info
 
 EXTRA = "pip install 'gpuisa[cuda]'"
 
@@ -170,6 +170,9 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
             parse_nv_info(info.data(), k, functools.partial(_section_error, filename, info.name, info["sh_offset"]))
         sh = secs.get(f".nv.shared.{name}")
         k.shared = sh["sh_size"] if sh is not None else 0
+        text = secs.get(f".text.{name}")
+        if text is not None and text["sh_info"] >> 24:       # sm_75 .. sm_89: registers in sh_info's top byte
+            k.registers = text["sh_info"] >> 24
         c0 = secs.get(f".nv.constant0.{name}")
         if c0 is not None:
             k.const0 = c0["sh_size"]
@@ -177,6 +180,7 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
             m = re.match(r"\.nv\.constant(\d+)\." + re.escape(name) + r"$", sname)
             if m and int(m.group(1)):
                 k.banks[int(m.group(1))] = _data(s)
+    _regcounts(mod, secs)
     for sname, s in secs.items():
         m = re.match(r"\.nv\.constant(\d+)$", sname)
         if m:
@@ -192,6 +196,28 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
             m = re.fullmatch(r"\.nv\.constant(\d+)", symtab.elffile.get_section(shndx).name)
             if m:
                 mod.const_symbols[sym.name] = (int(m.group(1)), sym["st_value"], sym["st_size"])
+
+
+def _regcounts(mod: CudaModule, secs: dict) -> None:
+    """sm_90+: each kernel's registers per thread from the module's ``.nv.info`` (EIATTR_REGCOUNT:
+    the kernel's symbol index, the count), D12-L-4."""
+    info, symtab = secs.get(".nv.info"), secs.get(".symtab")
+    if info is None or symtab is None or not hasattr(symtab, "get_symbol"):
+        return
+    data = _data(info)
+    i = 0
+    while i + 4 <= len(data):
+        fmt, attr = data[i], data[i + 1]
+        size = int.from_bytes(data[i + 2:i + 4], "little") if fmt == 0x04 else 0
+        if fmt == 0x04 and attr == EIATTR_REGCOUNT and size >= 8 and i + 12 <= len(data):
+            sym = int.from_bytes(data[i + 4:i + 8], "little")
+            if sym < symtab.num_symbols():
+                k = mod.kernels.get(symtab.get_symbol(sym).name)
+                if k is not None:
+                    k.registers = int.from_bytes(data[i + 8:i + 12], "little")
+        i += 4 + size
+        if fmt not in (0x01, 0x02, 0x03, 0x04):
+            return
 
 
 def globals_from_elf(mod: CudaModule, secs: dict) -> bool:

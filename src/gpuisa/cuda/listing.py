@@ -22,6 +22,10 @@ _RE_ADDR = re.compile(r"^\s*/\*([0-9a-fA-F]+)\*/")
 _RE_DATA = re.compile(r"^\s*(?:/\*([0-9a-fA-F]+)\*/)?\s*\.(byte|short|word|dword|zero|align|string)\b\s*(.*?)\s*$")
 _RE_LABEL = re.compile(r"^\s*([.$A-Za-z_][\w.$]*)\s*:\s*$")
 _RE_DIRECTIVE = re.compile(r"^\s*\.[A-Za-z_]\w*\b")
+_RE_SHI_REGS = re.compile(r"SHI_REGISTERS=(\d+)")
+#: an EIATTR_REGCOUNT entry of nvdisasm's ``.nv.info`` text: ``.word index@(NAME)`` then ``.word 0x80``
+_RE_REGCOUNT = re.compile(r"nvinfo : EIATTR_REGCOUNT\n(?:[^\n]*\n){1,6}?[^\n]*\.word\s+index@\(([^)\s]+)\)\s*\n"
+                          r"[^\n]*\.word\s+0x([0-9a-fA-F]+)")
 _RE_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*\(\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)")
 _RE_NOTE = re.compile(r"\(\*.*?\*\)")
 _RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
@@ -338,10 +342,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
                 kern.lines.append((ln, line))
                 continue
             if _RE_DIRECTIVE.match(line):
-                if s.startswith(".size"):
-                    mm = _RE_SIZE.match(s)
-                    if mm and mm.group(1) == kern.name:
-                        ends[kern.name] = (mm.group(2), ln, line)
+                _kernel_directive(kern, s, ln, line, ends)
                 continue
             kern.lines.append((ln, _clean(line, s)[1]))
             addr += 16
@@ -420,6 +421,10 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
                         f"{end[0]} (declared by .size at line {end[1]})", filename, last, 1, lines[last - 1])
     if not kernels:
         raise error("no .text.NAME section: the nvdisasm listing holds no kernel", filename)
+    if "EIATTR_REGCOUNT" in text:       # sm_90+: the register counts are in the module's .nv.info
+        for name, regs in _RE_REGCOUNT.findall(text):
+            if name in kernels:
+                kernels[name].registers = int(regs, 16)
     mod = CudaModule("nvdisasm", filename, arch, kernels, text)
     if code:
         _apply_sections(mod, sections, labels, filename)
@@ -427,6 +432,19 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
         if life_ranges:
             _refuse_missing_data(mod, sections, filename)
     return mod
+
+
+def _kernel_directive(kern: KernelInfo, s: str, ln: int, line: str, ends: dict) -> None:
+    """A directive in a kernel's ``.text`` section: ``.size`` names the end label, ``.sectioninfo``
+    the registers per thread (``@"SHI_REGISTERS=N"``, sm_75 .. sm_89)."""
+    if s.startswith(".size"):
+        mm = _RE_SIZE.match(s)
+        if mm and mm.group(1) == kern.name:
+            ends[kern.name] = (mm.group(2), ln, line)
+    elif s.startswith(".sectioninfo"):
+        mm = _RE_SHI_REGS.search(s)
+        if mm:
+            kern.registers = int(mm.group(1))
 
 
 def _refuse_missing_data(mod: CudaModule, sections: dict[str, _Section], filename: str) -> None:

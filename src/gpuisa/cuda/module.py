@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..errors import Coord, Diagnostic, UsageError
 
 #: .nv.info attribute codes used here (CUDA's EIATTR_* numbering)
+EIATTR_MAX_THREADS = 0x05         # __launch_bounds__(N): the most threads per block, three u32 (D12-L-4)
 EIATTR_PARAM_CBANK = 0x0A
 EIATTR_FRAME_SIZE = 0x11
 EIATTR_MIN_STACK_SIZE = 0x12
@@ -18,6 +19,7 @@ EIATTR_CBANK_PARAM_SIZE = 0x19
 EIATTR_MAX_STACK_SIZE = 0x23
 EIATTR_KPARAM_INFO_V2 = 0x45     # a parameter list over 4 KiB (decision D8-tiny-3)
 EIATTR_CTA_PER_CLUSTER = 0x3D    # __cluster_dims__(X, Y, Z): three u32 (decision D10-C-4)
+EIATTR_REGCOUNT = 0x2F           # registers per thread, in the module's .nv.info (sm_90+; D12-L-4)
 
 _RE_BANK = re.compile(r"\bc\[0x([0-9a-fA-F]+)\]")
 
@@ -29,6 +31,9 @@ class ParamInfo:
     offset: int      # from the start of the parameter area
     size: int        # bytes
 
+
+#: a general-purpose register operand (R0 .. R254; RZ is not one)
+_RE_GPR = re.compile(r"\bR(\d+)\b")
 
 @dataclass
 class KernelInfo:
@@ -45,6 +50,9 @@ class KernelInfo:
     const0: int | None = None                 # .nv.constant0.NAME bytes
     frame: int = 0                            # EIATTR_FRAME_SIZE (per-thread stack frame)
     cluster: tuple[int, int, int] | None = None   # EIATTR_CTA_PER_CLUSTER (__cluster_dims__)
+    #: registers per thread (SHI_REGISTERS / the .text section's sh_info / EIATTR_REGCOUNT); None: unknown
+    registers: int | None = None
+    max_threads: tuple[int, int, int] | None = None   # EIATTR_MAX_THREADS (__launch_bounds__)
     banks: dict[int, bytes] = field(default_factory=dict)   # kernel-private banks (.nv.constant2.NAME)
     #: a cuobjdump listing's NVIDIA encodings (the ``/* 0x… */`` words, in order): the bytes of
     #: the cubin's ``.text.NAME``, to find the cubin the listing was made from (its data)
@@ -62,6 +70,13 @@ class KernelInfo:
         for ln, t in self.lines:
             out[ln - first] = t
         return first, "\n".join(out)
+
+    def registers_lower_bound(self) -> int:
+        """The registers per thread when the input does not say (a cuobjdump listing): at least the
+        highest ``Rn`` the code names, plus one (ptxas's count is that plus 2: a lower bound only)."""
+        if self.registers:
+            return self.registers
+        return max((int(m.group(1)) + 1 for _, t in self.lines for m in _RE_GPR.finditer(t)), default=0)
 
     def banks_read(self) -> set[int]:
         """Constant banks the code reads (``c[0xN]`` operands)."""
@@ -478,6 +493,8 @@ def parse_nv_info(data: bytes, kernel: KernelInfo, where: Callable[[int, str], U
             kernel.frame = u(4, 8)
         elif attr == EIATTR_CTA_PER_CLUSTER and len(payload) >= 12:
             kernel.cluster = (u(0, 4), u(4, 8), u(8, 12))
+        elif attr == EIATTR_MAX_THREADS and len(payload) >= 12:
+            kernel.max_threads = (u(0, 4), u(4, 8), u(8, 12))
     if params or kernel.param_size is not None:
         kernel.params = sorted(params, key=lambda p: p.ordinal)
 

@@ -294,7 +294,11 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
             out["events"] = res.events
         if res.events_dropped:
             out["events_dropped"] = res.events_dropped
-        out["warps"] = [warp_json(sim, w, items) for w in res.warps]
+        ids = getattr(res.warps, "ids", None)
+        if not items and ids is not None:     # no register dumped: the warps' ids, read without building results
+            out["warps"] = [{"cta": c, "warp": w} for c, w in ids()]
+        else:
+            out["warps"] = [warp_json(sim, w, items) for w in res.warps]
         if printed:
             out["printf"] = printed
         if dumps:

@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from .cluster import RANK_SHIFT
+from .fastpath.atomics import batch_plan
 from .fastpath.gp_plans import plan_for
 from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
@@ -211,6 +212,8 @@ class BatchedEngine:
         self.spun = np.zeros(N, np.bool_)
         self.batchno = 0
         self.bx: dict[int, BatchExec] = {}
+        #: per address, the batch-width plan of a per_warp instruction (sim/fastpath/atomics.py) or None
+        self.batch_plans: dict[int, Any] = {}
         self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
         self.batches = 0                     # statistics: semantics calls made for batches
         self._cont = None
@@ -636,7 +639,8 @@ class BatchedEngine:
                 self._kernel(kern, x, pc, idx, sel, all_ready)
                 continue
             if x.per_warp or n == 1:
-                self._per_warp(pc, idx)
+                if n == 1 or not self._batch_plan(x, pc, idx, sel, all_ready):
+                    self._per_warp(pc, idx)
                 continue
             x.bind(sel, n, self._guard(x, sel, n))
             sim.steps += n
@@ -658,6 +662,29 @@ class BatchedEngine:
             self.pc[sel] = x.next_pc
             if all_ready:
                 self._cont = (x.next_pc, idx, sel)
+
+    def _batch_plan(self, x: BatchExec, pc: int, idx: np.ndarray, sel, all_ready: bool) -> bool:
+        """Issue a batch of a ``per_warp`` instruction at batch width through its speed plan
+        (sim/fastpath/atomics.py: the integer atomic additions, D12-L-3); False, nothing done,
+        when it has none or the plan declines the batch (the caller replays it warp by warp)."""
+        plan = self.batch_plans.get(pc, UNSET)
+        if plan is UNSET:
+            plan = self.batch_plans[pc] = batch_plan(x) if x.ref_per_warp and not x.control else None
+        if plan is None:
+            return False
+        n = idx.size
+        sim = self.sim
+        x.bind(sel, n, self._guard(x, sel, n))
+        if not plan(x):
+            return False
+        sim.steps += n
+        sim.clock += n
+        self.issued[sel] += 1
+        self.batches += 1
+        self.pc[sel] = x.next_pc
+        if all_ready:
+            self._cont = (x.next_pc, idx, sel)
+        return True
 
     def _kernel(self, kern, x: BatchExec, pc: int, idx: np.ndarray, sel, all_ready: bool) -> None:
         """Issue the batch through a batched control kernel; the warps it leaves run the

@@ -19,21 +19,24 @@ from .operands import _b, _c, _lanes, _sel_raw
 _U32, _F64 = np.uint32, np.float64
 
 
-def _halves(x, name: str) -> tuple[np.ndarray, np.ndarray]:
+def _halves(x, name: str, lanes: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """(high, low) binary16 positions of a source as float64, selector, ``|x|`` and ``-`` applied;
-    a half immediate pair (``vhi``/``vlo``) for the RI forms."""
+    a half immediate pair (``vhi``/``vlo``) for the RI forms.  With *lanes* False an immediate and
+    RZ, the same in every lane, come as arrays of one element (the arithmetic below broadcasts them;
+    nvcc's constant moves ``HFMA2 Rd, -RZ, RZ, ImmHi, ImmLo`` then cost one element, not a grid's lanes)."""
+    shape = x.lane_shape() if lanes else (1,)
     if name == "vhi":
         hi = np.array([x.imm("vhi") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
         lo = np.array([x.imm("vlo") & 0xFFFF], np.uint16).view(np.float16).astype(_F64)
-        return np.broadcast_to(hi[0], x.lane_shape()), np.broadcast_to(lo[0], x.lane_shape())
+        return np.broadcast_to(hi[0], shape), np.broadcast_to(lo[0], shape)
     if name in ("vb", "urb", "vc", "urc"):   # a constant or a uniform register, its selector a modifier (D2-7, D7-style-14)
         v = _lanes(x, x.src(name, raw=True))
         sel = {"H0_H0": 1, "H1_H1": 2, "CF32": 3}.get(x.mod("csel") or "", 0)
     else:
         raw = x.reg_index(name)
         reg, sel = raw & 0xFF, raw >> 8
-        v = np.asarray(x.reg(reg), dtype=_U32) if reg != 0xFF else np.zeros(x.lane_shape(), _U32)
-        v = np.broadcast_to(v, x.lane_shape())
+        v = np.broadcast_to(np.asarray(x.reg(reg), dtype=_U32), x.lane_shape()) if reg != 0xFF \
+            else np.zeros(shape, _U32)
     if sel == 3:        # `R2.F32` (decision GA-4): binary32 truncated to binary16, in both positions
         f = _narrow(v.view(np.float32).astype(_F64), "F16", "RZ").astype(_F64)
         if x.flag(name + ".abs"):
@@ -86,13 +89,15 @@ def _relu_bf16(bits: np.ndarray) -> np.ndarray:
 
 
 def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
+    """Round the exact positions and write ``rd`` (in every lane: a source of one element, an
+    immediate or RZ, is broadcast here)."""
     sat, relu = x.mod("sat") == "SAT", x.mod("relu") == "RELU"
     if x.mod("f32") == "F32":               # the low positions as binary32, rounded once
         r = np.asarray(round32(lo_s, lo_e, "RN"), np.float32)
         if sat:
             r = _sat(r)
         bits = np.where(np.isnan(r), _U32(0x7FFFFFFF), r.view(_U32))
-        x.write("rd", bits.astype(_U32))
+        x.write("rd", np.broadcast_to(bits.astype(_U32), x.lane_shape()))
         return
     out = np.zeros(np.shape(hi_s), _U32)
     if x.mod("bf16") == "BF16_V2":
@@ -101,7 +106,7 @@ def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
             hi, lo = _sat_bf16(hi), _sat_bf16(lo)
         if relu:
             hi, lo = _relu_bf16(hi), _relu_bf16(lo)
-        x.write("rd", (hi << _U32(16)) | lo)
+        x.write("rd", np.broadcast_to((hi << _U32(16)) | lo, x.lane_shape()))
         return
     for shift, (s, e) in ((16, (hi_s, hi_e)), (0, (lo_s, lo_e))):
         h = _rn16(s, e)
@@ -111,7 +116,7 @@ def _finish(x, hi_s, hi_e, lo_s, lo_e) -> None:
             h = _relu(h)
         bits = np.where(np.isnan(h), _U32(0x7FFF), h.view(np.uint16).astype(_U32))
         out |= bits << _U32(shift)
-    x.write("rd", out)
+    x.write("rd", np.broadcast_to(out, x.lane_shape()))
 
 
 def _srcb(x) -> str:
@@ -125,8 +130,8 @@ def _zero(a):
 @semantics("HADD2")
 def HADD2(x: Exec) -> None:
     """HADD2: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
-    ah, al = _halves(x, "ra")
-    bh, bl = _halves(x, _srcb(x))
+    ah, al = _halves(x, "ra", False)
+    bh, bl = _halves(x, _srcb(x), False)
     with np.errstate(all="ignore"):
         hs, he = _two_sum(ah, bh)
         ls, le = _two_sum(al, bl)
@@ -136,8 +141,8 @@ def HADD2(x: Exec) -> None:
 @semantics("HMUL2")
 def HMUL2(x: Exec) -> None:
     """HMUL2: pseudo code in the database (``__Semantics``, half.isa; appended here by the registry)."""
-    ah, al = _halves(x, "ra")
-    bh, bl = _halves(x, _srcb(x))
+    ah, al = _halves(x, "ra", False)
+    bh, bl = _halves(x, _srcb(x), False)
     with np.errstate(all="ignore"):
         ph, pl = ah * bh, al * bl                  # exact in binary64
     _finish(x, ph, _zero(ph), pl, _zero(pl))
@@ -148,11 +153,11 @@ def HFMA2(x: Exec) -> None:
     """HFMA2: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry).
     Every form reads its sources as HReg (half selectors; nvcc's constant moves `-RZ, RZ, ImmHi,
     ImmLo` are -0 * 0 + Imm, the immediates' values)."""
-    ah, al = _halves(x, "ra")
+    ah, al = _halves(x, "ra", False)
     # SrcB: Rb, a constant or a uniform register (RCR/RUR: D8-tiny-2) or, in HFMA2_RIR, an immediate pair
-    bh, bl = _halves(x, next((n for n in ("rb", "vb", "urb") if x.has(n)), "vhi"))
+    bh, bl = _halves(x, next((n for n in ("rb", "vb", "urb") if x.has(n)), "vhi"), False)
     # SrcC: Rc, a constant or a uniform register (RRC/RRU) or, in HFMA2_RRI, an immediate pair
-    ch, cl = _halves(x, _c(x) if any(x.has(n) for n in ("rc", "vc", "urc")) else "vhi")
+    ch, cl = _halves(x, _c(x) if any(x.has(n) for n in ("rc", "vc", "urc")) else "vhi", False)
     with np.errstate(all="ignore"):
         hs, he = _two_sum(ah * bh, ch)
         ls, le = _two_sum(al * bl, cl)

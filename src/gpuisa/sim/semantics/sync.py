@@ -199,6 +199,8 @@ def MOVM(x: Exec) -> None:
 
 
 def _vote(x):
+    """(ballot, result) of the executing lanes' predicates: ints for one warp, ``(n,)`` arrays for a
+    batch (decision D12-L-8: written once for both engines, no replay per warp)."""
     s = x.pmask
     pp = x.pred("pp") & s
     op = x.mod("voteop")
@@ -210,21 +212,27 @@ def _vote(x):
         r = pp == s
     elif op == "EQ":
         cover("VOTE.EQ")
-        r = pp == s or pp == 0
+        r = (pp == s) | (pp == 0)
     else:
         raise Fault("invalid-instruction", f"invalid VOTE operation {op!r}")
     return pp, r
 
 
-@semantics("VOTE", per_warp=True)
+def _warp_value(x, v):
+    """A per-warp value (an int for one warp, ``(n,)`` for a batch) in every lane of the warp."""
+    return v if not isinstance(v, np.ndarray) else np.broadcast_to(
+        (v.astype(np.uint64) & np.uint64(MASK32)).astype(np.uint32)[:, None], x.lane_shape())
+
+
+@semantics("VOTE")
 def VOTE(x: Exec) -> None:
     """VOTE: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     ballot, r = _vote(x)
-    x.write("rd", ballot)
-    x.write("pu", FULL if r else 0)
+    x.write("rd", _warp_value(x, ballot))
+    x.write("pu", x.mask_where(r, FULL, 0))
 
 
-@semantics("VOTEU", per_warp=True)
+@semantics("VOTEU")
 def VOTEU(x: Exec) -> None:
     """VOTEU: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     ballot, r = _vote(x)
@@ -232,44 +240,58 @@ def VOTEU(x: Exec) -> None:
     x.write("upu", r)
 
 
-def _redux(x):
-    s = x.pmask
-    if not s:
-        return None
-    v = x.src("ra")[mask2array(s)]
-    op = x.mod("reduxop")
-    signed = x.mod("dtype") == "S32"
+#: what a lane outside the executing ones contributes to each REDUX (the operation's identity)
+_REDUX_NONE = {"AND": MASK32, "OR": 0, "XOR": 0, "SUM": 0, "MAX": -(1 << 62), "MIN": 1 << 62}
+
+
+def _redux_arm(op: str) -> None:
+    """The coverage arm of *op* (verify/coverage.py reads the literal names, one a line)."""
     if op == "AND":
         cover("REDUX.AND")
-        return int(np.bitwise_and.reduce(v))
-    if op == "OR":
+    elif op == "OR":
         cover("REDUX.OR")
-        return int(np.bitwise_or.reduce(v))
-    if op == "XOR":
+    elif op == "XOR":
         cover("REDUX.XOR")
-        return int(np.bitwise_xor.reduce(v))
-    vv = v.view(np.int32).astype(np.int64) if signed else v.astype(np.int64)
-    if op == "SUM":
+    elif op == "SUM":
         cover("REDUX.SUM")
-        return int(vv.sum()) & MASK32
-    if op == "MAX":
+    elif op == "MAX":
         cover("REDUX.MAX")
-        return int(vv.max()) & MASK32
-    if op == "MIN":
+    else:
         cover("REDUX.MIN")
-        return int(vv.min()) & MASK32
-    raise Fault("invalid-instruction", f"invalid REDUX operation {op!r}")
 
 
-@semantics("REDUX", per_warp=True)
+def _redux(x):
+    """The reduction of the executing lanes' Ra: an int for one warp, ``(n,)`` for a batch (a warp
+    without executing lanes gets a value nobody writes); None when no lane executes."""
+    s = x.pmask
+    if not x.any_lane():
+        return None
+    m = mask2array(s)
+    v = np.broadcast_to(np.asarray(x.src("ra"), dtype=np.uint32), x.lane_shape())
+    op = x.mod("reduxop")
+    if op not in _REDUX_NONE:
+        raise Fault("invalid-instruction", f"invalid REDUX operation {op!r}")
+    _redux_arm(op)
+    if op in ("AND", "OR", "XOR"):
+        fn = {"AND": np.bitwise_and, "OR": np.bitwise_or, "XOR": np.bitwise_xor}[op]
+        r = fn.reduce(np.where(m, v, np.uint32(_REDUX_NONE[op])), axis=-1).astype(np.int64)
+    else:
+        vv = v.view(np.int32).astype(np.int64) if x.mod("dtype") == "S32" else v.astype(np.int64)
+        vv = np.where(m, vv, np.int64(_REDUX_NONE[op]))
+        r = vv.sum(axis=-1) if op == "SUM" else vv.max(axis=-1) if op == "MAX" else vv.min(axis=-1)
+    r = r & MASK32
+    return int(r) if r.ndim == 0 else r
+
+
+@semantics("REDUX")
 def REDUX(x: Exec) -> None:
     """REDUX: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry)."""
     r = _redux(x)
     if r is not None:
-        x.write("rd", r)
+        x.write("rd", _warp_value(x, r))
 
 
-@semantics("REDUXU", per_warp=True)
+@semantics("REDUXU")
 def REDUXU(x: Exec) -> None:
     """REDUXU: follows the database's ``__Examples`` and ``__Semantics`` of REDUXU (sync.isa); the registry
     appends the pseudo code to this docstring.

@@ -1,0 +1,129 @@
+"""Batched integer atomics (speed code, kept out of the reference semantics; decision D12-L-3).
+
+The reference functions of ATOMS, ATOMG and RED/REDG (``gpuisa.sim.semantics.gp._atomic``) are
+``per_warp``: the batched engine issues them one warp at a time, in the batch's warp order, and
+each performs its lanes one after another, lowest lane first, on Python ints.  A shared-memory
+histogram of 2^24 bytes (64 Ki ``ATOMS.POPC.INC`` warp-instructions per 2^21 bytes) spent 90 % of
+its time there.  For the commutative additions nvcc emits for ``atomicAdd`` on integers
+(``.ADD`` on 32 and 64 bits, and ``ATOMS.POPC.INC``, where every lane adds 1) the sequential
+order is known in advance -- the batch's rows, then the lanes -- so the value each lane reads is
+the word's value plus the sum of the earlier lanes' operands on the same word: a stable sort by
+word and a segmented prefix sum give every lane's value at once, and the last of each segment
+the word's final value.  The results are the reference's bit for bit (tests/sim/test_batch_atomics.py).
+
+:func:`batch_plan` returns ``f(x) -> bool`` for a :class:`~gpuisa.sim.context.BatchExec`; ``f``
+returns False, having changed nothing, when the batch is not one it handles (a cluster launch's
+distributed shared memory, a recorded step, an access outside one buffer, misaligned or out of
+bounds): the engine then replays the warps one at a time, which also reports a fault at the warp
+that has it."""
+from __future__ import annotations
+
+import bisect
+from typing import Callable
+
+import numpy as np
+
+from ..semantics import gp as _gp
+from ..state import MASK32, RZ, Memory, mask2array
+
+_U32, _U64 = np.uint32, np.uint64
+
+
+def batch_plan(x) -> Callable | None:
+    """The batch-width plan of the atomic *x* (a BatchExec), or None for a form it does not handle."""
+    opt = x.optype
+    if opt not in ("ATOMS", "ATOMG", "RED", "REDG"):       # REDG: RED as nvdisasm names it for sm_90+
+        return None
+    op, typ = x.mod("op"), x.mod("type") or "U32"
+    popc = op == "INC" and x.mod("popc") == "POPC"
+    if not popc and not (op == "ADD" and typ in ("U32", "S32", "64")):
+        return None
+    if x.has("rc") or (opt == "ATOMS" and x.mod("scale") not in (None, "X1", "X4", "X8", "X16")):
+        return None
+    wide = typ == "64" and not popc
+    size = 8 if wide else 4
+    returns = opt in ("ATOMS", "ATOMG") and x.has("rd") and x.reg_index("rd") < RZ
+    shared = opt == "ATOMS"
+
+    def run(x) -> bool:
+        if Memory.log is not None:
+            return False        # a recorded step: the reference logs every lane's store
+        m = mask2array(x.pmask)
+        if not m.any():
+            return True
+        found = _shared_words(x, m, size) if shared else _global_words(x, m, size)
+        if found is None:
+            return False
+        data, idx = found
+        if popc:
+            b = np.ones(idx.size, _U64)
+        elif wide:
+            b = np.broadcast_to(np.asarray(x.src("rb", 64, raw=True), dtype=_U64), m.shape)[m]
+        else:
+            b = np.broadcast_to(np.asarray(_gp._raw(x, "rb"), dtype=_U32), m.shape)[m].astype(_U64)
+        old = _add_in_order(data, idx, b, wide)
+        if returns:
+            ret = np.zeros(m.shape, _U64 if wide else _U32)
+            ret[m] = old
+            x.write("rd", ret, width=64 if wide else 32)
+        return True
+
+    return run
+
+
+def _add_in_order(data: np.ndarray, idx: np.ndarray, b: np.ndarray, wide: bool) -> np.ndarray:
+    """Add the operands *b* to the words ``data[idx]`` one after another in the arrays' order;
+    return the value each addition read (wrapping at the word's width)."""
+    order = np.argsort(idx, kind="stable")
+    sk, sv = idx[order], b[order]
+    incl = np.cumsum(sv, dtype=_U64)            # wraps modulo 2^64: exact modulo 2^32 too
+    excl = incl - sv
+    start = np.empty(sk.size, bool)
+    start[0] = True
+    np.not_equal(sk[1:], sk[:-1], out=start[1:])
+    starts = np.flatnonzero(start)
+    seg = np.cumsum(start) - 1
+    words = sk[starts]
+    init = data[words].astype(_U64)
+    ends = np.append(starts[1:], sk.size) - 1
+    final = init + (incl[ends] - excl[starts])
+    read = init[seg] + (excl - excl[starts][seg])
+    if not wide:
+        final &= _U64(MASK32)
+        read &= _U64(MASK32)
+    data[words] = final.astype(data.dtype)
+    out = np.empty(sk.size, data.dtype)
+    out[order] = read.astype(data.dtype)
+    return out
+
+
+def _shared_words(x, m: np.ndarray, size: int):
+    """(the pool's words, each active lane's word index) for a batch's shared-memory atomic,
+    or None (a cluster launch, an access misaligned or beyond the CTA's shared memory)."""
+    sim = x.eng.sim
+    if sim.clusters is not None:
+        return None
+    a = np.broadcast_to(_gp._shared_addrs(x), m.shape)[m]
+    if int(np.bitwise_or.reduce(a)) & (size - 1) or int(a.max()) > sim.shared_size - size:
+        return None
+    sh = x.smem                 # BatchShared: each CTA's row of the simulator's pool
+    base = np.broadcast_to(sh.base, m.shape)[m]
+    return sh.flat.view(_U64 if size == 8 else _U32), (base + a.astype(np.int64)) // size
+
+
+def _global_words(x, m: np.ndarray, size: int):
+    """(a buffer's words, each active lane's word index) when every active lane's address lies
+    in one global segment, aligned; else None."""
+    a = np.broadcast_to(np.asarray(_gp._global_addrs(x), dtype=_U64), m.shape)[m]
+    mem = x.gmem
+    i = bisect.bisect(mem._bases, int(a[0])) - 1
+    if i < 0:
+        return None
+    seg = mem.segments[i]
+    if seg.base % 16:
+        return None
+    off = a - _U64(seg.base)                    # below the base: wraps to a huge offset
+    if int(np.bitwise_or.reduce(off)) & (size - 1) or int(off.max()) > seg.data.size - size:
+        return None
+    return seg.view(size), (off // _U64(size)).astype(np.int64)
+
