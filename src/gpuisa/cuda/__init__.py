@@ -328,7 +328,8 @@ class CudaKernel:
             if slot.offset != p.offset or slot.param.size != p.size:
                 raise UsageError(f"{where}: parameter #{i + 1} ({slot.param.text or slot.param.type}) is "
                                  f"{slot.param.size} bytes at +0x{slot.offset:x}, but the kernel's parameter #{i + 1} "
-                                 f"is {p.size} bytes at +0x{p.offset:x} (.nv.info; all: {want})")
+                                 f"is {p.size} bytes at +0x{p.offset:x} (.nv.info; all: {want})"
+                                 + _align_hint(slot, p))
 
     def _param_read_past(self, layout) -> tuple[int, int, str] | None:
         """The highest ``c[0x0][off]`` read beyond the parameter bytes --param gave (offset, line,
@@ -585,6 +586,19 @@ class CudaKernel:
 
 #: the buffer holding a copy of constant bank 3 for generic pointers to __constant__ data (D11-F-6)
 CONST_WINDOW = ".nv.constant3"
+
+
+def _align_hint(slot: ParamSlot, p) -> str:
+    """What to write when a struct of the right size lands short of the kernel's offset: a vector
+    type or an alignas struct aligned beyond its fields (``struct@16:...``; D12-C-1)."""
+    if slot.param.type != "struct" or slot.param.size != p.size or p.offset <= slot.offset:
+        return ""
+    n = next((n for n in (2, 4, 8, 16, 32, 64, 128, 256) if -(-slot.offset // n) * n == p.offset), None)
+    if n is None:
+        return ""
+    fields = slot.param.text.partition(":")[2] if slot.param.text else "..."
+    return (f"; the kernel's struct is {n}-byte aligned (a float2/int2: 8, a float4/int4/double2 or "
+            f"alignas(16) struct: 16): write --param struct@{n}:{fields}")
 
 
 def _data_names(sym: str) -> list[str]:

@@ -132,6 +132,13 @@ _BUILTIN = {"v": "void", "b": "bool", "c": "char", "a": "signed char", "h": "uns
 #: suffixes of integer template arguments (``Lj3E`` -> ``3u``), as c++filt writes them
 _LIT_SUFFIX = {"i": "", "j": "u", "l": "l", "m": "ul", "x": "ll", "y": "ull"}
 _QUAL = {"P": "*", "R": "&", "O": "&&", "K": " const", "V": " volatile"}
+#: operator names (``pl`` -> ``operator+``): a function template argument ``vec_op<operator+>``
+_OPERATORS = {"nw": " new", "na": " new[]", "dl": " delete", "da": " delete[]", "ps": "+", "ng": "-", "ad": "&",
+              "de": "*", "co": "~", "pl": "+", "mi": "-", "ml": "*", "dv": "/", "rm": "%", "an": "&", "or": "|",
+              "eo": "^", "aS": "=", "pL": "+=", "mI": "-=", "mL": "*=", "dV": "/=", "rM": "%=", "aN": "&=",
+              "oR": "|=", "eO": "^=", "ls": "<<", "rs": ">>", "lS": "<<=", "rS": ">>=", "eq": "==", "ne": "!=",
+              "lt": "<", "gt": ">", "le": "<=", "ge": ">=", "ss": "<=>", "nt": "!", "aa": "&&", "oo": "||",
+              "pp": "++", "mm": "--", "cm": ",", "pm": "->*", "pt": "->", "cl": "()", "ix": "[]"}
 
 
 class _Demangler:
@@ -253,7 +260,45 @@ class _Demangler:
     def unqualified(self) -> str:
         if self.peek().isdigit():
             return self.source_name()
+        if self.peek(2) in _OPERATORS:
+            op = _OPERATORS[self.peek(2)]
+            self.k += 2
+            return "operator" + op
+        if self.eat("Ul"):                      # a lambda's closure type: {lambda(int, int)#1}
+            args: list[str] = []
+            while not self.eat("E"):
+                args.append(self.type())
+            n = self.seq_id("_")                # `_` the first, `0_` the second, ...
+            return f"{{lambda({', '.join(a for a in args if a != 'void')})#{n + 1}}}"
+        if self.eat("Ut"):                      # an unnamed class or enum
+            return f"{{unnamed type#{self.seq_id('_') + 1}}}"
         raise ValueError
+
+    def local_name(self) -> str:
+        """``Z <function> E <entity> [<discriminator>]``: a name local to a function, such as a
+        lambda defined in a host function and passed to a kernel template (c++filt's
+        ``host_launches(float*, int)::{lambda(int, int)#1}``); the function's own template
+        arguments do not replace the kernel's."""
+        saved = self.targs
+        name, targs = self.name(function=True)
+        if targs is not None:
+            self.targs = targs
+            self.type()                        # the return type a template function's name encodes
+        args: list[str] = []
+        while self.peek() != "E":
+            args.append(self.type())
+        self.k += 1
+        self.targs = saved
+        if args == ["void"]:
+            args = []
+        entity = self.unqualified() if not self.eat("s") else "string literal"
+        if self.eat("__"):                      # a discriminator: c++filt does not print it
+            self.number()
+            if not self.eat("_"):
+                raise ValueError
+        elif self.peek() == "_" and self.peek(2)[1:].isdigit():
+            self.k += 2
+        return f"{name}({', '.join(args)})::{entity}"
 
     def name(self, function: bool = False) -> tuple[str, list[str] | None]:
         """A (possibly nested, possibly template) name; returns it and its last template
@@ -279,7 +324,9 @@ class _Demangler:
             if not function and self.subs and self.subs[-1] == parts:
                 self.subs.pop()        # a type's full name is added once, by type()
             return parts, targs
-        if self.eat("St"):
+        if self.eat("Z"):
+            base = self.local_name()
+        elif self.eat("St"):
             base = "std::" + self.unqualified()
         elif self.peek() == "S":
             base = self.substitution()
@@ -434,7 +481,14 @@ def kernel_aliases(name: str) -> set[str]:
         # c++filt writes a non-int template argument with its literal suffix (`reduce<256u>`,
         # `shift<3l>`); the number as the source wrote it names the kernel too (D7-style-3)
         out |= {_RE_LIT_SUFFIX.sub(r"\1", a) for a in out}
+        # a function as a template argument, c++filt's `&(operator+(Vec, Vec))`, as the source
+        # writes it: `vec_op<operator+>` or `vec_op<&operator+>` (D12-C-2)
+        out |= {_RE_FN_ARG.sub(r"\1\2", a) for a in out} | {_RE_FN_ARG.sub(r"\2", a) for a in out}
     return out
+
+
+#: c++filt's function template argument `&(name(types))` (whitespace removed)
+_RE_FN_ARG = re.compile(r"(&)\(((?:[\w:~]|operator[^\w(]+)+)\([^()]*\)\)")
 
 
 _RE_LIT_SUFFIX = re.compile(r"(?<![\w.])(-?\d+)(?:ull|ul|ll|u|l)\b")

@@ -9,6 +9,8 @@ Textual forms (also in ``docs/simulator-run.md`` and ``gpuisa run --help``)::
     --param struct:F,F,...      a struct passed by value: fields F = TYPE:VALUE laid out
                                 as C does (each at a multiple of its size; the struct
                                 aligned to and padded to a multiple of its largest field)
+    --param struct@N:F,F,...    the same, aligned to (at least) N bytes: a float2 (8), a
+                                float4/int4/double2 (16), an alignas(N) struct
     --buffer NAME=SIZE[:INIT]   SIZE in bytes; INIT: zeros | iota[:DTYPE] |
                                 fill:VALUE[:DTYPE] | random:SEED[:DTYPE] | file:PATH
     --buffer NAME=file:PATH     the bytes of PATH, SIZE = the file's size
@@ -164,11 +166,12 @@ class Param:
     value: Any
     offset: int = 0    # ptr: added to the buffer's address
     text: str = ""
+    min_align: int = 1     # struct@N: an alignment beyond its fields' (float4, alignas(16); D12-C-1)
 
     @property
     def align(self) -> int:
         if self.type == "struct":
-            return max(f.align for f in self.value)
+            return max([self.min_align] + [f.align for f in self.value])
         return self.size
 
     @property
@@ -194,14 +197,16 @@ def parse_param(text: str) -> Param:
     ``struct:s32:5,f32:1.5,ptr:a`` (a struct by value: its fields in order)."""
     typ, sep, val = text.partition(":")
     typ = typ.strip().lower()
+    typ, align = _struct_align(typ, f"--param {text!r}")
     if not sep or typ not in PARAM_TYPES:
-        raise UsageError(f"--param {text!r}: expected TYPE:VALUE with TYPE one of {', '.join(PARAM_TYPES)}")
+        raise UsageError(f"--param {text!r}: expected TYPE:VALUE with TYPE one of {', '.join(PARAM_TYPES)}"
+                         " (struct@N: a struct aligned to N bytes)")
     if typ == "struct":
         parts = [f.strip() for f in val.split(",")]
         if not val.strip() or any(not f or f.lower().startswith("struct") for f in parts):
             raise UsageError(f"--param {text!r}: expected struct:TYPE:VALUE,TYPE:VALUE,... (fields of scalar "
                              f"types or ptr; a nested struct is written as its fields)")
-        return Param("struct", tuple(parse_param(f) for f in parts), 0, text)
+        return Param("struct", tuple(parse_param(f) for f in parts), 0, text, align)
     if typ == "ptr":
         m = re.fullmatch(r"\s*(" + _IDENT + r")\s*(?:([-+])\s*(\S+))?\s*", val)
         if not m:
@@ -209,6 +214,21 @@ def parse_param(text: str) -> Param:
         off = _int(m.group(3), f"--param {text}") if m.group(3) else 0
         return Param("ptr", m.group(1), -off if m.group(2) == "-" else off, text)
     return Param(typ, _scalar(val, typ, f"--param {text}"), 0, text)
+
+
+#: the largest alignment struct@N takes (CUDA's kernel parameters are at most 32,764 bytes; alignas
+#: beyond a few hundred bytes is not a parameter layout anyone writes)
+MAX_ALIGN = 256
+
+
+def _struct_align(typ: str, what: str) -> tuple[str, int]:
+    """``struct@16`` -> (``struct``, 16); any other type -> (it, 1)."""
+    if not typ.startswith("struct@"):
+        return typ, 1
+    n = typ[len("struct@"):]
+    if not n.isdigit() or int(n) & (int(n) - 1) or not 1 <= int(n) <= MAX_ALIGN:
+        raise UsageError(f"{_short(what, 60)}: struct@N needs N a power of two from 1 to {MAX_ALIGN}, not {_short(n)!r}")
+    return "struct", int(n)
 
 
 def _typed(dtype: str, v, what: str):
@@ -244,13 +264,15 @@ def _as_param(p) -> Param:
         return parse_param(p) if ":" in p else Param("ptr", p, 0, p)
     if isinstance(p, tuple) and len(p) == 2:
         typ, v = p
+        typ, align = _struct_align(typ, f"param {p!r}") if isinstance(typ, str) else (typ, 1)
         if typ == "struct":
             if not isinstance(v, (list, tuple)) or not v:
                 raise UsageError(f"param {p!r}: a struct is ('struct', [field, ...]) with fields as for params")
             fields = tuple(_as_param(f) for f in v)
             if any(f.type == "struct" for f in fields):
                 raise UsageError(f"param {p!r}: a nested struct is written as its fields")
-            return Param("struct", fields, 0, "struct:" + ",".join(f.text or f.type for f in fields))
+            head = "struct" if align == 1 else f"struct@{align}"
+            return Param("struct", fields, 0, head + ":" + ",".join(f.text or f.type for f in fields), align)
         if typ == "ptr":
             return Param("ptr", v, 0, f"ptr:{v}")
         if typ not in DTYPES:
