@@ -40,11 +40,13 @@ def _param_size(p: str) -> int:
     """A --param's size; a struct's from C's layout (the struct module's native alignment, padded
     at the end to its largest field: the ``0`` count of that field's code)."""
     t, v = p.split(":", 1)
+    t, _, align = t.partition("@")      # struct@16: a float4, double2 or alignas(16) struct (D12-C-1)
     if t != "struct":
         return SIZES[t]
     codes = [_CODES[f.split(":")[0]] for f in v.split(",")]
     big = max(codes, key=struct.calcsize)
-    return struct.calcsize("@" + "".join(codes) + "0" + big)
+    size = struct.calcsize("@" + "".join(codes) + "0" + big)
+    return -(-size // int(align or 1)) * int(align or 1)
 
 
 @pytest.mark.parametrize("arch", ARCHS if os.environ.get("GPUISA_CUDA_FULL") else ("sm_75", "sm_120"))

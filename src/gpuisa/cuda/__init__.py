@@ -588,7 +588,7 @@ class CudaKernel:
 CONST_WINDOW = ".nv.constant3"
 
 
-def _align_hint(slot: ParamSlot, p) -> str:
+def _align_hint(slot, p) -> str:
     """What to write when a struct of the right size lands short of the kernel's offset: a vector
     type or an alignas struct aligned beyond its fields (``struct@16:...``; D12-C-1)."""
     if slot.param.type != "struct" or slot.param.size != p.size or p.offset <= slot.offset:
