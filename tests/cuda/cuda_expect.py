@@ -9305,3 +9305,58 @@ def cpp12_bounded(i, n):
 
 def cpp12_pf_assert(i, n):
     return {"out": i["in"] * 2}
+
+
+def cpp12_grid_const(i, p):
+    n, scale, lut = p[0], p[1], p[2:10]
+    out = i["out"].copy()
+    for t in range(min(n, len(out))):
+        out[t] = lut[t & 7] * 10 + math.trunc(float(np.float32(scale) * np.float32(t))) + int(i["src"][t])
+    return {"out": out}
+
+
+def cpp12_gc_big(i, big):
+    out = i["out"].copy()
+    for t in range(len(out)):
+        out[t] = big[1 + t] + big[0]
+    return {"out": out}
+
+
+def cpp12_member_ptrs(i):
+    out = i["out"].copy()
+    for t in range(len(out)):
+        x, derived = t + 3, bool(t & 4)
+        base = int(i["in"][t]) + (1 if derived else 0)
+        virt = (base ^ x) if derived else base - x
+        out[t] = s32([base + x, base * x, virt][t % 3])
+    return {"out": out}
+
+
+def _cpp12_deep(d, x):
+    loc = [s32(x * (j + 1) + d) for j in range(6)]
+    if d == 0:
+        return loc[x & 5]
+    return s32(_cpp12_deep(d - 1, (x * 5 + 1) & 1023) + loc[(x + d) % 6] - loc[d % 6])
+
+
+def cpp12_stack_heavy(i, depth):
+    x = [int(v) for v in i["in"]]
+    out = i["out"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        k = t % 7 + 1
+        bv = [x[(t + j) & 63] for j in range(48)]
+        s = 0
+        for j in range(48):
+            s = s32(s * 31 + bv[(j * k) % 48] + j)
+        out[t] = [s, math.trunc(0.5 * t * k), _cpp12_deep(depth + (t & 7), t)]
+    return {"out": out.ravel()}
+
+
+def cpp12_crtp_wide(i):
+    out, dout = i["out"].reshape(-1, 2).copy(), i["dout"].copy()
+    for t in range(len(dout)):
+        x = int(i["in"][t])
+        d = x * 0.5
+        out[t] = [x * x * 2 if t & 1 else -x * 2, (2 * x + 1) + 2 * x]
+        dout[t] = d - 10 + (d + 1) * t if not t & 1 else d * t + (d + 1) + 2 * 19 + 3 * 18 + 16 - 17
+    return {"out": out.ravel(), "dout": dout}

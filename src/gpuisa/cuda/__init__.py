@@ -234,6 +234,12 @@ class CudaKernel:
         w = self.abi.const_window
         return w is not None and f"c[0x0][{w:#x}]" in self.text
 
+    def reads_param_window(self) -> bool:
+        """The code reads the generic address of the kernel's parameters (``cvta.param``: the address
+        of a ``__grid_constant__`` parameter; decision D12-C-4)."""
+        w = self.abi.param_window
+        return w is not None and f"c[0x0][{w:#x}]" in self.text
+
     def _data_from_cubin(self) -> bool:
         """A cuobjdump listing carries no data sections (constant banks 2-4: jump tables,
         __constant__ data, the math library's tables; device globals; the parameter table).
@@ -401,6 +407,10 @@ class CudaKernel:
             if CONST_WINDOW in bufs:
                 raise UsageError(f"the buffer name {CONST_WINDOW} is the copy of __constant__ memory")
             bufs[CONST_WINDOW] = np.frombuffer(const.get(3, b"") + bytes(16), np.uint8).copy()
+        if self.reads_param_window():   # a copy of bank 0 for generic pointers to the parameters (D12-C-4)
+            if PARAM_WINDOW in bufs:
+                raise UsageError(f"the buffer name {PARAM_WINDOW} is the copy of the kernel's parameters")
+            bufs[PARAM_WINDOW] = np.zeros(BANK0_SIZE, np.uint8)     # filled below, once bank 0 is made
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
         if self.entry is not None:
@@ -420,11 +430,18 @@ class CudaKernel:
             words += [(self.abi.const_window, a & 0xFFFFFFFF), (self.abi.const_window + 4, a >> 32)]
         if cooperative:
             words += self.abi.workspace_words(sim.addresses[GRID_WORKSPACE])
+        if PARAM_WINDOW in sim.addresses and self.abi.param_window is not None:
+            a = sim.addresses[PARAM_WINDOW]
+            if not self.abi.param_window_bank:
+                a += self.info.param_base if self.info.param_base is not None else self.abi.params
+            words += [(self.abi.param_window, a & 0xFFFFFFFF), (self.abi.param_window + 4, a >> 32)]
         if words:
             patched = bytearray(bank0)
             for off, value in words:
                 patched[off:off + 4] = value.to_bytes(4, "little")
             bank0 = bytes(patched)
+        if PARAM_WINDOW in sim.addresses:
+            sim.buffers[PARAM_WINDOW][:len(bank0)] = np.frombuffer(bank0, np.uint8)
         sim.const.set(0, bank0)
         sim.param_layout = layout
         sim.origin = self.origin
@@ -586,6 +603,9 @@ class CudaKernel:
 
 #: the buffer holding a copy of constant bank 3 for generic pointers to __constant__ data (D11-F-6)
 CONST_WINDOW = ".nv.constant3"
+#: the buffer holding a copy of constant bank 0 for generic pointers to the parameters (D12-C-4), and its size
+PARAM_WINDOW = ".nv.constant0"
+BANK0_SIZE = 0x10000
 
 
 def _align_hint(slot, p) -> str:
