@@ -9360,3 +9360,45 @@ def cpp12_crtp_wide(i):
         out[t] = [x * x * 2 if t & 1 else -x * 2, (2 * x + 1) + 2 * x]
         dout[t] = d - 10 + (d + 1) * t if not t & 1 else d * t + (d + 1) + 2 * 19 + 3 * 18 + 16 - 17
     return {"out": out.ravel(), "dout": dout}
+
+
+def cpp12_hidden(i):
+    return {"out": np.arange(32, dtype=np.int32) * 3}
+
+
+def cpp12_local_k(i):
+    return {"out": np.arange(32, dtype=np.int32) + 100}
+
+
+def cpp12_knobs7(i):
+    return {"out": np.full(32, s32(7000 + 100 + 65 - 3 + s32(-5000000000) + 200), np.int32)}
+
+
+def cpp12_knobs1(i):
+    return {"out": np.full(32, 1001, np.int32)}
+
+
+def cpp12_via_global(i):
+    return {"out": np.array([[1, 2, 3, 4][t & 3] * 5 for t in range(32)], np.int32)}
+
+
+def cpp12_wrapped(i):
+    return {"out": np.arange(32, dtype=np.int16) * 2}
+
+
+def cpp12_arr_param(i, a):
+    return {"out": np.array([_sext(a[t % 3] * 3, 16) for t in range(32)], np.int16)}
+
+
+def cpp12_inherit(i):
+    out, fout = i["out"].reshape(-1, 4).copy(), i["fout"].copy()
+    for t in range(len(fout)):
+        x = int(i["in"][t])
+        extra = (t & 3) + 1
+        d = x & 15
+        diamond = (d * 3) * 100 + 10 + 2 + d
+        b0, b4 = ord("a") + x % 26, ord("a") + (x + 4) % 26
+        out[t] = [t * 10 + extra if t & 1 else x, [diamond, 8, diamond][t % 3],
+                  sum(x + j for j in range(extra)), b0 * 256 + b4]
+        fout[t] = np.float32(np.float32(0.5) * np.float32(x)) * np.float32(extra)
+    return {"out": out.ravel(), "fout": fout}

@@ -67,6 +67,9 @@ _CXXFILT = {
         "int*, int, host_launches(float*, int*, Vec*, int)::{lambda(int, int)#1})",
     "_Z6vec_opIXadL_Zml3VecS0_EEEvPKS0_S2_PS0_": "void vec_op<&(operator*(Vec, Vec))>(Vec const*, Vec const*, Vec*)",
     "_Z1fIZ1gvEUlvE_EvT_": "void f<g()::{lambda()#1}>(g()::{lambda()#1})",
+    "_ZN5outer2v24impl10via_globalIXadL_Z7table_aEEEEvPi": "void outer::v2::impl::via_global<&table_a>(int*)",
+    "_ZN5outer2v24impl5knobsIL4Mode7ELb1ELc65ELsn3ELxn5000000000ELh200EEEvPi":
+        "void outer::v2::impl::knobs<(Mode)7, true, (char)65, (short)-3, -5000000000ll, (unsigned char)200>(int*)",
 }
 
 
@@ -82,6 +85,8 @@ def test_kernels_by_the_names_a_user_types(isa):
     path = CORPUS / "sm_80" / "cpp12_tmpl.cuobjdump"
     for name in ("vec_op<operator+>", "vec_op<&operator+>", "vec_op<&(operator+(Vec, Vec))>"):
         assert load_cuda(isa, path, name).name == "_Z6vec_opIXadL_Zpl3VecS0_EEEvPKS0_S2_PS0_"
+    names = CORPUS / "sm_80" / "cpp12_names.cuobjdump"      # an inline namespace the source does not write
+    assert load_cuda(isa, names, "outer::impl::via_global<table_a>").name == "_ZN5outer2v24impl10via_globalIXadL_Z7table_aEEEEvPi"
     with pytest.raises(UsageError) as e:
         load_cuda(isa, path, "transform")
     assert "{lambda(int, int)#1}" in str(e.value) and "transform<float, Saxpy>" in str(e.value)

@@ -3,6 +3,7 @@ constant banks, shared sizes and ``.nv.info`` attributes; and the parser of
 ``.nv.info`` attribute streams, shared by the listing and the ELF readers."""
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -235,7 +236,7 @@ class _Demangler:
             f = self.function_ref()
             if not self.eat("EE"):
                 raise ValueError
-            return f"&({f})"
+            return f"&({f})" if f.endswith(")") else f"&{f}"
         return self.type()
 
     def function_ref(self) -> str:
@@ -245,6 +246,8 @@ class _Demangler:
         name, targs = self.name(function=True)
         if targs is not None:
             raise ValueError
+        if self.peek() == "E":                  # a variable (`XadL_Z7table_aEE`: c++filt's `&table_a`, D12-C-2)
+            return name
         args: list[str] = []
         while self.peek() != "E":
             args.append(self.type())
@@ -461,6 +464,20 @@ def _unqualified(base: str) -> str:
     return base[cut:]
 
 
+def _qualifiers(prefix: str) -> list[str]:
+    """``outer::v2::impl`` -> ``[outer, v2, impl]`` (split at ``::`` outside template arguments)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(prefix):
+        if c in "<(":
+            depth += 1
+        elif c in ">)":
+            depth -= 1
+        elif depth == 0 and prefix.startswith("::", i):
+            parts.append(prefix[start:i])
+            start = i + 2
+    return [p for p in parts + [prefix[start:]] if p]
+
+
 def kernel_aliases(name: str) -> set[str]:
     """The spellings ``--kernel`` accepts for the kernel *name* (whitespace removed): the mangled
     name, the demangled one with and without its return type, the name without the parameter
@@ -475,6 +492,14 @@ def kernel_aliases(name: str) -> set[str]:
         short = _unqualified(base)     # without the namespace: `reduce<128, int>`, `reduce`
         if short != base:
             out |= {_plain(f"{short}({', '.join(args)})"), _plain(short), _plain(short.split("<", 1)[0])}
+            # and without some of its namespaces: an inline namespace the source does not write
+            # (`outer::impl::knobs` for `outer::v2::impl::knobs`; D12-C-2)
+            quals = _qualifiers(base[:len(base) - len(short) - 2])
+            for keep in itertools.product((True, False), repeat=min(len(quals), 4)):
+                part = "::".join(q for q, k in zip(quals, keep) if k)
+                if part and len(part) < len(base) - len(short) - 2:
+                    name = f"{part}::{short}"
+                    out |= {_plain(f"{name}({', '.join(args)})"), _plain(name), _plain(name.split("<", 1)[0])}
         # a kernel returns void: its signature with the return type names it too (a template's
         # demangled name has it; the others' mangled names do not encode it)
         out |= {"void" + a for a in out if "(" in a and not a.startswith("void")}
@@ -484,9 +509,12 @@ def kernel_aliases(name: str) -> set[str]:
         # a function as a template argument, c++filt's `&(operator+(Vec, Vec))`, as the source
         # writes it: `vec_op<operator+>` or `vec_op<&operator+>` (D12-C-2)
         out |= {_RE_FN_ARG.sub(r"\1\2", a) for a in out} | {_RE_FN_ARG.sub(r"\2", a) for a in out}
+        out |= {_RE_VAR_ARG.sub(r"\1", a) for a in out}     # `via_global<&table_a>` as `via_global<table_a>`
     return out
 
 
+#: c++filt's variable template argument `&name` (a pointer to a global), after `<` or `,`
+_RE_VAR_ARG = re.compile(r"(?<=[<,])&([A-Za-z_][\w:]*)(?=[,>])")
 #: c++filt's function template argument `&(name(types))` (whitespace removed)
 _RE_FN_ARG = re.compile(r"(&)\(((?:[\w:~]|operator[^\w(]+)+)\([^()]*\)\)")
 
