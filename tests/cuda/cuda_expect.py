@@ -9402,3 +9402,29 @@ def cpp12_inherit(i):
                   sum(x + j for j in range(extra)), b0 * 256 + b4]
         fout[t] = np.float32(np.float32(0.5) * np.float32(x)) * np.float32(extra)
     return {"out": out.ravel(), "fout": fout}
+
+
+def cpp12_fp_param(i, _fn):
+    return {"out": np.array([s32(int(v) * t) for t, v in enumerate(i["in"])], np.int32)}
+
+
+def cpp12_libcxx(i):
+    out = i["out"].reshape(-1, 4).copy()
+    for t in range(len(out)):
+        x = int(i["in"][t])
+        vis = [2 * x, math.trunc(0.25 * x * 10), -_sext(x, 16)][t % 3] + (t % 3) * 1000000
+        opt = -7 if x - tdiv(x, 3) * 3 == 0 else tdiv(x, 3)
+        out[t] = [s32(vis), x + t + math.trunc(1.5 * x), opt, s32(sum((x + j) ** 2 for j in (1, 2, 3)))]
+    return {"out": out.ravel()}
+
+
+def cpp12_alloca(i):
+    x = [int(v) for v in i["in"]]
+    out = i["out"].copy()
+    for t in range(len(x)):
+        n = (x[t] & 15) + 1
+        s = 0
+        for j in range(n - 1, -1, -1):
+            s = s32(s * 7 + s32(x[(t + j) & 31] * (j + 1)))
+        out[t] = s
+    return {"out": out}
