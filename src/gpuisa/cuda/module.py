@@ -106,8 +106,8 @@ class CudaModule:
                 return self.kernels[names[0]]
             if not names:
                 raise UsageError(f"{self.filename}: no kernel found in this {self.kind} input")
-            raise UsageError(f"{self.filename}: {len(names)} kernels; choose one with --kernel NAME: "
-                             + ", ".join(_label(n) for n in names))
+            raise UsageError(_kernel_list(f"{self.filename}: {len(names)} kernels; choose one with --kernel NAME: ",
+                                          names))
         if name in self.kernels:
             return self.kernels[name]
         want = _plain(_east_const(name))
@@ -115,14 +115,18 @@ class CudaModule:
         if len(hits) == 1:
             return self.kernels[hits[0]]
         if hits:
-            raise UsageError(f"{self.filename}: kernel {name!r} is ambiguous; it names "
-                             + ", ".join(_label(n) for n in hits))
-        raise UsageError(f"{self.filename}: kernel {name!r} not found; kernels: " + ", ".join(_label(n) for n in names))
+            raise UsageError(_kernel_list(f"{self.filename}: kernel {name!r} is ambiguous; it names ", hits))
+        raise UsageError(_kernel_list(f"{self.filename}: kernel {name!r} not found; kernels: ", names))
 
 
-def _label(n: str) -> str:
-    d = demangle(n)
-    return n if d == n else f"{n} ({d})"
+def _kernel_list(head: str, names: list[str]) -> str:
+    """*head* and the kernels for a message: ``offset, scale`` when none is mangled; else one a line, the
+    demangled name first (what --kernel takes, with or without its namespaces, return type and
+    parameter list) and the symbol after it -- a comma-separated line of template names was
+    unreadable (D12-C-2)."""
+    if all(demangle(n) == n for n in names):
+        return head + ", ".join(names)
+    return head.rstrip() + "".join(f"\n  {demangle(n)}" + (f"   [{n}]" if demangle(n) != n else "") for n in names)
 
 
 # -- demangling (the Itanium subset nvcc kernels use) ------------------------------------------
