@@ -9428,3 +9428,18 @@ def cpp12_alloca(i):
             s = s32(s * 7 + s32(x[(t + j) & 31] * (j + 1)))
         out[t] = s
     return {"out": out}
+
+
+def cpp12_last_of(i, a):
+    return {"out": np.array([a[3] - a[t % 4] for t in range(32)], np.int32)}
+
+
+def cpp12_row_sum(i):
+    tile = i["tile"].reshape(-1, 5)
+    out = i["out"].copy()
+    for t in range(len(out)):
+        s = np.float32(0)
+        for v in tile[t]:
+            s = np.float32(s + v)
+        out[t] = s
+    return {"out": out}

@@ -68,6 +68,15 @@ _CXXFILT = {
     "_Z6vec_opIXadL_Zml3VecS0_EEEvPKS0_S2_PS0_": "void vec_op<&(operator*(Vec, Vec))>(Vec const*, Vec const*, Vec*)",
     "_Z1fIZ1gvEUlvE_EvT_": "void f<g()::{lambda()#1}>(g()::{lambda()#1})",
     "_ZN5outer2v24impl10via_globalIXadL_Z7table_aEEEEvPi": "void outer::v2::impl::via_global<&table_a>(int*)",
+    # D12-C-5: dependent expressions in parameter types, decltype, arrays, float template arguments
+    "_Z2k1ILi3EEv3ArrIiXplT_Li1EEEPi": "void k1<3>(Arr<int, (3)+(1)>, int*)",
+    "_Z2k2ILi8EEvPAplT_Li1E_fPi": "void k2<8>(float (*) [(8)+(1)], int*)",
+    "_Z2k3IiEvPT_DTmlcvS0__ELi2EE": "void k3<int>(int*, decltype (((int)())*(2)))",
+    "_Z2k6ILf3fc00000EEvPf": "void k6<(float)[3fc00000]>(float*)",
+    "_Z2k7ILi2EEv3ArrIiXmlLm4ET_EEPi": "void k7<2>(Arr<int, (4ul)*(2)>, int*)",
+    "_Z2k8ILi5EEvN3SelIXgtT_Li2EEE4typeEPi": "void k8<5>(Sel<((5)>(2))>::type, int*)",
+    "_Z1fPA2_A3_i": "f(int (*) [2][3])",
+    "_Z1fRA4_i": "f(int (&) [4])",
     "_ZN5outer2v24impl5knobsIL4Mode7ELb1ELc65ELsn3ELxn5000000000ELh200EEEvPi":
         "void outer::v2::impl::knobs<(Mode)7, true, (char)65, (short)-3, -5000000000ll, (unsigned char)200>(int*)",
 }
@@ -90,6 +99,9 @@ def test_kernels_by_the_names_a_user_types(isa):
     with pytest.raises(UsageError) as e:
         load_cuda(isa, path, "transform")
     assert "{lambda(int, int)#1}" in str(e.value) and "transform<float, Saxpy>" in str(e.value)
+    # one a line, the demangled name first
+    assert "\n  void geo::detail::transform<float, Saxpy>(float const*, float*, int, Saxpy)   [_ZN3geo6detail9transform" \
+        in str(e.value)
 
 
 def test_struct_alignment_parameters(isa):

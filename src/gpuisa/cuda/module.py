@@ -137,6 +137,12 @@ _BUILTIN = {"v": "void", "b": "bool", "c": "char", "a": "signed char", "h": "uns
 #: suffixes of integer template arguments (``Lj3E`` -> ``3u``), as c++filt writes them
 _LIT_SUFFIX = {"i": "", "j": "u", "l": "l", "m": "ul", "x": "ll", "y": "ull"}
 _QUAL = {"P": "*", "R": "&", "O": "&&", "K": " const", "V": " volatile"}
+#: an array type as this demangler writes it: element, pointer/reference marks (`float (*) [9]`), bounds
+_RE_ARRAY = re.compile(r"^(.*?) (?:\(([*&]+)\) )?((?:\[[^\[\]]*\])+)$")
+#: the binary and unary operators of expressions (`Arr<int, N + 1>`: ``XplT_Li1EE``; D12-C-5)
+_BINARY = {"pl": "+", "mi": "-", "ml": "*", "dv": "/", "rm": "%", "an": "&", "or": "|", "eo": "^", "ls": "<<",
+           "rs": ">>", "lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "==", "ne": "!=", "aa": "&&", "oo": "||"}
+_UNARY = {"ng": "-", "ps": "+", "nt": "!", "co": "~", "ad": "&", "de": "*"}
 #: operator names (``pl`` -> ``operator+``): a function template argument ``vec_op<operator+>``
 _OPERATORS = {"nw": " new", "na": " new[]", "dl": " delete", "da": " delete[]", "ps": "+", "ng": "-", "ad": "&",
               "de": "*", "co": "~", "pl": "+", "mi": "-", "ml": "*", "dv": "/", "rm": "%", "an": "&", "or": "|",
@@ -201,6 +207,76 @@ class _Demangler:
             args.append(self.template_arg())
         return args
 
+    def literal(self) -> str:
+        """The rest of ``L <builtin type> <value> E`` (after ``L``): ``i3`` -> ``3``, ``m4`` -> ``4ul``,
+        ``b1`` -> ``true``, ``c65`` -> ``(char)65``, ``f3fc00000`` -> ``(float)[3fc00000]`` (c++filt's)."""
+        c = self.peek()
+        self.k += 1
+        if c in "fd":                           # a floating literal: its bits in hex (C++20 template arguments)
+            m = re.compile(r"[0-9a-f]+").match(self.s, self.k)
+            if not m:
+                raise ValueError
+            self.k = m.end()
+            if not self.eat("E"):
+                raise ValueError
+            return f"({_BUILTIN[c]})[{m.group(0)}]"
+        v = self.number()
+        if not self.eat("E"):
+            raise ValueError
+        if c == "b":
+            return "true" if v else "false"
+        if c in _LIT_SUFFIX:
+            return f"{v}{_LIT_SUFFIX[c]}"
+        if c in _BUILTIN:
+            return f"({_BUILTIN[c]}){v}"
+        raise ValueError
+
+    def expression(self) -> str:
+        """A dependent expression in a template argument, an array bound or a decltype, as c++filt
+        prints it: ``plT_Li1E`` -> ``(3)+(1)`` (a template parameter as its argument), ``gtT_Li2E`` ->
+        ``((5)>(2))``, ``cvS0__E`` -> ``(int)()``, ``stT_`` -> ``sizeof (int)`` (D12-C-5)."""
+        two = self.peek(2)
+        if self.peek() == "T":
+            self.k += 1
+            i = self.seq_id("_")
+            if i >= len(self.targs):
+                raise ValueError
+            return self.targs[i]
+        if self.eat("L"):
+            c = self.peek()
+            if c.isdigit() or c in "NS":        # an enumeration literal
+                t = self.type()
+                v = self.number()
+                if not self.eat("E"):
+                    raise ValueError
+                return f"({t}){v}"
+            return self.literal()
+        if two in _BINARY:
+            self.k += 2
+            a, b = self.expression(), self.expression()
+            text = f"({a}){_BINARY[two]}({b})"
+            return f"({text})" if two == "gt" else text     # libiberty's parentheses around `>`
+        if two in _UNARY:
+            self.k += 2
+            return f"{_UNARY[two]}({self.expression()})"
+        if self.eat("cv"):
+            t = self.type()
+            if self.eat("_"):
+                args: list[str] = []
+                while not self.eat("E"):
+                    args.append(self.expression())
+                return f"({t})({', '.join(args)})"
+            return f"({t})({self.expression()})"
+        if self.eat("st"):
+            return f"sizeof ({self.type()})"
+        if self.eat("sz"):
+            return f"sizeof ({self.expression()})"
+        if self.eat("fp"):                      # a function parameter (in a decltype)
+            while self.peek() in ("K", "V", "r"):
+                self.k += 1
+            return f"{{parm#{self.seq_id('_') + 1}}}"
+        raise ValueError
+
     def template_arg(self) -> str:
         if self.eat("L_Z"):                     # a function (or reference) argument without & (before "L")
             f = self.function_ref()
@@ -215,17 +291,7 @@ class _Demangler:
                 if not self.eat("E"):
                     raise ValueError
                 return f"({t}){v}"
-            self.k += 1
-            v = self.number()
-            if not self.eat("E"):
-                raise ValueError
-            if c == "b":
-                return "true" if v else "false"
-            if c in _LIT_SUFFIX:
-                return f"{v}{_LIT_SUFFIX[c]}"
-            if c in _BUILTIN:
-                return f"({_BUILTIN[c]}){v}"
-            raise ValueError
+            return self.literal()
         if self.eat("J"):
             pack: list[str] = []
             while not self.eat("E"):
@@ -241,6 +307,11 @@ class _Demangler:
             if not self.eat("EE"):
                 raise ValueError
             return f"&({f})" if f.endswith(")") else f"&{f}"
+        if self.eat("X"):                       # any other expression (`Arr<int, N + 1>`; D12-C-5)
+            e = self.expression()
+            if not self.eat("E"):
+                raise ValueError
+            return e
         return self.type()
 
     def function_ref(self) -> str:
@@ -363,7 +434,12 @@ class _Demangler:
             raise ValueError
         if c in _QUAL:
             self.k += 1
-            t = self.type() + _QUAL[c]
+            inner = self.type()
+            arr = _RE_ARRAY.match(inner)
+            if arr and c in "PRO":                # a pointer to an array: `float (*) [9]`
+                t = f"{arr.group(1)} ({arr.group(2) or ''}{_QUAL[c]}) {arr.group(3)}"
+            else:
+                t = inner + _QUAL[c]
         elif c in _BUILTIN:
             self.k += 1
             return _BUILTIN[c]
@@ -378,6 +454,13 @@ class _Demangler:
                 return named[two]
             if self.eat("DF16_"):
                 return "_Float16"
+            if two in ("DT", "Dt"):               # decltype(expression)
+                self.k += 2
+                e = self.expression()
+                if not self.eat("E"):
+                    raise ValueError
+                self.subs.append(f"decltype ({e})")
+                return f"decltype ({e})"
             raise ValueError
         elif c == "T":
             self.k += 1
@@ -395,10 +478,15 @@ class _Demangler:
             t = self.with_args(t, self.template_args())
         elif c == "A":
             self.k += 1
-            n = self.number()
+            n = str(self.number()) if self.peek().isdigit() else self.expression()
             if not self.eat("_"):
                 raise ValueError
-            t = f"{self.type()} [{n}]"
+            elem = self.type()
+            arr = _RE_ARRAY.match(elem)
+            if arr and not arr.group(2):           # an array of arrays: `int [2][3]`
+                t = f"{arr.group(1)} [{n}]{arr.group(3)}"
+            else:
+                t = f"{elem} [{n}]"
         else:
             t, _ = self.name()
         self.subs.append(t)

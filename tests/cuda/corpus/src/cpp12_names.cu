@@ -1,6 +1,7 @@
 // cpp12: kernel names as a user types them: an anonymous namespace, a static kernel, an inline
 // namespace, enum/bool/char/short/long long/unsigned char template arguments, a pointer to a __device__
-// array and a template template parameter as template arguments, a class template parameter by value
+// array and a template template parameter as template arguments, a class template parameter by value,
+// parameter types with dependent expressions (N + 1 in a template argument and an array bound)
 enum class Mode : unsigned char { Fast = 1, Exact = 7 };
 __device__ int table_a[4] = {1, 2, 3, 4};
 namespace {
@@ -19,6 +20,16 @@ template <class T> struct Twice { __device__ T operator()(unsigned x) const { re
 template <typename T, int N> struct Arr { T v[N]; };
 template <typename T, int N>
 __global__ void arr_param(Arr<T, N> a, T *out) { out[threadIdx.x] = a.v[threadIdx.x % N] * (T)N; }
+// parameter types with dependent expressions: mangled as X<expr>E (`Arr<int, N + 1>`) and A<expr>_
+template <int N>
+__global__ void last_of(Arr<int, N + 1> a, int *out) { out[threadIdx.x] = a.v[N] - a.v[threadIdx.x % (N + 1)]; }
+template <int B>
+__global__ void row_sum(const float (*tile)[B + 1], float *out)
+{
+    float s = 0.0f;
+    for (int i = 0; i <= B; ++i) s += tile[threadIdx.x][i];
+    out[threadIdx.x] = s;
+}
 void host()
 {
     int *p = nullptr; short *sp = nullptr;
@@ -29,4 +40,6 @@ void host()
     outer::impl::via_global<table_a><<<1, 1>>>(p);
     outer::impl::wrapped<Twice, short><<<1, 1>>>(sp);
     arr_param<short, 3><<<1, 1>>>(Arr<short, 3>{}, sp);
+    last_of<3><<<1, 1>>>(Arr<int, 4>{}, p);
+    row_sum<4><<<1, 1>>>(nullptr, nullptr);
 }
