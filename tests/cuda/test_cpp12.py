@@ -117,3 +117,9 @@ def test_struct_alignment_parameters(isa):
     with pytest.raises(UsageError, match=r"write --param struct@16:f64:2.5,f64:0.5"):
         k.launch(grid=1, block=1, params=["ptr:out", "s8:1", "s16:1", "u8:1", "u8:1", "struct@8:f32:1,f32:2",
                                           "struct:f64:2.5,f64:0.5"], buffers={"out": np.zeros(4, np.int32)})
+
+
+def test_a_deeply_nested_name_is_kept_mangled():
+    """A crafted symbol nested past Python's recursion limit stays mangled (no RecursionError)."""
+    for name in ("_Z1f" + "P" * 5000 + "i", "_Z1fILi1EEvA" + "pl" * 3000 + "T_E_i"):
+        assert demangle(name) == name

@@ -515,7 +515,7 @@ def demangle_parts(name: str) -> tuple[str | None, str, list[str]] | None:
     try:
         d = _Demangler(name[2:])
         return d.encoding()
-    except (ValueError, IndexError):
+    except (ValueError, IndexError, RecursionError):   # RecursionError: 5,000 nested `P`s (D12-C-5)
         return None
 
 
