@@ -9191,7 +9191,7 @@ def cpp12_recur(i):
         return tree[3 * n] * (d + 1) + walk(tree[3 * n + 1], d + 1, lim) - walk(tree[3 * n + 2], d + 1, lim)
     out = i["out"].reshape(-1, 3).copy()
     for t in range(len(out)):
-        out[t] = [_cpp12_fib(t % 16), walk(int(i["roots"][t]), 0, 1 + t % 6), (1 - (3 * t) % 2) * 10 + t % 2]
+        out[t] = [_cpp12_fib(t % 11), walk(int(i["roots"][t]), 0, 1 + t % 6), (1 - (3 * t) % 2) * 10 + t % 2]
     return {"out": out.ravel()}
 
 
