@@ -9443,3 +9443,16 @@ def cpp12_row_sum(i):
             s = np.float32(s + v)
         out[t] = s
     return {"out": out}
+
+
+def cpp12_bytes(i, _n):
+    src = [int(v) for v in i["src"]]
+    dst, out = i["dst"].reshape(-1, 24).copy(), i["out"].reshape(-1, 2).copy()
+    for t in range(len(out)):
+        ln = t % 7 + 1
+        buf = [0xA5] * 24
+        buf[(t & 3):(t & 3) + ln] = src[t:t + ln]
+        dst[t] = buf
+        out[t] = [s32(int.from_bytes(bytes(buf[1:5]), "little")),
+                  _sext(src[2 * t], 8) + _sext(src[2 * t + 2] | src[2 * t + 3] << 8, 16) * 3 + _sext(src[2 * t + 8], 8)]
+    return {"dst": dst.ravel(), "out": out.ravel()}

@@ -123,3 +123,23 @@ def test_a_deeply_nested_name_is_kept_mangled():
     """A crafted symbol nested past Python's recursion limit stays mangled (no RecursionError)."""
     for name in ("_Z1f" + "P" * 5000 + "i", "_Z1fILi1EEvA" + "pl" * 3000 + "T_E_i"):
         assert demangle(name) == name
+
+
+def test_a_variable_template_by_its_cpp_name():
+    """D12-C-6: `stats::total<int>` (a variable template, `_ZN5stats5totalIiEE`) could be named only by
+    its symbol: --buffer/--dump-buffer's NAME took no template arguments and the demangler refused a
+    template name without a parameter list."""
+    import json
+
+    from click.testing import CliRunner
+
+    from gpuisa.cli import main
+    args = ["run", str(CORPUS / "sm_80" / "cpp12_bytes.cuobjdump"), "--grid", "1", "--block", "32",
+            "--buffer", "src=128:iota:u8", "--buffer", "dst=768", "--buffer", "out=256",
+            "--buffer", "stats::total<int>=4:fill:1000:s32", "--param", "ptr:src", "--param", "ptr:dst",
+            "--param", "ptr:out", "--param", "s32:32", "--dump-buffer", "stats::total<int>:s32",
+            "--dump-buffer", "cfg::hits:s32", "--json"]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    bufs = json.loads(res.output)["buffers"]
+    assert bufs["stats::total<int>"] == [1000 + sum(t % 7 + 1 for t in range(32))] and bufs["cfg::hits"] == [8] * 4

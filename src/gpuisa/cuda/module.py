@@ -496,6 +496,8 @@ class _Demangler:
         name, targs = self.name(function=True)
         if targs is not None:
             self.targs = targs
+        if self.k == len(self.s):              # a variable (a variable template: `stats::total<int>`)
+            return None, name, []
         ret = self.type() if targs is not None else None
         args: list[str] = []
         while self.k < len(self.s):

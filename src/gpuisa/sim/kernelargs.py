@@ -45,7 +45,9 @@ DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
 PARAM_TYPES = tuple(DTYPES) + ("ptr", "struct")
 INITS = ("zeros", "iota", "fill", "random", "file")
 #: a buffer name: an identifier, or a C++ qualified one (`stats::total`, a device global; D8-6)
-_IDENT = r"[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*"
+#: ... whose parts may have template arguments (`stats::total<int>`, a variable template; D12-C-6)
+_TARGS = r"(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?"
+_IDENT = rf"[A-Za-z_][A-Za-z0-9_]*{_TARGS}(?:::[A-Za-z_][A-Za-z0-9_]*{_TARGS})*"
 _NAME = re.compile(_IDENT + r"\Z")
 _INT = re.compile(rf"{SIGNED_NUMBER}\Z")     # gpuisa.exprlang's number syntax
 MAX_BUFFER = 1 << 30
