@@ -23,6 +23,8 @@ _GLIBC = [
     "f=1.250000 e=1.050000e+13 g=-1.75e+10 E=1.250E+00 G=    -3e-05 w=[   -1.25] l=[1.2     ] +=-300 sp= 1\n",
     "s=hello wor c=A0 pc=% a=0x1.8p+0 #x=0xfffffed4 #o=0 hd=-300 hhd=-44 hu=65236 *=[     0] .*=[-35000000000.00]\n",
     "s=hello wor c=B1 pc=% a=0x1.8p+1 #x=0xfffffed4 #o=01 hd=-300 hhd=-44 hu=65236 *=[     1] .*=[-35000000000.00]\n",
+    "p=(nil) w=[    0x1234] l=[(nil)  ] s=(null)\n",
+    "p=(nil) w=[    0x1235] l=[(nil)  ] s=(null)\n",
 ]
 
 

@@ -157,8 +157,9 @@ class DeviceRuntime:
             if c == "s":
                 text = self._string(sim, w, lane, take(8))
                 return _pad(flags, width, text if prec is None else text[:int(prec or 0)])
-            if c == "p":
-                return _pad(flags, width, f"0x{take(8):x}")
+            if c == "p":                        # glibc's: (nil) for a null pointer
+                ptr = take(8)
+                return _pad(flags, width, f"0x{ptr:x}" if ptr else "(nil)")
             if c == "n":
                 take(8)
                 return ""
