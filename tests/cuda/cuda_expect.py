@@ -9456,3 +9456,8 @@ def cpp12_bytes(i, _n):
         out[t] = [s32(int.from_bytes(bytes(buf[1:5]), "little")),
                   _sext(src[2 * t], 8) + _sext(src[2 * t + 2] | src[2 * t + 3] << 8, 16) * 3 + _sext(src[2 * t + 8], 8)]
     return {"dst": dst.ravel(), "out": out.ravel()}
+
+
+def cpp12_huge(i, h):
+    n, v = h[0], h[1:]
+    return {"out": np.array([v[t * 63 % 8187] + v[8186 - t] + n for t in range(len(i["out"]))], np.int32)}

@@ -145,3 +145,12 @@ def test_a_variable_template_by_its_cpp_name():
     assert res.exit_code == 0, res.output
     bufs = json.loads(res.output)["buffers"]
     assert bufs["stats::total<int>"] == [1000 + sum(t % 7 + 1 for t in range(32))] and bufs["cfg::hits"] == [8] * 4
+
+
+def test_negative_constant_offsets_are_bank_offsets():
+    """D12-C-7: nvdisasm prints a constant offset from 0x8000 up as negative."""
+    from gpuisa.cuda.listing import nv_negative_const
+    assert nv_negative_const("IMAD.WIDE R2, R0, R7, c[0x0][-0x6590] ;") == "IMAD.WIDE R2, R0, R7, c[0x0][0x09a70] ;"
+    assert nv_negative_const("LDC.64 R2, c[0x0][-0x7e00] ;") == "LDC.64 R2, c[0x0][0x08200] ;"
+    for same in ("LDC R0, c[0x3][R0-0x4] ;", "FADD R0, R1, c[0x0][0x160] ;", "MOV R0, c[0x0][-0x9000] ;"):
+        assert nv_negative_const(same) == same
