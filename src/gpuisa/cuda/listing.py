@@ -116,7 +116,7 @@ def nv_negative_const(text: str) -> str:
         v = int(m.group(2), 16)
         if not 0 < v <= 0x8000:
             return m.group(0)
-        return f"{m.group(1)}0x{0x10000 - v:0{len(m.group(2))}x}]"
+        return f"{m.group(1)}0x{0x10000 - v:0{len(m.group(2)) + 1}x}]"
     return _RE_NEG_CONST.sub(fix, text)
 
 
