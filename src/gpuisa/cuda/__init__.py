@@ -424,7 +424,17 @@ class CudaKernel:
         self._link(sim, const)
         bank0, layout = self.bank0(params, {**sim.symbol_addresses, **sim.addresses}, g, b, local_bytes,
                                    sim.shared_size)
-        words = self.abi.cluster_words(g, dims or (1, 1, 1), dims is not None)
+        bank0 = self._launch_words(sim, bank0, self.abi.cluster_words(g, dims or (1, 1, 1), dims is not None),
+                                   cooperative)
+        sim.const.set(0, bank0)
+        sim.param_layout = layout
+        sim.origin = self.origin
+        return sim
+
+    def _launch_words(self, sim, bank0: bytes, words: list[tuple[int, int]], cooperative: bool) -> bytes:
+        """Bank 0 with the launch's address words: the cluster constants (*words*), the generic
+        addresses of the copies of banks 3 and 0 (D11-F-6, D12-C-4) and the grid workspace; the
+        copy of bank 0, when the kernel reads its address, gets the final bytes."""
         if CONST_WINDOW in sim.addresses and self.abi.const_window is not None:
             a = sim.addresses[CONST_WINDOW]
             words += [(self.abi.const_window, a & 0xFFFFFFFF), (self.abi.const_window + 4, a >> 32)]
@@ -432,7 +442,7 @@ class CudaKernel:
             words += self.abi.workspace_words(sim.addresses[GRID_WORKSPACE])
         if PARAM_WINDOW in sim.addresses and self.abi.param_window is not None:
             a = sim.addresses[PARAM_WINDOW]
-            if not self.abi.param_window_bank:
+            if not self.abi.param_window_bank:      # sm_90+: the first parameter's address
                 a += self.info.param_base if self.info.param_base is not None else self.abi.params
             words += [(self.abi.param_window, a & 0xFFFFFFFF), (self.abi.param_window + 4, a >> 32)]
         if words:
@@ -442,10 +452,7 @@ class CudaKernel:
             bank0 = bytes(patched)
         if PARAM_WINDOW in sim.addresses:
             sim.buffers[PARAM_WINDOW][:len(bank0)] = np.frombuffer(bank0, np.uint8)
-        sim.const.set(0, bank0)
-        sim.param_layout = layout
-        sim.origin = self.origin
-        return sim
+        return bank0
 
     def _constant_banks(self, constants: Mapping[str, bytes] | None) -> dict[int, bytes]:
         """The module's constant banks but 0, with the ``__constant__`` variables *constants* names
