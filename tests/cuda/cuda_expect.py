@@ -110,7 +110,7 @@ def _bf16_rne(x) -> np.ndarray:
 
 def _scalar(p: str):
     t, v = p.split(":", 1)
-    return float(v) if t.startswith("f") else int(v, 0)
+    return float(v) if t.startswith("f") or t == "bf16" else int(v, 0)
 
 
 def scalars(launch: dict) -> list:
@@ -9461,3 +9461,14 @@ def cpp12_bytes(i, _n):
 def cpp12_huge(i, h):
     n, v = h[0], h[1:]
     return {"out": np.array([v[t * 63 % 8187] + v[8186 - t] + n for t in range(len(i["out"]))], np.int32)}
+
+
+def cpp12_p_bf16(i, s, c, p, h):
+    f = np.float32
+    sv = f(np.array([int(_bf16_rne(s)) << 16], np.uint32).view(np.float32)[0])
+    px, py = (f(np.array([int(_bf16_rne(v)) << 16], np.uint32).view(np.float32)[0]) for v in p)
+    hv = f(np.float16(h))
+    out = i["out"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        out[t] = [sv * f(t), px + py * f(t) + f(c), hv - f(t)]
+    return {"out": out.ravel()}

@@ -154,3 +154,15 @@ def test_negative_constant_offsets_are_bank_offsets():
     assert nv_negative_const("LDC.64 R2, c[0x0][-0x7e00] ;") == "LDC.64 R2, c[0x0][0x08200] ;"
     for same in ("LDC R0, c[0x3][R0-0x4] ;", "FADD R0, R1, c[0x0][0x160] ;", "MOV R0, c[0x0][-0x9000] ;"):
         assert nv_negative_const(same) == same
+
+
+def test_bf16_parameters():
+    """D12-C-8: a __nv_bfloat16 parameter is `--param bf16:VALUE`, rounded once to nearest even."""
+    assert [parse_param(f"bf16:{v}").value for v in ("1.5", "-2", "0.1", "1.00390625", "1.01171875", "9.2e-41",
+                                                     "3.38e38", "inf", "-0", "0x3f80")] == \
+        [0x3FC0, 0xC000, 0x3DCD, 0x3F80, 0x3F82, 0x0001, 0x7F7E, 0x7F80, 0x8000, 0x3F80]
+    data, layout = pack_params(["s8:1", "bf16:1.5", "struct@4:bf16:1.5,bf16:-2"], {})
+    assert data == bytes([1, 0, 0xC0, 0x3F, 0xC0, 0x3F, 0x00, 0xC0]) and [s.offset for s in layout] == [0, 2, 4]
+    for bad in ("bf16:1e39", "bf16:0x12345", "bf16:abc"):
+        with pytest.raises(UsageError):
+            parse_param(bad)

@@ -4,7 +4,7 @@ Python callers (:func:`launch_kernel`).
 
 Textual forms (also in ``docs/simulator-run.md`` and ``gpuisa run --help``)::
 
-    --param TYPE:VALUE          TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f16 f32 f64 ptr
+    --param TYPE:VALUE          TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f16 bf16 f32 f64 ptr
                                 ptr:NAME[+OFFSET]  the 64-bit address of buffer NAME
     --param struct:F,F,...      a struct passed by value: fields F = TYPE:VALUE laid out
                                 as C does (each at a multiple of its size; the struct
@@ -42,7 +42,7 @@ from ..numtext import MAX_DIGITS, NumberTooLong, parse_decimal, parse_int
 DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
     ("u8", "<u1"), ("s8", "<i1"), ("u16", "<u2"), ("s16", "<i2"), ("u32", "<u4"), ("s32", "<i4"),
     ("u64", "<u8"), ("s64", "<i8"), ("f16", "<f2"), ("f32", "<f4"), ("f64", "<f8"))}
-PARAM_TYPES = tuple(DTYPES) + ("ptr", "struct")
+PARAM_TYPES = tuple(DTYPES) + ("bf16", "ptr", "struct")     # bf16: a __nv_bfloat16 parameter (D12-C-8)
 INITS = ("zeros", "iota", "fill", "random", "file")
 #: a buffer name: an identifier, or a C++ qualified one (`stats::total`, a device global; D8-6)
 #: ... whose parts may have template arguments (`stats::total<int>`, a variable template; D12-C-6)
@@ -101,6 +101,46 @@ def _round_binary(q: Fraction, bits: int) -> float | None:
     return -v if neg else v
 
 
+def _fraction(t: str, text: str, what: str) -> Fraction | None:
+    """The exact value of the decimal or fraction *t* (lower case, stripped); None when it is too
+    large for any float (``parse_decimal``'s overflow)."""
+    try:
+        # exponents are read without building 10**exp (Fraction("1e999999999") never returns)
+        if "/" in t:  # a fraction n/d (Fraction's syntax)
+            if len(t) > MAX_DIGITS:
+                raise NumberTooLong(t)
+            return Fraction(t)
+        return parse_decimal(t)
+    except NumberTooLong as e:
+        raise UsageError(f"{_short(what, 60)}: {e}") from None
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{_short(what, 60)}: {_short(text)!r} is not a number") from None
+
+
+def bf16_bits(text: str, what: str) -> int:
+    """A ``__nv_bfloat16`` parameter's bits: a decimal or float literal rounded once, to nearest
+    even, to bfloat16 (8-bit exponent, 7-bit fraction), ``inf``, ``nan``, or ``0x…`` raw bits
+    (decision D12-C-8)."""
+    t = text.strip().lower()
+    if re.fullmatch(HEX, t):
+        raw = int(t, 16)
+        if raw >> 16:
+            raise UsageError(f"{_short(what, 60)}: {_short(text)} does not fit in 16 bits")
+        return raw
+    sign = 0x8000 if t.startswith("-") else 0
+    body = t.lstrip("+-")
+    if body in ("inf", "infinity"):
+        return sign | 0x7F80
+    if body == "nan":
+        return 0x7FC0
+    q = _fraction(t, text, what)
+    b = None if q is None else round_to_binary(abs(q.numerator), q.denominator, 7, 127) if q else 0
+    if b is None or b >> 7 >= 0xFF:
+        raise UsageError(f"{_short(what, 60)}: {_short(text.strip())} does not fit in bf16 (largest finite value "
+                         f"3.3895314e38; write inf for infinity)")
+    return sign | b
+
+
 def float_value(text: str, dtype: str, what: str) -> float:
     """A decimal or float literal (``1.5``, ``-2e-3``, ``inf``, ``nan``) rounded
     once, to nearest even, to float16, float32 or float64; or ``0x…`` raw bits."""
@@ -117,19 +157,7 @@ def float_value(text: str, dtype: str, what: str) -> float:
         return sign * math.inf
     if body == "nan":
         return math.nan
-    q: Fraction | None
-    try:
-        # exponents are read without building 10**exp (Fraction("1e999999999") never returns)
-        if "/" in t:  # a fraction n/d (Fraction's syntax)
-            if len(t) > MAX_DIGITS:
-                raise NumberTooLong(t)
-            q = Fraction(t)
-        else:
-            q = parse_decimal(t)
-    except NumberTooLong as e:
-        raise UsageError(f"{_short(what, 60)}: {e}") from None
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{_short(what, 60)}: {_short(text)!r} is not a number") from None
+    q = _fraction(t, text, what)
     r = None if q is None else _round_binary(q, bits)
     if r is None:
         biggest = {16: "65504", 32: "3.4028235e38"}.get(bits, "1.7976931348623157e308")
@@ -181,7 +209,7 @@ class Param:
         if self.type == "struct":
             end = struct_layout(self.value)[-1] + self.value[-1].size
             return end + (-end) % self.align
-        return 8 if self.type == "ptr" else DTYPES[self.type].itemsize
+        return 8 if self.type == "ptr" else 2 if self.type == "bf16" else DTYPES[self.type].itemsize
 
 
 def struct_layout(fields: Sequence[Param]) -> list[int]:
@@ -215,6 +243,8 @@ def parse_param(text: str) -> Param:
             raise UsageError(f"--param {text!r}: expected ptr:NAME or ptr:NAME+OFFSET (NAME a --buffer)")
         off = _int(m.group(3), f"--param {text}") if m.group(3) else 0
         return Param("ptr", m.group(1), -off if m.group(2) == "-" else off, text)
+    if typ == "bf16":
+        return Param("bf16", bf16_bits(val, f"--param {text}"), 0, text)
     return Param(typ, _scalar(val, typ, f"--param {text}"), 0, text)
 
 
@@ -277,6 +307,8 @@ def _as_param(p) -> Param:
             return Param("struct", fields, 0, head + ":" + ",".join(f.text or f.type for f in fields), align)
         if typ == "ptr":
             return Param("ptr", v, 0, f"ptr:{v}")
+        if typ == "bf16":
+            return Param("bf16", bf16_bits(str(v), f"param {p!r}"), 0, f"bf16:{v}")
         if typ not in DTYPES:
             raise UsageError(f"param {p!r}: unknown type {typ!r} (types: {', '.join(PARAM_TYPES)})")
         return Param(typ, _typed(typ, v, f"param {p!r}"), 0, f"{typ}:{v}")
@@ -302,6 +334,8 @@ def _scalar_bytes(p: Param, addresses: Mapping[str, int]) -> tuple[bytes, Any]:
             raise UsageError(f"--param ptr:{p.value}: no buffer named {p.value!r} (buffers: {known})")
         v = (addresses[p.value] + p.offset) & ((1 << 64) - 1)
         return v.to_bytes(8, "little"), v
+    if p.type == "bf16":
+        return int(p.value).to_bytes(2, "little"), p.value
     x = DTYPES[p.type].type(p.value)
     return np.array([x], DTYPES[p.type]).tobytes(), x.item()
 
