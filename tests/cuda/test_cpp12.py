@@ -166,3 +166,12 @@ def test_bf16_parameters():
     for bad in ("bf16:1e39", "bf16:0x12345", "bf16:abc"):
         with pytest.raises(UsageError):
             parse_param(bad)
+
+
+def test_a_signature_with_cstdint_names(isa):
+    """D12-C-2: `uint64_t*`, `unsigned`, `size_t` in a --kernel signature are c++filt's type names."""
+    from gpuisa.cuda import load_cuda
+    path = CORPUS / "sm_80" / "blog_enum_tmpl.cuobjdump"
+    for name in ("rand_update<(Access)1>(uint64_t*, unsigned, int, size_t*)",
+                 "void rand_update<(Access)1>(unsigned long int *, uint32_t, signed int, std::uint64_t *)"):
+        assert load_cuda(isa, path, name).name == "_Z11rand_updateIL6Access1EEvPmjiS1_"

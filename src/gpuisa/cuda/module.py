@@ -110,7 +110,7 @@ class CudaModule:
                                           names))
         if name in self.kernels:
             return self.kernels[name]
-        want = _plain(_east_const(name))
+        want = _plain(_east_const(_builtin_names(name)))
         hits = [n for n in names if want in kernel_aliases(n)]
         if len(hits) == 1:
             return self.kernels[hits[0]]
@@ -530,6 +530,27 @@ def demangle(name: str) -> str:
         return name
     ret, base, args = parts
     return f"{ret + ' ' if ret else ''}{base}({', '.join(args)})"
+
+
+#: the <cstdint>/<cstddef> typedefs and short spellings a user writes in a signature, as c++filt
+#: names the types (LP64, as nvcc's device code: `size_t` is `unsigned long`; D12-C-2)
+_TYPEDEFS = {"size_t": "unsigned long", "ptrdiff_t": "long", "intptr_t": "long", "uintptr_t": "unsigned long",
+             "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
+             "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long", "uint64_t": "unsigned long",
+             "uint": "unsigned int", "ushort": "unsigned short", "ulong": "unsigned long", "uchar": "unsigned char"}
+_RE_TYPEDEF = re.compile(r"\b(?:std::)?(" + "|".join(_TYPEDEFS) + r")\b")
+_RE_BARE_UNSIGNED = re.compile(r"\bunsigned\b(?!\s+(?:int|char|short|long)\b)")
+_RE_INT_AFTER = re.compile(r"\b((?:unsigned\s+|signed\s+)?(?:short|long(?:\s+long)?))\s+int\b")
+
+
+def _builtin_names(text: str) -> str:
+    """*text* with `size_t`, `uint32_t`, ... and `unsigned`, `long int`, `unsigned long long int`
+    written as c++filt writes the types (`unsigned long`, `unsigned int`, `long`, ...)."""
+    if "(" not in text and "<" not in text:
+        return text
+    text = _RE_TYPEDEF.sub(lambda m: _TYPEDEFS[m.group(1)], text)
+    text = _RE_BARE_UNSIGNED.sub("unsigned int", text)
+    return re.sub(r"\bsigned\s+(int|short|long)\b", r"\1", _RE_INT_AFTER.sub(r"\1", text))
 
 
 def _plain(text: str) -> str:
