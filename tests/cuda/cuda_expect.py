@@ -110,7 +110,7 @@ def _bf16_rne(x) -> np.ndarray:
 
 def _scalar(p: str):
     t, v = p.split(":", 1)
-    return float(v) if t.startswith("f") else int(v, 0)
+    return float(v) if t.startswith("f") or t == "bf16" else int(v, 0)
 
 
 def scalars(launch: dict) -> list:
@@ -119,7 +119,7 @@ def scalars(launch: dict) -> list:
     vals: list = []
     for p in launch["params"]:
         t, v = p.split(":", 1)
-        if t == "struct":
+        if t == "struct" or t.startswith("struct@"):
             vals.append(tuple(f.split(":", 1)[1] if f.startswith("ptr:") else _scalar(f) for f in v.split(",")))
         elif t != "ptr":
             vals.append(_scalar(p))
@@ -9365,3 +9365,386 @@ def lx_pw_b17(i):
 
 def lx_pw_b1000(i):
     return _lx_pw(i, 2, 1000)
+
+# -- twelfth round, direction cpp12: C++ language features and the call/parameter ABI (D12-C-n) ----
+def cpp12_p_small(i, c, s, b, uc, f2, d2):
+    out = i["out"].reshape(-1, 4).copy()
+    for t in range(len(out)):
+        fx = float(np.float32(np.float32(f2[0]) * np.float32(t)) + np.float32(f2[1]))
+        out[t] = [c * t + s, uc + t if b else -t, round(fx), round(d2[0] * t - d2[1])]
+    return {"out": out.ravel()}
+
+
+cpp12_p_small2 = cpp12_p_small
+
+
+def cpp12_p_align(i, c, q, p, w):
+    out = i["out"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        out[t] = [c + q[0] * t + q[1], p[0] + math.trunc(p[1] * t) + p[2],
+                  w[0] + math.trunc(w[1 + t % 5]) * t + w[6 + t % 3]]
+    return {"out": out.ravel()}
+
+
+def cpp12_p_big(i, big, k):
+    out = i["out"].copy()
+    n, v = big[0], big[1:]
+    for t in range(min(n, len(out))):
+        out[t] = s32(v[t] * k + v[1499 - t])
+    return {"out": out}
+
+
+def cpp12_virt_shared(i):
+    f = np.float32
+    n = len(i["kind"])
+    area, misc = i["area"].copy(), i["misc"].reshape(-1, 2).copy()
+    for t in range(n):
+        o = (t * 7 + 3) % n
+        k, v = int(i["kind"][o]) & 3, f(i["x"][o])
+        area[t] = [f(3) * v * v, v * (v + f(1)), v * v, f(0.5) * v * f(2)][k]
+        misc[t] = [[0, 4, 40, 3][k], o * (t + 1) + (1000 if k == 2 else 0)]
+    return {"area": area, "misc": misc.ravel()}
+
+
+def cpp12_virt_heap(i, n):
+    x = [int(v) for v in i["in"]]
+    out = i["out"].copy()
+    for t in range(len(x)):
+        sel, acc = x[t] & 3, t
+        for j in range(n):
+            v = x[(t + j) % len(x)]
+            acc = s32([acc + 3 * v, (acc ^ v) + 1, max(acc, v), acc - v][sel])
+        out[t] = acc
+    return {"out": out}
+
+
+def _cpp12_binops():
+    def rot(a, b):
+        a &= M32
+        r = b & 31
+        return s32(((a << r) | (a >> (32 - r))) ^ (b & M32))
+    return [lambda a, b: s32(a + b), lambda a, b: s32(a - b), lambda a, b: s32(((a * b) >> 32) + a * b), rot,
+            lambda a, b: tdiv(a, b) if b else -1]
+
+
+def cpp12_fptr_tables(i):
+    ops = _cpp12_binops()
+    out = i["out"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        x, y = int(i["a"][t]), int(i["b"][t])
+        f, g = ops[(x & M32) % 5], ops[[4, 3, 2, 1, 0][t % 5]]
+        r = f(x, y)
+        out[t] = [r, g(r, y | 1), (f if t & 1 else g)(y, x & 63)]
+    return {"out": out.ravel()}
+
+
+def cpp12_many_args(i):
+    m = [float(v) for v in i["in"]]
+    out = i["out"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        v = (m[9 + t % 4], float(t), -1.0)
+        dot = [sum(m[3 * r + c] * v[c] for c in range(3)) * 0.5 for r in range(3)]
+        c8 = ((t - 10 + 128) & 255) - 128
+        h16 = ((300 * t + 32768) & 65535) - 32768
+        out[t] = [dot[0] + 0.5 + (t + 1), dot[1] - 0.25 + (5 * (t + 4) - 6) + 0.125 * t,
+                  dot[2] + (t >> 2) + ((t * 7) ^ 8) + 1.5 * ((t * 1000000007) & 15) + c8 + h16 + (t & 3)]
+    return {"out": out.ravel()}
+
+
+def _cpp12_fib(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+def cpp12_recur(i):
+    tree = [int(v) for v in i["tree"]]
+
+    def walk(n, d, lim):
+        if n < 0 or d >= lim:
+            return 0
+        return tree[3 * n] * (d + 1) + walk(tree[3 * n + 1], d + 1, lim) - walk(tree[3 * n + 2], d + 1, lim)
+    out = i["out"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        out[t] = [_cpp12_fib(t % 11), walk(int(i["roots"][t]), 0, 1 + t % 6), (1 - (3 * t) % 2) * 10 + t % 2]
+    return {"out": out.ravel()}
+
+
+def _sext(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def cpp12_unions_bits(i):
+    out, sout = i["out"].reshape(-1, 4).copy(), i["sout"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        u = int(np.float32(i["in"][t]).view(np.uint32))
+        r = int(i["raw"][t])
+        a, b, c, d = r & 7, _sext(r >> 3, 5), (r >> 8) & 0xFFF, _sext(r >> 20, 12)
+        sout[t] = [b, d, a + c]
+        qb, qd = _sext(b - 7, 5), _sext(-d, 12)
+        out[t] = [u ^ (u >> 16), (u & 255) + (u >> 24) * 256, a | (qb & 31) << 3 | c << 8 | (qd & 0xFFF) << 20,
+                  (qb * 1000 + qd) & M32]
+    return {"out": out.ravel(), "sout": sout.ravel()}
+
+
+def cpp12_narrow_arrays(i):
+    sc, uc, ss, us, fl = ([int(v) for v in i[k]] for k in ("sc", "uc", "ss", "us", "fl"))
+    out, o8, o16 = i["out"].reshape(-1, 2).copy(), i["o8"].copy(), i["o16"].copy()
+    for t in range(len(sc)):
+        a, b, c, d = sc[t], uc[t], ss[t], us[t]
+        out[t] = [a * b - c if fl[t] else d + a, s32((sc[t ^ 1] << 8) | uc[t ^ 3])]
+        o8[t] = _sext(a + b, 8)
+        o16[t] = _sext(c * 3 + d, 16)
+    return {"out": out.ravel(), "o8": o8, "o16": o16}
+
+
+def cpp12_vec_types(i):
+    f = np.float32
+    a, b, c = i["a"].reshape(-1, 4), i["b"].reshape(-1, 4), i["c"].reshape(-1, 2)
+    fo, io, do = i["fo"].reshape(-1, 4).copy(), i["io"].reshape(-1, 4).copy(), i["dout"].reshape(-1, 2).copy()
+    for t in range(len(a)):
+        x, y, z = a[t], [int(v) for v in b[t]], c[t]
+        fo[t] = [x[3] + f(y[0]), x[2] * f(2), x[1] - f(y[2]), ((x[0] + x[1]) + x[2]) + x[3]]
+        io[t] = [y[3], y[2] + y[1], y[0] ^ t, int(x[0].view(np.int32))]
+        do[t] = [z[1] + z[0], z[0] * z[1] - y[3]]
+    return {"fo": fo.ravel(), "io": io.ravel(), "dout": do.ravel()}
+
+
+_CPP12_PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53]
+
+
+def cpp12_tables_ops(i):
+    P = _CPP12_PRIMES
+    out, co = i["out"].reshape(-1, 4).copy(), i["cout"].reshape(-1, 2).copy()
+    for t in range(len(out)):
+        k = int(i["in"][t])
+        av, bv = k * 977, 3 << 16
+        sv = s32((av * bv >> 16) - (1 << 16))
+        if sv < 0:
+            sv += 100 << 16
+        acc = 0
+        for j in range(k & 31):
+            acc = s32(acc * 3 + P[(j + k) & 15])
+        out[t] = [P[k & 15] + P[(k >> 4) & 15] * (k & 7) + ((k >> 4) & 15), sv,
+                  s32(tdiv(av << 16, bv + ((k & 3) << 16))), acc]
+        z, w = complex(k * 0.001, -0.5), complex(1.0, 0.0)
+        for j in range(5):
+            w = w * z + complex(0.25, j)
+        co[t] = [w.real, w.imag]
+    return {"out": out.ravel(), "cout": co.ravel()}
+
+
+def cpp12_saxpy(i, n, a):
+    out = i["out"].copy()
+    out[:n] = np.float32(a) * i["in"][:n] + np.arange(n, dtype=np.float32)
+    return {"out": out}
+
+
+def cpp12_clamp(i, n, cl):
+    out = i["out"].copy()
+    out[:n] = np.clip(i["in"][:n], cl[0], cl[1])
+    return {"out": out}
+
+
+def cpp12_lambda(i, n, _closure):
+    out = i["out"].copy()
+    x = i["in"][:n].astype(np.int64)
+    out[:n] = (x * x - np.arange(n)).astype(np.int32)
+    return {"out": out}
+
+
+def cpp12_variadic(i):
+    out = i["out"].reshape(-1, 2).copy()
+    for t in range(len(out)):
+        x = int(i["in"][t])
+        out[t] = [x + _sext(x, 8) + 2 * x + 3 * x + 5 * x, max([x] + [x * k - tdiv(x * k, 1000) * 1000 for k in (2, 3, 5)])]
+    return {"out": out.ravel()}
+
+
+def cpp12_vec_add(i):
+    return {"o": (i["a"].astype(np.int64) + i["b"]).astype(np.int32)}
+
+
+def cpp12_vec_mul(i):
+    a, b = i["a"].reshape(-1, 2).astype(np.int64), i["b"].reshape(-1, 2).astype(np.int64)
+    o = np.stack([a[:, 0] * b[:, 0] - a[:, 1] * b[:, 1], a[:, 0] * b[:, 1] + a[:, 1] * b[:, 0]], 1)
+    return {"o": o.astype(np.uint32).view(np.int32).ravel()}
+
+
+def cpp12_bounded(i, n):
+    b = i["b"].copy()
+    b[:n] = i["a"][:n] * np.float32(2) + np.float32(1)
+    return {"b": b}
+
+
+def cpp12_pf_assert(i, n):
+    return {"out": i["in"] * 2}
+
+
+def cpp12_grid_const(i, p):
+    n, scale, lut = p[0], p[1], p[2:10]
+    out = i["out"].copy()
+    for t in range(min(n, len(out))):
+        out[t] = lut[t & 7] * 10 + math.trunc(float(np.float32(scale) * np.float32(t))) + int(i["src"][t])
+    return {"out": out}
+
+
+def cpp12_gc_big(i, big):
+    out = i["out"].copy()
+    for t in range(len(out)):
+        out[t] = big[1 + t] + big[0]
+    return {"out": out}
+
+
+def cpp12_member_ptrs(i):
+    out = i["out"].copy()
+    for t in range(len(out)):
+        x, derived = t + 3, bool(t & 4)
+        base = int(i["in"][t]) + (1 if derived else 0)
+        virt = (base ^ x) if derived else base - x
+        out[t] = s32([base + x, base * x, virt][t % 3])
+    return {"out": out}
+
+
+def _cpp12_deep(d, x):
+    loc = [s32(x * (j + 1) + d) for j in range(6)]
+    if d == 0:
+        return loc[x & 5]
+    return s32(_cpp12_deep(d - 1, (x * 5 + 1) & 1023) + loc[(x + d) % 6] - loc[d % 6])
+
+
+def cpp12_stack_heavy(i, depth):
+    x = [int(v) for v in i["in"]]
+    out = i["out"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        k = t % 7 + 1
+        bv = [x[(t + j) & 63] for j in range(48)]
+        s = 0
+        for j in range(48):
+            s = s32(s * 31 + bv[(j * k) % 48] + j)
+        out[t] = [s, math.trunc(0.5 * t * k), _cpp12_deep(depth + (t & 7), t)]
+    return {"out": out.ravel()}
+
+
+def cpp12_crtp_wide(i):
+    out, dout = i["out"].reshape(-1, 2).copy(), i["dout"].copy()
+    for t in range(len(dout)):
+        x = int(i["in"][t])
+        d = x * 0.5
+        out[t] = [x * x * 2 if t & 1 else -x * 2, (2 * x + 1) + 2 * x]
+        dout[t] = d - 10 + (d + 1) * t if not t & 1 else d * t + (d + 1) + 2 * 19 + 3 * 18 + 16 - 17
+    return {"out": out.ravel(), "dout": dout}
+
+
+def cpp12_hidden(i):
+    return {"out": np.arange(32, dtype=np.int32) * 3}
+
+
+def cpp12_local_k(i):
+    return {"out": np.arange(32, dtype=np.int32) + 100}
+
+
+def cpp12_knobs7(i):
+    return {"out": np.full(32, s32(7000 + 100 + 65 - 3 + s32(-5000000000) + 200), np.int32)}
+
+
+def cpp12_knobs1(i):
+    return {"out": np.full(32, 1001, np.int32)}
+
+
+def cpp12_via_global(i):
+    return {"out": np.array([[1, 2, 3, 4][t & 3] * 5 for t in range(32)], np.int32)}
+
+
+def cpp12_wrapped(i):
+    return {"out": np.arange(32, dtype=np.int16) * 2}
+
+
+def cpp12_arr_param(i, a):
+    return {"out": np.array([_sext(a[t % 3] * 3, 16) for t in range(32)], np.int16)}
+
+
+def cpp12_inherit(i):
+    out, fout = i["out"].reshape(-1, 4).copy(), i["fout"].copy()
+    for t in range(len(fout)):
+        x = int(i["in"][t])
+        extra = (t & 3) + 1
+        d = x & 15
+        diamond = (d * 3) * 100 + 10 + 2 + d
+        b0, b4 = ord("a") + x % 26, ord("a") + (x + 4) % 26
+        out[t] = [t * 10 + extra if t & 1 else x, [diamond, 8, diamond][t % 3],
+                  sum(x + j for j in range(extra)), b0 * 256 + b4]
+        fout[t] = np.float32(np.float32(0.5) * np.float32(x)) * np.float32(extra)
+    return {"out": out.ravel(), "fout": fout}
+
+
+def cpp12_fp_param(i, _fn):
+    return {"out": np.array([s32(int(v) * t) for t, v in enumerate(i["in"])], np.int32)}
+
+
+def cpp12_libcxx(i):
+    out = i["out"].reshape(-1, 4).copy()
+    for t in range(len(out)):
+        x = int(i["in"][t])
+        vis = [2 * x, math.trunc(0.25 * x * 10), -_sext(x, 16)][t % 3] + (t % 3) * 1000000
+        opt = -7 if x - tdiv(x, 3) * 3 == 0 else tdiv(x, 3)
+        out[t] = [s32(vis), x + t + math.trunc(1.5 * x), opt, s32(sum((x + j) ** 2 for j in (1, 2, 3)))]
+    return {"out": out.ravel()}
+
+
+def cpp12_alloca(i):
+    x = [int(v) for v in i["in"]]
+    out = i["out"].copy()
+    for t in range(len(x)):
+        n = (x[t] & 15) + 1
+        s = 0
+        for j in range(n - 1, -1, -1):
+            s = s32(s * 7 + s32(x[(t + j) & 31] * (j + 1)))
+        out[t] = s
+    return {"out": out}
+
+
+def cpp12_last_of(i, a):
+    return {"out": np.array([a[3] - a[t % 4] for t in range(32)], np.int32)}
+
+
+def cpp12_row_sum(i):
+    tile = i["tile"].reshape(-1, 5)
+    out = i["out"].copy()
+    for t in range(len(out)):
+        s = np.float32(0)
+        for v in tile[t]:
+            s = np.float32(s + v)
+        out[t] = s
+    return {"out": out}
+
+
+def cpp12_bytes(i, _n):
+    src = [int(v) for v in i["src"]]
+    dst, out = i["dst"].reshape(-1, 24).copy(), i["out"].reshape(-1, 2).copy()
+    for t in range(len(out)):
+        ln = t % 7 + 1
+        buf = [0xA5] * 24
+        buf[(t & 3):(t & 3) + ln] = src[t:t + ln]
+        dst[t] = buf
+        out[t] = [s32(int.from_bytes(bytes(buf[1:5]), "little")),
+                  _sext(src[2 * t], 8) + _sext(src[2 * t + 2] | src[2 * t + 3] << 8, 16) * 3 + _sext(src[2 * t + 8], 8)]
+    return {"dst": dst.ravel(), "out": out.ravel()}
+
+
+def cpp12_huge(i, h):
+    n, v = h[0], h[1:]
+    return {"out": np.array([v[t * 63 % 8187] + v[8186 - t] + n for t in range(len(i["out"]))], np.int32)}
+
+
+def cpp12_p_bf16(i, s, c, p, h):
+    f = np.float32
+    sv = f(np.array([int(_bf16_rne(s)) << 16], np.uint32).view(np.float32)[0])
+    px, py = (f(np.array([int(_bf16_rne(v)) << 16], np.uint32).view(np.float32)[0]) for v in p)
+    hv = f(np.float16(h))
+    out = i["out"].reshape(-1, 3).copy()
+    for t in range(len(out)):
+        out[t] = [sv * f(t), px + py * f(t) + f(c), hv - f(t)]
+    return {"out": out.ravel()}

@@ -16,7 +16,7 @@ from gpuisa.cuda.module import CudaModule
 
 DATA = Path(__file__).resolve().parent / "data"
 
-SIZES = {"ptr": 8, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "s32": 4, "u32": 4, "s64": 8, "u64": 8, "f32": 4, "f64": 8}
+SIZES = {"ptr": 8, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "s64": 8, "u64": 8, "f32": 4, "f64": 8}
 
 
 def _read(arch, stem, form):
@@ -33,18 +33,20 @@ def test_detect_by_content(form, kind):
 
 
 _CODES = {"u8": "B", "s8": "b", "u16": "H", "s16": "h", "u32": "I", "s32": "i", "u64": "Q", "s64": "q",
-          "f16": "e", "f32": "f", "f64": "d", "ptr": "P"}
+          "f16": "e", "bf16": "e", "f32": "f", "f64": "d", "ptr": "P"}
 
 
 def _param_size(p: str) -> int:
     """A --param's size; a struct's from C's layout (the struct module's native alignment, padded
     at the end to its largest field: the ``0`` count of that field's code)."""
     t, v = p.split(":", 1)
+    t, _, align = t.partition("@")      # struct@16: a float4, double2 or alignas(16) struct (D12-C-1)
     if t != "struct":
         return SIZES[t]
     codes = [_CODES[f.split(":")[0]] for f in v.split(",")]
     big = max(codes, key=struct.calcsize)
-    return struct.calcsize("@" + "".join(codes) + "0" + big)
+    size = struct.calcsize("@" + "".join(codes) + "0" + big)
+    return -(-size // int(align or 1)) * int(align or 1)
 
 
 @pytest.mark.parametrize("arch", ARCHS if os.environ.get("GPUISA_CUDA_FULL") else ("sm_75", "sm_120"))

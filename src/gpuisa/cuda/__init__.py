@@ -235,6 +235,12 @@ class CudaKernel:
         w = self.abi.const_window
         return w is not None and f"c[0x0][{w:#x}]" in self.text
 
+    def reads_param_window(self) -> bool:
+        """The code reads the generic address of the kernel's parameters (``cvta.param``: the address
+        of a ``__grid_constant__`` parameter; decision D12-C-4)."""
+        w = self.abi.param_window
+        return w is not None and f"c[0x0][{w:#x}]" in self.text
+
     def _data_from_cubin(self) -> bool:
         """A cuobjdump listing carries no data sections (constant banks 2-4: jump tables,
         __constant__ data, the math library's tables; device globals; the parameter table).
@@ -329,7 +335,8 @@ class CudaKernel:
             if slot.offset != p.offset or slot.param.size != p.size:
                 raise UsageError(f"{where}: parameter #{i + 1} ({slot.param.text or slot.param.type}) is "
                                  f"{slot.param.size} bytes at +0x{slot.offset:x}, but the kernel's parameter #{i + 1} "
-                                 f"is {p.size} bytes at +0x{p.offset:x} (.nv.info; all: {want})")
+                                 f"is {p.size} bytes at +0x{p.offset:x} (.nv.info; all: {want})"
+                                 + _align_hint(slot, p))
 
     def _param_read_past(self, layout) -> tuple[int, int, str] | None:
         """The highest ``c[0x0][off]`` read beyond the parameter bytes --param gave (offset, line,
@@ -403,6 +410,10 @@ class CudaKernel:
             if CONST_WINDOW in bufs:
                 raise UsageError(f"the buffer name {CONST_WINDOW} is the copy of __constant__ memory")
             bufs[CONST_WINDOW] = np.frombuffer(const.get(3, b"") + bytes(16), np.uint8).copy()
+        if self.reads_param_window():   # a copy of bank 0 for generic pointers to the parameters (D12-C-4)
+            if PARAM_WINDOW in bufs:
+                raise UsageError(f"the buffer name {PARAM_WINDOW} is the copy of the kernel's parameters")
+            bufs[PARAM_WINDOW] = np.zeros(BANK0_SIZE, np.uint8)     # filled below, once bank 0 is made
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
         if self.entry is not None:
@@ -416,21 +427,35 @@ class CudaKernel:
         self._link(sim, const)
         bank0, layout = self.bank0(params, {**sim.symbol_addresses, **sim.addresses}, g, b, local_bytes,
                                    sim.shared_size)
-        words = self.abi.cluster_words(g, dims or (1, 1, 1), dims is not None)
+        bank0 = self._launch_words(sim, bank0, self.abi.cluster_words(g, dims or (1, 1, 1), dims is not None),
+                                   cooperative)
+        sim.const.set(0, bank0)
+        sim.param_layout = layout
+        sim.origin = self.origin
+        return sim
+
+    def _launch_words(self, sim, bank0: bytes, words: list[tuple[int, int]], cooperative: bool) -> bytes:
+        """Bank 0 with the launch's address words: the cluster constants (*words*), the generic
+        addresses of the copies of banks 3 and 0 (D11-F-6, D12-C-4) and the grid workspace; the
+        copy of bank 0, when the kernel reads its address, gets the final bytes."""
         if CONST_WINDOW in sim.addresses and self.abi.const_window is not None:
             a = sim.addresses[CONST_WINDOW]
             words += [(self.abi.const_window, a & 0xFFFFFFFF), (self.abi.const_window + 4, a >> 32)]
         if cooperative:
             words += self.abi.workspace_words(sim.addresses[GRID_WORKSPACE])
+        if PARAM_WINDOW in sim.addresses and self.abi.param_window is not None:
+            a = sim.addresses[PARAM_WINDOW]
+            if not self.abi.param_window_bank:      # sm_90+: the first parameter's address
+                a += self.info.param_base if self.info.param_base is not None else self.abi.params
+            words += [(self.abi.param_window, a & 0xFFFFFFFF), (self.abi.param_window + 4, a >> 32)]
         if words:
             patched = bytearray(bank0)
             for off, value in words:
                 patched[off:off + 4] = value.to_bytes(4, "little")
             bank0 = bytes(patched)
-        sim.const.set(0, bank0)
-        sim.param_layout = layout
-        sim.origin = self.origin
-        return sim
+        if PARAM_WINDOW in sim.addresses:
+            sim.buffers[PARAM_WINDOW][:len(bank0)] = np.frombuffer(bank0, np.uint8)
+        return bank0
 
     def _constant_banks(self, constants: Mapping[str, bytes] | None) -> dict[int, bytes]:
         """The module's constant banks but 0, with the ``__constant__`` variables *constants* names
@@ -588,6 +613,22 @@ class CudaKernel:
 
 #: the buffer holding a copy of constant bank 3 for generic pointers to __constant__ data (D11-F-6)
 CONST_WINDOW = ".nv.constant3"
+#: the buffer holding a copy of constant bank 0 for generic pointers to the parameters (D12-C-4), and its size
+PARAM_WINDOW = ".nv.constant0"
+BANK0_SIZE = 0x10000
+
+
+def _align_hint(slot, p) -> str:
+    """What to write when a struct of the right size lands short of the kernel's offset: a vector
+    type or an alignas struct aligned beyond its fields (``struct@16:...``; D12-C-1)."""
+    if slot.param.type != "struct" or slot.param.size != p.size or p.offset <= slot.offset:
+        return ""
+    n = next((n for n in (2, 4, 8, 16, 32, 64, 128, 256) if -(-slot.offset // n) * n == p.offset), None)
+    if n is None:
+        return ""
+    fields = slot.param.text.partition(":")[2] if slot.param.text else "..."
+    return (f"; the kernel's struct is {n}-byte aligned (a float2/int2: 8, a float4/int4/double2 or "
+            f"alignas(16) struct: 16): write --param struct@{n}:{fields}")
 
 
 def _data_names(sym: str) -> list[str]:

@@ -29,6 +29,12 @@ A generic pointer to ``__constant__`` data (PTX ``cvta.const``: a pointer that m
 or global memory, and any ``__constant__`` access at ``nvcc -G``) is constant bank 3's generic address,
 read from bank 0 at ``const_window`` (0x50 sm_75-sm_89, 0xd0 sm_90, 0x120 sm_100+; decision D11-F-6):
 the launch puts a copy of bank 3 in global memory (constant memory lives in device memory) there.
+
+The generic address of the kernel's parameters (PTX ``cvta.param``: the address of a
+``__grid_constant__`` parameter, taken by ``&p`` or ``p.array``; decision D12-C-4) is read from bank 0 at
+``param_window``: on sm_75-sm_89 the word at 0x40 is the address of bank 0 itself (the code adds the
+parameter's bank offset, 0x160 + or 0x1a80 +), on sm_90 the word at 0x198 and on sm_100+ the one at 0x348
+the address of the first parameter (0x210, 0x380). The launch puts a copy of bank 0 in global memory.
 """
 from __future__ import annotations
 
@@ -61,6 +67,8 @@ class Abi:
     envreg: int | None = None           # PTX %envreg0 (the driver's %envreg1..2: the grid workspace; D10-C-1)
     cluster: int | None = None          # sm_90+: the cluster launch constants (%is_explicit_cluster; D10-C-4)
     const_window: int | None = None     # the generic address of constant bank 3 (cvta.const; D11-F-6)
+    param_window: int | None = None     # the generic address of the parameters (cvta.param; D12-C-4) ...
+    param_window_bank: bool = False     # ... given as bank 0's address (sm_75-89), else the first parameter's
 
     def cluster_words(self, grid, dims, explicit: bool) -> list[tuple[int, int]]:
         """(bank 0 offset, 32-bit value) of the cluster launch constants nvcc's sm_90+ code reads
@@ -135,16 +143,17 @@ def cluster_reciprocal(n: int) -> int:
 
 def abi_for(arch: int, where: str = "") -> Abi:
     if 75 <= arch <= 79:
-        return Abi(arch, 0x0, 0xC, 0x28, None, 0x160, 0x18, 0x20, 0x10C, envreg=0x88, const_window=0x50)
+        return Abi(arch, 0x0, 0xC, 0x28, None, 0x160, 0x18, 0x20, 0x10C, envreg=0x88, const_window=0x50,
+                   param_window=0x40, param_window_bank=True)
     if 80 <= arch <= 89:
         return Abi(arch, 0x0, 0xC, 0x28, 0x118, 0x160, 0x18, 0x20, 0x10C, 0x120, 0x124, 0x114, envreg=0x88,
-                   const_window=0x50)
+                   const_window=0x50, param_window=0x40, param_window_bank=True)
     if arch == 90:
         return Abi(arch, 0x0, 0xC, 0x28, 0x208, 0x210, None, 0x20, 0x10C, 0x68, 0x6C, envreg=0x40, cluster=0x140,
-                   const_window=0xD0)
+                   const_window=0xD0, param_window=0x198)
     if 100 <= arch <= 121:
         return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8, 0x2D0, 0x278, 0x27C, envreg=0x250,
-                   cluster=0x36C, const_window=0x120)
+                   cluster=0x36C, const_window=0x120, param_window=0x348)
     raise UsageError(f"{where}{': ' if where else ''}code for sm_{arch} is not supported "
                      f"(supported targets: sm_75-sm_89, sm_90, sm_100-sm_121)")
 

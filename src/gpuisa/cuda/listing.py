@@ -106,6 +106,24 @@ def nv_depbar(text: str) -> str:
     return _RE_SBSET.sub(mask, text) if "DEPBAR" in text else text
 
 
+#: `c[0x0][-0x6590]`: nvdisasm and cuobjdump print a constant operand's offset from 0x8000 up as a negative
+#: number (sm_75's IMAD/FFMA constant field, a 14-bit word index shown signed; parameters past 32 KiB)
+_RE_NEG_CONST = re.compile(r"(c\[0x[0-9a-fA-F]+\]\s*\[)-0x([0-9a-fA-F]+)\]")
+
+
+def nv_negative_const(text: str) -> str:
+    """*text* with a negative constant offset written as the bank offset it encodes, 0x10000 minus
+    its magnitude, in the same number of characters (`c[0x0][-0x6590]` -> `c[0x0][0x09a70]`: the
+    parameter at 0x9a70 of a 32,760-byte parameter list on sm_75; decision D12-C-7). A register
+    plus a negative offset (`c[0x3][R0-0x4]`) is not touched."""
+    def fix(m: re.Match) -> str:
+        v = int(m.group(2), 16)
+        if not 0 < v <= 0x8000:
+            return m.group(0)
+        return f"{m.group(1)}0x{0x10000 - v:0{len(m.group(2)) + 1}x}]"
+    return _RE_NEG_CONST.sub(fix, text)
+
+
 def nv_warpsync(text: str) -> str:
     """*text* with nvcc's plain `WARPSYNC Rb` written `WARPSYNC.ALLGROUPS Rb` (decision D6-cg-2:
     this ISA's plain WARPSYNC_R is NVIDIA's `.EXCLUSIVE`, one group at a time). The modifier
@@ -152,6 +170,8 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
                     body = body[:k].rstrip()
                 line = _BLANKS[:col + j + 2] if col + j + 2 <= len(_BLANKS) else " " * (col + j + 2)
                 line += body
+                if "][-" in body:
+                    line = nv_negative_const(line)
                 if "WARPSYNC" in body or "BPT" in body:
                     line = nv_warpsync(line)
                 elif "{" in body:
@@ -164,6 +184,8 @@ def _clean(line: str, s: str) -> tuple[int | None, str, int]:
         line = line[:k].rstrip()
     if "(*" in line:
         line = _strip_note(line)
+    if "][-" in line:
+        line = nv_negative_const(line)
     if "WARPSYNC" in line or "BPT" in line:
         line = nv_warpsync(line)
     elif "{" in line:

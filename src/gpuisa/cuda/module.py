@@ -3,6 +3,7 @@ constant banks, shared sizes and ``.nv.info`` attributes; and the parser of
 ``.nv.info`` attribute streams, shared by the listing and the ELF readers."""
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -120,23 +121,27 @@ class CudaModule:
                 return self.kernels[names[0]]
             if not names:
                 raise UsageError(f"{self.filename}: no kernel found in this {self.kind} input")
-            raise UsageError(f"{self.filename}: {len(names)} kernels; choose one with --kernel NAME: "
-                             + ", ".join(_label(n) for n in names))
+            raise UsageError(_kernel_list(f"{self.filename}: {len(names)} kernels; choose one with --kernel NAME: ",
+                                          names))
         if name in self.kernels:
             return self.kernels[name]
-        want = _plain(_east_const(name))
+        want = _plain(_east_const(_builtin_names(name)))
         hits = [n for n in names if want in kernel_aliases(n)]
         if len(hits) == 1:
             return self.kernels[hits[0]]
         if hits:
-            raise UsageError(f"{self.filename}: kernel {name!r} is ambiguous; it names "
-                             + ", ".join(_label(n) for n in hits))
-        raise UsageError(f"{self.filename}: kernel {name!r} not found; kernels: " + ", ".join(_label(n) for n in names))
+            raise UsageError(_kernel_list(f"{self.filename}: kernel {name!r} is ambiguous; it names ", hits))
+        raise UsageError(_kernel_list(f"{self.filename}: kernel {name!r} not found; kernels: ", names))
 
 
-def _label(n: str) -> str:
-    d = demangle(n)
-    return n if d == n else f"{n} ({d})"
+def _kernel_list(head: str, names: list[str]) -> str:
+    """*head* and the kernels for a message: ``offset, scale`` when none is mangled; else one a line, the
+    demangled name first (what --kernel takes, with or without its namespaces, return type and
+    parameter list) and the symbol after it -- a comma-separated line of template names was
+    unreadable (D12-C-2)."""
+    if all(demangle(n) == n for n in names):
+        return head + ", ".join(names)
+    return head.rstrip() + "".join(f"\n  {demangle(n)}" + (f"   [{n}]" if demangle(n) != n else "") for n in names)
 
 
 # -- demangling (the Itanium subset nvcc kernels use) ------------------------------------------
@@ -147,6 +152,19 @@ _BUILTIN = {"v": "void", "b": "bool", "c": "char", "a": "signed char", "h": "uns
 #: suffixes of integer template arguments (``Lj3E`` -> ``3u``), as c++filt writes them
 _LIT_SUFFIX = {"i": "", "j": "u", "l": "l", "m": "ul", "x": "ll", "y": "ull"}
 _QUAL = {"P": "*", "R": "&", "O": "&&", "K": " const", "V": " volatile"}
+#: an array type as this demangler writes it: element, pointer/reference marks (`float (*) [9]`), bounds
+_RE_ARRAY = re.compile(r"^(.*?) (?:\(([*&]+)\) )?((?:\[[^\[\]]*\])+)$")
+#: the binary and unary operators of expressions (`Arr<int, N + 1>`: ``XplT_Li1EE``; D12-C-5)
+_BINARY = {"pl": "+", "mi": "-", "ml": "*", "dv": "/", "rm": "%", "an": "&", "or": "|", "eo": "^", "ls": "<<",
+           "rs": ">>", "lt": "<", "gt": ">", "le": "<=", "ge": ">=", "eq": "==", "ne": "!=", "aa": "&&", "oo": "||"}
+_UNARY = {"ng": "-", "ps": "+", "nt": "!", "co": "~", "ad": "&", "de": "*"}
+#: operator names (``pl`` -> ``operator+``): a function template argument ``vec_op<operator+>``
+_OPERATORS = {"nw": " new", "na": " new[]", "dl": " delete", "da": " delete[]", "ps": "+", "ng": "-", "ad": "&",
+              "de": "*", "co": "~", "pl": "+", "mi": "-", "ml": "*", "dv": "/", "rm": "%", "an": "&", "or": "|",
+              "eo": "^", "aS": "=", "pL": "+=", "mI": "-=", "mL": "*=", "dV": "/=", "rM": "%=", "aN": "&=",
+              "oR": "|=", "eO": "^=", "ls": "<<", "rs": ">>", "lS": "<<=", "rS": ">>=", "eq": "==", "ne": "!=",
+              "lt": "<", "gt": ">", "le": "<=", "ge": ">=", "ss": "<=>", "nt": "!", "aa": "&&", "oo": "||",
+              "pp": "++", "mm": "--", "cm": ",", "pm": "->*", "pt": "->", "cl": "()", "ix": "[]"}
 
 
 class _Demangler:
@@ -204,6 +222,76 @@ class _Demangler:
             args.append(self.template_arg())
         return args
 
+    def literal(self) -> str:
+        """The rest of ``L <builtin type> <value> E`` (after ``L``): ``i3`` -> ``3``, ``m4`` -> ``4ul``,
+        ``b1`` -> ``true``, ``c65`` -> ``(char)65``, ``f3fc00000`` -> ``(float)[3fc00000]`` (c++filt's)."""
+        c = self.peek()
+        self.k += 1
+        if c in "fd":                           # a floating literal: its bits in hex (C++20 template arguments)
+            m = re.compile(r"[0-9a-f]+").match(self.s, self.k)
+            if not m:
+                raise ValueError
+            self.k = m.end()
+            if not self.eat("E"):
+                raise ValueError
+            return f"({_BUILTIN[c]})[{m.group(0)}]"
+        v = self.number()
+        if not self.eat("E"):
+            raise ValueError
+        if c == "b":
+            return "true" if v else "false"
+        if c in _LIT_SUFFIX:
+            return f"{v}{_LIT_SUFFIX[c]}"
+        if c in _BUILTIN:
+            return f"({_BUILTIN[c]}){v}"
+        raise ValueError
+
+    def expression(self) -> str:
+        """A dependent expression in a template argument, an array bound or a decltype, as c++filt
+        prints it: ``plT_Li1E`` -> ``(3)+(1)`` (a template parameter as its argument), ``gtT_Li2E`` ->
+        ``((5)>(2))``, ``cvS0__E`` -> ``(int)()``, ``stT_`` -> ``sizeof (int)`` (D12-C-5)."""
+        two = self.peek(2)
+        if self.peek() == "T":
+            self.k += 1
+            i = self.seq_id("_")
+            if i >= len(self.targs):
+                raise ValueError
+            return self.targs[i]
+        if self.eat("L"):
+            c = self.peek()
+            if c.isdigit() or c in "NS":        # an enumeration literal
+                t = self.type()
+                v = self.number()
+                if not self.eat("E"):
+                    raise ValueError
+                return f"({t}){v}"
+            return self.literal()
+        if two in _BINARY:
+            self.k += 2
+            a, b = self.expression(), self.expression()
+            text = f"({a}){_BINARY[two]}({b})"
+            return f"({text})" if two == "gt" else text     # libiberty's parentheses around `>`
+        if two in _UNARY:
+            self.k += 2
+            return f"{_UNARY[two]}({self.expression()})"
+        if self.eat("cv"):
+            t = self.type()
+            if self.eat("_"):
+                args: list[str] = []
+                while not self.eat("E"):
+                    args.append(self.expression())
+                return f"({t})({', '.join(args)})"
+            return f"({t})({self.expression()})"
+        if self.eat("st"):
+            return f"sizeof ({self.type()})"
+        if self.eat("sz"):
+            return f"sizeof ({self.expression()})"
+        if self.eat("fp"):                      # a function parameter (in a decltype)
+            while self.peek() in ("K", "V", "r"):
+                self.k += 1
+            return f"{{parm#{self.seq_id('_') + 1}}}"
+        raise ValueError
+
     def template_arg(self) -> str:
         if self.eat("L_Z"):                     # a function (or reference) argument without & (before "L")
             f = self.function_ref()
@@ -218,17 +306,7 @@ class _Demangler:
                 if not self.eat("E"):
                     raise ValueError
                 return f"({t}){v}"
-            self.k += 1
-            v = self.number()
-            if not self.eat("E"):
-                raise ValueError
-            if c == "b":
-                return "true" if v else "false"
-            if c in _LIT_SUFFIX:
-                return f"{v}{_LIT_SUFFIX[c]}"
-            if c in _BUILTIN:
-                return f"({_BUILTIN[c]}){v}"
-            raise ValueError
+            return self.literal()
         if self.eat("J"):
             pack: list[str] = []
             while not self.eat("E"):
@@ -243,7 +321,12 @@ class _Demangler:
             f = self.function_ref()
             if not self.eat("EE"):
                 raise ValueError
-            return f"&({f})"
+            return f"&({f})" if f.endswith(")") else f"&{f}"
+        if self.eat("X"):                       # any other expression (`Arr<int, N + 1>`; D12-C-5)
+            e = self.expression()
+            if not self.eat("E"):
+                raise ValueError
+            return e
         return self.type()
 
     def function_ref(self) -> str:
@@ -253,6 +336,8 @@ class _Demangler:
         name, targs = self.name(function=True)
         if targs is not None:
             raise ValueError
+        if self.peek() == "E":                  # a variable (`XadL_Z7table_aEE`: c++filt's `&table_a`, D12-C-2)
+            return name
         args: list[str] = []
         while self.peek() != "E":
             args.append(self.type())
@@ -268,7 +353,45 @@ class _Demangler:
     def unqualified(self) -> str:
         if self.peek().isdigit():
             return self.source_name()
+        if self.peek(2) in _OPERATORS:
+            op = _OPERATORS[self.peek(2)]
+            self.k += 2
+            return "operator" + op
+        if self.eat("Ul"):                      # a lambda's closure type: {lambda(int, int)#1}
+            args: list[str] = []
+            while not self.eat("E"):
+                args.append(self.type())
+            n = self.seq_id("_")                # `_` the first, `0_` the second, ...
+            return f"{{lambda({', '.join(a for a in args if a != 'void')})#{n + 1}}}"
+        if self.eat("Ut"):                      # an unnamed class or enum
+            return f"{{unnamed type#{self.seq_id('_') + 1}}}"
         raise ValueError
+
+    def local_name(self) -> str:
+        """``Z <function> E <entity> [<discriminator>]``: a name local to a function, such as a
+        lambda defined in a host function and passed to a kernel template (c++filt's
+        ``host_launches(float*, int)::{lambda(int, int)#1}``); the function's own template
+        arguments do not replace the kernel's."""
+        saved = self.targs
+        name, targs = self.name(function=True)
+        if targs is not None:
+            self.targs = targs
+            self.type()                        # the return type a template function's name encodes
+        args: list[str] = []
+        while self.peek() != "E":
+            args.append(self.type())
+        self.k += 1
+        self.targs = saved
+        if args == ["void"]:
+            args = []
+        entity = self.unqualified() if not self.eat("s") else "string literal"
+        if self.eat("__"):                      # a discriminator: c++filt does not print it
+            self.number()
+            if not self.eat("_"):
+                raise ValueError
+        elif self.peek() == "_" and self.peek(2)[1:].isdigit():
+            self.k += 2
+        return f"{name}({', '.join(args)})::{entity}"
 
     def name(self, function: bool = False) -> tuple[str, list[str] | None]:
         """A (possibly nested, possibly template) name; returns it and its last template
@@ -294,7 +417,9 @@ class _Demangler:
             if not function and self.subs and self.subs[-1] == parts:
                 self.subs.pop()        # a type's full name is added once, by type()
             return parts, targs
-        if self.eat("St"):
+        if self.eat("Z"):
+            base = self.local_name()
+        elif self.eat("St"):
             base = "std::" + self.unqualified()
         elif self.peek() == "S":
             base = self.substitution()
@@ -324,7 +449,12 @@ class _Demangler:
             raise ValueError
         if c in _QUAL:
             self.k += 1
-            t = self.type() + _QUAL[c]
+            inner = self.type()
+            arr = _RE_ARRAY.match(inner)
+            if arr and c in "PRO":                # a pointer to an array: `float (*) [9]`
+                t = f"{arr.group(1)} ({arr.group(2) or ''}{_QUAL[c]}) {arr.group(3)}"
+            else:
+                t = inner + _QUAL[c]
         elif c in _BUILTIN:
             self.k += 1
             return _BUILTIN[c]
@@ -339,6 +469,13 @@ class _Demangler:
                 return named[two]
             if self.eat("DF16_"):
                 return "_Float16"
+            if two in ("DT", "Dt"):               # decltype(expression)
+                self.k += 2
+                e = self.expression()
+                if not self.eat("E"):
+                    raise ValueError
+                self.subs.append(f"decltype ({e})")
+                return f"decltype ({e})"
             raise ValueError
         elif c == "T":
             self.k += 1
@@ -356,10 +493,15 @@ class _Demangler:
             t = self.with_args(t, self.template_args())
         elif c == "A":
             self.k += 1
-            n = self.number()
+            n = str(self.number()) if self.peek().isdigit() else self.expression()
             if not self.eat("_"):
                 raise ValueError
-            t = f"{self.type()} [{n}]"
+            elem = self.type()
+            arr = _RE_ARRAY.match(elem)
+            if arr and not arr.group(2):           # an array of arrays: `int [2][3]`
+                t = f"{arr.group(1)} [{n}]{arr.group(3)}"
+            else:
+                t = f"{elem} [{n}]"
         else:
             t, _ = self.name()
         self.subs.append(t)
@@ -369,6 +511,8 @@ class _Demangler:
         name, targs = self.name(function=True)
         if targs is not None:
             self.targs = targs
+        if self.k == len(self.s):              # a variable (a variable template: `stats::total<int>`)
+            return None, name, []
         ret = self.type() if targs is not None else None
         args: list[str] = []
         while self.k < len(self.s):
@@ -388,7 +532,7 @@ def demangle_parts(name: str) -> tuple[str | None, str, list[str]] | None:
     try:
         d = _Demangler(name[2:])
         return d.encoding()
-    except (ValueError, IndexError):
+    except (ValueError, IndexError, RecursionError):   # RecursionError: 5,000 nested `P`s (D12-C-5)
         return None
 
 
@@ -401,6 +545,27 @@ def demangle(name: str) -> str:
         return name
     ret, base, args = parts
     return f"{ret + ' ' if ret else ''}{base}({', '.join(args)})"
+
+
+#: the <cstdint>/<cstddef> typedefs and short spellings a user writes in a signature, as c++filt
+#: names the types (LP64, as nvcc's device code: `size_t` is `unsigned long`; D12-C-2)
+_TYPEDEFS = {"size_t": "unsigned long", "ptrdiff_t": "long", "intptr_t": "long", "uintptr_t": "unsigned long",
+             "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
+             "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long", "uint64_t": "unsigned long",
+             "uint": "unsigned int", "ushort": "unsigned short", "ulong": "unsigned long", "uchar": "unsigned char"}
+_RE_TYPEDEF = re.compile(r"\b(?:std::)?(" + "|".join(_TYPEDEFS) + r")\b")
+_RE_BARE_UNSIGNED = re.compile(r"\bunsigned\b(?!\s+(?:int|char|short|long)\b)")
+_RE_INT_AFTER = re.compile(r"\b((?:unsigned\s+|signed\s+)?(?:short|long(?:\s+long)?))\s+int\b")
+
+
+def _builtin_names(text: str) -> str:
+    """*text* with `size_t`, `uint32_t`, ... and `unsigned`, `long int`, `unsigned long long int`
+    written as c++filt writes the types (`unsigned long`, `unsigned int`, `long`, ...)."""
+    if "(" not in text and "<" not in text:
+        return text
+    text = _RE_TYPEDEF.sub(lambda m: _TYPEDEFS[m.group(1)], text)
+    text = _RE_BARE_UNSIGNED.sub("unsigned int", text)
+    return re.sub(r"\bsigned\s+(int|short|long)\b", r"\1", _RE_INT_AFTER.sub(r"\1", text))
 
 
 def _plain(text: str) -> str:
@@ -429,6 +594,20 @@ def _unqualified(base: str) -> str:
     return base[cut:]
 
 
+def _qualifiers(prefix: str) -> list[str]:
+    """``outer::v2::impl`` -> ``[outer, v2, impl]`` (split at ``::`` outside template arguments)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(prefix):
+        if c in "<(":
+            depth += 1
+        elif c in ">)":
+            depth -= 1
+        elif depth == 0 and prefix.startswith("::", i):
+            parts.append(prefix[start:i])
+            start = i + 2
+    return [p for p in parts + [prefix[start:]] if p]
+
+
 def kernel_aliases(name: str) -> set[str]:
     """The spellings ``--kernel`` accepts for the kernel *name* (whitespace removed): the mangled
     name, the demangled one with and without its return type, the name without the parameter
@@ -443,13 +622,31 @@ def kernel_aliases(name: str) -> set[str]:
         short = _unqualified(base)     # without the namespace: `reduce<128, int>`, `reduce`
         if short != base:
             out |= {_plain(f"{short}({', '.join(args)})"), _plain(short), _plain(short.split("<", 1)[0])}
+            # and without some of its namespaces: an inline namespace the source does not write
+            # (`outer::impl::knobs` for `outer::v2::impl::knobs`; D12-C-2)
+            quals = _qualifiers(base[:len(base) - len(short) - 2])
+            for keep in itertools.product((True, False), repeat=min(len(quals), 4)):
+                part = "::".join(q for q, k in zip(quals, keep) if k)
+                if part and len(part) < len(base) - len(short) - 2:
+                    name = f"{part}::{short}"
+                    out |= {_plain(f"{name}({', '.join(args)})"), _plain(name), _plain(name.split("<", 1)[0])}
         # a kernel returns void: its signature with the return type names it too (a template's
         # demangled name has it; the others' mangled names do not encode it)
         out |= {"void" + a for a in out if "(" in a and not a.startswith("void")}
         # c++filt writes a non-int template argument with its literal suffix (`reduce<256u>`,
         # `shift<3l>`); the number as the source wrote it names the kernel too (D7-style-3)
         out |= {_RE_LIT_SUFFIX.sub(r"\1", a) for a in out}
+        # a function as a template argument, c++filt's `&(operator+(Vec, Vec))`, as the source
+        # writes it: `vec_op<operator+>` or `vec_op<&operator+>` (D12-C-2)
+        out |= {_RE_FN_ARG.sub(r"\1\2", a) for a in out} | {_RE_FN_ARG.sub(r"\2", a) for a in out}
+        out |= {_RE_VAR_ARG.sub(r"\1", a) for a in out}     # `via_global<&table_a>` as `via_global<table_a>`
     return out
+
+
+#: c++filt's variable template argument `&name` (a pointer to a global), after `<` or `,`
+_RE_VAR_ARG = re.compile(r"(?<=[<,])&([A-Za-z_][\w:]*)(?=[,>])")
+#: c++filt's function template argument `&(name(types))` (whitespace removed)
+_RE_FN_ARG = re.compile(r"(&)\(((?:[\w:~]|operator[^\w(]+)+)\([^()]*\)\)")
 
 
 _RE_LIT_SUFFIX = re.compile(r"(?<![\w.])(-?\d+)(?:ull|ul|ll|u|l)\b")

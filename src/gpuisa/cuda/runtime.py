@@ -28,6 +28,7 @@ it: a kernel whose call is on a path the run does not take runs (decision D8-12)
 from __future__ import annotations
 
 import bisect
+import math
 import re
 
 import numpy as np
@@ -138,27 +139,31 @@ class DeviceRuntime:
             flags, width, prec, length, c = m.groups()
             if c == "%":
                 return "%"
-            if width == "*":
-                width = str(_signed(take(4), 32))
-            if prec == "*":
-                prec = str(_signed(take(4), 32))
-            spec = "%" + flags + (width or "") + ("." + prec if prec is not None else "")
+            if width == "*":                    # a negative width is the - flag (C)
+                wv = _signed(take(4), 32)
+                flags, width = flags + "-" * (wv < 0), str(abs(wv))
+            if prec == "*":                     # a negative precision is none
+                pv = _signed(take(4), 32)
+                prec = str(pv) if pv >= 0 else None
             wide = 8 if length in ("l", "ll", "j", "z", "t") else 4
-            if c in "di":
-                return (spec + "d") % _signed(take(wide), 8 * wide)
-            if c in "ouxX":
-                return (spec + c.replace("u", "d")) % take(wide)
+            if c in "diouxX":
+                # C's conversions, not Python's: `hh`/`h` convert the promoted int to char/short,
+                # `#o` is a leading 0, `#x` of 0 has no 0x, a precision turns off the 0 flag
+                bits = 8 if length == "hh" else 16 if length == "h" else 8 * wide
+                v = take(wide) & ((1 << bits) - 1)
+                return c_int(flags, width, prec, c, _signed(v, bits) if c in "di" else v)
             if c == "c":
-                return (spec + "c") % chr(take(4) & 0xFF)
+                return _pad(flags, width, chr(take(4) & 0xFF))
             if c == "s":
-                return (spec + "s") % self._string(sim, w, lane, take(8))
-            if c == "p":
-                return (spec + "s") % f"0x{take(8):x}"
+                text = self._string(sim, w, lane, take(8))
+                return _pad(flags, width, text if prec is None else text[:int(prec or 0)])
+            if c == "p":                        # glibc's: (nil) for a null pointer
+                ptr = take(8)
+                return _pad(flags, width, f"0x{ptr:x}" if ptr else "(nil)")
             if c == "n":
                 take(8)
                 return ""
-            v = float(np.uint64(take(8)).view(np.float64))
-            return v.hex() if c in "aA" else (spec + c) % v
+            return c_float(flags, width, prec, c, float(np.uint64(take(8)).view(np.float64)))
 
         text = _RE_CONV.sub(conv, fmt)
         self.output.append(text)
@@ -218,6 +223,71 @@ class DeviceHeap:
             blocks[i:i + 2] = [(off, n + blocks[i + 1][1])]
         if i > 0 and blocks[i - 1][0] + blocks[i - 1][1] == off:      # and the previous one
             blocks[i - 1:i + 1] = [(blocks[i - 1][0], blocks[i - 1][1] + blocks[i][1])]
+
+
+def _pad(flags: str, width: str | None, body: str, zeros: int = -1) -> str:
+    """*body* padded to *width*: left-justified for ``-``, else with zeros after its first
+    *zeros* characters (a sign or ``0x``; -1: spaces in front)."""
+    n = int(width or 0) - len(body)
+    if n <= 0:
+        return body
+    if "-" in flags:
+        return body + " " * n
+    return body[:zeros] + "0" * n + body[zeros:] if zeros >= 0 else " " * n + body
+
+
+def _sign(flags: str, negative: bool) -> str:
+    return "-" if negative else "+" if "+" in flags else " " if " " in flags else ""
+
+
+def c_int(flags: str, width: str | None, prec: str | None, conv: str, v: int) -> str:
+    """An integer conversion (``d i o u x X``) of *v* as C's printf writes it."""
+    digits = {"o": "%o", "x": "%x", "X": "%X"}.get(conv, "%d") % abs(v)
+    if prec is not None:
+        digits = "" if v == 0 and not int(prec or 0) else digits.zfill(int(prec or 0))
+    prefix = _sign(flags, v < 0) if conv in "di" else ""
+    if "#" in flags:
+        if conv == "o" and not digits.startswith("0"):
+            digits = "0" + digits
+        elif conv in "xX" and v:
+            prefix = "0" + conv
+    zeros = len(prefix) if "0" in flags and prec is None else -1
+    return _pad(flags, width, prefix + digits, zeros)
+
+
+def c_float(flags: str, width: str | None, prec: str | None, conv: str, v: float) -> str:
+    """A floating conversion (``f F e E g G a A``) of *v* as C's printf (glibc) writes it:
+    ``-nan`` for a NaN with its sign bit, infinities and NaN never zero-padded, ``%a`` with the
+    fraction's trailing zeros dropped (Python's float.hex keeps 13 digits)."""
+    neg = math.copysign(1.0, v) < 0
+    if not math.isfinite(v):
+        body = _sign(flags, neg) + ("nan" if math.isnan(v) else "inf")
+        return _pad(flags, width, body.upper() if conv.isupper() else body)
+    if conv not in "aA":
+        spec = "%" + flags + (width or "") + ("." + (prec or "0") if prec is not None else "")
+        return (spec + conv) % v
+    bits = int(np.float64(v).view(np.uint64))
+    exp, frac = bits >> 52 & 0x7FF, bits & ((1 << 52) - 1)
+    lead, e = (1, exp - 1023) if exp else (0, -1022 if frac else 0)
+    if prec is None:
+        hexd = f"{frac:013x}".rstrip("0")
+    else:
+        p = int(prec or 0)
+        if p >= 13:
+            hexd = f"{frac:013x}" + "0" * (p - 13)
+        else:
+            shift = 4 * (13 - p)
+            q, r = divmod(frac, 1 << shift)
+            half = 1 << (shift - 1)
+            if r > half or (r == half and q & 1):      # to nearest even, as glibc rounds
+                q += 1
+            if q >> (4 * p):                           # the carry goes into the leading digit
+                q, lead = 0, lead + 1
+            hexd = f"{q:0{p}x}" if p else ""
+    body = f"{lead}" + ("." + hexd if hexd or "#" in flags else "") + f"p{e:+d}"
+    prefix = _sign(flags, neg) + "0x"
+    text = _pad(flags, width, prefix + body, len(prefix) if "0" in flags else -1)
+    return text.upper() if conv == "A" else text
 
 
 def _signed(v: int, bits: int) -> int:

@@ -201,7 +201,8 @@ Example:
 @click.option("--strict", is_flag=True, help="Make undefined behaviour (SHFL from an inactive lane) a fault.")
 @click.option("--param", "params", multiple=True, metavar="TYPE:VALUE",
               help="Kernel parameter in constant bank 0, in order, naturally aligned: u32:5, s32:-1, f32:1.5, "
-                   "u64:0x100000000, ptr:NAME[+OFFSET] (repeatable).")
+                   "u64:0x100000000, ptr:NAME[+OFFSET], struct:s32:1,f64:2.5 (a struct by value), struct@16:f32:1,f32:2,f32:3,f32:4 "
+                   "(a float4, an alignas(16) struct) (repeatable).")
 @click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]",
               help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
                    "or file:PATH (repeatable); NAME=file:PATH takes the file's size. CUDA input: NAME may be a __device__ or __constant__ variable, which it "

@@ -4,11 +4,13 @@ Python callers (:func:`launch_kernel`).
 
 Textual forms (also in ``docs/simulator-run.md`` and ``gpuisa run --help``)::
 
-    --param TYPE:VALUE          TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f16 f32 f64 ptr
+    --param TYPE:VALUE          TYPE: u8 s8 u16 s16 u32 s32 u64 s64 f16 bf16 f32 f64 ptr
                                 ptr:NAME[+OFFSET]  the 64-bit address of buffer NAME
     --param struct:F,F,...      a struct passed by value: fields F = TYPE:VALUE laid out
                                 as C does (each at a multiple of its size; the struct
                                 aligned to and padded to a multiple of its largest field)
+    --param struct@N:F,F,...    the same, aligned to (at least) N bytes: a float2 (8), a
+                                float4/int4/double2 (16), an alignas(N) struct
     --buffer NAME=SIZE[:INIT]   SIZE in bytes; INIT: zeros | iota[:DTYPE] |
                                 fill:VALUE[:DTYPE] | random:SEED[:DTYPE] | file:PATH
     --buffer NAME=file:PATH     the bytes of PATH, SIZE = the file's size
@@ -40,10 +42,12 @@ from ..numtext import MAX_DIGITS, NumberTooLong, parse_decimal, parse_int
 DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
     ("u8", "<u1"), ("s8", "<i1"), ("u16", "<u2"), ("s16", "<i2"), ("u32", "<u4"), ("s32", "<i4"),
     ("u64", "<u8"), ("s64", "<i8"), ("f16", "<f2"), ("f32", "<f4"), ("f64", "<f8"))}
-PARAM_TYPES = tuple(DTYPES) + ("ptr", "struct")
+PARAM_TYPES = tuple(DTYPES) + ("bf16", "ptr", "struct")     # bf16: a __nv_bfloat16 parameter (D12-C-8)
 INITS = ("zeros", "iota", "fill", "random", "file")
 #: a buffer name: an identifier, or a C++ qualified one (`stats::total`, a device global; D8-6)
-_IDENT = r"[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*"
+#: ... whose parts may have template arguments (`stats::total<int>`, a variable template; D12-C-6)
+_TARGS = r"(?:<[^<>]*(?:<[^<>]*>[^<>]*)*>)?"
+_IDENT = rf"[A-Za-z_][A-Za-z0-9_]*{_TARGS}(?:::[A-Za-z_][A-Za-z0-9_]*{_TARGS})*"
 _NAME = re.compile(_IDENT + r"\Z")
 _INT = re.compile(rf"{SIGNED_NUMBER}\Z")     # gpuisa.exprlang's number syntax
 MAX_BUFFER = 1 << 30
@@ -97,6 +101,46 @@ def _round_binary(q: Fraction, bits: int) -> float | None:
     return -v if neg else v
 
 
+def _fraction(t: str, text: str, what: str) -> Fraction | None:
+    """The exact value of the decimal or fraction *t* (lower case, stripped); None when it is too
+    large for any float (``parse_decimal``'s overflow)."""
+    try:
+        # exponents are read without building 10**exp (Fraction("1e999999999") never returns)
+        if "/" in t:  # a fraction n/d (Fraction's syntax)
+            if len(t) > MAX_DIGITS:
+                raise NumberTooLong(t)
+            return Fraction(t)
+        return parse_decimal(t)
+    except NumberTooLong as e:
+        raise UsageError(f"{_short(what, 60)}: {e}") from None
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"{_short(what, 60)}: {_short(text)!r} is not a number") from None
+
+
+def bf16_bits(text: str, what: str) -> int:
+    """A ``__nv_bfloat16`` parameter's bits: a decimal or float literal rounded once, to nearest
+    even, to bfloat16 (8-bit exponent, 7-bit fraction), ``inf``, ``nan``, or ``0x…`` raw bits
+    (decision D12-C-8)."""
+    t = text.strip().lower()
+    if re.fullmatch(HEX, t):
+        raw = int(t, 16)
+        if raw >> 16:
+            raise UsageError(f"{_short(what, 60)}: {_short(text)} does not fit in 16 bits")
+        return raw
+    sign = 0x8000 if t.startswith("-") else 0
+    body = t.lstrip("+-")
+    if body in ("inf", "infinity"):
+        return sign | 0x7F80
+    if body == "nan":
+        return 0x7FC0
+    q = _fraction(t, text, what)
+    b = None if q is None else round_to_binary(abs(q.numerator), q.denominator, 7, 127) if q else 0
+    if b is None or b >> 7 >= 0xFF:
+        raise UsageError(f"{_short(what, 60)}: {_short(text.strip())} does not fit in bf16 (largest finite value "
+                         f"3.3895314e38; write inf for infinity)")
+    return sign | b
+
+
 def float_value(text: str, dtype: str, what: str) -> float:
     """A decimal or float literal (``1.5``, ``-2e-3``, ``inf``, ``nan``) rounded
     once, to nearest even, to float16, float32 or float64; or ``0x…`` raw bits."""
@@ -113,19 +157,7 @@ def float_value(text: str, dtype: str, what: str) -> float:
         return sign * math.inf
     if body == "nan":
         return math.nan
-    q: Fraction | None
-    try:
-        # exponents are read without building 10**exp (Fraction("1e999999999") never returns)
-        if "/" in t:  # a fraction n/d (Fraction's syntax)
-            if len(t) > MAX_DIGITS:
-                raise NumberTooLong(t)
-            q = Fraction(t)
-        else:
-            q = parse_decimal(t)
-    except NumberTooLong as e:
-        raise UsageError(f"{_short(what, 60)}: {e}") from None
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{_short(what, 60)}: {_short(text)!r} is not a number") from None
+    q = _fraction(t, text, what)
     r = None if q is None else _round_binary(q, bits)
     if r is None:
         biggest = {16: "65504", 32: "3.4028235e38"}.get(bits, "1.7976931348623157e308")
@@ -164,11 +196,12 @@ class Param:
     value: Any
     offset: int = 0    # ptr: added to the buffer's address
     text: str = ""
+    min_align: int = 1     # struct@N: an alignment beyond its fields' (float4, alignas(16); D12-C-1)
 
     @property
     def align(self) -> int:
         if self.type == "struct":
-            return max(f.align for f in self.value)
+            return max([self.min_align] + [f.align for f in self.value])
         return self.size
 
     @property
@@ -176,7 +209,7 @@ class Param:
         if self.type == "struct":
             end = struct_layout(self.value)[-1] + self.value[-1].size
             return end + (-end) % self.align
-        return 8 if self.type == "ptr" else DTYPES[self.type].itemsize
+        return 8 if self.type == "ptr" else 2 if self.type == "bf16" else DTYPES[self.type].itemsize
 
 
 def struct_layout(fields: Sequence[Param]) -> list[int]:
@@ -194,21 +227,40 @@ def parse_param(text: str) -> Param:
     ``struct:s32:5,f32:1.5,ptr:a`` (a struct by value: its fields in order)."""
     typ, sep, val = text.partition(":")
     typ = typ.strip().lower()
+    typ, align = _struct_align(typ, f"--param {text!r}")
     if not sep or typ not in PARAM_TYPES:
-        raise UsageError(f"--param {text!r}: expected TYPE:VALUE with TYPE one of {', '.join(PARAM_TYPES)}")
+        raise UsageError(f"--param {text!r}: expected TYPE:VALUE with TYPE one of {', '.join(PARAM_TYPES)}"
+                         " (struct@N: a struct aligned to N bytes)")
     if typ == "struct":
         parts = [f.strip() for f in val.split(",")]
         if not val.strip() or any(not f or f.lower().startswith("struct") for f in parts):
             raise UsageError(f"--param {text!r}: expected struct:TYPE:VALUE,TYPE:VALUE,... (fields of scalar "
                              f"types or ptr; a nested struct is written as its fields)")
-        return Param("struct", tuple(parse_param(f) for f in parts), 0, text)
+        return Param("struct", tuple(parse_param(f) for f in parts), 0, text, align)
     if typ == "ptr":
         m = re.fullmatch(r"\s*(" + _IDENT + r")\s*(?:([-+])\s*(\S+))?\s*", val)
         if not m:
             raise UsageError(f"--param {text!r}: expected ptr:NAME or ptr:NAME+OFFSET (NAME a --buffer)")
         off = _int(m.group(3), f"--param {text}") if m.group(3) else 0
         return Param("ptr", m.group(1), -off if m.group(2) == "-" else off, text)
+    if typ == "bf16":
+        return Param("bf16", bf16_bits(val, f"--param {text}"), 0, text)
     return Param(typ, _scalar(val, typ, f"--param {text}"), 0, text)
+
+
+#: the largest alignment struct@N takes (CUDA's kernel parameters are at most 32,764 bytes; alignas
+#: beyond a few hundred bytes is not a parameter layout anyone writes)
+MAX_ALIGN = 256
+
+
+def _struct_align(typ: str, what: str) -> tuple[str, int]:
+    """``struct@16`` -> (``struct``, 16); any other type -> (it, 1)."""
+    if not typ.startswith("struct@"):
+        return typ, 1
+    n = typ[len("struct@"):]
+    if not n.isdigit() or int(n) & (int(n) - 1) or not 1 <= int(n) <= MAX_ALIGN:
+        raise UsageError(f"{_short(what, 60)}: struct@N needs N a power of two from 1 to {MAX_ALIGN}, not {_short(n)!r}")
+    return "struct", int(n)
 
 
 def _typed(dtype: str, v, what: str):
@@ -244,15 +296,19 @@ def _as_param(p) -> Param:
         return parse_param(p) if ":" in p else Param("ptr", p, 0, p)
     if isinstance(p, tuple) and len(p) == 2:
         typ, v = p
+        typ, align = _struct_align(typ, f"param {p!r}") if isinstance(typ, str) else (typ, 1)
         if typ == "struct":
             if not isinstance(v, (list, tuple)) or not v:
                 raise UsageError(f"param {p!r}: a struct is ('struct', [field, ...]) with fields as for params")
             fields = tuple(_as_param(f) for f in v)
             if any(f.type == "struct" for f in fields):
                 raise UsageError(f"param {p!r}: a nested struct is written as its fields")
-            return Param("struct", fields, 0, "struct:" + ",".join(f.text or f.type for f in fields))
+            head = "struct" if align == 1 else f"struct@{align}"
+            return Param("struct", fields, 0, head + ":" + ",".join(f.text or f.type for f in fields), align)
         if typ == "ptr":
             return Param("ptr", v, 0, f"ptr:{v}")
+        if typ == "bf16":
+            return Param("bf16", bf16_bits(str(v), f"param {p!r}"), 0, f"bf16:{v}")
         if typ not in DTYPES:
             raise UsageError(f"param {p!r}: unknown type {typ!r} (types: {', '.join(PARAM_TYPES)})")
         return Param(typ, _typed(typ, v, f"param {p!r}"), 0, f"{typ}:{v}")
@@ -278,6 +334,8 @@ def _scalar_bytes(p: Param, addresses: Mapping[str, int]) -> tuple[bytes, Any]:
             raise UsageError(f"--param ptr:{p.value}: no buffer named {p.value!r} (buffers: {known})")
         v = (addresses[p.value] + p.offset) & ((1 << 64) - 1)
         return v.to_bytes(8, "little"), v
+    if p.type == "bf16":
+        return int(p.value).to_bytes(2, "little"), p.value
     x = DTYPES[p.type].type(p.value)
     return np.array([x], DTYPES[p.type]).tobytes(), x.item()
 
