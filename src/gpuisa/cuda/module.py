@@ -218,7 +218,8 @@ class _Demangler:
             pack: list[str] = []
             while not self.eat("E"):
                 pack.append(self.template_arg())
-            return ", ".join(p for p in pack if p)
+            self.subs.append(", ".join(p for p in pack if p))     # the pack is a candidate (``DpS6_``)
+            return self.subs[-1]
         if self.eat("XT"):                      # an expression: only a template parameter
             i = self.seq_id("_")
             if i >= len(self.targs) or not self.eat("E"):
@@ -247,13 +248,48 @@ class _Demangler:
 
     @staticmethod
     def with_args(name: str, args: list[str]) -> str:
-        inner = ", ".join(args)
+        inner = ", ".join(a for a in args if a)      # an empty pack is no argument
         return f"{name}<{inner}{' ' if inner.endswith('>') else ''}>"
 
     def unqualified(self) -> str:
         if self.peek().isdigit():
             return self.source_name()
+        if self.eat("Ul"):                      # a closure type: ``UlmE_`` -> ``{lambda(unsigned long)#1}``
+            sig: list[str] = []
+            while not self.eat("E"):
+                sig.append(self.type())
+            if sig == ["void"]:
+                sig = []
+            return f"{{lambda({', '.join(sig)})#{self.seq_id('_') + 1}}}"
+        if self.eat("Ut"):                      # an unnamed class or enum: ``Ut_`` -> ``{unnamed type#1}``
+            return f"{{unnamed type#{self.seq_id('_') + 1}}}"
         raise ValueError
+
+    def local_name(self) -> str:
+        """``Z <function> E <entity> [<discriminator>]`` (after the ``Z``): an entity declared inside a
+        function, such as a lambda's closure type (``ZN10CUDAStreamIdE4copyEvEUlmE_`` ->
+        ``CUDAStream<double>::copy()::{lambda(unsigned long)#1}``), as c++filt writes it."""
+        outer = self.targs
+        fname, targs = self.name(function=True)
+        nsubs = len(self.subs)
+        if targs is not None:                    # a function template: its return type, its parameters
+            self.targs = targs
+            self.type()
+        args: list[str] = []
+        while not self.eat("E"):
+            args.append(self.type())
+        self.targs = outer
+        if targs is not None:       # the template's signature adds no candidates (as c++filt reads nvcc's names)
+            del self.subs[nsubs:]
+        sig = "" if not args else "()" if args == ["void"] else f"({', '.join(args)})"   # `Z4mainE`: main::
+        entity = "string literal" if self.eat("s") else self.name()[0]
+        if self.eat("__"):                       # a discriminator: ``_<digit>`` or ``__<number>_``
+            self.number()
+            if not self.eat("_"):
+                raise ValueError
+        elif self.peek() == "_" and self.peek(2)[1:].isdigit():
+            self.k += 2
+        return f"{fname}{sig}::{entity}"
 
     def name(self, function: bool = False) -> tuple[str, list[str] | None]:
         """A (possibly nested, possibly template) name; returns it and its last template
@@ -279,6 +315,8 @@ class _Demangler:
             if not function and self.subs and self.subs[-1] == parts:
                 self.subs.pop()        # a type's full name is added once, by type()
             return parts, targs
+        if self.eat("Z"):
+            return self.local_name(), None
         if self.eat("St"):
             base = "std::" + self.unqualified()
         elif self.peek() == "S":
