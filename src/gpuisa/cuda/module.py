@@ -132,6 +132,7 @@ _BUILTIN = {"v": "void", "b": "bool", "c": "char", "a": "signed char", "h": "uns
 #: suffixes of integer template arguments (``Lj3E`` -> ``3u``), as c++filt writes them
 _LIT_SUFFIX = {"i": "", "j": "u", "l": "l", "m": "ul", "x": "ll", "y": "ull"}
 _QUAL = {"P": "*", "R": "&", "O": "&&", "K": " const", "V": " volatile"}
+_TPARAM = "\0T"        # a substitution candidate that is a template parameter (``\0T1``: ``T0_``)
 
 
 class _Demangler:
@@ -218,8 +219,7 @@ class _Demangler:
             pack: list[str] = []
             while not self.eat("E"):
                 pack.append(self.template_arg())
-            self.subs.append(", ".join(p for p in pack if p))     # the pack is a candidate (``DpS6_``)
-            return self.subs[-1]
+            return ", ".join(p for p in pack if p)
         if self.eat("XT"):                      # an expression: only a template parameter
             i = self.seq_id("_")
             if i >= len(self.targs) or not self.eat("E"):
@@ -271,16 +271,15 @@ class _Demangler:
         ``CUDAStream<double>::copy()::{lambda(unsigned long)#1}``), as c++filt writes it."""
         outer = self.targs
         fname, targs = self.name(function=True)
-        nsubs = len(self.subs)
         if targs is not None:                    # a function template: its return type, its parameters
             self.targs = targs
             self.type()
         args: list[str] = []
         while not self.eat("E"):
-            args.append(self.type())
+            t = self.type()
+            if t:                                # an empty pack expands to nothing
+                args.append(t)
         self.targs = outer
-        if targs is not None:       # the template's signature adds no candidates (as c++filt reads nvcc's names)
-            del self.subs[nsubs:]
         sig = "" if not args else "()" if args == ["void"] else f"({', '.join(args)})"   # `Z4mainE`: main::
         entity = "string literal" if self.eat("s") else self.name()[0]
         if self.eat("__"):                       # a discriminator: ``_<digit>`` or ``__<number>_``
@@ -300,6 +299,11 @@ class _Demangler:
             parts = ""
             targs: list[str] | None = None
             while not self.eat("E"):
+                if self.peek(2) == "St" and not parts:     # `NSt15iterator_traitsI..E..E`: std::, no candidate
+                    self.k += 2
+                    parts = "std::" + self.unqualified()
+                    self.subs.append(parts)
+                    continue
                 if self.peek() == "S" and not parts:
                     parts = self.substitution()
                     targs = None
@@ -339,7 +343,13 @@ class _Demangler:
         i = self.seq_id("_")
         if i >= len(self.subs):
             raise ValueError
-        return self.subs[i]
+        sub = self.subs[i]
+        if sub.startswith(_TPARAM):             # a template parameter: the one of the template being read now
+            k = int(sub[len(_TPARAM):])
+            if k >= len(self.targs):
+                raise ValueError
+            return self.targs[k]
+        return sub
 
     def type(self) -> str:
         c = self.peek()
@@ -355,7 +365,11 @@ class _Demangler:
             two = self.peek(2)
             if two == "Dp":                       # pack expansion: the pack's types
                 self.k += 2
-                return self.type()
+                n = len(self.subs)
+                t = self.type()
+                # the expansion is a candidate of its own; of a template parameter (`DpT1_`), read where used
+                self.subs.append(self.subs[-1] if len(self.subs) > n and self.subs[-1].startswith(_TPARAM) else t)
+                return t
             named = {"Dn": "decltype(nullptr)", "Dh": "half", "Ds": "char16_t", "Di": "char32_t"}
             if two in named:
                 self.k += 2
@@ -369,9 +383,14 @@ class _Demangler:
             if i >= len(self.targs):
                 raise ValueError
             t = self.targs[i]
-            if self.peek() == "I":               # a template template parameter's arguments
-                self.subs.append(t)
-                t = self.with_args(t, self.template_args())
+            if self.peek() != "I":
+                # the candidate is the parameter, not its value: a `T1_` in a lambda's enclosing function
+                # template and a later `S6_` of the kernel's own `T1_` are one candidate, read in the
+                # template where it is used (c++filt's reading of moderngpu's names; D12-M-1)
+                self.subs.append(f"{_TPARAM}{i}")
+                return t
+            self.subs.append(t)                  # a template template parameter's arguments
+            t = self.with_args(t, self.template_args())
         elif c == "S" and self.peek(2) != "St":
             t = self.substitution()
             if self.peek() != "I":
