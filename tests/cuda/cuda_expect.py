@@ -9748,3 +9748,55 @@ def cpp12_p_bf16(i, s, c, p, h):
     for t in range(len(out)):
         out[t] = [sv * f(t), px + py * f(t) + f(c), hv - f(t)]
     return {"out": out.ravel()}
+
+# --- session 12, direction mgpu12: moderngpu, GPU MODE lectures, BabelStream, PRK (decisions D12-M-N) ---
+def mg12_axpy_f(i, n, cap):
+    x, y = i["x"].astype(np.float64), i["y"].copy()
+    s = float(np.float32(cap[2]))
+    y[:n] = (s * x[:n] + y[:n]).astype(np.float32)      # one rounding (FFMA): the product is exact in binary64
+    return {"y": y}
+
+
+def mg12_axpy_i(i, n, cap):
+    x, y = [int(v) for v in i["x"]], [int(v) for v in i["y"]]
+    out = [s32(cap[2] * a + b) if k < n else b for k, (a, b) in enumerate(zip(x, y))]
+    return {"y": np.array(out, np.int32)}
+
+
+def mg12_ramp_f(i, n, cap):
+    a, c = i["a"].copy(), i["c"].copy()
+    for k in range(n):
+        a[k] = cap[2] + cap[3] * k                       # exact: multiples of 1/4 below 2^22
+        c[k] = -a[k] if k & 1 else a[k] * 2
+    return {"a": a, "c": c}
+
+
+def mg12_ramp_i(i, n, cap):
+    a, c = i["a"].copy(), i["c"].copy()
+    for k in range(n):
+        a[k] = s32(cap[2] + cap[3] * k)
+        c[k] = s32(-int(a[k])) if k & 1 else s32(int(a[k]) * 2)
+    return {"a": a, "c": c}
+
+
+def mg12_tile_sum(i, cap, ctas, bias):
+    count, x = cap[3], [int(v) for v in i["in"]]
+    partial, total = i["partial"].copy(), i["total"].copy()
+    for cta in range(ctas):
+        per = [sum(x[cta * 192 + v * 64 + t] for v in range(3) if cta * 192 + v * 64 + t < count) for t in range(64)]
+        run = 0
+        for t in range(64):
+            run += per[t]
+            partial[cta * 64 + t] = run + bias
+        total[cta] = run
+    return {"partial": partial, "total": total}
+
+
+def mg12_hash(i, cap, n):
+    out = i["out"].copy()
+    for k in range(n):
+        v = int(i["in"][k])
+        v ^= v >> 16
+        v = (v * cap[0]) & M32
+        out[k] = v ^ (v >> 13)
+    return {"out": out}

@@ -172,6 +172,37 @@ _CXXFILT = {
     "_Z3fooIL6test_tn1EEvv": "void foo<(test_t)-1>()",
     "_Z3fooIN2ns5ColorELS1_2EEvv": "void foo<ns::Color, (ns::Color)2>()",
     "_Z13trimul_globalIL_Z11matmul_tri3PfiEEvPf": "void trimul_global<matmul_tri3(float*, int)>(float*)",
+    # lambdas and other local types as template arguments (BabelStream's for_each_kernel<F>, moderngpu's
+    # launch_box_cta_k<..., lambda>; D12-M-1): `Z <function> E <entity>`, `Ul..E_`, `Ut_`, a pack as a candidate
+    "_Z15for_each_kernelIZN10CUDAStreamIfE4copyEvEUlmE_EvmmT_":
+        "void for_each_kernel<CUDAStream<float>::copy()::{lambda(unsigned long)#1}>(unsigned long, unsigned long, "
+        "CUDAStream<float>::copy()::{lambda(unsigned long)#1})",
+    "_ZN4mgpu16launch_box_cta_kINS_15launch_params_tILi16ELi1ELi1ELi0EEEZ13simple_reduceILi16EPiS4_EvT0_T1_"
+    "RNS_9context_tEEUliiE_JEEEvS5_iDpS6_":
+        "void mgpu::launch_box_cta_k<mgpu::launch_params_t<16, 1, 1, 0>, simple_reduce<16, int*, int*>(int*, int*, "
+        "mgpu::context_t&)::{lambda(int, int)#1}>(simple_reduce<16, int*, int*>(int*, int*, mgpu::context_t&)::"
+        "{lambda(int, int)#1}, int)",
+    "_Z1fIZ4mainEUt_EvT_": "void f<main::{unnamed type#1}>(main::{unnamed type#1})",
+    "_Z1fIZ4mainEUlvE0_EvT_": "void f<main::{lambda()#2}>(main::{lambda()#2})",
+    "_Z1fIZN2ns1gEiE1SEvT_": "void f<ns::g(int)::S>(ns::g(int)::S)",
+    "_Z1fIZ1gvE1S_0EvT_": "void f<g()::S>(g()::S)",
+    # a template parameter (and its pack expansion `DpT1_`) is a candidate read where it is used: the
+    # kernel's `S5_`/`DpS6_` above and `SD_`/`DpSH_` here name the kernel's own T0_/T1_;
+    # `NSt15iterator_traitsI..E..E` is std:: inside a nested name
+    "_ZN4mgpu16launch_box_cta_kINS_15launch_params_tILi64ELi1ELi1ELi0EEEZNS_6detail9segsort_tIN"
+    "S_7empty_tEfiNS_6less_tIfEEE12merge_passesEvEUliiE_JEEEvT0_iDpT1_":
+        "void mgpu::launch_box_cta_k<mgpu::launch_params_t<64, 1, 1, 0>, mgpu::detail::segsort_t<mgpu::empty_"
+        "t, float, int, mgpu::less_t<float> >::merge_passes()::{lambda(int, int)#1}>(mgpu::detail::segsort_t<"
+        "mgpu::empty_t, float, int, mgpu::less_t<float> >::merge_passes()::{lambda(int, int)#1}, int)",
+    "_ZN4mgpu16launch_box_cta_kINS_15launch_params_tILi128ELi1ELi1ELi0EEENS_6detail11transform_"
+    "fIS2_EEJZNS_21merge_path_partitionsILNS_8bounds_tE0EPiS8_NS_6less_tIiEEEENS_5mem_tINSt15iterator_tra"
+    "itsIT0_E10value_typeEEESD_lT1_llT2_RNS_9context_tEEUliE_mEEEvSD_iDpSH_":
+        "void mgpu::launch_box_cta_k<mgpu::launch_params_t<128, 1, 1, 0>, mgpu::detail::transform_f<mgpu::lau"
+        "nch_params_t<128, 1, 1, 0> >, mgpu::merge_path_partitions<(mgpu::bounds_t)0, int*, int*, mgpu::less_"
+        "t<int> >(int*, long, int*, long, long, mgpu::less_t<int>, mgpu::context_t&)::{lambda(int)#1}, unsign"
+        "ed long>(mgpu::detail::transform_f<mgpu::launch_params_t<128, 1, 1, 0> >, int, mgpu::merge_path_part"
+        "itions<(mgpu::bounds_t)0, int*, int*, mgpu::less_t<int> >(int*, long, int*, long, long, mgpu::less_t"
+        "<int>, mgpu::context_t&)::{lambda(int)#1}, unsigned long)",
 }
 
 

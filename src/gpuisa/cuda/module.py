@@ -165,6 +165,7 @@ _OPERATORS = {"nw": " new", "na": " new[]", "dl": " delete", "da": " delete[]", 
               "oR": "|=", "eO": "^=", "ls": "<<", "rs": ">>", "lS": "<<=", "rS": ">>=", "eq": "==", "ne": "!=",
               "lt": "<", "gt": ">", "le": "<=", "ge": ">=", "ss": "<=>", "nt": "!", "aa": "&&", "oo": "||",
               "pp": "++", "mm": "--", "cm": ",", "pm": "->*", "pt": "->", "cl": "()", "ix": "[]"}
+_TPARAM = "\0T"        # a substitution candidate that is a template parameter (``\0T1``: ``T0_``)
 
 
 class _Demangler:
@@ -347,7 +348,7 @@ class _Demangler:
 
     @staticmethod
     def with_args(name: str, args: list[str]) -> str:
-        inner = ", ".join(args)
+        inner = ", ".join(a for a in args if a)      # an empty pack is no argument
         return f"{name}<{inner}{' ' if inner.endswith('>') else ''}>"
 
     def unqualified(self) -> str:
@@ -357,41 +358,41 @@ class _Demangler:
             op = _OPERATORS[self.peek(2)]
             self.k += 2
             return "operator" + op
-        if self.eat("Ul"):                      # a lambda's closure type: {lambda(int, int)#1}
-            args: list[str] = []
+        if self.eat("Ul"):                      # a closure type: ``UlmE_`` -> ``{lambda(unsigned long)#1}``
+            sig: list[str] = []
             while not self.eat("E"):
-                args.append(self.type())
-            n = self.seq_id("_")                # `_` the first, `0_` the second, ...
-            return f"{{lambda({', '.join(a for a in args if a != 'void')})#{n + 1}}}"
-        if self.eat("Ut"):                      # an unnamed class or enum
+                sig.append(self.type())
+            if sig == ["void"]:
+                sig = []
+            return f"{{lambda({', '.join(sig)})#{self.seq_id('_') + 1}}}"
+        if self.eat("Ut"):                      # an unnamed class or enum: ``Ut_`` -> ``{unnamed type#1}``
             return f"{{unnamed type#{self.seq_id('_') + 1}}}"
         raise ValueError
 
     def local_name(self) -> str:
-        """``Z <function> E <entity> [<discriminator>]``: a name local to a function, such as a
-        lambda defined in a host function and passed to a kernel template (c++filt's
-        ``host_launches(float*, int)::{lambda(int, int)#1}``); the function's own template
-        arguments do not replace the kernel's."""
-        saved = self.targs
-        name, targs = self.name(function=True)
-        if targs is not None:
+        """``Z <function> E <entity> [<discriminator>]`` (after the ``Z``): an entity declared inside a
+        function, such as a lambda's closure type (``ZN10CUDAStreamIdE4copyEvEUlmE_`` ->
+        ``CUDAStream<double>::copy()::{lambda(unsigned long)#1}``), as c++filt writes it."""
+        outer = self.targs
+        fname, targs = self.name(function=True)
+        if targs is not None:                    # a function template: its return type, its parameters
             self.targs = targs
-            self.type()                        # the return type a template function's name encodes
+            self.type()
         args: list[str] = []
-        while self.peek() != "E":
-            args.append(self.type())
-        self.k += 1
-        self.targs = saved
-        if args == ["void"]:
-            args = []
-        entity = self.unqualified() if not self.eat("s") else "string literal"
-        if self.eat("__"):                      # a discriminator: c++filt does not print it
+        while not self.eat("E"):
+            t = self.type()
+            if t:                                # an empty pack expands to nothing
+                args.append(t)
+        self.targs = outer
+        sig = "" if not args else "()" if args == ["void"] else f"({', '.join(args)})"   # `Z4mainE`: main::
+        entity = "string literal" if self.eat("s") else self.name()[0]
+        if self.eat("__"):                       # a discriminator: ``_<digit>`` or ``__<number>_``
             self.number()
             if not self.eat("_"):
                 raise ValueError
         elif self.peek() == "_" and self.peek(2)[1:].isdigit():
             self.k += 2
-        return f"{name}({', '.join(args)})::{entity}"
+        return f"{fname}{sig}::{entity}"
 
     def name(self, function: bool = False) -> tuple[str, list[str] | None]:
         """A (possibly nested, possibly template) name; returns it and its last template
@@ -402,6 +403,11 @@ class _Demangler:
             parts = ""
             targs: list[str] | None = None
             while not self.eat("E"):
+                if self.peek(2) == "St" and not parts:     # `NSt15iterator_traitsI..E..E`: std::, no candidate
+                    self.k += 2
+                    parts = "std::" + self.unqualified()
+                    self.subs.append(parts)
+                    continue
                 if self.peek() == "S" and not parts:
                     parts = self.substitution()
                     targs = None
@@ -441,7 +447,13 @@ class _Demangler:
         i = self.seq_id("_")
         if i >= len(self.subs):
             raise ValueError
-        return self.subs[i]
+        sub = self.subs[i]
+        if sub.startswith(_TPARAM):             # a template parameter: the one of the template being read now
+            k = int(sub[len(_TPARAM):])
+            if k >= len(self.targs):
+                raise ValueError
+            return self.targs[k]
+        return sub
 
     def type(self) -> str:
         c = self.peek()
@@ -462,7 +474,11 @@ class _Demangler:
             two = self.peek(2)
             if two == "Dp":                       # pack expansion: the pack's types
                 self.k += 2
-                return self.type()
+                n = len(self.subs)
+                t = self.type()
+                # the expansion is a candidate of its own; of a template parameter (`DpT1_`), read where used
+                self.subs.append(self.subs[-1] if len(self.subs) > n and self.subs[-1].startswith(_TPARAM) else t)
+                return t
             named = {"Dn": "decltype(nullptr)", "Dh": "half", "Ds": "char16_t", "Di": "char32_t"}
             if two in named:
                 self.k += 2
@@ -483,9 +499,14 @@ class _Demangler:
             if i >= len(self.targs):
                 raise ValueError
             t = self.targs[i]
-            if self.peek() == "I":               # a template template parameter's arguments
-                self.subs.append(t)
-                t = self.with_args(t, self.template_args())
+            if self.peek() != "I":
+                # the candidate is the parameter, not its value: a `T1_` in a lambda's enclosing function
+                # template and a later `S6_` of the kernel's own `T1_` are one candidate, read in the
+                # template where it is used (c++filt's reading of moderngpu's names; D12-M-1)
+                self.subs.append(f"{_TPARAM}{i}")
+                return t
+            self.subs.append(t)                  # a template template parameter's arguments
+            t = self.with_args(t, self.template_args())
         elif c == "S" and self.peek(2) != "St":
             t = self.substitution()
             if self.peek() != "I":

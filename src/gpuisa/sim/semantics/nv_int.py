@@ -290,6 +290,8 @@ def ULEA(x: Exec) -> None:
     else:
         v = (a << sh) & MASK32
     b = _raw_int(x, _b(x))
+    if x.flag(_b(x) + ".bitnot"):       # ~URb: the bitwise complement, as LEA's ~Rb (D12-M-2)
+        b = ~b & MASK32
     if x.flag(_b(x) + ".neg"):          # -URb: the two's complement mod 2^32, as LEA's -Rb (D10-N-9)
         b = (-b) & MASK32
     s = v + b
