@@ -514,15 +514,15 @@ class _Demangler:
             t = self.with_args(t, self.template_args())
         elif c == "A":
             self.k += 1
-            n = str(self.number()) if self.peek().isdigit() else self.expression()
+            bound = str(self.number()) if self.peek().isdigit() else self.expression()
             if not self.eat("_"):
                 raise ValueError
             elem = self.type()
             arr = _RE_ARRAY.match(elem)
             if arr and not arr.group(2):           # an array of arrays: `int [2][3]`
-                t = f"{arr.group(1)} [{n}]{arr.group(3)}"
+                t = f"{arr.group(1)} [{bound}]{arr.group(3)}"
             else:
-                t = f"{elem} [{n}]"
+                t = f"{elem} [{bound}]"
         else:
             t, _ = self.name()
         self.subs.append(t)
