@@ -111,7 +111,7 @@ class CudaKernel:
         self.info = info
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
-        first, self.text = kernel_text(module, info)
+        first, self.text = kernel_text(module, info, isa.db)
         #: the label of the kernel's first instruction when the program starts elsewhere (functions linked in)
         self._entry_label: str | None = None
         #: the functions linked after the kernel in a cuobjdump listing: (first line, text) each (D11-F-3)
@@ -125,7 +125,7 @@ class CudaKernel:
                 else:
                     ((first, self.text), *self._callees), direct = parts
             else:
-                linked = link_functions(module, info)
+                linked = link_functions(module, info, isa.db)
                 if linked is None:
                     _refuse_relocatable(module, info, self.source_lines)
                 else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
@@ -678,7 +678,7 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
             else:
                 return None
         k += 1
-    texts = [kernel_text(module, f) for f in funcs]
+    texts = [kernel_text(module, f, kernel.isa.db) for f in funcs]
     # sizes: a cuobjdump line is one instruction; the kernel's part ends with its runtime stubs
     stub_prog = kernel.isa.assemble(runtime.stub_text(_externs(module, kernel.info, texts[0][1], sorted(direct))))
     nbytes = [16 * sum(1 for _, t in f.lines if not _RE_LABEL.match(t)) for f in funcs]
@@ -911,9 +911,9 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
     for name, info in module.kernels.items():
         n = sum(1 for _, t in info.lines if not _RE_LABEL.match(t))
         try:
-            first, text = kernel_text(module, info)
+            first, text = kernel_text(module, info, isa.db)
             if "32@" in text or "CALL.ABS" in text:     # -G / -rdc code: with the functions it calls (D11-F-3)
-                linked = link_functions(module, info)
+                linked = link_functions(module, info, isa.db)
                 if linked is not None:
                     first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1]) + runtime.stub_text(linked[3])
             isa.assemble(text, filename=module.filename, first_line=first)
