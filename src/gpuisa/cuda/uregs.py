@@ -125,7 +125,7 @@ class _Lines:
                     out.append("NOP ;")
                     continue
                 sub, self.maps[k] = m
-                out.append(_RE_UR.sub(lambda x, sub=sub: f"UR{sub[int(x.group(1))]}", t))
+                out.append(_RE_UR.sub(lambda x: f"UR{sub[int(x.group(1))]}", t))  # noqa: B023 - used at once
             else:
                 out.append(t)
         return "\n".join(out)
@@ -523,13 +523,18 @@ def allocate(fl: Flow, lv: Liveness) -> dict[int, int]:
     return out
 
 
-def plan(db, text: str, first: int, filename: str, raw=None) -> dict[int, int]:
-    """The renaming of a kernel's text whose uniform registers go beyond UR62 (original number ->
-    new number, for those that move); raises :class:`Refusal` when a block finds no place."""
+def analyse(db, text: str, first: int, filename: str, raw=None) -> tuple[Flow, Liveness]:
+    """Effects, control flow and liveness of a kernel's text (*first*: its first line's number)."""
     lines = _Lines(text)
     prog = _assemble(db, lines, first, filename)
     fl = flow(db, prog, lines, first, raw)
-    return allocate(fl, liveness(fl))
+    return fl, liveness(fl)
+
+
+def plan(db, text: str, first: int, filename: str, raw=None) -> dict[int, int]:
+    """The renaming of a kernel's text whose uniform registers go beyond UR62 (original number ->
+    new number, for those that move); raises :class:`Refusal` when a block finds no place."""
+    return allocate(*analyse(db, text, first, filename, raw))
 
 
 def refusal_error(e: Refusal, kernel: str, arch: int, text: str, first: int, filename: str) -> UsageError:
