@@ -188,3 +188,11 @@ def test_hadamard_pattern_on_sm120_runs(isa):
                    shared_bytes=launch["shared_bytes"])
     assert res.ok, res.fault
     assert compare(launch, "out", bufs["out"], expected(launch, inputs)["out"]) is None
+
+
+def test_a_pair_at_ur62_moves_though_ur63_is_not_named():
+    """Regression (CU-9 left it alone): `[R2.64+UR62]` on sm_100 reads the pair UR62:UR63, whose upper
+    half this ISA's UR63 (URZ) would read as 0; a kernel naming UR60 or more is analysed, the pair moves."""
+    text = _text(["ULDC.64 UR62, c[0x0][0x358]", "LDG.E R5, desc[UR4][R2.64+UR62]", "STG.E desc[UR4][R2.64], R5",
+                  "EXIT"], 100)
+    assert "UR62" not in text and "UR63" not in text
