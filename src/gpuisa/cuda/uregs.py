@@ -251,10 +251,10 @@ def _is_pred(o) -> bool:
 
 def _conditions(inst) -> tuple[bool, bool]:
     """``(conditional, lane-dependent)``: whether the instruction may fall through / not transfer
-    control (a guard or condition other than PT, a condition register, a modifier off its
-    default), and whether the lanes of a warp may disagree about it (a lane predicate, a
-    register target or mask, a modifier off its default; a uniform predicate or a constant-bank
-    target is the same for every lane)."""
+    control (a guard or condition other than PT, a thread mask, a modifier off its default: BRA's
+    `.U`/`.DIV`/`.CONV`), and whether the lanes of a warp may disagree about it (a lane predicate,
+    a register target or member mask other than RZ, a thread mask in a uniform register; a uniform
+    predicate, a constant-bank target and the divergence state are the same for every lane)."""
     f = inst.fields
     cond = lane = False
     for o in inst.opcode.operands:
@@ -266,11 +266,11 @@ def _conditions(inst) -> tuple[bool, bool]:
         elif o.type in _UREG_TYPES:
             if v != _URZ or f.get(o.field.name + ".bitnot", 0):
                 cond = lane = True
-        elif o.type == "Reg":
+        elif o.type == "Reg" and v != 255:
             lane = True
     for m in inst.opcode.modifiers:
         if m.default is not None and f.get(m.field.name) != m.field.default:
-            cond = lane = True
+            cond = True
     return cond, lane
 
 
@@ -329,7 +329,9 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
         elif kind == "EXIT":
             succ = nxt if cond else []
         out.succ.append(sorted(set(succ)))
-        out.diverges.append(lane and kind in ("BRA", "BRX", "CALL", "RET", "WARPSYNC"))
+        # a RET returns each lane to its own call site: lanes that called from different sites diverged
+        # at an earlier branch, whose region holds both
+        out.diverges.append(lane and kind in ("BRA", "BRX", "CALL", "WARPSYNC"))
     return out
 
 
