@@ -505,8 +505,8 @@ def _lepc_distance(m: re.Match) -> str:
 _RE_UR = re.compile(r"\bUR(\d+)\b")
 #: the first architecture whose listings use UR63 (and more) as registers (their zero register is URZ beyond)
 UR63_ARCH = 100
-#: a kernel naming one of these may reach UR63 with a pair or quad (UR62:UR63): analysed too
-_NEAR_63 = 60
+#: a uniform register from UR60 on: a kernel naming one may reach UR63 (UR62:UR63 is a pair), so it is analysed
+_RE_UR60 = re.compile(r"\bUR(?:6\d|[7-9]\d|[1-9]\d\d+)\b")
 
 
 def names_high_ur(line: str) -> bool:
@@ -530,7 +530,7 @@ def kernel_text(module: CudaModule, info: KernelInfo, db=None) -> tuple[int, str
         text = _RE_LEPC.sub(_lepc_distance, text)
     if module.arch < UR63_ARCH or "UR" not in text:
         return first, text
-    if not any(int(n) >= _NEAR_63 for n in _RE_UR.findall(text)):
+    if not _RE_UR60.search(text):
         return first, text
     from . import uregs
     if db is None:
