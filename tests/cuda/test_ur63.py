@@ -175,12 +175,13 @@ def test_several_high_registers_and_imad_wide_factors():
 
 
 def test_hadamard_pattern_on_sm120_runs(isa):
-    """Corpus ur12_fwht on sm_120 (nvcc names UR4-UR69) from its nvdisasm listing; the default corpus
-    run rotates this source over the other targets."""
-    from cuda_expect import CORPUS, compare, expected, launches, make_inputs
+    """Corpus ur12_fwht on sm_120 (nvcc names UR4-UR69) from its nvdisasm listing (its launch is marked
+    "full": the whole matrix runs it on every target and form with GPUISA_CUDA_FULL=1)."""
+    from cuda_expect import CORPUS, compare, expected, make_inputs
     path = CORPUS / "sm_120" / "ur12_fwht.nvdisasm"
     assert "UR69" in path.read_text()
-    launch = next(l for stem, l in launches() if stem == "ur12_fwht")
+    from cuda_expect import manifests
+    launch = manifests()["ur12_fwht"]["launches"][0]
     k = load_cuda(isa, path, launch["kernel"])
     inputs = make_inputs(launch)
     bufs = {n: a.copy() for n, a in inputs.items()}
