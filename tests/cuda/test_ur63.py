@@ -197,3 +197,25 @@ def test_a_pair_at_ur62_moves_though_ur63_is_not_named():
     text = _text(["ULDC.64 UR62, c[0x0][0x358]", "LDG.E R5, desc[UR4][R2.64+UR62]", "STG.E desc[UR4][R2.64], R5",
                   "EXIT"], 100)
     assert "UR62" not in text and "UR63" not in text
+
+
+def test_functions_listed_apart_with_high_registers_are_refused():
+    """D12-U-5: a cuobjdump kernel and the functions it calls are assembled one by one; with UR63+ in
+    one of them the re-allocation could split a value across the call: a located refusal."""
+    from gpuisa.cuda import _refuse_separate_high_ur
+    from gpuisa.cuda.module import KernelInfo
+    k = KernelInfo("k", lines=[(10, "CALL.ABS.NOINC 0x0")])
+    f = KernelInfo("f", lines=[(20, "        S2UR UR63, SR_CTAID.X ;")])
+    with pytest.raises(UsageError) as e:
+        _refuse_separate_high_ur(_module(["EXIT"], 100), k, [k, f])
+    assert "t.nvdisasm:20:" in str(e.value) and "UR63" in str(e.value)
+
+
+def test_a_register_number_beyond_any_file_is_left_to_the_assembler(isa):
+    """Bad input: `UR4000000000` is no register (the pass would build a bit set that large); the
+    assembler's located error reports it."""
+    from gpuisa.errors import AsmError
+    with pytest.raises(AsmError) as e:
+        load_cuda(isa, _module(["S2UR UR63, SR_CTAID.X", "MOV R2, UR4000000000", "EXIT"], 100).source,
+                  filename="t.nvdisasm")
+    assert "UR4000000000" in str(e.value)

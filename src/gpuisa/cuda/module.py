@@ -532,6 +532,8 @@ def kernel_text(module: CudaModule, info: KernelInfo, db=None) -> tuple[int, str
         return first, text
     if not _RE_UR60.search(text):
         return first, text
+    if any(len(n) > 3 or int(n) > 255 for n in _RE_UR.findall(text)):
+        return first, text      # no uniform register has such a number: the assembler says so, located
     from . import uregs
     if db is None:
         from ..spec import load
