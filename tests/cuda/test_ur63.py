@@ -219,3 +219,17 @@ def test_a_register_number_beyond_any_file_is_left_to_the_assembler(isa):
         load_cuda(isa, _module(["S2UR UR63, SR_CTAID.X", "MOV R2, UR4000000000", "EXIT"], 100).source,
                   filename="t.nvdisasm")
     assert "UR4000000000" in str(e.value)
+
+
+def test_brx_flows_to_its_branch_targets_only_when_nvdisasm_names_them(isa):
+    body = ["S2UR UR63, SR_CTAID.X", "BRX R4 -0x20 (*\"BRANCH_TARGETS .L_x_1,.L_x_2\"*)", ".L_x_1:", "EXIT",
+            ".L_x_2:", "MOV R2, UR63", "EXIT", ".L_x_3:", "MOV R3, UR20", "EXIT"]
+    mod = _module(body, 100)
+    info = next(iter(mod.kernels.values()))
+    first, text = info.excerpt()
+    src = mod.source.split("\n")
+    skip = text.count("\n") + 1 - len(body)
+    for raw, want in ((lambda ln: src[ln - 1], {63}), (None, {20, 63})):
+        fl, lv = uregs.analyse(isa.db, text, first, "t.nvdisasm", raw)
+        at = fl.lines.index(1 + skip)
+        assert set(uregs._regs(lv.live_in[at])) == want

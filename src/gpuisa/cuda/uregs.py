@@ -13,8 +13,8 @@ register allocator over a kernel's listing text:
    write does not kill.  A line that does not assemble, or whose decoded operands do not
    account for every register it names, reads and may write every register it names and the
    three above each (conservative);
-2. *control flow*: fall-through, branch targets (BRA's PC-relative target, BRX/indirect
-   CALL: every label, or every instruction without labels), CALL -> callee and return point,
+2. *control flow*: fall-through, branch targets (BRA's PC-relative target, BRX: nvdisasm's
+   BRANCH_TARGETS, else any instruction; an indirect CALL: any instruction), CALL -> callee and return point,
    RET -> every return point, EXIT; liveness per register, backward;
 3. *interference*: a register written where another is live (live-out of the instruction),
    registers live at the kernel's entry, and -- because a diverged warp's lane groups share
@@ -297,7 +297,7 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
     recs = [r for r in prog.records if r.opcode is not None]
     index = {r.address: i for i, r in enumerate(recs)}
     n = len(recs)
-    labels = sorted({index[a] for a in prog.symbols.values() if a in index}) or list(range(n))
+    anywhere = list(range(n))     # an unknown target: any instruction (a listing need not label them all)
     insts = [r.instruction for r in recs]
     kinds = [inst.opcode.optype if inst is not None else "" for inst in insts]
     returns = [i + 1 for i in range(n) if kinds[i] == "CALL" and i + 1 < n]
@@ -308,7 +308,7 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
         nxt = [i + 1] if i + 1 < n else []
         if inst is None or k in lines.bad:
             out.effects.append(_unknown(lines, k))
-            out.succ.append(sorted(set(nxt + labels)))
+            out.succ.append(anywhere)
             out.diverges.append(True)
             continue
         out.effects.append(effect(db, inst, k, lines) if lines.named[k] else Effect())
@@ -319,11 +319,11 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
             t = _pcrel_target(db, inst, r.address)
             succ = ([index[t]] if t in index else []) + (nxt if cond else [])
         elif kind == "BRX":
-            succ = _brx_targets(prog, index, raw(r.line) if raw else "", labels) + (nxt if cond else [])
+            succ = _brx_targets(prog, index, raw(r.line) if raw else "", anywhere) + (nxt if cond else [])
         elif kind == "CALL":
             if not any(o.type == "CMem" for o in inst.opcode.operands):   # a constant-bank target: a runtime stub
                 t = _pcrel_target(db, inst, r.address)
-                succ = ([index[t]] if t in index else labels) + nxt
+                succ = ([index[t]] if t in index else anywhere) + nxt
         elif kind == "RET":
             succ = returns + (nxt if cond else [])
         elif kind == "EXIT":
@@ -335,13 +335,15 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
     return out
 
 
-def _brx_targets(prog, index: dict[int, int], raw: str, labels: list[int]) -> list[int]:
+def _brx_targets(prog, index: dict[int, int], raw: str, anywhere: list[int]) -> list[int]:
+    """A BRX's targets: the labels of nvdisasm's ``(*"BRANCH_TARGETS …"*)`` note on its line, else any
+    instruction."""
     m = _RE_TARGETS.search(raw)
     if m:
         names = [x.strip() for x in m.group(1).split(",") if x.strip()]
         if names and all(x in prog.symbols and prog.symbols[x] in index for x in names):
             return [index[prog.symbols[x]] for x in names]
-    return labels
+    return anywhere
 
 
 # -- liveness and interference ----------------------------------------------------------------------
