@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..asm.instruction import expr_env, field_readers, per_database
 from ..errors import AsmError, Coord, Diagnostic, UsageError
 
 #: this ISA's last uniform register (UR63 is URZ)
@@ -156,17 +157,19 @@ def _assemble(db, lines: _Lines, first: int, filename: str):
     raise AssertionError("unreachable")
 
 
-_READERS: dict[tuple[int, str, int], tuple] = {}
+#: the field readers of Bitwidth<> expressions per (opcode, operand), one table per database
+_readers = per_database(lambda db: {})
 
 
 def _width(db, inst, o) -> int:
+    """Operand *o*'s Bitwidth<> for the decoded *inst* (its fields' values)."""
     if o.bitwidth is None:
         return 32
-    from ..asm.instruction import expr_env, field_readers
-    key = (id(db), inst.opcode.name, id(o))
-    r = _READERS.get(key)
+    cache = _readers(db)
+    key = (inst.opcode.name, o.name)
+    r = cache.get(key)
     if r is None:
-        r = _READERS[key] = field_readers(db, inst.opcode, set(o.bitwidth.names()))
+        r = cache[key] = field_readers(db, inst.opcode, set(o.bitwidth.names()))
     return o.width_for(expr_env(inst.word, r))
 
 
@@ -198,7 +201,7 @@ def effect(db, inst, k: int, lines: _Lines) -> Effect:
                 continue
             base = lines.original(k, v)
             if base is None or base not in named:
-                return _unknown(lines, k, desc)
+                return _unknown(lines, k)
             seen.add(base)
             n = max(1, (width + 31) // 32)
             regs = _bits(range(base, base + n))
@@ -210,7 +213,7 @@ def effect(db, inst, k: int, lines: _Lines) -> Effect:
                 blocks.append(regs)
                 align.append((base, n))
     if named - seen - desc:
-        return _unknown(lines, k, desc)
+        return _unknown(lines, k)
     for d in desc - seen:
         e.uses |= _bits((d, d + 1))
         blocks.append(_bits((d, d + 1)))
@@ -235,7 +238,7 @@ def _invariant(inst, e: Effect) -> tuple | None:
     return (op.name,) + tuple((f.name, inst.fields[f.name]) for f in op.fields if f.name not in skip)
 
 
-def _unknown(lines: _Lines, k: int, desc=()) -> Effect:
+def _unknown(lines: _Lines, k: int) -> Effect:
     """A line read conservatively: it reads and may write every register it names and the three
     above each, which move together."""
     quads = [_bits(range(n, n + 4)) for n in set(lines.named[k])]
