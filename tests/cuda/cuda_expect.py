@@ -9800,3 +9800,23 @@ def mg12_hash(i, cap, n):
         v = (v * cap[0]) & M32
         out[k] = v ^ (v >> 13)
     return {"out": out}
+
+# -- direction ur12 (issue 11): sm_100+ uniform registers beyond UR62, re-allocated by liveness ----------
+def ur12_fwht(i, args):
+    """The Walsh-Hadamard transform (Sylvester order: out[k] = sum_j (-1)^popcount(j & k) in[j]) of each
+    row's 4096 bf16 values (those at n or beyond read as 0) times the scale, rounded to bf16; the stores
+    stop at n.  The inputs are small integers: every sum is exact in float, the scale a power of two."""
+    rows, n, in_stride, out_stride, scale, src, dst = args
+    out = i[dst].copy()
+    m = 4096
+    for r in range(rows):
+        bits = i[src][r * in_stride:r * in_stride + m].astype(np.uint32) << np.uint32(16)
+        v = bits.view(np.float32).astype(np.float64)
+        v[n:] = 0
+        h = 1
+        while h < m:                    # the textbook butterflies, in float64 (exact here)
+            v = v.reshape(-1, 2, h)
+            v = np.stack([v[:, 0] + v[:, 1], v[:, 0] - v[:, 1]], axis=1).reshape(m)
+            h *= 2
+        out[r * out_stride:r * out_stride + n] = _bf16_rne(v[:n] * scale)
+    return {dst: out}

@@ -27,8 +27,8 @@ from ..errors import UsageError, utf8_errors
 from . import runtime
 from .abi import (DEFAULT_LOCAL_BYTES, RESERVED_SMEM, Abi, abi_for, check_cooperative_fit, check_launch_limits,
                   check_launch_resources)
-from .module import (RE_DATA_ADDR, CudaModule, KernelInfo, demangle, kernel_text, link_functions, names_high_ur,
-                     runtime_function, unlinkable)
+from .module import (RE_DATA_ADDR, UR63_ARCH, CudaModule, KernelInfo, demangle, kernel_text, link_functions,
+                     names_high_ur, runtime_function, unlinkable)
 
 #: the buffer holding a cooperative launch's grid workspace ({u32 wsSize, u32 barrier}; D10-C-1)
 GRID_WORKSPACE = ".grid_workspace"
@@ -112,7 +112,7 @@ class CudaKernel:
         self.info = info
         self.abi = abi_for(module.arch, module.filename)
         self.source_lines = module.source.split("\n")
-        first, self.text = kernel_text(module, info)
+        first, self.text = kernel_text(module, info, isa.db)
         #: the label of the kernel's first instruction when the program starts elsewhere (functions linked in)
         self._entry_label: str | None = None
         #: the functions linked after the kernel in a cuobjdump listing: (first line, text) each (D11-F-3)
@@ -126,7 +126,7 @@ class CudaKernel:
                 else:
                     ((first, self.text), *self._callees), direct = parts
             else:
-                linked = link_functions(module, info)
+                linked = link_functions(module, info, isa.db)
                 if linked is None:
                     _refuse_relocatable(module, info, self.source_lines)
                 else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
@@ -722,7 +722,9 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
             else:
                 return None
         k += 1
-    texts = [kernel_text(module, f) for f in funcs]
+    if len(funcs) > 1 and module.arch >= UR63_ARCH:
+        _refuse_separate_high_ur(module, kernel.info, funcs)
+    texts = [kernel_text(module, f, kernel.isa.db) for f in funcs]
     # sizes: a cuobjdump line is one instruction; the kernel's part ends with its runtime stubs
     stub_prog = kernel.isa.assemble(runtime.stub_text(_externs(module, kernel.info, texts[0][1], sorted(direct))))
     nbytes = [16 * sum(1 for _, t in f.lines if not _RE_LABEL.match(t)) for f in funcs]
@@ -744,6 +746,21 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
             lines[ln - first] = t[:m.start()] + new + t[m.end():]
         out.append((first, "\n".join(lines)))
     return out, sorted(direct)
+
+
+def _refuse_separate_high_ur(module: CudaModule, info: KernelInfo, funcs: list[KernelInfo]) -> None:
+    """A cuobjdump listing's kernel and the functions it calls are assembled one by one (D11-F-3); uniform
+    registers from UR63 on are re-allocated per text (D12-U-1), which could give one value two registers
+    across a call: refused, located at the first such register."""
+    from .module import _RE_UR, error
+    for f in funcs:
+        for ln, t in f.lines:
+            m = next((x for x in _RE_UR.finditer(t) if int(x.group(1)) > 62), None)
+            if m is not None:
+                raise error(f"kernel {info.name} (sm_{module.arch}) calls functions listed apart from it and names "
+                            f"{m.group(0)} (this ISA's uniform registers end at UR62): the re-allocation of uniform "
+                            "registers needs the kernel and its functions in one text; run the cubin or its nvdisasm "
+                            "listing (decision D12-U-1)", module.filename, ln, m.start() + 1, t, len(m.group(0)))
 
 
 def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) -> None:
@@ -955,9 +972,9 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
     for name, info in module.kernels.items():
         n = sum(1 for _, t in info.lines if not _RE_LABEL.match(t))
         try:
-            first, text = kernel_text(module, info)
+            first, text = kernel_text(module, info, isa.db)
             if "32@" in text or "CALL.ABS" in text:     # -G / -rdc code: with the functions it calls (D11-F-3)
-                linked = link_functions(module, info)
+                linked = link_functions(module, info, isa.db)
                 if linked is not None:
                     first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1]) + runtime.stub_text(linked[3])
             isa.assemble(text, filename=module.filename, first_line=first)

@@ -738,24 +738,10 @@ def _lepc_distance(m: re.Match) -> str:
 
 
 _RE_UR = re.compile(r"\bUR(\d+)\b")
-_RE_WIDE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?\S*(?:\.64|\.128|WIDE)")
 #: the first architecture whose listings use UR63 (and more) as registers (their zero register is URZ beyond)
 UR63_ARCH = 100
-
-
-# IMAD.WIDE / UIMAD.WIDE (and .U32): only the destination and the addend (the 1st and 4th operands)
-# are register pairs; the two factors are 32-bit (decision D10-N-12)
-_RE_IMAD_WIDE = re.compile(r"^\s*(?:@!?U?P\w+\s+)?U?IMAD\.WIDE(?:\.U32)?\s+([^;]*)")
-
-
-def _wide_urs(line: str) -> set[int]:
-    """The uniform registers of *line*, a 64/128-bit instruction, that may be part of a pair or quad:
-    all of them, except IMAD.WIDE's 32-bit factors."""
-    m = _RE_IMAD_WIDE.match(line)
-    if m:
-        ops = [o.strip() for o in m.group(1).split(",")]
-        return {int(n) for k, o in enumerate(ops) if k in (0, 3) for n in _RE_UR.findall(o)}
-    return set(map(int, _RE_UR.findall(line)))
+#: a uniform register from UR60 on: a kernel naming one may reach UR63 (UR62:UR63 is a pair), so it is analysed
+_RE_UR60 = re.compile(r"\bUR(?:6\d|[7-9]\d|[1-9]\d\d+)\b")
 
 
 def names_high_ur(line: str) -> bool:
@@ -763,51 +749,46 @@ def names_high_ur(line: str) -> bool:
     return any(int(n) >= 63 for n in _RE_UR.findall(line))
 
 
-def kernel_text(module: CudaModule, info: KernelInfo) -> tuple[int, str]:
-    """The assembler input of a kernel: :meth:`KernelInfo.excerpt`, with uniform registers
-    from UR63 on renamed for sm_100 and later (decision CU-9): their uniform register file is
-    larger and nvcc allocates UR63 (and, at low optimisation, UR79 ...) like any other register,
-    while this ISA's 6-bit uniform register field ends at UR62 and makes UR63 the zero register
-    URZ (as the seeds define it).  Each such register gets a distinct uniform register the
-    kernel does not name, whose three lower neighbours it does not name either (so no pair or
-    quad overlaps it), written in its place (same columns when the numbers have as many digits).
-    Refused with a located message: not enough free registers, or a renamed register (or one of
-    the three below it) in a 64/128-bit operand, whose pair a rename could split."""
+def kernel_text(module: CudaModule, info: KernelInfo, db=None) -> tuple[int, str]:
+    """The assembler input of a kernel: :meth:`KernelInfo.excerpt`, with the uniform registers
+    from UR63 on re-allocated for sm_100 and later (decisions CU-9, D12-U-1): their uniform
+    register file is larger and nvcc allocates UR63, UR64, ... like any other register, while
+    this ISA's 6-bit uniform register field ends at UR62 and makes UR63 the zero register URZ
+    (as the seeds define it).  :mod:`gpuisa.cuda.uregs` finds, by liveness over the kernel's
+    control flow, registers of UR0-UR62 whose values never meet theirs (a 64/128-bit operand's
+    registers moving as one block) and writes them in their place (same columns when the numbers
+    have as many digits).  Refused with a located message when a block finds no place (how many
+    uniform registers are live where).  *db*: the instruction database the kernel is assembled
+    with (default: the shipped one)."""
     first, text = info.excerpt()
     if "LEPC" in text:
         text = _RE_LEPC.sub(_lepc_distance, text)
     if module.arch < UR63_ARCH or "UR" not in text:
         return first, text
-    lines = text.split("\n")
-    high = sorted({n for n in map(int, _RE_UR.findall(text)) if n >= 63})
-    if not high:
+    if not _RE_UR60.search(text):
         return first, text
-    at, m = next((k, m) for k, ln in enumerate(lines)
-                 if (m := next((x for x in _RE_UR.finditer(ln) if int(x.group(1)) >= 63), None)) is not None)
-    where = (module.filename, first + at, m.start() + 1, lines[at])
-    name = m.group(0)
-    near = {h - d for h in high for d in range(4)}
-    for k, ln in enumerate(lines):
-        if _RE_WIDE.match(ln) and near & _wide_urs(ln):
-            raise error(f"kernel {info.name} (sm_{module.arch}) uses {name} as an ordinary uniform register "
-                        f"and a neighbour in a 64/128-bit operand (line {first + k}): this ISA's uniform "
-                        "registers end at UR62 (UR63 is URZ), and the pair cannot be moved safely "
-                        "(decision CU-9)", *where[:3], src=where[3], length=len(name))
-    named = {int(n) for n in _RE_UR.findall(text)}
-    # free registers whose three lower neighbours are free too (none of them a wider operand's base)
-    free = [k for k in range(62, 2, -1) if not {k - 3, k - 2, k - 1, k} & named]
-    picks: list[int] = []
-    for k in sorted(free, key=lambda r: (r < 10, -r)):     # two digits first
-        if all(abs(k - p) > 3 for p in picks):
-            picks.append(k)
-    if len(picks) < len(high):
-        raise error(f"kernel {info.name} (sm_{module.arch}) uses {name} as an ordinary uniform register and "
-                    "not enough uniform registers are free to take the place of "
-                    f"{', '.join(f'UR{h}' for h in high)} (this ISA has UR0-UR62 and URZ; decision CU-9)",
-                    *where[:3], src=where[3], length=len(name))
-    ren = {h: f"UR{p}" for h, p in zip(high, picks)}
-    return first, _RE_UR.sub(lambda x: ren[int(x.group(1))].ljust(len(x.group(0))) if int(x.group(1)) in ren
-                             else x.group(0), text)
+    if any(len(n) > 3 or int(n) > 255 for n in _RE_UR.findall(text)):
+        return first, text      # no uniform register has such a number: the assembler says so, located
+    from . import uregs
+    if db is None:
+        from ..spec import load
+        db = load()
+    src = module.source.split("\n") if module.source else []
+    raw = (lambda ln: src[ln - 1] if 0 < ln <= len(src) else "") if src else None
+    try:
+        ren = uregs.plan(db, text, first, module.filename, raw)
+    except uregs.Refusal as e:
+        raise uregs.refusal_error(e, info.name, module.arch, text, first, module.filename) from None
+    if not ren:
+        return first, text
+
+    def new(x: re.Match) -> str:
+        n = int(x.group(1))
+        if n not in ren:
+            return x.group(0)
+        t = f"UR{ren[n]}"         # padded to the old width unless a suffix follows (`UR6.24`)
+        return t if x.string[x.end():x.end() + 1] == "." else t.ljust(len(x.group(0)))
+    return first, _RE_UR.sub(new, text)
 
 
 #: what a cubin's relocations leave symbolic in nvdisasm's text of code that calls functions in
@@ -845,7 +826,7 @@ def runtime_function(name: str) -> bool:
     return name in PROVIDED or name.startswith("__cuda_syscall")
 
 
-def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str | None, list[str]] | None:
+def link_functions(module: CudaModule, info: KernelInfo, db=None) -> tuple[int, str, str | None, list[str]] | None:
     """The kernel with the functions it calls through relocated absolute addresses (decision D11-F-3):
     ``(first line, assembler text, label of the kernel's first instruction)``, or None when a call or
     address refers to something this module does not define (a cuobjdump listing's unrelocated
@@ -883,7 +864,7 @@ def link_functions(module: CudaModule, info: KernelInfo) -> tuple[int, str, str 
                     funcs.append(module.kernels[name])
         k += 1
     lines = sorted(ln for f in funcs for ln in f.lines)
-    first, text = kernel_text(module, KernelInfo(info.name, lines=lines))
+    first, text = kernel_text(module, KernelInfo(info.name, lines=lines), db)
     text = _RE_RET_ADDR.sub(lambda m: f"`({m.group(3)})" if m.group(1) == "lo" else "0x0", text)
     text = RE_DATA_ADDR.sub(lambda m: m.group(0) if m.group(2) not in module.kernels
                             else f"`({m.group(2)})" if m.group(1) == "lo" else "0x0", text)
