@@ -259,14 +259,7 @@ class _Demangler:
                 raise ValueError
             return self.targs[i]
         if self.eat("L"):
-            c = self.peek()
-            if c.isdigit() or c in "NS":        # an enumeration literal
-                t = self.type()
-                v = self.number()
-                if not self.eat("E"):
-                    raise ValueError
-                return f"({t}){v}"
-            return self.literal()
+            return self.literal_or_enum()
         if two in _BINARY:
             self.k += 2
             a, b = self.expression(), self.expression()
@@ -293,6 +286,17 @@ class _Demangler:
             return f"{{parm#{self.seq_id('_') + 1}}}"
         raise ValueError
 
+    def literal_or_enum(self) -> str:
+        """After ``L``: a literal, or one of an enumeration type (``L6test_t0E`` -> ``(test_t)0``)."""
+        c = self.peek()
+        if c.isdigit() or c in "NS":
+            t = self.type()
+            v = self.number()
+            if not self.eat("E"):
+                raise ValueError
+            return f"({t}){v}"
+        return self.literal()
+
     def template_arg(self) -> str:
         if self.eat("L_Z"):                     # a function (or reference) argument without & (before "L")
             f = self.function_ref()
@@ -300,14 +304,7 @@ class _Demangler:
                 raise ValueError
             return f
         if self.eat("L"):
-            c = self.peek()
-            if c.isdigit() or c in "NS":        # a literal of an enumeration type: ``L6test_t0E`` -> ``(test_t)0``
-                t = self.type()
-                v = self.number()
-                if not self.eat("E"):
-                    raise ValueError
-                return f"({t}){v}"
-            return self.literal()
+            return self.literal_or_enum()
         if self.eat("J"):
             pack: list[str] = []
             while not self.eat("E"):

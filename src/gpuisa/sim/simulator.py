@@ -873,36 +873,35 @@ class Simulator:
             if self.origin is not None:
                 self.fault.update(self.origin(pc))
 
-    def _step_limit(self) -> None:
-        """The step limit belongs to the grid, not to one warp: the fault lists where
-        every warp that has not exited stood (``unfinished``: cta, warp, pc, instruction, state)."""
+    def _stop_unfinished(self, kind: str, message: str) -> None:
+        """Stop the grid with a fault that belongs to no one warp: *message* (``{n}``: how many
+        warps are unfinished, ``{first}``: where the first stood), and ``unfinished``: where every
+        warp that has not exited stood (cta, warp, pc, instruction, state)."""
         left = [w for w in self.warps if w.state != EXITED]
         first = (f" (the first: cta {left[0].cta.linear}, warp {left[0].index} ({left[0].state}), pc 0x{left[0].pc:x}: "
                  f"{self.text_at(left[0].pc)})") if left else ""
-        # what to do (decision D11-B-7): the program loops forever, or it needs more steps
-        self._stop("step-limit", f"step limit of {self.max_steps} warp-instructions reached with "
-                   f"{len(left)} of {len(self.warps)} warps unfinished{first}; either the program never ends "
-                   f"(an endless loop, a spin-wait on memory no thread writes) or it needs more steps: raise the "
-                   f"limit with --max-steps N (max_steps=N in the Python API)", None, None)
+        self._stop(kind, message.format(n=f"{len(left)} of {len(self.warps)}", first=first), None, None)
         assert self.fault is not None   # set by _stop
         self.fault["unfinished"] = [{"cta": w.cta.linear, "warp": w.index, "pc": w.pc,
                                      "instruction": self.text_at(w.pc), "state": w.state} for w in left]
 
+    def _step_limit(self) -> None:
+        """The step limit belongs to the grid, not to one warp (what to do: decision D11-B-7; the
+        program loops forever, or it needs more steps)."""
+        self._stop_unfinished("step-limit", f"step limit of {self.max_steps} warp-instructions reached with "
+                              "{n} warps unfinished{first}; either the program never ends (an endless loop, a "
+                              "spin-wait on memory no thread writes) or it needs more steps: raise the limit with "
+                              "--max-steps N (max_steps=N in the Python API)")
+
     def _state_repeats(self, since: int) -> None:
-        """The batched engine's watchdog found the whole state of step *since* again (decision
-        D12-1): the run repeats for ever.  A ``deadlock`` fault listing the unfinished warps as
-        the step-limit fault does."""
-        left = [w for w in self.warps if w.state != EXITED]
-        first = (f" (the first: cta {left[0].cta.linear}, warp {left[0].index} ({left[0].state}), pc 0x{left[0].pc:x}: "
-                 f"{self.text_at(left[0].pc)})") if left else ""
-        self._stop("deadlock", f"the run can never end: at step {self.steps} the grid's whole state (registers, "
-                   f"memories, barriers, every warp's PC and masks) is again what it was at step {since}, so "
-                   f"the steps between repeat for ever; {len(left)} of {len(self.warps)} warps are "
-                   f"unfinished{first}: a spin-wait on memory no thread writes, warps waiting for each other, "
-                   "or a loop that changes nothing", None, None)
-        assert self.fault is not None   # set by _stop
-        self.fault["unfinished"] = [{"cta": w.cta.linear, "warp": w.index, "pc": w.pc,
-                                     "instruction": self.text_at(w.pc), "state": w.state} for w in left]
+        """The watchdog found the whole state of step *since* again (decision D12-1): the run
+        repeats for ever.  A ``deadlock`` fault listing the unfinished warps, with ``repeats``."""
+        self._stop_unfinished("deadlock", f"the run can never end: at step {self.steps} the grid's whole state "
+                              "(registers, memories, barriers, every warp's PC and masks) is again what it was at "
+                              f"step {since}, so the steps between repeat for ever; {{n}} warps are "
+                              "unfinished{first}: a spin-wait on memory no thread writes, warps waiting for each "
+                              "other, or a loop that changes nothing")
+        assert self.fault is not None
         self.fault["repeats"] = {"step": self.steps, "since": since}
 
     def _wake(self) -> None:
