@@ -211,6 +211,24 @@ def test_demangle_templates_like_cxxfilt(mangled):
     assert demangle(mangled) == _CXXFILT[mangled]
 
 
+def test_every_corpus_kernel_name_demangles_as_cxxfilt():
+    """The demangler against c++filt (binutils) on every kernel symbol of the corpus (its sm_90
+    listings: every source has one): two rounds extended it at once (D12-C-2/5, D12-M-1) and their merge was checked so.
+    Spacing between closing angle brackets is c++filt's own choice and not compared."""
+    import shutil
+    import subprocess
+    filt = shutil.which("c++filt")
+    if filt is None:
+        pytest.skip("c++filt (binutils) is not installed")
+    names = sorted({m.group(1) for f in CORPUS.glob("sm_90/*.nvdisasm")
+                    for m in re.finditer(r"^\s*\.text\.(_Z\S+):$", f.read_text(errors="replace"), re.M)})
+    assert len(names) > 150
+    want = subprocess.run([filt], input="\n".join(names), capture_output=True, text=True, check=True).stdout.split("\n")
+    wrong = [(n, demangle(n), w) for n, w in zip(names, want) if w != n and
+             demangle(n).replace("> >", ">>") != w.replace("> >", ">>")]
+    assert not wrong, wrong[:3]
+
+
 def test_kernel_aliases_of_a_template_kernel():
     from gpuisa.cuda.module import kernel_aliases
     al = kernel_aliases("_Z7treduceIi3AddIiEEvPKT_PS2_iT0_")
