@@ -52,6 +52,17 @@ def test_fault_exit_status_and_no_traceback(tmp_path):
     assert r.exit_code != 0 and "step-limit" in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("name,content", [("empty.nvdisasm", b""), ("comments.s", b"// nothing\n\nL:\n"),
+                                          ("empty.bin", b""), ("blank.cuobjdump", b"\n\n")])
+def test_a_file_without_instructions_is_bad_input(tmp_path, name, content):
+    """Decision D12-2: an empty or truncated-to-nothing input is refused (exit 1), not run as an
+    empty program that faults at PC 0 (exit 2)."""
+    f = tmp_path / name
+    f.write_bytes(content)
+    r = CliRunner().invoke(main, ["run", str(f)])
+    assert r.exit_code == 1 and "nothing to run" in r.output and "Traceback" not in r.output, r.output
+
+
 def test_bad_init_is_a_usage_error(tmp_path):
     for bad in ["R1=lane+", "R1=__import__('os')", "Q1=3", "R1=1/0", "R300=1"]:
         r = _run(tmp_path, ["--init", bad])

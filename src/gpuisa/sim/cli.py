@@ -55,9 +55,13 @@ def _load_program(isa, path: str, kernel: str | None = None, arch: str | None = 
     if opts:
         raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
                          f"built by nvcc); {path} is not one")
+    empty = UsageError(f"{path}: nothing to run: the file holds no instructions (it is empty, or has only "
+                       "comments, labels and directives)")
     if p.suffix == ".bin":
         if len(data) % 16:
             raise UsageError(f"{path}: binary size {len(data)} is not a multiple of 16 bytes")
+        if not data:
+            raise empty
         return data, None
     try:
         text = data.decode("utf-8")
@@ -65,7 +69,10 @@ def _load_program(isa, path: str, kernel: str | None = None, arch: str | None = 
         from ..asm.cli import _utf8_errors
         from ..errors import AsmError
         raise AsmError(_utf8_errors(data, path if path != "-" else "<stdin>", e.start)) from None
-    return isa.assemble(text, filename=path if path != "-" else "<stdin>"), text
+    prog = isa.assemble(text, filename=path if path != "-" else "<stdin>")
+    if not len(prog):         # a truncated or empty listing, not a program that faults at once (D12-2)
+        raise empty
+    return prog, text
 
 
 def default_dump(sim, inits) -> list[str]:
