@@ -21,11 +21,19 @@ LISTING = DATA / "watchdog_sm90.nvdisasm"
 @pytest.fixture
 def eager(monkeypatch):
     """Checkpoints from the first step, every 16 steps: every repeat a digest could see is seen
-    (a state the digest missed would stop a correct run here)."""
+    (a state the digest missed would stop a correct run here); a digest that fails (which turns
+    the watchdog off for the run) fails the test."""
     monkeypatch.setattr(watchdog, "ARM_STEPS", 0)
     monkeypatch.setattr(watchdog, "ARM_PER_WARP", 0)
     monkeypatch.setattr(watchdog, "SPACING", 16)
     monkeypatch.setattr(watchdog, "COST_SHARE", 0)
+    real = watchdog.Watchdog.check
+
+    def check(self):
+        r = real(self)
+        assert self.off is None, self.off
+        return r
+    monkeypatch.setattr(watchdog.Watchdog, "check", check)
 
 
 @pytest.fixture
@@ -85,10 +93,11 @@ def test_a_wait_on_the_clock_finishes(isa, eager):
     assert (bufs["out"][:32] == 1).all()
 
 
-@pytest.mark.parametrize("name,arch,engine", [("its_pc_wait", "sm_80", "batched"), ("its_lk_try", "sm_75", "reference"),
+@pytest.mark.parametrize("name,arch,engine", [("cpp12_huge", "sm_80", "batched"),  # 32,760 B of parameters
+                                              ("its_pc_wait", "sm_80", "batched"), ("its_lk_try", "sm_75", "reference"),
                                               ("its_sy_latch", "sm_90", "batched"), ("spin_shared", "sm_120", "reference"),
                                               ("dot_lock", "sm_120", "batched"), ("its_ws_pipe", "sm_80", "reference")])
-def test_correct_spin_waits_of_the_corpus_finish(isa, eager, name, arch, engine):
+def test_correct_waits_and_large_states_of_the_corpus_finish(isa, eager, name, arch, engine):
     from gpuisa.cuda import load_cuda
     stem, launch = next((s, l) for s, l in launches() if l["name"] == name)
     k = load_cuda(isa, CORPUS / arch / f"{stem}.nvdisasm", launch["kernel"])

@@ -77,6 +77,8 @@ class Watchdog:
         self.next = sim.steps + ARM_STEPS + ARM_PER_WARP * len(sim._warps)
         self.spacing = 0
         self.seen: dict[bytes, int] = {}
+        #: why the watchdog turned itself off for this run (an object the walk does not know), or None
+        self.off: str | None = None
 
     def check(self) -> int | None:
         """At a checkpoint: the step of the earlier checkpoint whose state the present one
@@ -84,7 +86,8 @@ class Watchdog:
         sim = self.sim
         try:
             digest, cost = self.digest()
-        except _Opaque:
+        except (_Opaque, ValueError, TypeError, RecursionError) as e:   # never the run's failure
+            self.off = f"{type(e).__name__}: {e}"       # (tests look at it)
             self.next = 1 << 62
             return None
         if not self.spacing:     # a digest costs about 1/COST_SHARE of the steps between two
@@ -133,6 +136,11 @@ def _root(a: np.ndarray) -> np.ndarray:
 
 
 _SCALARS = (type(None), bool, int, float, str, bytes, complex, slice, range)
+
+
+def _text(v: Any) -> str:
+    """A scalar's text: an int in hex (a decimal repr of 4,300 digits or more raises), else repr."""
+    return hex(v) if type(v) is int else repr(v)
 _PLAIN = (type(None), bool, int, float, str)
 
 
@@ -156,10 +164,10 @@ class _Walk:
                 h.update(np.ascontiguousarray(v).view(np.uint8))
             self.size += v.nbytes
         elif isinstance(v, _SCALARS) or isinstance(v, np.generic):
-            h.update(f"{type(v).__name__}:{v!r};".encode())
+            h.update(f"{type(v).__name__}:{_text(v)};".encode())
         elif isinstance(v, (list, tuple)):
             if len(v) <= 256 and all(type(x) in _PLAIN for x in v):     # speed: one update
-                h.update(f"{type(v).__name__}{v!r}".encode())
+                h.update(f"{type(v).__name__}[{','.join(map(_text, v))}]".encode())
                 return
             h.update(f"{type(v).__name__}{len(v)}[".encode())
             for x in v:
@@ -207,9 +215,11 @@ class _Walk:
             elif name == "issued" or name == "_fail_at":
                 continue      # a warp's issue count only matters through _fail_at == issued - 1
             t = type(v)
-            if t in _PLAIN or ((t is list or t is tuple) and len(v) <= 256 and all(type(x) in _PLAIN for x in v)) \
+            if t in _PLAIN:
+                plain.append(f"{name}={_text(v)}")
+            elif ((t is list or t is tuple) and len(v) <= 256 and all(type(x) in _PLAIN for x in v)) \
                     or ((t is dict or t is set) and not v):
-                plain.append(f"{name}={v!r}")
+                plain.append(f"{name}={t.__name__}[{','.join(map(_text, v))}]")
             elif not top and isinstance(v, np.ndarray) and id(_root(v)) in self.covered:
                 continue      # a view of the simulator's or the engine's arrays, fed whole
             else:
