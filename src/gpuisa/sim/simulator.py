@@ -21,6 +21,7 @@ from .fastpath.gp_plans import plan_for
 from .registry import check_complete, is_user_opcode, lookup, user_opcodes_without_semantics
 from .cluster import Clusters
 from .state import check_register_files
+from .watchdog import Watchdog
 from .state import (DEFAULT_LOCAL, BARRIER, CTA, Barrier, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
                     ConstantBanks, Fault, Memory, Warp, mask2array)
 
@@ -1211,7 +1212,6 @@ class Simulator:
         pick = self._pick
         max_steps = self.max_steps
         w: Warp | None
-        from .watchdog import Watchdog
         wd = Watchdog(self)
         while self.status is None:
             if self.steps >= max_steps:

@@ -34,6 +34,8 @@ from typing import Any
 
 import numpy as np
 
+from .semantics.nv_mbarrier import waits_of
+
 #: the first checkpoint (steps); shorter runs never pay for a digest
 ARM_STEPS = 20_000
 #: ... plus this many per warp of the grid
@@ -124,8 +126,7 @@ class Watchdog:
         for o in tops:
             walk.obj(o, top=True)
         # the mbarrier deadlock check's counts (semantics/nv_mbarrier.py, decision D8-sync-4)
-        from gpuisa.sim.semantics.nv_mbarrier import _WAITS
-        walk.feed(_WAITS.get(sim))
+        walk.feed(waits_of(sim))
         return h.digest(), walk.size // 800 + 6 * len(walk.seen)
 
 
@@ -136,12 +137,26 @@ def _root(a: np.ndarray) -> np.ndarray:
 
 
 _SCALARS = (type(None), bool, int, float, str, bytes, complex, slice, range)
+_PLAIN = (type(None), bool, int, float, str)
 
 
 def _text(v: Any) -> str:
     """A scalar's text: an int in hex (a decimal repr of 4,300 digits or more raises), else repr."""
     return hex(v) if type(v) is int else repr(v)
-_PLAIN = (type(None), bool, int, float, str)
+
+
+def _compact(v: Any) -> str | None:
+    """The text of a plain value, a short list or tuple of them, or an empty dict or set (one
+    hash update for the many small attributes of a Warp); None for anything else.  Every item is
+    self-delimiting (a repr, a hex number) and separated, so that distinct values never share a
+    text."""
+    t = type(v)
+    if t in _PLAIN:
+        return _text(v)
+    if ((t is list or t is tuple) and len(v) <= 256 and all(type(x) in _PLAIN for x in v)) \
+            or ((t is dict or t is set) and not v):
+        return f"{t.__name__}[{','.join(map(_text, v))}]"
+    return None
 
 
 class _Walk:
@@ -166,8 +181,9 @@ class _Walk:
         elif isinstance(v, _SCALARS) or isinstance(v, np.generic):
             h.update(f"{type(v).__name__}:{_text(v)};".encode())
         elif isinstance(v, (list, tuple)):
-            if len(v) <= 256 and all(type(x) in _PLAIN for x in v):     # speed: one update
-                h.update(f"{type(v).__name__}[{','.join(map(_text, v))}]".encode())
+            c = _compact(v)
+            if c is not None:       # speed: one update
+                h.update(c.encode())
                 return
             h.update(f"{type(v).__name__}{len(v)}[".encode())
             for x in v:
@@ -181,8 +197,7 @@ class _Walk:
             h.update(b"}")
         elif isinstance(v, (set, frozenset)):
             h.update(f"s{len(v)}{{".encode())
-            for r in sorted(map(repr, v)):
-                h.update(r.encode())
+            h.update(",".join(sorted(map(_text, v))).encode())      # {1, 23} is not {12, 3}
             h.update(b"}")
         elif isinstance(v, (types.FunctionType, types.BuiltinFunctionType, types.MethodType, type,
                             types.ModuleType)):
@@ -205,7 +220,7 @@ class _Walk:
         for c in cls.__mro__:
             names.extend(s for s in getattr(c, "__slots__", ()) if s != "__dict__")
         plain = [cls.__qualname__]
-        rest = []
+        rest: list[tuple[str, Any]] = []
         for name in sorted(set(names)):
             if name in _SKIP or not hasattr(o, name):
                 continue
@@ -214,12 +229,9 @@ class _Walk:
                 v = v - self.clock
             elif name == "issued" or name == "_fail_at":
                 continue      # a warp's issue count only matters through _fail_at == issued - 1
-            t = type(v)
-            if t in _PLAIN:
-                plain.append(f"{name}={_text(v)}")
-            elif ((t is list or t is tuple) and len(v) <= 256 and all(type(x) in _PLAIN for x in v)) \
-                    or ((t is dict or t is set) and not v):
-                plain.append(f"{name}={t.__name__}[{','.join(map(_text, v))}]")
+            text = _compact(v)
+            if text is not None:
+                plain.append(f"{name}={text}")
             elif not top and isinstance(v, np.ndarray) and id(_root(v)) in self.covered:
                 continue      # a view of the simulator's or the engine's arrays, fed whole
             else:
@@ -229,6 +241,6 @@ class _Walk:
             plain.append("fail-1" if getattr(o, "_fail_at", -2) == iss - 1 else "fail")
         self.h.update(("<" + "|".join(plain)).encode())
         for name, v in rest:
-            self.h.update(name.encode())
+            self.h.update(f"{name}=".encode())
             self.feed(v)
         self.h.update(b">")

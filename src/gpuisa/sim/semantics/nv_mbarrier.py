@@ -159,6 +159,12 @@ def _arrive(x: Exec) -> None:
 _WAITS: "weakref.WeakKeyDictionary[Any, tuple[dict, dict]]" = weakref.WeakKeyDictionary()
 
 
+def waits_of(sim) -> tuple[dict, dict] | None:
+    """The deadlock check's counts of *sim*, or None before its first mbarrier operation (the
+    watchdog's digest holds them, decision D12-1)."""
+    return _WAITS.get(sim)
+
+
 def _waits(sim) -> tuple[dict, dict]:
     w = _WAITS.get(sim)
     if w is None:
