@@ -146,3 +146,19 @@ def test_the_digest_sees_every_array_and_every_memory_byte(isa, eager, monkeypat
     bufs = {n: a.copy() for n, a in inputs.items()}
     res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"], buffers=bufs)
     assert res.status == "ok" and len(checked) > 10, checked
+
+
+def test_distinct_values_never_share_a_serialisation():
+    """The digest's serialisation delimits what it concatenates: a set of {1, 23} against
+    {12, 3}, a long list, a name followed by a value."""
+    import hashlib
+
+    def text(v) -> bytes:
+        h = hashlib.blake2b(digest_size=20)
+        watchdog._Walk(h, 0).feed(v)
+        return h.digest()
+
+    pairs = [({1, 23}, {12, 3}), ([1, 23], [12, 3]), (list(range(300)), list(range(299)) + [2990]),
+             ({"a": {1, 23}}, {"a": {12, 3}}), ((1, "2"), (1, 2)), ({}, set())]
+    for a, b in pairs:
+        assert text(a) != text(b), (a, b)
