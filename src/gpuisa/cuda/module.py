@@ -598,32 +598,30 @@ def _east_const(text: str) -> str:
     return _RE_WEST_CONST.sub(r"\1 const", text)
 
 
-def _unqualified(base: str) -> str:
-    """*base* without its namespace or class qualification (``ns::reduce<128, int>`` ->
-    ``reduce<128, int>``): the part after the last ``::`` outside template arguments."""
-    depth, cut = 0, 0
-    for i, c in enumerate(base):
+def _scopes(name: str) -> list[str]:
+    """*name* split at each ``::`` outside template arguments and parentheses (``a<b::c>::d`` ->
+    ``[a<b::c>, d]``; empty parts kept)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(name):
         if c in "<(":
             depth += 1
         elif c in ">)":
             depth -= 1
-        elif depth == 0 and base.startswith("::", i):
-            cut = i + 2
-    return base[cut:]
+        elif depth == 0 and name.startswith("::", i):
+            parts.append(name[start:i])
+            start = i + 2
+    return parts + [name[start:]]
+
+
+def _unqualified(base: str) -> str:
+    """*base* without its namespace or class qualification (``ns::reduce<128, int>`` ->
+    ``reduce<128, int>``): the part after the last ``::`` outside template arguments."""
+    return _scopes(base)[-1]
 
 
 def _qualifiers(prefix: str) -> list[str]:
     """``outer::v2::impl`` -> ``[outer, v2, impl]`` (split at ``::`` outside template arguments)."""
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(prefix):
-        if c in "<(":
-            depth += 1
-        elif c in ">)":
-            depth -= 1
-        elif depth == 0 and prefix.startswith("::", i):
-            parts.append(prefix[start:i])
-            start = i + 2
-    return [p for p in parts + [prefix[start:]] if p]
+    return [p for p in _scopes(prefix) if p]
 
 
 def kernel_aliases(name: str) -> set[str]:
