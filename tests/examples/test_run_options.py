@@ -163,6 +163,33 @@ def test_bad_options(tmp_path, args, message):
     assert message in r.output and "Traceback" not in r.output
 
 
+def test_dump_to_a_file(tmp_path):
+    """--dump-buffer NAME[:DTYPE[:COUNT]]=PATH writes the elements' little-endian bytes (what
+    cudaMemcpy gives the host) instead of printing them; a second dump may print the same buffer."""
+    f, g = tmp_path / "a.bin", tmp_path / "head.bin"
+    out = run_json(tmp_path, "EXIT ;", "--buffer", "a=40:iota:s32", "--dump-buffer", f"a={f}",
+                   "--dump-buffer", f"a:u16:3={g}", "--dump-buffer", "a:s32:2")
+    assert out["buffers"] == {"a": [0, 1]}
+    assert out["buffer_files"] == {str(f): {"buffer": "a", "dtype": "u32", "bytes": 40},
+                                   str(g): {"buffer": "a", "dtype": "u16", "bytes": 6}}
+    assert f.read_bytes() == np.arange(10, dtype="<i4").tobytes()
+    assert g.read_bytes() == np.array([0, 0, 1], dtype="<u2").tobytes()
+    r = run(tmp_path, "EXIT ;", "--buffer", "a=8:fill:-1.5:f32", "--dump-buffer", f"a:f32={f}")
+    assert r.exit_code == 0 and f"buffer a at 0x{BASE:x}: 2 f32 (8 bytes) written to {f}" in r.output, r.output
+    assert np.fromfile(f, "<f4").tolist() == [-1.5, -1.5]
+
+
+@pytest.mark.parametrize("dump,message", [
+    ("a=", "expected a file name after '='"),
+    ("a=/nonexistent/dir/x.bin", "cannot write /nonexistent/dir/x.bin: No such file or directory"),
+    ("a=.", "Is a directory"),
+])
+def test_dump_file_errors_come_before_the_run(tmp_path, dump, message):
+    # an endless program: a check after the run would report a step-limit fault (exit 2) first
+    r = run(tmp_path, "L:\nBRA `(L) ;", "--buffer", "a=8", "--dump-buffer", dump, "--max-steps", "100000000")
+    assert r.exit_code == 1 and message in r.output and "Traceback" not in r.output, r.output
+
+
 def test_dump_count_is_checked_before_the_run(tmp_path):
     # the program never ends: a check after the run would report a step-limit fault (exit 2) first
     r = run(tmp_path, "L:\nBRA `(L) ;", "--buffer", "a=8", "--dump-buffer", "a:u32:100", "--max-steps", "100000000")

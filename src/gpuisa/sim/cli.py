@@ -125,10 +125,12 @@ Kernel arguments (docs/simulator-run.md):
                             (default), iota[:DTYPE], fill:VALUE[:DTYPE],
                             random:SEED[:DTYPE], file:PATH. DTYPE default u32.
                             NAME=file:PATH: SIZE is the file's size.
-  --dump-buffer NAME[:DTYPE[:COUNT]]
+  --dump-buffer NAME[:DTYPE[:COUNT]][=PATH]
                             print the buffer after the run as DTYPE elements
                             (default u32, all); with --json under "buffers".
-                            Without --dump, no registers are printed then.
+                            =PATH: write their bytes to the file PATH instead
+                            (--json: "buffer_files"). Without --dump, no
+                            registers are printed then.
 \b
 Limits: at most %(block)d threads per CTA and %(warps)d warps in the grid
 (--max-warps); %(steps)s warp-instructions or %(per)s per warp of the grid,
@@ -214,9 +216,10 @@ Example:
               help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
                    "or file:PATH (repeatable); NAME=file:PATH takes the file's size. CUDA input: NAME may be a __device__ or __constant__ variable, which it "
                    "initialises (cudaMemcpyToSymbol).")
-@click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]]",
-              help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements "
-                   "(repeatable). CUDA input: also a __device__ or __constant__ variable by name (counter, ns::total).")
+@click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]][=PATH]",
+              help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements, "
+                   "or with =PATH write their bytes to the file PATH (repeatable). CUDA input: also a __device__ or "
+                   "__constant__ variable by name (counter, ns::total).")
 @click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
               metavar="FILE.html", help="Also write the run as a self-contained HTML timeline: per warp, lanes x "
                                         "instructions coloured by lane state (docs/timeline.md).")
@@ -250,8 +253,10 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
                                  + (f" and no __device__ or __constant__ variable of that name (the kernel's: "
                                     f"{', '.join(sorted(set(bufs) - buffer_names))})" if set(bufs) - buffer_names else ""))
             check_dump(bufs[d.name].nbytes, d)
-        if len({d.name for d in dumps}) != len(dumps):
+        if len({(d.name, d.path) for d in dumps}) != len(dumps):
             raise UsageError("--dump-buffer names a buffer twice")
+        if len({d.path for d in dumps if d.path}) != len([d for d in dumps if d.path]):
+            raise UsageError("--dump-buffer writes two buffers to one file")
         if dump:
             items.extend(parse_dump(dump, fmt))
 
@@ -262,12 +267,9 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
                                                  arch=arch, nvcc_flags=nvcc_flags, cluster=cluster,
                                                  cooperative=cooperative)
 
-    if timeline:    # the page is written after the run: a path it cannot go to is refused before (D11-B-15)
-        where = Path(timeline).resolve().parent
-        if not where.is_dir() or not os.access(where, os.W_OK) or Path(timeline).is_dir():
-            why = "Is a directory" if Path(timeline).is_dir() else \
-                "No such file or directory" if not where.is_dir() else "Permission denied"
-            raise UsageError(f"cannot write {timeline}: {why}")
+    # files written after the run: a path they cannot go to is refused before (D11-B-15)
+    for path in [timeline] * bool(timeline) + [d.path for d in dumps if d.path]:
+        _check_writable(path)
 
     def _run(trace_fh=None):
         if timeline:   # every step recorded, then drawn (gpuisa.viz, docs/timeline.md)
@@ -309,8 +311,11 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
             out["warps"] = [warp_json(sim, w, items) for w in res.warps]
         if printed:
             out["printf"] = printed
-        if dumps:
-            out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps}
+        if any(not d.path for d in dumps):
+            out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps if not d.path}
+        if any(d.path for d in dumps):
+            out["buffer_files"] = {d.path: {"buffer": d.name, "dtype": d.dtype, "bytes": _write_dump(bufs, d)}
+                                  for d in dumps if d.path}
         click.echo(json.dumps(out), err=to_err)
     else:
         _print_params(layout, to_err)
@@ -398,16 +403,41 @@ def _print_params(layout, err: bool = False) -> None:
         click.echo(f"param c[0x0][0x{slot.offset:x}] {p.type} = {v}", err=err)
 
 
-def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
+def _check_writable(path: str) -> None:
+    """UsageError unless a file can be written at *path* (checked before a run, not after it)."""
+    where, p = Path(path).resolve().parent, Path(path)
+    if not where.is_dir() or not os.access(where, os.W_OK) or p.is_dir():
+        why = "Is a directory" if p.is_dir() else "No such file or directory" if not where.is_dir() else \
+            "Permission denied"
+        raise UsageError(f"cannot write {path}: {why}")
+
+
+def _write_dump(bufs, d) -> int:
+    """Write the elements *d* selects of their buffer to ``d.path`` (whole or not at all); their byte count."""
     from .kernelargs import dump_array
+    data = dump_array(bufs[d.name], d).tobytes()
+    try:
+        with atomic_open(d.path, "wb") as fh:
+            fh.write(data)
+    except OSError as e:
+        raise UsageError(f"cannot write {d.path}: {e.strerror or e}") from None
+    return len(data)
+
+
+def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
+    from .kernelargs import DTYPES, dump_array
     for d in dumps:
-        arr = dump_array(bufs[d.name], d)
         if d.name in sim.addresses:
             where = f"buffer {d.name} at 0x{sim.addresses[d.name]:x}"
         elif d.name in sim.symbol_addresses:
             where = f"device global {d.name} at 0x{sim.symbol_addresses[d.name]:x}"
         else:
             where = f"__constant__ {d.name}"
+        if d.path:
+            n = _write_dump(bufs, d)
+            click.echo(f"{where}: {n // DTYPES[d.dtype].itemsize} {d.dtype} ({n} bytes) written to {d.path}", err=err)
+            continue
+        arr = dump_array(bufs[d.name], d)
         click.echo(f"{where}: {arr.size} {d.dtype}", err=err)
         per = 8
         for k in range(0, arr.size, per):

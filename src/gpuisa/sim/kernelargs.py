@@ -15,6 +15,7 @@ Textual forms (also in ``docs/simulator-run.md`` and ``gpuisa run --help``)::
                                 fill:VALUE[:DTYPE] | random:SEED[:DTYPE] | file:PATH
     --buffer NAME=file:PATH     the bytes of PATH, SIZE = the file's size
     --dump-buffer NAME[:DTYPE[:COUNT]]
+    --dump-buffer NAME[:DTYPE[:COUNT]]=PATH   the elements' bytes written to the file PATH
 
 Parameters are laid out in order from ``c[0x0][0x0]``, each at the next offset
 that is a multiple of its size (natural alignment; ``ptr`` is 8 bytes; a ``struct``
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -489,14 +490,21 @@ class DumpSpec:
     dtype: str = "u32"
     count: int | None = None   # None: every element
     text: str = ""
+    path: str | None = None    # ``NAME...=PATH``: the elements' raw bytes are written to PATH, not printed
 
 
 def parse_dump_buffer(text: str) -> DumpSpec:
-    """``NAME[:DTYPE[:COUNT]]`` (NAME may be qualified: ``stats::total:u64``)."""
+    """``NAME[:DTYPE[:COUNT]][=PATH]`` (NAME may be qualified: ``stats::total:u64``); with ``=PATH``
+    the elements' bytes (little-endian, as in device memory) go to the file PATH."""
+    spec, eq, path = text.partition("=")
+    if eq:
+        if not path.strip():
+            raise UsageError(f"--dump-buffer {text!r}: expected a file name after '=' (NAME[:DTYPE[:COUNT]]=PATH)")
+        return replace(parse_dump_buffer(spec), text=text, path=path.strip())
     m = re.match(r"\s*(" + _IDENT + r")\s*(?=:|\Z)", text)
     parts = [m.group(1), *text[m.end() + 1:].split(":")] if m and m.end() < len(text) else [text]
     if len(parts) > 3 or not _NAME.match(parts[0].strip()):
-        raise UsageError(f"--dump-buffer {text!r}: expected NAME[:DTYPE[:COUNT]]")
+        raise UsageError(f"--dump-buffer {text!r}: expected NAME[:DTYPE[:COUNT]][=PATH]")
     dtype = parts[1].strip().lower() if len(parts) > 1 and parts[1].strip() else "u32"
     if dtype not in DTYPES:
         raise UsageError(f"--dump-buffer {text!r}: unknown element type {dtype!r} (types: {', '.join(DTYPES)})")
