@@ -156,6 +156,10 @@ def test_text_dump(tmp_path):
     (["--dump-buffer", "a"], "no --buffer named 'a'"),
     (["--buffer", "a=8", "--dump-buffer", "a:u32:3"], "holds 2 u32 elements (8 bytes), not 3"),
     (["--buffer", "a=8", "--dump-buffer", "a:q8"], "unknown element type"),
+    (["--param", "i32:5"], "(did you mean s32?)"),                       # C / numpy / LLVM spellings get a hint
+    (["--buffer", "a=8:iota:float"], "(did you mean f32?)"),
+    (["--buffer", "a=8", "--dump-buffer", "a:uint64"], "(did you mean u64?)"),
+    (["--param", "struct:int:1,f32:2"], "(did you mean s32?)"),
 ])
 def test_bad_options(tmp_path, args, message):
     r = run(tmp_path, "EXIT ;", *args)

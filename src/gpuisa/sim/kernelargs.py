@@ -223,6 +223,23 @@ def struct_layout(fields: Sequence[Param]) -> list[int]:
     return offs
 
 
+#: C, numpy and LLVM spellings of the element types, for "did you mean" hints (not accepted as types:
+#: one spelling per type in commands, JSON and docs)
+_TYPE_SPELLINGS = {
+    **{f"i{n}": f"s{n}" for n in (8, 16, 32, 64)}, **{f"int{n}": f"s{n}" for n in (8, 16, 32, 64)},
+    **{f"uint{n}": f"u{n}" for n in (8, 16, 32, 64)}, **{f"float{n}": f"f{n}" for n in (16, 32, 64)},
+    "char": "s8", "short": "s16", "int": "s32", "long": "s64", "uchar": "u8", "ushort": "u16", "uint": "u32",
+    "unsigned": "u32", "ulong": "u64", "size_t": "u64", "half": "f16", "float": "f32", "double": "f64",
+    "bfloat16": "bf16", "pointer": "ptr", "float2": "struct@8", "float4": "struct@16", "int4": "struct@16",
+}
+
+
+def _did_you_mean(typ: str) -> str:
+    """`` (did you mean s32?)`` for a C/numpy spelling of a type (``i32``, ``int``), else ''."""
+    alt = _TYPE_SPELLINGS.get(typ.strip().lower())
+    return f" (did you mean {alt}?)" if alt else ""
+
+
 def parse_param(text: str) -> Param:
     """``TYPE:VALUE``: ``u32:5``, ``s32:-1``, ``f32:1.5``, ``u64:0x100000000``, ``ptr:a``, ``ptr:a+0x10``;
     ``struct:s32:5,f32:1.5,ptr:a`` (a struct by value: its fields in order)."""
@@ -231,7 +248,7 @@ def parse_param(text: str) -> Param:
     typ, align = _struct_align(typ, f"--param {text!r}")
     if not sep or typ not in PARAM_TYPES:
         raise UsageError(f"--param {text!r}: expected TYPE:VALUE with TYPE one of {', '.join(PARAM_TYPES)}"
-                         " (struct@N: a struct aligned to N bytes)")
+                         f" (struct@N: a struct aligned to N bytes){_did_you_mean(typ) if sep else ''}")
     if typ == "struct":
         parts = [f.strip() for f in val.split(",")]
         if not val.strip() or any(not f or f.lower().startswith("struct") for f in parts):
@@ -311,7 +328,8 @@ def _as_param(p) -> Param:
         if typ == "bf16":
             return Param("bf16", bf16_bits(str(v), f"param {p!r}"), 0, f"bf16:{v}")
         if typ not in DTYPES:
-            raise UsageError(f"param {p!r}: unknown type {typ!r} (types: {', '.join(PARAM_TYPES)})")
+            raise UsageError(f"param {p!r}: unknown type {typ!r} (types: {', '.join(PARAM_TYPES)})"
+                             + _did_you_mean(typ))
         return Param(typ, _typed(typ, v, f"param {p!r}"), 0, f"{typ}:{v}")
     if isinstance(p, np.generic):
         for name, dt in DTYPES.items():
@@ -431,7 +449,7 @@ def parse_buffer(text: str) -> BufferSpec:
             raise UsageError(f"{what}: {kind} needs a value ({kind}:{'VALUE' if kind == 'fill' else 'SEED'}[:DTYPE])")
         dtype = d.strip().lower() or "u32"
     if dtype not in DTYPES:
-        raise UsageError(f"{what}: unknown element type {dtype!r} (types: {', '.join(DTYPES)})")
+        raise UsageError(f"{what}: unknown element type {dtype!r} (types: {', '.join(DTYPES)}){_did_you_mean(dtype)}")
     if kind not in ("zeros", "file") and size % DTYPES[dtype].itemsize:     # zeros, file: any size
         raise UsageError(f"{what}: SIZE {size} is not a multiple of the {dtype} element size {DTYPES[dtype].itemsize}")
     return BufferSpec(name, size, kind, arg, dtype, text)
@@ -507,7 +525,8 @@ def parse_dump_buffer(text: str) -> DumpSpec:
         raise UsageError(f"--dump-buffer {text!r}: expected NAME[:DTYPE[:COUNT]][=PATH]")
     dtype = parts[1].strip().lower() if len(parts) > 1 and parts[1].strip() else "u32"
     if dtype not in DTYPES:
-        raise UsageError(f"--dump-buffer {text!r}: unknown element type {dtype!r} (types: {', '.join(DTYPES)})")
+        raise UsageError(f"--dump-buffer {text!r}: unknown element type {dtype!r} (types: {', '.join(DTYPES)})"
+                         + _did_you_mean(dtype))
     count = None
     if len(parts) == 3:
         count = _int(parts[2], f"--dump-buffer {text} (COUNT)")
