@@ -65,6 +65,29 @@ def test_a_run_that_repeats_is_a_deadlock(isa, quick, kernel):
     assert not bufs["out"].any()
 
 
+def test_recorded_runs_have_the_watchdog_too(isa, quick, tmp_path):
+    """--trace, --timeline and the debugger run through the step API (Simulator.run_steps): they
+    stop at the same step with the same fault as the reference engine's run without records
+    (D13-3); before, they ran to the step limit, writing every step."""
+    import io
+
+    from gpuisa.cuda import load_cuda
+    from gpuisa.viz.timeline import run_recorded
+    k = load_cuda(isa, LISTING, "spin_flag")
+
+    def sim():
+        bufs = {"flag": np.zeros(16, np.int32), "out": np.zeros(64, np.int32)}
+        return k.simulator(grid=2, block=64, params=["ptr:flag", "ptr:out"], buffers=bufs, engine="reference")
+    plain = sim().run()
+    assert plain.status == "deadlock", plain.status
+    trace = io.StringIO()
+    traced = sim().run(trace=trace)
+    assert (traced.status, traced.steps, traced.fault["repeats"]) == ("deadlock", plain.steps, plain.fault["repeats"])
+    assert len(trace.getvalue().splitlines()) == plain.steps
+    drawn = run_recorded(sim(), tmp_path / "t.html")
+    assert (drawn.status, drawn.steps) == ("deadlock", plain.steps)
+
+
 def test_the_default_watchdog_stops_a_spin_long_before_the_step_limit(isa):
     """With the defaults: a deadlock fault within the watchdog's first checkpoints, where the step
     limit (10,000,000 steps) took minutes.  One warp: the reference engine's loop."""

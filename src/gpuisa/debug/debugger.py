@@ -195,9 +195,10 @@ class Debugger(cmd.Cmd):
         self.started = True
         sim = self.sim
         by_id = {(w.cta.linear, w.index): w for w in sim.warps}
+        steps = sim.run_steps()     # with the watchdog: a run that can never end stops (D13-3)
         try:
             while True:
-                rec = sim.step()
+                rec = next(steps, None)
                 if rec is None:
                     self.report_end()
                     return "ended"

@@ -7,7 +7,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -1175,7 +1175,7 @@ class Simulator:
                 self._trace_file = trace
             try:
                 if self._trace_file is not None or self.record:
-                    while self.step() is not None:
+                    for _ in self.run_steps():
                         pass
                 else:
                     if self._pending is not None:
@@ -1193,6 +1193,23 @@ class Simulator:
             finally:
                 self._trace_file = None
         return self.result()
+
+    def run_steps(self) -> Iterator[StepRecord]:
+        """The step records (:meth:`step`) of the run from here to its end, the watchdog's
+        checkpoints included: a run whose whole state repeats ends with a ``deadlock`` fault at
+        the same step as :meth:`run` without records ends it (decision D13-3)."""
+        wd = Watchdog(self)
+        while True:
+            if self.status is None and wd.next <= self.steps < self.max_steps:
+                self._touch()
+                since = wd.check()
+                if since is not None:   # the whole state repeats: the run can never end (D12-1)
+                    self._state_repeats(since)
+                    return
+            rec = self.step()
+            if rec is None:
+                return
+            yield rec
 
     def _run_fast(self) -> None:
         """:meth:`run` without step records: the same scheduling and issue

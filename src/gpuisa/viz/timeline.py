@@ -338,10 +338,7 @@ def run_recorded(sim, path: str | Path, *, trace: IO[str] | None = None, title: 
     timeline page *path* (and writing them to the open *trace* file, as
     ``Simulator.run(trace=…)`` would).  Returns the run's Result."""
     tb = TimelineBuilder(title, source=source)
-    while True:
-        rec = sim.step()
-        if rec is None:
-            break
+    for rec in sim.run_steps():     # with the watchdog: a run that can never end stops (D13-3)
         tb.add(rec)
         if trace is not None:
             trace.write(json.dumps(rec.to_json()) + "\n")
