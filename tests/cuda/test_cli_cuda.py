@@ -236,6 +236,24 @@ def test_cuobjdump_listing_finds_its_cubin_in_a_sibling_directory(isa, tmp_path,
     assert go().status == "ok"
 
 
+@pytest.mark.parametrize("listing,cubin", [
+    ("k.cuobjdump", "cubin/build.cubin"),                          # a subdirectory of the listing's
+    ("cuobjdump/sm_90/k.txt", "cubin/sm_90/const_table.cubin"),    # the same place in a parallel tree
+])
+def test_cuobjdump_listing_finds_its_cubin_below_or_in_a_parallel_tree(isa, tmp_path, nvdisasm, listing, cubin):
+    """Layouts a corpus of several targets has (D13-4): the cubin is found by its code."""
+    import shutil
+    lst, cub = tmp_path / listing, tmp_path / cubin
+    for p in (lst, cub):
+        p.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(CORPUS / "sm_90" / "const_table.cuobjdump", lst)
+    shutil.copy(CORPUS / "sm_90" / "const_table.cubin", cub)
+    (tmp_path / "cubin" / "sm_80").mkdir(exist_ok=True)      # another target's tree: not the one
+    shutil.copy(CORPUS / "sm_80" / "const_table.cubin", tmp_path / "cubin" / "sm_80" / "const_table.cubin")
+    launch, bufs, go = _launch_const_table(isa, lst)
+    assert go().status == "ok"
+
+
 def _log_of(isa, listing, xs):
     import numpy as np
     from gpuisa.cuda import load_cuda

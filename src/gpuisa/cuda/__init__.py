@@ -877,24 +877,35 @@ def _cubin_with_kernel(cubins: list, kernel: str | None, label: str):
     return cubins[which[names.kernel(kernel).name]]
 
 
+def _subdirs(d: Path) -> list[Path]:
+    try:
+        return sorted(p for p in d.iterdir() if p.is_dir())
+    except OSError:
+        return []
+
+
 def _dirs_near(path: Path) -> list[Path]:
-    """The listing's directory, its parent and the parent's other subdirectories, in name order."""
+    """Where the files a listing was made from may lie, in this order: the listing's directory,
+    its subdirectories (``k.cuobjdump`` beside ``cubin/k.cubin``), its parent and the parent's
+    other subdirectories (``cuobjdump/k.txt`` beside ``cubin/k.cubin``), then the same place in
+    a parallel tree (``cuobjdump/sm_80/k.txt`` beside ``cubin/sm_80/k.cubin``); each in name
+    order.  Never above the file system's root."""
     here = path.resolve().parent
     up = here.parent
-    dirs = [here]
-    if up != here and up != Path(up.anchor):        # not the file system's root
-        try:
-            dirs += [up] + sorted(d for d in up.iterdir() if d.is_dir() and d != here)
-        except OSError:
-            pass
-    return dirs
+    dirs = [here] + _subdirs(here)
+    if up != here and up != Path(up.anchor):
+        dirs += [up] + [d for d in _subdirs(up) if d != here]
+        top = up.parent
+        if top != up and top != Path(top.anchor):
+            dirs += [d / here.name for d in _subdirs(top) if d != up and (d / here.name).is_dir()]
+    seen: set[Path] = set()
+    return [d for d in dirs if not (d in seen or seen.add(d))]
 
 
 def _cubins_near(path: Path, limit: int = 512) -> list[Path]:
-    """Where the cubin a listing was made from may be: the ``.cubin`` named like the listing
-    (``k.cuobjdump`` -> ``k.cubin``), then the listing's directory, then its parent and the
-    parent's other subdirectories (``cuobjdump/k.txt`` beside ``cubin/k.cubin``); in name
-    order, at most *limit* files."""
+    """Where the cubin a listing was made from may be (:func:`_dirs_near`): first the ``.cubin``
+    files named like the listing (``k.cuobjdump`` -> ``k.cubin``, ``k.sm_80.cubin``) in any of
+    those directories, then every other one; at most *limit* files."""
     out: list[Path] = []
     seen: set[Path] = set()
 
@@ -903,13 +914,19 @@ def _cubins_near(path: Path, limit: int = 512) -> list[Path]:
             seen.add(p)
             out.append(p)
 
+    stem = path.name.split(".")[0]
     add(path.with_suffix(".cubin"))
+    found: list[Path] = []
     for d in _dirs_near(path):
         try:
-            for p in sorted(d.glob("*.cubin")):
-                add(p)
+            found += sorted(d.glob("*.cubin"))
         except OSError:
             continue
+    for p in found:
+        if p.name.split(".")[0] == stem:
+            add(p)
+    for p in found:
+        add(p)
     return out
 
 
