@@ -898,8 +898,7 @@ def _dirs_near(path: Path) -> list[Path]:
         top = up.parent
         if top != up and top != Path(top.anchor):
             dirs += [d / here.name for d in _subdirs(top) if d != up and (d / here.name).is_dir()]
-    seen: set[Path] = set()
-    return [d for d in dirs if not (d in seen or seen.add(d))]
+    return list(dict.fromkeys(dirs))
 
 
 def _cubins_near(path: Path, limit: int = 512) -> list[Path]:
