@@ -222,8 +222,8 @@ def test_unresolved_relocations_in_the_api(isa):
 @pytest.mark.parametrize("args,message", [
     (["--block", "1025"], "--block 1025,1,1: a block of 1025 threads, but a CTA has at most 1024 threads"),
     (["--block", "10000000"], "at most 1024 threads"),
-    (["--grid", "65535,65535,65535"], "more than the limit of 65536 warps"),
-    (["--grid", "65537"], "65537 warps: more than the limit of 65536"),
+    (["--grid", "65535,65535,65535"], "more than the default limit of"),
+    (["--grid", "2000000"], "2,000,000 warps: more than the default limit of 1,"),   # 4 GiB / (R0-R3 + 3 KiB)
     (["--grid", "3", "--block", "64", "--max-warps", "5"], "6 warps: more than the limit of 5"),
     (["--max-warps", "0"], "--max-warps must be at least 1"),
 ])
@@ -236,8 +236,14 @@ def test_grid_limits(tmp_path, args, message):
 def test_grid_limits_in_the_api(isa):
     with pytest.raises(UsageError, match="at most 1024 threads"):
         isa.simulator("EXIT ;", block=(32, 33))
-    with pytest.raises(UsageError, match="limit of 65536 warps"):
-        isa.simulator("EXIT ;", grid=(65537,))
+    with pytest.raises(UsageError, match=r"more than the default limit of [\d,]+ warps \(as many as fit in 4 GiB\)"):
+        isa.simulator("EXIT ;", grid=(2_000_000,))
+    # the default grows with the registers a warp holds (D13-5): 4 GiB / (128 bytes per register + 3 KiB)
+    from gpuisa.sim.simulator import default_max_warps
+    assert [default_max_warps(n) for n in (4, 16, 255)] == [(4 << 30) // (n * 128 + 3072) for n in (4, 16, 255)]
+    assert default_max_warps(16) > 800_000 and default_max_warps(255) > 120_000
+    with pytest.raises(UsageError, match=r"more than the default limit of 120,"):
+        isa.simulator("MOV R254, RZ ;\nEXIT ;", grid=(130_000,))
     res = isa.launch("S2R R1, SR_CTAID.X ;\nEXIT ;", grid=4100, max_warps=4100)
     assert res.ok and len(res.warps) == 4100 and res.warp(4099).R[1][0] == 4099
 

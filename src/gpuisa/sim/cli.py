@@ -22,7 +22,8 @@ from ..clikit import read_foreign
 from ..errors import UsageError
 from ..fsutil import atomic_open
 from .report import DEFAULT_FORMATS, DumpItem, parse_dump, run_with_progress, summary_line, table_lines, warp_json
-from .simulator import DEFAULT_MAX_STEPS, DEFAULT_MAX_WARPS, DEFAULT_STEPS_PER_WARP, MAX_BLOCK_THREADS
+from .simulator import (DEFAULT_GRID_BYTES, DEFAULT_MAX_STEPS, DEFAULT_STEPS_PER_WARP, MAX_BLOCK_THREADS,
+                        default_max_warps)
 
 FAULT_EXIT = 2
 DEFAULT_CLI_MAX_STEPS = None   # the Simulator's default: scaled with the grid (simulator.default_max_steps)
@@ -132,9 +133,10 @@ Kernel arguments (docs/simulator-run.md):
                             (--json: "buffer_files"). Without --dump, no
                             registers are printed then.
 \b
-Limits: at most %(block)d threads per CTA and %(warps)d warps in the grid
-(--max-warps); %(steps)s warp-instructions or %(per)s per warp of the grid,
-whichever is more (--max-steps).
+Limits: at most %(block)d threads per CTA; as many warps in the grid as fit in
+%(gib)d GiB of state (%(w16)s warps of a 16-register kernel, %(w255)s of a
+255-register one: --max-warps); %(steps)s warp-instructions or %(per)s per
+warp of the grid, whichever is more (--max-steps).
 \b
 --dump REG[:FORMAT],... (docs/simulator-run.md):
   FORMAT u32 (unsigned decimal), s32, hex, f32, or f64: the pair R[n:n+1]
@@ -154,7 +156,8 @@ Example:
     --buffer a=512:iota:f32 --buffer b=512:fill:0.5:f32 --buffer c=512 \\
     --param ptr:a --param ptr:b --param ptr:c --param u32:128 --param u32:64 \\
     --dump-buffer c:f32
-""" % {"block": MAX_BLOCK_THREADS, "warps": DEFAULT_MAX_WARPS, "steps": f"{DEFAULT_MAX_STEPS:,}",
+""" % {"block": MAX_BLOCK_THREADS, "gib": DEFAULT_GRID_BYTES >> 30,
+                "w16": f"{default_max_warps(16):,}", "w255": f"{default_max_warps(255):,}", "steps": f"{DEFAULT_MAX_STEPS:,}",
                 "per": f"{DEFAULT_STEPS_PER_WARP:,}"}
 
 
@@ -201,9 +204,9 @@ Example:
 @click.option("--max-steps", "max_steps", default=DEFAULT_CLI_MAX_STEPS, type=int, metavar="N",
               help=f"Stop with a step-limit fault after N warp-instructions (the whole grid). Default "
                    f"{DEFAULT_MAX_STEPS:,} or {DEFAULT_STEPS_PER_WARP:,} per warp, whichever is more.")
-@click.option("--max-warps", "max_warps", default=DEFAULT_MAX_WARPS, type=int, metavar="N",
+@click.option("--max-warps", "max_warps", default=None, type=int, metavar="N",
               help=f"Refuse grids of more than N warps (each holds the registers the program names, "
-                   f"128 bytes each, and about 1.5 KiB more). Default {DEFAULT_MAX_WARPS}.")
+                   f"128 bytes each, and about 3 KiB more). Default: as many as fit in {DEFAULT_GRID_BYTES >> 30} GiB.")
 @click.option("--engine", "engine", default="batched", type=click.Choice(["batched", "reference"]),
               help="batched (default): warps at the same PC execute together; reference: one warp at a time, "
                    "round robin (--trace always uses it). Both give the same results on race-free programs.")
@@ -341,7 +344,7 @@ def launch_options(f):
 
 
 def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_bytes=0, local_bytes=None, inits=(),
-                 max_steps=DEFAULT_CLI_MAX_STEPS, max_warps=DEFAULT_MAX_WARPS, engine="batched", strict=False,
+                 max_steps=DEFAULT_CLI_MAX_STEPS, max_warps=None, engine="batched", strict=False,
                  params=(), buffers=(), check=None, arch=None, nvcc_flags=(), cluster=None, cooperative=False,
                  **_ignored):
     """The simulator of ``gpuisa run PROGRAM [launch options]``:
@@ -355,7 +358,7 @@ def build_launch(sel, program, *, grid="1", block="32", kernel=None, shared_byte
     block_dims = _parse_grid(str(block), "--block")
     if max_steps is not None and max_steps < 0:
         raise UsageError("--max-steps must be non-negative")
-    if max_warps < 1:
+    if max_warps is not None and max_warps < 1:
         raise UsageError("--max-warps must be at least 1")
     init = dict(parse_init(s) for s in inits)
     bufs: dict = {}          # each buffer's own bytes (dumps, checks)

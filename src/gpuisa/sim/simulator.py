@@ -40,18 +40,25 @@ def default_max_steps(n_warps: int) -> int:
     """The step limit when none is given: grows with the grid."""
     return max(DEFAULT_MAX_STEPS, DEFAULT_STEPS_PER_WARP * int(n_warps))
 
+def default_max_warps(nregs: int) -> int:
+    """The largest grid accepted without ``max_warps=``: as many warps as fit in
+    :data:`DEFAULT_GRID_BYTES` with *nregs* registers each (decision D13-5)."""
+    return DEFAULT_GRID_BYTES // (nregs * WARP_SIZE * 4 + WARP_BASE_BYTES)
+
+
 #: threads per CTA at most (CUDA's limit)
 MAX_BLOCK_THREADS = 1024
-#: warps in a grid at most, unless ``max_warps=`` raises it.  Registers are
-#: allocated by use: each warp holds only the GPRs the program names (up to its
-#: highest register number, 128 bytes each) and about 1.5 KiB more, so a
-#: 65,536-warp grid of a kernel using 16 registers takes about 230 MiB (shared
-#: memory is allocated per CTA at its first use)
-DEFAULT_MAX_WARPS = 65536
+#: the state a grid may take without ``max_warps=`` (:func:`default_max_warps`; decision D13-5).
+#: Registers are allocated by use: each warp holds only the GPRs the program names (up to its
+#: highest register number, 128 bytes each) and about 3 KiB more (:data:`WARP_BASE_BYTES`), so
+#: the default admits 838,860 warps of a kernel using 16 registers, about 120,000 of one using all 255
+#: (shared memory is allocated per CTA at its first use, local memory per warp at its first use)
+DEFAULT_GRID_BYTES = 4 << 30
 #: distinct warning events kept in Result.events (one per kind/cta/warp/pc, with a count)
 MAX_EVENTS = 256
-#: per-warp state besides the registers (Warp object, masks, RPC, the D7-simt-3 park records), bytes
-WARP_BASE_BYTES = 2208
+#: per-warp state besides the registers (Warp object, masks, RPC, the D7-simt-3 park records, the
+#: batched engine's arrays), bytes: measured, 5.1 KiB per warp for a 16-register kernel (D13-5)
+WARP_BASE_BYTES = 3072
 #: the worst case per warp (all 255 registers)
 WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + WARP_BASE_BYTES
 #: registers past the highest one named by an instruction that it may touch (quad accesses)
@@ -348,7 +355,7 @@ class Simulator:
     ``Simulator(isa, program, grid=1, block=32, init=None, const=None,
     buffers=None, params=None, strict=False, max_steps=None,
     shared_size=49152, trap_handler=None, syscall=None, entry=None,
-    max_warps=4096, allow_relocations=False)``
+    max_warps=None, allow_relocations=False)``
 
     * *isa*: a :class:`gpuisa.api.ISA` or a :class:`gpuisa.spec.Database`.
     * *program*: an assembled Program (``.data``), bytes, or a list of 128-bit words.
@@ -372,8 +379,9 @@ class Simulator:
       warp-instructions of the whole grid; default (None, the same as ``gpuisa run``)
       :func:`default_max_steps`: 10,000,000, or 100,000 per warp for larger grids.
       The fault lists every unfinished warp (``fault["unfinished"]``).
-    * *max_warps*: the largest grid accepted, in warps (default 4096, about
-      140 MB of registers); *block* is at most 1024 threads.
+    * *max_warps*: the largest grid accepted, in warps; default (None)
+      :func:`default_max_warps`: as many as fit in 4 GiB (DEFAULT_GRID_BYTES);
+      *block* is at most 1024 threads.
     * *cluster*: ``(X, Y, Z)`` (or X) launches thread-block clusters of that shape (the grid a
       multiple of it; at most 16 CTAs): ``SR_CgaCtaId`` is a CTA's rank in its cluster, shared
       addresses' bits 24..31 name a CTA of the cluster, UCGABAR_ARV/WAIT are the cluster
@@ -402,7 +410,7 @@ class Simulator:
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,
                  strict: bool = False, max_steps: int | None = None, shared_size: int = DEFAULT_SHARED,
                  trap_handler=None, syscall: Callable | None = None, entry: int | None = None,
-                 record: bool = False, max_warps: int = DEFAULT_MAX_WARPS, allow_relocations: bool = False,
+                 record: bool = False, max_warps: int | None = None, allow_relocations: bool = False,
                  engine: str = "batched", local_size: int = DEFAULT_LOCAL, cluster=None):
         self.isa = isa
         self.db = getattr(isa, "db", isa)
@@ -429,7 +437,7 @@ class Simulator:
         self._engine = None     # the batched engine while it runs
         self._final_arrays = None
         self.nregs = self._registers_used(init)
-        self._check_size(int(max_warps))
+        self._check_size(None if max_warps is None else int(max_warps))
         self.strict = strict
         self.local_size = int(local_size)   # bytes of local memory per thread (LDL/STL)
         self.max_steps: int = int(max_steps) if max_steps is not None else None  # type: ignore[assignment]  # None: default_max_steps(warps), set with the warps
@@ -694,7 +702,7 @@ class Simulator:
                                             "@gpuisa.sim.registry.semantics(<optype>) (docs/sim-semantics-api.md)"))
             raise UsageError(diags)
 
-    def _check_size(self, max_warps: int) -> None:
+    def _check_size(self, max_warps: int | None) -> None:
         bx, by, bz = self.block
         nthreads = bx * by * bz
         if nthreads > MAX_BLOCK_THREADS:
@@ -703,12 +711,15 @@ class Simulator:
         gx, gy, gz = self.grid
         nctas = gx * gy * gz
         total = nctas * ((nthreads + WARP_SIZE - 1) // WARP_SIZE)
-        if total > max_warps:
+        limit = default_max_warps(self.nregs) if max_warps is None else max_warps
+        if total > limit:
             per = self.nregs * WARP_SIZE * 4 + WARP_BASE_BYTES
-            raise UsageError(f"grid of {nctas} CTAs x {(nthreads + WARP_SIZE - 1) // WARP_SIZE} warps = {total} "
-                             f"warps: more than the limit of {max_warps} warps (this program: {self.nregs} "
+            which = f"the default limit of {limit:,} warps (as many as fit in {DEFAULT_GRID_BYTES >> 30} GiB)" \
+                if max_warps is None else f"the limit of {limit:,} warps"
+            raise UsageError(f"grid of {nctas} CTAs x {(nthreads + WARP_SIZE - 1) // WARP_SIZE} warps = {total:,} "
+                             f"warps: more than {which} (this program: {self.nregs} "
                              f"registers, about {max(1, per // 1024)} KiB per warp, "
-                             f"{max(1, total * per // 2**20)} MiB for the grid); raise it with --max-warps / max_warps=")
+                             f"{max(1, total * per // 2**20):,} MiB for the grid); raise it with --max-warps / max_warps=")
 
     def _pack_params(self, params) -> bytes:
         out = bytearray()
