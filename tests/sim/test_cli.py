@@ -96,6 +96,21 @@ def test_table_output(tmp_path):
     assert r.exit_code == 0 and "R1" in r.output and "ok: 4 warp-instructions" in r.output
 
 
+def test_the_default_report_of_a_large_grid_lists_16_warps(tmp_path):
+    """D13-6: the default register report stops after 16 warps and says how many it left out;
+    --dump and --json list every warp."""
+    r = _run(tmp_path, ["--grid", "40"])
+    assert r.exit_code == 0, r.output
+    heads = [ln for ln in r.output.splitlines() if ln.startswith("cta ")]
+    assert heads == [f"cta {c} ({c}, 0, 0) warp 0" for c in range(16)]
+    assert "... 24 more warps: the default report lists the registers of the first 16" in r.output
+    assert r.output.rstrip().endswith("ok: 160 warp-instructions, 40 warps exited")
+    r = _run(tmp_path, ["--grid", "40", "--dump", "UR4"])
+    assert [ln.split()[-1] for ln in r.output.splitlines() if ln.strip().startswith("UR4")] == \
+        [str(c) for c in range(40)] and "more warps" not in r.output
+    assert len(json.loads(_run(tmp_path, ["--grid", "40", "--json"]).output)["warps"]) == 40
+
+
 def test_subprocess_entry_point(tmp_path):
     p = tmp_path / "p.s"
     p.write_text("BRA 0x1000 ;\n")

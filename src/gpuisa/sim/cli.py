@@ -21,7 +21,8 @@ from ..clikit import handle_errors, pass_selection
 from ..clikit import read_foreign
 from ..errors import UsageError
 from ..fsutil import atomic_open
-from .report import DEFAULT_FORMATS, DumpItem, parse_dump, run_with_progress, summary_line, table_lines, warp_json
+from .report import (DEFAULT_FORMATS, MAX_DEFAULT_DUMP_WARPS, DumpItem, parse_dump, run_with_progress, summary_line,
+                     table_lines, warp_json)
 from .simulator import (DEFAULT_GRID_BYTES, DEFAULT_MAX_STEPS, DEFAULT_STEPS_PER_WARP, MAX_BLOCK_THREADS,
                         default_max_warps)
 
@@ -189,7 +190,8 @@ Example:
                    "(repeatable; grammar below).")
 @click.option("--dump", "dump", default=None, metavar="LIST",
               help="Registers to print, each with an optional format: R1,R2:hex,R4:f64,P0,UR4:s32. Default: the "
-                   "program's destinations and --init registers (none when --dump-buffer is given).")
+                   "program's destinations and --init registers, of the first 16 warps in the text report (none when "
+                   "--dump-buffer is given).")
 @click.option("--format", "fmt", default="u32", type=click.Choice(DEFAULT_FORMATS, case_sensitive=False),
               help="Default format of dumped R, UR and B registers (u32, s32, hex, f32; f64 only per register, "
                    "R4:f64). Default u32.")
@@ -324,7 +326,8 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
         _print_params(layout, to_err)
         if printed:
             click.echo(printed, nl=not printed.endswith("\n"), err=to_err)
-        _print_table(sim, res, items, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err, verbose)
+        _print_table(sim, res, items, lambda: _print_buffers(sim, bufs, dumps, to_err), to_err, verbose,
+                     None if dump or verbose else MAX_DEFAULT_DUMP_WARPS)
     if not res.ok:
         sys.exit(FAULT_EXIT)
 
@@ -449,10 +452,11 @@ def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
             click.echo(f"  [{k:5}..{k + len(chunk) - 1:5}] {text}", err=err)
 
 
-def _print_table(sim, res, items, before_status=None, err: bool = False, verbose: bool = False) -> None:
+def _print_table(sim, res, items, before_status=None, err: bool = False, verbose: bool = False,
+                 limit: int | None = None) -> None:
     def echo(text, err=err):
         click.echo(text, err=err)
-    for line in table_lines(sim, res, items, verbose=verbose):
+    for line in table_lines(sim, res, items, verbose=verbose, limit=limit):
         echo(line)
     events = [ev for ev in res.events if ev.get("kind") != "printf"]    # printed as the kernel's output
     for ev in events[:20]:

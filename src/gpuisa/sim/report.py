@@ -29,6 +29,8 @@ FORMATS = ("u32", "s32", "hex", "f32", "f64")
 DEFAULT_FORMATS = ("u32", "s32", "hex", "f32")     # --format: f64 names pairs, so only per register
 #: without --verbose, at most this many lines of warps that did not exit (when no register is dumped)
 MAX_WARP_LINES = 20
+#: warps whose registers the default text report lists (no --dump, no --dump-buffer; D13-6)
+MAX_DEFAULT_DUMP_WARPS = 16
 #: the progress bar appears when a run has lasted this long (seconds) and stderr is a terminal
 PROGRESS_DELAY = 1.0
 
@@ -208,14 +210,19 @@ def warp_line(sim, wr, *, status: bool) -> str:
     return s
 
 
-def table_lines(sim, res, items: list[DumpItem], *, verbose: bool = False) -> list[str]:
-    """The per-warp part of the text report."""
+def table_lines(sim, res, items: list[DumpItem], *, verbose: bool = False, limit: int | None = None) -> list[str]:
+    """The per-warp part of the text report; *limit*: list the *items* of the first *limit* warps
+    only (the default report of a large grid: decision D13-6)."""
     out: list[str] = []
     hidden = 0
     lw = max([5] + [len(it.label) for it in items])
     # only the warps that did not exit, unless every warp is listed
     warps = res.warps if (items or verbose) else unfinished(res)
-    for w in warps:
+    for i, w in enumerate(warps):
+        if limit is not None and items and i >= limit:
+            out.append(f"... {len(warps) - i:,} more warps: the default report lists the registers of the first "
+                       f"{limit} (--dump REG,... lists chosen registers of every warp, --json all of them)")
+            break
         differs = w.state != "exited"
         if not (items or verbose or differs):
             continue
