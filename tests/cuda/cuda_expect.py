@@ -10272,3 +10272,80 @@ def p13_math_fast(i, n):
     out = i["out"].copy()
     out[:5 * n] = np.stack(cols, 1).ravel()
     return {"out": out}
+
+
+def p13_gray(i, w, h):
+    p = i["Pin"][:3 * w * h].reshape(-1, 3).astype(np.float32)
+    f32 = np.float32
+    g = _p13_fma32(p[:, 2], f32(0.07), _p13_fma32(p[:, 0], f32(0.21), p[:, 1] * f32(0.71)))   # as nvcc contracts it
+    out = i["Pout"].copy()
+    out[:w * h] = np.trunc(g).astype(np.uint8)
+    return {"Pout": out}
+
+
+def p13_blur(i, w, h):
+    x = i["in"][:w * h].astype(np.int64).reshape(h, w)
+    out = i["out"].copy()
+    for r in range(h):
+        for c in range(w):
+            win = x[max(r - 2, 0):r + 3, max(c - 2, 0):c + 3]
+            out[r * w + c] = int(win.sum()) // win.size
+    return {"out": out}
+
+
+def p13_ripple(i, dim, ticks):
+    y, x = np.meshgrid(np.arange(dim), np.arange(dim), indexing="ij")
+    fx, fy = (x - dim // 2).astype(np.float64), (y - dim // 2).astype(np.float64)
+    d = np.sqrt(fx * fx + fy * fy)
+    grey = np.trunc(128.0 + 127.0 * np.cos(d / 10.0 - ticks / 7.0) / (d / 10.0 + 1.0)).astype(np.uint8)
+    p = i["ptr"].copy().reshape(-1, 4)
+    p[:dim * dim, 0] = p[:dim * dim, 1] = p[:dim * dim, 2] = grey.ravel()
+    p[:dim * dim, 3] = 255
+    return {"ptr": p.ravel()}
+
+
+def p13_raytrace(i, dim):
+    sp = i["s"].reshape(-1, 7).astype(np.float64)
+    y, x = np.meshgrid(np.arange(dim), np.arange(dim), indexing="ij")
+    ox, oy = (x - dim // 2).astype(np.float64), (y - dim // 2).astype(np.float64)
+    rgb = np.zeros((dim, dim, 3))
+    maxz = np.full((dim, dim), -2e10)
+    for r, b, g, rad, sx, sy, sz in sp:
+        dx, dy = ox - sx, oy - sy
+        hit = dx * dx + dy * dy < rad * rad
+        dz = np.sqrt(np.where(hit, rad * rad - dx * dx - dy * dy, 0))
+        t = np.where(hit, dz + sz, -2e10)
+        n = dz / rad
+        upd = t > maxz
+        rgb[upd] = np.stack([r * n, g * n, b * n], -1)[upd]
+        maxz = np.where(upd, t, maxz)
+    p = i["ptr"].copy().reshape(-1, 4)
+    p[:dim * dim, :3] = np.trunc(rgb * 255).reshape(-1, 3).astype(np.uint8)
+    p[:dim * dim, 3] = 255
+    return {"ptr": p.ravel()}
+
+
+def p13_oddeven(i, n):
+    d = i["data"].copy()
+    seg = 2 * 128
+    for b in range(0, n, seg):
+        d[b:min(n, b + seg)] = np.sort(d[b:min(n, b + seg)])
+    return {"data": d}
+
+
+def p13_spmv_vec(i, rows):
+    rp, col, val, x = i["rowPtr"], i["col"], i["val"], i["x"]
+    y = i["y"].copy()
+    for r in range(rows):
+        y[r] = float(np.dot(val[rp[r]:rp[r + 1]], x[col[rp[r]:rp[r + 1]]]))
+    return {"y": y}
+
+
+def p13_ring(i, wrap, n):
+    ring = i["ring"].astype(np.int64)
+    slot = int(i["slot"][0])
+    for _ in range(n):
+        ring[slot] += 1
+        slot = 0 if slot >= wrap else slot + 1
+    tot = (int(i["bytes"][0]) + sum((k + 1) << 20 for k in range(n))) & M64
+    return {"slot": np.array([slot], np.uint32), "ring": ring.astype(np.int32), "bytes": np.array([tot], np.uint64)}
