@@ -10349,3 +10349,22 @@ def p13_ring(i, wrap, n):
         slot = 0 if slot >= wrap else slot + 1
     tot = (int(i["bytes"][0]) + sum((k + 1) << 20 for k in range(n))) & M64
     return {"slot": np.array([slot], np.uint32), "ring": ring.astype(np.int32), "bytes": np.array([tot], np.uint64)}
+
+
+def p13_mriq(i, nk, kglob, nx):
+    k = i["kv"][:4 * nk].reshape(nk, 4).astype(np.float64)
+    x, y, z = (i[c][:nx].astype(np.float64) for c in "xyz")
+    arg = 6.2831853 * (np.outer(x, k[:, 0]) + np.outer(y, k[:, 1]) + np.outer(z, k[:, 2]))
+    Qr, Qi = i["Qr"].copy(), i["Qi"].copy()
+    Qr[:nx] += (k[:, 3] * np.cos(arg)).sum(1)
+    Qi[:nx] += (k[:, 3] * np.sin(arg)).sum(1)
+    return {"Qr": Qr, "Qi": Qi}
+
+
+def p13_cenergy(i, gx, gy, spacing, z, na):
+    a = i["atoms"][:4 * na].reshape(na, 4).astype(np.float64)
+    yy, xx = np.meshgrid(np.arange(gy) * spacing, np.arange(gx) * spacing, indexing="ij")
+    e = sum(q / np.sqrt((xx - ax) ** 2 + (yy - ay) ** 2 + (z - az) ** 2) for ax, ay, az, q in a)
+    g = i["energygrid"].copy()
+    g[:gx * gy] += e.ravel()
+    return {"energygrid": g}
