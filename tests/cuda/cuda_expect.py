@@ -11,10 +11,11 @@ random:SEED:LO:HI`` (integers in [LO, HI)) ``| uniform:SEED:LO:HI`` (floats) ``|
 ``params`` (``--param`` texts, ``ptr:NAME`` for a buffer), ``outputs``, optional ``full`` (run only
 with ``GPUISA_CUDA_FULL=1``) and
 optional tolerances (``rtol``, ``atol``, ``ulps``) for float outputs, for all of them or, in
-``tolerance: {OUTPUT: {rtol?, atol?, ulps?, as?}}``, per output (fast math: `tanhf`'s MUFU.TANH is
+``tolerance: {OUTPUT: {rtol?, atol?, ulps?, as?, unordered?}}``, per output (fast math: `tanhf`'s MUFU.TANH is
 documented to 2^-11 relative, the other functions to a few ulps); ``as: "bf16" | "f16"`` compares a
 ``u16`` output's bit patterns as bfloat16 / binary16 values within rtol/atol (results rounded once to
-16 bits from a float computation that is not exact).
+16 bits from a float computation that is not exact); ``unordered: true`` compares the output's values
+as a multiset (a work queue whose slots come from atomicAdd, in CUDA in any order).
 
 PYTEST_DONT_REWRITE: a helper module, no assertions to introspect (its rewriting cost seconds per
 test worker).
@@ -100,6 +101,15 @@ def make_inputs(launch: dict) -> dict[str, np.ndarray]:
             a[int(k)] = np.array(v).astype(np.int64).astype(dt) if not b["dtype"].startswith("f") else v
         out[name] = a
     return out
+
+
+def split_constants(kernel, bufs: dict) -> tuple[dict, dict | None]:
+    """A manifest buffer named like one of the kernel's ``__constant__`` variables sets it, as the
+    host's ``cudaMemcpyToSymbol`` does (``gpuisa run --buffer c_mask=...``, decision D8-7): (the
+    buffers to map, the ``constants=`` of the launch). Session 13 (pmpp13, D13-P-1)."""
+    names = kernel.constant_symbols()
+    consts = {n: a.tobytes() for n, a in bufs.items() if n in names}
+    return {n: a for n, a in bufs.items() if n not in consts}, consts or None
 
 
 def _bf16_rne(x) -> np.ndarray:
@@ -2716,6 +2726,8 @@ def compare(launch: dict, name: str, got: np.ndarray, want: np.ndarray) -> str |
     tol = launch.get("tolerance", {}).get(name, launch)
     if tol.get("as") in ("bf16", "f16"):   # 16-bit float bit patterns compared as values, within rtol/atol
         got, want = _as_float16(got, tol["as"]), _as_float16(want, tol["as"])
+    if tol.get("unordered"):    # a queue filled through atomicAdd: its entries in any order (session 13, pmpp13)
+        got, want = np.sort(got, axis=None), np.sort(want, axis=None)
     if want.dtype.kind == "f":
         ok = np.isclose(got, want, rtol=tol.get("rtol", 0), atol=tol.get("atol", 0))
         if "ulps" in tol:
@@ -9820,3 +9832,539 @@ def ur12_fwht(i, args):
             h *= 2
         out[r * out_stride:r * out_stride + n] = _bf16_rne(v[:n] * scale)
     return {dst: out}
+
+
+# -- session 13: a textbook author's corpus (PMPP / CUDA by Example / course assignments: pmpp13) ----
+def _p13_mm(i, M, N, K, dt):
+    A = i["A"][:M * K].reshape(M, K).astype(dt)
+    B = i["B"][:K * N].reshape(K, N).astype(dt)
+    C = i["C"].copy()
+    C[:M * N] = (A @ B).ravel().astype(C.dtype)
+    return {"C": C}
+
+
+def p13_mm_f16(i, M, N, K):
+    return _p13_mm(i, M, N, K, np.float64)
+
+
+def p13_mm_i8(i, M, N, K):
+    return _p13_mm(i, M, N, K, np.int64)        # int64 products, wrapped to int32 by astype
+
+
+def p13_mm_d32(i, M, N, K):
+    return _p13_mm(i, M, N, K, np.float64)
+
+
+def p13_mm_naive(i, w):
+    return _p13_mm({"A": i["A"], "B": i["B"], "C": i["C"]}, w, w, w, np.float64)
+
+
+def p13_mm_coarse(i, w):
+    P = (i["M"][:w * w].reshape(w, w).astype(np.float64) @ i["N"][:w * w].reshape(w, w)).ravel()
+    return {"P": P.astype(np.float32)}
+
+
+def p13_transpose(i, rows, cols):
+    o = i["odata"].copy()
+    o[:rows * cols] = i["idata"][:rows * cols].reshape(rows, cols).T.ravel()
+    return {"odata": o}
+
+
+def p13_transpose_d(i, n):
+    return p13_transpose(i, n, n)
+
+
+def p13_dot_cbe(i, n):
+    grid, block = len(i["c"]), 256      # threadsPerBlock
+    total = grid * block
+    prod = np.zeros(-(-n // total) * total)
+    prod[:n] = i["a"][:n].astype(np.float64) * i["b"][:n]
+    per_thread = prod.reshape(-1, total).sum(0)
+    c = i["c"].copy()
+    c[:grid] = per_thread.reshape(grid, block).sum(1)
+    return {"c": c}
+
+
+def p13_dot_atomic_d(i, n):
+    return {"result": np.array([i["result"][0] + float(np.dot(i["x"][:n], i["y"][:n]))])}
+
+
+def p13_conv1d(i, n):
+    m = i["c_mask1d"].astype(np.float64)
+    x = np.concatenate([np.zeros(3), i["in"][:n].astype(np.float64), np.zeros(3)])
+    o = i["out"].copy()
+    o[:n] = sum(m[j] * x[j:j + n] for j in range(7))
+    return {"out": o}
+
+
+def p13_conv2d_int(i, w, h):
+    m = i["c_mask2d"].astype(np.int64).reshape(7, 7)
+    x = np.zeros((h + 6, w + 6), np.int64)
+    x[3:h + 3, 3:w + 3] = i["in"][:w * h].reshape(h, w)
+    acc = sum(m[r, c] * x[r:r + h, c:c + w] for r in range(7) for c in range(7))
+    o = i["out"].copy()
+    o[:w * h] = acc.ravel().astype(np.int32)
+    return {"out": o}
+
+
+def p13_stencil3d(i, N, c0, c1, c2, c3, c4, c5, c6):
+    x = i["in"][:N ** 3].astype(np.float64).reshape(N, N, N)
+    o = i["out"].copy().reshape(-1)[:N ** 3].reshape(N, N, N).astype(np.float64)
+    c = x[1:-1, 1:-1, 1:-1]
+    o[1:-1, 1:-1, 1:-1] = (c0 * c + c1 * x[1:-1, 1:-1, :-2] + c2 * x[1:-1, 1:-1, 2:] + c3 * x[1:-1, :-2, 1:-1]
+                           + c4 * x[1:-1, 2:, 1:-1] + c5 * x[:-2, 1:-1, 1:-1] + c6 * x[2:, 1:-1, 1:-1])
+    out = i["out"].copy()
+    out[:N ** 3] = o.ravel()
+    return {"out": out}
+
+
+def p13_jacobi(i, nx, ny):
+    u = i["u"][:nx * ny].astype(np.int64).reshape(ny, nx)
+    o = u.copy()
+    for y in range(1, ny - 1):
+        for x in range(1, nx - 1):
+            s = int(u[y, x - 1] + u[y, x + 1] + u[y - 1, x] + u[y + 1, x])
+            o[y, x] = tdiv(s + 2, 4) - (int(u[y, x]) >> 3)
+    un = i["unew"].copy()
+    un[:nx * ny] = o.ravel()
+    return {"unew": un}
+
+
+def _p13_blocks(x, n, seg, nblk, dt):
+    v = np.zeros(nblk * seg, dt)
+    v[:n] = x[:n]
+    return v.reshape(nblk, seg)
+
+
+def p13_reduce_i(i, n):
+    nblk, block = len(i["out"]), 256
+    out = i["out"].copy()
+    out[:nblk] = _p13_blocks(i["in"], n, block, nblk, np.int64).sum(1).astype(np.int32)
+    return {"out": out}
+
+
+def p13_reduce_seq(i, n):
+    nblk, block = len(i["out"]), 256
+    out = i["out"].copy()
+    out[:nblk] = _p13_blocks(i["in"], n, 2 * block, nblk, np.float64).sum(1)
+    return {"out": out}
+
+
+def _p13_reduce_unrolled(i, n, block):
+    nblk = len(i["out"])
+    chunks = _p13_blocks(i["in"], n, 2 * block, -(-n // (2 * block)), np.int64).sum(1)
+    acc = np.zeros(nblk, np.int64)
+    np.add.at(acc, np.arange(len(chunks)) % nblk, chunks)
+    out = i["out"].copy()
+    out[:nblk] = [s32(int(v)) for v in acc]
+    return {"out": out}
+
+
+def p13_reduce_u256(i, n):
+    return _p13_reduce_unrolled(i, n, 256)
+
+
+def p13_reduce_u64(i, n):
+    return _p13_reduce_unrolled(i, n, 64)
+
+
+def p13_reduce_shfl(i, n):
+    return {"total": np.array([(int(i["total"][0]) + int(i["in"][:n].astype(np.uint64).sum())) & M64], np.uint64)}
+
+
+def p13_histo_text(i, length):
+    h = i["histo"].astype(np.int64)
+    for ch in i["data"][:length]:
+        p = ((int(ch) ^ 0x80) - 0x80) - ord("a")      # char is signed
+        if 0 <= p < 26:
+            h[p // 4] += 1
+    return {"histo": h.astype(np.uint32)}
+
+
+def p13_histo256(i, size):
+    h = i["histo"].astype(np.int64) + np.bincount(i["buffer"][:size], minlength=256)
+    return {"histo": h.astype(np.uint32)}
+
+
+def p13_float_atomics(i, n):
+    x = i["x"][:n]
+    return {"maxv": np.array([max(float(i["maxv"][0]), float(x.max()))], np.float32),
+            "sumf": np.array([float(i["sumf"][0]) + float(x.astype(np.float64).sum())], np.float32),
+            "sumd": np.array([float(i["sumd"][0]) + float((x.astype(np.float64) * 0.5).sum())]),
+            "minv": np.array([min(float(i["minv"][0]), float(x.min()))], np.float32)}
+
+
+def p13_lock(i, n):
+    ws = i["vals"][:n].astype(np.int64).reshape(-1, 32).sum(1)
+    acc = i["acc"].astype(np.int64).copy()
+    for v in ws:
+        acc[0] += s32(int(v))
+        acc[1] = max(int(acc[1]), s32(int(v)))
+        acc[2] += 1
+    return {"acc": acc.astype(np.int32), "mutex": np.zeros(1, np.int32)}
+
+
+def p13_scan_ks(i, n):
+    block = 256
+    nb = -(-n // block)
+    seg = _p13_blocks(i["X"], n, block, nb, np.float64)
+    cs = np.cumsum(seg, 1)
+    Y, S = i["Y"].copy(), i["S"].copy()
+    Y[:n] = cs.ravel()[:n]
+    S[:nb] = cs[:, -1]
+    return {"Y": Y, "S": S}
+
+
+def p13_scan_ks_excl(i, n):
+    block = 128
+    nb = -(-n // block)
+    seg = _p13_blocks(i["X"], n, block, nb, np.int64)
+    ex = np.cumsum(seg, 1) - seg
+    Y = i["Y"].copy()
+    Y[:n] = ex.ravel()[:n].astype(np.int32)
+    return {"Y": Y}
+
+
+def p13_scan_bk(i, n):
+    block = 256
+    nb = -(-n // (2 * block))
+    cs = np.cumsum(_p13_blocks(i["X"], n, 2 * block, nb, np.int64), 1)
+    Y, S = i["Y"].copy(), i["S"].copy()
+    Y[:n] = cs.ravel()[:n].astype(np.int32)
+    S[:nb] = cs[:, -1].astype(np.int32)
+    return {"Y": Y, "S": S}
+
+
+def p13_scan_add(i, n, per_block):
+    Y = i["Y"].astype(np.int64)
+    b = np.arange(n) // per_block
+    Y[:n] += np.where(b > 0, i["Ssc"][np.maximum(b - 1, 0)].astype(np.int64), 0)
+    return {"Y": Y.astype(np.int32)}
+
+
+def p13_scan3(i, n):
+    Y = i["Y"].copy()
+    Y[:n] = (np.cumsum(i["X"][:n].astype(np.uint64)) & M32).astype(np.uint32)
+    return {"Y": Y}
+
+
+def p13_compact(i, n, thr):
+    block = 128
+    grid = len(i["out"]) // (block + 1)
+    out, v = i["out"].copy(), i["in"]
+    tot = 0
+    for b in range(grid):
+        keep = [int(v[k]) for k in range(b * block, min(n, (b + 1) * block)) if v[k] > thr]
+        out[b * block:b * block + len(keep)] = keep
+        out[grid * block + b] = len(keep)
+        tot += len(keep)
+    return {"out": out, "count": np.array([int(i["count"][0]) + tot], np.int32)}
+
+
+def p13_radix(i, n, it):
+    k = i["keys"][:n]
+    bit = (k >> np.uint32(it)) & np.uint32(1)
+    out = i["out"].copy()
+    out[:n] = np.concatenate([k[bit == 0], k[bit == 1]])
+    return {"out": out}
+
+
+def p13_merge(i, m, n):
+    C = i["C"].copy()
+    C[:m + n] = np.sort(np.concatenate([i["A"][:m], i["B"][:n]]), kind="stable")
+    return {"C": C}
+
+
+def p13_spmv_csr(i, rows):
+    rp, col, val, x = i["rowPtr"], i["col"], i["val"].astype(np.float64), i["x"].astype(np.float64)
+    y = i["y"].copy()
+    for r in range(rows):
+        y[r] = sum(val[e] * x[col[e]] for e in range(rp[r], rp[r + 1]))
+    return {"y": y}
+
+
+def p13_spmv_ell(i, rows, width):
+    col, val, x = i["col"].reshape(width, rows), i["val"].reshape(width, rows), i["x"]
+    y = i["y"].copy()
+    y[:rows] += (val * x[col]).sum(0)
+    return {"y": y}
+
+
+def p13_spmv_coo(i, nnz):
+    y = i["y"].astype(np.int64)
+    np.add.at(y, i["rowIdx"][:nnz], i["val"][:nnz].astype(np.int64) * i["x"][i["colIdx"][:nnz]])
+    return {"y": ((y + (1 << 31)) % (1 << 32) - (1 << 31)).astype(np.int32)}
+
+
+def p13_spmv_jds(i, rows, nd):
+    jd, perm, col, val, x = i["jdPtr"], i["perm"], i["col"], i["val"].astype(np.float64), i["x"].astype(np.float64)
+    y = i["y"].copy()
+    for r in range(rows):
+        s = 0.0
+        for d in range(nd):
+            if r < jd[d + 1] - jd[d]:
+                s += val[jd[d] + r] * x[col[jd[d] + r]]
+            else:
+                break
+        y[perm[r]] = s
+    return {"y": y}
+
+
+def p13_bfs_frontier(i, num_prev, level):
+    lev, sp, dst = i["level"].copy(), i["srcPtrs"], i["dst"]
+    cnt, cur = 0, i["currFrontier"].copy()
+    for v in i["prevFrontier"][:num_prev]:
+        for e in range(sp[v], sp[v + 1]):
+            if lev[dst[e]] == M32:
+                lev[dst[e]] = level
+                cur[int(i["numCurr"][0]) + cnt] = dst[e]
+                cnt += 1
+    return {"level": lev, "numCurr": np.array([int(i["numCurr"][0]) + cnt], np.uint32), "currFrontier": cur}
+
+
+def p13_bfs_pull(i, V, cur):
+    d0, rp, nb = i["dist"], i["rowPtr"], i["nbr"]
+    d = d0.copy()
+    ch = i["changed"].copy()
+    for v in range(V):
+        if d0[v] < 0 and any(d0[nb[e]] == cur - 1 for e in range(rp[v], rp[v + 1])):
+            d[v] = cur
+            ch[0] = 1
+    return {"dist": d, "changed": ch}
+
+
+def _p13_fma32(a, b, c):
+    """fmaf on float32 arrays: the product is exact in binary64, the sum rounded to binary64 then to binary32
+    (a double rounding that can differ from one rounding only on exact ties: none in these inputs)."""
+    return (np.asarray(a, np.float64) * np.asarray(b, np.float64) + np.asarray(c, np.float64)).astype(np.float32)
+
+
+def p13_saxpy(i, n, a):
+    y = i["y"].copy()
+    y[:n] = _p13_fma32(np.float32(a), i["x"][:n], i["y"][:n])
+    return {"y": y}
+
+
+def p13_daxpy(i, n, a):
+    y = i["y"].copy()
+    y[:n] = a * i["x"][:n] + i["y"][:n]      # fma in CUDA: compared within rtol
+    return {"y": y}
+
+
+def p13_mandel(i, w, h, x0, y0, dx, dy, max_it):
+    f32 = np.float32
+    px, py = np.meshgrid(np.arange(w), np.arange(h))
+    cr = _p13_fma32(px.astype(f32), f32(dx), f32(x0))       # x0 + px * dx, contracted
+    ci = _p13_fma32(py.astype(f32), f32(dy), f32(y0))
+    zr, zi = np.zeros_like(cr), np.zeros_like(ci)
+    it = np.full(cr.shape, max_it, np.int32)
+    live = np.ones(cr.shape, bool)
+    for k in range(max_it):
+        zr2, zi2 = zr * zr, zi * zi
+        esc = live & (zr2 + zi2 > f32(4))
+        it[esc] = k
+        live &= ~esc
+        nzi = _p13_fma32(zr + zr, zi, ci)                   # 2 * zr * zi + ci, contracted
+        nzr = (zr2 - zi2) + cr
+        zr, zi = np.where(live, nzr, zr), np.where(live, nzi, zi)
+    iters = i["iters"].copy()
+    iters[:w * h] = it.ravel()
+    return {"iters": iters}
+
+
+def _p13_two_prod(a, b):
+    """a*b == p + e exactly (Dekker/Veltkamp), binary64 arrays."""
+    p = a * b
+    s = 134217729.0
+    ah = a * s - (a * s - a)
+    al = a - ah
+    bh = b * s - (b * s - b)
+    bl = b - bh
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    return p, e
+
+
+def p13_julia(i, dim, scale):
+    half = dim // 2
+    xs = np.array([(float(half - x) * scale) / half for x in range(dim)])
+    X, Y = np.meshgrid(xs, xs)       # X varies with x (column), Y with y (row)
+    r, im = X.copy(), Y.copy()
+    inside = np.ones(r.shape, bool)
+    live = np.ones(r.shape, bool)
+    for _ in range(200):
+        p, e = _p13_two_prod(r, im)
+        ni = (2 * p + e) + 0.156                # fma(r, i, r*i) rounded once, then + c.i
+        nr = (r * r - im * im) + -0.8
+        r, im = np.where(live, nr, r), np.where(live, ni, im)
+        esc = live & (r * r + im * im > 1000)
+        inside &= ~esc
+        live &= ~esc
+    ptr = i["ptr"].copy().reshape(-1, 4)
+    ptr[:dim * dim, 0] = np.where(inside.ravel(), 255, 0)
+    ptr[:dim * dim, 1] = 0
+    ptr[:dim * dim, 2] = 0
+    ptr[:dim * dim, 3] = 255
+    return {"ptr": ptr.ravel()}
+
+
+def p13_nbody(i, n, eps2):
+    p = i["pos"][:4 * n].reshape(n, 4).astype(np.float64)
+    d = p[None, :, :3] - p[:, None, :3]
+    r2 = (d * d).sum(2) + eps2
+    s = p[None, :, 3] / r2 ** 1.5
+    acc = i["acc"].copy()
+    acc[:3 * n] = (d * s[:, :, None]).sum(1).ravel()
+    return {"acc": acc}
+
+
+def p13_kmeans(i, n, dim, k):
+    pts = i["pts"][:n * dim].reshape(n, dim).astype(np.float64)
+    c = i["cent"][:k * dim].reshape(k, dim).astype(np.float64)
+    lab = ((pts[:, None, :] - c[None]) ** 2).sum(2).argmin(1)
+    label = i["label"].copy()
+    label[:n] = lab
+    return {"label": label, "counts": (i["counts"] + np.bincount(lab, minlength=len(i["counts"]))).astype(np.int32)}
+
+
+def p13_divmod(i, n):
+    o32, o64 = i["o32"].copy(), i["o64"].copy()
+    for t in range(n):
+        x, y = int(i["a"][t]), int(i["b"][t])
+        ux, uy = x & M32, y & M32
+        o32[4 * t:4 * t + 4] = [tdiv(x, y), x - tdiv(x, y) * y, s32(ux // uy), s32(ux % uy)]
+        X, Y = int(i["la"][t]), int(i["lb"][t])
+        UX, UY = X & M64, Y & M64
+        o64[4 * t:4 * t + 4] = [tdiv(X, Y), X - tdiv(X, Y) * Y, s64(UX // UY), s64(UX % UY)]
+    return {"o32": o32, "o64": o64}
+
+
+def p13_index64(i, pitch, rows, cols, cpb):
+    out = i["out"].copy()       # the launch covers rows * cpb threads
+    for r in range(rows):
+        for c in range(min(cols, cpb)):
+            off = r * pitch + c
+            v = s64(int(i["img"][off]) * (off + 1) - (r << 33))
+            out[r * cols + c] = s64(v ^ (off << 20))
+    return {"out": out}
+
+
+def p13_math_f(i, n):
+    x = i["x"][:n].astype(np.float64)
+    f = np.float32
+    cols = [np.sqrt(x), np.exp(f(x * 0.25).astype(np.float64)), np.log((x.astype(f) + f(1)).astype(np.float64)),
+            x ** float(np.float32(1.7)), np.sin(x), np.cos(x), np.arctan2(x, 3.0), np.tanh((x.astype(f) * f(0.1)).astype(np.float64))]
+    out = i["out"].copy()
+    out[:8 * n] = np.stack(cols, 1).ravel()
+    return {"out": out}
+
+
+def p13_math_d(i, n):
+    x = i["x"][:n]
+    cols = [np.sqrt(x), np.exp(x * 0.25), np.log(x + 1.0), x ** 1.7, np.sin(x), np.cos(x) + np.cbrt(x)]
+    out = i["out"].copy()
+    out[:6 * n] = np.stack(cols, 1).ravel()
+    return {"out": out}
+
+
+def p13_math_fast(i, n):
+    x = i["x"][:n].astype(np.float64)
+    cols = [np.exp(x * 0.25), np.log(x + 1), np.sin(x), np.cos(x), x / (x + 2) + np.sqrt(x + 1)]
+    out = i["out"].copy()
+    out[:5 * n] = np.stack(cols, 1).ravel()
+    return {"out": out}
+
+
+def p13_gray(i, w, h):
+    p = i["Pin"][:3 * w * h].reshape(-1, 3).astype(np.float32)
+    f32 = np.float32
+    g = _p13_fma32(p[:, 2], f32(0.07), _p13_fma32(p[:, 0], f32(0.21), p[:, 1] * f32(0.71)))   # as nvcc contracts it
+    out = i["Pout"].copy()
+    out[:w * h] = np.trunc(g).astype(np.uint8)
+    return {"Pout": out}
+
+
+def p13_blur(i, w, h):
+    x = i["in"][:w * h].astype(np.int64).reshape(h, w)
+    out = i["out"].copy()
+    for r in range(h):
+        for c in range(w):
+            win = x[max(r - 2, 0):r + 3, max(c - 2, 0):c + 3]
+            out[r * w + c] = int(win.sum()) // win.size
+    return {"out": out}
+
+
+def p13_ripple(i, dim, ticks):
+    y, x = np.meshgrid(np.arange(dim), np.arange(dim), indexing="ij")
+    fx, fy = (x - dim // 2).astype(np.float64), (y - dim // 2).astype(np.float64)
+    d = np.sqrt(fx * fx + fy * fy)
+    grey = np.trunc(128.0 + 127.0 * np.cos(d / 10.0 - ticks / 7.0) / (d / 10.0 + 1.0)).astype(np.uint8)
+    p = i["ptr"].copy().reshape(-1, 4)
+    p[:dim * dim, 0] = p[:dim * dim, 1] = p[:dim * dim, 2] = grey.ravel()
+    p[:dim * dim, 3] = 255
+    return {"ptr": p.ravel()}
+
+
+def p13_raytrace(i, dim):
+    sp = i["s"].reshape(-1, 7).astype(np.float64)
+    y, x = np.meshgrid(np.arange(dim), np.arange(dim), indexing="ij")
+    ox, oy = (x - dim // 2).astype(np.float64), (y - dim // 2).astype(np.float64)
+    rgb = np.zeros((dim, dim, 3))
+    maxz = np.full((dim, dim), -2e10)
+    for r, b, g, rad, sx, sy, sz in sp:
+        dx, dy = ox - sx, oy - sy
+        hit = dx * dx + dy * dy < rad * rad
+        dz = np.sqrt(np.where(hit, rad * rad - dx * dx - dy * dy, 0))
+        t = np.where(hit, dz + sz, -2e10)
+        n = dz / rad
+        upd = t > maxz
+        rgb[upd] = np.stack([r * n, g * n, b * n], -1)[upd]
+        maxz = np.where(upd, t, maxz)
+    p = i["ptr"].copy().reshape(-1, 4)
+    p[:dim * dim, :3] = np.trunc(rgb * 255).reshape(-1, 3).astype(np.uint8)
+    p[:dim * dim, 3] = 255
+    return {"ptr": p.ravel()}
+
+
+def p13_oddeven(i, n):
+    d = i["data"].copy()
+    seg = 2 * 128
+    for b in range(0, n, seg):
+        d[b:min(n, b + seg)] = np.sort(d[b:min(n, b + seg)])
+    return {"data": d}
+
+
+def p13_spmv_vec(i, rows):
+    rp, col, val, x = i["rowPtr"], i["col"], i["val"], i["x"]
+    y = i["y"].copy()
+    for r in range(rows):
+        y[r] = float(np.dot(val[rp[r]:rp[r + 1]], x[col[rp[r]:rp[r + 1]]]))
+    return {"y": y}
+
+
+def p13_ring(i, wrap, n):
+    ring = i["ring"].astype(np.int64)
+    slot = int(i["slot"][0])
+    for _ in range(n):
+        ring[slot] += 1
+        slot = 0 if slot >= wrap else slot + 1
+    tot = (int(i["bytes"][0]) + sum((k + 1) << 20 for k in range(n))) & M64
+    return {"slot": np.array([slot], np.uint32), "ring": ring.astype(np.int32), "bytes": np.array([tot], np.uint64)}
+
+
+def p13_mriq(i, nk, kglob, nx):
+    k = i["kv"][:4 * nk].reshape(nk, 4).astype(np.float64)
+    x, y, z = (i[c][:nx].astype(np.float64) for c in "xyz")
+    arg = 6.2831853 * (np.outer(x, k[:, 0]) + np.outer(y, k[:, 1]) + np.outer(z, k[:, 2]))
+    Qr, Qi = i["Qr"].copy(), i["Qi"].copy()
+    Qr[:nx] += (k[:, 3] * np.cos(arg)).sum(1)
+    Qi[:nx] += (k[:, 3] * np.sin(arg)).sum(1)
+    return {"Qr": Qr, "Qi": Qi}
+
+
+def p13_cenergy(i, gx, gy, spacing, z, na):
+    a = i["atoms"][:4 * na].reshape(na, 4).astype(np.float64)
+    yy, xx = np.meshgrid(np.arange(gy) * spacing, np.arange(gx) * spacing, indexing="ij")
+    e = sum(q / np.sqrt((xx - ax) ** 2 + (yy - ay) ** 2 + (z - az) ** 2) for ax, ay, az, q in a)
+    g = i["energygrid"].copy()
+    g[:gx * gy] += e.ravel()
+    return {"energygrid": g}

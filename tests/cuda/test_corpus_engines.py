@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuda_expect import ARCHS, CORPUS, compare, expected, launch_options, launches, make_inputs
+from cuda_expect import ARCHS, CORPUS, compare, expected, launch_options, launches, make_inputs, split_constants
 
 
 def _cases():
@@ -22,8 +22,9 @@ def test_corpus_kernel_on_the_reference_engine(isa, stem, launch, arch):
     inputs = make_inputs(launch)
     want = expected(launch, inputs)
     bufs = {name: a.copy() for name, a in inputs.items()}
+    mapped, constants = split_constants(k, bufs)
     res = k.simulator(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
-                      buffers=bufs, shared_bytes=launch.get("shared_bytes", 0), engine="reference",
+                      buffers=mapped, constants=constants, shared_bytes=launch.get("shared_bytes", 0), engine="reference",
                       **launch_options(launch, arch)).run()
     assert res.status == "ok", (res.status, res.fault)
     problems = [p for name in launch["outputs"] if (p := compare(launch, name, bufs[name], want[name]))]

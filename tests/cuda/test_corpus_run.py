@@ -17,7 +17,8 @@ import os
 import numpy as np
 import pytest
 
-from cuda_expect import ARCHS, CORPUS, compare, expected, extra_launches, launch_options, launches, make_inputs
+from cuda_expect import (ARCHS, CORPUS, compare, expected, extra_launches, launch_options, launches, make_inputs,
+                         split_constants)
 
 from gpuisa.errors import AsmError
 
@@ -67,8 +68,10 @@ def test_corpus_kernel(request, isa, batch_fallbacks, stem, launch, arch, form):
         # jump tables (bank 2), __constant__ data (bank 3), the math library's tables (bank 4) are not in
         # a cuobjdump listing: they come from the cubin beside it (found by its code; read with pyelftools, D10-6)
         pytest.importorskip("elftools", reason="pyelftools is not installed (the optional extra gpuisa[cuda])")
+    mapped, constants = split_constants(k, bufs)       # __constant__ variables set by name (cudaMemcpyToSymbol)
     res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
-                   buffers=bufs, shared_bytes=launch.get("shared_bytes", 0), **launch_options(launch, arch))
+                   buffers=mapped, constants=constants, shared_bytes=launch.get("shared_bytes", 0),
+                   **launch_options(launch, arch))
     assert res.status == "ok", (res.status, res.fault)
     # every instruction at batch width: a replay one warp at a time is right but slow, and it hid plan bugs
     assert not batch_fallbacks, f"replayed one warp at a time: {sorted(batch_fallbacks)}"
