@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from ..errors import UsageError, utf8_errors
-from . import runtime
+from . import rdc, runtime
 from .abi import (DEFAULT_LOCAL_BYTES, RESERVED_SMEM, Abi, abi_for, check_cooperative_fit, check_launch_limits,
                   check_launch_resources)
 from .module import (RE_DATA_ADDR, UR63_ARCH, CudaModule, KernelInfo, demangle, kernel_text, link_functions,
@@ -131,6 +131,13 @@ class CudaKernel:
                     _refuse_relocatable(module, info, self.source_lines)
                 else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
                     first, self.text, self._entry_label, direct = linked
+        if module.kind == "cuobjdump":
+            self._link_cuobjdump_data(first)
+        elif module.relocatable:        # -rdc=true: shared and __constant__ symbols in fields (D13-T-1)
+            layout, size = rdc.shared_layout(module, info.name, rdc.function_refs(module))
+            self._set_relocatable_shared(size)
+            if "`(" in self.text:
+                self.text = rdc.link_text(module, info, self.text, first, layout)
         if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
                 or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
@@ -153,6 +160,81 @@ class CudaKernel:
         self._linked: dict[str, object] = {}
         self.stubs = {self.program.symbols[runtime.label(n)]: n for n in self.externs}
         self.entry = self.program.symbols[self._entry_label] if self._entry_label else None
+
+    def _set_relocatable_shared(self, size: int) -> None:
+        """The static shared size of relocatable code: its variables as nvlink lays them out, after the
+        reserved 1 KiB on sm_90+ (decision D13-T-1)."""
+        self.info.shared = size + (RESERVED_SMEM if self.module.arch >= 90 else 0)
+
+    def _link_cuobjdump_data(self, first: int) -> None:
+        """A cuobjdump listing of relocatable code shows the offsets of shared and ``__constant__``
+        variables as 0: with the cubin it was made from beside it, its relocations are applied to the
+        kernel's lines and its functions' (:mod:`gpuisa.cuda.rdc`); without it, sm_90+ code that adds
+        the reserved 1 KiB to an unrelocated 0 is refused, located (decision D13-T-1)."""
+        from .module import error
+        if not self._relocatable_cubin():
+            at = rdc.unrelocated_shared(self.info) if self.module.arch >= 90 else None
+            if at is not None:
+                ln = at[0]
+                src = self.source_lines[ln - 1]
+                col, n = max(src.find("UMOV"), 0), len(src.split(";")[0].strip())
+                raise error("relocatable device code (nvcc -rdc=true or -dc): this is a __shared__ variable's "
+                            "offset, which the device linker fills in and a cuobjdump listing shows as 0 (the "
+                            "reserved 1 KiB is added to it at run time); put the cubin the listing was made "
+                            "from beside it (gpuisa applies its relocations), run that cubin or its nvdisasm "
+                            "listing, or compile without -rdc (decision D13-T-1)", self.module.filename, ln,
+                            col + 1, self.source_lines[ln - 1], n)
+            return
+        from .cubin import text_relocations
+        module = self.module
+        assert module.elf_image is not None
+        relocs = text_relocations(module.elf_image)
+        refs = {f: {sym for _, _, sym, _ in rs} for f, rs in relocs.items()}
+        layout, size = rdc.shared_layout(module, self.info.name, refs)
+        self._set_relocatable_shared(size)
+        texts = {first: self.text, **dict(self._callees)}
+        for f in [module.kernels[n] for n in module.kernels]:
+            if not f.lines or f.lines[0][0] not in texts:
+                continue
+            at = f.lines[0][0]
+            texts[at] = self._patch_data(f, at, texts[at], relocs.get(f.name, []), layout)
+        self.text = texts.pop(first)
+        self._callees = [(ln, texts[ln]) for ln, _ in self._callees]
+
+    def _patch_data(self, f: KernelInfo, first: int, text: str, relocs: list, layout: dict[str, int]) -> str:
+        """*text* (function *f*'s, from line *first*) with the data relocations *relocs* applied."""
+        from .listing import _RE_LABEL
+        from .module import error
+        code = [ln for ln, t in f.lines if not _RE_LABEL.match(t)]
+        lines = text.split("\n")
+        for off, typ, sym, addend in relocs:
+            value = rdc.symbol_value(self.module, layout, sym)
+            if value is None or off % 16 or off // 16 >= len(code):
+                continue        # a call or a device global's address (_link_cuobjdump), or not a data symbol
+            ln = code[off // 16]
+            new = rdc.patch_line(lines[ln - first], typ, value, addend)
+            if new is None:
+                raise error(f"relocatable device code (nvcc -rdc=true): relocation type {typ} of {sym} is not "
+                            f"known here; run the cubin or its nvdisasm listing (decision D13-T-1)",
+                            self.module.filename, ln, 1, self.source_lines[ln - 1], len(self.source_lines[ln - 1]))
+            lines[ln - first] = new
+        return "\n".join(lines)
+
+    def _relocatable_cubin(self) -> bool:
+        """A cuobjdump listing: whether the cubin it was made from (beside it, found by its code: CU-10)
+        is relocatable (``ET_REL``), its data then read (:meth:`_data_from_cubin`).  Cheap: the cubin
+        named like the listing first, and only the ELF header's type of a match."""
+        if self.module.relocatable:
+            return self.module.elf_image is not None
+        code, path = self.info.code, Path(self.module.filename)
+        if not code or not path.is_file():
+            return False
+        for _cand, data in cubin_images_near(path):
+            if code in data:
+                if data[16:18] != b"\x01\x00":          # e_type: ET_REL = 1
+                    return False
+                return self._data_from_cubin() and self.module.relocatable
+        return False
 
     def _assemble(self, text: str, callees: Sequence[tuple[int, str]] = ()):
         """The kernel's program: *text* with the runtime stubs, then the *callees* (first line,
@@ -281,9 +363,11 @@ class CudaKernel:
             mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
             mod.symbol_sizes, mod.const_symbols = cub.symbol_sizes, cub.const_symbols
             mod.externs = cub.externs
+            mod.relocatable, mod.shared_vars, mod.shared_externs = cub.relocatable, cub.shared_vars, cub.shared_externs
             for name, k in mod.kernels.items():
                 c = cub.kernels.get(name)
                 if c is not None:
+                    k.entry = c.entry
                     k.params, k.param_base, k.param_size = c.params, c.param_base, c.param_size
                     k.shared, k.const0, k.frame, k.banks = c.shared, c.const0, c.frame, c.banks
                     k.cluster = c.cluster
@@ -699,6 +783,9 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
         code = [(ln, t) for ln, t in f.lines if not _RE_LABEL.match(t)]
         mine = edits.setdefault(f.name, {})
         for off, typ, sym, addend in relocs.get(f.name, []):
+            if rdc.symbol_value(module, {v.name: 0 for v in module.shared_vars} | dict.fromkeys(
+                    module.shared_externs, 0), sym) is not None or _scheduling_only(typ, code, off):
+                continue        # a shared or __constant__ variable (_link_cuobjdump_data, D13-T-1)
             if off % 16 or off // 16 >= len(code):
                 return None
             ln, t = code[off // 16]
@@ -746,6 +833,13 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
             lines[ln - first] = t[:m.start()] + new + t[m.end():]
         out.append((first, "\n".join(lines)))
     return out, sorted(direct)
+
+
+def _scheduling_only(typ: int, code: list[tuple[int, str]], off: int) -> bool:
+    """A relocation of relocatable code the model has nothing to do for: types 68/69 (against no
+    symbol) mark a ``YIELD``, which nvlink leaves as it is (D13-T-1)."""
+    return typ in (68, 69) and not off % 16 and off // 16 < len(code) and \
+        code[off // 16][1].split(";")[0].split()[-1:] == ["YIELD"]
 
 
 def _refuse_separate_high_ur(module: CudaModule, info: KernelInfo, funcs: list[KernelInfo]) -> None:

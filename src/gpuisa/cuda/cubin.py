@@ -166,6 +166,7 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
     module's constant banks, from the cubin's sections *secs*."""
     for name, k in mod.kernels.items():
         info = secs.get(f".nv.info.{name}")
+        k.entry = info is not None
         if info is not None:
             parse_nv_info(info.data(), k, functools.partial(_section_error, filename, info.name, info["sh_offset"]))
         sh = secs.get(f".nv.shared.{name}")
@@ -188,14 +189,41 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
     if not mod.externs:
         mod.externs = _extern_calls(secs)
     symtab = secs.get(".symtab")
+    if symtab is not None and hasattr(symtab, "iter_symbols") and symtab.elffile.header.e_type == "ET_REL":
+        _shared_symbols(mod, symtab)
     if symtab is not None and hasattr(symtab, "iter_symbols"):    # __constant__ variables (D8-7)
         for sym in symtab.iter_symbols():
             shndx = sym["st_shndx"]
-            if sym["st_info"]["type"] != "STT_OBJECT" or not isinstance(shndx, int):
+            # STT_CUDA_OBJECT (STT_LOPROC) in a relocatable cubin (D13-T-1)
+            if sym["st_info"]["type"] not in ("STT_OBJECT", "STT_LOPROC") or not isinstance(shndx, int):
                 continue
             m = re.fullmatch(r"\.nv\.constant(\d+)", symtab.elffile.get_section(shndx).name)
             if m:
                 mod.const_symbols[sym.name] = (int(m.group(1)), sym["st_value"], sym["st_size"])
+
+
+#: the section type of a relocatable cubin's shared variables, and their symbols' st_other class
+SHT_CUDA_SHARED = 0x7000000A
+_STO_CUDA_SHARED = 2
+
+
+def _shared_symbols(mod: CudaModule, symtab) -> None:
+    """A relocatable cubin's ``__shared__`` variables, in symbol-table order (a symbol's value is its
+    alignment, as for a common symbol), and its ``extern __shared__`` arrays (undefined symbols of the
+    shared class): decision D13-T-1."""
+    from .rdc import SharedVar
+    elf = symtab.elffile
+    mod.relocatable, mod.shared_vars, mod.shared_externs = True, [], set()
+    for sym in symtab.iter_symbols():
+        shndx = sym["st_shndx"]
+        if shndx == "SHN_UNDEF" and sym.name and sym["st_other"]["local"] == _STO_CUDA_SHARED:
+            mod.shared_externs.add(sym.name)
+        if not isinstance(shndx, int) or sym["st_info"]["type"] == "STT_SECTION" or not sym.name:
+            continue
+        sec = elf.get_section(shndx)
+        if sec["sh_type"] == SHT_CUDA_SHARED:
+            own = sec.name[len(".nv.shared."):] if sec.name.startswith(".nv.shared.") else None
+            mod.shared_vars.append(SharedVar(sym.name, own, sym["st_size"], sym["st_value"]))
 
 
 def _regcounts(mod: CudaModule, secs: dict) -> None:

@@ -27,6 +27,10 @@ _RE_SHI_REGS = re.compile(r"SHI_REGISTERS=(\d+)")
 _RE_REGCOUNT = re.compile(r"nvinfo : EIATTR_REGCOUNT\n(?:[^\n]*\n){1,6}?[^\n]*\.word\s+index@\(([^)\s]+)\)\s*\n"
                           r"[^\n]*\.word\s+0x([0-9a-fA-F]+)")
 _RE_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*\(\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)")
+#: a shared variable of relocatable code: `.size $___ZZ5shrevE3buf__26, 256, 4` (name, size, alignment)
+_RE_SHARED_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*(\d+)\s*,\s*(\d+)\s*$")
+#: an `extern __shared__` array of relocatable code (an undefined symbol): `.other dyn,@"STO_CUDA_SHARED ..."`
+_RE_SHARED_OTHER = re.compile(r'^\s*\.other\s+([.$\w]+)\s*,\s*@"STO_CUDA_SHARED\b', re.M)
 _RE_NOTE = re.compile(r"\(\*.*?\*\)")
 _RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
 _RE_SYM = re.compile(r"^\(?\s*([.$\w]+)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+))?\s*\)?$")   # `sym`, `(sym + 0x8)`
@@ -321,6 +325,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     kern: KernelInfo | None = None
     addr = 0
     life_ranges = False
+    shared: list[tuple[str, str, int, int]] = []     # relocatable code's shared variables (D13-T-1)
     for ln, line in enumerate(lines, 1):
         s = line.lstrip()
         if not s or s.startswith("//"):
@@ -380,6 +385,8 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             mm = _RE_SIZE.match(s)
             if mm and mm.group(1) == mm.group(3):
                 data_ends[mm.group(1)] = mm.group(2)
+            elif "SHT_CUDA_SHARED" in sec.src and (ms := _RE_SHARED_SIZE.match(s)):   # relocatable (D13-T-1)
+                shared.append((sec.name, ms.group(1), int(ms.group(2)), int(ms.group(3))))
             continue
         md = _RE_DATA.match(line)
         if not md:
@@ -448,12 +455,29 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             if name in kernels:
                 kernels[name].registers = int(regs, 16)
     mod = CudaModule("nvdisasm", filename, arch, kernels, text)
+    for name, k in kernels.items():
+        k.entry = f".nv.info.{name}" in sections
+    if '@"ET_REL"' in text[:4000]:
+        _relocatable(mod, shared, text)
     if code:
         _apply_sections(mod, sections, labels, filename)
         _apply_globals(mod, sections, labels, label_sec, data_ends)
         if life_ranges:
             _refuse_missing_data(mod, sections, filename)
     return mod
+
+
+def _relocatable(mod: CudaModule, shared: list[tuple[str, str, int, int]], text: str) -> None:
+    """An ``ET_REL`` module's shared variables (decision D13-T-1): nvdisasm lists a section's
+    symbols in the reverse of the symbol table's order, which nvlink's layout follows."""
+    from .rdc import SharedVar
+    mod.relocatable = True
+    out = []
+    for sec in dict.fromkeys(s for s, *_ in shared):
+        own = sec[len(".nv.shared."):] if sec.startswith(".nv.shared.") else None
+        out += [SharedVar(n, own, size, align) for s, n, size, align in reversed(shared) if s == sec]
+    mod.shared_vars = out
+    mod.shared_externs = set(_RE_SHARED_OTHER.findall(text)) - {v.name for v in out}
 
 
 def _kernel_directive(kern: KernelInfo, s: str, ln: int, line: str, ends: dict) -> None:

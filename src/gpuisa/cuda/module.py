@@ -58,6 +58,8 @@ class KernelInfo:
     #: a cuobjdump listing's NVIDIA encodings (the ``/* 0x… */`` words, in order): the bytes of
     #: the cubin's ``.text.NAME``, to find the cubin the listing was made from (its data)
     code: bytes | None = None
+    #: a kernel (an entry: it has ``.nv.info.NAME``), not a device function of relocatable code
+    entry: bool = False
 
     def excerpt(self) -> tuple[int, str]:
         """The assembler input: ``(first line number, text)`` of the lines from the kernel's
@@ -112,6 +114,12 @@ class CudaModule:
     data_from: str | None = None    # cuobjdump: the cubin beside it whose data sections were read (CU-10)
     elf_image: bytes | None = None  # ... and its bytes (the code's relocations: D11-F-3)
     from_binary: bool = False       # a cubin cut out of a host binary (decision D9-1)
+    #: relocatable code (an ``ET_REL`` cubin: nvcc -rdc=true / -dc), its ``__shared__`` variables in
+    #: symbol-table order (:class:`gpuisa.cuda.rdc.SharedVar`) and its ``extern __shared__`` arrays
+    #: (decision D13-T-1)
+    relocatable: bool = False
+    shared_vars: list = field(default_factory=list)
+    shared_externs: set[str] = field(default_factory=set)
 
     def kernel(self, name: str | None) -> KernelInfo:
         """The kernel *name* (mangled or demangled), or the only kernel."""
