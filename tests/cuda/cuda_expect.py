@@ -9820,3 +9820,24 @@ def ur12_fwht(i, args):
             h *= 2
         out[r * out_stride:r * out_stride + n] = _bf16_rne(v[:n] * scale)
     return {dst: out}
+
+# -- direction trust13 (issue 11): a golden model that is never silently wrong (decisions D13-T-*) ------------
+def rdc13_layout(i):
+    """-rdc=true: every shared and __constant__ variable where the device linker puts it (D13-T-1)."""
+    w, v = [3, 1, 4, 1, 5, 9, 2, 6], [int(x) for x in i["in"]]
+    x = [v[t] * w[t & 7] for t in range(64)]
+    tag, small = [ord("a"), ord("b"), ord("c")], [t * 100 - 250 for t in range(6)]
+    out = np.zeros(70, np.int32)
+    for t in range(64):
+        out[t] = s32(x[63 - t] + x[1] + x[63] + 64 + tag[t % 3] + small[t % 6] + 1000)
+    wide = sum(x) & M64
+    wsum = sum((xx & 0xFF) << 33 for xx in x) & M64
+    out[64:70] = [s32(sum(t & 3 for t in range(64))), 64, s32(wide), s32(wide >> 32), s32(wsum >> 33), s32(wsum)]
+    return {"out": out}
+
+
+def rdc13_dynamic(i, n):
+    """The extern __shared__ array after the static variables (16-byte aligned), a counter via a call."""
+    v = [int(x) + n for x in i["in"]]
+    total = sum(v)
+    return {"out": np.array([s32(v[47 - t] * 2 + total + 48) for t in range(48)], np.int32)}

@@ -166,7 +166,6 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
     module's constant banks, from the cubin's sections *secs*."""
     for name, k in mod.kernels.items():
         info = secs.get(f".nv.info.{name}")
-        k.entry = info is not None
         if info is not None:
             parse_nv_info(info.data(), k, functools.partial(_section_error, filename, info.name, info["sh_offset"]))
         sh = secs.get(f".nv.shared.{name}")
@@ -191,6 +190,10 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
     symtab = secs.get(".symtab")
     if symtab is not None and hasattr(symtab, "iter_symbols") and symtab.elffile.header.e_type == "ET_REL":
         _shared_symbols(mod, symtab)
+        data = symtab.data()
+        for i, sym in enumerate(symtab.iter_symbols()):      # STO_CUDA_ENTRY in st_other: a kernel
+            if sym.name in mod.kernels and 24 * i + 5 < len(data) and data[24 * i + 5] & _STO_CUDA_ENTRY:
+                mod.kernels[sym.name].entry = True
     if symtab is not None and hasattr(symtab, "iter_symbols"):    # __constant__ variables (D8-7)
         for sym in symtab.iter_symbols():
             shndx = sym["st_shndx"]
@@ -205,6 +208,7 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
 #: the section type of a relocatable cubin's shared variables, and their symbols' st_other class
 SHT_CUDA_SHARED = 0x7000000A
 _STO_CUDA_SHARED = 2
+_STO_CUDA_ENTRY = 0x10     # a kernel's symbol (a device function of relocatable code has .nv.info too)
 
 
 def _shared_symbols(mod: CudaModule, symtab) -> None:

@@ -455,8 +455,6 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             if name in kernels:
                 kernels[name].registers = int(regs, 16)
     mod = CudaModule("nvdisasm", filename, arch, kernels, text)
-    for name, k in kernels.items():
-        k.entry = f".nv.info.{name}" in sections
     if '@"ET_REL"' in text[:4000]:
         _relocatable(mod, shared, text)
     if code:
@@ -487,6 +485,8 @@ def _kernel_directive(kern: KernelInfo, s: str, ln: int, line: str, ends: dict) 
         mm = _RE_SIZE.match(s)
         if mm and mm.group(1) == kern.name:
             ends[kern.name] = (mm.group(2), ln, line)
+    elif s.startswith(".other") and "STO_CUDA_ENTRY" in s:     # a kernel, not a device function (D13-T-1)
+        kern.entry = True
     elif s.startswith(".sectioninfo"):
         mm = _RE_SHI_REGS.search(s)
         if mm:
