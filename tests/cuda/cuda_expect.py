@@ -9841,3 +9841,13 @@ def rdc13_dynamic(i, n):
     v = [int(x) + n for x in i["in"]]
     total = sum(v)
     return {"out": np.array([s32(v[47 - t] * 2 + total + 48) for t in range(48)], np.int32)}
+
+
+def trust13_gtable(i):
+    """-G: calls through a __device__ table of function addresses (D13-T-2)."""
+    ops = [lambda a, b: a + b, lambda a, b: a - b, lambda a, b: a * b, max]
+    out = np.zeros(64, np.int32)
+    for t, x in enumerate(int(v) for v in i["in"]):
+        out[t] = s32(ops[t & 3](x, t - 7))
+        out[32 + t] = s32(ops[(x >> 2) & 3](max(x, 0), 5))
+    return {"out": out}

@@ -117,8 +117,13 @@ class CudaKernel:
         self._entry_label: str | None = None
         #: the functions linked after the kernel in a cuobjdump listing: (first line, text) each (D11-F-3)
         self._callees: list[tuple[int, str]] = []
+        #: a cuobjdump listing's linked functions: their program addresses (D11-F-3, D13-T-2)
+        self._function_bases: dict[str, int] = {}
         direct: list[str] = []      # device-runtime functions -G code calls directly (D11-F-3)
-        if "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text):
+        #: a cuobjdump listing whose cubin (beside it) relocates its code: linked whatever the text shows
+        #: (-G code may call only through registers and still hold a device global's address as 0: D13-T-2)
+        relocated = module.kind == "cuobjdump" and self._cubin_relocates()
+        if relocated or "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text):
             if module.kind == "cuobjdump":
                 parts = _link_cuobjdump(self) if module.has_data or self._data_from_cubin() else None
                 if parts is None:
@@ -220,21 +225,33 @@ class CudaKernel:
             lines[ln - first] = new
         return "\n".join(lines)
 
+    def _cubin_relocates(self) -> bool:
+        """A cuobjdump listing: whether the cubin it was made from (beside it, found by its code: CU-10)
+        has relocations of code (``.rel[a].text.NAME``: -G and -rdc=true code), its data then read.
+        Cheap: the section names are looked for in the bytes of the match before the ELF is parsed."""
+        cand = self._cubin_by_code()
+        if cand is None or b".rel.text." not in cand and b".rela.text." not in cand:
+            return False
+        return self._data_from_cubin()
+
+    def _cubin_by_code(self) -> bytes | None:
+        """The bytes of the cubin beside a cuobjdump listing that holds the kernel's code, or None."""
+        if "_by_code" not in self.__dict__:      # looked for once
+            code, path = self.info.code, Path(self.module.filename)
+            self._by_code = None if not code or not path.is_file() else \
+                next((data for _cand, data in cubin_images_near(path) if code in data), None)
+        return self._by_code
+
     def _relocatable_cubin(self) -> bool:
         """A cuobjdump listing: whether the cubin it was made from (beside it, found by its code: CU-10)
         is relocatable (``ET_REL``), its data then read (:meth:`_data_from_cubin`).  Cheap: the cubin
         named like the listing first, and only the ELF header's type of a match."""
         if self.module.relocatable:
             return self.module.elf_image is not None
-        code, path = self.info.code, Path(self.module.filename)
-        if not code or not path.is_file():
+        data = self._cubin_by_code()
+        if data is None or data[16:18] != b"\x01\x00":          # e_type: ET_REL = 1
             return False
-        for _cand, data in cubin_images_near(path):
-            if code in data:
-                if data[16:18] != b"\x01\x00":          # e_type: ET_REL = 1
-                    return False
-                return self._data_from_cubin() and self.module.relocatable
-        return False
+        return self._data_from_cubin() and self.module.relocatable
 
     def _assemble(self, text: str, callees: Sequence[tuple[int, str]] = ()):
         """The kernel's program: *text* with the runtime stubs, then the *callees* (first line,
@@ -364,6 +381,7 @@ class CudaKernel:
             mod.symbol_sizes, mod.const_symbols = cub.symbol_sizes, cub.const_symbols
             mod.externs = cub.externs
             mod.relocatable, mod.shared_vars, mod.shared_externs = cub.relocatable, cub.shared_vars, cub.shared_externs
+            mod.global_funcs = cub.global_funcs
             for name, k in mod.kernels.items():
                 c = cub.kernels.get(name)
                 if c is not None:
@@ -654,6 +672,10 @@ class CudaKernel:
             if size and name not in memory:
                 arr = np.zeros(size, np.uint8)
                 arr[:len(init)] = np.frombuffer(init, np.uint8)
+                for sec, off, n, fn, add in self.module.global_funcs:     # function tables (D13-T-2)
+                    if sec == name and off + n <= size:
+                        arr[off:off + n] = np.frombuffer(((self._function_address(fn) + add) & ((1 << 8 * n) - 1))
+                                                         .to_bytes(n, "little"), np.uint8)
                 memory[name] = arr
         views: dict[str, np.ndarray] = {}
         for sym, (sec, off) in self.module.symbols.items():
@@ -664,6 +686,18 @@ class CudaKernel:
             for name in _data_names(sym):
                 views.setdefault(name, arr[off:end])
         return views
+
+    def _function_address(self, name: str) -> int:
+        """The program address of function *name*, linked for a device-global table of function
+        addresses (``.dword _Z6op_addii`` in ``.nv.global.init``: -G code); a function that is not
+        linked is refused rather than left 0, a call to which would restart the kernel (D13-T-2)."""
+        at = self.program.symbols.get(name, self._function_bases.get(name))
+        if at is None:
+            raise UsageError(f"{self.module.filename}: kernel {self.name}: a device global holds the address of "
+                             f"{demangle(name)} (.nv.global.init), which is not linked with this kernel"
+                             + (" (a cuobjdump listing: run the cubin or its nvdisasm listing)"
+                                if self.module.kind == "cuobjdump" else "") + " (decision D13-T-2)")
+        return int(at)
 
     def _link(self, sim, const: dict) -> None:
         """Write the global address of each symbol a constant bank refers to (``.dword
@@ -775,6 +809,8 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
         return None
     relocs = text_relocations(image)
     funcs = [kernel.info]
+    funcs += [module.kernels[n] for n in dict.fromkeys(g[3] for g in module.global_funcs)
+              if n in module.kernels and n != kernel.info.name]      # device-global function tables (D13-T-2)
     direct: set[str] = set()
     edits: dict[str, dict[int, tuple[str, str, int]]] = {}     # function -> line -> (kind, symbol, addend)
     k = 0
@@ -818,6 +854,7 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
     size = [n + (16 * len(stub_prog) if i == 0 else 0) for i, n in enumerate(nbytes)]
     base = {f.name: sum(size[:i]) for i, f in enumerate(funcs)}
     base.update({name: nbytes[0] + stub_prog.symbols[runtime.label(name)] for name in direct})
+    kernel._function_bases = base
     out = []
     for f, (first, text) in zip(funcs, texts):
         lines = text.split("\n")
@@ -1071,6 +1108,9 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
                 linked = link_functions(module, info, isa.db)
                 if linked is not None:
                     first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1]) + runtime.stub_text(linked[3])
+            if module.relocatable and "`(" in text:      # shared and __constant__ symbols (D13-T-1)
+                layout, _size = rdc.shared_layout(module, name, rdc.function_refs(module))
+                text = rdc.link_text(module, info, text, first, layout)
             isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
         except UsageError:        # UR63+ of sm_100+ that cannot be renamed: their lines (decision CU-9)

@@ -290,7 +290,17 @@ def globals_from_elf(mod: CudaModule, secs: dict) -> bool:
         off = r["r_offset"]
         addend = r["r_addend"] if rs.is_RELA() else int.from_bytes(target.data()[off:off + size], "little")
         relocs.append((bank, owner, off, size, sym.name, addend))
+    funcs = []
+    for _m, rs, target, r, sym in _relocations(secs, r"\.nv\.global\.init"):
+        if sym["st_info"]["type"] == "STT_FUNC" and sym.name:     # a table of function addresses (D13-T-2)
+            size = {_R_CUDA_64: 8, _R_CUDA_32: 4}.get(r["r_info_type"])
+            if size is None:
+                return False
+            off = r["r_offset"]
+            addend = r["r_addend"] if rs.is_RELA() else int.from_bytes(target.data()[off:off + size], "little")
+            funcs.append((".nv.global.init", off, size, sym.name, addend))
     mod.globals, mod.symbols, mod.symbol_sizes, mod.relocs = glob, symbols, sizes, relocs
+    mod.global_funcs = funcs
     return True
 
 

@@ -528,6 +528,11 @@ def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[
             end = data_ends.get(lab)
             if end in labels and label_sec.get(end) == sname and labels[end] >= labels[lab]:
                 mod.symbol_sizes[lab] = labels[end] - labels[lab]
+    for name in _GLOBAL_SECTIONS:     # a device global initialised with a function's address (D13-T-2)
+        for off, size, expr, _ln, _src in sections[name].fixups if name in sections else ():
+            ms = _RE_SYM.match(expr)
+            if ms and ms.group(1) in mod.kernels:
+                mod.global_funcs.append((name, off, size, ms.group(1), int(ms.group(2) or "0", 0)))
     for sec in sections.values():
         m = re.match(r"\.nv\.constant(\d+)(?:\.(.+))?$", sec.name)
         if not m:

@@ -118,6 +118,9 @@ class CudaModule:
     #: symbol-table order (:class:`gpuisa.cuda.rdc.SharedVar`) and its ``extern __shared__`` arrays
     #: (decision D13-T-1)
     relocatable: bool = False
+    #: device-global words holding a function's address (``__device__ binop table[] = {op_add, ...}`` at
+    #: -G: ``.dword _Z6op_addii`` in ``.nv.global.init``): (section, offset, size, function, addend); D13-T-2
+    global_funcs: list[tuple[str, int, int, str, int]] = field(default_factory=list)
     shared_vars: list = field(default_factory=list)
     shared_externs: set[str] = field(default_factory=set)
 
@@ -850,6 +853,10 @@ def link_functions(module: CudaModule, info: KernelInfo, db=None) -> tuple[int, 
     funcs = [info]
     seen = {info.name}
     stubs: set[str] = set()
+    for *_, name, _add in module.global_funcs:      # the functions of device-global tables (D13-T-2)
+        if name in module.kernels and name not in seen:
+            seen.add(name)
+            funcs.append(module.kernels[name])
     k = 0
     while k < len(funcs):
         for _, t in funcs[k].lines:
