@@ -201,8 +201,8 @@ class CudaKernel:
         for f in [module.kernels[n] for n in module.kernels]:
             if not f.lines or f.lines[0][0] not in texts:
                 continue
-            at = f.lines[0][0]
-            texts[at] = self._patch_data(f, at, texts[at], relocs.get(f.name, []), layout)
+            start = f.lines[0][0]
+            texts[start] = self._patch_data(f, start, texts[start], relocs.get(f.name, []), layout)
         self.text = texts.pop(first)
         self._callees = [(ln, texts[ln]) for ln, _ in self._callees]
 
