@@ -9851,3 +9851,31 @@ def trust13_gtable(i):
         out[t] = s32(ops[t & 3](x, t - 7))
         out[32 + t] = s32(ops[(x >> 2) & 3](max(x, 0), 5))
     return {"out": out}
+
+
+def trust13_buckets(i):
+    """Per-bucket locks taken by every lane: each bucket's count, xor and sum (order-free) (D13-T-3)."""
+    hist = np.zeros(24, np.int32)
+    for x in (int(v) for v in i["in"]):
+        b = x & 7
+        hist[b] += 1
+        hist[8 + b] ^= x
+        hist[16 + b] += x >> 3
+    return {"hist": hist, "locks": np.zeros(8, np.int32)}
+
+
+def trust13_groups(i):
+    """tiled_partition<8> sums, coalesced odd-valued lanes' max + rank, labeled_partition(x & 3) sums."""
+    x = [int(v) for v in i["in"]]
+    out = np.zeros(256, np.int32)
+    for t in range(64):
+        w = t // 32 * 32
+        out[t] = s32(sum(x[t // 8 * 8:t // 8 * 8 + 8]))
+        if x[t] & 1:
+            odd = [k for k in range(w, w + 32) if x[k] & 1]
+            out[64 + t] = s32(max(x[k] for k in odd) + odd.index(t) * 1000)
+        lab = [k for k in range(w, w + 32) if x[k] & 3 == x[t] & 3]
+        out[128 + t] = s32(sum(x[k] for k in lab) * 10 + len(lab))
+        if t % 3 == 0:
+            out[192 + t] = sum(1 for k in range(w, w + 32) if k % 3 == 0)
+    return {"out": out}
