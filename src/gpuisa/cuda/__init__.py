@@ -228,9 +228,11 @@ class CudaKernel:
     def _cubin_relocates(self) -> bool:
         """A cuobjdump listing: whether the cubin it was made from (beside it, found by its code: CU-10)
         has relocations of code (``.rel[a].text.NAME``: -G and -rdc=true code), its data then read.
-        Cheap: the section names are looked for in the bytes of the match before the ELF is parsed."""
+        Cheap: the section headers of the match are read before the ELF is parsed."""
+        from .cubin import section_sizes
         cand = self._cubin_by_code()
-        if cand is None or b".rel.text." not in cand and b".rela.text." not in cand:
+        names = [f".rel.text.{self.info.name}", f".rela.text.{self.info.name}"]
+        if cand is None or not any(section_sizes(cand, names).values()):     # sm_90+: empty ones are common
             return False
         return self._data_from_cubin()
 
