@@ -70,7 +70,8 @@ def check_elf_layout(data: bytes, filename: str) -> None:
                          f"{shnum} sections")
     for i in range(shnum):
         _name, kind, _flags, _addr, off, size = struct.unpack_from("<IIQQQQ", data, shoff + 64 * i)
-        if kind != 8 and off + size > n:    # SHT_NOBITS has no bytes in the file
+        # SHT_NOBITS, and a relocatable cubin's SHT_CUDA_SHARED (D13-T-1), have no bytes in the file
+        if kind not in (8, SHT_CUDA_SHARED) and off + size > n:
             raise UsageError(f"{filename}: section #{i} (header at offset 0x{shoff + 64 * i:x}) holds bytes "
                              f"0x{off:x}..0x{off + size:x}, past the end of the file (0x{n:x} bytes): the file "
                              f"is truncated or its section header damaged")
@@ -220,8 +221,9 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
             # STT_CUDA_OBJECT (STT_LOPROC) in a relocatable cubin (D13-T-1)
             if sym["st_info"]["type"] not in ("STT_OBJECT", "STT_LOPROC") or not isinstance(shndx, int):
                 continue
-            m = re.fullmatch(r"\.nv\.constant(\d+)", symtab.elffile.get_section(shndx).name)
-            if m:
+            m = re.fullmatch(r"\.nv\.constant(\d+)" + (r"(?:\..+)?" if mod.relocatable else ""),
+                             symtab.elffile.get_section(shndx).name)
+            if m and (m.group(1) != "0" or not mod.relocatable):      # a kernel's bank 2 too (D13-T-1)
                 mod.const_symbols[sym.name] = (int(m.group(1)), sym["st_value"], sym["st_size"])
 
 

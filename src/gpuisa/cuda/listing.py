@@ -520,7 +520,9 @@ def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[
         if sec is not None:
             mod.globals[name] = (bytes(sec.data), len(sec.data) + sec.size)
     for lab, sname in label_sec.items():
-        mc = re.fullmatch(r"\.nv\.constant(\d+)", sname)
+        # relocatable code names a kernel's bank 2 words too (`c[`(K.const_opt.0.8)]`: D13-T-1)
+        mc = re.fullmatch(r"\.nv\.constant(\d+)(\..+)?", sname)
+        mc = mc if mc and (mc.group(2) is None or mod.relocatable and mc.group(1) != "0") else None
         if mc and not lab.startswith(".") and lab in data_ends and data_ends[lab] in labels:
             mod.const_symbols[lab] = (int(mc.group(1)), labels[lab], labels[data_ends[lab]] - labels[lab])
         if sname in mod.globals:

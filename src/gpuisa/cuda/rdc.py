@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from .module import CudaModule, KernelInfo, error
 
 #: a symbol in nvdisasm's text of a relocated field: `` `(sym) `` or `` `((sym + 0x8)) ``
-RE_SYM_FIELD = re.compile(r"`\(\(?\s*([$A-Za-z_][\w$.]*)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+)\s*)?\)?\)")
-#: a constant-bank operand whose bank and offset are a symbol's: ``c[`(cscale)]``
-RE_CONST_FIELD = re.compile(r"c\[" + RE_SYM_FIELD.pattern + r"\]")
+RE_SYM_FIELD = re.compile(r"`\(\(?\s*([$A-Za-z_][\w$.]*)\s*(?:\+\s*(-?0x[0-9a-fA-F]+|-?\d+)\s*)?\)?\)")
+#: a constant-bank operand whose bank and offset are a symbol's: ``c[`(cscale)]``, ``c[R8+`((tab + -0x8000))]``
+RE_CONST_FIELD = re.compile(r"c\[((?:U?R\d+\s*\+\s*)?)" + RE_SYM_FIELD.pattern + r"\]")
 #: the shared-memory alignment of an ``extern __shared__`` array (nvlink's, seen for int arrays)
 EXTERN_ALIGN = 16
 
@@ -116,19 +116,23 @@ def link_text(module: CudaModule, info: KernelInfo, text: str, first: int, layou
     A constant symbol in a field that is not a constant operand, or a shared one in a constant
     operand, is refused at its line (not seen from nvcc 13)."""
     def const(m: re.Match) -> str:
-        v = symbol_value(module, layout, m.group(1))
+        v = symbol_value(module, layout, m.group(2))
         if v is None:
             return m.group(0)
         if v[0] is None:
             raise _bad(module, info, text, first, m, "a shared variable as a constant-bank operand")
-        return f"c[{v[0]:#x}][{v[1] + int(m.group(2) or '0', 0):#x}]"
+        return f"c[{v[0]:#x}][{m.group(1)}{_hex(v[1] + int(m.group(3) or '0', 0))}]"
 
     def field(m: re.Match) -> str:
         v = symbol_value(module, layout, m.group(1))
         if v is None:
             return m.group(0)
-        return f"{v[1] + int(m.group(2) or '0', 0):#x}"
+        return _hex(v[1] + int(m.group(2) or '0', 0))
     return RE_SYM_FIELD.sub(field, RE_CONST_FIELD.sub(const, text))
+
+
+def _hex(v: int) -> str:
+    return f"{v:#x}" if v >= 0 else f"-{-v:#x}"
 
 
 def _bad(module: CudaModule, info: KernelInfo, text: str, first: int, m: re.Match, what: str):
@@ -143,9 +147,11 @@ def _bad(module: CudaModule, info: KernelInfo, text: str, first: int, m: re.Matc
 #: relocation types of data symbols in code, by the field they fill (nvcc 13.0, sm_75 .. sm_120):
 #: a 32-bit immediate (MOV/UMOV of a shared offset or a constant-bank offset), the offset of a
 #: shared-memory operand (sm_75/sm_80's LDS/STS/ATOMS ``[Ra+off]``), a constant-bank operand
-#: (bank and offset: FFMA/FMUL ``c[B][off]`` on sm_75/80, ULDC on sm_90, LDCU on sm_100+)
+#: (bank and offset: FFMA/FMUL ``c[B][off]`` on sm_75/80, ULDC on sm_90, LDCU on sm_100+); others are refused
 R_IMM32 = frozenset({55, 59})
 R_SHARED_OFFSET = frozenset({74})
+#: the shared operand (the first) of sm_80's LDGSTS ``[Rs+off], [Rg.64]`` (cp.async)
+R_LDGSTS_SHARED = frozenset({100})
 R_CONST_OPERAND = frozenset({64, 66, 115})
 _RE_LAST_IMM = re.compile(r"(?<![\w.])0x[0-9a-fA-F]+(?=\s*;?\s*(?:/\*.*)?$)")
 _RE_MEM = re.compile(r"\[([^\[\]]*)\]")
@@ -162,9 +168,11 @@ def patch_line(t: str, typ: int, value: tuple[int | None, int], addend: int | No
             return None
         add = addend if addend is not None else int(m.group(0), 16)
         return t[:m.start()] + f"{value[1] + add:#x}" + t[m.end():]
-    if typ in R_SHARED_OFFSET and value[0] is None:
+    if typ in R_SHARED_OFFSET | R_LDGSTS_SHARED and value[0] is None:
         ms = [m for m in _RE_MEM.finditer(t) if not t[:m.start()].endswith("c")
               and not t[:m.start()].rstrip().endswith("]")]
+        if typ in R_LDGSTS_SHARED and "LDGSTS" in t:
+            ms = ms[:1]
         if len(ms) != 1:
             return None
         m = ms[0]
