@@ -10368,3 +10368,62 @@ def p13_cenergy(i, gx, gy, spacing, z, na):
     g = i["energygrid"].copy()
     g[:gx * gy] += e.ravel()
     return {"energygrid": g}
+
+# -- direction trust13 (issue 11): a golden model that is never silently wrong (decisions D13-T-*) ------------
+def rdc13_layout(i):
+    """-rdc=true: every shared and __constant__ variable where the device linker puts it (D13-T-1)."""
+    w, v = [3, 1, 4, 1, 5, 9, 2, 6], [int(x) for x in i["in"]]
+    x = [v[t] * w[t & 7] for t in range(64)]
+    tag, small = [ord("a"), ord("b"), ord("c")], [t * 100 - 250 for t in range(6)]
+    out = np.zeros(70, np.int32)
+    for t in range(64):
+        out[t] = s32(x[63 - t] + x[1] + x[63] + 64 + tag[t % 3] + small[t % 6] + 1000)
+    wide = sum(x) & M64
+    wsum = sum((xx & 0xFF) << 33 for xx in x) & M64
+    out[64:70] = [s32(sum(t & 3 for t in range(64))), 64, s32(wide), s32(wide >> 32), s32(wsum >> 33), s32(wsum)]
+    return {"out": out}
+
+
+def rdc13_dynamic(i, n):
+    """The extern __shared__ array after the static variables (16-byte aligned), a counter via a call."""
+    v = [int(x) + n for x in i["in"]]
+    total = sum(v)
+    return {"out": np.array([s32(v[47 - t] * 2 + total + 48) for t in range(48)], np.int32)}
+
+
+def trust13_gtable(i):
+    """-G: calls through a __device__ table of function addresses (D13-T-2)."""
+    ops = [lambda a, b: a + b, lambda a, b: a - b, lambda a, b: a * b, max]
+    out = np.zeros(64, np.int32)
+    for t, x in enumerate(int(v) for v in i["in"]):
+        out[t] = s32(ops[t & 3](x, t - 7))
+        out[32 + t] = s32(ops[(x >> 2) & 3](max(x, 0), 5))
+    return {"out": out}
+
+
+def trust13_buckets(i):
+    """Per-bucket locks taken by every lane: each bucket's count, xor and sum (order-free) (D13-T-3)."""
+    hist = np.zeros(24, np.int32)
+    for x in (int(v) for v in i["in"]):
+        b = x & 7
+        hist[b] += 1
+        hist[8 + b] ^= x
+        hist[16 + b] += x >> 3
+    return {"hist": hist, "locks": np.zeros(8, np.int32)}
+
+
+def trust13_groups(i):
+    """tiled_partition<8> sums, coalesced odd-valued lanes' max + rank, labeled_partition(x & 3) sums."""
+    x = [int(v) for v in i["in"]]
+    out = np.zeros(256, np.int32)
+    for t in range(64):
+        w = t // 32 * 32
+        out[t] = s32(sum(x[t // 8 * 8:t // 8 * 8 + 8]))
+        if x[t] & 1:
+            odd = [k for k in range(w, w + 32) if x[k] & 1]
+            out[64 + t] = s32(max(x[k] for k in odd) + odd.index(t) * 1000)
+        lab = [k for k in range(w, w + 32) if x[k] & 3 == x[t] & 3]
+        out[128 + t] = s32(sum(x[k] for k in lab) * 10 + len(lab))
+        if t % 3 == 0:
+            out[192 + t] = sum(1 for k in range(w, w + 32) if k % 3 == 0)
+    return {"out": out}

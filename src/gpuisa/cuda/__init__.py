@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from ..errors import UsageError, utf8_errors
-from . import runtime
+from . import rdc, runtime
 from .abi import (DEFAULT_LOCAL_BYTES, RESERVED_SMEM, Abi, abi_for, check_cooperative_fit, check_launch_limits,
                   check_launch_resources)
 from .module import (RE_DATA_ADDR, UR63_ARCH, CudaModule, KernelInfo, demangle, kernel_text, link_functions,
@@ -117,8 +117,13 @@ class CudaKernel:
         self._entry_label: str | None = None
         #: the functions linked after the kernel in a cuobjdump listing: (first line, text) each (D11-F-3)
         self._callees: list[tuple[int, str]] = []
+        #: a cuobjdump listing's linked functions: their program addresses (D11-F-3, D13-T-2)
+        self._function_bases: dict[str, int] = {}
         direct: list[str] = []      # device-runtime functions -G code calls directly (D11-F-3)
-        if "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text):
+        #: a cuobjdump listing whose cubin (beside it) relocates its code: linked whatever the text shows
+        #: (-G code may call only through registers and still hold a device global's address as 0: D13-T-2)
+        relocated = module.kind == "cuobjdump" and self._cubin_relocates()
+        if relocated or "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text):
             if module.kind == "cuobjdump":
                 parts = _link_cuobjdump(self) if module.has_data or self._data_from_cubin() else None
                 if parts is None:
@@ -131,6 +136,13 @@ class CudaKernel:
                     _refuse_relocatable(module, info, self.source_lines)
                 else:       # -G / -rdc=true code calling functions of this module (D11-F-3)
                     first, self.text, self._entry_label, direct = linked
+        if module.kind == "cuobjdump":
+            self._link_cuobjdump_data(first)
+        elif module.relocatable:        # -rdc=true: shared and __constant__ symbols in fields (D13-T-1)
+            layout, size = rdc.shared_layout(module, info.name, rdc.function_refs(module))
+            self._set_relocatable_shared(size)
+            if "`(" in self.text:
+                self.text = rdc.link_text(module, info, self.text, first, layout)
         if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
                 or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
@@ -153,6 +165,95 @@ class CudaKernel:
         self._linked: dict[str, object] = {}
         self.stubs = {self.program.symbols[runtime.label(n)]: n for n in self.externs}
         self.entry = self.program.symbols[self._entry_label] if self._entry_label else None
+
+    def _set_relocatable_shared(self, size: int) -> None:
+        """The static shared size of relocatable code: its variables as nvlink lays them out, after the
+        reserved 1 KiB on sm_90+ (decision D13-T-1)."""
+        self.info.shared = size + (RESERVED_SMEM if self.module.arch >= 90 else 0)
+
+    def _link_cuobjdump_data(self, first: int) -> None:
+        """A cuobjdump listing of relocatable code shows the offsets of shared and ``__constant__``
+        variables as 0: with the cubin it was made from beside it, its relocations are applied to the
+        kernel's lines and its functions' (:mod:`gpuisa.cuda.rdc`); without it, sm_90+ code that adds
+        the reserved 1 KiB to an unrelocated 0 is refused, located (decision D13-T-1)."""
+        from .module import error
+        if not self._relocatable_cubin():
+            at = rdc.unrelocated_shared(self.info) if self.module.arch >= 90 else None
+            if at is not None:
+                ln = at[0]
+                src = self.source_lines[ln - 1]
+                col, n = max(src.find("UMOV"), 0), len(src.split(";")[0].strip())
+                raise error("relocatable device code (nvcc -rdc=true or -dc): this is a __shared__ variable's "
+                            "offset, which the device linker fills in and a cuobjdump listing shows as 0 (the "
+                            "reserved 1 KiB is added to it at run time); put the cubin the listing was made "
+                            "from beside it (gpuisa applies its relocations), run that cubin or its nvdisasm "
+                            "listing, or compile without -rdc (decision D13-T-1)", self.module.filename, ln,
+                            col + 1, self.source_lines[ln - 1], n)
+            return
+        from .cubin import text_relocations
+        module = self.module
+        assert module.elf_image is not None
+        relocs = text_relocations(module.elf_image)
+        refs = {f: {sym for _, _, sym, _ in rs} for f, rs in relocs.items()}
+        layout, size = rdc.shared_layout(module, self.info.name, refs)
+        self._set_relocatable_shared(size)
+        texts = {first: self.text, **dict(self._callees)}
+        for f in [module.kernels[n] for n in module.kernels]:
+            if not f.lines or f.lines[0][0] not in texts:
+                continue
+            start = f.lines[0][0]
+            texts[start] = self._patch_data(f, start, texts[start], relocs.get(f.name, []), layout)
+        self.text = texts.pop(first)
+        self._callees = [(ln, texts[ln]) for ln, _ in self._callees]
+
+    def _patch_data(self, f: KernelInfo, first: int, text: str, relocs: list, layout: dict[str, int]) -> str:
+        """*text* (function *f*'s, from line *first*) with the data relocations *relocs* applied."""
+        from .listing import _RE_LABEL
+        from .module import error
+        code = [ln for ln, t in f.lines if not _RE_LABEL.match(t)]
+        lines = text.split("\n")
+        for off, typ, sym, addend in relocs:
+            value = rdc.symbol_value(self.module, layout, sym)
+            if value is None or off % 16 or off // 16 >= len(code):
+                continue        # a call or a device global's address (_link_cuobjdump), or not a data symbol
+            ln = code[off // 16]
+            new = rdc.patch_line(lines[ln - first], typ, value, addend)
+            if new is None:
+                raise error(f"relocatable device code (nvcc -rdc=true): relocation type {typ} of {sym} is not "
+                            f"known here; run the cubin or its nvdisasm listing (decision D13-T-1)",
+                            self.module.filename, ln, 1, self.source_lines[ln - 1], len(self.source_lines[ln - 1]))
+            lines[ln - first] = new
+        return "\n".join(lines)
+
+    def _cubin_relocates(self) -> bool:
+        """A cuobjdump listing: whether the cubin it was made from (beside it, found by its code: CU-10)
+        has relocations of code (``.rel[a].text.NAME``: -G and -rdc=true code), its data then read.
+        Cheap: the section headers of the match are read before the ELF is parsed."""
+        from .cubin import section_sizes
+        cand = self._cubin_by_code()
+        names = [f".rel.text.{self.info.name}", f".rela.text.{self.info.name}"]
+        if cand is None or not any(section_sizes(cand, names).values()):     # sm_90+: empty ones are common
+            return False
+        return self._data_from_cubin()
+
+    def _cubin_by_code(self) -> bytes | None:
+        """The bytes of the cubin beside a cuobjdump listing that holds the kernel's code, or None."""
+        if "_by_code" not in self.__dict__:      # looked for once
+            code, path = self.info.code, Path(self.module.filename)
+            self._by_code = None if not code or not path.is_file() else \
+                next((data for _cand, data in cubin_images_near(path) if code in data), None)
+        return self._by_code
+
+    def _relocatable_cubin(self) -> bool:
+        """A cuobjdump listing: whether the cubin it was made from (beside it, found by its code: CU-10)
+        is relocatable (``ET_REL``), its data then read (:meth:`_data_from_cubin`).  Cheap: the cubin
+        named like the listing first, and only the ELF header's type of a match."""
+        if self.module.relocatable:
+            return self.module.elf_image is not None
+        data = self._cubin_by_code()
+        if data is None or data[16:18] != b"\x01\x00":          # e_type: ET_REL = 1
+            return False
+        return self._data_from_cubin() and self.module.relocatable
 
     def _assemble(self, text: str, callees: Sequence[tuple[int, str]] = ()):
         """The kernel's program: *text* with the runtime stubs, then the *callees* (first line,
@@ -281,9 +382,12 @@ class CudaKernel:
             mod.banks, mod.globals, mod.symbols, mod.relocs = cub.banks, cub.globals, cub.symbols, cub.relocs
             mod.symbol_sizes, mod.const_symbols = cub.symbol_sizes, cub.const_symbols
             mod.externs = cub.externs
+            mod.relocatable, mod.shared_vars, mod.shared_externs = cub.relocatable, cub.shared_vars, cub.shared_externs
+            mod.global_funcs = cub.global_funcs
             for name, k in mod.kernels.items():
                 c = cub.kernels.get(name)
                 if c is not None:
+                    k.entry = c.entry
                     k.params, k.param_base, k.param_size = c.params, c.param_base, c.param_size
                     k.shared, k.const0, k.frame, k.banks = c.shared, c.const0, c.frame, c.banks
                     k.cluster = c.cluster
@@ -570,6 +674,10 @@ class CudaKernel:
             if size and name not in memory:
                 arr = np.zeros(size, np.uint8)
                 arr[:len(init)] = np.frombuffer(init, np.uint8)
+                for sec, off, n, fn, add in self.module.global_funcs:     # function tables (D13-T-2)
+                    if sec == name and off + n <= size:
+                        arr[off:off + n] = np.frombuffer(((self._function_address(fn) + add) & ((1 << 8 * n) - 1))
+                                                         .to_bytes(n, "little"), np.uint8)
                 memory[name] = arr
         views: dict[str, np.ndarray] = {}
         for sym, (sec, off) in self.module.symbols.items():
@@ -580,6 +688,18 @@ class CudaKernel:
             for name in _data_names(sym):
                 views.setdefault(name, arr[off:end])
         return views
+
+    def _function_address(self, name: str) -> int:
+        """The program address of function *name*, linked for a device-global table of function
+        addresses (``.dword _Z6op_addii`` in ``.nv.global.init``: -G code); a function that is not
+        linked is refused rather than left 0, a call to which would restart the kernel (D13-T-2)."""
+        at = self.program.symbols.get(name, self._function_bases.get(name))
+        if at is None:
+            raise UsageError(f"{self.module.filename}: kernel {self.name}: a device global holds the address of "
+                             f"{demangle(name)} (.nv.global.init), which is not linked with this kernel"
+                             + (" (a cuobjdump listing: run the cubin or its nvdisasm listing)"
+                                if self.module.kind == "cuobjdump" else "") + " (decision D13-T-2)")
+        return int(at)
 
     def _link(self, sim, const: dict) -> None:
         """Write the global address of each symbol a constant bank refers to (``.dword
@@ -691,6 +811,8 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
         return None
     relocs = text_relocations(image)
     funcs = [kernel.info]
+    funcs += [module.kernels[n] for n in dict.fromkeys(g[3] for g in module.global_funcs)
+              if n in module.kernels and n != kernel.info.name]      # device-global function tables (D13-T-2)
     direct: set[str] = set()
     edits: dict[str, dict[int, tuple[str, str, int]]] = {}     # function -> line -> (kind, symbol, addend)
     k = 0
@@ -699,6 +821,9 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
         code = [(ln, t) for ln, t in f.lines if not _RE_LABEL.match(t)]
         mine = edits.setdefault(f.name, {})
         for off, typ, sym, addend in relocs.get(f.name, []):
+            if rdc.symbol_value(module, {v.name: 0 for v in module.shared_vars} | dict.fromkeys(
+                    module.shared_externs, 0), sym) is not None or _scheduling_only(typ, code, off):
+                continue        # a shared or __constant__ variable (_link_cuobjdump_data, D13-T-1)
             if off % 16 or off // 16 >= len(code):
                 return None
             ln, t = code[off // 16]
@@ -731,6 +856,7 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
     size = [n + (16 * len(stub_prog) if i == 0 else 0) for i, n in enumerate(nbytes)]
     base = {f.name: sum(size[:i]) for i, f in enumerate(funcs)}
     base.update({name: nbytes[0] + stub_prog.symbols[runtime.label(name)] for name in direct})
+    kernel._function_bases = base
     out = []
     for f, (first, text) in zip(funcs, texts):
         lines = text.split("\n")
@@ -746,6 +872,13 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
             lines[ln - first] = t[:m.start()] + new + t[m.end():]
         out.append((first, "\n".join(lines)))
     return out, sorted(direct)
+
+
+def _scheduling_only(typ: int, code: list[tuple[int, str]], off: int) -> bool:
+    """A relocation of relocatable code the model has nothing to do for: types 68/69 (against no
+    symbol) mark a ``YIELD``, which nvlink leaves as it is (D13-T-1)."""
+    return typ in (68, 69) and not off % 16 and off // 16 < len(code) and \
+        code[off // 16][1].split(";")[0].split()[-1:] == ["YIELD"]
 
 
 def _refuse_separate_high_ur(module: CudaModule, info: KernelInfo, funcs: list[KernelInfo]) -> None:
@@ -993,6 +1126,9 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
                 linked = link_functions(module, info, isa.db)
                 if linked is not None:
                     first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1]) + runtime.stub_text(linked[3])
+            if module.relocatable and "`(" in text:      # shared and __constant__ symbols (D13-T-1)
+                layout, _size = rdc.shared_layout(module, name, rdc.function_refs(module))
+                text = rdc.link_text(module, info, text, first, layout)
             isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
         except UsageError:        # UR63+ of sm_100+ that cannot be renamed: their lines (decision CU-9)

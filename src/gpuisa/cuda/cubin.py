@@ -70,10 +70,31 @@ def check_elf_layout(data: bytes, filename: str) -> None:
                          f"{shnum} sections")
     for i in range(shnum):
         _name, kind, _flags, _addr, off, size = struct.unpack_from("<IIQQQQ", data, shoff + 64 * i)
-        if kind != 8 and off + size > n:    # SHT_NOBITS has no bytes in the file
+        # SHT_NOBITS, and a relocatable cubin's SHT_CUDA_SHARED (D13-T-1), have no bytes in the file
+        if kind not in (8, SHT_CUDA_SHARED) and off + size > n:
             raise UsageError(f"{filename}: section #{i} (header at offset 0x{shoff + 64 * i:x}) holds bytes "
                              f"0x{off:x}..0x{off + size:x}, past the end of the file (0x{n:x} bytes): the file "
                              f"is truncated or its section header damaged")
+
+
+def section_sizes(data: bytes, names: Iterable[str]) -> dict[str, int]:
+    """The sizes of the sections *names* of an ELF image, from its section headers alone (no
+    pyelftools: a cheap look at a cubin that may not be the one); {} for a damaged image."""
+    want = {n.encode() for n in names}
+    try:
+        shoff, = struct.unpack_from("<Q", data, 0x28)
+        shnum, shstrndx = struct.unpack_from("<HH", data, 0x3C)
+        str_off, = struct.unpack_from("<Q", data, shoff + 64 * shstrndx + 0x18)
+        out = {}
+        for i in range(shnum):
+            name, = struct.unpack_from("<I", data, shoff + 64 * i)
+            end = data.find(b"\0", str_off + name)
+            sname = data[str_off + name:end]
+            if sname in want:
+                out[sname.decode()], = struct.unpack_from("<Q", data, shoff + 64 * i + 0x20)
+        return out
+    except struct.error:
+        return {}
 
 
 def read_cubin(data: bytes, filename: str) -> CudaModule:
@@ -188,14 +209,47 @@ def fill_data(mod: CudaModule, secs: dict, filename: str) -> None:
     if not mod.externs:
         mod.externs = _extern_calls(secs)
     symtab = secs.get(".symtab")
+    if symtab is not None and hasattr(symtab, "iter_symbols") and symtab.elffile.header.e_type == "ET_REL":
+        _shared_symbols(mod, symtab)
+        data = symtab.data()
+        for i, sym in enumerate(symtab.iter_symbols()):      # STO_CUDA_ENTRY in st_other: a kernel
+            if sym.name in mod.kernels and 24 * i + 5 < len(data) and data[24 * i + 5] & _STO_CUDA_ENTRY:
+                mod.kernels[sym.name].entry = True
     if symtab is not None and hasattr(symtab, "iter_symbols"):    # __constant__ variables (D8-7)
         for sym in symtab.iter_symbols():
             shndx = sym["st_shndx"]
-            if sym["st_info"]["type"] != "STT_OBJECT" or not isinstance(shndx, int):
+            # STT_CUDA_OBJECT (STT_LOPROC) in a relocatable cubin (D13-T-1)
+            if sym["st_info"]["type"] not in ("STT_OBJECT", "STT_LOPROC") or not isinstance(shndx, int):
                 continue
-            m = re.fullmatch(r"\.nv\.constant(\d+)", symtab.elffile.get_section(shndx).name)
-            if m:
+            m = re.fullmatch(r"\.nv\.constant(\d+)" + (r"(?:\..+)?" if mod.relocatable else ""),
+                             symtab.elffile.get_section(shndx).name)
+            if m and (m.group(1) != "0" or not mod.relocatable):      # a kernel's bank 2 too (D13-T-1)
                 mod.const_symbols[sym.name] = (int(m.group(1)), sym["st_value"], sym["st_size"])
+
+
+#: the section type of a relocatable cubin's shared variables, and their symbols' st_other class
+SHT_CUDA_SHARED = 0x7000000A
+_STO_CUDA_SHARED = 2
+_STO_CUDA_ENTRY = 0x10     # a kernel's symbol (a device function of relocatable code has .nv.info too)
+
+
+def _shared_symbols(mod: CudaModule, symtab) -> None:
+    """A relocatable cubin's ``__shared__`` variables, in symbol-table order (a symbol's value is its
+    alignment, as for a common symbol), and its ``extern __shared__`` arrays (undefined symbols of the
+    shared class): decision D13-T-1."""
+    from .rdc import SharedVar
+    elf = symtab.elffile
+    mod.relocatable, mod.shared_vars, mod.shared_externs = True, [], set()
+    for sym in symtab.iter_symbols():
+        shndx = sym["st_shndx"]
+        if shndx == "SHN_UNDEF" and sym.name and sym["st_other"]["local"] == _STO_CUDA_SHARED:
+            mod.shared_externs.add(sym.name)
+        if not isinstance(shndx, int) or sym["st_info"]["type"] == "STT_SECTION" or not sym.name:
+            continue
+        sec = elf.get_section(shndx)
+        if sec["sh_type"] == SHT_CUDA_SHARED:
+            own = sec.name[len(".nv.shared."):] if sec.name.startswith(".nv.shared.") else None
+            mod.shared_vars.append(SharedVar(sym.name, own, sym["st_size"], sym["st_value"]))
 
 
 def _regcounts(mod: CudaModule, secs: dict) -> None:
@@ -258,7 +312,17 @@ def globals_from_elf(mod: CudaModule, secs: dict) -> bool:
         off = r["r_offset"]
         addend = r["r_addend"] if rs.is_RELA() else int.from_bytes(target.data()[off:off + size], "little")
         relocs.append((bank, owner, off, size, sym.name, addend))
+    funcs = []
+    for _m, rs, target, r, sym in _relocations(secs, r"\.nv\.global\.init"):
+        if sym["st_info"]["type"] == "STT_FUNC" and sym.name:     # a table of function addresses (D13-T-2)
+            size = {_R_CUDA_64: 8, _R_CUDA_32: 4}.get(r["r_info_type"])
+            if size is None:
+                return False
+            off = r["r_offset"]
+            addend = r["r_addend"] if rs.is_RELA() else int.from_bytes(target.data()[off:off + size], "little")
+            funcs.append((".nv.global.init", off, size, sym.name, addend))
     mod.globals, mod.symbols, mod.symbol_sizes, mod.relocs = glob, symbols, sizes, relocs
+    mod.global_funcs = funcs
     return True
 
 

@@ -27,6 +27,10 @@ _RE_SHI_REGS = re.compile(r"SHI_REGISTERS=(\d+)")
 _RE_REGCOUNT = re.compile(r"nvinfo : EIATTR_REGCOUNT\n(?:[^\n]*\n){1,6}?[^\n]*\.word\s+index@\(([^)\s]+)\)\s*\n"
                           r"[^\n]*\.word\s+0x([0-9a-fA-F]+)")
 _RE_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*\(\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)")
+#: a shared variable of relocatable code: `.size $___ZZ5shrevE3buf__26, 256, 4` (name, size, alignment)
+_RE_SHARED_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*(\d+)\s*,\s*(\d+)\s*$")
+#: an `extern __shared__` array of relocatable code (an undefined symbol): `.other dyn,@"STO_CUDA_SHARED ..."`
+_RE_SHARED_OTHER = re.compile(r'^\s*\.other\s+([.$\w]+)\s*,\s*@"STO_CUDA_SHARED\b', re.M)
 _RE_NOTE = re.compile(r"\(\*.*?\*\)")
 _RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
 _RE_SYM = re.compile(r"^\(?\s*([.$\w]+)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+))?\s*\)?$")   # `sym`, `(sym + 0x8)`
@@ -321,6 +325,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     kern: KernelInfo | None = None
     addr = 0
     life_ranges = False
+    shared: list[tuple[str, str, int, int]] = []     # relocatable code's shared variables (D13-T-1)
     for ln, line in enumerate(lines, 1):
         s = line.lstrip()
         if not s or s.startswith("//"):
@@ -380,6 +385,8 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             mm = _RE_SIZE.match(s)
             if mm and mm.group(1) == mm.group(3):
                 data_ends[mm.group(1)] = mm.group(2)
+            elif "SHT_CUDA_SHARED" in sec.src and (ms := _RE_SHARED_SIZE.match(s)):   # relocatable (D13-T-1)
+                shared.append((sec.name, ms.group(1), int(ms.group(2)), int(ms.group(3))))
             continue
         md = _RE_DATA.match(line)
         if not md:
@@ -448,12 +455,27 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             if name in kernels:
                 kernels[name].registers = int(regs, 16)
     mod = CudaModule("nvdisasm", filename, arch, kernels, text)
+    if '@"ET_REL"' in text[:4000]:
+        _relocatable(mod, shared, text)
     if code:
         _apply_sections(mod, sections, labels, filename)
         _apply_globals(mod, sections, labels, label_sec, data_ends)
         if life_ranges:
             _refuse_missing_data(mod, sections, filename)
     return mod
+
+
+def _relocatable(mod: CudaModule, shared: list[tuple[str, str, int, int]], text: str) -> None:
+    """An ``ET_REL`` module's shared variables (decision D13-T-1): nvdisasm lists a section's
+    symbols in the reverse of the symbol table's order, which nvlink's layout follows."""
+    from .rdc import SharedVar
+    mod.relocatable = True
+    out = []
+    for sec in dict.fromkeys(s for s, *_ in shared):
+        own = sec[len(".nv.shared."):] if sec.startswith(".nv.shared.") else None
+        out += [SharedVar(n, own, size, align) for s, n, size, align in reversed(shared) if s == sec]
+    mod.shared_vars = out
+    mod.shared_externs = set(_RE_SHARED_OTHER.findall(text)) - {v.name for v in out}
 
 
 def _kernel_directive(kern: KernelInfo, s: str, ln: int, line: str, ends: dict) -> None:
@@ -463,6 +485,8 @@ def _kernel_directive(kern: KernelInfo, s: str, ln: int, line: str, ends: dict) 
         mm = _RE_SIZE.match(s)
         if mm and mm.group(1) == kern.name:
             ends[kern.name] = (mm.group(2), ln, line)
+    elif s.startswith(".other") and "STO_CUDA_ENTRY" in s:     # a kernel, not a device function (D13-T-1)
+        kern.entry = True
     elif s.startswith(".sectioninfo"):
         mm = _RE_SHI_REGS.search(s)
         if mm:
@@ -496,7 +520,9 @@ def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[
         if sec is not None:
             mod.globals[name] = (bytes(sec.data), len(sec.data) + sec.size)
     for lab, sname in label_sec.items():
-        mc = re.fullmatch(r"\.nv\.constant(\d+)", sname)
+        # relocatable code names a kernel's bank 2 words too (`c[`(K.const_opt.0.8)]`: D13-T-1)
+        mc = re.fullmatch(r"\.nv\.constant(\d+)(\..+)?", sname)
+        mc = mc if mc and (mc.group(2) is None or mod.relocatable and mc.group(1) != "0") else None
         if mc and not lab.startswith(".") and lab in data_ends and data_ends[lab] in labels:
             mod.const_symbols[lab] = (int(mc.group(1)), labels[lab], labels[data_ends[lab]] - labels[lab])
         if sname in mod.globals:
@@ -504,6 +530,11 @@ def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[
             end = data_ends.get(lab)
             if end in labels and label_sec.get(end) == sname and labels[end] >= labels[lab]:
                 mod.symbol_sizes[lab] = labels[end] - labels[lab]
+    for name in _GLOBAL_SECTIONS:     # a device global initialised with a function's address (D13-T-2)
+        for off, size, expr, _ln, _src in sections[name].fixups if name in sections else ():
+            ms = _RE_SYM.match(expr)
+            if ms and ms.group(1) in mod.kernels:
+                mod.global_funcs.append((name, off, size, ms.group(1), int(ms.group(2) or "0", 0)))
     for sec in sections.values():
         m = re.match(r"\.nv\.constant(\d+)(?:\.(.+))?$", sec.name)
         if not m:

@@ -58,6 +58,8 @@ class KernelInfo:
     #: a cuobjdump listing's NVIDIA encodings (the ``/* 0x… */`` words, in order): the bytes of
     #: the cubin's ``.text.NAME``, to find the cubin the listing was made from (its data)
     code: bytes | None = None
+    #: a kernel (an entry: it has ``.nv.info.NAME``), not a device function of relocatable code
+    entry: bool = False
 
     def excerpt(self) -> tuple[int, str]:
         """The assembler input: ``(first line number, text)`` of the lines from the kernel's
@@ -112,6 +114,15 @@ class CudaModule:
     data_from: str | None = None    # cuobjdump: the cubin beside it whose data sections were read (CU-10)
     elf_image: bytes | None = None  # ... and its bytes (the code's relocations: D11-F-3)
     from_binary: bool = False       # a cubin cut out of a host binary (decision D9-1)
+    #: relocatable code (an ``ET_REL`` cubin: nvcc -rdc=true / -dc), its ``__shared__`` variables in
+    #: symbol-table order (:class:`gpuisa.cuda.rdc.SharedVar`) and its ``extern __shared__`` arrays
+    #: (decision D13-T-1)
+    relocatable: bool = False
+    #: device-global words holding a function's address (``__device__ binop table[] = {op_add, ...}`` at
+    #: -G: ``.dword _Z6op_addii`` in ``.nv.global.init``): (section, offset, size, function, addend); D13-T-2
+    global_funcs: list[tuple[str, int, int, str, int]] = field(default_factory=list)
+    shared_vars: list = field(default_factory=list)
+    shared_externs: set[str] = field(default_factory=set)
 
     def kernel(self, name: str | None) -> KernelInfo:
         """The kernel *name* (mangled or demangled), or the only kernel."""
@@ -842,6 +853,10 @@ def link_functions(module: CudaModule, info: KernelInfo, db=None) -> tuple[int, 
     funcs = [info]
     seen = {info.name}
     stubs: set[str] = set()
+    for *_, name, _add in module.global_funcs:      # the functions of device-global tables (D13-T-2)
+        if name in module.kernels and name not in seen:
+            seen.add(name)
+            funcs.append(module.kernels[name])
     k = 0
     while k < len(funcs):
         for _, t in funcs[k].lines:
