@@ -24,7 +24,7 @@ from typing import Callable
 import numpy as np
 
 from ..semantics import gp as _gp
-from ..state import MASK32, RZ, Memory, mask2array
+from ..state import LOCAL_WINDOW, MASK32, RZ, SHARED_WINDOW, WINDOW_SIZE, Memory, mask2array
 
 _U32, _U64 = np.uint32, np.uint64
 
@@ -32,7 +32,7 @@ _U32, _U64 = np.uint32, np.uint64
 def batch_plan(x) -> Callable | None:
     """The batch-width plan of the atomic *x* (a BatchExec), or None for a form it does not handle."""
     opt = x.optype
-    if opt not in ("ATOMS", "ATOMG", "RED", "REDG"):       # REDG: RED as nvdisasm names it for sm_90+
+    if opt not in ("ATOMS", "ATOMG", "RED", "REDG", "ATOM"):   # REDG: RED as nvdisasm names it for sm_90+
         return None
     op, typ = x.mod("op"), x.mod("type") or "U32"
     popc = op == "INC" and x.mod("popc") == "POPC"
@@ -42,8 +42,9 @@ def batch_plan(x) -> Callable | None:
         return None
     wide = typ == "64" and not popc
     size = 8 if wide else 4
-    returns = opt in ("ATOMS", "ATOMG") and x.has("rd") and x.reg_index("rd") < RZ
+    returns = opt in ("ATOMS", "ATOMG", "ATOM") and x.has("rd") and x.reg_index("rd") < RZ
     shared = opt == "ATOMS"
+    generic = opt == "ATOM"     # a generic address: every lane global, or every lane shared (D13-M-3)
 
     def run(x) -> bool:
         if Memory.log is not None:
@@ -51,21 +52,32 @@ def batch_plan(x) -> Callable | None:
         m = mask2array(x.pmask)
         if not m.any():
             return True
-        found = _shared_words(x, m, size) if shared else _global_words(x, m, size)
-        if found is None:
+        if generic:
+            groups = _generic_groups(x, m, size)
+        else:
+            found = _shared_words(x, m, size) if shared else _global_words(x, m, size)
+            groups = None if found is None else [(found[0], found[1], None)]
+        if groups is None:
             return False
-        data, idx = found
+        count = int(m.sum())
         if popc:
-            b = np.ones(idx.size, _U64)
+            b = np.ones(count, _U64)
         elif wide:
             b = np.broadcast_to(np.asarray(x.src("rb", 64, raw=True), dtype=_U64), m.shape)[m]
         else:
             b = np.broadcast_to(np.asarray(_gp._raw(x, "rb"), dtype=_U32), m.shape)[m].astype(_U64)
-        old = _add_in_order(data, idx, b, wide)
+        old = np.empty(count, _U64 if wide else _U32)
+        for data, idx, sub in groups:       # disjoint memories: each in its lanes' order
+            if sub is None:
+                old = _add_in_order(data, idx, b, wide)
+            else:
+                old[sub] = _add_in_order(data, idx, b[sub], wide)
         if returns:
             ret = np.zeros(m.shape, _U64 if wide else _U32)
             ret[m] = old
             x.write("rd", ret, width=64 if wide else 32)
+        if generic:
+            x.write("pu", x.pmask)      # ATOM's pu: the lanes that performed it (every one, for these types)
         return True
 
     return run
@@ -97,24 +109,54 @@ def _add_in_order(data: np.ndarray, idx: np.ndarray, b: np.ndarray, wide: bool) 
     return out
 
 
-def _shared_words(x, m: np.ndarray, size: int):
+def _generic_groups(x, m: np.ndarray, size: int):
+    """A generic atomic's lanes by memory: ``[(words, word indices, which of the active lanes)]``
+    for the global lanes (all in one buffer) and the shared ones; None when a lane is local or a
+    part is not one the plans handle (decision D13-M-3)."""
+    a = np.broadcast_to(np.asarray(_gp._global_addrs(x), dtype=_U64), m.shape)[m]
+    sh = (a >= _U64(SHARED_WINDOW)) & (a < _U64(SHARED_WINDOW + WINDOW_SIZE))
+    lo = (a >= _U64(LOCAL_WINDOW)) & (a < _U64(LOCAL_WINDOW + WINDOW_SIZE))
+    if lo.any():
+        return None
+    out = []
+    g = ~sh
+    if g.any():
+        found = _global_words(x, m, size, a[g])
+        if found is None:
+            return None
+        out.append((found[0], found[1], g))
+    if sh.any():
+        found = _shared_words(x, m, size, a[sh] - _U64(SHARED_WINDOW), sh)
+        if found is None:
+            return None
+        out.append((found[0], found[1], sh))
+    return out
+
+
+def _shared_words(x, m: np.ndarray, size: int, a: np.ndarray | None = None, sub: np.ndarray | None = None):
     """(the pool's words, each active lane's word index) for a batch's shared-memory atomic,
-    or None (a cluster launch, an access misaligned or beyond the CTA's shared memory)."""
+    or None (a cluster launch, an access misaligned or beyond the CTA's shared memory);
+    *a*: the shared addresses of the active lanes (of those *sub* selects; default: every active
+    lane's, the instruction's)."""
     sim = x.eng.sim
     if sim.clusters is not None:
         return None
-    a = np.broadcast_to(_gp._shared_addrs(x), m.shape)[m]
+    if a is None:
+        a = np.broadcast_to(_gp._shared_addrs(x), m.shape)[m]
     if int(np.bitwise_or.reduce(a)) & (size - 1) or int(a.max()) > sim.shared_size - size:
         return None
     sh = x.smem                 # BatchShared: each CTA's row of the simulator's pool
     base = np.broadcast_to(sh.base, m.shape)[m]
+    if sub is not None:
+        base = base[sub]
     return sh.flat.view(_U64 if size == 8 else _U32), (base + a.astype(np.int64)) // size
 
 
-def _global_words(x, m: np.ndarray, size: int):
+def _global_words(x, m: np.ndarray, size: int, a: np.ndarray | None = None):
     """(a buffer's words, each active lane's word index) when every active lane's address lies
-    in one global segment, aligned; else None."""
-    a = np.broadcast_to(np.asarray(_gp._global_addrs(x), dtype=_U64), m.shape)[m]
+    in one global segment, aligned; else None (*a*: as :func:`_shared_words`)."""
+    if a is None:
+        a = np.broadcast_to(np.asarray(_gp._global_addrs(x), dtype=_U64), m.shape)[m]
     mem = x.gmem
     i = bisect.bisect(mem._bases, int(a[0])) - 1
     if i < 0:
