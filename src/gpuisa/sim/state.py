@@ -277,47 +277,44 @@ class LocalMemory:
             new[:self.used] = self.data[:self.used]
             self.data = new
 
-    def index(self, warps, addrs, mask, size: int, store: bool) -> tuple[np.ndarray, np.ndarray]:
+    def index(self, warps, addrs, mask, size: int, store: bool) -> tuple[np.ndarray, np.ndarray | None]:
         """``(element indices into data viewed as the unsigned type of *size*, bools of the lanes
-        accessed)`` of the lanes of *mask*; *addrs* ``(i << 32) + offset`` per lane.  Faults before
-        anything changes: misaligned (the first such lane, in lane order), then out of bounds (the
-        first such lane) -- the address is reported.  A store allocates the pages it touches."""
-        m = mask2array(mask)
-        shape = m.shape
+        accessed or None for every lane)`` of the lanes of *mask*; *addrs* ``(i << 32) + offset``
+        per lane.  Faults before anything changes: misaligned (the first such lane, in lane
+        order), then out of bounds (the first such lane) -- the address is reported.  A store
+        allocates the pages it touches."""
+        shape = np.shape(mask) + (WARP_SIZE,)
         a = np.broadcast_to(np.asarray(addrs), shape)
-        if not m.all():
+        m = None if _all_lanes(mask) else mask2array(mask)
+        w = np.asarray(warps, np.int64).reshape(np.shape(mask) + (1,))
+        if m is None:
+            a = a.reshape(-1)
+            w = np.broadcast_to(w, shape).reshape(-1)
+        else:
             a = a[m]
-        a = a.astype(np.uint64, copy=False).reshape(-1)
-        off = a & np.uint64(MASK32)
-        if size > 1:
-            bad = (off & np.uint64(size - 1)) != 0
-            if bad.any():
-                v = int(a[bad][0])
-                raise Fault("misaligned", f"local memory access of {size} bytes at 0x{v:x} is misaligned", address=v)
-        lane = (a >> np.uint64(LOCAL_LANE_SHIFT)).astype(np.int64)
-        bad = (off + np.uint64(size) > np.uint64(self.size)) | (lane >= WARP_SIZE)
+            w = np.broadcast_to(w, shape)[m]
+        a = a.astype(np.int64, copy=False)     # below 2^37: (lane << 32) + a 32-bit offset
+        off = a & MASK32
+        if size > 1 and (off & (size - 1)).any():
+            v = int(a[(off & (size - 1)) != 0][0])
+            raise Fault("misaligned", f"local memory access of {size} bytes at 0x{v:x} is misaligned", address=v)
+        lane = a >> LOCAL_LANE_SHIFT
+        bad = (off > self.size - size) | (lane >= WARP_SIZE)
         if bad.any():
             v = int(a[bad][0])
             raise Fault("memory", f"local memory access of {size} bytes at 0x{v:x} is out of bounds", address=v)
-        w = np.broadcast_to(np.asarray(warps, np.int64).reshape(np.shape(warps) + (1,) * (len(shape) - np.ndim(warps))),
-                            shape)
-        if not m.all():
-            w = w[m]
-        w = w.reshape(-1)
-        off = off.astype(np.int64)
-        pg = off >> self.shift
-        t = self._table()
-        slot = t[w, pg]
+        key = w * self.npages + (off >> self.shift)
+        t = self._table().reshape(-1)
+        slot = t[key]
         if store:
             new = slot == 0
             if new.any():       # allocate each (warp, page) pair once, in order of first touch
-                key = w[new] * self.npages + pg[new]
-                uk, first = np.unique(key, return_index=True)
+                uk, first = np.unique(key[new], return_index=True)
                 uk = uk[np.argsort(first, kind="stable")]
                 self._grow(uk.size)
-                t.reshape(-1)[uk] = np.arange(self.used, self.used + uk.size, dtype=np.int32)
+                t[uk] = np.arange(self.used, self.used + uk.size, dtype=np.int32)
                 self.used += uk.size
-                slot = t[w, pg]
+                slot = t[key]
         byte = (((slot.astype(np.int64) << 5) + lane) << self.shift) + (off & (self.page - 1))
         return byte >> _SHIFT[size], m
 
@@ -343,28 +340,27 @@ class LocalAccess:
         return self.pool.size
 
     def load(self, addrs, mask, size: int = 4) -> np.ndarray:
-        m0 = mask2array(mask)
-        if not m0.any():
-            return np.zeros(m0.shape, _DT[size])
+        shape = np.shape(mask) + (WARP_SIZE,)
+        if not any_lane(mask):
+            return np.zeros(shape, _DT[size])
         idx, m = self.pool.index(self.warps, addrs, mask, size, False)
         v = self.pool.view(size)[idx]
-        if m.all():
-            return v.reshape(m.shape)
-        out = np.zeros(m.shape, _DT[size])
+        if m is None:
+            return v.reshape(shape)
+        out = np.zeros(shape, _DT[size])
         out[m] = v
         return out
 
     def store(self, addrs, values, mask, size: int = 4) -> None:
         """As :meth:`Memory.store`: colliding lanes cannot occur (each lane has its own bytes)."""
-        m0 = mask2array(mask)
-        if not m0.any():
+        if not any_lane(mask):
             return
         if Memory.log is not None:
             Memory.log.append(("local", addrs, values, size, mask))
         idx, m = self.pool.index(self.warps, addrs, mask, size, True)
         if np.ndim(values):
-            v = np.broadcast_to(np.asarray(values), m.shape)
-            v = (v if m.all() else v[m]).reshape(-1).astype(_DT[size], copy=False)
+            v = np.broadcast_to(np.asarray(values), np.shape(mask) + (WARP_SIZE,))
+            v = (v if m is None else v[m]).reshape(-1).astype(_DT[size], copy=False)
         else:
             v = np.full(idx.size, int(values) & ((1 << (8 * size)) - 1), _DT[size])
         self.pool.view(size)[idx] = v
