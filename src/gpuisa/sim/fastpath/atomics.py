@@ -10,6 +10,9 @@ order is known in advance -- the batch's rows, then the lanes -- so the value ea
 the word's value plus the sum of the earlier lanes' operands on the same word: a stable sort by
 word and a segmented prefix sum give every lane's value at once, and the last of each segment
 the word's final value.  The results are the reference's bit for bit (tests/sim/test_batch_atomics.py).
+The order-dependent integer updates (CAS, EXCH, MIN/MAX, INC/DEC, AND/OR/XOR; decision D13-M-6) go in
+rounds: round r updates the r-th lane of every word at once, so each lane reads what the lanes before
+it on its word left.  Generic ATOM splits its lanes into global and shared ones (D13-M-3).
 
 :func:`batch_plan` returns ``f(x) -> bool`` for a :class:`~gpuisa.sim.context.BatchExec`; ``f``
 returns False, having changed nothing, when the batch is not one it handles (a cluster launch's
@@ -36,11 +39,16 @@ def batch_plan(x) -> Callable | None:
         return None
     op, typ = x.mod("op"), x.mod("type") or "U32"
     popc = op == "INC" and x.mod("popc") == "POPC"
-    if not popc and not (op == "ADD" and typ in ("U32", "S32", "64")):
+    update = None if popc or op == "ADD" else _ROUNDS.get(op)
+    if update is not None:      # an update in rounds (D13-M-6): integer types only
+        if typ not in (("U32", "S32", "64", "S64") if op in ("MIN", "MAX") else ("U32", "64")):
+            return None
+    elif not popc and not (op == "ADD" and typ in ("U32", "S32", "64")):
         return None
-    if x.has("rc") or (opt == "ATOMS" and x.mod("scale") not in (None, "X1", "X4", "X8", "X16")):
+    if (x.has("rc") and op != "CAS") or (opt == "ATOMS" and x.mod("scale") not in (None, "X1", "X4", "X8", "X16")):
         return None
-    wide = typ == "64" and not popc
+    wide = typ in ("64", "S64") and not popc
+    signed = typ in ("S32", "S64")
     size = 8 if wide else 4
     returns = opt in ("ATOMS", "ATOMG", "ATOM") and x.has("rd") and x.reg_index("rd") < RZ
     shared = opt == "ATOMS"
@@ -66,12 +74,24 @@ def batch_plan(x) -> Callable | None:
             b = np.broadcast_to(np.asarray(x.src("rb", 64, raw=True), dtype=_U64), m.shape)[m]
         else:
             b = np.broadcast_to(np.asarray(_gp._raw(x, "rb"), dtype=_U32), m.shape)[m].astype(_U64)
+        c = None
+        if op == "CAS":
+            c = np.broadcast_to(np.asarray(x.src("rc", 64, raw=True), dtype=_U64), m.shape)[m] if wide else \
+                np.broadcast_to(np.asarray(_gp._raw(x, "rc"), dtype=_U32), m.shape)[m].astype(_U64)
+        if update is not None and any(_rounds(idx) > MAX_ROUNDS for _, idx, _ in groups):
+            return False        # many lanes on one word (a spin lock): the replay is as fast
         old = np.empty(count, _U64 if wide else _U32)
         for data, idx, sub in groups:       # disjoint memories: each in its lanes' order
-            if sub is None:
-                old = _add_in_order(data, idx, b, wide)
+            bs = b if sub is None else b[sub]
+            if update is not None:
+                cs = None if c is None else (c if sub is None else c[sub])
+                got = _update_in_order(data, idx, bs, cs, update, signed)
             else:
-                old[sub] = _add_in_order(data, idx, b[sub], wide)
+                got = _add_in_order(data, idx, bs, wide)
+            if sub is None:
+                old = got
+            else:
+                old[sub] = got
         if returns:
             ret = np.zeros(m.shape, _U64 if wide else _U32)
             ret[m] = old
@@ -81,6 +101,74 @@ def batch_plan(x) -> Callable | None:
         return True
 
     return run
+
+
+#: an update whose lanes on one word take more rounds than this declines (the replay does it)
+MAX_ROUNDS = 64
+
+
+def _cas(o, b, c, signed):
+    return np.where(o == b, c, o)
+
+
+def _inc(o, b, c, signed):
+    return np.where(o >= b, 0, o + 1).astype(o.dtype)
+
+
+def _dec(o, b, c, signed):
+    return np.where((o == 0) | (o > b), b, o - 1).astype(o.dtype)
+
+
+def _minmax(pick):
+    def f(o, b, c, signed):
+        if signed:
+            st = np.int64 if o.dtype == _U64 else np.int32
+            return pick(o.view(st), b.view(st)).view(o.dtype)
+        return pick(o, b)
+    return f
+
+
+#: the order-dependent integer updates ``new = f(old, b, c)`` (the reference: gp._atomic_fn), on arrays
+_ROUNDS = {"CAS": _cas, "EXCH": lambda o, b, c, s: b, "AND": lambda o, b, c, s: o & b,
+           "OR": lambda o, b, c, s: o | b, "XOR": lambda o, b, c, s: o ^ b, "INC": _inc, "DEC": _dec,
+           "MIN": _minmax(np.minimum), "MAX": _minmax(np.maximum)}
+
+
+def _ranks(idx: np.ndarray) -> np.ndarray:
+    """Each lane's rank among the lanes of its word, in the arrays' order."""
+    order = np.argsort(idx, kind="stable")
+    sk = idx[order]
+    start = np.empty(sk.size, bool)
+    start[:1] = True
+    np.not_equal(sk[1:], sk[:-1], out=start[1:])
+    first = np.maximum.accumulate(np.where(start, np.arange(sk.size), 0))
+    rank = np.empty(sk.size, np.int64)
+    rank[order] = np.arange(sk.size) - first
+    return rank
+
+
+def _rounds(idx: np.ndarray) -> int:
+    """Rounds :func:`_update_in_order` takes: the most lanes on one word."""
+    return int(np.unique(idx, return_counts=True)[1].max()) if idx.size else 0
+
+
+def _update_in_order(data: np.ndarray, idx: np.ndarray, b: np.ndarray, c, fn, signed: bool) -> np.ndarray:
+    """Apply ``new = fn(old, b, c)`` to the words ``data[idx]`` one lane after another in the arrays'
+    order (D13-M-6): round r updates, at once, the r-th lane of every word (distinct words), so each
+    lane reads what the lanes before it on its word left, as in the reference's loop; returns the
+    value each lane read."""
+    rank = _ranks(idx)
+    dt = data.dtype
+    bb = b.astype(dt)
+    cc = None if c is None else c.astype(dt)
+    out = np.empty(idx.size, dt)
+    for r in range(int(rank.max()) + 1 if idx.size else 0):
+        sel = np.flatnonzero(rank == r)
+        w = idx[sel]
+        o = data[w]
+        out[sel] = o
+        data[w] = fn(o, bb[sel], None if cc is None else cc[sel], signed)
+    return out
 
 
 def _add_in_order(data: np.ndarray, idx: np.ndarray, b: np.ndarray, wide: bool) -> np.ndarray:
