@@ -9,7 +9,8 @@ atomics of LDG/LDS/LDL through :class:`GenericMemory`, which routes each lane to
 LDGSTS (``cp.async``) copies global to shared memory when it executes (decision GA-2).
 
 LD and ST run at a batch's width (each warp's lanes split by window, each part one access of
-its memory for the whole batch); ATOM is ``per_warp`` (lanes in order, on Python ints).
+its memory for the whole batch); ATOM is ``per_warp`` (lanes in order, on Python ints), its
+integer forms having a batch plan (``sim/fastpath/atomics.py``, decisions D13-M-3, D13-M-6).
 """
 from __future__ import annotations
 
