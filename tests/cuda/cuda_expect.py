@@ -9882,7 +9882,7 @@ def mem13_genptr(i, n):
 def mem13_genatom(i, n):
     """Each thread adds 1 through a generic pointer: odd v to its CTA's shared bin v & 7 (summed into
     cnt[8 + bin] at the end), even v to the global cnt[(v >> 1) & 7]; the threads past n have v = 0."""
-    v = np.zeros(256, np.int64)
+    v = np.zeros(n + 7, np.int64)     # the launch's threads: n + 7
     v[:n] = i["in"]
     cnt = np.zeros(16, np.int64)
     np.add.at(cnt, np.where(v & 1, 8 + (v & 7), (v >> 1) & 7), 1)
@@ -9890,10 +9890,10 @@ def mem13_genatom(i, n):
 
 
 def mem13_matchk(i, n):
-    v = [-1] * 256
+    v = [-1] * (n + 7)                 # the launch's threads: n + 7, whole warps
     v[:n] = i["in"].tolist()
     out = []
-    for w in range(0, 256, 32):
+    for w in range(0, n + 7, 32):
         ws = v[w:w + 32]
         same = all((x >> 8) == (ws[0] >> 8) for x in ws)
         for x in ws:
