@@ -10427,3 +10427,83 @@ def trust13_groups(i):
         if t % 3 == 0:
             out[192 + t] = sum(1 for k in range(w, w + 32) if k % 3 == 0)
     return {"out": out}
+
+# -- direction mem13 (issue 11): local memory, generic pointers, MATCH at batch width -----------------
+def _mem13_wrap(v: int, bits: int) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def mem13_localarr(i, n):
+    a = i["in"].tolist()
+    out = [s32(sum(a[(k + j) % n] ^ j for j in [(a[k] * (m + 3)) & 63 for m in range(8)])) for k in range(n)]
+    return {"out": np.array(out, np.int32)}
+
+
+def mem13_subword(i, n):
+    out, o64 = [], []
+    for v in i["in"].tolist():
+        c = [_mem13_wrap(v * (k + 1) + k, 8) for k in range(48)]
+        h = [_mem13_wrap(v * 131 - k * 977, 16) for k in range(40)]
+        u = [(v + k * 7) & 0xFF for k in range(36)]
+        q = [v * (k + 1000003) - k for k in range(20)]
+        d = [v * 0.5 + k for k in range(12)]
+        j = v & 31
+        m = tdiv(v >> 3, 1) - 48 * tdiv(v >> 3, 48)     # C's % (the sign of the dividend)
+        out.append(s32(c[(j * 5) % 48] + c[0 if m < 0 else m] + h[(j * 3) % 40] + u[(j * 7) % 36]))
+        o64 += [q[j % 20] + q[(j * 3 + 1) % 20], int(d[j % 12] * d[(j + 5) % 12])]   # int(): C's truncation
+    return {"out": np.array(out, np.int32), "out64": np.array(o64, np.int64)}
+
+
+def mem13_vec128(i, n):
+    f = i["in"].reshape(-1, 4).astype(np.float64)      # small integers: every sum and product exact
+    out = []
+    for k in range(n):
+        a = [(f[(k + m) % n, 0], f[(k + m) % n, 1] + m, f[(k + m) % n, 2], f[(k + m) % n, 3] * 2) for m in range(16)]
+        j = int(i["in"][4 * k:4 * k + 1].view(np.int32)[0]) & 15
+        b, c = a[j], a[(j * 7) & 15]
+        out.append(b[0] + b[1] + b[2] + b[3] - c[0] * c[3])
+    return {"out": np.array(out, np.float32)}
+
+
+def mem13_recur(i, n):
+    t = i["t"].tolist()
+
+    def walk(v, d):
+        if d == 0 or v < 0:
+            return v
+        return s32(walk(t[v & 255] - 1, d - 1) + (v & 7) + walk((v >> 1) & 255, d - 1))
+    return {"out": np.array([walk(t[k & 255], (k & 3) + 2) for k in range(n)], np.int32)}
+
+
+def mem13_genptr(i, n):
+    """Odd v: the shared slot (read back times 3); v & 2: a local slot; else the thread's own global
+    slot; every thread then adds its local array's sum, 0 + ... + 15 (+ v when v went there)."""
+    out = i["out"].astype(np.int64)
+    v = i["in"].astype(np.int64)
+    out[:n] += np.where(v & 1, 3 * v, v) + 120
+    return {"out": ((out + (1 << 31)) % (1 << 32) - (1 << 31)).astype(np.int32)}
+
+
+def mem13_genatom(i, n):
+    """Each thread adds 1 through a generic pointer: odd v to its CTA's shared bin v & 7 (summed into
+    cnt[8 + bin] at the end), even v to the global cnt[(v >> 1) & 7]; the threads past n have v = 0."""
+    v = np.zeros(n + 7, np.int64)     # the launch's threads: n + 7
+    v[:n] = i["in"]
+    cnt = np.zeros(16, np.int64)
+    np.add.at(cnt, np.where(v & 1, 8 + (v & 7), (v >> 1) & 7), 1)
+    return {"cnt": cnt.astype(np.int32), "out": np.full(n, 2, np.int32)}
+
+
+def mem13_matchk(i, n):
+    v = [-1] * (n + 7)                 # the launch's threads: n + 7, whole warps
+    v[:n] = i["in"].tolist()
+    out = []
+    for w in range(0, n + 7, 32):
+        ws = v[w:w + 32]
+        same = all((x >> 8) == (ws[0] >> 8) for x in ws)
+        for x in ws:
+            any32 = sum(1 << j for j in range(32) if ws[j] & 15 == x & 15)
+            any64 = sum(1 << j for j in range(32) if ws[j] & 3 == x & 3)
+            out.append((any32 ^ (3 * M32 if same else 0) ^ (1 << 31 if same else 0) ^ (any64 << 1)) & M32)
+    return {"out": np.array(out[:n], np.uint32)}

@@ -146,9 +146,10 @@ def test_the_digest_sees_every_array_and_every_memory_byte(isa, eager, monkeypat
             d0 = self.digest()[0]
             arrays = [(f"{type(o).__name__}.{n}", v) for o in (eng, sim) for n, v in vars(o).items()
                       if isinstance(v, np.ndarray) and v.size and n not in watchdog._SKIP]
-            mems = [sim.gmem] + [c._shared for c in sim._ctas if c._shared is not None] + \
-                   [w.local_mem for w in sim._warps if getattr(w, "local_mem", None) is not None]
+            mems = [sim.gmem] + [c._shared for c in sim._ctas if c._shared is not None]
             arrays += [(f"{m.space}:{s.name}", s.data) for m in mems for s in m.segments]
+            if sim.local.table is not None:     # local memory (tests/cuda/test_local_batch.py uses some)
+                arrays += [("local pages", sim.local.data), ("local page table", sim.local.table)]
             for name, a in arrays:
                 b = a.reshape(-1).view(np.uint8)
                 k = b.size // 2

@@ -13,8 +13,8 @@ from typing import Any, Callable, NoReturn, Protocol
 import numpy as np
 
 from ..spec.database import Database
-from .state import (FULL, INST_SIZE, LANES, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, ConstantBanks, Fault,
-                    Memory, Warp, array2mask, mask2array)
+from .state import (FULL, INST_SIZE, LANES, MASK32, MASK64, PT, RZ, UPT, URZ, WARP_SIZE, ConstantBanks, Fault, local_memory,
+                    LocalMemory, Memory, Warp, array2mask, mask2array)
 
 
 class Machine(Protocol):
@@ -25,6 +25,7 @@ class Machine(Protocol):
 
     db: Database
     gmem: Memory
+    local: "LocalMemory"
     const: ConstantBanks
     clock: int
     strict: bool
@@ -493,6 +494,12 @@ class Exec:
         return self.w.cta.shared
 
     @property
+    def lmem(self):
+        """Local memory of this warp's threads (:class:`~gpuisa.sim.state.LocalAccess`: the same
+        interface, lane i's byte k at ``(i << 32) + k``)."""
+        return local_memory(self.w, self.sim.local_size)
+
+    @property
     def const(self):
         """Constant banks: ``read(bank, offset, size)``, ``read_lanes(bank, offsets, mask, size)``."""
         return self.sim.const
@@ -929,6 +936,13 @@ class BatchExec(Exec):
         """Shared memory of each warp's CTA: the same ``load``/``store`` interface over
         ``(n, 32)`` addresses (:class:`gpuisa.sim.engine_batched.BatchShared`)."""
         return self.eng.shared_for(self.sel)
+
+    @property
+    def lmem(self):
+        """Local memory of each warp's threads: the same interface over ``(n, 32)`` addresses."""
+        sel = self.sel
+        idx = np.arange(sel.start, sel.stop) if isinstance(sel, slice) else sel
+        return self.sim.local.access(idx)
 
     def event(self, kind: str, message: str, mask=None) -> None:
         """A warning event for every warp of the batch with a lane in *mask*

@@ -23,7 +23,7 @@ from .cluster import Clusters
 from .state import check_register_files
 from .watchdog import Watchdog
 from .state import (DEFAULT_LOCAL, BARRIER, CTA, Barrier, EXITED, INST_SIZE, MASK32, READY, SLEEPING, STOPPED, WARP_SIZE,
-                    ConstantBanks, Fault, Memory, Warp, mask2array)
+                    ConstantBanks, Fault, LocalMemory, Memory, Warp, mask2array)
 
 TRACE_FORMAT = "gpuisa-trace"
 TRACE_VERSION = 2  # 2: "stores" and barrier/sleep/yield events (docs/trace-format.md); readers accept 1
@@ -510,9 +510,12 @@ class Simulator:
             self.PARKPC = np.full((total, WARP_SIZE), -1, np.int64)   # failed sync per lane (D7-simt-3)
             self.PARKREG = np.full((total, WARP_SIZE), -1, np.int8)
             self.PARKWAIT = np.zeros((total, WARP_SIZE), np.uint32)
+            #: every thread's local memory, in pages allocated on first use (decision D13-M-1)
+            self.local = LocalMemory(total, self.local_size)
             for lin in range(gx * gy * gz):
                 cta = CTA(lin, (lin % gx, (lin // gx) % gy, lin // (gx * gy)), shared_size)
                 cta.pool = self._shared_row
+                cta.local = self.local
                 if self.clusters is not None:
                     cta.peers = self.clusters.peers[lin].tolist()
                 for wi in range(nwarps):

@@ -217,17 +217,153 @@ LOCAL_WINDOW = 0x7E00_0000_0000
 WINDOW_SIZE = 1 << 32
 
 
-def local_memory(warp, size: int) -> "Memory":
-    """The warp's local memory (created on first use): one segment per lane, lane i's
-    byte k at address ``(i << 32) + k``, so that per-lane private addresses go through
-    the ordinary vectorised :class:`Memory` accesses."""
-    m = getattr(warp, "local_mem", None)
-    if m is None:
-        m = Memory("local")
-        for lane in range(WARP_SIZE):
-            m.add(f"lane{lane}", lane << LOCAL_LANE_SHIFT, np.zeros(size, np.uint8))
-        warp.local_mem = m
-    return m
+def local_memory(warp, size: int) -> "LocalAccess":
+    """The warp's local memory: the :class:`Memory` interface over addresses ``(i << 32) + k``
+    (lane i's byte k), on the grid's :class:`LocalMemory` (``warp.cta.local``).  A warp made
+    outside a simulator gets a private one of *size* bytes per thread on first use."""
+    pool = getattr(warp.cta, "local", None)
+    if pool is None:
+        m = getattr(warp, "local_mem", None)
+        if m is None:
+            m = warp.local_mem = LocalMemory(1, size).access(0)
+        return m
+    return pool.access(warp.gid)
+
+
+#: smallest page of local memory per lane (bytes; a multiple of 16: an aligned access of up to
+#: 16 bytes never spans two pages) and the most pages a thread's local memory is cut into
+LOCAL_PAGE_MIN = 128
+LOCAL_PAGES_MAX = 128
+
+
+class LocalMemory:
+    """The local memory of every thread of a grid (decision D13-M-1): ``size`` bytes per thread,
+    cut into pages of ``page`` bytes; a warp's page k (32 lanes' bytes, lane-major) is allocated
+    in ``data`` when a store first touches it (``table[warp, k]``: its slot; 0 is a page of zeros
+    that is never written, what a load of an untouched page reads).  One warp's access and a
+    batch's are then one gather or scatter, and memory grows with the pages the threads use (the
+    stack's top frames), not with the warps times ``size``."""
+
+    space = "local"
+
+    def __init__(self, nwarps: int, size: int):
+        self.nwarps = nwarps
+        self.size = size
+        page = LOCAL_PAGE_MIN
+        while page * LOCAL_PAGES_MAX < size:
+            page *= 2
+        self.page = page
+        self.shift = page.bit_length() - 1
+        self.npages = max(1, -(-size // page))
+        self.table: np.ndarray | None = None    # (nwarps, npages) int32, allocated at the first access
+        self.data = np.zeros((1, WARP_SIZE * page), np.uint8)   # slot 0: the zero page
+        self.used = 1                           # slots in use (data may hold more rows)
+
+    def access(self, warps) -> "LocalAccess":
+        """The memory API for one warp (an int) or a batch (an array of warp numbers)."""
+        return LocalAccess(self, warps)
+
+    def _table(self) -> np.ndarray:
+        t = self.table
+        if t is None:
+            t = self.table = np.zeros((self.nwarps, self.npages), np.int32)
+        return t
+
+    def _grow(self, k: int) -> None:
+        need = self.used + k
+        if need > self.data.shape[0]:
+            cap = max(need, 2 * self.data.shape[0])
+            new = np.zeros((cap, self.data.shape[1]), np.uint8)
+            new[:self.used] = self.data[:self.used]
+            self.data = new
+
+    def index(self, warps, addrs, mask, size: int, store: bool) -> tuple[np.ndarray, np.ndarray | None]:
+        """``(element indices into data viewed as the unsigned type of *size*, bools of the lanes
+        accessed or None for every lane)`` of the lanes of *mask*; *addrs* ``(i << 32) + offset``
+        per lane.  Faults before anything changes: misaligned (the first such lane, in lane
+        order), then out of bounds (the first such lane) -- the address is reported.  A store
+        allocates the pages it touches."""
+        shape = np.shape(mask) + (WARP_SIZE,)
+        a = np.broadcast_to(np.asarray(addrs), shape)
+        m = None if _all_lanes(mask) else mask2array(mask)
+        w = np.asarray(warps, np.int64).reshape(np.shape(mask) + (1,))
+        if m is None:
+            a = a.reshape(-1)
+            w = np.broadcast_to(w, shape).reshape(-1)
+        else:
+            a = a[m]
+            w = np.broadcast_to(w, shape)[m]
+        a = a.astype(np.int64, copy=False)     # below 2^37: (lane << 32) + a 32-bit offset
+        off = a & MASK32
+        if size > 1 and (off & (size - 1)).any():
+            v = int(a[(off & (size - 1)) != 0][0])
+            raise Fault("misaligned", f"local memory access of {size} bytes at 0x{v:x} is misaligned", address=v)
+        lane = a >> LOCAL_LANE_SHIFT
+        bad = (off > self.size - size) | (lane >= WARP_SIZE)
+        if bad.any():
+            v = int(a[bad][0])
+            raise Fault("memory", f"local memory access of {size} bytes at 0x{v:x} is out of bounds", address=v)
+        key = w * self.npages + (off >> self.shift)
+        t = self._table().reshape(-1)
+        slot = t[key]
+        if store:
+            new = slot == 0
+            if new.any():       # allocate each (warp, page) pair once, in order of first touch
+                uk, first = np.unique(key[new], return_index=True)
+                uk = uk[np.argsort(first, kind="stable")]
+                self._grow(uk.size)
+                t[uk] = np.arange(self.used, self.used + uk.size, dtype=np.int32)
+                self.used += uk.size
+                slot = t[key]
+        byte = (((slot.astype(np.int64) << 5) + lane) << self.shift) + (off & (self.page - 1))
+        return byte >> _SHIFT[size], m
+
+    def view(self, size: int) -> np.ndarray:
+        return self.data.reshape(-1).view(_DT[size])
+
+
+class LocalAccess:
+    """:class:`Memory`'s ``load``/``store`` on local memory for one warp (*warps* an int: ``(32,)``
+    addresses and an int mask) or a batch (*warps* ``(n,)``: ``(n, 32)`` addresses, ``(n,)`` masks);
+    an address is ``(lane << 32) + offset``."""
+
+    space = "local"
+    segments: list = []
+
+    def __init__(self, pool: LocalMemory, warps):
+        self.pool = pool
+        self.warps = warps
+
+    @property
+    def size(self) -> int:
+        """Bytes of local memory per thread."""
+        return self.pool.size
+
+    def load(self, addrs, mask, size: int = 4) -> np.ndarray:
+        shape = np.shape(mask) + (WARP_SIZE,)
+        if not any_lane(mask):
+            return np.zeros(shape, _DT[size])
+        idx, m = self.pool.index(self.warps, addrs, mask, size, False)
+        v = self.pool.view(size)[idx]
+        if m is None:
+            return v.reshape(shape)
+        out = np.zeros(shape, _DT[size])
+        out[m] = v
+        return out
+
+    def store(self, addrs, values, mask, size: int = 4) -> None:
+        """As :meth:`Memory.store`: colliding lanes cannot occur (each lane has its own bytes)."""
+        if not any_lane(mask):
+            return
+        if Memory.log is not None:
+            Memory.log.append(("local", addrs, values, size, mask))
+        idx, m = self.pool.index(self.warps, addrs, mask, size, True)
+        if np.ndim(values):
+            v = np.broadcast_to(np.asarray(values), np.shape(mask) + (WARP_SIZE,))
+            v = (v if m is None else v[m]).reshape(-1).astype(_DT[size], copy=False)
+        else:
+            v = np.full(idx.size, int(values) & ((1 << (8 * size)) - 1), _DT[size])
+        self.pool.view(size)[idx] = v
 
 
 class Memory:
@@ -446,6 +582,8 @@ class CTA:
         #: in a cluster launch, the linear numbers of the CTAs of this CTA's cluster by rank
         #: (sim/cluster.py); None without clusters
         self.peers: list[int] | None = None
+        #: the grid's local memory (the simulator's; LDL/STL, generic local addresses)
+        self.local: LocalMemory | None = None
 
     @property
     def shared(self) -> Memory:

@@ -728,8 +728,8 @@ def _where(mem, addr: int) -> str:
                 f"memory each, rank r's at r << 24")
     if mem.space == "shared" and segs:
         return f"out of bounds: shared memory is 0x{segs[-1].end:x} bytes"
-    if mem.space == "local" and segs:       # each thread's window is 32 bits wide: the stack grows down from its top
-        size = segs[0].end - segs[0].base
+    if mem.space == "local":       # each thread's window is 32 bits wide: the stack grows down from its top
+        size = mem.size
         off = addr & MASK32
         if off >= 1 << 31:      # below 0: the stack pointer went past the bottom (decision D11-B-9)
             return (f"a stack overflow: local offset -0x{(1 << 32) - off:x}, below the thread's 0x{size:x} bytes of "

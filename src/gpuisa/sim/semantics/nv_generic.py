@@ -8,8 +8,9 @@ atomics of LDG/LDS/LDL through :class:`GenericMemory`, which routes each lane to
 
 LDGSTS (``cp.async``) copies global to shared memory when it executes (decision GA-2).
 
-LD, ST and ATOM are registered ``per_warp`` (the local memory belongs to the warp object);
-QSPC reads no memory and runs batched.
+LD and ST run at a batch's width (each warp's lanes split by window, each part one access of
+its memory for the whole batch); ATOM is ``per_warp`` (lanes in order, on Python ints), its
+integer forms having a batch plan (``sim/fastpath/atomics.py``, decisions D13-M-3, D13-M-6).
 """
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ import numpy as np
 from ..cluster import RANK_SHIFT
 from ..context import Exec
 from ..registry import semantics
-from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, array2mask, lanes_of,
-                     local_memory, mask2array)
+from ..state import (LOCAL_LANE_SHIFT, LOCAL_WINDOW, MASK32, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, any_lane, array2mask,
+                     lanes_of, mask2array)
 from .gp import (_U32, _U64, _atomic, _global_addrs, _load, _mem_load, _mem_store, _raw, _shared_addrs, _store,
                  mbarrier_arrive)
 from .nv_mbarrier import arrive as mbarrier_tx_arrive
@@ -35,9 +36,10 @@ def _in_window(a: np.ndarray, base: int) -> np.ndarray:
 
 
 class GenericMemory:
-    """One warp's generic address space: the memory API of :class:`gpuisa.sim.state.Memory`
-    (``load``/``store`` of lane-shaped addresses under an int mask), each lane sent to the
-    shared, local or global memory of its address, translated to that memory's addresses."""
+    """The generic address space of one warp or of each warp of a batch: the memory API of
+    :class:`gpuisa.sim.state.Memory` (``load``/``store`` of lane-shaped addresses under a mask:
+    an int, or one per warp of a batch), each lane sent to the shared, local or global memory of
+    its address, translated to that memory's addresses (decision D13-M-2)."""
 
     space = "generic"
 
@@ -50,51 +52,59 @@ class GenericMemory:
         local windows is a global address)."""
         return self.x.gmem.segments
 
-    def _parts(self, addrs, mask: int):
-        a = np.broadcast_to(np.asarray(addrs, dtype=_U64), (WARP_SIZE,))
+    def _parts(self, addrs, mask):
+        x = self.x
+        a = np.broadcast_to(np.asarray(addrs, dtype=_U64), x.lane_shape())
         sh, lo = _in_window(a, SHARED_WINDOW), _in_window(a, LOCAL_WINDOW)
         ms, ml = array2mask(sh) & mask, array2mask(lo) & mask
         mg = mask & ~(ms | ml)
-        x = self.x
-        parts = []
-        if mg:
+        parts: list[tuple[Any, Any, np.ndarray]] = []
+        if any_lane(mg):
             parts.append((x.gmem, mg, a))
-        if ms:
+        if any_lane(ms):
             parts.append((x.smem, ms, a - _U64(SHARED_WINDOW)))
-        if ml:
-            parts.append((local_memory(x.w, x.sim.local_size), ml, _LANE_BASE + (a - _U64(LOCAL_WINDOW))))
+        if any_lane(ml):
+            parts.append((x.lmem, ml, _LANE_BASE + (a - _U64(LOCAL_WINDOW))))
         return parts
 
     def keys(self, addrs) -> list:
-        """Per lane, the identity of the word at its address: the address itself, except in
-        the local window, where each lane has its own word (for the lane-ordered atomics)."""
+        """Per lane of one warp, the identity of the word at its address: the address itself,
+        except in the local window, where each lane has its own word (for the lane-ordered atomics)."""
         a = np.broadcast_to(np.asarray(addrs, dtype=_U64), (WARP_SIZE,)).tolist()
         lo = _in_window(np.asarray(a, dtype=_U64), LOCAL_WINDOW).tolist()
         return [(lane, v) if lo[lane] else v for lane, v in enumerate(a)]
 
     def load(self, addrs, mask, size: int = 4) -> np.ndarray:
-        parts = self._parts(addrs, int(mask))
+        parts = self._parts(addrs, mask)
         vals = [(m, mem.load(ad, m, size)) for mem, m, ad in parts]    # every part checked first
-        out = np.zeros(WARP_SIZE, vals[0][1].dtype if vals else np.uint32)
+        if len(vals) == 1 and _same(vals[0][0], mask):
+            return vals[0][1]
+        out = np.zeros(self.x.lane_shape(), vals[0][1].dtype if vals else np.uint32)
         for m, v in vals:
             out = np.where(mask2array(m), v, out)
         return out
 
     def store(self, addrs, values, mask, size: int = 4) -> None:
-        parts = self._parts(addrs, int(mask))
-        for mem, m, ad in parts:                 # the checks of every part before any store
-            mem.load(ad, m, size)
+        parts = self._parts(addrs, mask)
+        if len(parts) > 1:
+            for mem, m, ad in parts:             # the checks of every part before any store
+                mem.load(ad, m, size)
         for mem, m, ad in parts:
             mem.store(ad, values, m, size)
 
 
-@semantics("LD", per_warp=True)
+def _same(a, b) -> bool:
+    """Masks *a* and *b* (ints or arrays of one per warp) are equal."""
+    return bool(np.all(np.asarray(a) == np.asarray(b)))
+
+
+@semantics("LD")
 def LD(x: Exec) -> None:
     """LD: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
     _load(x, GenericMemory(x), _global_addrs(x))
 
 
-@semantics("ST", per_warp=True)
+@semantics("ST")
 def ST(x: Exec) -> None:
     """ST: pseudo code in the database (``__Semantics``, generic.isa; appended here by the registry)."""
     _store(x, GenericMemory(x), _global_addrs(x))

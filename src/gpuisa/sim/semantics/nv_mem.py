@@ -3,12 +3,11 @@
 Each thread has a private local memory of ``Simulator.local_size`` bytes (default
 16 KiB, allocated for a warp on its first local access): addresses are per-thread
 offsets 0 .. local_size - 1, the CUDA stack through R1 (the launch ABI starts R1 at
-the top, ``c[0x0][0x28]``).  The warp's local memory is one :class:`Memory` with lane
-i's bytes at ``(i << 32) + offset`` (:func:`gpuisa.sim.state.local_memory`), so the
-accesses reuse the ordinary vectorised loads/stores, checks and faults of LDS/STS.
-
-Registered ``per_warp`` (the memory belongs to the warp object): the batched engine
-runs them one warp at a time (``SEMANTICS_CONTRACT.md``).
+the top, ``c[0x0][0x28]``).  ``x.lmem`` is the local memory of the warp (or of each warp
+of a batch) with the :class:`~gpuisa.sim.state.Memory` interface, lane i's bytes at
+``(i << 32) + offset`` (:class:`gpuisa.sim.state.LocalAccess` on the grid's paged
+:class:`~gpuisa.sim.state.LocalMemory`, decision D13-M-1), so the accesses reuse the loads,
+stores, checks and faults of LDS/STS, at one warp's width or a batch's.
 """
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import LOCAL_LANE_SHIFT, MASK32, WARP_SIZE, local_memory
+from ..state import LOCAL_LANE_SHIFT, MASK32, WARP_SIZE
 from .gp import _U32, _U64, _load, _raw, _store, _ur_addr
 
 _LANE_BASE = (np.arange(WARP_SIZE, dtype=np.uint64) << np.uint64(LOCAL_LANE_SHIFT))
@@ -32,16 +31,16 @@ def _local_addrs(x) -> np.ndarray:
     return _LANE_BASE + off
 
 
-@semantics("LDL", per_warp=True)
+@semantics("LDL")
 def LDL(x: Exec) -> None:
     """LDL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
-    _load(x, local_memory(x.w, x.sim.local_size), _local_addrs(x))
+    _load(x, x.lmem, _local_addrs(x))
 
 
-@semantics("STL", per_warp=True)
+@semantics("STL")
 def STL(x: Exec) -> None:
     """STL: pseudo code in the database (``__Semantics``, nv.isa; appended here by the registry)."""
-    _store(x, local_memory(x.w, x.sim.local_size), _local_addrs(x))
+    _store(x, x.lmem, _local_addrs(x))
 
 
 @semantics("REDG", per_warp=True)

@@ -8,7 +8,7 @@ import numpy as np
 from ..context import Exec
 from ..cover import cover
 from ..registry import semantics
-from ..state import FULL, MASK32, WARP_SIZE, Fault, array2mask, ffs, lanes_of, mask2array
+from ..state import FULL, MASK32, WARP_SIZE, Fault, array2mask, ffs_lanes, lanes_of, mask2array
 
 _LANES64 = np.arange(WARP_SIZE, dtype=np.int64)
 
@@ -301,32 +301,34 @@ def REDUXU(x: Exec) -> None:
         x.write("urd", r)
 
 
-@semantics("MATCH", per_warp=True)
+@semantics("MATCH")
 def MATCH(x: Exec) -> None:
     """MATCH: pseudo code in the database (``__Semantics``, sync.isa; appended here by the registry).
 
-    ``.ANY`` leaves ``pu`` false (the pseudo code only sets it for ``.ALL``).
+    ``.ANY`` leaves ``pu`` false (the pseudo code only sets it for ``.ALL``).  At one warp's
+    width or a batch's: lanes are the last axis, a mask is an int or one per warp.
     """
     s = x.pmask
-    if not s:
+    if not x.any_lane(s):
         return
     width = 64 if x.mod("dtype") == "U64" else 32
-    a = x.src("ra", width)
+    a = np.broadcast_to(np.asarray(x.src("ra", width)), x.lane_shape())
     part = mask2array(s)
     op = x.mod("matchop")
     if op == "ANY":
         cover("MATCH.ANY")
-        out = np.zeros(WARP_SIZE, np.uint32)
-        vals = a[part]
-        lanes = np.flatnonzero(part)
-        for v in np.unique(vals):
-            m = array2mask(part & (a == v))
-            out[lanes[vals == v]] = m
-        x.write("rd", out)
+        # lane l's result: the participating lanes j whose Ra equals lane l's
+        eq = (a[..., :, None] == a[..., None, :]) & part[..., None, :]
+        x.write("rd", array2mask(eq))
         x.write("pu", 0)
     else:
-        vals = a[part]
-        if np.all(vals == vals[0]):
+        lead = np.maximum(np.asarray(ffs_lanes(s)), 0)[..., None]
+        first = np.take_along_axis(a, lead, axis=-1)        # the first participant's Ra
+        same = np.all((a == first) | ~part, axis=-1)        # per warp: every participant holds it
+        if x.batched:
+            x.write("rd", np.where(same, s, 0).astype(np.uint32)[:, None])
+            x.write("pu", np.where(same, FULL, 0).astype(np.uint32))
+        elif same:
             cover("MATCH.ALL.same")
             x.write("rd", s)
             x.write("pu", FULL)
@@ -336,14 +338,26 @@ def MATCH(x: Exec) -> None:
             x.write("pu", 0)
 
 
-def _elect(x) -> int:
+def _elect(x):
+    """The leader lane of each warp (an int, or an array per warp of a batch; -1: none)."""
     part = x.pmask & (x.pred("pp") if "pp" in x.f else FULL)
     if "urb" in x.f:
-        part &= x.src("urb") & MASK32
-    return ffs(part)
+        u = x.src("urb")
+        part = part & (np.asarray(u).reshape(-1).astype(np.uint32) if x.batched else u & MASK32)
+    return ffs_lanes(part)
 
 
-@semantics("ELECT", per_warp=True)
+def _elected(x, leader):
+    """``(pu, the lanes written)``: the leader's bit, and the executing lanes of the warps that
+    have a leader (no participant: pu false, the destination not written)."""
+    if not x.batched:
+        return (1 << leader, x.pmask) if leader >= 0 else (0, 0)
+    has = leader >= 0
+    pu = np.where(has, np.left_shift(np.uint64(1), np.maximum(leader, 0).astype(np.uint64)), 0).astype(np.uint32)
+    return pu, np.where(has, x.pmask, 0).astype(np.uint32)
+
+
+@semantics("ELECT")
 def ELECT(x: Exec) -> None:
     """ELECT pu, Rd, {!}pp | URb (no semantics in the seed).
 
@@ -353,25 +367,23 @@ def ELECT(x: Exec) -> None:
     leader's lane id in every executing lane.  With no participant ``pu`` is
     false and ``Rd`` is not written."""
     leader = _elect(x)
-    if leader >= 0:
-        cover("ELECT.leader")
-        x.write("rd", leader)
-        x.write("pu", 1 << leader)
-    else:
-        cover("ELECT.no_leader")
-        x.write("pu", 0)
+    pu, lanes = _elected(x, leader)
+    if not x.batched:
+        cover("ELECT.leader" if leader >= 0 else "ELECT.no_leader")
+    if x.any_lane(lanes):
+        x.write("rd", leader if not x.batched else leader.astype(np.uint32)[:, None], lanes)
+    x.write("pu", pu)
 
 
-@semantics("ELECTU", per_warp=True)
+@semantics("ELECTU")
 def ELECTU(x: Exec) -> None:
     """ELECTU pu, URd, {!}pp | URb (no semantics in the seed).
 
     Decision: as ELECT, the leader's lane id goes to ``URd``."""
     leader = _elect(x)
-    if leader >= 0:
-        cover("ELECTU.leader")
-        x.write("urd", leader)
-        x.write("pu", 1 << leader)
-    else:
-        cover("ELECTU.no_leader")
-        x.write("pu", 0)
+    pu, lanes = _elected(x, leader)
+    if not x.batched:
+        cover("ELECTU.leader" if leader >= 0 else "ELECTU.no_leader")
+    if x.any_lane(lanes):
+        x.write("urd", leader, lanes)
+    x.write("pu", pu)
