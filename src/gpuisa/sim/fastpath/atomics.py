@@ -19,12 +19,12 @@ that has it."""
 from __future__ import annotations
 
 import bisect
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
 from ..semantics import gp as _gp
-from ..state import MASK32, RZ, Memory, mask2array
+from ..state import MASK32, RZ, Memory, array2mask, mask2array
 
 _U32, _U64 = np.uint32, np.uint64
 
@@ -37,7 +37,7 @@ def batch_plan(x) -> Callable | None:
     op, typ = x.mod("op"), x.mod("type") or "U32"
     popc = op == "INC" and x.mod("popc") == "POPC"
     if not popc and not (op == "ADD" and typ in ("U32", "S32", "64")):
-        return None
+        return fold_plan(x)
     if x.has("rc") or (opt == "ATOMS" and x.mod("scale") not in (None, "X1", "X4", "X8", "X16")):
         return None
     wide = typ == "64" and not popc
@@ -127,3 +127,223 @@ def _global_words(x, m: np.ndarray, size: int):
         return None
     return seg.view(size), (off // _U64(size)).astype(np.int64)
 
+
+
+# -- the other atomics: a segmented fold in the replay's order (decision D13-S-1) ----------------
+#: the replay's cost in segment steps a fold may spend per warp of the batch before it declines
+#: (a contended CAS/INC on one word folds lane by lane: the replay is not slower there)
+FOLD_PER_WARP = 4
+_F64_NAN = 0x7FFFFFFFFFFFFFFF
+
+
+def _signed(v: np.ndarray) -> np.ndarray:
+    return v.view(np.int64 if v.dtype == _U64 else np.int32)
+
+
+def _fadd(ftz: bool, wide: bool):
+    """binary32 (binary64) addition on bit patterns, NaN canonical, as ``gp._fadd32`` / ``_fadd64``;
+    *ftz*: denormal operands and result flushed to the zero of their sign (``gp._ftz32``)."""
+    def flush(v):
+        return np.where((v & _U32(0x7F800000)) == 0, v & _U32(_gp.SIGN), v)
+
+    def add(o, b, c):
+        if ftz:
+            o, b = flush(o), flush(b)
+        with np.errstate(all="ignore"):
+            if wide:
+                r = o.view(np.float64) + b.view(np.float64)
+                bits = r.view(_U64).copy()
+                bits[np.isnan(r)] = _F64_NAN
+                return bits
+            r = _gp._out_bits(o.view(np.float32) + b.view(np.float32))
+        return flush(r) if ftz else r
+    return add
+
+
+def _fold_fns(op: str, typ: str, x):
+    """(``f(old, b, c) -> new`` on arrays, a ufunc whose ``accumulate`` is the same fold along one
+    word's lanes or None, whether that ufunc works on the signed view, the bits of a NaN result or
+    None) for the atomics :func:`_add_in_order` does not take; None for a form the plan leaves to
+    the replay (the reference's own checks and faults)."""
+    wide = typ in _gp._WIDE_ATOM
+    if typ in ("F32", "F64") and op == "ADD":
+        ftz = x.mod("ftz") == "FTZ"
+        acc = None if ftz else np.add
+        return _fadd(ftz, typ == "F64"), acc, False, (_F64_NAN if typ == "F64" else _gp.CANONICAL_NAN)
+    if op in ("MIN", "MAX") and typ in ("U32", "S32", "64", "S64"):
+        signed = typ in ("S32", "S64")
+        uf = np.minimum if op == "MIN" else np.maximum
+
+        def mm(o, b, c):
+            return uf(_signed(o), _signed(b)).view(o.dtype) if signed else uf(o, b)
+        return mm, uf, signed, None
+    if typ not in ("U32", "64"):
+        return None
+    one = _U64(1) if wide else _U32(1)
+    if op in ("AND", "OR", "XOR"):
+        uf2: Any = {"AND": np.bitwise_and, "OR": np.bitwise_or, "XOR": np.bitwise_xor}[op]
+        return (lambda o, b, c: uf2(o, b)), uf2, False, None
+    if op == "EXCH":
+        return (lambda o, b, c: b), "exch", False, None
+    if op in ("CAS", "CAST"):
+        return (lambda o, b, c: np.where(o == b, c, o)), "cas", False, None
+    if op == "INC" and x.mod("popc") != "POPC":
+        return (lambda o, b, c: np.where(o >= b, o ^ o, o + one)), None if wide else "inc", False, None
+    if op == "DEC":
+        return (lambda o, b, c: np.where((o == 0) | (o > b), b, o - one)), None if wide else "dec", False, None
+    return None
+
+
+def fold_plan(x) -> Callable | None:
+    """The batch-width plan of an ATOMS/ATOMG/RED/REDG that is not an integer addition: MIN/MAX
+    (signed and unsigned, 32/64), AND/OR/XOR, EXCH, CAS and ATOMS.CAST, INC/DEC and the float
+    additions (F32 with or without .FTZ, F64).  The replay performs the batch's warps in order and
+    each warp's lanes lowest first, each on the memory the previous ones left: here the active
+    lanes are grouped by word (a stable sort keeps that order within a word) and folded --
+    by the operation's ``accumulate`` along a word when there are fewer words than lanes on the
+    busiest one, else rank by rank across all words at once.  Bit for bit the replay's values,
+    registers and memory (tests/cuda/test_scale13.py); None for the forms it does not take."""
+    opt = x.optype
+    if opt not in ("ATOMS", "ATOMG", "RED", "REDG"):
+        return None
+    op, typ = x.mod("op"), x.mod("type") or "U32"
+    if opt == "ATOMS" and x.mod("scale") not in (None, "X1", "X4", "X8", "X16"):
+        return None
+    fns = _fold_fns(op, typ, x)
+    if fns is None:
+        return None
+    fn, acc, signed, nan = fns
+    wide = typ in _gp._WIDE_ATOM
+    size = 8 if wide else 4
+    dt = _U64 if wide else _U32
+    returns = opt in ("ATOMS", "ATOMG") and x.has("rd") and x.reg_index("rd") < RZ
+    cast = op == "CAST"
+    stored = cast and opt in ("ATOMS", "ATOMG") and x.has("pu")     # ATOMS.CAST.SPIN P1, [R0], R8, R9
+    shared = opt == "ATOMS"
+
+    def operand(x, name, m):
+        if not x.has(name):
+            return None
+        if wide:
+            return np.broadcast_to(np.asarray(x.src(name, 64, raw=True), dtype=_U64), m.shape)[m]
+        return np.broadcast_to(np.asarray(_gp._raw(x, name), dtype=_U32), m.shape)[m]
+
+    def run(x) -> bool:
+        if Memory.log is not None:
+            return False
+        m = mask2array(x.pmask)
+        if not m.any():
+            return True
+        found = _shared_words(x, m, size) if shared else _global_words(x, m, size)
+        if found is None:
+            return False
+        data, idx = found
+        b = operand(x, "rb", m)
+        b = np.zeros(idx.size, dt) if b is None else b.astype(dt, copy=False)
+        c = operand(x, "rc", m)
+        c = b if c is None else c.astype(dt, copy=False)
+        old = _fold_in_order(data, idx, b, c, fn, acc, signed, nan, FOLD_PER_WARP * m.shape[0])
+        if old is None:
+            return False
+        if returns:
+            ret = np.zeros(m.shape, dt)
+            ret[m] = (old == b).astype(dt) if cast else old
+            x.write("rd", ret, width=64 if wide else 32)
+        if stored:                  # the lanes that stored
+            hit = np.zeros(m.shape, bool)
+            hit[m] = old == b
+            x.write("pu", array2mask(hit))
+        return True
+
+    return run
+
+
+def _fold_in_order(data, idx, b, c, fn, acc, signed: bool, nan, budget: int):
+    """Fold the operands into the words ``data[idx]`` one after another in the arrays' order
+    (``new = fn(old, b, c)``); the value each lane read, or None (nothing changed) when the
+    fold would take more than *budget* steps."""
+    order = np.argsort(idx, kind="stable")
+    sk, sb, sc = idx[order], b[order], c[order]
+    L = sk.size
+    start = np.empty(L, bool)
+    start[0] = True
+    np.not_equal(sk[1:], sk[:-1], out=start[1:])
+    starts = np.flatnonzero(start)
+    seg = np.cumsum(start) - 1
+    rank = np.arange(L) - starts[seg]
+    nseg, deepest = starts.size, int(rank.max()) + 1
+    words = sk[starts]
+    cur = data[words].astype(sb.dtype)
+    read = np.empty(L, sb.dtype)
+    done = acc is not None and nseg < deepest and nseg <= budget and \
+        _along(cur, read, starts, sb, sc, acc, signed, nan)
+    if not done:
+        if deepest > budget:
+            return None
+        cur = data[words].astype(sb.dtype)
+        _by_rank(cur, read, seg, rank, sb, sc, fn)
+    data[words] = cur.astype(data.dtype, copy=False)   # nothing is written before here: a decline changes nothing
+    out = np.empty(L, sb.dtype)
+    out[order] = read
+    return out
+
+
+def _closed(kind: str, seq: np.ndarray, c: np.ndarray):
+    """The values of one word along a run of CAS / INC / DEC lanes whose operands are all equal
+    (a lock taken by ``atomicCAS(p, 0, 1)``, a ticket by ``atomicInc(p, n)``): *seq* is the word's
+    value then the operands b, *c* the operands c; the values read and, last, the final value,
+    as the lane-by-lane fold gives them; None when the operands differ."""
+    b = seq[1:]
+    if (b != b[0]).any() or (kind == "cas" and (c != c[0]).any()):
+        return None
+    k = b.size
+    init, bv = int(seq[0]), int(b[0])
+    if kind == "cas":
+        new = int(c[0]) if init == bv else init       # the first lane stores or not; the others see new
+        out = np.full(k + 1, new, seq.dtype)           # (c == b: the stores change nothing)
+        out[0] = init
+        return out
+    first = (0 if init >= bv else init + 1) if kind == "inc" else (bv if init == 0 or init > bv else init - 1)
+    steps = np.arange(k, dtype=np.int64)           # from the second read on: first, first +- 1, ... mod b + 1
+    vals = (first + steps) % (bv + 1) if kind == "inc" else (first - steps) % (bv + 1)
+    return np.concatenate(([init], vals)).astype(seq.dtype)
+
+
+def _along(cur, read, starts, sb, sc, acc, signed: bool, nan) -> bool:
+    """The fold word by word, each by the operation's ``accumulate`` (or closed form); False when
+    a word's operands have no closed form (``cur`` and ``read`` are then to be recomputed)."""
+    ends = np.append(starts[1:], sb.size)
+    for s, (a, e) in enumerate(zip(starts.tolist(), ends.tolist())):
+        seq = np.concatenate((cur[s:s + 1], sb[a:e]))
+        if acc == "exch":
+            r = seq
+        elif isinstance(acc, str):
+            r = _closed(acc, seq, sc[a:e])
+            if r is None:       # operands that differ along the word: no closed form
+                return False
+        elif signed:
+            r = acc.accumulate(_signed(seq)).view(seq.dtype)
+        elif nan is not None:       # floats: every stored sum canonical, the first read raw
+            f = seq.view(np.float64 if seq.dtype == _U64 else np.float32)
+            with np.errstate(all="ignore"):
+                total = acc.accumulate(f)
+            r = total.view(seq.dtype).copy()
+            r[np.isnan(total)] = nan
+            r[0] = seq[0]
+        else:
+            r = acc.accumulate(seq)
+        read[a:e] = r[:-1]
+        cur[s] = r[-1]
+    return True
+
+
+def _by_rank(cur, read, seg, rank, sb, sc, fn) -> None:
+    """The fold across all words at once: the first lane of every word, then the second, ..."""
+    by = np.argsort(rank, kind="stable")
+    bounds = np.append(0, np.cumsum(np.bincount(rank)))
+    for r0, r1 in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+        pos = by[r0:r1]
+        s = seg[pos]
+        old = cur[s]
+        read[pos] = old
+        cur[s] = fn(old, sb[pos], sc[pos])
