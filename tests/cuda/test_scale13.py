@@ -105,3 +105,34 @@ def test_shared_cas_spin_and_friends_at_batch_width(isa, monkeypatch):
         assert np.array_equal(bufs[name].view(np.uint8), bufs2[name].view(np.uint8)), name
     want = expected(launch, make_inputs(launch))
     assert all(np.array_equal(bufs[q], want[q]) for q in ("imax", "imin", "bits", "xsum", "fsum"))
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_90"])
+def test_calls_and_returns_at_batch_width(isa, monkeypatch, arch):
+    """D13-S-4: CALL.REL.NOINC and RET.REL.NODEC R4 of a device function run by many warps at once
+    are no longer replayed one warp at a time, and give the reference engine's state (registers,
+    memory, call depths, steps) and CUDA's result."""
+    from gpuisa.cuda import load_cuda
+    launch = next(lc for lc in manifests()["device_call"]["launches"] if lc["name"] == "device_call")
+    k = load_cuda(isa, CORPUS / arch / "device_call.nvdisasm", "device_call")
+    replayed = []
+    real = engine_batched.BatchedEngine._per_warp
+
+    def spy(self, pc, idx):
+        replayed.append(self.bx[pc].optype)
+        return real(self, pc, idx)
+
+    monkeypatch.setattr(engine_batched.BatchedEngine, "_per_warp", spy)
+    out = []
+    for engine in ("batched", "reference"):
+        bufs = {"in": np.arange(-190, 194, dtype=np.int32) % 41 - 20, "out": np.zeros(384, np.int32)}
+        sim = k.simulator(grid=(4,), block=(96,), params=launch["params"], buffers=bufs, engine=engine)
+        res = sim.run()
+        assert res.status == "ok", res.fault
+        out.append((sim, bufs, res))
+    assert not {"CALL", "RET"} & set(replayed), replayed
+    (a, ba, ra), (b, bb, rb) = out
+    assert ra.steps == rb.steps and np.array_equal(a.R, b.R) and np.array_equal(a.DEPTH, b.DEPTH)
+    assert all(np.array_equal(ba[q], bb[q]) for q in ba)
+    ins = {"in": ba["in"][:64], "out": np.zeros(64, np.int32)}
+    assert np.array_equal(ba["out"][:64], expected(launch, ins)["out"])
