@@ -13,16 +13,26 @@ from __future__ import annotations
 import numpy as np
 
 from ..semantics import bru
-from ..state import FULL, INST_SIZE, ffs_lanes, mask2array
+from ..state import FULL, INST_SIZE, Fault, ffs_lanes, mask2array
 
 _U64 = np.uint64
+
+
+def _signed(v: int) -> int:
+    """A 64-bit address as int64 (``ActivePC`` is its bits)."""
+    v &= (1 << 64) - 1
+    return v - (1 << 64) if v >> 63 else v
 
 
 def call_kernel(e, x, idx: np.ndarray):
     """The batched kernel of CALL / RET (engine_batched.KERNELS): the warps it left, or None."""
     active = e.active[idx]
     jump = x.pmask & (x.pred("pp") if "pp" in x.f else FULL)
-    t = np.asarray(bru._call_target(x), dtype=np.int64)
+    try:
+        t = bru._call_target(x)
+    except Fault:           # a misaligned or unreadable target operand: the reference reports it
+        return idx
+    t = t.astype(np.int64) if isinstance(t, np.ndarray) else np.int64(_signed(int(t)))
     n = idx.size
     if t.ndim == 2:         # a register: one address per lane; the first active lane's, if all agree
         lid = ffs_lanes(active)
