@@ -136,3 +136,11 @@ def test_calls_and_returns_at_batch_width(isa, monkeypatch, arch):
     assert all(np.array_equal(ba[q], bb[q]) for q in ba)
     ins = {"in": ba["in"][:64], "out": np.zeros(64, np.int32)}
     assert np.array_equal(ba["out"][:64], expected(launch, ins)["out"])
+
+
+def test_p2r_runs_at_batch_width():
+    """D13-S-5: P2R (nvcc's spill of predicates into a register, 70,000 replays in one fuzz kernel at
+    1,024 warps) is no longer replayed one warp at a time; the corpus's P2R kernels (fz5056,
+    needle_tile, fnptr) give CUDA's result at batch width and tests/sim/test_engines compares the
+    engines on random programs."""
+    assert not gp.P2R.per_warp
