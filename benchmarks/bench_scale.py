@@ -7,9 +7,9 @@ dimension multiplied until the grid has at least ``--warps`` warps (default 1,02
 and every integer parameter equal to a buffer's element count or to the grid's thread count scaled
 by the same factor, run from the committed nvdisasm listing in a process of its own (forked), N
 times (default 3; medians).  The reference, measured in the same run and interleaved with it, is
-the same launch with the batch plans of ``sim/fastpath/atomics.py`` turned off (every ``per_warp``
-atomic replayed one warp at a time, as before decision D13-S-1): the column ``x`` is its median
-time over the plan's.  A launch that does not end in its time limit (``--timeout``, default 120 s)
+the same launch with the batch plans of ``sim/fastpath/atomics.py`` and the CALL/RET kernel of
+``sim/fastpath/calls.py`` turned off (every atomic and every CALL/RET replayed one warp at a time,
+as before decisions D13-S-1 and D13-S-4): the column ``x`` is its median time over the plan's.  A launch that does not end in its time limit (``--timeout``, default 120 s)
 is reported as such.  The result is not checked (the scaled launch computes something else than
 the manifest's; tests/cuda checks the manifests' launches), only that the run ends ``ok``.
 
@@ -30,8 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "cuda"))
-CASES = ["sc_fold", "sc_lock", "atomics64", "atom_mix", "atomics", "atomics_wrap", "a2_u64_sh", "ws_atom",
-         "vector_add", "block_reduce"]
+CASES = ["sc_fold", "sc_lock", "atomics64", "atom_mix", "atomics", "device_call", "vector_add", "block_reduce"]
 
 
 def scaled(launch: dict, warps: int) -> dict:
@@ -65,8 +64,10 @@ def _child(stem: str, launch: dict, arch: str, plans: bool, timeout: int) -> dic
     import gpuisa
     from cuda_expect import CORPUS, launch_options, make_inputs
     from gpuisa.sim import engine_batched
-    if not plans:
+    if not plans:       # as before D13-S-1 and D13-S-4: the atomics and CALL/RET replayed warp by warp
         engine_batched.batch_plan = lambda x: None
+        for op in ("CALL", "RET"):
+            engine_batched.KERNELS.pop(op, None)
     isa = gpuisa.load_isa()
     k = isa.load_cuda(CORPUS / arch / f"{stem}.nvdisasm", launch["kernel"])
     bufs = make_inputs(launch)
