@@ -32,7 +32,7 @@ def call_kernel(e, x, idx: np.ndarray):
         t = bru._call_target(x)
     except Fault:           # a misaligned or unreadable target operand: the reference reports it
         return idx
-    t = t.astype(np.int64) if isinstance(t, np.ndarray) else np.int64(_signed(int(t)))
+    t = np.asarray(t).astype(np.int64) if isinstance(t, np.ndarray) else np.asarray(_signed(int(t)), np.int64)
     n = idx.size
     if t.ndim == 2:         # a register: one address per lane; the first active lane's, if all agree
         lid = ffs_lanes(active)
