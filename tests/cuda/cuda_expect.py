@@ -10507,3 +10507,39 @@ def mem13_matchk(i, n):
             any64 = sum(1 << j for j in range(32) if ws[j] & 3 == x & 3)
             out.append((any32 ^ (3 * M32 if same else 0) ^ (1 << 31 if same else 0) ^ (any64 << 1)) & M32)
     return {"out": np.array(out[:n], np.uint32)}
+
+# -- direction scale13 (issue 11): atomics other than integer addition, many warps at once ----------
+def sc_fold(i):
+    v = [int(x) for x in i["in"]]
+    fsum = i["fsum"].astype(np.float64)
+    for k in range(4):
+        fsum[k] += sum(x - tdiv(x, 100) * 100 for x in v if x & 3 == k)     # C's %: truncated
+    fsum[4] += sum(x & 1023 for x in v)                                    # small integers: exact sums
+    dsum = i["dsum"].copy()
+    for j in range(2):
+        dsum[j] += sum(x for g, x in enumerate(v) if g & 1 == j) * 0.5
+    b0, b1, b2 = (int(x) for x in i["bits"])
+    for x in v:
+        b0 |= 1 << (x & 31)
+        b1 &= ~(1 << ((x >> 5) & 31)) & M32
+        b2 ^= (x * 2654435761) & M32
+    blocks = len(v) // 64
+    xs = [int(x) for x in i["xsum"]]
+    # per block the exchanged values read plus the one left are the initial 7 and the block's values
+    xs[0] = s64(xs[0] + sum(v) + 7 * blocks)
+    return {"fsum": fsum.astype(np.float32), "dsum": dsum,
+            "imax": np.array([max(int(i["imax"][0]), max(v))], np.int32),
+            "imin": np.array([min(int(i["imin"][0]), min(v))], np.int32),
+            "bits": np.array([b0, b1, b2], np.uint32),
+            "umax64": np.array([max(int(i["umax64"][0]), max((x & M32) << 20 for x in v))], np.uint64),
+            "xsum": np.array(xs, np.int64)}
+
+
+def sc_lock(i):
+    warps, calls, blocks = 16, 512, 4
+    order = i["order"].copy()
+    order[:warps] = 1
+    return {"lock": np.zeros(1, np.int32), "count": np.array([warps], np.int32),
+            "ticket": np.array([warps], np.uint32), "order": order,
+            "dec": np.array([(0 - calls) % 10], np.uint32),        # 0 -> 9 -> 8 ... wraps at 0 to the bound 9
+            "sinc": np.array([blocks * (128 % 7)], np.uint32)}     # each block's counter wraps at 6 -> 0

@@ -192,10 +192,10 @@ def test_generic_ld_st_match_elect_at_batch_width_equal_the_reference(nv_isa):
     assert not w[12][gl].any() and list(bat.buffers["g"][t[gl] + 0x200]) == [5] * int(gl.sum())
 
 
-def test_order_dependent_atomics_in_rounds_equal_the_replay(nv_isa):
+def test_order_dependent_atomics_at_batch_width_equal_the_replay(nv_isa):
     """CAS, EXCH, MIN/MAX (signed and not), INC, DEC, AND, OR, XOR, with many lanes of several warps
     on a few shared and global words, through ATOMS, ATOMG, RED and generic ATOM (global and shared
-    lanes mixed): the batched engine does them in rounds at batch width (D13-M-6) and ends with the
+    lanes mixed): the batched engine folds them at batch width (D13-S-1, D13-M-6) and ends with the
     registers and memory of the reference's lane-by-lane order."""
     from gpuisa.sim.state import SHARED_WINDOW
     text = _LANE_WARP + f"""

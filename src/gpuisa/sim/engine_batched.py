@@ -45,6 +45,7 @@ import numpy as np
 
 from .cluster import RANK_SHIFT
 from .fastpath.atomics import batch_plan
+from .fastpath.calls import call_kernel
 from .fastpath.gp_plans import plan_for
 from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
@@ -324,35 +325,42 @@ class BatchedEngine:
     def sync_in(self, i: int):
         """The Warp object of warp *i* with the arrays' values (before a per-warp call)."""
         w = self.warps[i]
-        w.pc = int(self.pc[i])
-        w.active = int(self.active[i])
-        w.valid = int(self.valid[i])
-        w.yield_mask = int(self.yld[i])
-        w.sleep = int(self.sleep[i])
-        w.switch = int(self.switch[i])
+        w.pc = self.pc.item(i)
+        w.active = self.active.item(i)
+        w.valid = self.valid.item(i)
+        w.yield_mask = self.yld.item(i)
+        w.sleep = self.sleep.item(i)
+        w.switch = self.switch.item(i)
         w.P = self.P[:, i].tolist()
         w.UR = self.UR[:, i].tolist()
         w.UP = self.UP[:, i].tolist()
         w.B = self.B[:, i].tolist()
-        w.state = _NAME[self.state[i]]
-        w.issued = int(self.issued[i])
-        w._fail_at = int(self.fail_at[i])
-        w._fail_n = int(self.fail_n[i])
+        w.state = _NAME[self.state.item(i)]
+        w.issued = self.issued.item(i)
+        w._fail_at = self.fail_at.item(i)
+        w._fail_n = self.fail_n.item(i)
         return w
 
     def sync_out(self, i: int, w) -> None:
+        """The arrays of warp *i* from its Warp object (after a per-warp call).  A register
+        list equal to the arrays' column is not written back (decision D13-S-3: the
+        listcomps and list-to-array stores were a third of a per-warp replay's cost)."""
         self.pc[i] = w.pc & MASK64
         self.active[i] = w.active & MASK32
         self.valid[i] = w.valid & MASK32
         self.yld[i] = w.yield_mask & MASK32
         self.sleep[i] = w.sleep & MASK32
         self.switch[i] = w.switch & MASK32
-        self.P[:, i] = w.P
-        ur = [v & MASK32 for v in w.UR]
-        if self._ur is not None or any(ur):
-            self.ur_rows()[:, i] = ur
-        self.UP[:, i] = w.UP
-        self.B[:, i] = [v & MASK32 for v in w.B]
+        if w.P != self.P[:, i].tolist():
+            self.P[:, i] = w.P
+        if w.UR != self.UR[:, i].tolist():
+            ur = [v & MASK32 for v in w.UR]
+            if self._ur is not None or any(ur):
+                self.ur_rows()[:, i] = ur
+        if w.UP != self.UP[:, i].tolist():
+            self.UP[:, i] = w.UP
+        if w.B != self.B[:, i].tolist():
+            self.B[:, i] = [v & MASK32 for v in w.B]
         self.issued[i] = w.issued
         self.fail_at[i] = getattr(w, "_fail_at", -2)
         self.fail_n[i] = getattr(w, "_fail_n", 0)
@@ -1044,4 +1052,4 @@ def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 
 KERNELS = {"UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
-           "YIELD": _k_yield, "WARPSYNC": _k_warpsync}
+           "YIELD": _k_yield, "WARPSYNC": _k_warpsync, "CALL": call_kernel, "RET": call_kernel}

@@ -10,9 +10,10 @@ order is known in advance -- the batch's rows, then the lanes -- so the value ea
 the word's value plus the sum of the earlier lanes' operands on the same word: a stable sort by
 word and a segmented prefix sum give every lane's value at once, and the last of each segment
 the word's final value.  The results are the reference's bit for bit (tests/sim/test_batch_atomics.py).
-The order-dependent integer updates (CAS, EXCH, MIN/MAX, INC/DEC, AND/OR/XOR; decision D13-M-6) go in
-rounds: round r updates the r-th lane of every word at once, so each lane reads what the lanes before
-it on its word left.  Generic ATOM splits its lanes into global and shared ones (D13-M-3).
+The order-dependent updates (CAS, EXCH, MIN/MAX, INC/DEC, AND/OR/XOR) and the float additions are
+folded in the same order (:func:`fold_plan`, decision D13-S-1): along each word by the operation's
+``accumulate`` or a closed form, else rank by rank across the words.  Generic ATOM splits its lanes
+into global and shared ones, each folded in its lanes' order (D13-M-3, D13-M-6).
 
 :func:`batch_plan` returns ``f(x) -> bool`` for a :class:`~gpuisa.sim.context.BatchExec`; ``f``
 returns False, having changed nothing, when the batch is not one it handles (a cluster launch's
@@ -22,12 +23,12 @@ that has it."""
 from __future__ import annotations
 
 import bisect
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
 from ..semantics import gp as _gp
-from ..state import LOCAL_WINDOW, MASK32, RZ, SHARED_WINDOW, WINDOW_SIZE, Memory, mask2array
+from ..state import LOCAL_WINDOW, MASK32, RZ, SHARED_WINDOW, WINDOW_SIZE, Memory, array2mask, mask2array
 
 _U32, _U64 = np.uint32, np.uint64
 
@@ -39,16 +40,11 @@ def batch_plan(x) -> Callable | None:
         return None
     op, typ = x.mod("op"), x.mod("type") or "U32"
     popc = op == "INC" and x.mod("popc") == "POPC"
-    update = None if popc or op == "ADD" else _ROUNDS.get(op)
-    if update is not None:      # an update in rounds (D13-M-6): integer types only
-        if typ not in (("U32", "S32", "64", "S64") if op in ("MIN", "MAX") else ("U32", "64")):
-            return None
-    elif not popc and not (op == "ADD" and typ in ("U32", "S32", "64")):
-        return None
-    if (x.has("rc") and op != "CAS") or (opt == "ATOMS" and x.mod("scale") not in (None, "X1", "X4", "X8", "X16")):
+    if not popc and not (op == "ADD" and typ in ("U32", "S32", "64")):
+        return fold_plan(x)     # the order-dependent ones, and float additions (D13-S-1)
+    if x.has("rc") or (opt == "ATOMS" and x.mod("scale") not in (None, "X1", "X4", "X8", "X16")):
         return None
     wide = typ in ("64", "S64") and not popc
-    signed = typ in ("S32", "S64")
     size = 8 if wide else 4
     returns = opt in ("ATOMS", "ATOMG", "ATOM") and x.has("rd") and x.reg_index("rd") < RZ
     shared = opt == "ATOMS"
@@ -74,20 +70,9 @@ def batch_plan(x) -> Callable | None:
             b = np.broadcast_to(np.asarray(x.src("rb", 64, raw=True), dtype=_U64), m.shape)[m]
         else:
             b = np.broadcast_to(np.asarray(_gp._raw(x, "rb"), dtype=_U32), m.shape)[m].astype(_U64)
-        c = None
-        if op == "CAS":
-            c = np.broadcast_to(np.asarray(x.src("rc", 64, raw=True), dtype=_U64), m.shape)[m] if wide else \
-                np.broadcast_to(np.asarray(_gp._raw(x, "rc"), dtype=_U32), m.shape)[m].astype(_U64)
-        if update is not None and any(_rounds(idx) > MAX_ROUNDS for _, idx, _ in groups):
-            return False        # many lanes on one word (a spin lock): the replay is as fast
         old = np.empty(count, _U64 if wide else _U32)
         for data, idx, sub in groups:       # disjoint memories: each in its lanes' order
-            bs = b if sub is None else b[sub]
-            if update is not None:
-                cs = None if c is None else (c if sub is None else c[sub])
-                got = _update_in_order(data, idx, bs, cs, update, signed)
-            else:
-                got = _add_in_order(data, idx, bs, wide)
+            got = _add_in_order(data, idx, b if sub is None else b[sub], wide)
             if sub is None:
                 old = got
             else:
@@ -103,72 +88,9 @@ def batch_plan(x) -> Callable | None:
     return run
 
 
-#: an update whose lanes on one word take more rounds than this declines (the replay does it)
-MAX_ROUNDS = 64
-
-
-def _cas(o, b, c, signed):
-    return np.where(o == b, c, o)
-
-
-def _inc(o, b, c, signed):
-    return np.where(o >= b, 0, o + 1).astype(o.dtype)
-
-
-def _dec(o, b, c, signed):
-    return np.where((o == 0) | (o > b), b, o - 1).astype(o.dtype)
-
-
-def _minmax(pick):
-    def f(o, b, c, signed):
-        if signed:
-            st = np.int64 if o.dtype == _U64 else np.int32
-            return pick(o.view(st), b.view(st)).view(o.dtype)
-        return pick(o, b)
-    return f
-
-
-#: the order-dependent integer updates ``new = f(old, b, c)`` (the reference: gp._atomic_fn), on arrays
-_ROUNDS = {"CAS": _cas, "EXCH": lambda o, b, c, s: b, "AND": lambda o, b, c, s: o & b,
-           "OR": lambda o, b, c, s: o | b, "XOR": lambda o, b, c, s: o ^ b, "INC": _inc, "DEC": _dec,
-           "MIN": _minmax(np.minimum), "MAX": _minmax(np.maximum)}
-
-
-def _ranks(idx: np.ndarray) -> np.ndarray:
-    """Each lane's rank among the lanes of its word, in the arrays' order."""
-    order = np.argsort(idx, kind="stable")
-    sk = idx[order]
-    start = np.empty(sk.size, bool)
-    start[:1] = True
-    np.not_equal(sk[1:], sk[:-1], out=start[1:])
-    first = np.maximum.accumulate(np.where(start, np.arange(sk.size), 0))
-    rank = np.empty(sk.size, np.int64)
-    rank[order] = np.arange(sk.size) - first
-    return rank
-
-
-def _rounds(idx: np.ndarray) -> int:
-    """Rounds :func:`_update_in_order` takes: the most lanes on one word."""
+def _deepest(idx: np.ndarray) -> int:
+    """The most lanes on one word (the steps a fold of them takes lane by lane)."""
     return int(np.unique(idx, return_counts=True)[1].max()) if idx.size else 0
-
-
-def _update_in_order(data: np.ndarray, idx: np.ndarray, b: np.ndarray, c, fn, signed: bool) -> np.ndarray:
-    """Apply ``new = fn(old, b, c)`` to the words ``data[idx]`` one lane after another in the arrays'
-    order (D13-M-6): round r updates, at once, the r-th lane of every word (distinct words), so each
-    lane reads what the lanes before it on its word left, as in the reference's loop; returns the
-    value each lane read."""
-    rank = _ranks(idx)
-    dt = data.dtype
-    bb = b.astype(dt)
-    cc = None if c is None else c.astype(dt)
-    out = np.empty(idx.size, dt)
-    for r in range(int(rank.max()) + 1 if idx.size else 0):
-        sel = np.flatnonzero(rank == r)
-        w = idx[sel]
-        o = data[w]
-        out[sel] = o
-        data[w] = fn(o, bb[sel], None if cc is None else cc[sel], signed)
-    return out
 
 
 def _add_in_order(data: np.ndarray, idx: np.ndarray, b: np.ndarray, wide: bool) -> np.ndarray:
@@ -257,3 +179,240 @@ def _global_words(x, m: np.ndarray, size: int, a: np.ndarray | None = None):
         return None
     return seg.view(size), (off // _U64(size)).astype(np.int64)
 
+
+
+# -- the other atomics: a segmented fold in the replay's order (decision D13-S-1) ----------------
+#: the replay's cost in segment steps a fold may spend per warp of the batch before it declines
+#: (a contended CAS/INC on one word folds lane by lane: the replay is not slower there)
+FOLD_PER_WARP = 4
+_F64_NAN = 0x7FFFFFFFFFFFFFFF
+
+
+def _signed(v: np.ndarray) -> np.ndarray:
+    return v.view(np.int64 if v.dtype == _U64 else np.int32)
+
+
+def _fadd(ftz: bool, wide: bool):
+    """binary32 (binary64) addition on bit patterns, NaN canonical, as ``gp._fadd32`` / ``_fadd64``;
+    *ftz*: denormal operands and result flushed to the zero of their sign (``gp._ftz32``)."""
+    def flush(v):
+        return np.where((v & _U32(0x7F800000)) == 0, v & _U32(_gp.SIGN), v)
+
+    def add(o, b, c):
+        if ftz:
+            o, b = flush(o), flush(b)
+        with np.errstate(all="ignore"):
+            if wide:
+                r = o.view(np.float64) + b.view(np.float64)
+                bits = r.view(_U64).copy()
+                bits[np.isnan(r)] = _F64_NAN
+                return bits
+            r = _gp._out_bits(o.view(np.float32) + b.view(np.float32))
+        return flush(r) if ftz else r
+    return add
+
+
+def _fold_fns(op: str, typ: str, x):
+    """(``f(old, b, c) -> new`` on arrays, a ufunc whose ``accumulate`` is the same fold along one
+    word's lanes or None, whether that ufunc works on the signed view, the bits of a NaN result or
+    None) for the atomics :func:`_add_in_order` does not take; None for a form the plan leaves to
+    the replay (the reference's own checks and faults)."""
+    wide = typ in _gp._WIDE_ATOM
+    if typ in ("F32", "F64") and op == "ADD":
+        ftz = x.mod("ftz") == "FTZ"
+        acc = None if ftz else np.add
+        return _fadd(ftz, typ == "F64"), acc, False, (_F64_NAN if typ == "F64" else _gp.CANONICAL_NAN)
+    if op in ("MIN", "MAX") and typ in ("U32", "S32", "64", "S64"):
+        signed = typ in ("S32", "S64")
+        uf = np.minimum if op == "MIN" else np.maximum
+
+        def mm(o, b, c):
+            return uf(_signed(o), _signed(b)).view(o.dtype) if signed else uf(o, b)
+        return mm, uf, signed, None
+    if typ not in ("U32", "64"):
+        return None
+    one = _U64(1) if wide else _U32(1)
+    if op in ("AND", "OR", "XOR"):
+        uf2: Any = {"AND": np.bitwise_and, "OR": np.bitwise_or, "XOR": np.bitwise_xor}[op]
+        return (lambda o, b, c: uf2(o, b)), uf2, False, None
+    if op == "EXCH":
+        return (lambda o, b, c: b), "exch", False, None
+    if op in ("CAS", "CAST"):
+        return (lambda o, b, c: np.where(o == b, c, o)), "cas", False, None
+    if op == "INC" and x.mod("popc") != "POPC":
+        return (lambda o, b, c: np.where(o >= b, o ^ o, o + one)), None if wide else "inc", False, None
+    if op == "DEC":
+        return (lambda o, b, c: np.where((o == 0) | (o > b), b, o - one)), None if wide else "dec", False, None
+    return None
+
+
+def fold_plan(x) -> Callable | None:
+    """The batch-width plan of an ATOMS/ATOMG/RED/REDG/ATOM that is not an integer addition: MIN/MAX
+    (signed and unsigned, 32/64), AND/OR/XOR, EXCH, CAS and ATOMS.CAST, INC/DEC and the float
+    additions (F32 with or without .FTZ, F64).  The replay performs the batch's warps in order and
+    each warp's lanes lowest first, each on the memory the previous ones left: here the active
+    lanes are grouped by word (a stable sort keeps that order within a word) and folded --
+    by the operation's ``accumulate`` along a word when there are fewer words than lanes on the
+    busiest one, else rank by rank across all words at once.  Bit for bit the replay's values,
+    registers and memory (tests/cuda/test_scale13.py); None for the forms it does not take."""
+    opt = x.optype
+    if opt not in ("ATOMS", "ATOMG", "RED", "REDG", "ATOM"):
+        return None
+    op, typ = x.mod("op"), x.mod("type") or "U32"
+    if opt == "ATOMS" and x.mod("scale") not in (None, "X1", "X4", "X8", "X16"):
+        return None
+    fns = _fold_fns(op, typ, x)
+    if fns is None:
+        return None
+    fn, acc, signed, nan = fns
+    wide = typ in _gp._WIDE_ATOM
+    size = 8 if wide else 4
+    dt = _U64 if wide else _U32
+    returns = opt in ("ATOMS", "ATOMG", "ATOM") and x.has("rd") and x.reg_index("rd") < RZ
+    cast = op == "CAST"
+    stored = cast and opt in ("ATOMS", "ATOMG") and x.has("pu")     # ATOMS.CAST.SPIN P1, [R0], R8, R9
+    shared = opt == "ATOMS"
+    generic = opt == "ATOM"     # lanes in global and shared memory, each part in its lanes' order (D13-M-3)
+
+    def operand(x, name, m):
+        if not x.has(name):
+            return None
+        if wide:
+            return np.broadcast_to(np.asarray(x.src(name, 64, raw=True), dtype=_U64), m.shape)[m]
+        return np.broadcast_to(np.asarray(_gp._raw(x, name), dtype=_U32), m.shape)[m]
+
+    def run(x) -> bool:
+        if Memory.log is not None:
+            return False
+        m = mask2array(x.pmask)
+        if not m.any():
+            return True
+        if generic:
+            groups = _generic_groups(x, m, size)
+        else:
+            found = _shared_words(x, m, size) if shared else _global_words(x, m, size)
+            groups = None if found is None else [(found[0], found[1], None)]
+        if groups is None:
+            return False
+        count = int(m.sum())
+        b = operand(x, "rb", m)
+        b = np.zeros(count, dt) if b is None else b.astype(dt, copy=False)
+        c = operand(x, "rc", m)
+        c = b if c is None else c.astype(dt, copy=False)
+        budget = FOLD_PER_WARP * m.shape[0]
+        if len(groups) > 1 and any(_deepest(idx) > budget for _, idx, _ in groups):
+            return False        # a part that declines after another stored would leave a half-done batch
+        old = np.empty(count, dt)
+        for data, idx, sub in groups:
+            got = _fold_in_order(data, idx, b if sub is None else b[sub], c if sub is None else c[sub], fn, acc,
+                                 signed, nan, budget)
+            if got is None:     # the only part (a generic batch's parts were checked above): nothing changed
+                return False
+            if sub is None:
+                old = got
+            else:
+                old[sub] = got
+        if returns:
+            ret = np.zeros(m.shape, dt)
+            ret[m] = (old == b).astype(dt) if cast else old
+            x.write("rd", ret, width=64 if wide else 32)
+        if stored:                  # the lanes that stored
+            hit = np.zeros(m.shape, bool)
+            hit[m] = old == b
+            x.write("pu", array2mask(hit))
+        if generic:
+            x.write("pu", x.pmask)      # ATOM's pu: the lanes that performed it (every one, for these types)
+        return True
+
+    return run
+
+
+def _fold_in_order(data, idx, b, c, fn, acc, signed: bool, nan, budget: int):
+    """Fold the operands into the words ``data[idx]`` one after another in the arrays' order
+    (``new = fn(old, b, c)``); the value each lane read, or None (nothing changed) when the
+    fold would take more than *budget* steps."""
+    order = np.argsort(idx, kind="stable")
+    sk, sb, sc = idx[order], b[order], c[order]
+    L = sk.size
+    start = np.empty(L, bool)
+    start[0] = True
+    np.not_equal(sk[1:], sk[:-1], out=start[1:])
+    starts = np.flatnonzero(start)
+    seg = np.cumsum(start) - 1
+    rank = np.arange(L) - starts[seg]
+    nseg, deepest = starts.size, int(rank.max()) + 1
+    words = sk[starts]
+    cur = data[words].astype(sb.dtype)
+    read = np.empty(L, sb.dtype)
+    done = acc is not None and nseg < deepest and nseg <= budget and \
+        _along(cur, read, starts, sb, sc, acc, signed, nan)
+    if not done:
+        if deepest > budget:
+            return None
+        cur = data[words].astype(sb.dtype)
+        _by_rank(cur, read, seg, rank, sb, sc, fn)
+    data[words] = cur.astype(data.dtype, copy=False)   # nothing is written before here: a decline changes nothing
+    out = np.empty(L, sb.dtype)
+    out[order] = read
+    return out
+
+
+def _closed(kind: str, seq: np.ndarray, c: np.ndarray):
+    """The values of one word along a run of CAS / INC / DEC lanes whose operands are all equal
+    (a lock taken by ``atomicCAS(p, 0, 1)``, a ticket by ``atomicInc(p, n)``): *seq* is the word's
+    value then the operands b, *c* the operands c; the values read and, last, the final value,
+    as the lane-by-lane fold gives them; None when the operands differ."""
+    b = seq[1:]
+    if (b != b[0]).any() or (kind == "cas" and (c != c[0]).any()):
+        return None
+    k = b.size
+    init, bv = int(seq[0]), int(b[0])
+    if kind == "cas":
+        new = int(c[0]) if init == bv else init       # the first lane stores or not; the others see new
+        out = np.full(k + 1, new, seq.dtype)           # (c == b: the stores change nothing)
+        out[0] = init
+        return out
+    first = (0 if init >= bv else init + 1) if kind == "inc" else (bv if init == 0 or init > bv else init - 1)
+    steps = np.arange(k, dtype=np.int64)           # from the second read on: first, first +- 1, ... mod b + 1
+    vals = (first + steps) % (bv + 1) if kind == "inc" else (first - steps) % (bv + 1)
+    return np.concatenate(([init], vals)).astype(seq.dtype)
+
+
+def _along(cur, read, starts, sb, sc, acc, signed: bool, nan) -> bool:
+    """The fold word by word, each by the operation's ``accumulate`` (or closed form); False when
+    a word's operands have no closed form (``cur`` and ``read`` are then to be recomputed)."""
+    ends = np.append(starts[1:], sb.size)
+    for s, (a, e) in enumerate(zip(starts.tolist(), ends.tolist())):
+        seq = np.concatenate((cur[s:s + 1], sb[a:e]))
+        if acc == "exch":
+            r = seq
+        elif isinstance(acc, str):
+            r = _closed(acc, seq, sc[a:e])
+            if r is None:       # operands that differ along the word: no closed form
+                return False
+        elif signed:
+            r = acc.accumulate(_signed(seq)).view(seq.dtype)
+        elif nan is not None:       # floats: every stored sum canonical, the first read raw
+            f = seq.view(np.float64 if seq.dtype == _U64 else np.float32)
+            with np.errstate(all="ignore"):
+                total = acc.accumulate(f)
+            r = total.view(seq.dtype).copy()
+            r[np.isnan(total)] = nan
+            r[0] = seq[0]
+        else:
+            r = acc.accumulate(seq)
+        read[a:e] = r[:-1]
+        cur[s] = r[-1]
+    return True
+
+
+def _by_rank(cur, read, seg, rank, sb, sc, fn) -> None:
+    """The fold across all words at once: the first lane of every word, then the second, ..."""
+    by = np.argsort(rank, kind="stable")
+    bounds = np.append(0, np.cumsum(np.bincount(rank)))
+    for r0, r1 in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+        pos = by[r0:r1]
+        s = seg[pos]
+        old = cur[s]
+        read[pos] = old
+        cur[s] = fn(old, sb[pos], sc[pos])

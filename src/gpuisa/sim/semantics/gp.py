@@ -453,12 +453,13 @@ def PLOP3(x: Exec) -> None:
     x.write("pv", outs[1])
 
 
-@semantics("P2R", per_warp=True)
+@semantics("P2R")
 def P2R(x: Exec) -> None:
-    """P2R: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    packed = np.zeros(WARP_SIZE, _U32)
+    """P2R: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry).
+    Both widths (decision D13-S-5): ``x.w.P[i]`` is a warp's mask or the batch's ``(n,)`` masks."""
+    packed = x.lane_zeros()
     for i in range(7):
-        packed |= mask2array(x.w.P[i]).astype(_U32) << _U32(i)
+        packed = packed | (mask2array(x.w.P[i]).astype(_U32) << _U32(i))
     k = 8 * "B0 B1 B2 B3".split().index(x.mod("byte") or "B0")     # .B1-.B3 (decision GA-10)
     mask = _U32((x.imm("vb") << k) & MASK32)
     x.write("rd", (_raw(x, "ra") & ~mask) | ((packed << _U32(k)) & mask))
