@@ -16,12 +16,13 @@ See ``docs/cuda.md``.
 """
 from __future__ import annotations
 
+import itertools
 import re
 
 import numpy as np
 
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from ..errors import UsageError, utf8_errors
 from . import rdc, runtime
@@ -1034,32 +1035,22 @@ def _dirs_near(path: Path) -> list[Path]:
     return list(dict.fromkeys(dirs))
 
 
-def _cubins_near(path: Path, limit: int = 512) -> list[Path]:
-    """Where the cubin a listing was made from may be (:func:`_dirs_near`): first the ``.cubin``
-    files named like the listing (``k.cuobjdump`` -> ``k.cubin``, ``k.sm_80.cubin``) in any of
-    those directories, then every other one; at most *limit* files."""
-    out: list[Path] = []
-    seen: set[Path] = set()
-
-    def add(p: Path) -> None:
-        if p not in seen and len(out) < limit:
-            seen.add(p)
-            out.append(p)
-
-    stem = path.name.split(".")[0]
-    add(path.with_suffix(".cubin"))
+def _cubins_near(path: Path, limit: int = 512) -> Iterator[Path]:
+    """Where the cubin a listing was made from may be (:func:`_dirs_near`): the ``.cubin`` named like
+    the listing beside it (``k.cuobjdump`` -> ``k.cubin``), then those named like it
+    (``k.sm_80.cubin``) in any of those directories, then every other one; at most *limit* files.
+    Lazily: the directories are read only when the first candidate is not the one."""
+    first = path.with_suffix(".cubin")
+    yield first
     found: list[Path] = []
     for d in _dirs_near(path):
         try:
             found += sorted(d.glob("*.cubin"))
         except OSError:
             continue
-    for p in found:
-        if p.name.split(".")[0] == stem:
-            add(p)
-    for p in found:
-        add(p)
-    return out
+    stem = path.name.split(".")[0]
+    rest = [p for p in found if p.name.split(".")[0] == stem] + found
+    yield from itertools.islice((p for p in dict.fromkeys(rest) if p != first), limit - 1)
 
 
 #: a host binary larger than this is not searched for the cubins of a listing beside it
