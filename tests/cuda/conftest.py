@@ -26,3 +26,25 @@ def nvdisasm():
     except ImportError:
         pytest.skip("pyelftools is not installed (the optional extra gpuisa[cuda])")
     return tool
+
+
+@pytest.fixture
+def plan_calls(monkeypatch):
+    """Record the batched engine's atomic batch plans as they run: a list receiving
+    ``(optype, op modifier, whether the plan took the batch)`` per call."""
+    from gpuisa.sim import engine_batched
+    calls: list = []
+    real = engine_batched.batch_plan
+
+    def spy(x):
+        p = real(x)
+        if p is None:
+            return None
+
+        def run(x):
+            ok = p(x)
+            calls.append((x.optype, x.mod("op"), ok))
+            return ok
+        return run
+    monkeypatch.setattr(engine_batched, "batch_plan", spy)
+    return calls

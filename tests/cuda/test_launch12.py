@@ -31,27 +31,12 @@ def _launch(isa, stem, name, arch, **kw):
 
 
 @pytest.mark.parametrize("arch", ["sm_90"])
-def test_batch_atomics_equal_the_warp_by_warp_replay(isa, monkeypatch, arch):
+def test_batch_atomics_equal_the_warp_by_warp_replay(isa, monkeypatch, plan_calls, arch):
     """D12-L-3: ATOMS.ADD / ATOMG.ADD(.64) returning the old values under contention, RED/REDG and
     ATOMS.POPC.INC at batch width give the registers and memory the one-warp replay gives (same
     warp order), and the batch plan is really used (not a replay)."""
-    calls = []
-    real = engine_batched.batch_plan
-
-    def spy(x):
-        p = real(x)
-        if p is None:
-            return None
-
-        def run(x):
-            ok = p(x)
-            calls.append((x.optype, ok))
-            return ok
-        return run
-
-    monkeypatch.setattr(engine_batched, "batch_plan", spy)
     launch, sim, bufs, res = _launch(isa, "lx_comm", "lx_atomix", arch)
-    assert {o for o, ok in calls if ok} >= {"ATOMS", "ATOMG"}, calls
+    assert {o for o, _op, ok in plan_calls if ok} >= {"ATOMS", "ATOMG"}, plan_calls
     monkeypatch.setattr(engine_batched, "batch_plan", lambda x: None)
     _, sim2, bufs2, res2 = _launch(isa, "lx_comm", "lx_atomix", arch)
     assert res.steps == res2.steps

@@ -67,27 +67,13 @@ def test_fold_equals_the_lane_by_lane_replay(form):
         assert atomics._fold_in_order(data.copy(), idx, b, c, fold, acc, signed, nan, 0) is None
 
 
-def test_shared_cas_spin_and_friends_at_batch_width(isa, monkeypatch):
+def test_shared_cas_spin_and_friends_at_batch_width(isa, monkeypatch, plan_calls):
     """ATOMS.CAST.SPIN P1, [R0], R8, R9 (sm_120's shared float atomicAdd loop) has no Rd: the plan
     wrote its predicate only with one and every warp spun forever.  The plans, not the replay, run
     the batches, with the replay's registers, memory and steps."""
     from gpuisa.cuda import load_cuda
     launch = next(lc for lc in manifests()["sc_atomfold"]["launches"] if lc["name"] == "sc_fold")
     k = load_cuda(isa, CORPUS / "sm_120" / "sc_atomfold.nvdisasm", "sc_fold")
-    used = set()
-    real = engine_batched.batch_plan
-
-    def spy(x):
-        p = real(x)
-        if p is None:
-            return None
-
-        def run(x):
-            ok = p(x)
-            if ok:
-                used.add(f"{x.optype}.{x.mod('op')}")
-            return ok
-        return run
 
     launch = dict(launch, grid=[4])      # half the manifest's blocks (test time): 8 warps a batch
     launch["buffers"] = dict(launch["buffers"], **{"in": dict(launch["buffers"]["in"], count=256)})
@@ -100,8 +86,8 @@ def test_shared_cas_spin_and_friends_at_batch_width(isa, monkeypatch):
         assert res.status == "ok", res.fault
         return sim, bufs, res
 
-    monkeypatch.setattr(engine_batched, "batch_plan", spy)
     sim, bufs, res = run()
+    used = {f"{o}.{op}" for o, op, ok in plan_calls if ok}
     assert {"ATOMS.CAST", "ATOMS.EXCH", "REDG.MAX", "REDG.ADD"} <= used, used
     want = expected(launch, make_inputs(launch))
     assert all(np.array_equal(bufs[q], want[q]) for q in ("imax", "imin", "bits", "xsum", "fsum"))

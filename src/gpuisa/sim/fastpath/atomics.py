@@ -51,18 +51,9 @@ def batch_plan(x) -> Callable | None:
     generic = opt == "ATOM"     # a generic address: every lane global, or every lane shared (D13-M-3)
 
     def run(x) -> bool:
-        if Memory.log is not None:
-            return False        # a recorded step: the reference logs every lane's store
-        m = mask2array(x.pmask)
-        if not m.any():
-            return True
-        if generic:
-            groups = _generic_groups(x, m, size)
-        else:
-            found = _shared_words(x, m, size) if shared else _global_words(x, m, size)
-            groups = None if found is None else [(found[0], found[1], None)]
+        m, groups = _active_words(x, size, shared, generic)
         if groups is None:
-            return False
+            return m is not None and not m.any()    # no active lane: done; else the replay's
         count = int(m.sum())
         if popc:
             b = np.ones(count, _U64)
@@ -86,6 +77,22 @@ def batch_plan(x) -> Callable | None:
         return True
 
     return run
+
+
+def _active_words(x, size: int, shared: bool, generic: bool):
+    """``(active lanes, [(words, word indices, which of the active lanes or None)])`` of a batch's
+    atomic; the groups None when the plan does not take it (a recorded step: the reference logs
+    every lane's store, ``m`` then None; a place :func:`_generic_groups` / :func:`_shared_words` /
+    :func:`_global_words` decline) or when no lane is active."""
+    if Memory.log is not None:
+        return None, None
+    m = mask2array(x.pmask)
+    if not m.any():
+        return m, None
+    if generic:
+        return m, _generic_groups(x, m, size)
+    found = _shared_words(x, m, size) if shared else _global_words(x, m, size)
+    return m, None if found is None else [(found[0], found[1], None)]
 
 
 def _deepest(idx: np.ndarray) -> int:
@@ -282,18 +289,9 @@ def fold_plan(x) -> Callable | None:
         return np.broadcast_to(np.asarray(_gp._raw(x, name), dtype=_U32), m.shape)[m]
 
     def run(x) -> bool:
-        if Memory.log is not None:
-            return False
-        m = mask2array(x.pmask)
-        if not m.any():
-            return True
-        if generic:
-            groups = _generic_groups(x, m, size)
-        else:
-            found = _shared_words(x, m, size) if shared else _global_words(x, m, size)
-            groups = None if found is None else [(found[0], found[1], None)]
+        m, groups = _active_words(x, size, shared, generic)
         if groups is None:
-            return False
+            return m is not None and not m.any()    # no active lane: done; else the replay's
         count = int(m.sum())
         b = operand(x, "rb", m)
         b = np.zeros(count, dt) if b is None else b.astype(dt, copy=False)
