@@ -140,10 +140,8 @@ class CudaKernel:
         if module.kind == "cuobjdump":
             self._link_cuobjdump_data(first)
         elif module.relocatable:        # -rdc=true: shared and __constant__ symbols in fields (D13-T-1)
-            layout, size = rdc.shared_layout(module, info.name, rdc.function_refs(module))
+            self.text, size = rdc.link_kernel(module, info, self.text, first)
             self._set_relocatable_shared(size)
-            if "`(" in self.text:
-                self.text = rdc.link_text(module, info, self.text, first, layout)
         if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
                 or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
@@ -1117,9 +1115,8 @@ def acceptance(isa, module: CudaModule) -> dict[str, tuple[int, list[int]]]:
                 linked = link_functions(module, info, isa.db)
                 if linked is not None:
                     first, text = linked[0], RE_DATA_ADDR.sub("0x0", linked[1]) + runtime.stub_text(linked[3])
-            if module.relocatable and "`(" in text:      # shared and __constant__ symbols (D13-T-1)
-                layout, _size = rdc.shared_layout(module, name, rdc.function_refs(module))
-                text = rdc.link_text(module, info, text, first, layout)
+            if module.relocatable:      # shared and __constant__ symbols (D13-T-1)
+                text, _size = rdc.link_kernel(module, info, text, first)
             isa.assemble(text, filename=module.filename, first_line=first)
             bad: list[int] = []
         except UsageError:        # UR63+ of sm_100+ that cannot be renamed: their lines (decision CU-9)

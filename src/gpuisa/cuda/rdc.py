@@ -131,6 +131,15 @@ def link_text(module: CudaModule, info: KernelInfo, text: str, first: int, layou
     return RE_SYM_FIELD.sub(field, RE_CONST_FIELD.sub(const, text))
 
 
+def link_kernel(module: CudaModule, info: KernelInfo, text: str, first: int) -> tuple[str, int]:
+    """``(text, static shared bytes of its variables)`` of a relocatable module's kernel *info* (its
+    nvdisasm or cubin text from line *first*): the shared variables laid out as nvlink does
+    (:func:`shared_layout`), their symbols and the ``__constant__`` ones replaced in *text*
+    (:func:`link_text`)."""
+    layout, size = shared_layout(module, info.name, function_refs(module))
+    return (link_text(module, info, text, first, layout) if "`(" in text else text), size
+
+
 def _hex(v: int) -> str:
     return f"{v:#x}" if v >= 0 else f"-{-v:#x}"
 
