@@ -190,8 +190,8 @@ Example:
                    "(repeatable; grammar below).")
 @click.option("--dump", "dump", default=None, metavar="LIST",
               help="Registers to print, each with an optional format: R1,R2:hex,R4:f64,P0,UR4:s32. Default: the "
-                   "program's destinations and --init registers, of the first 16 warps in the text report (none when "
-                   "--dump-buffer is given).")
+                   f"program's destinations and --init registers, of the first {MAX_DEFAULT_DUMP_WARPS} warps in the "
+                   "text report (none when --dump-buffer is given).")
 @click.option("--format", "fmt", default="u32", type=click.Choice(DEFAULT_FORMATS, case_sensitive=False),
               help="Default format of dumped R, UR and B registers (u32, s32, hex, f32; f64 only per register, "
                    "R4:f64). Default u32.")

@@ -40,10 +40,17 @@ def default_max_steps(n_warps: int) -> int:
     """The step limit when none is given: grows with the grid."""
     return max(DEFAULT_MAX_STEPS, DEFAULT_STEPS_PER_WARP * int(n_warps))
 
+
+def warp_bytes(nregs: int) -> int:
+    """The memory a warp of a program naming *nregs* registers takes: 128 bytes per register and
+    :data:`WARP_BASE_BYTES` (the grid limit, its message, decision D13-5)."""
+    return nregs * WARP_SIZE * 4 + WARP_BASE_BYTES
+
+
 def default_max_warps(nregs: int) -> int:
     """The largest grid accepted without ``max_warps=``: as many warps as fit in
     :data:`DEFAULT_GRID_BYTES` with *nregs* registers each (decision D13-5)."""
-    return DEFAULT_GRID_BYTES // (nregs * WARP_SIZE * 4 + WARP_BASE_BYTES)
+    return DEFAULT_GRID_BYTES // warp_bytes(nregs)
 
 
 #: threads per CTA at most (CUDA's limit)
@@ -52,15 +59,13 @@ MAX_BLOCK_THREADS = 1024
 #: Registers are allocated by use: each warp holds only the GPRs the program names (up to its
 #: highest register number, 128 bytes each) and about 3 KiB more (:data:`WARP_BASE_BYTES`), so
 #: the default admits 838,860 warps of a kernel using 16 registers, about 120,000 of one using all 255
-#: (shared memory is allocated per CTA at its first use, local memory per warp at its first use)
+#: (shared memory is allocated per CTA at its first use, local memory by pages at their first store)
 DEFAULT_GRID_BYTES = 4 << 30
 #: distinct warning events kept in Result.events (one per kind/cta/warp/pc, with a count)
 MAX_EVENTS = 256
 #: per-warp state besides the registers (Warp object, masks, RPC, the D7-simt-3 park records, the
 #: batched engine's arrays), bytes: measured, 5.1 KiB per warp for a 16-register kernel (D13-5)
 WARP_BASE_BYTES = 3072
-#: the worst case per warp (all 255 registers)
-WARP_STATE_BYTES = 256 * WARP_SIZE * 4 + WARP_BASE_BYTES
 #: registers past the highest one named by an instruction that it may touch (quad accesses)
 _REG_MARGIN = 3
 ENGINES = ("batched", "reference")
@@ -528,7 +533,7 @@ class Simulator:
                 self._ctas.append(cta)
         except MemoryError:
             self._ctas, self._warps = [], []
-            per = self.nregs * WARP_SIZE * 4 + WARP_BASE_BYTES
+            per = warp_bytes(self.nregs)
             raise UsageError(f"not enough memory for {total} warps (about {per // 1024 + 1} KiB each, "
                              f"{total * per // 2**20} MiB in all); launch a smaller grid") from None
         finally:
@@ -716,7 +721,7 @@ class Simulator:
         total = nctas * ((nthreads + WARP_SIZE - 1) // WARP_SIZE)
         limit = default_max_warps(self.nregs) if max_warps is None else max_warps
         if total > limit:
-            per = self.nregs * WARP_SIZE * 4 + WARP_BASE_BYTES
+            per = warp_bytes(self.nregs)
             which = f"the default limit of {limit:,} warps (as many as fit in {DEFAULT_GRID_BYTES >> 30} GiB)" \
                 if max_warps is None else f"the limit of {limit:,} warps"
             raise UsageError(f"grid of {nctas} CTAs x {(nthreads + WARP_SIZE - 1) // WARP_SIZE} warps = {total:,} "

@@ -10,7 +10,7 @@ LDGSTS (``cp.async``) copies global to shared memory when it executes (decision 
 
 LD and ST run at a batch's width (each warp's lanes split by window, each part one access of
 its memory for the whole batch); ATOM is ``per_warp`` (lanes in order, on Python ints), its
-integer forms having a batch plan (``sim/fastpath/atomics.py``, decisions D13-M-3, D13-M-6).
+integer and float forms having a batch plan (``sim/fastpath/atomics.py``, decisions D13-M-3, D13-7).
 """
 from __future__ import annotations
 
