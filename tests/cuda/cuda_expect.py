@@ -10543,3 +10543,106 @@ def sc_lock(i):
             "ticket": np.array([warps], np.uint32), "order": order,
             "dec": np.array([(0 - calls) % 10], np.uint32),        # 0 -> 9 -> 8 ... wraps at 0 to the bound 9
             "sinc": np.array([blocks * (128 % 7)], np.uint32)}     # each block's counter wraps at 6 -> 0
+
+# -- direction ggml14 (issue 11, session 14): llama.cpp's ggml-cuda kernels, own re-writes ----------
+def _g14_roundf(v):
+    """C's roundf: half away from zero (v: float32 values, exact in float64)."""
+    v = np.asarray(v, np.float64)
+    return np.sign(v) * np.floor(np.abs(v) + 0.5)
+
+
+def _g14_half(b, off):
+    """The binary16 at byte offset off of each row of the byte matrix b, as float64."""
+    return b[:, off:off + 2].copy().view(np.float16)[:, 0].astype(np.float64)
+
+
+def g14_quant_q8_1(i, n):
+    x = i["x"]
+    y = i["y"].copy()
+    for b in range(n // 32):
+        xb = x[32 * b:32 * b + 32]
+        amax = np.float32(np.abs(xb).max())
+        d = np.float32(amax / np.float32(127))
+        q = np.zeros(32, np.int64) if amax == 0 else _g14_roundf(xb / d).astype(np.int64)
+        ds = np.array([d, np.float32(q.sum()) * d], np.float32).astype(np.float16)
+        y[36 * b:36 * b + 4] = ds.view(np.uint8)
+        y[36 * b + 4:36 * b + 36] = q.astype(np.int8).view(np.uint8)
+    return {"y": y}
+
+
+def _g14_q4_0(raw, nblk):
+    """q4_0 blocks (half d, 16 bytes: nibble j low, j + 16 high) -> (d, int values [nblk, 32])."""
+    b = raw.reshape(nblk, 18)
+    qs = b[:, 2:].astype(np.int64)
+    return _g14_half(b, 0), np.concatenate([qs & 15, qs >> 4], axis=1) - 8
+
+
+def _g14_mmvq(i, ncols, nrows):
+    nb = ncols // 32
+    d4, q4 = _g14_q4_0(i["wq"], nrows * nb)
+    y = i["xq"].reshape(nb, 36)
+    d8, s8 = _g14_half(y, 0), _g14_half(y, 2)
+    q8 = y[:, 4:].copy().view(np.int8).astype(np.int64)
+    out = np.zeros(nrows)
+    for r in range(nrows):
+        for b in range(nb):
+            k = r * nb + b
+            sumi = int((q4[k] + 8) @ q8[b])               # the kernel's nibbles are unsigned; the -8 is in s8
+            out[r] += d4[k] * (sumi * d8[b] - 8 * s8[b])
+    return {"dst": out.astype(np.float32)}
+
+
+g14_mmvq_w4 = g14_mmvq_w1 = _g14_mmvq
+
+
+def g14_getrows_q4_0(i, ncols):
+    d, q = _g14_q4_0(i["wq"], len(i["wq"]) // 18)
+    v = (q * d[:, None]).astype(np.float32).reshape(-1, ncols)
+    return {"dst": v[i["rows"]].reshape(-1)}
+
+
+def g14_deq_q4_K(i):
+    b = i["x"].reshape(-1, 144)
+    d, dmin = _g14_half(b, 0), _g14_half(b, 2)
+    sc = b[:, 4:16].astype(np.int64)
+    out = np.zeros((len(b), 256))
+    for j in range(8):
+        if j < 4:
+            s, m = sc[:, j] & 63, sc[:, j + 4] & 63
+        else:
+            s, m = (sc[:, j + 4] & 15) | ((sc[:, j - 4] >> 6) << 4), (sc[:, j + 4] >> 4) | ((sc[:, j] >> 6) << 4)
+        ds = (d * s).astype(np.float32).astype(np.float64)           # products rounded to float
+        ms = (dmin * m).astype(np.float32).astype(np.float64)
+        q = b[:, 16 + 32 * (j // 2):16 + 32 * (j // 2) + 32].astype(np.int64)
+        q = q & 15 if j % 2 == 0 else q >> 4
+        out[:, 32 * j:32 * j + 32] = ds[:, None] * q - ms[:, None]    # one rounding (FFMA)
+    return {"y": out.astype(np.float32).ravel()}
+
+
+def g14_deq_q6_K(i):
+    b = i["x"].reshape(-1, 210)
+    d = _g14_half(b, 208).astype(np.float32)
+    ql, qh = b[:, :128].astype(np.int64), b[:, 128:192].astype(np.int64)
+    sc = b[:, 192:208].copy().view(np.int8).astype(np.float32)
+    out = np.zeros((len(b), 256), np.float32)
+    for h in range(2):
+        for l in range(32):
+            lo, hi, hb = ql[:, 64 * h + l], ql[:, 64 * h + l + 32], qh[:, 32 * h + l]
+            qs = ((lo & 15) | ((hb & 3) << 4), (hi & 15) | (((hb >> 2) & 3) << 4),
+                  (lo >> 4) | (((hb >> 4) & 3) << 4), (hi >> 4) | (((hb >> 6) & 3) << 4))
+            for t in range(4):
+                out[:, 128 * h + l + 32 * t] = (d * sc[:, 8 * h + l // 16 + 2 * t]) * (qs[t] - 32).astype(np.float32)
+    return {"y": out.ravel()}
+
+
+def g14_cpy_q8_0(i, nb):
+    y = i["y"].copy()
+    for b in range(nb):
+        v = i["x"][32 * b:32 * b + 32]
+        amax = np.float32(np.abs(v).max())
+        d = np.float32(amax / np.float32(127))
+        inv = np.float32(1) / d if d else np.float32(0)
+        q = _g14_roundf(v * inv).astype(np.int8)
+        y[34 * b:34 * b + 2] = np.array([d], np.float32).astype(np.float16).view(np.uint8)
+        y[34 * b + 2:34 * b + 34] = q.view(np.uint8)
+    return {"y": y}
