@@ -10646,3 +10646,54 @@ def g14_cpy_q8_0(i, nb):
         y[34 * b:34 * b + 2] = np.array([d], np.float32).astype(np.float16).view(np.uint8)
         y[34 * b + 2:34 * b + 34] = q.view(np.uint8)
     return {"y": y}
+
+
+def _g14_rms(i, ncols, eps):
+    x = i["x"].astype(np.float64).reshape(-1, ncols)
+    return {"y": (x / np.sqrt((x * x).mean(axis=1, keepdims=True) + eps) * i["w"]).astype(np.float32).ravel()}
+
+
+g14_rms_norm256 = g14_rms_norm32 = _g14_rms
+
+
+def g14_soft_max(i, ncols, nrows_per_head, scale, max_bias, n_head_log2):
+    x = i["x"].astype(np.float64).reshape(-1, nrows_per_head, ncols)
+    mask = i["mask"].view(np.float16).astype(np.float64).reshape(nrows_per_head, ncols)
+    m0, m1 = 2.0 ** (-max_bias / n_head_log2), 2.0 ** (-(max_bias / 2) / n_head_log2)
+    out = np.zeros_like(x)
+    for h in range(len(x)):
+        slope = m0 ** (h + 1) if h < n_head_log2 else m1 ** (2 * (h - n_head_log2) + 1)
+        v = x[h] * scale + slope * mask
+        e = np.exp(v - v.max(axis=1, keepdims=True))
+        out[h] = e / e.sum(axis=1, keepdims=True)
+    return {"y": out.astype(np.float32).ravel()}
+
+
+def g14_rope_neox(i, ne0, n_dims, theta_scale, freq_scale):
+    x = i["x"].astype(np.float64).reshape(-1, ne0)
+    y = x.copy()
+    half_ = n_dims // 2
+    for r, p in enumerate(i["pos"]):
+        th = freq_scale * int(p) * float(np.float32(theta_scale)) ** np.arange(half_)
+        a, b = x[r, :half_], x[r, half_:n_dims]
+        y[r, :half_], y[r, half_:n_dims] = a * np.cos(th) - b * np.sin(th), a * np.sin(th) + b * np.cos(th)
+    return {"y": y.astype(np.float32).ravel()}
+
+
+def _g14_unary_h2(i, n2, op):
+    x = i["x"].view(np.float16).astype(np.float64)
+    if op == 0:
+        y = 0.5 * x * (1 + np.tanh(0.7978845608 * x * (1 + 0.044715 * x * x)))
+    elif op == 1:
+        y = x / (1 + np.exp(-x))
+    else:
+        y = x / (1 + np.exp(-1.702 * x))
+    return {"y": y.astype(np.float16).view(np.uint16)}
+
+
+g14_unary_h2_0 = g14_unary_h2_1 = g14_unary_h2_2 = _g14_unary_h2
+
+
+def g14_argsort(i, ncols, npad):
+    x = i["x"].reshape(-1, ncols)
+    return {"dst": np.argsort(x, axis=1, kind="stable").astype(np.int32).ravel()}
