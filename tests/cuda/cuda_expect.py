@@ -10697,3 +10697,15 @@ g14_unary_h2_0 = g14_unary_h2_1 = g14_unary_h2_2 = _g14_unary_h2
 def g14_argsort(i, ncols, npad):
     x = i["x"].reshape(-1, ncols)
     return {"dst": np.argsort(x, axis=1, kind="stable").astype(np.int32).ravel()}
+
+
+def _g14_fattn(i, n_kv, scale):
+    q = i["q"].astype(np.float64).reshape(-1, 64) * scale
+    k = i["k"].view(np.float16).astype(np.float64).reshape(len(q), n_kv, 64)
+    v = i["v"].view(np.float16).astype(np.float64).reshape(len(q), n_kv, 64)
+    sc = np.einsum("hd,hkd->hk", q, k)
+    w = np.exp(sc - sc.max(axis=1, keepdims=True))
+    return {"dst": (np.einsum("hk,hkd->hd", w, v) / w.sum(axis=1, keepdims=True)).astype(np.float32).ravel()}
+
+
+g14_fattn_hacc = g14_fattn_facc = _g14_fattn
