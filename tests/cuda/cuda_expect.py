@@ -10709,3 +10709,29 @@ def _g14_fattn(i, n_kv, scale):
 
 
 g14_fattn_hacc = g14_fattn_facc = _g14_fattn
+
+
+def g14_swiglu_clamp(i, n, alpha, limit):
+    x = np.minimum(i["x"][:n].astype(np.float64), np.float32(limit))
+    g = np.clip(i["g"][:n].astype(np.float64), -np.float32(limit), np.float32(limit))
+    out = i["dst"].copy()
+    out[:n] = x / (1 + np.exp(-x * np.float32(alpha))) * (1 + g)
+    return {"dst": out}
+
+
+def _g14_one(i, p, n, f):
+    y = i["y"].copy()
+    y[:n] = f(i["x"][:n], np.float32(p))
+    return {"y": y}
+
+
+def g14_min_negabs(i, p, n):
+    return _g14_one(i, p, n, lambda v, p: np.minimum(v, -abs(p)))
+
+
+def g14_max_abs(i, p, n):
+    return _g14_one(i, p, n, lambda v, p: np.maximum(v, abs(p)))
+
+
+def g14_lt_neg(i, p, n):
+    return _g14_one(i, p, n, lambda v, p: np.where(v < -p, -p, v))

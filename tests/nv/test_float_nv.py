@@ -196,6 +196,20 @@ def test_ffma_with_a_uniform_addend_and_imad_with_a_negated_constant(nv_isa):
     assert set(int(v) for v in w.R[6]) == {(-5) & 0xFFFFFFFF}
 
 
+def test_fmnmx_with_a_negated_or_absolute_uniform_register(run, rng):
+    """`FMNMX R2, R2, -UR5, !PT` (fmaxf(g, -limit), llama.cpp's swiglu_oai, sm_90/sm_120: decision
+    D14-G-1), `-|UR5|` and `|UR5|`: the same as FMNMX with the sign-adjusted value in a register."""
+    a = rng.standard_normal(32).astype(np.float32).view(np.uint32)
+    lim = int(np.float32(-0.75).view(np.uint32))
+    neg, nabs, pabs = lim ^ 0x80000000, lim | 0x80000000, lim & 0x7FFFFFFF
+    w = run("UMOV UR5, %#x ;\nFMNMX R2, R0, -UR5, !PT ;\nFMNMX R3, R0, -|UR5|, PT ;\nFMNMX R4, R0, |UR5|, !PT ;" % lim,
+            {"R0": a})
+    f = a.view(np.float32)
+    for r, want in ((2, np.maximum(f, np.uint32(neg).view(np.float32))), (3, np.minimum(f, np.uint32(nabs).view(np.float32))),
+                    (4, np.maximum(f, np.uint32(pabs).view(np.float32)))):
+        assert list(w.R[r]) == list(want.astype(np.float32).view(np.uint32))
+
+
 @pytest.mark.parametrize("engine", ["batched", "reference"])
 @pytest.mark.parametrize("mode", ["RN", "RZ"])
 def test_fmul_power_of_two_scales(run, rng, engine, mode):
