@@ -46,6 +46,7 @@ import numpy as np
 from .cluster import RANK_SHIFT
 from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
+from .fastpath.control import S_SLEEPING as _FP_SLEEPING, brx_kernel, nanosleep_kernel
 from .fastpath.gp_plans import plan_for
 from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
@@ -1052,4 +1053,6 @@ def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 
 KERNELS = {"UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
-           "YIELD": _k_yield, "WARPSYNC": _k_warpsync, "CALL": call_kernel, "RET": call_kernel}
+           "YIELD": _k_yield, "WARPSYNC": _k_warpsync, "CALL": call_kernel, "RET": call_kernel,
+           "BRX": brx_kernel, "NANOSLEEP": nanosleep_kernel}
+assert _FP_SLEEPING == S_SLEEPING
