@@ -46,7 +46,7 @@ import numpy as np
 from .cluster import RANK_SHIFT
 from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
-from .fastpath.control import S_SLEEPING as _FP_SLEEPING, brx_kernel, nanosleep_kernel
+from .fastpath.control import S_SLEEPING as _FP_SLEEPING, brx_kernel, nanosleep_kernel, warpsync_kernel, yield_kernel
 from .fastpath.gp_plans import plan_for
 from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
@@ -65,6 +65,8 @@ _CODE = {READY: S_READY, SLEEPING: S_SLEEPING, BARRIER: S_BARRIER, EXITED: S_EXI
 _NAME = (READY, SLEEPING, BARRIER, EXITED, STOPPED)
 #: batches a ready warp may wait before its PC is issued first
 STARVE = 64
+#: the most YIELDs a warp is counted ahead of (or behind) the ready warp that issued fewest (D14-W-4)
+YIELD_LEAD = 8
 #: failed synchronisations in a row before a deadlock (bru.DEADLOCK_SWITCHES)
 DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
 _U32 = np.uint32
@@ -209,9 +211,9 @@ class BatchedEngine:
         self.rpc = sim.RPC
         self.rpcreg = sim.RPCREG     # (warps, 2, 32): Rpc.LO/.HI per lane (RPCMOV, D11-1)
         self.last = np.zeros(N, np.int64)
-        # decision D10-I-4: the warps that issued a YIELD since every ready warp last had (a spin
-        # loop's hint); they go after the others
-        self.spun = np.zeros(N, np.bool_)
+        # decisions D10-I-4, D14-W-4: how many YIELDs (a spin loop's hint) each warp issued more
+        # than the ready warp that issued fewest (bounded by YIELD_LEAD); the fewest go first
+        self.spun = np.zeros(N, np.int16)
         self.batchno = 0
         self.bx: dict[int, BatchExec] = {}
         #: per address, the batch-width plan of a per_warp instruction (sim/fastpath/atomics.py) or None
@@ -481,12 +483,14 @@ class BatchedEngine:
         pcs = self.pc[ready]
         chosen = pcs.min()
         if ready.size > 1:
-            spun = self.spun[ready]
-            if spun.any():      # decision D10-I-4: the warps that did not yield go first
-                if spun.all():
-                    self.spun[ready] = False
-                else:
-                    chosen = pcs[~spun].min()
+            y = self.spun[ready]
+            lo = y.min()
+            if lo:      # decision D14-W-4: counted from the ready warp that yielded least
+                sp = self.spun
+                np.clip(sp - lo, -YIELD_LEAD, YIELD_LEAD, out=sp)
+                y = y - lo
+            if y.any():     # decision D10-I-4 / D14-W-4: the warps that yielded least go first
+                chosen = pcs[y == 0].min()
             old = self.last[ready]
             j = int(old.argmin())
             if self.batchno - old[j] > STARVE:
@@ -642,7 +646,8 @@ class BatchedEngine:
                 break
             self.last[sel] = self.batchno
             if x.optype == "YIELD":
-                self.spun[sel] = True
+                sp = self.spun[sel]
+                self.spun[sel] = np.minimum(sp + 1, YIELD_LEAD)
             kern = kernels.get(x.optype)
             if kern is not None:
                 self._kernel(kern, x, pc, idx, sel, all_ready)
@@ -1002,29 +1007,8 @@ def _bar_whole_ctas(e: BatchedEngine, ci: np.ndarray, bid: int) -> np.ndarray:
     return ci[~done]
 
 
-def _k_yield(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
-    """YIELD in a warp whose every valid lane executes it: a no-op (the reference function's
-    ``YIELD.no_divergence``); the other warps run the function."""
-    active = e.active[idx]
-    ok = ((active & ~(x.pmask & _pp_mask(x))) == 0) & (e.valid[idx] == active)
-    e.pc[idx[ok]] = x.next_pc
-    return ADVANCED if ok.all() else idx[~ok]
-
-
 def _k_warpsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
-    """WARPSYNC with one member mask per warp (an immediate, a constant or a uniform register)
-    in a warp whose executing lanes are exactly its valid members: every member has arrived
-    (``WARPSYNC.complete``), the warp goes on; the other warps run the function (waits,
-    faults, guard-false lanes, per-lane masks)."""
-    if "rb" in x.f:
-        return idx
-    mm = x.imm("membermask") & MASK32 if "membermask" in x.f else \
-        np.asarray(x.src("urb" if "urb" in x.f else "vb")).reshape(-1) & _U32(MASK32)
-    active = e.active[idx]
-    mmask = mm & e.valid[idx]
-    ok = ((active & ~(x.pmask & _pp_mask(x))) == 0) & (active == mmask)
-    e.pc[idx[ok]] = x.next_pc
-    return ADVANCED if ok.all() else idx[~ok]
+    return warpsync_kernel(e, x, idx, DEADLOCK_SWITCHES)
 
 
 def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
@@ -1053,6 +1037,6 @@ def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 
 KERNELS = {"UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
-           "YIELD": _k_yield, "WARPSYNC": _k_warpsync, "CALL": call_kernel, "RET": call_kernel,
+           "YIELD": yield_kernel, "WARPSYNC": _k_warpsync, "CALL": call_kernel, "RET": call_kernel,
            "BRX": brx_kernel, "NANOSLEEP": nanosleep_kernel}
 assert _FP_SLEEPING == S_SLEEPING

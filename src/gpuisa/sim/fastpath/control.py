@@ -145,3 +145,134 @@ def nanosleep_kernel(e, x, idx: np.ndarray):
         e.pc[si] = x.next_pc
         e.state[si] = S_SLEEPING
     return None
+
+
+def _lanes_go_on(e, x, idx: np.ndarray, active: np.ndarray, pm: np.ndarray) -> None:
+    """Guard-false lanes (``active & ~pm``) of warps *idx* go on to the next instruction; the
+    executing ones wait at this one (``RPC = PC``): YIELD, NANOSLEEP and WARPSYNC alike."""
+    _park(e, idx, active & pm, np.int64(x.pc))
+    e.active[idx] = active & ~pm
+    e.pc[idx] = x.next_pc
+
+
+def _switch_rows(e, idx: np.ndarray, rows: np.ndarray, cand: np.ndarray, within: np.ndarray) -> None:
+    """``lid = ffs(cand); ActivePC = RPC[lid]; ActiveMask = (RPC == RPC[lid]) & within`` with the
+    warps' RPC *rows* (written back)."""
+    target = rows[np.arange(idx.size), ffs_lanes(cand)]
+    e.rpc[idx] = rows
+    e.active[idx] = array2mask(rows == target[:, None]) & within
+    e.pc[idx] = target.view(_U64)
+
+
+def yield_kernel(e, x, idx: np.ndarray):
+    """The batched kernel of YIELD (engine_batched.KERNELS, decision D14-W-5): a warp whose
+    every valid lane executes goes on (a no-op); guard-false lanes go on while the executing ones
+    wait here; a warp with other valid lanes and no sleeping lane switches to them as
+    ``bru._switch_like_yield`` does (the executing lanes wait at the next instruction, join
+    YieldMask; the candidates are SwitchMask's lanes, those that did not yield first).  The
+    warps with sleeping lanes are left to the reference function (the sleep check)."""
+    n = idx.size
+    active = e.active[idx]
+    valid = e.valid[idx]
+    pm = np.broadcast_to(x.pmask & _pp(x), (n,))
+    gf = (active & ~pm) != 0
+    nop = ~gf & (valid == active)
+    if nop.all():
+        e.pc[idx] = x.next_pc
+        return None
+    if nop.any():
+        e.pc[idx[nop]] = x.next_pc
+    if gf.any():
+        _lanes_go_on(e, x, idx[gf], active[gf], pm[gf])
+    sw = ~gf & ~nop & (e.sleep[idx] == 0)
+    if sw.any():
+        si = idx[sw]
+        act, val = active[sw], valid[sw]
+        rows = e.rpc[si]
+        rows[mask2array(act)] = x.pc + INST_SIZE
+        others = val ^ act
+        smask = e.switch[si] & others
+        smask = np.where(smask == 0, others, smask)
+        yl = e.yld[si]
+        ny = smask & ~yl
+        e.yld[si] = yl | act
+        _switch_rows(e, si, rows, np.where(ny != 0, ny, smask & yl), others & val)
+        others = val ^ e.active[si]
+        smask &= others
+        e.switch[si] = np.where(smask == 0, others, smask)
+    rest = ~gf & ~nop & ~sw
+    return idx[rest] if rest.any() else None
+
+
+def warpsync_kernel(e, x, idx: np.ndarray, deadlock_switches: int):
+    """The batched kernel of WARPSYNC with one member mask per warp (an immediate, a constant or
+    a uniform register; decision D14-W-5), as ``bru.WARPSYNC`` / ``_warpsync_one_mask`` do it:
+    guard-false lanes go on; every member arrived (the executing lanes, and the lanes parked at
+    this WARPSYNC in the same activation) -- the members go on; else the executing lanes park
+    here waiting for the mask (``PARKPC``/``PARKREG``/``PARKWAIT``), the failure is counted and the
+    warp switches to the missing members that did not yield, else to those that did.  Left to the
+    reference function: per-lane masks, warps with sleeping lanes or lanes parked at another
+    WARPSYNC (decision D7-simt-4), an executing lane outside the mask (a fault), a failure that
+    makes a deadlock, and warps with a timer."""
+    if "rb" in x.f:
+        return idx
+    n = idx.size
+    mm = x.imm("membermask") & MASK32 if "membermask" in x.f else \
+        np.broadcast_to(np.asarray(x.src("urb" if "urb" in x.f else "vb")).reshape(-1), (n,)).astype(_U32)
+    active = e.active[idx]
+    valid = e.valid[idx]
+    pm = np.broadcast_to(x.pmask & _pp(x), (n,))
+    mmask = np.broadcast_to(mm & valid, (n,))
+    gf = (active & ~pm) != 0
+    done = ~gf & (active == mmask)
+    if done.all():
+        e.pc[idx] = x.next_pc
+        return None
+    if done.any():
+        e.pc[idx[done]] = x.next_pc
+    if gf.any():
+        _lanes_go_on(e, x, idx[gf], active[gf], pm[gf])
+    rest = ~gf & ~done
+    cand = rest & (e.sleep[idx] == 0) & ((active & ~mmask) == 0)
+    if e.timed:
+        cand &= ~np.isin(idx, np.fromiter(e.timed, np.int64, len(e.timed)))
+    if cand.any():
+        ci = idx[cand]
+        sim = e.sim
+        rows = e.rpc[ci]
+        act, val, mk = active[cand], valid[cand], mmask[cand]
+        k = np.arange(ci.size)
+        lane = ffs_lanes(act)
+        dm = sim.DEPTH[ci]
+        r1 = sim.R[1, ci]
+        same = array2mask((dm == dm[k, lane][:, None]) | (r1 == r1[k, lane][:, None]))
+        arrive = (act | (val & array2mask(rows == x.pc))) & same
+        pk = sim.PARKPC[ci]
+        elsewhere = array2mask((rows == pk) & (sim.PARKREG[ci] < 0) & (pk != x.pc)) & val & ~act
+        fail_n = np.where(e.fail_at[ci] == e.issued[ci] - 1, e.fail_n[ci] + 1, 1)
+        ok = (elsewhere == 0) & (((arrive & mk) == mk) | (fail_n <= deadlock_switches))
+        complete = ok & ((arrive & mk) == mk)
+        if complete.any():
+            di = ci[complete]
+            e.active[di] = mk[complete]
+            e.pc[di] = x.next_pc
+        wait = ok & ~complete
+        if wait.any():
+            wi = ci[wait]
+            a, w_rows, wk = act[wait], rows[wait], mk[wait]
+            lanes = mask2array(a)
+            w_rows[lanes] = x.pc
+            sim.PARKPC[wi] = np.where(lanes, np.int64(x.pc), pk[wait])
+            sim.PARKREG[wi] = np.where(lanes, np.int8(-1), sim.PARKREG[wi])
+            sim.PARKWAIT[wi] = np.where(lanes, wk[:, None], sim.PARKWAIT[wi])
+            e.fail_n[wi] = fail_n[wait]
+            e.fail_at[wi] = e.issued[wi]
+            missing = val[wait] & ~arrive[wait] & wk
+            yl = e.yld[wi]
+            ny = missing & ~yl
+            pick = np.where(ny != 0, ny, missing & yl)
+            _switch_rows(e, wi, w_rows, pick, pick)
+        back = np.zeros(n, bool)
+        back[np.flatnonzero(cand)[~ok]] = True
+        rest = rest & (~cand | back)
+    return idx[rest] if rest.any() else None
