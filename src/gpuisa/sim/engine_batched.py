@@ -23,17 +23,19 @@ Batch policy (deterministic): each step issues the **lowest ActivePC among the
 ready warps**, every ready warp at that PC in one batch (in warp order), except
 that a ready warp which has not issued for ``STARVE`` batches goes first (its
 PC is issued; a spin loop at a low PC cannot starve the warp it waits for), and that
-a warp which issued a YIELD (the hint ptxas puts in every spin loop) goes after the
-ready warps that did not, until every ready warp has (decision D10-I-4).
+the warps which issued more YIELDs (the hint ptxas puts in every spin loop) than the ready
+warp that issued fewest go after it (decisions D10-I-4, D14-W-4: counted, bounded by
+YIELD_LEAD, so that a lock's holder, which yielded once before it won, runs before the
+waiters that spin again).
 After a data-path batch that held every ready warp, the next batch is the same
 warps at the next PC (no search).
 
 Per-warp execution within a batch: semantics registered ``control=True`` or
 ``per_warp=True`` run one warp at a time (warp order) with the same one-warp
-``Exec`` as the reference engine, except BRA, BSSY, BREAK, BSYNC, EXIT and BAR,
-which have batched kernels here (:data:`KERNELS`) for their common cases
-(no sleeping or yielding lanes, no release by the S21 rule); a warp outside
-those cases runs the reference function.  A fault in a batch call is reported
+``Exec`` as the reference engine, except BRA, BSSY, BREAK, BSYNC, EXIT, BAR, YIELD,
+WARPSYNC, BRX, NANOSLEEP, CALL and RET, which have batched kernels here and in
+``sim/fastpath`` (:data:`KERNELS`) for their common cases (no sleeping lanes, no release by
+the S21 rule); a warp outside those cases runs the reference function.  A fault in a batch call is reported
 by replaying the batch one warp at a time (the first faulting warp stops the
 run; warps before it complete the instruction).
 """
