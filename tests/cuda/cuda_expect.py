@@ -10608,11 +10608,11 @@ def pw14_fsm_lane(i, length, per_lane):
 
 def pw14_nap(i, ns):
     v = [int(x) for x in i["in"]]
-    out = [s32(v[b * 32 + 31 - lane] * 3 + 1) - lane for b in range(16) for lane in range(32)]
+    out = [s32(v[b * 32 + 31 - lane] * 3 + 1) - lane for b in range(len(v) // 32) for lane in range(32)]
     return {"out": np.array([s32(x) for x in out], np.int32)}
 
 
 def pw14_ticket(i):
-    warps = 8 * 128 // 32
+    warps = len(i["log"])      # one ticket a warp
     return {"next": np.array([warps], np.uint32), "serving": np.array([warps], np.uint32),
             "sum": np.array([warps * (warps + 1) // 2], np.int64), "log": np.arange(warps, dtype=np.int32)}
