@@ -15,11 +15,14 @@ from gpuisa.sim.semantics import gp
 from gpuisa.sim.watchdog import Watchdog
 
 _LAUNCH = {lc["name"]: lc for stem, lc in launches() if stem == "pw14_spin"}
+#: (launch, target, optypes no batch replays, kernels the replay run goes without); BSYNC: its complete
+#: sync in a warp with yielding lanes (D14-W-8; its other yield cases are still replayed)
+_SPIN = {"YIELD", "WARPSYNC"}
 CASES = [("pw14_fsm_warp", "sm_120", {"BRX"}), ("pw14_nap", "sm_90", {"NANOSLEEP"}),
-         ("pw14_ticket", "sm_90", {"YIELD", "WARPSYNC"})]
+         ("pw14_ticket", "sm_90", _SPIN | {"BSYNC"})]
 if os.environ.get("GPUISA_CUDA_FULL"):
     CASES += [("pw14_fsm_lane", "sm_120", {"BRX"}), ("pw14_nap", "sm_75", {"NANOSLEEP"}),
-              ("pw14_ticket", "sm_120", {"YIELD", "WARPSYNC"}), ("pw14_ticket", "sm_75", {"YIELD", "WARPSYNC"})]
+              ("pw14_ticket", "sm_120", _SPIN | {"BSYNC"}), ("pw14_ticket", "sm_75", _SPIN | {"BSYNC"})]
 
 
 def _run(isa, name: str, arch: str):
@@ -54,7 +57,7 @@ def test_batched_kernels_equal_the_replay(isa, monkeypatch, name, arch, ops):
 
     monkeypatch.setattr(engine_batched.BatchedEngine, "_per_warp", spy)
     sim, bufs, res = _run(isa, name, arch)
-    assert not ops & replayed, replayed
+    assert not (ops - {"BSYNC"}) & replayed, replayed
     lc = _LAUNCH[name]
     want = expected(lc, make_inputs(lc))
     assert not [p for q in lc["outputs"] if (p := compare(lc, q, bufs[q], want[q]))]

@@ -877,7 +877,9 @@ def _exited(e: BatchedEngine, di: np.ndarray) -> None:
 def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     pc = x.pc
     b = x.reg_index("breg")
-    quiet = (e.sleep[idx] == 0) & (e.yld[idx] == 0)
+    # no sleeping lane, no owed pass; yielding lanes only for the guard-false lanes and the
+    # complete sync (D14-W-8: the released lanes leave YieldMask), not for a switch or a release
+    quiet = e.sleep[idx] == 0
     o = _owing(e, idx)
     if o is not None:
         quiet &= ~o
@@ -908,12 +910,14 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         cmask = val & ~arrive
         done = bm == 0
         cand = cmask & bm
-        switch = ~done & (cand != 0)
+        yl = e.yld[ri]
+        yielding = yl != 0
+        switch = ~done & (cand != 0) & ~yielding
         # every lane of the barrier still expected has arrived (parked here: the lanes that
         # skipped an if's body) or none is a candidate: the release of decision S21 / of "no
         # candidate" (quiet warps: no yield mask to clear), like a complete one, except that
         # the B register keeps the lanes that have not arrived
-        release = ~done & ~switch
+        release = ~done & ~switch & ~yielding
         fail_n = np.where(e.fail_at[ri] == e.issued[ri] - 1, e.fail_n[ri] + 1, 1)
         timed = np.array([e.warps[i].timer is not None for i in ri.tolist()]) if e.timed else np.zeros(ri.size, bool)
         deadlock = switch & (fail_n > DEADLOCK_SWITCHES) & ~timed
@@ -921,7 +925,7 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
             parked = array2mask(e.rpc[ri] == e.sim.PARKPC[ri])     # a candidate parked at a sync it failed
             deadlock |= switch & ((parked & cand) != 0)
         switch &= ~deadlock
-        other = deadlock             # the reference function reports it (or releases, D7-simt-3)
+        other = deadlock | (~done & yielding)    # the reference reports it (or releases, D7-simt-3)
         ok = done | switch
         e.B[b][ri[ok]] = bm[ok]
         if release.any():
@@ -933,6 +937,7 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
             di = ri[done]
             e.active[di] = arrive[done]
             e.pc[di] = x.next_pc
+            e.yld[di] = yl[done] & ~arrive[done]
         if switch.any():
             si = ri[switch]
             _set_rpc_rows(e, si, act[switch], pc)
