@@ -10735,3 +10735,75 @@ def g14_max_abs(i, p, n):
 
 def g14_lt_neg(i, p, n):
     return _g14_one(i, p, n, lambda v, p: np.where(v < -p, -p, v))
+
+# -- Session 14: the last per-warp instructions and contended spinning at batch width (perwarp14) --
+def _pw14_fsm(i, length, per_lane):
+    text = [int(v) for v in i["text"]]
+    out = []
+    for g in range(len(i["out"])):
+        base = (g if per_lane else g >> 5) * 3
+        state = count = val = 0
+        for k in range(length):
+            c = text[base + k] % 20
+            op = (state * 7 + c) % 20
+            if op == 0:
+                state, val = 1, val + c
+            elif op == 1:
+                state, val = 2, val ^ 0x5A
+            elif op in (2, 3):
+                count += op == 2
+                state, val = 4, val * 3 + 1
+            elif op == 4:
+                state, val = 0, val - 7
+            elif op == 5:
+                val = (val << 1) | 1
+            elif op == 6:
+                state, count = 3, count + 2
+            elif op == 7:
+                val = tdiv(val, 5)
+            elif op == 8:
+                state = c & 3
+            elif op == 9:
+                val = bin(val & M32).count("1") + count
+            elif op == 10:
+                state, val = 5, -val
+            elif op in (11, 12):
+                count -= op == 11
+                val += 12
+            elif op == 13:
+                state, val = 6, val - tdiv(val, 97) * 97
+            elif op == 14:
+                val = val * val
+            elif op == 15:
+                state, count = 2, count ^ val
+            elif op == 16:
+                val = ~val
+            elif op == 17:
+                state, val = 1, val + count * 17
+            elif op == 18:
+                val = 32 - (val & M32).bit_length()
+            else:
+                state, count = 0, count + 19
+            val, count = s32(val), s32(count)
+        out.append(s32(val * 31 + count + state))
+    return {"out": np.array(out, np.int32)}
+
+
+def pw14_fsm_warp(i, length, per_lane):
+    return _pw14_fsm(i, length, per_lane)
+
+
+def pw14_fsm_lane(i, length, per_lane):
+    return _pw14_fsm(i, length, per_lane)
+
+
+def pw14_nap(i, ns):
+    v = [int(x) for x in i["in"]]
+    out = [s32(v[b * 32 + 31 - lane] * 3 + 1) - lane for b in range(len(v) // 32) for lane in range(32)]
+    return {"out": np.array([s32(x) for x in out], np.int32)}
+
+
+def pw14_ticket(i):
+    warps = len(i["log"])      # one ticket a warp
+    return {"next": np.array([warps], np.uint32), "serving": np.array([warps], np.uint32),
+            "sum": np.array([warps * (warps + 1) // 2], np.int64), "log": np.arange(warps, dtype=np.int32)}

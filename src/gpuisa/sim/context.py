@@ -570,6 +570,9 @@ class _Rows:
         r = self.a[v][self.sel]
         return r if self.dt is None else r.view(self.dt)
 
+    def __setitem__(self, v, value) -> None:   # R2P's ``x.w.P[i] = ...`` at batch width (D14-W-3)
+        self.a[v][self.sel] = value
+
 
 class BatchWarps:
     """``x.w`` of a :class:`BatchExec`: the per-warp identity of the batch's warps

@@ -23,17 +23,19 @@ Batch policy (deterministic): each step issues the **lowest ActivePC among the
 ready warps**, every ready warp at that PC in one batch (in warp order), except
 that a ready warp which has not issued for ``STARVE`` batches goes first (its
 PC is issued; a spin loop at a low PC cannot starve the warp it waits for), and that
-a warp which issued a YIELD (the hint ptxas puts in every spin loop) goes after the
-ready warps that did not, until every ready warp has (decision D10-I-4).
+the warps which issued more YIELDs (the hint ptxas puts in every spin loop) than the ready
+warp that issued fewest go after it (decisions D10-I-4, D14-W-4: counted, bounded by
+YIELD_LEAD, so that a lock's holder, which yielded once before it won, runs before the
+waiters that spin again).
 After a data-path batch that held every ready warp, the next batch is the same
 warps at the next PC (no search).
 
 Per-warp execution within a batch: semantics registered ``control=True`` or
 ``per_warp=True`` run one warp at a time (warp order) with the same one-warp
-``Exec`` as the reference engine, except BRA, BSSY, BREAK, BSYNC, EXIT and BAR,
-which have batched kernels here (:data:`KERNELS`) for their common cases
-(no sleeping or yielding lanes, no release by the S21 rule); a warp outside
-those cases runs the reference function.  A fault in a batch call is reported
+``Exec`` as the reference engine, except BRA, BSSY, BREAK, BSYNC, EXIT, BAR, YIELD,
+WARPSYNC, BRX, NANOSLEEP, CALL and RET, which have batched kernels here and in
+``sim/fastpath`` (:data:`KERNELS`) for their common cases (no sleeping lanes, no release by
+the S21 rule); a warp outside those cases runs the reference function.  A fault in a batch call is reported
 by replaying the batch one warp at a time (the first faulting warp stops the
 run; warps before it complete the instruction).
 """
@@ -46,6 +48,7 @@ import numpy as np
 from .cluster import RANK_SHIFT
 from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
+from .fastpath.control import S_SLEEPING as _FP_SLEEPING, brx_kernel, nanosleep_kernel, warpsync_kernel, yield_kernel
 from .fastpath.gp_plans import plan_for
 from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
@@ -64,6 +67,8 @@ _CODE = {READY: S_READY, SLEEPING: S_SLEEPING, BARRIER: S_BARRIER, EXITED: S_EXI
 _NAME = (READY, SLEEPING, BARRIER, EXITED, STOPPED)
 #: batches a ready warp may wait before its PC is issued first
 STARVE = 64
+#: the most YIELDs a warp is counted ahead of (or behind) the ready warp that issued fewest (D14-W-4)
+YIELD_LEAD = 8
 #: failed synchronisations in a row before a deadlock (bru.DEADLOCK_SWITCHES)
 DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
 _U32 = np.uint32
@@ -208,9 +213,9 @@ class BatchedEngine:
         self.rpc = sim.RPC
         self.rpcreg = sim.RPCREG     # (warps, 2, 32): Rpc.LO/.HI per lane (RPCMOV, D11-1)
         self.last = np.zeros(N, np.int64)
-        # decision D10-I-4: the warps that issued a YIELD since every ready warp last had (a spin
-        # loop's hint); they go after the others
-        self.spun = np.zeros(N, np.bool_)
+        # decisions D10-I-4, D14-W-4: how many YIELDs (a spin loop's hint) each warp issued more
+        # than the ready warp that issued fewest (bounded by YIELD_LEAD); the fewest go first
+        self.spun = np.zeros(N, np.int16)
         self.batchno = 0
         self.bx: dict[int, BatchExec] = {}
         #: per address, the batch-width plan of a per_warp instruction (sim/fastpath/atomics.py) or None
@@ -480,12 +485,14 @@ class BatchedEngine:
         pcs = self.pc[ready]
         chosen = pcs.min()
         if ready.size > 1:
-            spun = self.spun[ready]
-            if spun.any():      # decision D10-I-4: the warps that did not yield go first
-                if spun.all():
-                    self.spun[ready] = False
-                else:
-                    chosen = pcs[~spun].min()
+            y = self.spun[ready]
+            lo = y.min()
+            if lo:      # decision D14-W-4: counted from the ready warp that yielded least
+                sp = self.spun
+                np.clip(sp - lo, -YIELD_LEAD, YIELD_LEAD, out=sp)
+                y = y - lo
+            if y.any():     # decision D10-I-4 / D14-W-4: the warps that yielded least go first
+                chosen = pcs[y == 0].min()
             old = self.last[ready]
             j = int(old.argmin())
             if self.batchno - old[j] > STARVE:
@@ -641,7 +648,8 @@ class BatchedEngine:
                 break
             self.last[sel] = self.batchno
             if x.optype == "YIELD":
-                self.spun[sel] = True
+                sp = self.spun[sel]
+                self.spun[sel] = np.minimum(sp + 1, YIELD_LEAD)
             kern = kernels.get(x.optype)
             if kern is not None:
                 self._kernel(kern, x, pc, idx, sel, all_ready)
@@ -869,7 +877,9 @@ def _exited(e: BatchedEngine, di: np.ndarray) -> None:
 def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     pc = x.pc
     b = x.reg_index("breg")
-    quiet = (e.sleep[idx] == 0) & (e.yld[idx] == 0)
+    # no sleeping lane, no owed pass; yielding lanes only for the guard-false lanes and the
+    # complete sync (D14-W-8: the released lanes leave YieldMask), not for a switch or a release
+    quiet = e.sleep[idx] == 0
     o = _owing(e, idx)
     if o is not None:
         quiet &= ~o
@@ -900,12 +910,14 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         cmask = val & ~arrive
         done = bm == 0
         cand = cmask & bm
-        switch = ~done & (cand != 0)
+        yl = e.yld[ri]
+        yielding = yl != 0
+        switch = ~done & (cand != 0) & ~yielding
         # every lane of the barrier still expected has arrived (parked here: the lanes that
         # skipped an if's body) or none is a candidate: the release of decision S21 / of "no
         # candidate" (quiet warps: no yield mask to clear), like a complete one, except that
         # the B register keeps the lanes that have not arrived
-        release = ~done & ~switch
+        release = ~done & ~switch & ~yielding
         fail_n = np.where(e.fail_at[ri] == e.issued[ri] - 1, e.fail_n[ri] + 1, 1)
         timed = np.array([e.warps[i].timer is not None for i in ri.tolist()]) if e.timed else np.zeros(ri.size, bool)
         deadlock = switch & (fail_n > DEADLOCK_SWITCHES) & ~timed
@@ -913,7 +925,7 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
             parked = array2mask(e.rpc[ri] == e.sim.PARKPC[ri])     # a candidate parked at a sync it failed
             deadlock |= switch & ((parked & cand) != 0)
         switch &= ~deadlock
-        other = deadlock             # the reference function reports it (or releases, D7-simt-3)
+        other = deadlock | (~done & yielding)    # the reference reports it (or releases, D7-simt-3)
         ok = done | switch
         e.B[b][ri[ok]] = bm[ok]
         if release.any():
@@ -925,6 +937,7 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
             di = ri[done]
             e.active[di] = arrive[done]
             e.pc[di] = x.next_pc
+            e.yld[di] = yl[done] & ~arrive[done]
         if switch.any():
             si = ri[switch]
             _set_rpc_rows(e, si, act[switch], pc)
@@ -1001,29 +1014,8 @@ def _bar_whole_ctas(e: BatchedEngine, ci: np.ndarray, bid: int) -> np.ndarray:
     return ci[~done]
 
 
-def _k_yield(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
-    """YIELD in a warp whose every valid lane executes it: a no-op (the reference function's
-    ``YIELD.no_divergence``); the other warps run the function."""
-    active = e.active[idx]
-    ok = ((active & ~(x.pmask & _pp_mask(x))) == 0) & (e.valid[idx] == active)
-    e.pc[idx[ok]] = x.next_pc
-    return ADVANCED if ok.all() else idx[~ok]
-
-
 def _k_warpsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
-    """WARPSYNC with one member mask per warp (an immediate, a constant or a uniform register)
-    in a warp whose executing lanes are exactly its valid members: every member has arrived
-    (``WARPSYNC.complete``), the warp goes on; the other warps run the function (waits,
-    faults, guard-false lanes, per-lane masks)."""
-    if "rb" in x.f:
-        return idx
-    mm = x.imm("membermask") & MASK32 if "membermask" in x.f else \
-        np.asarray(x.src("urb" if "urb" in x.f else "vb")).reshape(-1) & _U32(MASK32)
-    active = e.active[idx]
-    mmask = mm & e.valid[idx]
-    ok = ((active & ~(x.pmask & _pp_mask(x))) == 0) & (active == mmask)
-    e.pc[idx[ok]] = x.next_pc
-    return ADVANCED if ok.all() else idx[~ok]
+    return warpsync_kernel(e, x, idx, DEADLOCK_SWITCHES)
 
 
 def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
@@ -1052,4 +1044,6 @@ def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 
 KERNELS = {"UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
-           "YIELD": _k_yield, "WARPSYNC": _k_warpsync, "CALL": call_kernel, "RET": call_kernel}
+           "YIELD": yield_kernel, "WARPSYNC": _k_warpsync, "CALL": call_kernel, "RET": call_kernel,
+           "BRX": brx_kernel, "NANOSLEEP": nanosleep_kernel}
+assert _FP_SLEEPING == S_SLEEPING

@@ -465,10 +465,12 @@ def P2R(x: Exec) -> None:
     x.write("rd", (_raw(x, "ra") & ~mask) | ((packed << _U32(k)) & mask))
 
 
-@semantics("R2P", per_warp=True)
+@semantics("R2P")
 def R2P(x: Exec) -> None:
-    """R2P: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry)."""
-    if not x.pmask:
+    """R2P: pseudo code in the database (``__Semantics``, gp.isa; appended here by the registry).
+    Both widths (decision D14-W-3): ``x.w.P[i]`` is a warp's mask or the batch's ``(n,)`` masks
+    (a warp with no executing lane keeps its predicates: ``pmask`` is 0)."""
+    if not np.any(x.pmask):
         return
     a = _sel_raw(x, "ra")      # `R3.B1` (R2P_RI_SEL, decision GA-10): the selected byte
     mask = x.imm("vb")
