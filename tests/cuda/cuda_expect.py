@@ -10714,3 +10714,32 @@ def hash14_vec(i, n):
     exch[0:2 * n:2] = np.arange(n)
     exch[1:2 * n:2] = np.array(xs, np.uint64)
     return {"gd": gd, "gf": gf, "gh": gh16, "gb": gb16, "g4": g4, "slots": slots, "wins": wins, "exch": exch}
+
+
+def hash14_lib(i, n):
+    xs = [int(v) for v in i["in"][:n]]
+    w = sum(x for x in xs) & M64         # libcu++'s 128-bit fetch_add adds the low 64 bits only (D14-H-3)
+    d = i["d"].copy()
+    d[0], d[1], d[2] = max([d[0]] + xs), min([d[1]] + xs), d[2] + n
+    f = np.array([max([float(i["f"][0])] + xs)], np.float32)
+    s16 = np.array([(int(i["s16"][0]) + sum(x & 7 for x in xs) + 2**15) % 2**16 - 2**15], np.int16)
+    s8 = np.array([(int(i["s8"][0]) + sum(x & 1 for x in xs) + 128) % 256 - 128], np.int8)
+    h = np.array([n] + [sum(1 for x in xs if x & 1 == p) for p in range(2)], np.float16).view(np.uint16)
+    bh = _bf16_rne(np.array([float(n)])).astype(np.uint16)
+    bloom = np.zeros(12, np.uint64)
+    for x in xs:
+        bloom[(x >> 6) & 7] |= np.uint64(1 << (x & 63))
+        bloom[8 + (x & 3)] |= np.uint64(1 << (x & 63))
+    flag = i["flag"].copy()
+    for j in range(n):
+        flag[1 + (j & 3)] = flag[0] + 1
+    flag[5] = int(7 in xs)
+    out = i["out"].copy()
+    out[0:4] = [n, 5, 9, 4]
+    for x in xs[:128]:                      # block 0's 16-bit keys
+        out[4 + (x & 31)] = (x & 31) + 1
+    pp = i["pp"].copy()
+    pp[0:4] = [77, 1, 77, 1]
+    pp[4:4 + 2 * n] = [77, 1] * n
+    return {"w": np.array([w, 0], np.uint64), "d": d, "f": f, "s16": s16, "s8": s8, "h": h, "bh": bh,
+            "bloom": bloom, "flag": flag, "out": out, "pp": pp}

@@ -68,3 +68,27 @@ def test_128bit_atomics_misaligned_and_refused_forms(nv_isa):
                 "ATOMS.MAX.128 R4, [R2], R8 ;", "RED.E.ADD.128 [R2.64], R8 ;"):
         with pytest.raises(AsmError):
             assemble(nv_isa.db, bad + "\nEXIT ;")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_subword_buffer_holds_its_aligned_word(nv_isa, engine):
+    """D14-H-2: nvcc's 16-bit atomicCAS / cuda::atomic_ref<short> is a 32-bit CAS loop on the aligned
+    word holding the short; a 2-byte buffer (cudaMalloc: 256-byte granules) has that word, padded
+    with zeros, and the buffer gets its two bytes back.  A word past the padding still faults."""
+    s16 = np.array([-5], np.int16)
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        MOV R2, c[0x0][0x0] ;
+        MOV R3, c[0x0][0x4] ;
+        LDG.E R4, [R2.64] ;
+        IADD3 R5, R4, 0x7, RZ ;
+        PRMT R5, R4, 0x3254, R5 ;
+        ATOMG.E.CAS.STRONG.GPU PT, R6, [R2.64], R4, R5 ;
+        EXIT ;"""), buffers={"s16": s16}, params=["s16"], engine=engine, block=1)
+    assert res.ok, res.fault
+    assert s16.tolist() == [2] and int(res.warp().R[6][0]) == 0xfffb
+    bad = nv_isa.launch(assemble(nv_isa.db, """
+        MOV R2, c[0x0][0x0] ;
+        MOV R3, c[0x0][0x4] ;
+        LDG.E R4, [R2.64+0x4] ;
+        EXIT ;"""), buffers={"s16": np.zeros(1, np.int16)}, params=["s16"], engine=engine, block=1)
+    assert bad.status == "memory"
