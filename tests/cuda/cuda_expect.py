@@ -10743,3 +10743,26 @@ def hash14_lib(i, n):
     pp[4:4 + 2 * n] = [77, 1] * n
     return {"w": np.array([w, 0], np.uint64), "d": d, "f": f, "s16": s16, "s8": s8, "h": h, "bh": bh,
             "bloom": bloom, "flag": flag, "out": out, "pp": pp}
+
+
+def hash14_slab(i, n, nb, words, keyrange):
+    keys = [int(k) for k in i["keys"][:n]]
+    uniq = set(keys)
+    bucket = np.zeros(nb, np.uint32)
+    per = [set() for _ in range(nb)]
+    for k in keys:
+        b = (k * 2654435761 & M32) % nb
+        bucket[b] += 1
+        per[b].add(k)
+    seen = np.zeros(keyrange, np.uint32)
+    seen[sorted(uniq)] = 1
+    chain = np.array([max(1, -(-len(s) // 31)) for s in per], np.uint32)     # 31 keys and a link per slab
+    return {"slabs": np.full(i["slabs"].size, M32, np.uint32), "bitmap": np.zeros(words, np.uint32),
+            "added": np.array([len(uniq)], np.uint32), "locks": np.zeros(nb, np.uint32), "bucket_count": bucket,
+            "ticket": np.array([5], np.uint32), "chain": chain, "seen": seen}
+
+
+def hash14_sema(i, n):
+    xs = [int(v) for v in i["in"][:n]]
+    flagged = sum(1 for b in range(0, n, 96) if any(x % 5 == 0 for x in xs[b:b + 96]))   # C's %: 0 either sign
+    return {"total": np.array([int(i["total"][0]) + sum(xs)], np.int64), "flagged": np.array([flagged], np.uint32)}
