@@ -10807,3 +10807,225 @@ def pw14_ticket(i):
     warps = len(i["log"])      # one ticket a warp
     return {"next": np.array([warps], np.uint32), "serving": np.array([warps], np.uint32),
             "sum": np.array([warps * (warps + 1) // 2], np.int64), "log": np.arange(warps, dtype=np.int32)}
+
+# -- direction hash14 (issue 11): concurrent data structures and atomics as library authors write them --
+# Results that do not depend on the (legal) interleaving: sets of inserted keys (outputs compared
+# unordered), counts per key, invariants (every node once), sums of integers.
+def hash14_dh64(i, n, cap_log2):
+    keys = [int(k) for k in i["keys"][:n]]
+    cnt: dict[int, int] = {}
+    for k in keys:
+        cnt[k] = cnt.get(k, 0) + 1
+    cap = 1 << cap_log2
+    tkeys = np.full(cap, M64, np.uint64)
+    tkeys[:len(cnt)] = sorted(cnt)
+    tcnt = np.zeros(cap, np.uint32)
+    tcnt[:len(cnt)] = list(cnt.values())
+    # the last block looks every key up: its count; the ticket wraps back to 0 (atomicInc, bound grid - 1)
+    return {"tkeys": tkeys, "tcnt": tcnt, "ticket": np.zeros(1, np.uint32),
+            "found": np.array([cnt[k] for k in keys], np.uint32)}
+
+
+def hash14_lp32(i, n, cap_mask):
+    first: dict[int, int] = {}
+    for j, k in enumerate(int(k) for k in i["keys"][:n]):
+        first.setdefault(k, j)
+    tkeys = np.full(cap_mask + 1, M32, np.uint32)
+    tvals = np.full(cap_mask + 1, M32, np.uint32)
+    tkeys[:len(first)] = list(first)
+    tvals[:len(first)] = list(first.values())       # the smallest index of each key (atomicMin)
+    return {"tkeys": tkeys, "tvals": tvals, "stats": np.array([len(first), n - len(first)], np.uint32)}
+
+
+def hash14_kv64(i, n, cap_mask):
+    tot: dict[int, int] = {}
+    for k, w in zip(i["keys"][:n].tolist(), i["weights"][:n].tolist()):
+        tot[k] = tot.get(k, 0) + w
+    table = np.full(cap_mask + 1, M64, np.uint64)
+    table[:len(tot)] = [(k << 32) | (v & M32) for k, v in tot.items()]
+    return {"table": table}
+
+
+def hash14_aref(i, n):
+    xs = [int(v) for v in i["v"][:n]]
+    ux = [x & M64 for x in xs]
+    s0, s1, s2 = (int(v) for v in i["sext"])
+    sext = np.array([min([s0] + xs), max([s1] + xs), s64(s2 - sum(xs))], np.int64)
+    u = [int(v) for v in i["uext"]]
+    u[0] = min([u[0]] + ux)
+    u[1] = max([u[1]] + ux)
+    for x in ux:
+        u[2] |= 1 << (x & 63)
+        u[4] ^= (x * 0x9e3779b97f4a7c15) & M64
+    u[3] = max([u[3]] + [(x * 0xff51afd7ed558ccd) & M64 for x in ux])
+    owner = i["owner"].copy()
+    claims = i["claims"].copy()
+    for b in range(16):
+        c = sum(1 for x in ux if x & 15 == b)
+        if c:
+            owner[b] = b
+            claims[b] += 1000 + c - 1
+    small = np.zeros(128, np.uint16)
+    keys16 = sorted({x % 97 + 1 for x in ux})
+    small[:len(keys16)] = keys16
+    bs = i["blocksum"].copy()
+    bdim = 128
+    for b in range((n + bdim - 1) // bdim):
+        part = xs[b * bdim:(b + 1) * bdim]
+        bs[2 * b] = sum(x & 1023 for x in part) & M32
+        bs[2 * b + 1] = len(part)
+    return {"sext": sext, "uext": np.array(u, np.uint64), "owner": owner, "claims": claims,
+            "order": np.arange(n, dtype=np.uint32), "tick": np.array([n], np.uint32), "small": small, "blocksum": bs}
+
+
+def _hash14_tile(i, n):
+    ks = sorted({int(k) for k in i["keys"][:n]})
+    table = np.zeros(i["table"].size, np.uint32)
+    table[:len(ks)] = ks
+    present = i["present"].copy()
+    present[:n] = 1
+    return {"table": table, "inserted": np.array([len(ks)], np.uint32), "present": present}
+
+
+def hash14_tile4(i, n, _nb):
+    return _hash14_tile(i, n)
+
+
+def hash14_tile8(i, n, _nb):
+    return _hash14_tile(i, n)
+
+
+def hash14_tile16(i, n, _nb):
+    return _hash14_tile(i, n)
+
+
+def hash14_aggr(i, n):
+    keys = [int(k) & 63 for k in i["keys"][:n]]
+    counts = np.zeros(65, np.uint32)
+    groups = 0
+    for k in keys:
+        counts[k] += 1
+    for w in range(0, n, 32):
+        groups += len(set(keys[w:w + 32]))      # one leader per distinct key of each warp
+    counts[64] = groups
+    return {"counts": counts, "leaders": np.array([groups], np.uint32)}
+
+
+def hash14_stack(i, n, blocks=2):
+    # every node popped or left on the stack exactly once; the n pops leave n of the 2n nodes;
+    # then the last block empties it: head = (tag 3n: 2n pushes and n pops, NIL), next and popped cleared
+    return {"ticket": np.array([blocks], np.uint32), "seen": np.ones(2 * n, np.uint32), "left": np.array([n], np.uint32),
+            "head": np.array([(3 * n) << 32 | M32], np.uint64), "next": np.zeros(2 * n, np.uint32),
+            "popped": np.full(n, M32, np.uint32)}
+
+
+def hash14_stack_big(i, n):
+    return hash14_stack(i, n, blocks=6)
+
+
+def hash14_frontier(i, deg, nfront, level):
+    col = [int(c) for c in i["col"]]
+    label = i["label"].copy()
+    nxt = []
+    for u in (int(f) for f in i["front"][:nfront]):
+        for v in col[u * deg:(u + 1) * deg]:
+            if label[v] == -1:
+                label[v] = level + 1
+                nxt.append(v)
+    out = i["next"].copy()
+    out[:len(nxt)] = nxt
+    return {"label": label, "next": out, "tail": np.array([len(nxt)], np.int32)}
+
+
+def hash14_ring(i, n, cap):
+    ring = np.zeros(cap + 1, np.uint32)
+    for c in range(n):
+        ring[c % cap] += 1                       # the c-th atomicInc returns c mod cap
+    ring[cap] = sum(int(v) for v in i["vals"][:n]) & M32
+    d = int(i["down"][0])
+    hist = np.zeros(cap, np.uint32)
+    for _ in range(n):
+        hist[d] += 1
+        d = cap - 1 if d == 0 or d > cap - 1 else d - 1
+    return {"ring": ring, "widx": np.array([n % cap], np.uint32), "down": np.array([d], np.uint32), "hist": hist}
+
+
+def hash14_vec(i, n):
+    xs = [int(v) for v in i["in"][:n]]
+    gd = np.array([float(sum(x for x in xs if x & 7 == k)) for k in range(8)])
+    gf = np.array([sum(x & 15 for x in xs), 0.5 * n], np.float32)
+
+    gh = [(0.25 * sum(1 for x in xs if x & 3 == k), -float(sum(1 for x in xs if x & 3 == k))) for k in range(4)]
+    gh += [(float(sum(1 for x in xs if x & 1 == p)), float(sum(x & 3 for x in xs if x & 1 == p))) for p in range(2)]
+    gb = [(float(sum(1 for x in xs if x & 3 == k)), float(sum(x & 4 for x in xs if x & 3 == k))) for k in range(4)]
+    gb += [(float(sum((x >> 1) & 1 for x in xs if x & 1 == p)), float(sum(1 for x in xs if x & 1 == p and not x & 12)))
+           for p in range(2)]
+    gh16 = np.array([v for p in gh for v in p], np.float16).view(np.uint16)
+    gb16 = _bf16_rne(np.array([v for p in gb for v in p])).astype(np.uint16)
+    g4 = np.zeros(8, np.float32)
+    for x in xs:
+        g4[4 * (x & 1):4 * (x & 1) + 4] += [1.0, x & 3, -2.0, 0.5]
+    used = sorted({x & 31 for x in xs})
+    slots = np.zeros(64, np.uint64)
+    wins = np.zeros(33, np.uint32)
+    for s in used:
+        slots[2 * s], slots[2 * s + 1] = s + 1, 3 * (s + 1)
+        wins[s] = 1
+    wins[32] = n - len(used)
+    exch = i["exch"].copy()
+    exch[2 * n:4 * n] = i["exch"][:2 * n]
+    exch[0:2 * n:2] = np.arange(n)
+    exch[1:2 * n:2] = np.array(xs, np.uint64)
+    return {"gd": gd, "gf": gf, "gh": gh16, "gb": gb16, "g4": g4, "slots": slots, "wins": wins, "exch": exch}
+
+
+def hash14_lib(i, n):
+    xs = [int(v) for v in i["in"][:n]]
+    w = sum(x for x in xs) & M64         # libcu++'s 128-bit fetch_add adds the low 64 bits only (D14-H-3)
+    d = i["d"].copy()
+    d[0], d[1], d[2] = max([d[0]] + xs), min([d[1]] + xs), d[2] + n
+    f = np.array([max([float(i["f"][0])] + xs)], np.float32)
+    s16 = np.array([(int(i["s16"][0]) + sum(x & 7 for x in xs) + 2**15) % 2**16 - 2**15], np.int16)
+    s8 = np.array([(int(i["s8"][0]) + sum(x & 1 for x in xs) + 128) % 256 - 128], np.int8)
+    h = np.array([n] + [sum(1 for x in xs if x & 1 == p) for p in range(2)], np.float16).view(np.uint16)
+    bh = _bf16_rne(np.array([float(n)])).astype(np.uint16)
+    bloom = np.zeros(12, np.uint64)
+    for x in xs:
+        bloom[(x >> 6) & 7] |= np.uint64(1 << (x & 63))
+        bloom[8 + (x & 3)] |= np.uint64(1 << (x & 63))
+    flag = i["flag"].copy()
+    for j in range(n):
+        flag[1 + (j & 3)] = flag[0] + 1
+    flag[5] = int(7 in xs)
+    out = i["out"].copy()
+    out[0:4] = [n, 5, 9, 4]
+    for x in xs[:128]:                      # block 0's 16-bit keys
+        out[4 + (x & 31)] = (x & 31) + 1
+    pp = i["pp"].copy()
+    pp[0:4] = [77, 1, 77, 1]
+    pp[4:4 + 2 * n] = [77, 1] * n
+    return {"w": np.array([w, 0], np.uint64), "d": d, "f": f, "s16": s16, "s8": s8, "h": h, "bh": bh,
+            "bloom": bloom, "flag": flag, "out": out, "pp": pp}
+
+
+def hash14_slab(i, n, nb, words, keyrange):
+    keys = [int(k) for k in i["keys"][:n]]
+    uniq = set(keys)
+    bucket = np.zeros(nb, np.uint32)
+    per = [set() for _ in range(nb)]
+    for k in keys:
+        b = (k * 2654435761 & M32) % nb
+        bucket[b] += 1
+        per[b].add(k)
+    seen = np.zeros(keyrange, np.uint32)
+    seen[sorted(uniq)] = 1
+    chain = np.array([max(1, -(-len(s) // 31)) for s in per], np.uint32)     # 31 keys and a link per slab
+    return {"slabs": np.full(i["slabs"].size, M32, np.uint32), "bitmap": np.zeros(words, np.uint32),
+            "added": np.array([len(uniq)], np.uint32), "locks": np.zeros(nb, np.uint32), "bucket_count": bucket,
+            "ticket": np.array([5], np.uint32), "chain": chain, "seen": seen}
+
+
+def hash14_sema(i, n):
+    xs = [int(v) for v in i["in"][:n]]
+    flagged = sum(1 for b in range(0, n, 96) if any(x % 5 == 0 for x in xs[b:b + 96]))   # C's %: 0 either sign
+    return {"total": np.array([int(i["total"][0]) + sum(xs)], np.int64), "flagged": np.array([flagged], np.uint32)}

@@ -472,12 +472,15 @@ class Simulator:
         self.const = ConstantBanks()
         self.addresses: dict[str, int] = {}
         self.buffers: dict[str, np.ndarray] = {}
+        #: (buffer, the padded bytes global memory holds instead) of the buffers whose size is not a
+        #: multiple of 4 bytes; result() copies them back (decision D14-H-2)
+        self._padded: list[tuple[np.ndarray, np.ndarray]] = []
         for (name, arr), addr in zip((buffers or {}).items(), buffer_addresses(buffers or {}).values()):
             if not isinstance(arr, np.ndarray):
                 raise UsageError(f"buffer {name!r} must be a numpy array")
             if not arr.flags.c_contiguous:
                 raise UsageError(f"buffer {name!r} must be C-contiguous")
-            self.gmem.add(name, addr, arr)
+            self.gmem.add(name, addr, self._word_padded(arr))
             self.addresses[name] = addr
             self.buffers[name] = arr
         for bank, data in (const or {}).items():
@@ -1309,10 +1312,25 @@ class Simulator:
             except Fault as f:
                 self._fault_in(w, pc, f)
 
+    def _word_padded(self, arr: np.ndarray) -> np.ndarray:
+        """*arr*, or for a buffer whose size is not a multiple of 4 bytes a zero-padded copy
+        of its bytes (decision D14-H-2): nvcc performs an 8- or 16-bit atomic (``atomicCAS(unsigned
+        short *)``, ``cuda::atomic_ref<short>``) as a 32-bit CAS loop on the aligned word holding it
+        (the cubin's EIATTR_ATOM16_EMUL_INSTR_REG_MAP), and cudaMalloc's allocations are 256-byte
+        granules, so that word is there on a GPU even for a 1- or 2-byte buffer."""
+        if arr.nbytes % 4 == 0:
+            return arr
+        pad = np.zeros(arr.nbytes + (-arr.nbytes) % 4, np.uint8)
+        pad[:arr.nbytes] = arr.reshape(-1).view(np.uint8)
+        self._padded.append((arr, pad))
+        return pad
+
     def result(self) -> Result:
         """The state now.  Registers are copies while the run can still go on;
         once it is over (the state cannot change any more) they are views of
         the warps' register files, which halves the peak memory of large grids."""
+        for arr, pad in self._padded:       # the padded buffers' bytes back (D14-H-2)
+            arr.reshape(-1).view(np.uint8)[:] = pad[:arr.nbytes]
         done = self.status is not None
         eng = self._pending
         if eng is not None and done:      # a finished batched run: from its arrays, built on access

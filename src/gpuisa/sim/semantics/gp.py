@@ -933,6 +933,9 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
     if (x.mod("type") or "U32") in _VEC_ATOM:
         _atomic_vec(x, mem, addrs, returns, keys, mask)
         return
+    if x.mod("type") == "128":
+        _atomic_128(x, mem, addrs, returns, keys, mask)
+        return
     fn = _atomic_fn(x)
     wide = (x.mod("type") or "U32") in _WIDE_ATOM
     size = 8 if wide else 4
@@ -957,6 +960,37 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
 
 
 _VEC_ATOM = {"F32x2": 2, "F32x4": 4}     # atomicAdd(float2 *) / atomicAdd(float4 *), sm_90+
+
+
+def _atomic_128(x, mem, addrs: np.ndarray, returns: bool, keys: list | None, mask: int) -> None:
+    """``.EXCH.128`` / ``.CAS.128`` (``atomicExch`` / ``atomicCAS`` on a 16-byte type, sm_90+;
+    decision D14-H-1): one 16-byte aligned word per lane, the operands register quads (Rb..Rb+3,
+    Rc..Rc+3, word j of the value in register +j), the old value to Rd..Rd+3; the lanes in order,
+    lowest first, each on the value the previous ones left, as the 32- and 64-bit atomics."""
+    lo, hi = (p.tolist() for p in _mem_load(x, mem, addrs, mask, 16, "atomic access"))   # checks every lane
+    alist = keys if keys is not None else np.asarray(addrs, dtype=_U64).tolist()
+
+    def quad(name: str) -> list[int]:
+        base = x.reg_index(name)
+        rows = [_reg_row(x, base + j).tolist() for j in range(4)]
+        return [sum(int(rows[j][ln]) << (32 * j) for j in range(4)) for ln in range(WARP_SIZE)]
+    b = quad("rb")
+    c = quad("rc") if x.has("rc") else b
+    cas = x.mod("op") == "CAS"
+    cur: dict[int, int] = {}
+    ret = [0] * WARP_SIZE
+    for lane in lanes_of(mask):
+        a = alist[lane]
+        old = cur.get(a, int(lo[lane]) | int(hi[lane]) << 64)
+        cur[a] = (c[lane] if old == b[lane] else old) if cas else b[lane]
+        ret[lane] = old
+    final = [cur.get(a, 0) for a in alist]
+    _mem_store(x, mem, addrs, mask, 16, [np.array([f & MASK64 for f in final], _U64),
+                                         np.array([f >> 64 for f in final], _U64)])
+    if returns:         # RZ + j is RZ: set_reg ignores it
+        d = x.reg_index("rd")
+        for j in range(4):
+            x.set_reg(d + j, np.array([(r >> (32 * j)) & MASK32 for r in ret], _U32), mask)
 
 
 def _atomic_vec(x, mem, addrs: np.ndarray, returns: bool, keys: list | None, mask: int) -> None:
