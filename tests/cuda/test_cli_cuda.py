@@ -224,6 +224,19 @@ def test_fat_binary_listing_runs_the_first_target_and_says_so():
     assert out["buffers"]["a"] == [i + 1 for i in range(32)]
 
 
+def test_fat_binary_listing_runs_the_target_arch_names():
+    """--arch sm_XX chooses among a cuobjdump listing's targets, as it does for the executable
+    itself (D14-B-2: it was refused as "apply to a CUDA source"); a target it lacks is named."""
+    lst = Path(__file__).resolve().parent / "data" / "fat_sm80_sm90.cuobjdump"
+    args = ("--kernel", "add1", "--buffer", "a=128:iota:u32", "--param", "ptr:a", "--dump-buffer", "a:u32", "--json")
+    res = run("run", lst, "--arch", "sm_90", *args)
+    assert res.exit_code == 0 and "holds code for sm_90 and sm_80; using sm_90;" in res.output, res.output
+    out = json.loads(next(ln for ln in res.output.splitlines() if ln.startswith("{")))
+    assert out["buffers"]["a"] == [i + 1 for i in range(32)]
+    res = run("run", lst, "--arch", "sm_75", *args)
+    assert res.exit_code == 1 and "--arch sm_75: the listing holds code for sm_80, sm_90 only" in res.output, res.output
+
+
 def test_cuobjdump_listing_finds_its_cubin_in_a_sibling_directory(isa, tmp_path, nvdisasm):
     """``listings/k.txt`` beside ``cubins/build.cubin``: the cubin is found by its code."""
     import shutil
