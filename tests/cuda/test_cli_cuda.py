@@ -293,3 +293,15 @@ def test_nan_immediates_of_an_nvdisasm_listing_come_from_the_cubin_beside_it(isa
     alone = tmp_path / "logd.nvdisasm"
     shutil.copy(DATA / "qnan" / "logd.nvdisasm", alone)
     assert math.isnan(_log_of(isa, alone, xs)[0])      # the documented limit without the cubin
+
+
+def test_asm_takes_arch_for_a_listing_of_several_targets(tmp_path):
+    """`gpuisa asm --arch sm_XX` chooses the target of a cuobjdump listing of an executable (D14-B-2);
+    on this ISA's own assembly the option is refused."""
+    lst = Path(__file__).resolve().parent / "data" / "fat_sm80_sm90.cuobjdump"
+    res = run("asm", lst, "--arch", "sm_90", "--kernel", "add1", "-o", str(tmp_path / "k.bin"))
+    assert res.exit_code == 0 and "using sm_90" in res.output, res.output
+    s = tmp_path / "p.s"
+    s.write_text("EXIT ;\n")
+    res = run("asm", s, "--arch", "sm_90", "-o", str(tmp_path / "p.bin"))
+    assert res.exit_code == 1 and "--arch applies to a CUDA input" in res.output, res.output

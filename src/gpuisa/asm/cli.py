@@ -187,11 +187,14 @@ def _report_asm_errors(e: AsmError) -> None:
 @click.option("--show-control", is_flag=True, help="In the listing, print every control annotation, also default ones.")
 @click.option("--kernel", "kernel", default=None, metavar="NAME",
               help="CUDA input (nvdisasm / cuobjdump listing, cubin): the kernel to assemble. Default: the only one.")
+@click.option("--arch", "arch", default=None, metavar="SM",
+              help="CUDA input holding several targets (an executable built by nvcc, its cuobjdump listing): "
+                   "which one (sm_75 ... sm_121). Default: the first.")
 @click.option("--json", "as_json", is_flag=True, help="Write symbols, relocations and records as JSON to stdout "
               "(the binary then needs -o FILE).")
 @pass_selection
 @handle_errors
-def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json, kernel=None) -> None:
+def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json, kernel=None, arch=None) -> None:
     """Assemble IN.s into 128-bit words.
 
     IN.s may be '-' (stdin). The output is raw little-endian 128-bit words,
@@ -222,9 +225,12 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
     addr = _parse_addr(base)
     cuda = text = None
     try:
-        cuda = read_foreign(sel.isa(), name, raw, kernel)   # a CUDA listing / cubin: its kernel, assembled
+        opts = {"arch": arch} if arch else {}
+        cuda = read_foreign(sel.isa(), name, raw, kernel, **opts)   # a CUDA listing / cubin: its kernel, assembled
     except AsmError as e:
         _report_asm_errors(e)
+    if cuda is None and arch:
+        raise UsageError(f"--arch applies to a CUDA input holding several targets; {name} is not a CUDA input")
     if cuda is not None:
         if addr:
             raise UsageError("--base does not apply to a CUDA input (its kernel starts at 0)")
