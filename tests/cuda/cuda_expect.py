@@ -10585,12 +10585,14 @@ def blind14_f2i(i, n):
     big = 1 << 80
     for v in i["a"].tolist()[:n]:
         if math.isnan(v):                      # cvt.rzi/rni to an integer: NaN -> 0
-            si.append(0); ui.append(0); sl.append(0); rn.append(0)
-            continue
-        t = math.trunc(v) if math.isfinite(v) else (big if v > 0 else -big)
-        r = round(v) if math.isfinite(v) else t            # __float2int_rn: ties to even, as Python's round
-        si.append(min(max(t, -2**31), 2**31 - 1)); ui.append(min(max(t, 0), M32))
-        sl.append(min(max(t, -2**63), 2**63 - 1)); rn.append(min(max(r, -2**31), 2**31 - 1))
+            t = r = 0
+        else:
+            t = math.trunc(v) if math.isfinite(v) else (big if v > 0 else -big)
+            r = round(v) if math.isfinite(v) else t        # __float2int_rn: ties to even, as Python's round
+        si.append(min(max(t, -2**31), 2**31 - 1))
+        ui.append(min(max(t, 0), M32))
+        sl.append(min(max(t, -2**63), 2**63 - 1))
+        rn.append(min(max(r, -2**31), 2**31 - 1))
     return {"si": np.array(si, np.int32), "ui": np.array(ui, np.uint32), "sl": np.array(sl, np.int64),
             "rn": np.array(rn, np.int32)}
 
