@@ -11029,3 +11029,157 @@ def hash14_sema(i, n):
     xs = [int(v) for v in i["in"][:n]]
     flagged = sum(1 for b in range(0, n, 96) if any(x % 5 == 0 for x in xs[b:b + 96]))   # C's %: 0 either sign
     return {"total": np.array([int(i["total"][0]) + sum(xs)], np.int64), "flagged": np.array([flagged], np.uint32)}
+
+# -- direction blind14 (issue 11): the hidden corpus's kinds written blind, run through the command line --
+def _b14_w(v: int, bits: int = 32) -> int:
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def blind14_idiv32(i, n):
+    q, r, uq, ur = [], [], [], []
+    for x, y in zip(i["a"].tolist()[:n], i["b"].tolist()[:n]):
+        qq = _b14_w(tdiv(x, y))                      # INT_MIN / -1: |INT_MIN| / 1 with no sign change = INT_MIN
+        q.append(qq)
+        r.append(_b14_w(x - qq * y))
+        uq.append((x & M32) // (y & M32))
+        ur.append((x & M32) % (y & M32))
+    return {"q": np.array(q, np.int32), "r": np.array(r, np.int32), "uq": np.array(uq, np.uint32),
+            "ur": np.array(ur, np.uint32)}
+
+
+def blind14_idivconst(i, n):
+    o = []
+    for x in i["a"].tolist()[:n]:
+        s = _b14_w(x, 16)
+        o += [tdiv(x, 7), x - tdiv(x, 7) * 7, (x & M32) // 1000, tdiv(x, -3), tdiv(s, 13), (x & 255) % 10,
+              _b14_w((((x & M32) * 0x123456789) & M64) // 12345), tdiv(x, 16)]
+    return {"out": np.array(o, np.int32)}
+
+
+def blind14_fdiv(i, n):
+    x, y = i["a"][:n], i["b"][:n]
+    with np.errstate(all="ignore"):
+        mn = np.where(np.isnan(x), y, np.where(np.isnan(y), x, np.minimum(x, y))).astype(np.float32)
+        mx = np.where(np.isnan(x), y, np.where(np.isnan(y), x, np.maximum(x, y))).astype(np.float32)
+        return {"q": (x / y).astype(np.float32), "s": np.sqrt(np.abs(x)), "mn": mn, "mx": mx}
+
+
+def blind14_f2i(i, n):
+    si, ui, sl, rn = [], [], [], []
+    big = 1 << 80
+    for v in i["a"].tolist()[:n]:
+        if math.isnan(v):                      # cvt.rzi/rni to an integer: NaN -> 0
+            t = r = 0
+        else:
+            t = math.trunc(v) if math.isfinite(v) else (big if v > 0 else -big)
+            r = round(v) if math.isfinite(v) else t        # __float2int_rn: ties to even, as Python's round
+        si.append(min(max(t, -2**31), 2**31 - 1))
+        ui.append(min(max(t, 0), M32))
+        sl.append(min(max(t, -2**63), 2**63 - 1))
+        rn.append(min(max(r, -2**31), 2**31 - 1))
+    return {"si": np.array(si, np.int32), "ui": np.array(ui, np.uint32), "sl": np.array(sl, np.int64),
+            "rn": np.array(rn, np.int32)}
+
+
+def _b14_bytes(v):
+    return [(v >> (8 * k)) & 255 for k in range(4)]
+
+
+def blind14_bits32(i, n):
+    o = []
+    for x, y in zip(i["a"].tolist()[:n], i["b"].tolist()[:n]):
+        sx, sy = _b14_w(x), _b14_w(y)
+        s = y & 0xffff
+        bts = _b14_bytes(x) + _b14_bytes(y)
+        hl = (y << 32) | x
+        sh, shc = (y >> 3) & 31, min(y >> 26, 32)
+        o += [0 if x == 0 else (x & -x).bit_length(), 32 - x.bit_length(), int(f"{x:032b}"[::-1], 2),
+              bin(x).count("1"), sum(bts[(s >> (4 * k)) & 7] << (8 * k) for k in range(4)),
+              ((hl << sh) >> 32) & M32, (hl >> sh) & M32, ((hl << shc) >> 32) & M32, (hl >> shc) & M32,
+              (x * y) >> 32, ((sx * sy) >> 32) & M32, (abs(sx - sy) + 5) & M32, (abs(x - y) + 7) & M32,
+              sum(abs(p - q) << (8 * k) for k, (p, q) in enumerate(zip(_b14_bytes(x), _b14_bytes(y)))),
+              ((sx + sy) >> 1) & M32, (((sx + sy + 1) >> 1) & M32) ^ ((x + y) >> 1)]
+    return {"out": np.array(o, np.uint32)}
+
+
+def blind14_simd(i, n):
+    o = []
+    for x, y in zip(i["a"].tolist()[:n], i["b"].tolist()[:n]):
+        bx, by = _b14_bytes(x), _b14_bytes(y)
+        hx, hy = [(x >> (16 * k)) & 0xffff for k in range(2)], [(y >> (16 * k)) & 0xffff for k in range(2)]
+        shx, shy = [_b14_w(h, 16) for h in hx], [_b14_w(h, 16) for h in hy]
+        o += [sum(((p + q) & 255) << (8 * k) for k, (p, q) in enumerate(zip(bx, by))),
+              sum(((p - q) & 0xffff) << (16 * k) for k, (p, q) in enumerate(zip(hx, hy))),
+              sum(max(p, q) << (8 * k) for k, (p, q) in enumerate(zip(bx, by))),
+              sum((min(p, q) & 0xffff) << (16 * k) for k, (p, q) in enumerate(zip(shx, shy))),
+              sum((0xff if p > q else 0) << (8 * k) for k, (p, q) in enumerate(zip(bx, by))),
+              sum(((p + q + 1) >> 1) << (8 * k) for k, (p, q) in enumerate(zip(bx, by))),
+              sum((abs(p - q) & 0xffff) << (16 * k) for k, (p, q) in enumerate(zip(shx, shy))),
+              sum(abs(_b14_w(p, 8) - _b14_w(q, 8)) for p, q in zip(bx, by))]
+    return {"out": np.array(o, np.uint32)}
+
+
+def blind14_redux_partial(i):
+    x = [int(v) for v in i["in"]]
+    out = []
+    for w in range(len(x) // 32):
+        s = x[w * 32:(w + 1) * 32]
+        t = sum(v for v in s if v & 1) & M32
+        out += [t if v & 1 else 0xdeadbeef for v in s]
+    return {"out": np.array(out, np.uint32)}
+
+
+def blind14_match(i):
+    k, k64 = i["keys"].tolist(), i["k64"].tolist()
+    a1, a2, a3 = [], [], []
+    for w in range(len(k) // 32):
+        ks, ks64 = k[w * 32:(w + 1) * 32], k64[w * 32:(w + 1) * 32]
+        same = len({v >> 8 for v in ks}) == 1
+        for lane in range(32):
+            a1.append(sum(1 << j for j in range(32) if ks[j] == ks[lane]))
+            a3.append(sum(1 << j for j in range(32) if ks64[j] == ks64[lane]))
+            a2 += [M32 if same else 0, int(same)]
+    return {"any_out": np.array(a1, np.uint32), "all_out": np.array(a2, np.uint32), "any64": np.array(a3, np.uint32)}
+
+
+def blind14_u16_u8(i, n):
+    v = i["a"][:n].astype(np.int64) * i["b"][:n].astype(np.int64)
+    return {"out": v.astype(np.int32), "sat": np.clip(v >> 4, 0, 255).astype(np.uint8)}
+
+
+def blind14_transform_poly(i, n, poly):
+    a, b, c = poly
+    out = i["out"]
+    out[:n] = [_b14_w((a * x + b) * x + c) for x in i["in"].tolist()[:n]]
+    return {"out": out}
+
+
+def blind14_lut32(i, n):
+    ctab = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3]
+    return {"out": np.array([(k ** 3) % 97 + ctab[k & 15] for k in (i["in"][:n] & 31).tolist()], np.int32)}
+
+
+def _b14_cstd(i, n):
+    o = []
+    for t in range(64):
+        vs = [int(v) for v in i["in"][t:n:64]]
+        x = 0
+        for v in vs:
+            x ^= v
+        o += [min(vs + [2**63 - 1]), max(vs + [-2**63]), _b14_w(sum(vs), 64), x]
+    return {"out": np.array(o, np.int64)}
+
+
+blind14_cstd_n0 = blind14_cstd = _b14_cstd
+
+
+def blind14_lambda_clamp(i, n, s):
+    d = i["data"]
+    d[:n] = np.clip(d[:n] * np.float32(s), np.float32(-1), np.float32(1))
+    return {"data": d}
+
+
+def blind14_tile_scan8(i):
+    x = i["in"].astype(np.int64)
+    return {"out": np.array([x[k - k % 8:k + 1].sum() + (k % 64) // 8 * 1000 for k in range(len(x))], np.int32)}

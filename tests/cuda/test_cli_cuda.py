@@ -224,6 +224,19 @@ def test_fat_binary_listing_runs_the_first_target_and_says_so():
     assert out["buffers"]["a"] == [i + 1 for i in range(32)]
 
 
+def test_fat_binary_listing_runs_the_target_arch_names():
+    """--arch sm_XX chooses among a cuobjdump listing's targets, as it does for the executable
+    itself (D14-B-2: it was refused as "apply to a CUDA source"); a target it lacks is named."""
+    lst = Path(__file__).resolve().parent / "data" / "fat_sm80_sm90.cuobjdump"
+    args = ("--kernel", "add1", "--buffer", "a=128:iota:u32", "--param", "ptr:a", "--dump-buffer", "a:u32", "--json")
+    res = run("run", lst, "--arch", "sm_90", *args)
+    assert res.exit_code == 0 and "holds code for sm_90 and sm_80; using sm_90;" in res.output, res.output
+    out = json.loads(next(ln for ln in res.output.splitlines() if ln.startswith("{")))
+    assert out["buffers"]["a"] == [i + 1 for i in range(32)]
+    res = run("run", lst, "--arch", "sm_75", *args)
+    assert res.exit_code == 1 and "--arch sm_75: the listing holds code for sm_80, sm_90 only" in res.output, res.output
+
+
 def test_cuobjdump_listing_finds_its_cubin_in_a_sibling_directory(isa, tmp_path, nvdisasm):
     """``listings/k.txt`` beside ``cubins/build.cubin``: the cubin is found by its code."""
     import shutil
@@ -280,3 +293,15 @@ def test_nan_immediates_of_an_nvdisasm_listing_come_from_the_cubin_beside_it(isa
     alone = tmp_path / "logd.nvdisasm"
     shutil.copy(DATA / "qnan" / "logd.nvdisasm", alone)
     assert math.isnan(_log_of(isa, alone, xs)[0])      # the documented limit without the cubin
+
+
+def test_asm_takes_arch_for_a_listing_of_several_targets(tmp_path):
+    """`gpuisa asm --arch sm_XX` chooses the target of a cuobjdump listing of an executable (D14-B-2);
+    on this ISA's own assembly the option is refused."""
+    lst = Path(__file__).resolve().parent / "data" / "fat_sm80_sm90.cuobjdump"
+    res = run("asm", lst, "--arch", "sm_90", "--kernel", "add1", "-o", str(tmp_path / "k.bin"))
+    assert res.exit_code == 0 and "using sm_90" in res.output, res.output
+    s = tmp_path / "p.s"
+    s.write_text("EXIT ;\n")
+    res = run("asm", s, "--arch", "sm_90", "-o", str(tmp_path / "p.bin"))
+    assert res.exit_code == 1 and "--arch applies to a CUDA input" in res.output, res.output

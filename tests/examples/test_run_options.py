@@ -174,13 +174,16 @@ def test_dump_to_a_file(tmp_path):
     out = run_json(tmp_path, "EXIT ;", "--buffer", "a=40:iota:s32", "--dump-buffer", f"a={f}",
                    "--dump-buffer", f"a:u16:3={g}", "--dump-buffer", "a:s32:2")
     assert out["buffers"] == {"a": [0, 1]}
-    assert out["buffer_files"] == {str(f): {"buffer": "a", "dtype": "u32", "bytes": 40},
+    assert out["buffer_files"] == {str(f): {"buffer": "a", "dtype": "u8", "bytes": 40},
                                    str(g): {"buffer": "a", "dtype": "u16", "bytes": 6}}
     assert f.read_bytes() == np.arange(10, dtype="<i4").tobytes()
     assert g.read_bytes() == np.array([0, 0, 1], dtype="<u2").tobytes()
     r = run(tmp_path, "EXIT ;", "--buffer", "a=8:fill:-1.5:f32", "--dump-buffer", f"a:f32={f}")
     assert r.exit_code == 0 and f"buffer a at 0x{BASE:x}: 2 f32 (8 bytes) written to {f}" in r.output, r.output
     assert np.fromfile(f, "<f4").tolist() == [-1.5, -1.5]
+    # without DTYPE every byte, also of a buffer whose size is no multiple of 4 (a uint8_t[90] result)
+    out = run_json(tmp_path, "EXIT ;", "--buffer", "a=7:iota:u8", "--dump-buffer", f"a={f}", "--dump-buffer", f"a:u32={g}")
+    assert f.read_bytes() == bytes(range(7)) and g.read_bytes() == bytes(range(4)), out
 
 
 @pytest.mark.parametrize("dump,message", [

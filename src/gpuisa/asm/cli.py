@@ -187,11 +187,14 @@ def _report_asm_errors(e: AsmError) -> None:
 @click.option("--show-control", is_flag=True, help="In the listing, print every control annotation, also default ones.")
 @click.option("--kernel", "kernel", default=None, metavar="NAME",
               help="CUDA input (nvdisasm / cuobjdump listing, cubin): the kernel to assemble. Default: the only one.")
+@click.option("--arch", "arch", default=None, metavar="SM",
+              help="CUDA input holding several targets (an executable built by nvcc, its cuobjdump listing): "
+                   "which one (sm_75 ... sm_121). Default: the first.")
 @click.option("--json", "as_json", is_flag=True, help="Write symbols, relocations and records as JSON to stdout "
               "(the binary then needs -o FILE).")
 @pass_selection
 @handle_errors
-def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json, kernel=None) -> None:
+def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json, kernel=None, arch=None) -> None:
     """Assemble IN.s into 128-bit words.
 
     IN.s may be '-' (stdin). The output is raw little-endian 128-bit words,
@@ -220,11 +223,8 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
         raise UsageError("--listing and --json both go to stdout; use --listing FILE")
     raw, name = _read_raw(source)
     addr = _parse_addr(base)
-    cuda = text = None
-    try:
-        cuda = read_foreign(sel.isa(), name, raw, kernel)   # a CUDA listing / cubin: its kernel, assembled
-    except AsmError as e:
-        _report_asm_errors(e)
+    text = None
+    cuda = _cuda_input(sel, name, raw, kernel, arch)
     if cuda is not None:
         if addr:
             raise UsageError("--base does not apply to a CUDA input (its kernel starts at 0)")
@@ -251,6 +251,18 @@ def asm_cmd(sel: Selection, source, output, listing, base, show_control, as_json
                                "relocations": [r.to_dict() for r in prog.relocations],
                                "records": [r.to_dict() for r in prog.records]}, indent=1))
     allow_quick_exit()   # every output is written (decision AS-2)
+
+
+def _cuda_input(sel: Selection, name: str, raw: bytes, kernel: str | None, arch: str | None):
+    """A CUDA listing's / cubin's kernel, assembled, or None (this ISA's assembly, where --arch is refused)."""
+    cuda = None
+    try:
+        cuda = read_foreign(sel.isa(), name, raw, kernel, **({"arch": arch} if arch else {}))
+    except AsmError as e:
+        _report_asm_errors(e)
+    if cuda is None and arch:
+        raise UsageError(f"--arch applies to a CUDA input holding several targets; {name} is not a CUDA input")
+    return cuda
 
 
 @click.command("dis")

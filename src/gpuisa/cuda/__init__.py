@@ -56,7 +56,8 @@ def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | Non
                 kernel: str | None = None) -> CudaModule:
     """Parse a CUDA input (bytes of a file or listing text) into a :class:`CudaModule`.
     A host binary's cubin is the one of target *arch* (default: the first in the file)
-    that holds *kernel* (decision D9-1)."""
+    that holds *kernel* (decision D9-1); of a cuobjdump listing of several targets, *arch*
+    chooses the target too (D14-B-2)."""
     from .listing import parse_cuobjdump, parse_nvdisasm
     kind = detect(data)
     others: list[int] = []
@@ -65,9 +66,9 @@ def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | Non
         assert isinstance(data, bytes)
         data, filename, others = _cubin_of_binary(data, filename, arch, kernel)
         kind = "cubin"
-    elif arch is not None:
-        raise UsageError(f"{filename}: a target is chosen only among a host binary's cubins; this input "
-                         f"is {kind or 'not a CUDA input'}")
+    elif arch is not None and kind != "cuobjdump":
+        raise UsageError(f"{filename}: a target is chosen only among a host binary's cubins or the targets of "
+                         f"a cuobjdump listing; this input is {kind or 'not a CUDA input'}")
     if kind == "cubin":
         from .cubin import read_cubin
         mod = read_cubin(data if isinstance(data, bytes) else data.encode(), filename)
@@ -83,7 +84,7 @@ def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | Non
         if data.startswith("\ufeff"):      # a byte-order mark (an editor's): not part of the first line (D11-B-11)
             data = data[1:]
         if kind == "cuobjdump":
-            mod = parse_cuobjdump(data, filename)
+            mod = parse_cuobjdump(data, filename, arch)
         elif kind == "nvdisasm":
             mod = parse_nvdisasm(data, filename)
             if "QNAN" in data and Path(filename).is_file():

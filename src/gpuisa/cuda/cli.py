@@ -56,11 +56,12 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
         print(f"note: compiled with {' '.join(cmd)}", file=sys.stderr)
         path = f"{path} ({cmd[2] if arch else 'nvcc'})"
         kind = "cubin"
-    elif kind == "binary" and not nvcc_flags:
+    elif kind in ("binary", "cuobjdump") and not nvcc_flags:
         target = None if arch is None else target_number(arch)
     elif arch is not None or nvcc_flags:
         raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
-                         f"built by nvcc); {path} is {'a compiled input' if kind else 'not one'}")
+                         f"built by nvcc and to a cuobjdump listing of several targets); {path} is "
+                         f"{'a compiled input' if kind else 'not one'}")
     if kind is None:
         _refuse_tool_message(path, data)
         _refuse_damaged_binary(path, data)
@@ -69,8 +70,6 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
     mod = read_module(data, name, arch=target, kernel=kernel)
     if mod.other_archs:     # a fat binary or its listing: say which code runs (decisions CU8, D9-1)
         others = ", ".join(f"sm_{a}" for a in mod.other_archs)
-        how = "choose one with --arch sm_XX" if mod.from_binary else \
-            "for another, list it alone: cuobjdump -sass -arch sm_XX FILE"
         print(f"note: {name} holds code for sm_{mod.arch} and {others}; using sm_{mod.arch}"
-              f"{' (the first)' if target is None else ''}; {how}", file=sys.stderr)
+              f"{' (the first)' if target is None else ''}; choose one with --arch sm_XX", file=sys.stderr)
     return CudaKernel(isa, mod, mod.kernel(kernel))

@@ -227,10 +227,13 @@ def nan_immediate(text: str, word: int) -> str:
     return _RE_QNAN.sub(f"0x{imm:08x}", text, count=1)
 
 
-def parse_cuobjdump(text: str, filename: str) -> CudaModule:
+def parse_cuobjdump(text: str, filename: str, arch: int | None = None) -> CudaModule:
+    """The kernels of a ``cuobjdump -sass`` listing: those of target *arch*, by default of the first
+    target listed (a listing of an executable built for several holds one section per target)."""
     lines = text.split("\n")
     code = bytearray()
-    arch = None
+    wanted = arch
+    seen: list[int] = []
     kernels: dict[str, KernelInfo] = {}
     cur: KernelInfo | None = None
     addr = 0
@@ -243,6 +246,7 @@ def parse_cuobjdump(text: str, filename: str) -> CudaModule:
             if cur is not None:
                 raise error(f"truncated listing: Function {cur.name} (line {cur.first_line}) has no closing "
                             f"'..........' line", filename, ln, 1, line)
+            seen.append(a)
             if arch is None:
                 arch = a
             skipping = a != arch
@@ -290,6 +294,9 @@ def parse_cuobjdump(text: str, filename: str) -> CudaModule:
                     f"'..........' line", filename, len(lines), 1, lines[-1])
     if arch is None:
         raise error("no 'code for sm_XX' line: not a cuobjdump -sass listing", filename)
+    if wanted is not None and wanted not in seen:
+        raise UsageError(f"{filename}: --arch sm_{wanted}: the listing holds code for "
+                         f"{', '.join(f'sm_{a}' for a in sorted(set(seen)))} only")
     mod = CudaModule("cuobjdump", filename, arch, kernels, text, has_data=False)
     mod.other_archs = sorted(other_archs)
     return mod

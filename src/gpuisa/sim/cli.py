@@ -131,7 +131,7 @@ Kernel arguments (docs/simulator-run.md):
                             print the buffer after the run as DTYPE elements
                             (default u32, all); with --json under "buffers".
                             =PATH: write their bytes to the file PATH instead
-                            (--json: "buffer_files"). Without --dump, no
+                            (no DTYPE: every byte; --json: "buffer_files"). Without --dump, no
                             registers are printed then.
 \b
 Limits: at most %(block)d threads per CTA; as many warps in the grid as fit in
@@ -223,7 +223,7 @@ Example:
                    "initialises (cudaMemcpyToSymbol).")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]][=PATH]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements, "
-                   "or with =PATH write their bytes to the file PATH (repeatable). CUDA input: also a __device__ or "
+                   "or with =PATH write their bytes to the file PATH (without DTYPE, every byte) (repeatable). CUDA input: also a __device__ or "
                    "__constant__ variable by name (counter, ns::total).")
 @click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
               metavar="FILE.html", help="Also write the run as a self-contained HTML timeline: per warp, lanes x "

@@ -513,12 +513,19 @@ class DumpSpec:
 
 def parse_dump_buffer(text: str) -> DumpSpec:
     """``NAME[:DTYPE[:COUNT]][=PATH]`` (NAME may be qualified: ``stats::total:u64``); with ``=PATH``
-    the elements' bytes (little-endian, as in device memory) go to the file PATH."""
+    the elements' bytes (little-endian, as in device memory) go to the file PATH; without DTYPE, every
+    byte of the buffer (``u8``: what cudaMemcpy copies, whatever its size)."""
     spec, eq, path = text.partition("=")
     if eq:
         if not path.strip():
             raise UsageError(f"--dump-buffer {text!r}: expected a file name after '=' (NAME[:DTYPE[:COUNT]]=PATH)")
-        return replace(parse_dump_buffer(spec), text=text, path=path.strip())
+        parsed, explicit = _parse_dump(spec)
+        return replace(parsed, text=text, path=path.strip(), dtype=parsed.dtype if explicit else "u8")
+    return _parse_dump(text)[0]
+
+
+def _parse_dump(text: str) -> tuple[DumpSpec, bool]:
+    """``NAME[:DTYPE[:COUNT]]`` and whether it names DTYPE."""
     m = re.match(r"\s*(" + _IDENT + r")\s*(?=:|\Z)", text)
     parts = [m.group(1), *text[m.end() + 1:].split(":")] if m and m.end() < len(text) else [text]
     if len(parts) > 3 or not _NAME.match(parts[0].strip()):
@@ -532,7 +539,7 @@ def parse_dump_buffer(text: str) -> DumpSpec:
         count = _int(parts[2], f"--dump-buffer {text} (COUNT)")
         if count < 0:
             raise UsageError(f"--dump-buffer {text!r}: COUNT must be non-negative")
-    return DumpSpec(parts[0].strip(), dtype, count, text)
+    return DumpSpec(parts[0].strip(), dtype, count, text), len(parts) > 1 and bool(parts[1].strip())
 
 
 def check_dump(nbytes: int, spec: DumpSpec) -> int:
