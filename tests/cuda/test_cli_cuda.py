@@ -230,7 +230,7 @@ def test_fat_binary_listing_runs_the_target_arch_names():
     lst = Path(__file__).resolve().parent / "data" / "fat_sm80_sm90.cuobjdump"
     args = ("--kernel", "add1", "--buffer", "a=128:iota:u32", "--param", "ptr:a", "--dump-buffer", "a:u32", "--json")
     res = run("run", lst, "--arch", "sm_90", *args)
-    assert res.exit_code == 0 and "holds code for sm_90 and sm_80; using sm_90;" in res.output, res.output
+    assert res.exit_code == 0 and "holds code for sm_90 and sm_80; using sm_90 (--arch)" in res.output, res.output
     out = json.loads(next(ln for ln in res.output.splitlines() if ln.startswith("{")))
     assert out["buffers"]["a"] == [i + 1 for i in range(32)]
     res = run("run", lst, "--arch", "sm_75", *args)

@@ -70,6 +70,6 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
     mod = read_module(data, name, arch=target, kernel=kernel)
     if mod.other_archs:     # a fat binary or its listing: say which code runs (decisions CU8, D9-1)
         others = ", ".join(f"sm_{a}" for a in mod.other_archs)
-        print(f"note: {name} holds code for sm_{mod.arch} and {others}; using sm_{mod.arch}"
-              f"{' (the first)' if target is None else ''}; choose one with --arch sm_XX", file=sys.stderr)
+        how = " (the first); choose one with --arch sm_XX" if target is None else " (--arch)"
+        print(f"note: {name} holds code for sm_{mod.arch} and {others}; using sm_{mod.arch}{how}", file=sys.stderr)
     return CudaKernel(isa, mod, mod.kernel(kernel))
