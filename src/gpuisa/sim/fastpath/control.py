@@ -164,6 +164,19 @@ def _switch_rows(e, idx: np.ndarray, rows: np.ndarray, cand: np.ndarray, within:
     e.pc[idx] = target.view(_U64)
 
 
+def _pass_or_go_on(e, x, idx: np.ndarray, passing: np.ndarray, gf: np.ndarray, active, pm) -> bool:
+    """The warps *passing* go to the next instruction and the guard-false lanes of the warps
+    *gf* go on (``_lanes_go_on``); True when every warp of the batch passed."""
+    if passing.all():
+        e.pc[idx] = x.next_pc
+        return True
+    if passing.any():
+        e.pc[idx[passing]] = x.next_pc
+    if gf.any():
+        _lanes_go_on(e, x, idx[gf], active[gf], pm[gf])
+    return False
+
+
 def yield_kernel(e, x, idx: np.ndarray):
     """The batched kernel of YIELD (engine_batched.KERNELS, decision D14-W-5): a warp whose
     every valid lane executes goes on (a no-op); guard-false lanes go on while the executing ones
@@ -177,13 +190,8 @@ def yield_kernel(e, x, idx: np.ndarray):
     pm = np.broadcast_to(x.pmask & _pp(x), (n,))
     gf = (active & ~pm) != 0
     nop = ~gf & (valid == active)
-    if nop.all():
-        e.pc[idx] = x.next_pc
+    if _pass_or_go_on(e, x, idx, nop, gf, active, pm):
         return None
-    if nop.any():
-        e.pc[idx[nop]] = x.next_pc
-    if gf.any():
-        _lanes_go_on(e, x, idx[gf], active[gf], pm[gf])
     sw = ~gf & ~nop & (e.sleep[idx] == 0)
     if sw.any():
         si = idx[sw]
@@ -225,13 +233,8 @@ def warpsync_kernel(e, x, idx: np.ndarray, deadlock_switches: int):
     mmask = np.broadcast_to(mm & valid, (n,))
     gf = (active & ~pm) != 0
     done = ~gf & (active == mmask)
-    if done.all():
-        e.pc[idx] = x.next_pc
+    if _pass_or_go_on(e, x, idx, done, gf, active, pm):
         return None
-    if done.any():
-        e.pc[idx[done]] = x.next_pc
-    if gf.any():
-        _lanes_go_on(e, x, idx[gf], active[gf], pm[gf])
     rest = ~gf & ~done
     cand = rest & (e.sleep[idx] == 0) & ((active & ~mmask) == 0)
     if e.timed:
