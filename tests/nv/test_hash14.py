@@ -92,3 +92,24 @@ def test_subword_buffer_holds_its_aligned_word(nv_isa, engine):
         LDG.E R4, [R2.64+0x4] ;
         EXIT ;"""), buffers={"s16": np.zeros(1, np.int16)}, params=["s16"], engine=engine, block=1)
     assert bad.status == "memory"
+
+
+def test_subword_buffer_is_live_in_sim_buffers(nv_isa):
+    """D14-H-2, merge: a padded buffer's ``sim.buffers`` entry is the memory itself, as an unpadded
+    one's is: a write to it before the run reaches the kernel (the CUDA front end fills its
+    parameter copy this way) and a read during the run sees the kernel's stores."""
+    from gpuisa.sim.kernelargs import kernel_simulator
+    b = np.zeros(3, np.uint8)
+    sim = kernel_simulator(nv_isa, assemble(nv_isa.db, """
+        MOV R2, c[0x0][0x0] ;
+        MOV R3, c[0x0][0x4] ;
+        LDG.E.U8 R4, [R2.64+0x1] ;
+        IADD3 R4, R4, 0x1, RZ ;
+        STG.E.U8 [R2.64+0x2], R4 ;
+        EXIT ;"""), params=["b"], buffers={"b": b}, block=1)
+    sim.buffers["b"][1] = 41
+    for _ in sim.run_steps():
+        pass
+    assert sim.buffers["b"].tolist() == [0, 41, 42]
+    res = sim.result()
+    assert res.buffers["b"].tolist() == [0, 41, 42] and b.tolist() == [0, 41, 42]

@@ -473,16 +473,19 @@ class Simulator:
         self.addresses: dict[str, int] = {}
         self.buffers: dict[str, np.ndarray] = {}
         #: (buffer, the padded bytes global memory holds instead) of the buffers whose size is not a
-        #: multiple of 4 bytes; result() copies them back (decision D14-H-2)
+        #: multiple of 4 bytes; ``buffers[name]`` is a view of the padded bytes and result() copies
+        #: them back into the caller's array too (decision D14-H-2)
         self._padded: list[tuple[np.ndarray, np.ndarray]] = []
         for (name, arr), addr in zip((buffers or {}).items(), buffer_addresses(buffers or {}).values()):
             if not isinstance(arr, np.ndarray):
                 raise UsageError(f"buffer {name!r} must be a numpy array")
             if not arr.flags.c_contiguous:
                 raise UsageError(f"buffer {name!r} must be C-contiguous")
-            self.gmem.add(name, addr, self._word_padded(arr))
+            held = self._word_padded(arr)
+            self.gmem.add(name, addr, held)
             self.addresses[name] = addr
-            self.buffers[name] = arr
+            # a padded buffer's entry is a view of the bytes memory holds, live during the run
+            self.buffers[name] = arr if held is arr else held[:arr.nbytes].view(arr.dtype).reshape(arr.shape)
         for bank, data in (const or {}).items():
             self.const.set(int(bank), data)
         if params is not None:
