@@ -305,3 +305,24 @@ def test_asm_takes_arch_for_a_listing_of_several_targets(tmp_path):
     s.write_text("EXIT ;\n")
     res = run("asm", s, "--arch", "sm_90", "-o", str(tmp_path / "p.bin"))
     assert res.exit_code == 1 and "--arch applies to a CUDA input" in res.output, res.output
+
+
+def test_listing_cut_after_the_code_is_truncated(tmp_path):
+    """D14-3 (was D14-B-3): a listing cut exactly after the last kernel's code lost the kernel's
+    shared-memory and parameter sections, and ran into a `memory` fault at the first shared store;
+    the missing `.nv.constant0.K` that every kernel has says the listing is truncated.  `nvdisasm -c`
+    (code only: no `.nv.info.K` either) is still read."""
+    text = (CORPUS / "sm_90" / "block_reduce.nvdisasm").read_text()
+    lines = text.split("\n")
+    cut = tmp_path / "cut.nvdisasm"
+    keep = next(i for i, l in enumerate(lines) if "--- .nv.shared" in l)
+    cut.write_text("\n".join(lines[:keep]) + "\n")
+    res = run("asm", cut, "-o", tmp_path / "x.bin")
+    assert res.exit_code == 1, res.output
+    assert "truncated listing: the section .nv.constant0.block_reduce of kernel block_reduce" in res.output
+    last = max(i for i, l in enumerate(lines[:keep], 1) if l.strip())
+    assert f"cut.nvdisasm:{last}:1:" in res.output and f"the listing ends at line {last}" in res.output
+    assert "Traceback" not in res.output
+    code_only = tmp_path / "c.nvdisasm"      # what `nvdisasm -c` prints: the code sections alone
+    code_only.write_text("\n".join(l for i, l in enumerate(lines) if i < 5 or 215 <= i < keep) + "\n")
+    assert run("asm", code_only, "-o", tmp_path / "y.bin").exit_code == 0

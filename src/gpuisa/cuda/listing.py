@@ -313,6 +313,22 @@ class _Section:
         self.size = 0   # for nobits sections (.zero)
 
 
+def _check_data_sections(kernels: dict[str, KernelInfo], sections: dict[str, _Section], lines: list[str],
+                         filename: str) -> None:
+    """A listing cut after the code (decision D14-3): nvdisasm prints a kernel's ``.nv.info.K`` before
+    its code and its ``.nv.constant0.K`` (and ``.nv.shared.K``) after it, every kernel has one; a
+    listing with the first and not the second has lost its end (``nvdisasm -c``, code only, has
+    neither and is read as it is)."""
+    for name, k in kernels.items():
+        if k.entry and f".nv.info.{name}" in sections and f".nv.constant0.{name}" not in sections:
+            last = len(lines)
+            while last > 1 and not lines[last - 1].strip():
+                last -= 1
+            raise error(f"truncated listing: the section .nv.constant0.{name} of kernel {name} (its "
+                        f"parameters; nvdisasm prints it, and the kernel's shared memory, after the code) "
+                        f"is missing: the listing ends at line {last}", filename, last, 1, lines[last - 1])
+
+
 def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule:
     """Parse the full ``nvdisasm`` output.  ``code=False`` (a cubin's data already
     comes from the ELF) reads only the kernels' instruction lines."""
@@ -457,6 +473,8 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
                         f"{end[0]} (declared by .size at line {end[1]})", filename, last, 1, lines[last - 1])
     if not kernels:
         raise error("no .text.NAME section: the nvdisasm listing holds no kernel", filename)
+    if code:
+        _check_data_sections(kernels, sections, lines, filename)
     if "EIATTR_REGCOUNT" in text:       # sm_90+: the register counts are in the module's .nv.info
         for name, regs in _RE_REGCOUNT.findall(text):
             if name in kernels:
