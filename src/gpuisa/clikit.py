@@ -102,6 +102,10 @@ NVDISASM_JSON = b'[{"ELF"'
 #: names of compiled CUDA inputs: such a file that is not an ELF file or a fat binary is damaged, not
 #: assembly (decision D11-B-5)
 BINARY_SUFFIXES = (".cubin", ".fatbin", ".o", ".obj", ".so", ".a", ".out", ".exe", ".elf")
+#: where ``run``'s --arch and --nvcc-flag apply: the refusal of both readers (a compiled CUDA input, this
+#: ISA's assembly) begins with it
+CUDA_SOURCE_OPTIONS = ("--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
+                       "built by nvcc and to a cuobjdump listing of several targets)")
 
 
 def read_foreign(isa, path: str, data: bytes, kernel: str | None = None, **options):

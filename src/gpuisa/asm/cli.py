@@ -257,7 +257,7 @@ def _cuda_input(sel: Selection, name: str, raw: bytes, kernel: str | None, arch:
     """A CUDA listing's / cubin's kernel, assembled, or None (this ISA's assembly, where --arch is refused)."""
     cuda = None
     try:
-        cuda = read_foreign(sel.isa(), name, raw, kernel, **({"arch": arch} if arch else {}))
+        cuda = read_foreign(sel.isa(), name, raw, kernel, arch=arch)
     except AsmError as e:
         _report_asm_errors(e)
     if cuda is None and arch:

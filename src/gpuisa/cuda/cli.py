@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import sys
 
-from ..clikit import BINARY_SUFFIXES, NV_TOOLS, NVDISASM_JSON
+from ..clikit import BINARY_SUFFIXES, CUDA_SOURCE_OPTIONS, NV_TOOLS, NVDISASM_JSON
 from ..errors import UsageError
 from . import CudaKernel, detect, read_module, target_number
 
@@ -59,9 +59,7 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
     elif kind in ("binary", "cuobjdump") and not nvcc_flags:
         target = None if arch is None else target_number(arch)
     elif arch is not None or nvcc_flags:
-        raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
-                         f"built by nvcc and to a cuobjdump listing of several targets); {path} is "
-                         f"{'a compiled input' if kind else 'not one'}")
+        raise UsageError(f"{CUDA_SOURCE_OPTIONS}; {path} is {'a compiled input' if kind else 'not one'}")
     if kind is None:
         _refuse_tool_message(path, data)
         _refuse_damaged_binary(path, data)

@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 
 from ..clikit import handle_errors, pass_selection
-from ..clikit import read_foreign
+from ..clikit import CUDA_SOURCE_OPTIONS, read_foreign
 from ..errors import UsageError
 from ..fsutil import atomic_open
 from .report import (DEFAULT_FORMATS, MAX_DEFAULT_DUMP_WARPS, DumpItem, parse_dump, run_with_progress, summary_line,
@@ -55,8 +55,7 @@ def _load_program(isa, path: str, kernel: str | None = None, arch: str | None = 
     if cuda is not None:
         return cuda, None
     if opts:
-        raise UsageError(f"--arch and --nvcc-flag apply to a CUDA source (.cu) (--arch also to an executable "
-                         f"built by nvcc); {path} is not one")
+        raise UsageError(f"{CUDA_SOURCE_OPTIONS}; {path} is not one")
     empty = UsageError(f"{path}: nothing to run: the file holds no instructions (it is empty, or has only "
                        "comments, labels and directives)")
     if p.suffix == ".bin":
