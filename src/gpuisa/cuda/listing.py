@@ -232,8 +232,7 @@ def parse_cuobjdump(text: str, filename: str, arch: int | None = None) -> CudaMo
     target listed (a listing of an executable built for several holds one section per target)."""
     lines = text.split("\n")
     code = bytearray()
-    wanted = arch
-    seen: list[int] = []
+    found = False       # a section of target *arch* (of the first target when None) is listed
     kernels: dict[str, KernelInfo] = {}
     cur: KernelInfo | None = None
     addr = 0
@@ -246,10 +245,10 @@ def parse_cuobjdump(text: str, filename: str, arch: int | None = None) -> CudaMo
             if cur is not None:
                 raise error(f"truncated listing: Function {cur.name} (line {cur.first_line}) has no closing "
                             f"'..........' line", filename, ln, 1, line)
-            seen.append(a)
             if arch is None:
                 arch = a
             skipping = a != arch
+            found = found or not skipping
             if skipping:
                 other_archs.add(a)
             continue
@@ -292,11 +291,12 @@ def parse_cuobjdump(text: str, filename: str, arch: int | None = None) -> CudaMo
     if cur is not None:
         raise error(f"truncated listing: Function {cur.name} (line {cur.first_line}) has no closing "
                     f"'..........' line", filename, len(lines), 1, lines[-1])
-    if arch is None:
+    if not found and not other_archs:
         raise error("no 'code for sm_XX' line: not a cuobjdump -sass listing", filename)
-    if wanted is not None and wanted not in seen:
-        raise UsageError(f"{filename}: --arch sm_{wanted}: the listing holds code for "
-                         f"{', '.join(f'sm_{a}' for a in sorted(set(seen)))} only")
+    if not found:       # --arch names a target the listing does not hold
+        raise UsageError(f"{filename}: --arch sm_{arch}: the listing holds code for "
+                         f"{', '.join(f'sm_{a}' for a in sorted(other_archs))} only")
+    assert arch is not None     # found: a section of it is listed
     mod = CudaModule("cuobjdump", filename, arch, kernels, text, has_data=False)
     mod.other_archs = sorted(other_archs)
     return mod
