@@ -931,10 +931,10 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
     if not mask:
         return
     if (x.mod("type") or "U32") in _VEC_ATOM:
-        _atomic_vec(x, mem, addrs, returns, keys, mask)
+        _atomic_words(x, mem, addrs, returns, keys, mask, _VEC_ATOM[x.mod("type")], _vec_add(x))
         return
-    if x.mod("type") == "128":
-        _atomic_128(x, mem, addrs, returns, keys, mask)
+    if x.mod("type") == "128":      # .CAS.128 / .EXCH.128 (decision D14-H-1)
+        _atomic_words(x, mem, addrs, returns, keys, mask, 4, _cas_words if x.mod("op") == "CAS" else _exch_words)
         return
     fn = _atomic_fn(x)
     wide = (x.mod("type") or "U32") in _WIDE_ATOM
@@ -962,63 +962,53 @@ def _atomic(x, mem, addrs: np.ndarray, returns: bool, keys: list | None = None, 
 _VEC_ATOM = {"F32x2": 2, "F32x4": 4}     # atomicAdd(float2 *) / atomicAdd(float4 *), sm_90+
 
 
-def _atomic_128(x, mem, addrs: np.ndarray, returns: bool, keys: list | None, mask: int) -> None:
-    """``.EXCH.128`` / ``.CAS.128`` (``atomicExch`` / ``atomicCAS`` on a 16-byte type, sm_90+;
-    decision D14-H-1): one 16-byte aligned word per lane, the operands register quads (Rb..Rb+3,
-    Rc..Rc+3, word j of the value in register +j), the old value to Rd..Rd+3; the lanes in order,
-    lowest first, each on the value the previous ones left, as the 32- and 64-bit atomics."""
-    lo, hi = (p.tolist() for p in _mem_load(x, mem, addrs, mask, 16, "atomic access"))   # checks every lane
-    alist = keys if keys is not None else np.asarray(addrs, dtype=_U64).tolist()
-
-    def quad(name: str) -> list[int]:
-        base = x.reg_index(name)
-        rows = [_reg_row(x, base + j).tolist() for j in range(4)]
-        return [sum(int(rows[j][ln]) << (32 * j) for j in range(4)) for ln in range(WARP_SIZE)]
-    b = quad("rb")
-    c = quad("rc") if x.has("rc") else b
-    cas = x.mod("op") == "CAS"
-    cur: dict[int, int] = {}
-    ret = [0] * WARP_SIZE
-    for lane in lanes_of(mask):
-        a = alist[lane]
-        old = cur.get(a, int(lo[lane]) | int(hi[lane]) << 64)
-        cur[a] = (c[lane] if old == b[lane] else old) if cas else b[lane]
-        ret[lane] = old
-    final = [cur.get(a, 0) for a in alist]
-    _mem_store(x, mem, addrs, mask, 16, [np.array([f & MASK64 for f in final], _U64),
-                                         np.array([f >> 64 for f in final], _U64)])
-    if returns:         # RZ + j is RZ: set_reg ignores it
-        d = x.reg_index("rd")
-        for j in range(4):
-            x.set_reg(d + j, np.array([(r >> (32 * j)) & MASK32 for r in ret], _U32), mask)
-
-
-def _atomic_vec(x, mem, addrs: np.ndarray, returns: bool, keys: list | None, mask: int) -> None:
-    """``.ADD.F32x2`` / ``.ADD.F32x4``: one atomic float32 add per component of an aligned 8- or
-    16-byte vector (component j at address + 4j, operand Rb+j, old value to Rd+j), the lanes in
-    order, lowest first, as the scalar atomics."""
-    k = _VEC_ATOM[x.mod("type")]
-    ftz = x.mod("ftz") == "FTZ"
-    add = (lambda o, b: _ftz32(_fadd32(_ftz32(o), _ftz32(b)))) if ftz else _fadd32
+def _atomic_words(x, mem, addrs: np.ndarray, returns: bool, keys: list | None, mask: int, k: int, op) -> None:
+    """The atomics on an aligned vector of *k* 32-bit words per lane (word j at address + 4j, the
+    operands Rb+j and Rc+j, the old value to Rd+j): ``.ADD.F32x2`` / ``.ADD.F32x4`` and
+    ``.CAS.128`` / ``.EXCH.128`` (``atomicCAS`` / ``atomicExch`` on a 16-byte type, sm_90+; decision
+    D14-H-1).  The lanes in order, lowest first, each on the words the previous ones left, as the
+    scalar atomics; ``op(old, b, c)`` gives a lane's new words."""
     parts = [p.tolist() for p in _mem_load(x, mem, addrs, mask, 4 * k, "atomic access")]  # checks every lane
     olds = [[(p[ln] >> (32 * h)) & MASK32 for p in parts for h in (0, 1)] for ln in range(WARP_SIZE)]
     alist = keys if keys is not None else np.asarray(addrs, dtype=_U64).tolist()
-    b0 = x.reg_index("rb")
-    b = [_reg_row(x, b0 + j).tolist() for j in range(k)]
+
+    def rows(name: str) -> list[list[int]]:      # per lane, the k registers from *name*'s
+        base = x.reg_index(name)
+        cols = [_reg_row(x, base + j).tolist() for j in range(k)]
+        return [[col[ln] for col in cols] for ln in range(WARP_SIZE)]
+    b = rows("rb")
+    c = rows("rc") if x.has("rc") else b
     cur: dict[int, list[int]] = {}
     ret = [[0] * k for _ in range(WARP_SIZE)]
     for lane in lanes_of(mask):
         a = alist[lane]
         old = cur.get(a, olds[lane])
-        cur[a] = [add(old[j], b[j][lane]) for j in range(k)]
+        cur[a] = op(old, b[lane], c[lane])
         ret[lane] = old
     final = [cur.get(a, [0] * k) for a in alist]
     halves = [np.array([f[2 * h] | (f[2 * h + 1] << 32) for f in final], _U64) for h in range(k // 2)]
     _mem_store(x, mem, addrs, mask, 4 * k, halves)
-    if returns:
+    if returns:         # RZ + j is RZ: set_reg ignores it
         d = x.reg_index("rd")
         for j in range(k):
             x.set_reg(d + j, np.array([r[j] for r in ret], _U32), mask)
+
+
+def _vec_add(x):
+    """``.ADD.F32x2`` / ``.ADD.F32x4``'s words: one float32 add per component (``.FTZ``: inputs and
+    result flushed)."""
+    add = (lambda o, b: _ftz32(_fadd32(_ftz32(o), _ftz32(b)))) if x.mod("ftz") == "FTZ" else _fadd32
+    return lambda old, b, c: [add(o, v) for o, v in zip(old, b)]
+
+
+def _cas_words(old: list[int], b: list[int], c: list[int]) -> list[int]:
+    """``.CAS.128``: the new value Rc's when all four words equal the compare value Rb's."""
+    return c if old == b else old
+
+
+def _exch_words(old: list[int], b: list[int], c: list[int]) -> list[int]:
+    """``.EXCH.128``: Rb's value."""
+    return b
 
 
 @semantics("LDC")
