@@ -69,9 +69,6 @@ WARP_BASE_BYTES = 3072
 #: registers past the highest one named by an instruction that it may touch (quad accesses)
 _REG_MARGIN = 3
 ENGINES = ("batched", "reference")
-#: consecutive failed synchronisations (switches without progress) after which
-#: a warp is declared deadlocked: more than twice the number of lane groups.
-DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
 
 
 @dataclass
@@ -354,6 +351,19 @@ def buffer_addresses(buffers: Mapping) -> dict[str, int]:
     return out
 
 
+def word_padded(arr: np.ndarray) -> np.ndarray:
+    """*arr*, or for a buffer whose size is not a multiple of 4 bytes a zero-padded copy of its
+    bytes (decision D14-H-2): nvcc performs an 8- or 16-bit atomic (``atomicCAS(unsigned short *)``,
+    ``cuda::atomic_ref<short>``) as a 32-bit CAS loop on the aligned word holding it (the cubin's
+    EIATTR_ATOM16_EMUL_INSTR_REG_MAP), and cudaMalloc's allocations are 256-byte granules, so that
+    word is there on a GPU even for a 1- or 2-byte buffer."""
+    if arr.nbytes % 4 == 0:
+        return arr
+    pad = np.zeros(arr.nbytes + (-arr.nbytes) % 4, np.uint8)
+    pad[:arr.nbytes] = arr.reshape(-1).view(np.uint8)
+    return pad
+
+
 class Simulator:
     """The golden model running one grid launch of *program*.
 
@@ -472,20 +482,22 @@ class Simulator:
         self.const = ConstantBanks()
         self.addresses: dict[str, int] = {}
         self.buffers: dict[str, np.ndarray] = {}
-        #: (buffer, the padded bytes global memory holds instead) of the buffers whose size is not a
-        #: multiple of 4 bytes; ``buffers[name]`` is a view of the padded bytes and result() copies
-        #: them back into the caller's array too (decision D14-H-2)
+        #: (the caller's array, ``buffers[name]``) of the buffers whose size is not a multiple of 4
+        #: bytes: memory holds them padded (``word_padded``), ``buffers[name]`` is a view of the memory
+        #: and result() copies it into the caller's array too (decision D14-H-2)
         self._padded: list[tuple[np.ndarray, np.ndarray]] = []
         for (name, arr), addr in zip((buffers or {}).items(), buffer_addresses(buffers or {}).values()):
             if not isinstance(arr, np.ndarray):
                 raise UsageError(f"buffer {name!r} must be a numpy array")
             if not arr.flags.c_contiguous:
                 raise UsageError(f"buffer {name!r} must be C-contiguous")
-            held = self._word_padded(arr)
+            held = word_padded(arr)
             self.gmem.add(name, addr, held)
             self.addresses[name] = addr
-            # a padded buffer's entry is a view of the bytes memory holds, live during the run
-            self.buffers[name] = arr if held is arr else held[:arr.nbytes].view(arr.dtype).reshape(arr.shape)
+            self.buffers[name] = arr
+            if held is not arr:     # its entry is a view of the memory, live during the run
+                self.buffers[name] = held[:arr.nbytes].view(arr.dtype).reshape(arr.shape)
+                self._padded.append((arr, self.buffers[name]))
         for bank, data in (const or {}).items():
             self.const.set(int(bank), data)
         if params is not None:
@@ -1315,25 +1327,12 @@ class Simulator:
             except Fault as f:
                 self._fault_in(w, pc, f)
 
-    def _word_padded(self, arr: np.ndarray) -> np.ndarray:
-        """*arr*, or for a buffer whose size is not a multiple of 4 bytes a zero-padded copy
-        of its bytes (decision D14-H-2): nvcc performs an 8- or 16-bit atomic (``atomicCAS(unsigned
-        short *)``, ``cuda::atomic_ref<short>``) as a 32-bit CAS loop on the aligned word holding it
-        (the cubin's EIATTR_ATOM16_EMUL_INSTR_REG_MAP), and cudaMalloc's allocations are 256-byte
-        granules, so that word is there on a GPU even for a 1- or 2-byte buffer."""
-        if arr.nbytes % 4 == 0:
-            return arr
-        pad = np.zeros(arr.nbytes + (-arr.nbytes) % 4, np.uint8)
-        pad[:arr.nbytes] = arr.reshape(-1).view(np.uint8)
-        self._padded.append((arr, pad))
-        return pad
-
     def result(self) -> Result:
         """The state now.  Registers are copies while the run can still go on;
         once it is over (the state cannot change any more) they are views of
         the warps' register files, which halves the peak memory of large grids."""
-        for arr, pad in self._padded:       # the padded buffers' bytes back (D14-H-2)
-            arr.reshape(-1).view(np.uint8)[:] = pad[:arr.nbytes]
+        for arr, held in self._padded:      # the padded buffers' values back (D14-H-2)
+            arr[...] = held
         done = self.status is not None
         eng = self._pending
         if eng is not None and done:      # a finished batched run: from its arrays, built on access
