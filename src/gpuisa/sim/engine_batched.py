@@ -48,14 +48,13 @@ import numpy as np
 from .cluster import RANK_SHIFT
 from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
-from .fastpath.control import S_SLEEPING as _FP_SLEEPING, brx_kernel, nanosleep_kernel, warpsync_kernel, yield_kernel
+from .fastpath.control import brx_kernel, nanosleep_kernel, warpsync_kernel, yield_kernel
 from .fastpath.gp_plans import plan_for
 from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
-from .state import (BARRIER, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, SLEEPING, STOPPED, UPT, URZ,
-                    WARP_SIZE, Fault, Segment, array2mask, ffs_lanes, mask2array)
-
-S_READY, S_SLEEPING, S_BARRIER, S_EXITED, S_STOPPED = range(5)
+from .state import (BARRIER, DEADLOCK_SWITCHES, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, S_BARRIER,
+                    S_EXITED, S_READY, S_SLEEPING, S_STOPPED, SLEEPING, STOPPED, UPT, URZ, WARP_SIZE, Fault, Segment,
+                    array2mask, ffs_lanes, mask2array)
 #: a Warp's list-valued registers at launch (state.Warp) and their array types, rows per warp
 _LAUNCH: dict[str, tuple[list, Any]] = {"P": ([0] * PT + [FULL], np.uint32), "UR": ([0] * (URZ + 1), np.uint32),
            "UP": ([False] * UPT + [True], bool), "B": ([0] * 16, np.uint32)}
@@ -69,8 +68,6 @@ _NAME = (READY, SLEEPING, BARRIER, EXITED, STOPPED)
 STARVE = 64
 #: the most YIELDs a warp is counted ahead of (or behind) the ready warp that issued fewest (D14-W-4)
 YIELD_LEAD = 8
-#: failed synchronisations in a row before a deadlock (bru.DEADLOCK_SWITCHES)
-DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
 _U32 = np.uint32
 _U64 = np.uint64
 _DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -1014,10 +1011,6 @@ def _bar_whole_ctas(e: BatchedEngine, ci: np.ndarray, bid: int) -> np.ndarray:
     return ci[~done]
 
 
-def _k_warpsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
-    return warpsync_kernel(e, x, idx, DEADLOCK_SWITCHES)
-
-
 def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     """UCGABAR_ARV / UCGABAR_WAIT (the cluster barrier, sim/cluster.py): the executing lanes of each
     warp arrive / wait in warp order, as the reference functions do; a warp that would fault (lanes
@@ -1044,6 +1037,5 @@ def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 
 KERNELS = {"UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
-           "YIELD": yield_kernel, "WARPSYNC": _k_warpsync, "CALL": call_kernel, "RET": call_kernel,
+           "YIELD": yield_kernel, "WARPSYNC": warpsync_kernel, "CALL": call_kernel, "RET": call_kernel,
            "BRX": brx_kernel, "NANOSLEEP": nanosleep_kernel}
-assert _FP_SLEEPING == S_SLEEPING

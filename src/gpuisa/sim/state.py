@@ -73,6 +73,11 @@ _LANE_BITS = np.uint64(1) << np.arange(WARP_SIZE, dtype=np.uint64)
 
 # warp scheduling states
 READY, SLEEPING, BARRIER, EXITED, STOPPED = "ready", "sleeping", "barrier", "exited", "stopped"
+#: their codes in the batched engine's per-warp state array (engine_batched, sim/fastpath)
+S_READY, S_SLEEPING, S_BARRIER, S_EXITED, S_STOPPED = range(5)
+#: failed synchronisations in a row (a warp switching between lane groups that each wait for the
+#: other) before a deadlock, in both engines (semantics/bru.py)
+DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
 
 
 #: every fault kind (the run's status after a fault); docs/simulator-run.md lists them

@@ -24,11 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..state import FULL, INST_SIZE, MASK32, WARP_SIZE, Fault, array2mask, ffs_lanes, mask2array
+from ..state import (DEADLOCK_SWITCHES, FULL, INST_SIZE, MASK32, S_SLEEPING, WARP_SIZE, Fault, array2mask, ffs_lanes,
+                     mask2array)
 
 _U32 = np.uint32
-#: engine_batched.S_SLEEPING (the engine's warp state codes: READY, SLEEPING, ...)
-S_SLEEPING = 1
 _U64 = np.uint64
 
 
@@ -212,7 +211,7 @@ def yield_kernel(e, x, idx: np.ndarray):
     return idx[rest] if rest.any() else None
 
 
-def warpsync_kernel(e, x, idx: np.ndarray, deadlock_switches: int):
+def warpsync_kernel(e, x, idx: np.ndarray):
     """The batched kernel of WARPSYNC with one member mask per warp (an immediate, a constant or
     a uniform register; decision D14-W-5), as ``bru.WARPSYNC`` / ``_warpsync_one_mask`` do it:
     guard-false lanes go on; every member arrived (the executing lanes, and the lanes parked at
@@ -253,7 +252,7 @@ def warpsync_kernel(e, x, idx: np.ndarray, deadlock_switches: int):
         pk = sim.PARKPC[ci]
         elsewhere = array2mask((rows == pk) & (sim.PARKREG[ci] < 0) & (pk != x.pc)) & val & ~act
         fail_n = np.where(e.fail_at[ci] == e.issued[ci] - 1, e.fail_n[ci] + 1, 1)
-        ok = (elsewhere == 0) & (((arrive & mk) == mk) | (fail_n <= deadlock_switches))
+        ok = (elsewhere == 0) & (((arrive & mk) == mk) | (fail_n <= DEADLOCK_SWITCHES))
         complete = ok & ((arrive & mk) == mk)
         if complete.any():
             di = ci[complete]

@@ -38,9 +38,7 @@ import numpy as np
 from ..context import Exec
 from ..cover import cover
 from ..registry import semantics
-from ..state import FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, ffs, mask2array
-
-DEADLOCK_SWITCHES = 2 * WARP_SIZE + 2
+from ..state import DEADLOCK_SWITCHES, FULL, INST_SIZE, MASK32, MASK64, WARP_SIZE, Fault, array2mask, ffs, mask2array
 
 
 # -- the page's basic procedures ----------------------------------------------------------
