@@ -50,6 +50,7 @@ from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
 from .fastpath.control import brx_kernel, nanosleep_kernel, warpsync_kernel, yield_kernel
 from .fastpath.gp_plans import plan_for
+from .semantics.bru import pp_mask
 from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
 from .state import (BARRIER, DEADLOCK_SWITCHES, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, S_BARRIER,
@@ -734,10 +735,6 @@ class BatchedEngine:
 _COND = {"NoCond": "", "U": ".U", "DIV": ".DIV", "CONV": ".CONV"}
 
 
-def _pp_mask(x) -> np.ndarray | int:
-    return x.pred("pp") if "pp" in x.f else FULL
-
-
 def _i64(v: int) -> int:
     v &= MASK64
     return v - (1 << 64) if v >> 63 else v
@@ -817,7 +814,7 @@ def _owing(e: BatchedEngine, idx: np.ndarray) -> np.ndarray | None:
 
 def _k_break(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     b = x.reg_index("breg")
-    pm = x.pmask & _pp_mask(x)
+    pm = x.pmask & pp_mask(x)
     o = _owing(e, idx)
     if o is not None:
         if isinstance(pm, np.ndarray):
@@ -829,7 +826,7 @@ def _k_break(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 
 def _k_exit(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
-    pm = x.pmask & _pp_mask(x)
+    pm = x.pmask & pp_mask(x)
     if not pm.any():            # no lane exits (``@P0 EXIT`` with P0 false): the next instruction
         e.pc[idx] = x.next_pc
         return ADVANCED
@@ -882,7 +879,7 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         quiet &= ~o
     active = e.active[idx]
     valid = e.valid[idx]
-    pm = x.pmask & _pp_mask(x)
+    pm = x.pmask & pp_mask(x)
     mask_np = active & ~pm
     partial = (mask_np != 0) & quiet
     if partial.any():

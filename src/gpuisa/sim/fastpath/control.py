@@ -24,15 +24,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..state import (DEADLOCK_SWITCHES, FULL, INST_SIZE, MASK32, S_SLEEPING, WARP_SIZE, Fault, array2mask, ffs_lanes,
+from ..semantics.bru import pp_mask
+from ..state import (DEADLOCK_SWITCHES, INST_SIZE, MASK32, S_SLEEPING, WARP_SIZE, Fault, array2mask, ffs_lanes,
                      mask2array)
 
 _U32 = np.uint32
 _U64 = np.uint64
-
-
-def _pp(x) -> np.ndarray | int:
-    return x.pred("pp") if "pp" in x.f else FULL
 
 
 def _park(e, idx: np.ndarray, lanes: np.ndarray, value) -> None:
@@ -70,7 +67,7 @@ def brx_kernel(e, x, idx: np.ndarray):
         return idx
     target = vb + np.int64(x.pc + INST_SIZE + x.imm("offset", 0) * INST_SIZE)
     active = e.active[idx]
-    bj = np.broadcast_to(x.pmask & _pp(x), (n,)) & active
+    bj = np.broadcast_to(x.pmask & pp_mask(x), (n,)) & active
     none = bj == 0
     whole = ~none & (bj == active)
     part = ~none & ~whole
@@ -101,7 +98,7 @@ def nanosleep_kernel(e, x, idx: np.ndarray):
     warp of it switches to other lanes."""
     n = idx.size
     active = e.active[idx]
-    pm = np.broadcast_to(x.pmask & _pp(x), (n,))
+    pm = np.broadcast_to(x.pmask & pp_mask(x), (n,))
     mask_np = active & ~pm
     gf = mask_np != 0
     sleep = ~gf & (e.valid[idx] == active)
@@ -111,10 +108,7 @@ def nanosleep_kernel(e, x, idx: np.ndarray):
         # after the kernel would issue at another clock than its place in the batch gives)
         return idx
     if gf.any():                # guard-false lanes go on; the executing ones wait here
-        gi = idx[gf]
-        _park(e, gi, (active & pm)[gf], np.int64(x.pc))
-        e.active[gi] = mask_np[gf]
-        e.pc[gi] = x.next_pc
+        _lanes_go_on(e, x, idx[gf], active[gf], pm[gf])
     if sleep.any():
         si = idx[sleep]
         if "rb" in x.f:
@@ -186,7 +180,7 @@ def yield_kernel(e, x, idx: np.ndarray):
     n = idx.size
     active = e.active[idx]
     valid = e.valid[idx]
-    pm = np.broadcast_to(x.pmask & _pp(x), (n,))
+    pm = np.broadcast_to(x.pmask & pp_mask(x), (n,))
     gf = (active & ~pm) != 0
     nop = ~gf & (valid == active)
     if _pass_or_go_on(e, x, idx, nop, gf, active, pm):
@@ -228,7 +222,7 @@ def warpsync_kernel(e, x, idx: np.ndarray):
         np.broadcast_to(np.asarray(x.src("urb" if "urb" in x.f else "vb")).reshape(-1), (n,)).astype(_U32)
     active = e.active[idx]
     valid = e.valid[idx]
-    pm = np.broadcast_to(x.pmask & _pp(x), (n,))
+    pm = np.broadcast_to(x.pmask & pp_mask(x), (n,))
     mmask = np.broadcast_to(mm & valid, (n,))
     gf = (active & ~pm) != 0
     done = ~gf & (active == mmask)

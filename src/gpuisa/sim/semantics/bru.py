@@ -42,8 +42,9 @@ from ..state import DEADLOCK_SWITCHES, FULL, INST_SIZE, MASK32, MASK64, WARP_SIZ
 
 
 # -- the page's basic procedures ----------------------------------------------------------
-def _pp(x) -> int:
-    """ppv as a lane mask (PT when the variant has no ``pp``)."""
+def pp_mask(x) -> np.ndarray | int:
+    """ppv as a lane mask (PT when the variant has no ``pp``); per warp, or the batch's ``(n,)``
+    masks at batch width (the batched engine's and sim/fastpath's control kernels)."""
     return x.pred("pp") if "pp" in x.f else FULL
 
 
@@ -282,7 +283,7 @@ def BRX(x: Exec) -> None:
     else:
         vb = _sext32(x.src("vb"))
     target = x.pc + INST_SIZE + vb + x.imm("offset", 0) * INST_SIZE
-    b_jump = x.pmask & _pp(x)
+    b_jump = x.pmask & pp_mask(x)
     _jump(x, b_jump, target)
 
 
@@ -320,7 +321,7 @@ def CALL(x: Exec) -> None:
     The calling lanes' call depth grows by one (decision GA-11), except at a CALL to the
     instruction after the next: nvcc's loop exit on sm_80, ``@P1 CALL.REL.NOINC `(.L_x_1) ;
     BRA `(.L_x_60) ; .L_x_1:``, a jump that never returns (decision D8-fuzz-3)."""
-    b_jump = x.pmask & _pp(x)
+    b_jump = x.pmask & pp_mask(x)
     target = _call_target(x)
     x.w.depth[mask2array(b_jump) & (np.asarray(target) != x.pc + 2 * INST_SIZE)] += 1
     _jump(x, b_jump, target)
@@ -331,7 +332,7 @@ def RET(x: Exec) -> None:
     """RET: same hardware behaviour as CALL; pseudo code in the database (``__Semantics``, bru.isa; appended
     here by the registry).  The returning lanes' call depth drops by one (decision GA-11).
     """
-    b_jump = x.pmask & _pp(x)
+    b_jump = x.pmask & pp_mask(x)
     x.w.depth[mask2array(b_jump)] -= 1
     _jump(x, b_jump, _call_target(x))
 
@@ -349,7 +350,7 @@ def LEPC(x: Exec) -> None:
 def EXIT(x: Exec) -> None:
     """EXIT: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
-    pmask = x.pmask & _pp(x)
+    pmask = x.pmask & pp_mask(x)
     mask_np = w.active & ~pmask
     if mask_np:
         cover("EXIT.guard_false_lanes")
@@ -380,7 +381,7 @@ def EXIT(x: Exec) -> None:
 def BMOV(x: Exec) -> None:
     """BMOV: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
-    pmask = x.pmask & _pp(x)
+    pmask = x.pmask & pp_mask(x)
     b = x.reg_index("breg")
     if "rd" in x.f:  # BMOV_X: Mov BReg to Reg
         cover("BMOV.to_reg")
@@ -430,7 +431,7 @@ def BSYNC(x: Exec) -> None:
     w = x.w
     b = x.reg_index("breg")
     bmask = w.B[b] & w.valid
-    pmask = x.pmask & _pp(x)
+    pmask = x.pmask & pp_mask(x)
     arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
     if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived
         arrivemask &= same_activation(w, ffs(w.active))
@@ -604,7 +605,7 @@ def _switch_like_yield(x) -> None:
 def YIELD(x: Exec) -> None:
     """YIELD: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
-    pmask = x.pmask & _pp(x)
+    pmask = x.pmask & pp_mask(x)
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
@@ -624,7 +625,7 @@ def YIELD(x: Exec) -> None:
 @semantics("BREAK", per_warp=True)
 def BREAK(x: Exec) -> None:
     """BREAK: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
-    pmask = x.pmask & _pp(x)
+    pmask = x.pmask & pp_mask(x)
     b = x.reg_index("breg")
     if x.w.B[b] & pmask:
         cover("BREAK.clear")
@@ -673,7 +674,7 @@ def WARPSYNC(x: Exec) -> None:
     """WARPSYNC: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry)."""
     w = x.w
     mm = _membermask(x)
-    pmask = x.pmask & _pp(x)
+    pmask = x.pmask & pp_mask(x)
     arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
     if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived
         arrivemask &= same_activation(w, ffs(w.active))
@@ -781,7 +782,7 @@ def NANOSLEEP(x: Exec) -> None:
     instruction.
     """
     w = x.w
-    pmask = x.pmask & _pp(x)
+    pmask = x.pmask & pp_mask(x)
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
