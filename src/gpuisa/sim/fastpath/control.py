@@ -157,6 +157,13 @@ def _switch_rows(e, idx: np.ndarray, rows: np.ndarray, cand: np.ndarray, within:
     e.pc[idx] = target.view(_U64)
 
 
+def _unyielded_first(lanes: np.ndarray, yielded: np.ndarray) -> np.ndarray:
+    """Per warp, the switch candidates among *lanes*: those not in YieldMask *yielded*, else (none
+    left) those in it (``bru``'s ``mask_ny`` rule)."""
+    ny = lanes & ~yielded
+    return np.where(ny != 0, ny, lanes & yielded)
+
+
 def _pass_or_go_on(e, x, idx: np.ndarray, passing: np.ndarray, gf: np.ndarray, active, pm) -> bool:
     """The warps *passing* go to the next instruction and the guard-false lanes of the warps
     *gf* go on (``_lanes_go_on``); True when every warp of the batch passed."""
@@ -195,9 +202,8 @@ def yield_kernel(e, x, idx: np.ndarray):
         smask = e.switch[si] & others
         smask = np.where(smask == 0, others, smask)
         yl = e.yld[si]
-        ny = smask & ~yl
         e.yld[si] = yl | act
-        _switch_rows(e, si, rows, np.where(ny != 0, ny, smask & yl), others & val)
+        _switch_rows(e, si, rows, _unyielded_first(smask, yl), others & val)
         others = val ^ e.active[si]
         smask &= others
         e.switch[si] = np.where(smask == 0, others, smask)
@@ -264,9 +270,7 @@ def warpsync_kernel(e, x, idx: np.ndarray):
             e.fail_n[wi] = fail_n[wait]
             e.fail_at[wi] = e.issued[wi]
             missing = val[wait] & ~arrive[wait] & wk
-            yl = e.yld[wi]
-            ny = missing & ~yl
-            pick = np.where(ny != 0, ny, missing & yl)
+            pick = _unyielded_first(missing, e.yld[wi])
             _switch_rows(e, wi, w_rows, pick, pick)
         back = np.zeros(n, bool)
         back[np.flatnonzero(cand)[~ok]] = True
