@@ -326,3 +326,22 @@ def test_listing_cut_after_the_code_is_truncated(tmp_path):
     code_only = tmp_path / "c.nvdisasm"      # what `nvdisasm -c` prints: the code sections alone
     code_only.write_text("\n".join(l for i, l in enumerate(lines) if i < 5 or 215 <= i < keep) + "\n")
     assert run("asm", code_only, "-o", tmp_path / "y.bin").exit_code == 0
+
+
+def test_fault_past_a_buffer_reminds_that_sizes_are_bytes():
+    """Decision D15-1: ``a=128:iota:s32`` meant as 128 values holds 32; the fault just past its end
+    says so (text and --json), with the size the user wanted (128 x 4 bytes)."""
+    small = ["--grid", "2", "--block", "64", "--buffer", "a=128:iota:s32", "--buffer", "b=512:fill:100:s32",
+             "--buffer", "c=512", "--param", "ptr:a", "--param", "ptr:b", "--param", "ptr:c", "--param", "s32:100"]
+    res = run("run", CORPUS / "sm_80" / "vector_add.nvdisasm", *small)
+    assert res.exit_code == 2
+    want = "--buffer SIZE is in bytes: a=128:iota:s32 holds 128 bytes = 32 s32 values; 128 s32 values take 512 bytes"
+    assert f"hint: {want}" in res.output
+    res = run("run", CORPUS / "sm_80" / "vector_add.nvdisasm", *small, "--json")
+    assert json.loads(res.stdout)["fault"]["hint"] == want
+    # an output buffer without a type: the type its --dump-buffer names; no hint for other faults
+    out = [a if a != "c=512" else "c=64" for a in VADD]
+    res = run("run", CORPUS / "sm_80" / "vector_add.nvdisasm", *out, "--param", "s32:100", "--dump-buffer", "c:s32")
+    assert "hint: --buffer SIZE is in bytes: c=64 holds 64 bytes = 16 s32 values" in res.output
+    res = run("run", CORPUS / "sm_80" / "vector_add.nvdisasm", *VADD, "--param", "s32:100")
+    assert res.exit_code == 0 and "hint" not in res.output

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -297,6 +298,9 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
             raise UsageError(f"cannot write {trace}: {e.strerror or e}") from None
     else:
         res = _run()
+    hint = _size_hint(res.fault, buffers, dumps)
+    if hint:
+        res.fault["hint"] = hint
     # what the kernel's printf wrote, in execution order, as the CUDA runtime prints it (D8-8)
     runtime = getattr(sim, "device_runtime", None)
     printed = "".join(getattr(runtime, "printed", ()))
@@ -475,6 +479,31 @@ def _print_table(sim, res, items, before_status=None, err: bool = False, verbose
         where = f" ({kernel}cta {f.get('cta')}, warp {f.get('warp')}, pc 0x{f.get('pc', 0):x}: " \
                 f"{f.get('instruction', '?')}{source})" if "cta" in f else ""
         echo(f"fault {f['kind']}: {f['message']}{where}", err=True)
+        if "hint" in f:
+            echo(f"hint: {f['hint']}", err=True)
+
+
+_PAST_BUFFER = re.compile(r"out of bounds: (?:just|\d+ bytes|runs) past the end of buffer '(\w+)'")
+
+
+def _size_hint(fault, buffers, dumps) -> str | None:
+    """For a memory fault past the end of a ``--buffer NAME=SIZE`` buffer: a reminder that SIZE counts
+    bytes, with the number of elements it holds (decision D15-1: ``a=128:iota:s32`` for 128 values
+    is the first slip of a user who reads SIZE as a count)."""
+    from .kernelargs import DTYPES, parse_buffer
+    m = _PAST_BUFFER.search(fault["message"]) if fault and fault.get("kind") == "memory" else None
+    if not m:
+        return None
+    spec = next((s for s in map(parse_buffer, buffers) if s.name == m.group(1)), None)
+    if spec is None or spec.init == "file":
+        return None
+    dtype = spec.dtype if spec.init in ("iota", "fill", "random") else \
+        next((d.dtype for d in dumps if d.name == spec.name and d.dtype), spec.dtype)
+    n = DTYPES[dtype].itemsize
+    if n == 1:
+        return None
+    return (f"--buffer SIZE is in bytes: {spec.text} holds {spec.size} bytes = {spec.size // n} {dtype} values; "
+            f"{spec.size} {dtype} values take {spec.size * n} bytes")
 
 
 COMMANDS = [run_cmd]
