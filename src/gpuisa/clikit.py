@@ -116,7 +116,8 @@ def read_foreign(isa, path: str, data: bytes, kernel: str | None = None, **optio
         if got is not None:
             return got
     if kernel is not None:
-        raise UsageError(f"--kernel {kernel}: {path} is not a CUDA input (nvdisasm / cuobjdump listing or cubin)")
+        what = "is empty" if not data.strip() else "is not a CUDA input"     # e.g. a tool's error went to stderr
+        raise UsageError(f"--kernel {kernel}: {path} {what} (expected an nvdisasm / cuobjdump listing or a cubin)")
     return None
 
 

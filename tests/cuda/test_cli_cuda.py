@@ -345,3 +345,14 @@ def test_fault_past_a_buffer_reminds_that_sizes_are_bytes():
     assert "hint: --buffer SIZE is in bytes: c=64 holds 64 bytes = 16 s32 values" in res.output
     res = run("run", CORPUS / "sm_80" / "vector_add.nvdisasm", *VADD, "--param", "s32:100")
     assert res.exit_code == 0 and "hint" not in res.output
+
+
+def test_empty_file_with_kernel_is_named_empty(tmp_path):
+    """D15-2: `nvdisasm -annotate k.cubin > k.nvdisasm` writes nothing (its error goes to stderr); the
+    empty file was "not a CUDA input", now it is named empty (exit 1, both commands)."""
+    empty = tmp_path / "k.nvdisasm"
+    empty.write_text("\n")
+    for cmd in (["run", empty, "--kernel", "k"], ["asm", empty, "--kernel", "k", "-o", tmp_path / "k.bin"]):
+        res = run(*cmd)
+        assert res.exit_code == 1 and f"--kernel k: {empty} is empty (expected an nvdisasm" in res.output
+        assert not (tmp_path / "k.bin").exists()

@@ -337,6 +337,27 @@ def test_a_life_range_listing_without_the_data_it_needs_is_refused(isa):
     assert "printf_assert_sm90_plr.nvdisasm:" in text and "run the plain nvdisasm listing or the cubin" in text
 
 
+@pytest.mark.parametrize("option", ["plr", "c"])
+def test_a_listing_without_its_shared_section_assumes_the_largest_static_size(isa, option):
+    """D15-2: `nvdisasm -plr` (and `-lrm`) prints no section without contents (`.nv.shared.K`),
+    `nvdisasm -c` no data section at all; the kernel ran with no static shared memory and its first
+    STS was a `memory` fault. Its static size is now unknown, as a cuobjdump listing's (CU6): the
+    largest a kernel can have is assumed, and matmul_shared gives its numpy result."""
+    from cuda_expect import compare, expected, make_inputs
+    from gpuisa.cuda import load_cuda
+    k = load_cuda(isa, DATA / "plr" / f"matmul_shared_sm90_{option}.nvdisasm", "matmul_shared")
+    assert k.info.shared is None
+    launch = manifests()["matmul_shared"]["launches"][0]
+    inputs = make_inputs(launch)
+    want = expected(launch, inputs)
+    res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                   buffers=inputs)
+    assert res.status == "ok", res.fault
+    assert not compare(launch, "C", inputs["C"], want["C"])
+    # the plain listing still knows the size (none for a kernel without .nv.shared.K)
+    assert load_cuda(isa, CORPUS / "sm_90" / "matmul_shared.nvdisasm", "matmul_shared").info.shared == 1024 + 512
+
+
 @pytest.mark.parametrize("listing,kernel,mnemonic", [("tx_sm_90.nvdisasm", "fetch1d", "TLD.LZ"),
                                                      ("tx_sm_90.nvdisasm", "fetch2d", "TEX.LL"),
                                                      ("tx_sm_120.cuobjdump", "surf", "SULD.D.BA.2D.STRONG.SM.TRAP")])

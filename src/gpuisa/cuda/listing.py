@@ -483,7 +483,10 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     if '@"ET_REL"' in text[:4000]:
         _relocatable(mod, shared, text)
     if code:
-        _apply_sections(mod, sections, labels, filename)
+        # `nvdisasm -c` prints no data section, `-plr`/`-lrm` none without contents (`.nv.shared.K`,
+        # `@nobits`): the static shared size is then unknown, as a cuobjdump listing's (D15-2)
+        shown = not life_ranges and any(n.startswith(".nv.") for n in sections)
+        _apply_sections(mod, sections, labels, filename, shared_shown=shown)
         _apply_globals(mod, sections, labels, label_sec, data_ends)
         if life_ranges:
             _refuse_missing_data(mod, sections, filename)
@@ -590,7 +593,10 @@ def _split_values(args: str) -> list[str]:
     return out
 
 
-def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict[str, int], filename: str) -> None:
+def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict[str, int], filename: str,
+                    shared_shown: bool = True) -> None:
+    """The data sections' contents into *mod*; a kernel without ``.nv.shared.K`` has no static shared
+    memory when the listing shows such sections (*shared_shown*), else its size stays unknown (None)."""
     for sec in sections.values():
         for off, size, expr, ln, src in sec.fixups:
             m = _RE_DIFF.match(expr)
@@ -625,7 +631,7 @@ def _apply_sections(mod: CudaModule, sections: dict[str, _Section], labels: dict
                 else:
                     mod.kernels[owner].banks[bank] = data
     for k in mod.kernels.values():
-        if k.shared is None:
+        if k.shared is None and shared_shown:
             k.shared = 0
 
 
