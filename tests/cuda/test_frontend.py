@@ -358,6 +358,23 @@ def test_a_listing_without_its_shared_section_assumes_the_largest_static_size(is
     assert load_cuda(isa, CORPUS / "sm_90" / "matmul_shared.nvdisasm", "matmul_shared").info.shared == 1024 + 512
 
 
+def test_a_life_range_listing_runs_past_the_code_it_left_out(isa):
+    """D15-3: `nvdisasm -plr` leaves out instructions its control-flow graph cannot reach (here 16
+    bytes of fl11_debug's -G code on sm_75); the next address comment was refused as "the listing is
+    incomplete or edited". A trap now holds each left-out place and the kernel gives its result."""
+    from cuda_expect import compare, expected, launch_options, make_inputs
+    from gpuisa.cuda import load_cuda
+    launch = manifests()["fl11_debug"]["launches"][0]
+    k = load_cuda(isa, DATA / "plr" / "fl11_debug_sm75_plr.nvdisasm", launch["kernel"])
+    assert k.text.count("TRAP 0x1 ; // /*") == 1
+    inputs = make_inputs(launch)
+    want = expected(launch, inputs)
+    res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                   buffers=inputs, **launch_options(launch, "sm_75"))
+    assert res.status == "ok", res.fault
+    assert not [p for name in launch["outputs"] if (p := compare(launch, name, inputs[name], want[name]))]
+
+
 @pytest.mark.parametrize("listing,kernel,mnemonic", [("tx_sm_90.nvdisasm", "fetch1d", "TLD.LZ"),
                                                      ("tx_sm_90.nvdisasm", "fetch2d", "TEX.LL"),
                                                      ("tx_sm_120.cuobjdump", "surf", "SULD.D.BA.2D.STRONG.SM.TRAP")])

@@ -379,6 +379,12 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
                 if s[2:3] != "0" and _RE_ENC.fullmatch(s.rstrip()):
                     continue   # `nvdisasm -hex`: the second half of the encoding on a line of its own (D7-style-15)
                 a, clean, col = _clean(line, s)
+                if life_ranges and a is not None and a > addr and not (a - addr) % 16:
+                    # `nvdisasm -plr` leaves out code its control-flow graph cannot reach: a trap holds
+                    # its place, so that a run that did reach it stops there (decision D15-3)
+                    kern.lines.extend((ln, f"TRAP 0x1 ; // /*{x:04x}*/ left out by nvdisasm -plr")
+                                      for x in range(addr, a, 16))
+                    addr = a
                 if a is not None and a != addr:
                     raise error(f"address comment {s[:s.find('*/') + 2]} where 0x{addr:04x} was expected: the "
                                 f"listing is incomplete or edited (every instruction is 16 bytes)", filename, ln,
