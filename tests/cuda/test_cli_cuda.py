@@ -356,3 +356,16 @@ def test_empty_file_with_kernel_is_named_empty(tmp_path):
         res = run(*cmd)
         assert res.exit_code == 1 and f"--kernel k: {empty} is empty (expected an nvdisasm" in res.output
         assert not (tmp_path / "k.bin").exists()
+
+
+def test_life_range_listing_of_relocatable_code_names_its_missing_variables():
+    """D15-4: `nvdisasm -plr` of -rdc code leaves out the `.nv.shared` sections its variables live in;
+    the run was refused at `<program>:472:1` with "define rdc_hits in the program (a label)". It is
+    now located in the listing, with a caret, and says what is missing and what to run instead."""
+    path = DATA / "plr" / "rdc13_shared_sm90_plr.nvdisasm"
+    res = run("run", path, "--kernel", "rdc_layout", "--grid", "1", "--block", "64", "--buffer", "in=256",
+              "--buffer", "out=280", "--param", "ptr:in", "--param", "ptr:out")
+    assert res.exit_code == 1 and "<program>" not in res.output
+    assert f"{path}:472:48: error: undefined symbol 'rdc_hits'" in res.output and "^~~~~~~~" in res.output
+    assert "rdc_hits: the listing does not define these variables" in res.output
+    assert "run the plain nvdisasm listing or the cubin" in res.output and "(a label)" not in res.output

@@ -483,6 +483,7 @@ class CudaKernel:
         *cooperative* is ``cudaLaunchCooperativeKernel``: the grid workspace ``this_grid().sync()``
         uses, the grid checked to fit (decisions D10-C-1 .. D10-C-4)."""
         from ..sim import Simulator
+        from ..sim.simulator import check_relocations
         from ..sim.simulator import _dims, buffer_addresses
         self.check_banks()
         if shared_bytes < 0:
@@ -522,7 +523,13 @@ class CudaKernel:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
         if self.entry is not None:
             launch.setdefault("entry", self.entry)
-        sim = Simulator(self.isa, self._program_at(buffer_addresses(bufs)), grid=g, block=b, buffers=bufs, const=const,
+        prog = self._program_at(buffer_addresses(bufs))
+        if not launch.get("allow_relocations"):     # located in the listing, not in "<program>" (D15-4)
+            check_relocations(prog, self.module.source if self.module.kind != "cubin" else None,
+                              self.module.filename + (" (nvdisasm)" if self.module.kind == "cubin" else ""),
+                              api=False, note="{names}: the listing does not define these variables (`nvdisasm -plr` "
+                              "and `-c` leave out data sections); run the plain nvdisasm listing or the cubin")
+        sim = Simulator(self.isa, prog, grid=g, block=b, buffers=bufs, const=const,
                         shared_size=shared_size, local_size=int(local_bytes), cluster=dims, **launch)
         sim.device_runtime = launch.get("syscall")
         #: the address of each device global (``__device__`` variable) by symbol (D8-6)

@@ -294,12 +294,14 @@ def _symbol_column(line: str, symbol: str) -> int:
     return m.start() + 1 if m else 1
 
 
-def check_relocations(program, text: str | None = None, filename: str | None = None, *, api: bool = True) -> None:
+def check_relocations(program, text: str | None = None, filename: str | None = None, *, api: bool = True,
+                      note: str | None = None) -> None:
     """Raise :class:`UsageError` if *program* has unresolved relocations
     (references to symbols it does not define): the simulator would run the
     field's addend as if the symbol were 0.  One diagnostic per relocation,
     at ``file:line:col`` of the reference (the column when *text*, the
-    program's source, is given)."""
+    program's source, is given); *note* replaces the closing note (a CUDA input's symbols are data
+    its listing does not carry, not labels to write)."""
     relocs = list(getattr(program, "relocations", None) or ())
     if not relocs:
         return
@@ -316,7 +318,8 @@ def check_relocations(program, text: str | None = None, filename: str | None = N
     names = sorted({r.symbol for r in relocs})
     hint = ", or pass allow_relocations=True to run with the fields' addends (as if the symbols were 0)" \
         if api else ""
-    diags.append(Diagnostic("note", f"define {', '.join(names)} in the program (a label){hint}"))
+    diags.append(Diagnostic("note", note.format(names=", ".join(names)) if note else
+                            f"define {', '.join(names)} in the program (a label){hint}"))
     raise UsageError(diags)
 
 
