@@ -4,6 +4,7 @@ tested everywhere."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -63,3 +64,38 @@ def test_arch_applies_to_a_cuda_source_only(tmp_path):
     src.write_text("EXIT ;\n")
     r = _run(src, "--arch", "sm_90")
     assert r.exit_code == 1 and "--arch and --nvcc-flag apply to a CUDA source (.cu)" in r.output, r.output
+
+
+PTX = Path(__file__).resolve().parent / "data" / "ptx" / "saxpy_sm80.ptx"      # nvcc -ptx -O3 -arch=sm_80
+
+
+def _saxpy_args(*extra):
+    return [*extra, "--grid", 2, "--block", 64, "--buffer", "x=400:iota:f32", "--buffer", "y=400:fill:0.25:f32",
+            "--param", "f32:1.5", "--param", "ptr:x", "--param", "ptr:y", "--param", "s32:100",
+            "--dump-buffer", "y:f32", "--json"]
+
+
+@needs_nvcc
+@pytest.mark.parametrize("arch,want_arch", [(None, "sm_80"), ("sm_90", "sm_90")])
+def test_run_ptx(tmp_path, arch, want_arch):
+    """D15-5: PTX (found by its `.version`/`.target` directives, whatever the file's name) is compiled
+    with nvcc for its own `.target`, or the later one --arch names, then run as that cubin."""
+    ptx = tmp_path / "saxpy.txt"
+    ptx.write_bytes(PTX.read_bytes())
+    r = _run(ptx, *_saxpy_args(*(["--arch", arch] if arch else [])))
+    assert r.exit_code == 0, r.output
+    got = json.loads(next(ln for ln in r.output.splitlines() if ln.startswith("{")))["buffers"]["y"]
+    assert got == [float(np.float32(1.5) * np.float32(i) + np.float32(0.25)) for i in range(100)]
+    assert f"compiled with nvcc -cubin -arch={want_arch} -O3" in r.output
+
+
+def test_ptx_for_a_later_target_than_arch_is_refused_before_compiling():
+    r = _run(PTX, *_saxpy_args("--arch", "sm_75"))
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "--arch sm_75: " in r.output and "is PTX for sm_80 (its .target)" in r.output and "--arch sm_80" in r.output
+
+
+def test_ptx_without_nvcc_says_so(monkeypatch):
+    monkeypatch.setattr(nvcc, "find_nvcc", lambda: None)
+    r = _run(PTX, *_saxpy_args())
+    assert r.exit_code == 1 and "a CUDA source or PTX needs nvcc to compile it, and none was found" in r.output

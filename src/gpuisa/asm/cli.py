@@ -189,7 +189,8 @@ def _report_asm_errors(e: AsmError) -> None:
               help="CUDA input (nvdisasm / cuobjdump listing, cubin): the kernel to assemble. Default: the only one.")
 @click.option("--arch", "arch", default=None, metavar="SM",
               help="CUDA input holding several targets (an executable built by nvcc, its cuobjdump listing): "
-                   "which one (sm_75 ... sm_121). Default: the first.")
+                   "which one (sm_75 ... sm_121), default the first; a .cu source or PTX: the target nvcc "
+                   "compiles it for.")
 @click.option("--json", "as_json", is_flag=True, help="Write symbols, relocations and records as JSON to stdout "
               "(the binary then needs -o FILE).")
 @pass_selection

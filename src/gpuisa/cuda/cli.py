@@ -8,6 +8,7 @@ import sys
 from ..clikit import BINARY_SUFFIXES, CUDA_SOURCE_OPTIONS, NV_TOOLS, NVDISASM_JSON
 from ..errors import UsageError
 from . import CudaKernel, detect, read_module, target_number
+from .nvcc import ptx_target
 
 
 _RE_TOOL_MESSAGE = re.compile(rb"\s*(" + NV_TOOLS + rb")\s+(fatal|error)\b[^\n]*")
@@ -50,11 +51,16 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
     *arch* chooses the target among its cubins (D9-1)."""
     target = None
     kind = detect(data)
-    if path.endswith(".cu") and kind is None:
+    ptx = ptx_target(data) if kind is None else None
+    if kind is None and (path.endswith(".cu") or ptx):
+        # a CUDA source, or PTX (for its own .target unless --arch names another: D15-5), through nvcc
         from .nvcc import DEFAULT_FLAGS, compile_cubin
-        data, cmd = compile_cubin(path, arch, tuple(nvcc_flags) or DEFAULT_FLAGS)
+        if ptx and arch and target_number(arch) < target_number(ptx):
+            raise UsageError(f"--arch {arch}: {path} is PTX for {ptx} (its .target), which code for an older "
+                             f"target cannot run; give --arch {ptx} or a later one, or none")
+        data, cmd = compile_cubin(path, arch or ptx, tuple(nvcc_flags) or DEFAULT_FLAGS, ptx=data if ptx else None)
         print(f"note: compiled with {' '.join(cmd)}", file=sys.stderr)
-        path = f"{path} ({cmd[2] if arch else 'nvcc'})"
+        path = f"{path if path != '-' else '<stdin>'} ({cmd[2] if arch or ptx else 'nvcc'})"
         kind = "cubin"
     elif kind in ("binary", "cuobjdump") and not nvcc_flags:
         target = None if arch is None else target_number(arch)

@@ -44,7 +44,7 @@ def _parse_grid(text: str, opt: str = "--grid") -> tuple[int, ...]:
 def _load_program(isa, path: str, kernel: str | None = None, arch: str | None = None, nvcc_flags=()):
     """``(program, source text or None)``: assembly text is assembled, a
     ``.bin`` file is taken as raw 16-byte words; a CUDA input (nvdisasm /
-    cuobjdump listing, cubin, or a ``.cu`` source compiled with nvcc for
+    cuobjdump listing, cubin, or a ``.cu`` source or PTX compiled with nvcc for
     *arch*) gives its kernel object (``CudaKernel``) as the program."""
     p = Path(path)
     try:
@@ -170,10 +170,11 @@ Example:
 @click.option("--kernel", "kernel", default=None, metavar="NAME",
               help="CUDA input: the kernel to run (mangled or demangled name). Default: the only kernel.")
 @click.option("--arch", "arch", default=None, metavar="SM",
-              help="CUDA source (.cu): the target nvcc compiles it for (sm_75 ... sm_121), default nvcc's. "
+              help="CUDA source (.cu): the target nvcc compiles it for (sm_75 ... sm_121), default nvcc's; "
+                   "PTX: a later target than its own .target. "
                    "An executable built by nvcc: which of its targets runs, default the first.")
 @click.option("--nvcc-flag", "nvcc_flags", multiple=True, metavar="FLAG",
-              help="CUDA source (.cu): an nvcc option instead of the default -O3 (repeatable: "
+              help="CUDA source (.cu) or PTX: an nvcc option instead of the default -O3 (repeatable: "
                    "--nvcc-flag=-O3 --nvcc-flag=-use_fast_math).")
 @click.option("--shared-bytes", "shared_bytes", default=0, type=int, metavar="N",
               help="CUDA input: dynamic shared memory per CTA, after the static .nv.shared data. Default 0.")
@@ -237,7 +238,7 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
 
     PROGRAM is an assembly file, raw 16-byte instruction words when its name
     ends in .bin ('-' reads assembly from stdin), or a CUDA input (nvdisasm /
-    cuobjdump listing, cubin, or a .cu source that the installed nvcc compiles;
+    cuobjdump listing, cubin, or a .cu source or PTX that the installed nvcc compiles;
     docs/cuda.md). A cuobjdump listing carries no
     data sections: a kernel that needs them (jump tables, __constant__ data,
     math tables) takes them from the cubin it was made from, found near the
