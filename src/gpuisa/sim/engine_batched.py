@@ -65,10 +65,13 @@ _UR_ZERO = np.zeros((URZ + 1, 1), np.uint32)
 _UR_ZERO.setflags(write=False)
 _CODE = {READY: S_READY, SLEEPING: S_SLEEPING, BARRIER: S_BARRIER, EXITED: S_EXITED, STOPPED: S_STOPPED}
 _NAME = (READY, SLEEPING, BARRIER, EXITED, STOPPED)
-#: batches a ready warp may wait before its PC is issued first
+#: batches a ready warp may wait before its PC is issued first: STARVE, or one batch per ready warp
+#: when more warps than that are ready (decision D15-S-1)
 STARVE = 64
 #: the most YIELDs a warp is counted ahead of (or behind) the ready warp that issued fewest (D14-W-4)
 YIELD_LEAD = 8
+#: the instructions counted as a spin loop's hint (D14-W-4; NANOSLEEP: D15-S-1)
+_SPIN_HINTS = frozenset({"YIELD", "NANOSLEEP"})
 _U32 = np.uint32
 _U64 = np.uint64
 _DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -224,7 +227,8 @@ class BatchedEngine:
         #: inside run(): another engine then does not rebind the BatchExecs this one uses
         self.running = False
         #: checkpoints of the whole state: a repeated one ends the run (decision D12-1)
-        self.watchdog = Watchdog(sim, self, STARVE)
+        # the largest starvation bound _pick can use (D15-S-1): the watchdog's clamp of the ages
+        self.watchdog = Watchdog(sim, self, max(STARVE, N))
 
     @property
     def UR(self) -> np.ndarray:
@@ -493,7 +497,8 @@ class BatchedEngine:
                 chosen = pcs[y == 0].min()
             old = self.last[ready]
             j = int(old.argmin())
-            if self.batchno - old[j] > STARVE:
+            # decision D15-S-1: the bound is one batch per ready warp when more than STARVE are ready
+            if self.batchno - old[j] > max(STARVE, ready.size):
                 chosen = pcs[j]
         m = pcs == chosen
         idx = ready if m.all() else ready[m]
@@ -645,7 +650,7 @@ class BatchedEngine:
                 self.sync_out(int(idx[0]), w)
                 break
             self.last[sel] = self.batchno
-            if x.optype == "YIELD":
+            if x.optype in _SPIN_HINTS:
                 sp = self.spun[sel]
                 self.spun[sel] = np.minimum(sp + 1, YIELD_LEAD)
             kern = kernels.get(x.optype)
