@@ -50,7 +50,7 @@ def test_pick_lowest_pc_while_the_oldest_waited_less_than_one_batch_per_ready_wa
     not more than one batch per ready warp does not take the next batch from the lowest PC (with
     a fixed bound of 64 every warp of a per-lane divergent grid of hundreds of warps was 'starved'
     at once: a round robin of the oldest warp in batches of ~3); past that bound it does."""
-    e = _engine(isa, 256)
+    e = _engine(isa, 128)
     n = e.N
     e.pc[:] = 0x1000 + 16 * (np.arange(n, dtype=np.uint64) % 40)     # 40 PCs, warp 0 at the lowest
     e.last[:] = 990
@@ -116,7 +116,7 @@ def test_watchdog_clamps_ages_at_the_largest_bound(isa):
     """D15-S-1: the watchdog digests the warps' ages clamped just past the largest bound _pick can
     compare them with (one batch per warp of the grid), not past STARVE: two states whose ages
     differ below that bound schedule differently and must not digest equal."""
-    e = _engine(isa, 256)
+    e = _engine(isa, 128)
     assert e.watchdog.starve == max(STARVE, e.N)
     e.batchno = 1000
     e.last[:] = 990
@@ -124,3 +124,92 @@ def test_watchdog_clamps_ages_at_the_largest_bound(isa):
     e.last[5] = 1000 - (STARVE + 100)
     d2 = Watchdog(e.sim, e, e.watchdog.starve).digest()[0]
     assert d1 != d2
+
+
+def _cas_replay(data: list[int], idx, b, c):
+    """The lane-by-lane replay of CAS lanes on the words *data*: the values read."""
+    got = []
+    for k in range(len(idx)):
+        old = data[idx[k]]
+        got.append(old)
+        if old == b[k]:
+            data[idx[k]] = c[k]
+    return got
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_cas_chain_equals_the_lane_by_lane_replay(wide):
+    """D15-S-2: a CAS fold along one word with unequal operands (each lane's own swap value, the
+    compare values a Treiber stack's losing lanes share) is a search per store, bit for bit the
+    replay's values read and final words; past its store limit it declines, changing nothing."""
+    from gpuisa.sim.fastpath import atomics
+    dt = np.uint64 if wide else np.uint32
+    fold, acc, signed, nan = atomics._fold_fns("CAS", "64" if wide else "U32", None)
+    assert acc == "cas"
+    rng = np.random.default_rng(15)
+    for words, lanes, pool in ((1, 32, 3), (1, 256, 2), (2, 64, 4), (3, 96, 1 << 40), (1, 32, 1)):
+        data = rng.integers(0, min(pool, 1 << 31), words).astype(dt)
+        idx = rng.integers(0, words, lanes)
+        b = rng.integers(0, min(pool, 1 << 31), lanes).astype(dt)
+        c = rng.integers(0, min(pool, 1 << 31), lanes).astype(dt)
+        if wide:
+            c |= dt(1 << 40)
+        want_data = [int(v) for v in data]
+        want = _cas_replay(want_data, idx.tolist(), b.tolist(), c.tolist())
+        got_data = data.copy()
+        got = atomics._fold_in_order(got_data, idx, b, c, fold, acc, signed, nan, lanes)
+        assert got is not None and got.tolist() == want
+        assert got_data.tolist() == want_data
+    seq = np.array([5, 5, 5, 5], dt)       # every lane stores: 3 stores
+    assert atomics._cas_chain(seq, np.array([5, 5, 7], dt), 1) is None
+    assert atomics._cas_chain(seq, np.array([5, 5, 7], dt), 2).tolist() == [5, 5, 5, 7]
+    assert atomics._cas_chain(seq, np.array([9, 5, 7], dt), 1).tolist() == [5, 9, 9, 9]
+
+
+def test_contended_cas_of_one_warp_batches_runs_its_plan(isa, monkeypatch):
+    """D15-S-2: the Treiber stack of hash14_stack (every lane's 64-bit CAS on one head word) ran each
+    one-warp batch's ATOMG through the reference function lane by lane (a one-warp batch skipped the
+    plans; the fold declined lane by lane CAS with unequal swap values): now its plan, which ends in
+    the replay's state (registers, memory, steps, clock, the watchdog digest)."""
+    from gpuisa.cuda import load_cuda
+    from test_perwarp14 import _state
+    lc = next(lc for stem, lc in launches() if lc["name"] == "hash14_stack") if os.environ.get("GPUISA_CUDA_FULL") \
+        else None
+    if lc is None:      # a full launch: read its manifest
+        import json
+        lc = next(x for x in json.loads((CORPUS / "src" / "hash14_queue.json").read_text())["launches"]
+                  if x["name"] == "hash14_stack")
+    n = 12      # threads that push and pop: 6 lanes in each of two one-warp CTAs (test time)
+    lc = {**lc, "params": lc["params"][:3] + [f"s32:{n}"] + lc["params"][4:],
+          "buffers": {**lc["buffers"], "next": {**lc["buffers"]["next"], "count": 2 * n},
+                      "popped": {**lc["buffers"]["popped"], "count": n}, "seen": {**lc["buffers"]["seen"], "count": 2 * n}}}
+    replayed: list[str] = []
+    real = engine_batched.BatchedEngine._per_warp
+
+    def spy(self, pc, idx):
+        replayed.append(self.bx[pc].optype)
+        return real(self, pc, idx)
+
+    def run():
+        k = load_cuda(isa, CORPUS / "sm_90" / "hash14_queue.nvdisasm", lc["kernel"])
+        bufs = make_inputs(lc)
+        sim = k.simulator(grid=tuple(lc["grid"]), block=tuple(lc["block"]), params=lc["params"], buffers=bufs)
+        res = sim.run()
+        assert res.status == "ok", res.fault
+        return sim, bufs, res
+
+    monkeypatch.setattr(engine_batched.BatchedEngine, "_per_warp", spy)
+    sim, bufs, res = run()
+    assert "ATOMG" not in replayed
+    _check(lc, bufs)
+    got = _state(sim, bufs, res)
+    monkeypatch.setattr(engine_batched, "batch_plan", lambda x: None)
+    ref = _state(*run())
+    assert "ATOMG" in replayed
+    for key, v in ref.items():
+        if isinstance(v, np.ndarray):
+            assert np.array_equal(got[key], v), key
+        elif key == "memory":
+            assert all(np.array_equal(got[key][q], v[q]) for q in v), key
+        else:
+            assert got[key] == v, key

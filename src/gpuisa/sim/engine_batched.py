@@ -658,7 +658,8 @@ class BatchedEngine:
                 self._kernel(kern, x, pc, idx, sel, all_ready)
                 continue
             if x.per_warp or n == 1:
-                if n == 1 or not self._batch_plan(x, pc, idx, sel, all_ready):
+                # an atomic's plan also for one warp (D15-S-2: a contended CAS loop's warps run alone)
+                if not self._batch_plan(x, pc, idx, sel, all_ready):
                     self._per_warp(pc, idx)
                 continue
             x.bind(sel, n, self._guard(x, sel, n))
