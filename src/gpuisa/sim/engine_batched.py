@@ -21,10 +21,11 @@ per-warp call (:meth:`BatchedEngine.sync_in` / :meth:`sync_out`) and at the end.
 
 Batch policy (deterministic): each step issues the **lowest ActivePC among the
 ready warps**, every ready warp at that PC in one batch (in warp order), except
-that a ready warp which has not issued for ``STARVE`` batches goes first (its
+that a ready warp which has not issued for ``STARVE`` batches -- or one batch per ready
+warp, when more are ready (decision D15-S-1) -- goes first (its
 PC is issued; a spin loop at a low PC cannot starve the warp it waits for), and that
-the warps which issued more YIELDs (the hint ptxas puts in every spin loop) than the ready
-warp that issued fewest go after it (decisions D10-I-4, D14-W-4: counted, bounded by
+the warps which issued more YIELDs or NANOSLEEPs (the hints of a spin loop) than the ready
+warp that issued fewest go after it (decisions D10-I-4, D14-W-4, D15-S-1: counted, bounded by
 YIELD_LEAD, so that a lock's holder, which yielded once before it won, runs before the
 waiters that spin again).
 After a data-path batch that held every ready warp, the next batch is the same
