@@ -11183,3 +11183,18 @@ def blind14_lambda_clamp(i, n, s):
 def blind14_tile_scan8(i):
     x = i["in"].astype(np.int64)
     return {"out": np.array([x[k - k % 8:k + 1].sum() + (k % 64) // 8 * 1000 for k in range(len(x))], np.int32)}
+
+
+# -- direction scale15 (issue 11): CAS-loop atomics at scale --
+def scale15_cas(i, n, blocks=2):
+    v = [int(x) for x in i["in"][:n]]
+    fmax = [max([np.float32(x) * np.float32(0.5) for x in v if x & 3 == b] + [np.float32(0)]) for b in range(4)]
+    seen = np.zeros(len(i["seen"]), np.uint32)
+    seen[:n] = 1
+    return {"fmax": np.array(fmax, np.float32), "dsum": np.array([sum(x for x in v if x & 3 == b) for b in range(4)], np.float64),
+            "count": np.array([sum(1 for x in v if x & 3 == b) for b in range(4)], np.uint32),
+            "ticket": np.array([blocks], np.uint32), "seen": seen, "len": np.array([n], np.uint32)}
+
+
+def scale15_cas_big(i, n):
+    return scale15_cas(i, n, blocks=4)

@@ -21,10 +21,11 @@ per-warp call (:meth:`BatchedEngine.sync_in` / :meth:`sync_out`) and at the end.
 
 Batch policy (deterministic): each step issues the **lowest ActivePC among the
 ready warps**, every ready warp at that PC in one batch (in warp order), except
-that a ready warp which has not issued for ``STARVE`` batches goes first (its
+that a ready warp which has not issued for ``STARVE`` batches -- or one batch per ready
+warp, when more are ready (decision D15-S-1) -- goes first (its
 PC is issued; a spin loop at a low PC cannot starve the warp it waits for), and that
-the warps which issued more YIELDs (the hint ptxas puts in every spin loop) than the ready
-warp that issued fewest go after it (decisions D10-I-4, D14-W-4: counted, bounded by
+the warps which issued more YIELDs or NANOSLEEPs (the hints of a spin loop) than the ready
+warp that issued fewest go after it (decisions D10-I-4, D14-W-4, D15-S-1: counted, bounded by
 YIELD_LEAD, so that a lock's holder, which yielded once before it won, runs before the
 waiters that spin again).
 After a data-path batch that held every ready warp, the next batch is the same
@@ -65,10 +66,13 @@ _UR_ZERO = np.zeros((URZ + 1, 1), np.uint32)
 _UR_ZERO.setflags(write=False)
 _CODE = {READY: S_READY, SLEEPING: S_SLEEPING, BARRIER: S_BARRIER, EXITED: S_EXITED, STOPPED: S_STOPPED}
 _NAME = (READY, SLEEPING, BARRIER, EXITED, STOPPED)
-#: batches a ready warp may wait before its PC is issued first
+#: batches a ready warp may wait before its PC is issued first: STARVE, or one batch per ready warp
+#: when more warps than that are ready (decision D15-S-1)
 STARVE = 64
 #: the most YIELDs a warp is counted ahead of (or behind) the ready warp that issued fewest (D14-W-4)
 YIELD_LEAD = 8
+#: the instructions counted as a spin loop's hint (D14-W-4; NANOSLEEP: D15-S-1)
+_SPIN_HINTS = frozenset({"YIELD", "NANOSLEEP"})
 _U32 = np.uint32
 _U64 = np.uint64
 _DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -224,7 +228,8 @@ class BatchedEngine:
         #: inside run(): another engine then does not rebind the BatchExecs this one uses
         self.running = False
         #: checkpoints of the whole state: a repeated one ends the run (decision D12-1)
-        self.watchdog = Watchdog(sim, self, STARVE)
+        # the largest starvation bound _pick can use (D15-S-1): the watchdog's clamp of the ages
+        self.watchdog = Watchdog(sim, self, max(STARVE, N))
 
     @property
     def UR(self) -> np.ndarray:
@@ -493,7 +498,8 @@ class BatchedEngine:
                 chosen = pcs[y == 0].min()
             old = self.last[ready]
             j = int(old.argmin())
-            if self.batchno - old[j] > STARVE:
+            # decision D15-S-1: the bound is one batch per ready warp when more than STARVE are ready
+            if self.batchno - old[j] > max(STARVE, ready.size):
                 chosen = pcs[j]
         m = pcs == chosen
         idx = ready if m.all() else ready[m]
@@ -645,7 +651,7 @@ class BatchedEngine:
                 self.sync_out(int(idx[0]), w)
                 break
             self.last[sel] = self.batchno
-            if x.optype == "YIELD":
+            if x.optype in _SPIN_HINTS:
                 sp = self.spun[sel]
                 self.spun[sel] = np.minimum(sp + 1, YIELD_LEAD)
             kern = kernels.get(x.optype)
@@ -653,7 +659,8 @@ class BatchedEngine:
                 self._kernel(kern, x, pc, idx, sel, all_ready)
                 continue
             if x.per_warp or n == 1:
-                if n == 1 or not self._batch_plan(x, pc, idx, sel, all_ready):
+                # an atomic's plan also for one warp (D15-S-2: a contended CAS loop's warps run alone)
+                if not self._batch_plan(x, pc, idx, sel, all_ready):
                     self._per_warp(pc, idx)
                 continue
             x.bind(sel, n, self._guard(x, sel, n))

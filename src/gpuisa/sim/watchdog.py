@@ -16,7 +16,7 @@ its caches, output records, statistics), and the counters that only grow are rep
 run reads of them: the model clock by nothing (every read of it is counted in
 ``Simulator.time_reads``, which is in the digest: a run that reads the clock never repeats), a
 warp's sleep timer by its distance from the clock, the engine's batch numbers by the age the
-scheduler compares with ``STARVE``, the warps' issue counts by the relation ``fail_at`` keeps
+scheduler compares with its starvation bound, the warps' issue counts by the relation ``fail_at`` keeps
 with them.  An object of a type the walk does not know switches the watchdog off for the run
 (never a guess).
 
@@ -74,7 +74,8 @@ class Watchdog:
     def __init__(self, sim, eng=None, starve: int = 0) -> None:
         self.sim = sim
         self.eng = eng
-        self.starve = starve        # the batched engine's STARVE (engine_batched imports this module)
+        # the largest starvation bound of the batched engine's _pick: max(STARVE, warps) (D15-S-1)
+        self.starve = starve
         # a large grid's digest costs more (its Warp objects): its first checkpoint comes later
         self.next = sim.steps + ARM_STEPS + ARM_PER_WARP * len(sim._warps)
         self.spacing = 0
@@ -116,7 +117,8 @@ class Watchdog:
                     walk.covered.add(id(_root(v)))
         if eng is not None:
             # the engine's clocks, as the run reads them
-            # _pick: the oldest ready warp (argmin of last) goes first once older than STARVE batches
+            # _pick: the oldest ready warp (argmin of last) goes first once older than its bound
+            # (max(STARVE, ready warps), D15-S-1): ages past the largest bound compare alike
             walk.feed(np.minimum(eng.batchno - eng.last, self.starve + 1))
             walk.feed(np.unique(eng.last, return_inverse=True)[1])
             # the barrier retries: fail_at is only compared with issued - 1

@@ -193,6 +193,8 @@ def _global_words(x, m: np.ndarray, size: int, a: np.ndarray | None = None):
 #: (a contended CAS/INC on one word folds lane by lane: the replay is not slower there)
 FOLD_PER_WARP = 4
 _F64_NAN = 0x7FFFFFFFFFFFFFFF
+#: the stores a word's CAS lanes may make per unit of budget before the search declines (D15-S-2)
+CAS_STORES = 8
 
 
 def _signed(v: np.ndarray) -> np.ndarray:
@@ -343,7 +345,7 @@ def _fold_in_order(data, idx, b, c, fn, acc, signed: bool, nan, budget: int):
     cur = data[words].astype(sb.dtype)
     read = np.empty(L, sb.dtype)
     done = acc is not None and nseg < deepest and nseg <= budget and \
-        _along(cur, read, starts, sb, sc, acc, signed, nan)
+        _along(cur, read, starts, sb, sc, acc, signed, nan, CAS_STORES * budget)
     if not done:
         if deepest > budget:
             return None
@@ -355,37 +357,65 @@ def _fold_in_order(data, idx, b, c, fn, acc, signed: bool, nan, budget: int):
     return out
 
 
-def _closed(kind: str, seq: np.ndarray, c: np.ndarray):
-    """The values of one word along a run of CAS / INC / DEC lanes whose operands are all equal
-    (a lock taken by ``atomicCAS(p, 0, 1)``, a ticket by ``atomicInc(p, n)``): *seq* is the word's
-    value then the operands b, *c* the operands c; the values read and, last, the final value,
-    as the lane-by-lane fold gives them; None when the operands differ."""
+def _closed(kind: str, seq: np.ndarray):
+    """The values of one word along a run of INC / DEC lanes whose operands are all equal (a ticket
+    by ``atomicInc(p, n)``; CAS: :func:`_cas_chain`): *seq* is the word's value then the operands b;
+    the values read and, last, the final value, as the lane-by-lane fold gives them; None when the
+    operands differ."""
     b = seq[1:]
-    if (b != b[0]).any() or (kind == "cas" and (c != c[0]).any()):
+    if (b != b[0]).any():
         return None
     k = b.size
     init, bv = int(seq[0]), int(b[0])
-    if kind == "cas":
-        new = int(c[0]) if init == bv else init       # the first lane stores or not; the others see new
-        out = np.full(k + 1, new, seq.dtype)           # (c == b: the stores change nothing)
-        out[0] = init
-        return out
     first = (0 if init >= bv else init + 1) if kind == "inc" else (bv if init == 0 or init > bv else init - 1)
     steps = np.arange(k, dtype=np.int64)           # from the second read on: first, first +- 1, ... mod b + 1
     vals = (first + steps) % (bv + 1) if kind == "inc" else (first - steps) % (bv + 1)
     return np.concatenate(([init], vals)).astype(seq.dtype)
 
 
-def _along(cur, read, starts, sb, sc, acc, signed: bool, nan) -> bool:
+def _cas_chain(seq: np.ndarray, c: np.ndarray, limit: int):
+    """The values of one word along a run of CAS lanes (decision D15-S-2): *seq* is the word's value
+    then the compare operands b, *c* the swap operands; the values read and, last, the final value,
+    as the lane-by-lane fold gives them.  A lane stores iff the word equals its b, so the word only
+    changes at the next lane whose b equals it: found by a search, one per store.  Contended CAS
+    loops (a Treiber stack's push, every lane's ``atomicCAS(head, seen, mine)``) store once or
+    twice per warp whatever the operands; None past *limit* stores (a search per lane costs more
+    than the replay)."""
+    b = seq[1:]
+    k = b.size
+    out = np.empty(k + 1, seq.dtype)
+    cur = seq[0]
+    pos = 0
+    for _ in range(limit + 1):      # a search per store, and the last that finds none
+        hit = np.flatnonzero(b[pos:] == cur)
+        if not hit.size:
+            out[pos:k] = cur
+            break
+        h = pos + int(hit[0])
+        out[pos:h + 1] = cur
+        cur = c[h]
+        pos = h + 1
+        if pos == k:
+            break
+    else:
+        return None
+    out[k] = cur
+    return out
+
+
+def _along(cur, read, starts, sb, sc, acc, signed: bool, nan, stores: int) -> bool:
     """The fold word by word, each by the operation's ``accumulate`` (or closed form); False when
-    a word's operands have no closed form (``cur`` and ``read`` are then to be recomputed)."""
+    a word's operands have no closed form or its CAS lanes store more than *stores* times (``cur``
+    and ``read`` are then to be recomputed)."""
     ends = np.append(starts[1:], sb.size)
     for s, (a, e) in enumerate(zip(starts.tolist(), ends.tolist())):
         seq = np.concatenate((cur[s:s + 1], sb[a:e]))
         if acc == "exch":
             r = seq
+        elif acc == "cas":
+            r = _cas_chain(seq, sc[a:e], stores)
         elif isinstance(acc, str):
-            r = _closed(acc, seq, sc[a:e])
+            r = _closed(acc, seq)
             if r is None:       # operands that differ along the word: no closed form
                 return False
         elif signed:

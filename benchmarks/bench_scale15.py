@@ -1,0 +1,110 @@
+"""The scheduler's starvation bound and spin hints, and contended CAS, at scale (decisions D15-S-*).
+
+    python benchmarks/bench_scale15.py --baseline /path/to/older/src [--repeat N] [--arch sm_90]
+                                        [--warps 1024] [--timeout 120] [NAME ...]
+
+As ``bench_perwarp.py`` (each case a corpus launch scaled to ``--warps`` warps as ``bench_scale.py``
+scales it, run from this tree's committed nvdisasm listing in a fresh process with this tree's
+``src`` and with the baseline's, interleaved, N times), but the time is the run's **CPU time**
+(``time.process_time``: the machine these were measured on ran five workers on two cores, where wall
+times varied by 3x between identical runs) and the batches are counted.  ``hash14_stack_big`` is a
+full launch (GPUISA_CUDA_FULL is set for the listing of cases) run at its own size (24 warps: its
+result depends on the CTA count).  Results: ``results-bench_scale15.txt``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "cuda"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+os.environ.setdefault("GPUISA_CUDA_FULL", "1")
+#: per-lane divergent code (D15-S-1: the starvation bound), NANOSLEEP spin-waits (D15-S-1: the
+#: spin hint), contended CAS (D15-S-2), and spin locks whose schedule must not change
+CASES = ["pw14_fsm_lane", "pw14_nap", "sleepy", "spin_shared", "hash14_stack_big", "sc_lock", "pw14_ticket",
+         "its_lg_spinred_small", "switch_many"]
+#: launches run at their own size (their results depend on the grid)
+OWN_SIZE = {"hash14_stack_big"}
+
+_CHILD = r"""
+import json, signal, sys, time
+src, tests, stem, arch, timeout = sys.argv[1:6]
+launch = json.loads(sys.argv[6])
+sys.path[:0] = [src, tests]
+import gpuisa
+from cuda_expect import CORPUS, launch_options, make_inputs
+isa = gpuisa.load_isa()
+k = isa.load_cuda(CORPUS / arch / f"{stem}.nvdisasm", launch["kernel"])
+sim = k.simulator(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                  buffers=make_inputs(launch), shared_bytes=launch.get("shared_bytes", 0), max_warps=1 << 20,
+                  **launch_options(launch, arch))
+signal.alarm(int(timeout))
+t = time.process_time()
+res = sim.run()
+cpu = time.process_time() - t
+eng = sim._pending
+print(json.dumps({"status": res.status, "steps": res.steps, "sec": cpu, "warps": len(sim.warps),
+                  "batches": getattr(eng, "batches", 0)}))
+"""
+
+
+def run_once(src: str, stem: str, launch: dict, arch: str, timeout: int) -> dict:
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    env.pop("PYTHONPATH", None)
+    p = subprocess.run([sys.executable, "-c", _CHILD, src, str(ROOT / "tests" / "cuda"), stem, arch, str(timeout),
+                        json.dumps(launch)], capture_output=True, text=True, env=env, timeout=timeout * 3 + 60)
+    if p.returncode:
+        return {"status": "timeout" if p.returncode in (-14, 142) else f"failed ({p.returncode})"}
+    return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> int:
+    from bench_scale import scaled
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", help="launch names (default: the cases above)")
+    ap.add_argument("--baseline", required=True, help="the src directory of the tree to compare with")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("--warps", type=int, default=1024)
+    ap.add_argument("--timeout", type=int, default=120)
+    a = ap.parse_args(argv)
+    from cuda_expect import CORPUS, launches
+    want = a.names or CASES
+    todo = [(s, lc) for s, lc in launches() if lc["name"] in want]
+    here = str(ROOT / "src")
+    print(f"{'launch':<22} {'arch':<7} {'warps':>6} {'steps':>9} {'batches':>8} {'cpu s':>7} "
+          f"{'base steps':>10} {'batches':>8} {'cpu s':>7} {'x':>6}")
+    for arch in a.arch.split(","):
+        for stem, launch in todo:
+            if not (CORPUS / arch / f"{stem}.nvdisasm").exists():
+                continue
+            big = launch if launch["name"] in OWN_SIZE else scaled(launch, a.warps)
+            runs: dict[str, list] = {here: [], a.baseline: []}
+            for _ in range(a.repeat):
+                for src in runs:
+                    runs[src].append(run_once(src, stem, big, arch, a.timeout))
+
+            def cell(rs: list) -> tuple[str, str, str, float | None]:
+                ok = [r for r in rs if r["status"] == "ok"]
+                if len(ok) < len(rs):
+                    bad = next(r["status"] for r in rs if r["status"] != "ok")
+                    return "-", "-", f"{bad[:7]:>7}" if bad != "timeout" else f"> {a.timeout}", None
+                t = statistics.median(r["sec"] for r in ok)
+                return str(ok[0]["steps"]), str(ok[0]["batches"]), f"{t:7.2f}", t
+            s1, b1, t1, v1 = cell(runs[here])
+            s0, b0, t0, v0 = cell(runs[a.baseline])
+            x = f"{v0 / v1:6.1f}" if v0 and v1 else ""
+            warps = next((r["warps"] for r in runs[here] if "warps" in r), "?")
+            print(f"{launch['name']:<22} {arch:<7} {warps:>6} {s1:>9} {b1:>8} {t1:>7} {s0:>10} {b0:>8} {t0:>7} {x:>6}",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
