@@ -96,6 +96,7 @@ def test_a_compressed_fat_binary_names_the_way_out():
     r = CliRunner().invoke(main, ["run", str(DATA / "compressed.fatbin")])
     assert r.exit_code == 1, r.output
     assert "no uncompressed cubin" in r.output and "cuobjdump -xelf all" in r.output
+    assert "cuobjdump -xptx all" in r.output       # PTX only: gpuisa runs the PTX it extracts (D15-5)
     assert "Traceback" not in r.output
 
 

@@ -983,7 +983,9 @@ def _cubin_of_binary(data: bytes, filename: str, arch: int | None,
         why = ("its fat binary holds no uncompressed cubin (PTX only, or compressed by nvcc)"
                if FATBIN_MAGIC in data else "it holds no CUDA code")
         raise UsageError(f"{filename}: a host binary, but {why}; extract its cubins with "
-                         f"`cuobjdump -xelf all {filename}` and run one of them")
+                         f"`cuobjdump -xelf all {filename}` and run one of them"
+                         + (f", or its PTX with `cuobjdump -xptx all {filename}` and run that (nvcc compiles it: "
+                            f"decision D15-5)" if FATBIN_MAGIC in data else ""))
     archs = list(dict.fromkeys(c.arch for c in cubins))
     if arch is None:
         arch = archs[0]
