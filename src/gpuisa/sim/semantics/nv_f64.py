@@ -197,6 +197,17 @@ def fma_rn(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndarray, np.
         if not fin.all() or zero.any() or tiny.any():
             r = np.where(zero, p + c, np.where(tiny, c, np.where(fin, r, fma_special(a, b, c))))
             ok |= zero | tiny | ~fin
+        # c = +-0 and a nonzero product (complex arithmetic's zero parts, the register pairs of
+        # lanes a guard left out, often subnormal): the exact sum is the product, so the one
+        # rounding is a * b's own, its underflow, overflow and zero's sign included; and a product
+        # below 2^-1080 (|a| < 2^ea, |b| < 2^eb) next to a nonzero c, less than half an ulp of any
+        # double: the result is c (D15-P-5)
+        nz = fin & (a != 0) & (b != 0)
+        prod = nz & (c == 0)
+        wee = nz & (c != 0) & ~ok & (np.frexp(a)[1] + np.frexp(b)[1] <= -1080)
+        if prod.any() or wee.any():
+            r = np.where(prod, p, np.where(wee, c, r))
+            ok |= prod | wee
     return r, ok
 
 
