@@ -315,8 +315,8 @@ def test_fma_rn_answers_a_product_plus_zero():
     subnormal register pairs of lanes a guard left out, which RSBench's complex arithmetic has by
     the thousand) or overflows; a product below 2^-1080 leaves a nonzero c; an exact cancellation is
     +0. fma_rn answers
-    those lanes itself (they went to the exact rational rounding, 4 % of RSBench's DFMA lanes and
-    half its run time), and right, a zero's sign included."""
+    those lanes itself (they went to the exact rational rounding: 4 % of RSBench's DFMA lanes), and
+    right, a zero's sign included."""
     from gpuisa.sim.semantics.nv_f64 import fma_rn
     rng = np.random.default_rng(15)
     n = 200
