@@ -314,9 +314,8 @@ def test_fma_rn_answers_a_product_plus_zero():
     """D15-P-5: fma(a, b, +-0) is a * b rounded once -- also where the product underflows (the
     subnormal register pairs of lanes a guard left out, which RSBench's complex arithmetic has by
     the thousand) or overflows; a product below 2^-1080 leaves a nonzero c; an exact cancellation is
-    +0. fma_rn answers
-    those lanes itself (they went to the exact rational rounding: 4 % of RSBench's DFMA lanes), and
-    right, a zero's sign included."""
+    +0. fma_rn answers those lanes itself (they went to the exact rational rounding: 4 % of
+    RSBench's DFMA lanes), and right, a zero's sign included."""
     from gpuisa.sim.semantics.nv_f64 import fma_rn
     rng = np.random.default_rng(15)
     n = 200
