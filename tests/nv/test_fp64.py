@@ -319,11 +319,11 @@ def test_fma_rn_answers_a_product_plus_zero():
     from gpuisa.sim.semantics.nv_f64 import fma_rn
     rng = np.random.default_rng(15)
     n = 200
-    a = rng.standard_normal(n) * np.exp2(rng.integers(-1074, 1023, n))
-    b = rng.standard_normal(n) * np.exp2(rng.integers(-1074, 1023, n))
-    a[:20] = 1.018557979663e-312
-    b[:20] = rng.choice([-1.0, 6.123233995736757e-17, 8.478427660368898e-32, 1.5707963267948966], 20)
-    c = rng.choice([0.0, -0.0], n)
+    a1 = rng.standard_normal(n) * np.exp2(rng.integers(-1074, 1023, n))
+    b1 = rng.standard_normal(n) * np.exp2(rng.integers(-1074, 1023, n))
+    a1[:20] = 1.018557979663e-312
+    b1[:20] = rng.choice([-1.0, 6.123233995736757e-17, 8.478427660368898e-32, 1.5707963267948966], 20)
+    c1 = rng.choice([0.0, -0.0], n)
     # and products below 2^-1080 next to nonzero addends, subnormal ones included: the result is c
     a2 = rng.standard_normal(n) * np.exp2(rng.integers(-1074, -500, n))
     b2 = rng.standard_normal(n) * np.exp2(rng.integers(-1074, -560, n))
@@ -335,7 +335,7 @@ def test_fma_rn_answers_a_product_plus_zero():
     a3 = rng.integers(-2 ** 20, 2 ** 20, n) * np.exp2(rng.integers(-40, 40, n))
     b3 = rng.integers(-2 ** 20, 2 ** 20, n) * 0.5
     c3 = -(a3 * b3)
-    for a, b, c in ((a, b, c), (a2, b2, c2), (a3, b3, c3)):
+    for a, b, c in ((a1, b1, c1), (a2, b2, c2), (a3, b3, c3)):
         r, ok = fma_rn(a, b, c)
         assert ok.all()
         for i in range(n):
