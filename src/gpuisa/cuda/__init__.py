@@ -733,13 +733,15 @@ class CudaKernel:
         EIATTR_FRAME_SIZE / MIN_STACK_SIZE / MAX_STACK_SIZE of the module's ``.nv.info`` (nvdisasm
         listings, cubins; a cuobjdump listing: the cubin beside it), else the sum of the frames its
         code allocates (``IADD3 R1, R1, -0x5dc0, RZ``, ``VIADD R1, R1, 0xffffa240``: every function's,
-        an upper bound).  0 when it has no frame."""
+        an upper bound).  0 when it has no frame (no code lowers R1: no cubin is looked for)."""
         need = max(self.info.stack, self.info.frame)
-        if self.module.kind == "cuobjdump" and not need and not self._data_from_cubin():
+        if self.module.kind == "cuobjdump" and not need:
             for m in (m for t in [self.text] + [t for _, t in self._callees] for m in _RE_FRAME.finditer(t)):
                 v = int(m.group(2), 16)
                 v = -v if m.group(1) else (v - (1 << 32) if v >= 1 << 31 else v)
                 need += max(0, -v)
+            if need and self._data_from_cubin():
+                need = 0            # the cubin's .nv.info (self.info.stack) is exact
         return max(need, self.info.stack)
 
     def launch(self, **kw):
