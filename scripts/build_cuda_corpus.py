@@ -40,12 +40,13 @@ ARCHS = ("sm_75", "sm_80", "sm_90", "sm_120")
 # prologue of sm_87), the mbarrier and cp.async forms of sm_86/sm_89 (D7-tut-1, -2), the narrow-float F2FP forms of
 # the `a` targets (D10-H-3), sm_100's RPCMOV in this_grid()'s code (D11-1), the parameters' generic address of sm_100 (D12-C-4) and a plain kernel that checks the launch ABI of the target.
 EXTRA = {
-    "sm_86": ("vector_add", "matmul_shared", "tut_mbarrier", "tut_cpasync", "sync8_barrier"),
+    "sm_86": ("vector_add", "matmul_shared", "tut_mbarrier", "tut_cpasync", "sync8_barrier", "proxy15_bude"),
     "sm_87": ("vector_add", "async_copy", "warp_reduce"),
     "sm_88": ("vector_add",),
-    "sm_89": ("vector_add", "matmul_shared", "fp8_convert", "tut_mbarrier", "tut_cpasync", "mma10_lowbits"),
+    "sm_89": ("vector_add", "matmul_shared", "fp8_convert", "tut_mbarrier", "tut_cpasync", "mma10_lowbits", "proxy15_rsbench"),
     "sm_100": ("vector_add", "warp_scan", "vote_red", "atom_mix", "simd_video", "hist_agg", "fp8_convert", "fminmax3", "int10_uni",
-               "sync8_mbar_ptx", "sync8_pipeline", "coop10_grid", "cpp12_more", "hash14_vec"),
+               "sync8_mbar_ptx", "sync8_pipeline", "coop10_grid", "cpp12_more", "hash14_vec", "proxy15_rsbench",
+               "proxy15_kahan"),
     "sm_103": ("vector_add", "warp_scan", "atom_mix", "fminmax3"),
     "sm_110": ("vector_add", "warp_scan", "vote_red"),
     "sm_121": ("vector_add", "matmul_shared"),

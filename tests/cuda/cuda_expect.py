@@ -11198,3 +11198,500 @@ def scale15_cas(i, n, blocks=2):
 
 def scale15_cas_big(i, n):
     return scale15_cas(i, n, blocks=4)
+
+# -- fifteenth discovery round: scientific proxy applications and numerical kernels (proxy15) ----------
+# Each function follows the kernel's algorithm in Python / numpy double precision (float kernels: the
+# float64 value, compared within the manifest's tolerance; the integer results and the Kahan sums
+# emulated exactly).
+_P15_M63, _P15_A = 1 << 63, 2806196910506780709
+
+
+def _p15_lcg(seed: int) -> tuple[int, float]:
+    seed = (_P15_A * seed + 1) % _P15_M63
+    return seed, seed / float(_P15_M63)
+
+
+def _p15_forward(seed: int, n: int) -> int:
+    return (pow(_P15_A, n, _P15_M63) * seed + (pow(_P15_A, n, _P15_M63 * (_P15_A - 1)) - 1) // (_P15_A - 1)) % _P15_M63
+
+
+_P15_DIST = [0.140, 0.052, 0.275, 0.134, 0.154, 0.064, 0.066, 0.055, 0.008, 0.015, 0.025, 0.013]
+
+
+def _p15_pick_mat(seed: int) -> tuple[int, int]:
+    seed, roll = _p15_lcg(seed)
+    for i in range(12):
+        running = 0.0
+        for j in range(i, 0, -1):
+            running += _P15_DIST[j]
+        if roll < running:
+            return seed, i
+    return seed, 0
+
+
+def proxy15_xsbench(i, inp, gsd):
+    _, ngp, lookups, mnn = inp
+    g = i["grid"].reshape(-1, ngp, 6)
+    ver, mac = i["verification"], i["macro_out"]
+    for t in range(lookups):
+        seed = _p15_forward(1070, 2 * t)
+        seed, e = _p15_lcg(seed)
+        seed, mat = _p15_pick_mat(seed)
+        macro = np.zeros(5)
+        for j in range(int(i["num_nucs"][mat])):
+            nuc, conc = int(i["mats"][mat * mnn + j]), float(i["concs"][mat * mnn + j])
+            en = g[nuc, :, 0]
+            lo, hi = 0, ngp - 1
+            while hi - lo > 1:
+                mid = lo + (hi - lo) // 2
+                if en[mid] > e:
+                    hi = mid
+                else:
+                    lo = mid
+            lo = min(lo, ngp - 2)
+            f = (g[nuc, lo + 1, 0] - e) / (g[nuc, lo + 1, 0] - g[nuc, lo, 0])
+            macro += (g[nuc, lo + 1, 1:] - f * (g[nuc, lo + 1, 1:] - g[nuc, lo, 1:])) * conc
+        ver[t] = int(np.argmax(macro)) + 1        # the first of equal maxima, as the kernel's strict >
+        mac[5 * t:5 * t + 5] = macro
+    return {"verification": ver, "macro_out": mac}
+
+
+def _p15_fast_exp(x: float) -> float:
+    x = 1.0 + x * 0.000244140625
+    for _ in range(12):
+        x *= x
+    return x
+
+
+_P15_AN = [2.758402e-01, 2.245740e-01, 1.594149e-01, 9.866577e-02, 5.324414e-02, 2.505215e-02, 1.027747e-02,
+           3.676164e-03, 1.146494e-03, 3.117570e-04]
+_P15_DL = [9.869604e+00, 3.947842e+01, 8.882644e+01, 1.579137e+02, 2.467401e+02, 3.553058e+02, 4.836106e+02,
+           6.316547e+02, 7.994380e+02, 9.869604e+02]
+
+
+def _p15_faddeeva(z: complex) -> complex:
+    """RSBench's fast_nuclear_W: Abrarov's approximation (N = 10, tm = 12) inside |z| < 6, the
+    three-term asymptotic expansion outside (its fast_exp, not exp)."""
+    if abs(z) < 6.0:
+        ez = _p15_fast_exp((12j * z).real) * complex(math.cos((12j * z).imag), math.sin((12j * z).imag))
+        w = 1j * (1 - ez) / (12 * z)
+        s = sum(an * ((-1.0 if n % 2 == 0 else 1.0) * ez - 1) / (dl - 144 * z * z)
+                for n, (an, dl) in enumerate(zip(_P15_AN, _P15_DL)))
+        return w + 81.24330j * z * s
+    a, b, c, d = 0.5124242247547685, 0.27525512860841095, 0.05176535879298782, 2.724744871391589
+    z2 = z * z
+    return z * 1j * (a / (z2 - b) + c / (z2 - d))
+
+
+def proxy15_rsbench(i, lookups, mnn, mnw, mnp):
+    ver, mac = i["verification"], i["macro_out"]
+    for t in range(lookups):
+        e, mat = float(i["energies"][t]), int(i["mat_of"][t])
+        macro = np.zeros(4)
+        for n in range(int(i["num_nucs"][mat])):
+            nuc = int(i["mats"][mat * mnn + n])
+            nw = int(i["n_windows"][nuc])
+            window = int(e / (1.0 / nw))
+            window -= window == nw
+            fac = []
+            for l in range(4):
+                phi = float(i["pseudo_K0RS"][nuc * 4 + l]) * math.sqrt(e)
+                if l == 1:
+                    phi += math.atan(phi)
+                elif l == 2:
+                    phi -= math.atan(3.0 * phi / (3.0 - phi * phi))
+                elif l == 3:
+                    phi -= math.atan(phi * (15.0 - phi * phi) / (15.0 - 6.0 * phi * phi))
+                phi *= 2.0
+                fac.append(complex(math.cos(phi), -math.sin(phi)))
+            w = nuc * mnw + window
+            sig = [e * float(i["win"][3 * w + k]) for k in range(3)]
+            for p in range(int(i["wse"][2 * w]), int(i["wse"][2 * w + 1])):
+                q = [float(v) for v in i["pole"][8 * (nuc * mnp + p):8 * (nuc * mnp + p) + 8]]
+                wz = _p15_faddeeva((e - complex(q[0], q[1])) * 0.5)
+                sig[0] += (complex(q[2], q[3]) * (wz * fac[int(i["lval"][nuc * mnp + p])])).real
+                sig[1] += (complex(q[4], q[5]) * wz).real
+                sig[2] += (complex(q[6], q[7]) * wz).real
+            micro = [sig[0], sig[1], sig[2], sig[0] - sig[1]]
+            conc = float(i["concs"][mat * mnn + n])
+            macro += np.array(micro) * conc
+        ver[t] = int(np.argmax(macro)) + 1
+        mac[4 * t:4 * t + 4] = macro
+    return {"verification": ver, "macro_out": mac}
+
+
+def proxy15_bude(i, natlig, natpro, ntr):
+    def atoms(a, n):
+        a = a[:4 * n].reshape(n, 4)
+        return a[:, :3].astype(np.uint32).view(np.float32).astype(np.float64), a[:, 3].astype(np.int64)
+    ff = i["ff"].reshape(8, 4)
+    hb = ff[:, 0].astype(np.int64)
+    rad, hphb, elsc = (ff[:, k].astype(np.uint32).view(np.float32).astype(np.float64) for k in (1, 2, 3))
+    lp, lt = atoms(i["ligand"], natlig)
+    pp, pt = atoms(i["protein"], natpro)
+    ang = [i[f"t{k}"].astype(np.float64) for k in range(6)]
+    sx, cx, sy, cy, sz, cz = np.sin(ang[0]), np.cos(ang[0]), np.sin(ang[1]), np.cos(ang[1]), np.sin(ang[2]), np.cos(ang[2])
+    rot = np.array([[cy * cz, sx * sy * cz - cx * sz, cx * sy * cz + sx * sz],
+                    [cy * sz, sx * sy * sz + cx * cz, cx * sy * sz - sx * cz],
+                    [-sy, sx * cy, cx * cy]])                      # 3 x 3 x ntr
+    etot = np.zeros(ntr)
+    for il in range(natlig):
+        L = lt[il]
+        lpos = np.einsum("abn,b->an", rot, lp[il]) + np.array(ang[3:])
+        for ip in range(natpro):
+            P = pt[ip]
+            radij = rad[P] + rad[L]
+            both_f = hb[P] == 70 and hb[L] == 70
+            elcdst, elcdst1 = (4.0, 0.25) if both_f else (2.0, 0.5)
+            type_e = hb[P] == 69 or hb[L] == 69
+            p_hphb = hphb[P] * (-1.0 if hphb[P] < 0 and hphb[L] > 0 else 1.0)
+            l_hphb = hphb[L] * (-1.0 if hphb[P] > 0 and hphb[L] < 0 else 1.0)
+            distdslv = (5.5 if hphb[L] < 0 else 1.0) if hphb[P] < 0 else (1.0 if hphb[L] < 0 else -3.4028235e38)
+            d = np.sqrt(((lpos - pp[ip][:, None]) ** 2).sum(0))
+            bb = d - radij
+            z1 = bb < 0
+            etot += (1.0 - d / radij) * np.where(z1, 76.0, 0.0)
+            ch = elsc[L] * elsc[P] * np.where(z1, 1.0, 1.0 - bb * elcdst1) * (bb < elcdst)
+            etot += (-np.abs(ch) if type_e else ch) * 45.0
+            ds = (p_hphb + l_hphb) * ((bb < distdslv) & (hphb[P] != 0))
+            etot += ds * np.where(z1, 1.0, 1.0 - bb / distdslv)
+    return {"etotals": (etot * 0.5).astype(np.float32)}
+
+
+def proxy15_lulesh(i, ne):
+    nl = i["nodelist"].reshape(-1, 8)[:ne]
+    x, y, z = i["mx"][nl], i["my"][nl], i["mz"][nl]          # ne x 8
+    def tp(a, b, c):
+        return a[0] * (b[1] * c[2] - b[2] * c[1]) + b[0] * (a[2] * c[1] - a[1] * c[2]) + c[0] * (a[1] * b[2] - a[2] * b[1])
+    d = lambda p, q: np.array([x[:, p] - x[:, q], y[:, p] - y[:, q], z[:, p] - z[:, q]])     # noqa: E731
+    vol = (tp(d(3, 1) + d(7, 2), d(6, 3), d(2, 0)) + tp(d(4, 3) + d(5, 7), d(6, 4), d(7, 0)) +
+           tp(d(1, 4) + d(2, 5), d(6, 1), d(5, 0))) / 12.0
+    def area(a, b, c, e):
+        f = d(c, a) - d(e, b)
+        g = d(c, a) + d(e, b)
+        return (f * f).sum(0) * (g * g).sum(0) - ((f * g).sum(0)) ** 2
+    faces = [(0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7)]
+    cl = np.maximum.reduce([np.maximum(area(*f), 0.0) for f in faces])
+    return {"vnew": vol / i["volo"][:ne], "arealg": 4.0 * vol / np.sqrt(cl)}
+
+
+def _p15_interior(xm, ym):
+    xs = xm + 4
+    n = xs * (ym + 4)
+    g = np.arange(n)
+    row, col = g // xs, g % xs
+    return xs, n, (row >= 2) & (row <= ym + 1) & (col >= 2) & (col <= xm + 1)
+
+
+def proxy15_tea_w(i, xm, ym, rx, ry):
+    xs, n, m = _p15_interior(xm, ym)
+    p, kx, ky, w = i["p"], i["Kx"], i["Ky"], i["w"]
+    pw = np.zeros(len(i["pw"]))
+    for g in np.flatnonzero(m):
+        w[g] = ((1.0 + (kx[g + 1] + kx[g]) * rx + (ky[g + xs] + ky[g]) * ry) * p[g]
+                - (kx[g + 1] * p[g + 1] + kx[g] * p[g - 1]) * rx - (ky[g + xs] * p[g + xs] + ky[g] * p[g - xs]) * ry)
+        pw[g // 128] += w[g] * p[g]
+    return {"w": w, "pw": pw}
+
+
+def proxy15_tea_ur(i, xm, ym, alpha):
+    xs, n, m = _p15_interior(xm, ym)
+    u, p, r, w = i["u"], i["p"], i["r"], i["w"]
+    u[:n][m] += alpha * p[:n][m]
+    r[:n][m] -= alpha * w[:n][m]
+    rr = np.where(m, r[:n] * r[:n], 0.0)
+    rrn = np.array([rr[b * 128:(b + 1) * 128].sum() for b in range(len(i["rrn"]))])
+    return {"u": u, "r": r, "rrn": rrn}
+
+
+def proxy15_ideal_gas(i, x0, x1, y0, y1):
+    d, e = i["density"], i["energy"]
+    p = 0.4 * d * e
+    return {"pressure": p, "soundspeed": np.sqrt((1.0 / d) ** 2 * (p * 0.4 * d + d * p))}
+
+
+def _p15_csr(i):
+    rp, cols, vals = i["row_ptr"], i["cols"], i["vals"]
+    return [(cols[rp[r]:rp[r + 1]], vals[rp[r]:rp[r + 1]]) for r in range(len(rp) - 1)]
+
+
+def proxy15_spmv(i, n):
+    return {"y": np.array([(v * i["x"][c]).sum() for c, v in _p15_csr(i)])}
+
+
+def proxy15_symgs(i, n, color):
+    x = i["x"].copy()
+    for r, (c, v) in enumerate(_p15_csr(i)):
+        if i["colors"][r] == color:      # rows of one colour do not touch each other: any order
+            x[r] = (i["r"][r] - (v * i["x"][c]).sum() + i["x"][r] * i["diag"][r]) / i["diag"][r]
+    return {"x": x}
+
+
+def proxy15_dot(i, n):
+    return {"res": np.array([float((i["x"][:n] * i["y"][:n]).sum())])}
+
+
+def proxy15_waxpby(i, n, a, b):
+    x, y = i["x"][:n], i["y"][:n]
+    return {"w": x + b * y if a == 1.0 else (a * x + y if b == 1.0 else a * x + b * y)}
+
+
+def proxy15_lj(i, ncx, box, cut, eps, sig):
+    na = int(i["cell_start"][ncx ** 3])
+    pos = i["pos"][:3 * na].reshape(na, 3)
+    f, ep = np.zeros((na, 3)), np.zeros(na)
+    s6 = sig ** 6
+    for a in range(na):
+        r = pos[a] - pos
+        r -= box * np.rint(r / box)
+        r2 = (r * r).sum(1)
+        ok = (r2 <= cut * cut) & (np.arange(na) != a)
+        ir2 = 1.0 / r2[ok]
+        r6 = s6 * ir2 ** 3
+        ep[a] = (0.5 * 4.0 * eps * r6 * (r6 - 1.0)).sum()
+        fr = -4.0 * eps * r6 * ir2 * (12.0 * r6 - 6.0)
+        f[a] = -(fr[:, None] * r[ok]).sum(0)
+    return {"force": f.ravel(), "epot": ep, "etot": np.array([ep.sum()])}
+
+
+def proxy15_nbody(i, n, eps2):
+    p = i["pos"].reshape(-1, 4).astype(np.float64)[:n]
+    r = p[None, :, :3] - p[:, None, :3]                    # [i, j] = pos_j - pos_i
+    inv = 1.0 / np.sqrt((r * r).sum(2) + eps2)
+    acc = np.zeros((n, 4))
+    acc[:, :3] = (r * (p[None, :, 3] * inv ** 3)[:, :, None]).sum(1)
+    return {"acc": acc.ravel()}
+
+
+def proxy15_fft_stockham(i):
+    x = i["in"].astype(np.float64).reshape(-1, 64, 2)
+    y = np.fft.fft(x[..., 0] + 1j * x[..., 1], axis=1)
+    return {"out": np.stack([y.real, y.imag], -1).ravel()}
+
+
+def proxy15_fft_radix4(i):
+    x = i["in"].reshape(-1, 64, 2)
+    y = np.fft.fft(x[..., 0] + 1j * x[..., 1], axis=1)
+    return {"out": np.stack([y.real, y.imag], -1).ravel()}
+
+
+def proxy15_thomas(i, nsys):
+    a, b, c, d = (i[k].reshape(-1, 32)[:nsys] for k in "abcd")
+    x = i["x"].reshape(-1, 32)
+    for s in range(nsys):
+        m = np.diag(b[s]) + np.diag(a[s][1:], -1) + np.diag(c[s][:-1], 1)
+        x[s] = np.linalg.solve(m, d[s])
+    return {"x": x.ravel()}
+
+
+def proxy15_cr(i):
+    a, b, c, d = (i[k].astype(np.float64).reshape(-1, 64) for k in "abcd")
+    x = np.array([np.linalg.solve(np.diag(b[s]) + np.diag(a[s][1:], -1) + np.diag(c[s][:-1], 1), d[s])
+                  for s in range(len(a))])
+    return {"x": x.ravel()}
+
+
+def proxy15_redblack(i, nx, ny, h2, color):
+    u, f = i["u"].astype(np.float64).reshape(ny, nx), i["f"].astype(np.float64).reshape(ny, nx)
+    out = u.copy()
+    for j in range(1, ny - 1):
+        for k in range(1, nx - 1):
+            if (j + k) % 2 == color:
+                out[j, k] = 0.25 * (u[j, k - 1] + u[j, k + 1] + u[j - 1, k] + u[j + 1, k] - h2 * f[j, k])
+    return {"u": out.ravel()}
+
+
+def proxy15_jacobi(i, nx, ny, h2):
+    u, f = i["u"].astype(np.float64).reshape(ny, nx), i["f"].astype(np.float64).reshape(ny, nx)
+    out = u.copy()
+    out[1:-1, 1:-1] = 0.25 * (u[1:-1, :-2] + u[1:-1, 2:] + u[:-2, 1:-1] + u[2:, 1:-1] - h2 * f[1:-1, 1:-1])
+    return {"unew": out.ravel(), "maxres": np.array([np.abs(out - u).max()])}
+
+
+def proxy15_mc(i, npart, nz, tcensus):
+    w, sg, pa, pf = (i[k].tolist() for k in ("width", "sigma", "pabs", "pfis"))
+    tal, track, fin = i["tallies"], np.zeros(nz), i["final"]
+    for pid in range(npart):
+        seed = 0x9E3779B97F4A7C15 ^ ((pid * 0xD1B54A32D192ED03) & M64)
+        def rng():
+            nonlocal seed
+            seed = (2862933555777941757 * seed + 3037000493) & M64
+            return 5.4210108624275222e-20 * float(seed)
+        zone = pid % nz
+        x, mu, t, nseg = 0.5 * w[zone], 2.0 * rng() - 1.0, 0.0, 0
+        while True:
+            nseg += 1
+            if nseg > 200:
+                tal[5] += 1
+                break
+            dc = -math.log(rng()) / sg[zone]
+            df = (w[zone] - x) / mu if mu > 0 else (-x / mu if mu < 0 else 1e30)
+            dn = tcensus - t
+            out, d = (0, dc) if dc <= df and dc <= dn else ((1, df) if df <= dn else (2, dn))
+            track[zone] += d
+            t += d
+            x += d * mu
+            done = False
+            if out == 0:
+                r = rng()
+                if r < pa[zone]:
+                    tal[0] += 1
+                    done = True
+                elif r < pa[zone] + pf[zone]:
+                    tal[1] += 1
+                    done = True
+                else:
+                    tal[2] += 1
+                    mu = 2.0 * rng() - 1.0
+            elif out == 1:
+                if (mu > 0 and zone == nz - 1) or (mu <= 0 and zone == 0):
+                    tal[3] += 1
+                    done = True
+                elif mu > 0:
+                    zone, x = zone + 1, 0.0
+                else:
+                    zone -= 1
+                    x = w[zone]
+            else:
+                tal[4] += 1
+                done = True
+            if done:
+                break
+        fin[pid] = zone * 1000 + nseg
+    return {"tallies": tal, "track": track, "final": fin}
+
+
+def proxy15_kahan(i, n):
+    x = i["x"][:n]
+    nb, nt = len(i["partial"]), len(i["naive"]) // len(i["partial"])
+    f = np.float32
+    partial, naive = i["partial"], i["naive"]
+    for b in range(nb):
+        ss, sc = [], []
+        for t in range(nt):
+            s, c, plain = f(0), f(0), f(0)
+            for v in x[b * nt + t::nb * nt]:
+                y = f(v - c)
+                tt = f(s + y)
+                c = f(f(tt - s) - y)
+                s = tt
+                plain = f(plain + v)
+            ss.append(s)
+            sc.append(c)
+            naive[b * nt + t] = plain
+        s, comp = f(0), f(0)
+        for k in range(nt):
+            v = f(ss[k] - sc[k])
+            tt = f(s + v)
+            comp = f(comp + (f(f(s - tt) + v) if abs(s) >= abs(v) else f(f(v - tt) + s)))
+            s = tt
+        partial[b] = f(s + comp)
+    return {"partial": partial, "naive": naive}
+
+
+def proxy15_mixed_residual(i, n):
+    A = i["A"][:n * n].view(np.float16).astype(np.float64).reshape(n, n)
+    x = i["xh"][:n].view(np.float16).astype(np.float64)
+    b = i["b"][:n]
+    r = i["r"]
+    tot = 0.0
+    for row in range(n):
+        acc, accf = 0.0, np.float32(0)
+        for j in range(n):
+            acc += A[row, j] * x[j]                                   # exact products, double sums in order
+            accf = _m7_dround(Fraction(float(A[row, j])) * Fraction(float(x[j])) + Fraction(float(accf)), "rn", np.float32)
+        res = float(b[row]) - acc
+        r[row] = np.float32(res)
+        r[n + row] = np.float32(b[row] - accf)
+        tot += res * res
+    return {"r": r, "rn": np.array([tot])}
+
+
+def proxy15_dgemm(i, M, N, K, alpha, lda, ldb, beta, ldc):
+    A = i["A"].reshape(M, K)
+    B = i["B"].reshape(K, N)
+    C = i["C"].reshape(M, N)
+    return {"C": (alpha * (A @ B) + beta * C).ravel()}
+
+
+_P15_PI = "3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211707"
+_P15_EULER = "0.57721566490153286060651209008240243104215933593992359880576723488486772677766467093694706329174675"
+
+
+def _p15_bessel(x: float) -> tuple[float, float, float, float]:
+    """J0, Y0, J1, Y1 at x > 0 from their power series in 100-digit decimal arithmetic
+    (Abramowitz & Stegun 9.1.10, 9.1.13, 9.1.11 with psi(k+1) = H_k - gamma)."""
+    from decimal import Decimal, localcontext
+    with localcontext() as ctx:
+        ctx.prec = 100
+        X, pi, g = Decimal(x), Decimal(_P15_PI), Decimal(_P15_EULER)
+        q = X * X / 4
+        j0 = y0s = j1 = y1s = Decimal(0)
+        term0, h, k = Decimal(1), Decimal(0), 0          # term0 = (-q)^k / (k!)^2
+        while True:
+            term1 = term0 * (X / 2) / (k + 1)             # (-1)^k (x/2)^(2k+1) / (k! (k+1)!)
+            j0 += term0
+            j1 += term1
+            y0s += -term0 * h                             # (-1)^(k+1) H_k q^k / (k!)^2
+            y1s += term1 * (2 * h + Decimal(1) / (k + 1) - 2 * g)     # psi(k+1) + psi(k+2)
+            if k > 10 and abs(term0) < Decimal(10) ** -60:
+                break
+            k += 1
+            h += Decimal(1) / k
+            term0 = -term0 * q / (k * k)
+        lg = (X / 2).ln() + g
+        y0 = 2 / pi * (lg * j0 + y0s)
+        y1 = -2 / (pi * X) + 2 / pi * (X / 2).ln() * j1 - y1s / pi
+        return float(j0), float(y0), float(j1), float(y1)
+
+
+def _p15_special(x) -> np.ndarray:
+    import statistics
+    out = []
+    for v in (float(t) for t in x):
+        j0, y0, j1, y1 = _p15_bessel(v)
+        y2 = 2.0 / v * y1 - y0
+        y3 = 4.0 / v * y2 - y1
+        i0 = math.fsum((v / 4) ** (2 * k) / math.factorial(k) ** 2 for k in range(60))
+        out += [j0, y0, j1, y1, y3, math.erf(v * 0.25), math.lgamma(v - 2.2), math.gamma(v * 0.3),
+                statistics.NormalDist().inv_cdf(v / 21.0), i0]
+    return np.array(out)
+
+
+def proxy15_special_d(i, n):
+    return {"out": _p15_special(i["x"][:n])}
+
+
+def proxy15_special_f(i, n):
+    x = i["x"][:n]
+    v = [float(t) for t in x]
+    out = _p15_special(x).reshape(n, 10)
+    f = np.float32
+    out[:, 5] = [math.erf(float(f(t) * f(0.25))) for t in v]             # the float argument expressions
+    out[:, 6] = [math.lgamma(float(f(f(t) - f(2.2)))) for t in v]
+    out[:, 7] = [math.gamma(float(f(f(t) * f(0.3)))) for t in v]
+    import statistics
+    out[:, 8] = [statistics.NormalDist().inv_cdf(float(f(f(t) / f(21.0)))) for t in v]
+    return {"out": out.ravel()}
+
+
+def proxy15_bigframe(i, per):
+    px, py, q = i["px"], i["py"], i["q"]
+    threads = len(i["nd"])
+    rho, srt, nd = np.zeros(48 * 48), i["sorted"], i["nd"]
+    for t in range(threads):
+        cells = []
+        for k in range(per):
+            p = t * per + k
+            x, y = px[p] * 47, py[p] * 47
+            a, b = min(int(x), 46), min(int(y), 46)
+            fx, fy = x - a, y - b
+            for c, w in ((b * 48 + a, (1 - fx) * (1 - fy)), (b * 48 + a + 1, fx * (1 - fy)),
+                         ((b + 1) * 48 + a, (1 - fx) * fy), ((b + 1) * 48 + a + 1, fx * fy)):
+                rho[c] += q[p] * w
+            cells.append(b * 48 + a)
+        n = min(per, 64)
+        s = sorted(cells[:n])
+        srt[t * 64:t * 64 + n] = s
+        nd[t] = len(set(s))
+    return {"rho": rho, "sorted": srt, "nd": nd}

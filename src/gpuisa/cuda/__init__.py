@@ -390,6 +390,7 @@ class CudaKernel:
                     k.entry = c.entry
                     k.params, k.param_base, k.param_size = c.params, c.param_base, c.param_size
                     k.shared, k.const0, k.frame, k.banks = c.shared, c.const0, c.frame, c.banks
+                    k.stack = max(k.stack, c.stack)
                     k.cluster = c.cluster
             mod.has_data = True
             mod.data_from = cand
@@ -470,7 +471,7 @@ class CudaKernel:
                          f"or put the cubin beside the listing)")
 
     def simulator(self, *, grid=1, block=32, params: Sequence = (), buffers: Mapping | None = None,
-                  shared_bytes: int = 0, local_bytes: int = DEFAULT_LOCAL_BYTES,
+                  shared_bytes: int = 0, local_bytes: int | None = None,
                   constants: Mapping[str, bytes] | None = None, cluster=None, cooperative: bool = False,
                   **launch):
         """A :class:`~gpuisa.sim.Simulator` for this kernel with constant bank 0
@@ -481,13 +482,17 @@ class CudaKernel:
         (``cudaMemcpyToSymbol``; :meth:`constant_symbols`): their first bytes.  *cluster* (X, Y, Z)
         launches thread-block clusters (sm_90+; default the kernel's ``__cluster_dims__``);
         *cooperative* is ``cudaLaunchCooperativeKernel``: the grid workspace ``this_grid().sync()``
-        uses, the grid checked to fit (decisions D10-C-1 .. D10-C-4)."""
+        uses, the grid checked to fit (decisions D10-C-1 .. D10-C-4).  *local_bytes* is each thread's
+        local memory (the stack): by default 16 KiB, or the stack the kernel needs when that is more
+        (:meth:`stack_bytes`: a large local array, which CUDA's launch provides; decision D15-P-1)."""
         from ..sim import Simulator
         from ..sim.simulator import check_relocations
         from ..sim.simulator import _dims, buffer_addresses
         self.check_banks()
         if shared_bytes < 0:
             raise UsageError("--shared-bytes must be non-negative")
+        if local_bytes is None:
+            local_bytes = max(DEFAULT_LOCAL_BYTES, -(-self.stack_bytes() // 16) * 16)
         if local_bytes < 0 or local_bytes % 16:
             raise UsageError("--local-bytes must be a non-negative multiple of 16")
         g, b = _dims(grid, "grid"), _dims(block, "block")
@@ -730,12 +735,33 @@ class CudaKernel:
         for bank, data in patched.items():
             sim.const.set(bank, bytes(data))
 
+    def stack_bytes(self) -> int:
+        """The per-thread stack the kernel needs, its calls included (decision D15-P-1): the largest
+        EIATTR_FRAME_SIZE / MIN_STACK_SIZE / MAX_STACK_SIZE of the module's ``.nv.info`` (nvdisasm
+        listings, cubins; a cuobjdump listing: the cubin beside it), else the sum of the frames its
+        code allocates (``IADD3 R1, R1, -0x5dc0, RZ``, ``VIADD R1, R1, 0xffffa240``: every function's,
+        an upper bound).  0 when it has no frame (no code lowers R1: no cubin is looked for)."""
+        need = max(self.info.stack, self.info.frame)
+        if self.module.kind == "cuobjdump" and not need:
+            for m in (m for t in [self.text] + [t for _, t in self._callees] for m in _RE_FRAME.finditer(t)):
+                v = int(m.group(2), 16)
+                v = -v if m.group(1) else (v - (1 << 32) if v >= 1 << 31 else v)
+                need += max(0, -v)
+            if need and self._data_from_cubin():
+                need = 0            # the cubin's .nv.info (self.info.stack) is exact
+        return max(need, self.info.stack)
+
     def launch(self, **kw):
         """Run to completion; returns the :class:`~gpuisa.sim.simulator.Result`."""
         return self.simulator(**kw).run()
 
     def __repr__(self) -> str:
         return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"
+
+
+#: a function's frame: R1 (the stack pointer) lowered by a constant, `IADD3 R1, R1, -0x5dc0, RZ`,
+#: `IADD3 R1, PT, PT, R1, -0x5dc0, RZ` (sm_120), `VIADD R1, R1, 0xffffa240` (decision D15-P-1)
+_RE_FRAME = re.compile(r"\b(?:IADD3|VIADD)\s+R1\s*,\s*(?:PT\s*,\s*PT\s*,\s*)?R1\s*,\s*(-)?\s*0x([0-9a-fA-F]+)\s*[,;]")
 
 
 #: the buffer holding a copy of constant bank 3 for generic pointers to __constant__ data (D11-F-6)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from .listing import nan_immediate, parse_nvdisasm
-from .module import EIATTR_REGCOUNT, CudaModule, parse_nv_info
+from .module import EIATTR_REGCOUNT, EIATTR_STACK, CudaModule, parse_nv_info
 
 EXTRA = "pip install 'gpuisa[cuda]'"
 
@@ -254,7 +254,8 @@ def _shared_symbols(mod: CudaModule, symtab) -> None:
 
 def _regcounts(mod: CudaModule, secs: dict) -> None:
     """sm_90+: each kernel's registers per thread from the module's ``.nv.info`` (EIATTR_REGCOUNT:
-    the kernel's symbol index, the count), D12-L-4."""
+    the kernel's symbol index, the count), D12-L-4; and the stack it needs (EIATTR_FRAME_SIZE,
+    MIN_STACK_SIZE, MAX_STACK_SIZE: the symbol index, bytes; the largest), D15-P-1."""
     info, symtab = secs.get(".nv.info"), secs.get(".symtab")
     if info is None or symtab is None or not hasattr(symtab, "get_symbol"):
         return
@@ -263,12 +264,15 @@ def _regcounts(mod: CudaModule, secs: dict) -> None:
     while i + 4 <= len(data):
         fmt, attr = data[i], data[i + 1]
         size = int.from_bytes(data[i + 2:i + 4], "little") if fmt == 0x04 else 0
-        if fmt == 0x04 and attr == EIATTR_REGCOUNT and size >= 8 and i + 12 <= len(data):
+        if fmt == 0x04 and (attr == EIATTR_REGCOUNT or attr in EIATTR_STACK) and size >= 8 and i + 12 <= len(data):
             sym = int.from_bytes(data[i + 4:i + 8], "little")
             if sym < symtab.num_symbols():
                 k = mod.kernels.get(symtab.get_symbol(sym).name)
-                if k is not None:
-                    k.registers = int.from_bytes(data[i + 8:i + 12], "little")
+                value = int.from_bytes(data[i + 8:i + 12], "little")
+                if k is not None and attr == EIATTR_REGCOUNT:
+                    k.registers = value
+                elif k is not None:
+                    k.stack = max(k.stack, value)
         i += 4 + size
         if fmt not in (0x01, 0x02, 0x03, 0x04):
             return

@@ -26,6 +26,9 @@ _RE_SHI_REGS = re.compile(r"SHI_REGISTERS=(\d+)")
 #: an EIATTR_REGCOUNT entry of nvdisasm's ``.nv.info`` text: ``.word index@(NAME)`` then ``.word 0x80``
 _RE_REGCOUNT = re.compile(r"nvinfo : EIATTR_REGCOUNT\n(?:[^\n]*\n){1,6}?[^\n]*\.word\s+index@\(([^)\s]+)\)\s*\n"
                           r"[^\n]*\.word\s+0x([0-9a-fA-F]+)")
+#: the module's .nv.info entries that give a kernel's stack (decision D15-P-1): the attribute, the kernel, bytes
+_RE_STACK = re.compile(r"nvinfo : EIATTR_(?:FRAME_SIZE|MIN_STACK_SIZE|MAX_STACK_SIZE)\n(?:[^\n]*\n){1,6}?[^\n]*"
+                       r"\.word\s+index@\(([^)\s]+)\)\s*\n[^\n]*\.word\s+0x([0-9a-fA-F]+)")
 _RE_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*\(\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)")
 #: a shared variable of relocatable code: `.size $___ZZ5shrevE3buf__26, 256, 4` (name, size, alignment)
 _RE_SHARED_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*(\d+)\s*,\s*(\d+)\s*$")
@@ -485,6 +488,10 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
         for name, regs in _RE_REGCOUNT.findall(text):
             if name in kernels:
                 kernels[name].registers = int(regs, 16)
+    if "_STACK_SIZE" in text or "EIATTR_FRAME_SIZE" in text:     # the stack each kernel needs (D15-P-1)
+        for name, size in _RE_STACK.findall(text):
+            if name in kernels:
+                kernels[name].stack = max(kernels[name].stack, int(size, 16))
     mod = CudaModule("nvdisasm", filename, arch, kernels, text)
     if '@"ET_REL"' in text[:4000]:
         _relocatable(mod, shared, text)

@@ -21,6 +21,9 @@ EIATTR_MAX_STACK_SIZE = 0x23
 EIATTR_KPARAM_INFO_V2 = 0x45     # a parameter list over 4 KiB (decision D8-tiny-3)
 EIATTR_CTA_PER_CLUSTER = 0x3D    # __cluster_dims__(X, Y, Z): three u32 (decision D10-C-4)
 EIATTR_REGCOUNT = 0x2F           # registers per thread, in the module's .nv.info (sm_90+; D12-L-4)
+#: the attributes of the module's .nv.info that give a kernel's stack (symbol index, bytes; D15-P-1)
+EIATTR_STACK = {EIATTR_FRAME_SIZE: "EIATTR_FRAME_SIZE", EIATTR_MIN_STACK_SIZE: "EIATTR_MIN_STACK_SIZE",
+                EIATTR_MAX_STACK_SIZE: "EIATTR_MAX_STACK_SIZE"}
 
 _RE_BANK = re.compile(r"\bc\[0x([0-9a-fA-F]+)\]")
 
@@ -50,6 +53,9 @@ class KernelInfo:
     shared: int | None = None                 # .nv.shared.NAME bytes (None: unknown)
     const0: int | None = None                 # .nv.constant0.NAME bytes
     frame: int = 0                            # EIATTR_FRAME_SIZE (per-thread stack frame)
+    #: the per-thread stack the kernel needs, its calls included: the largest EIATTR_FRAME_SIZE /
+    #: MIN_STACK_SIZE / MAX_STACK_SIZE the module's ``.nv.info`` gives the kernel (decision D15-P-1)
+    stack: int = 0
     cluster: tuple[int, int, int] | None = None   # EIATTR_CTA_PER_CLUSTER (__cluster_dims__)
     #: registers per thread (SHI_REGISTERS / the .text section's sh_info / EIATTR_REGCOUNT); None: unknown
     registers: int | None = None

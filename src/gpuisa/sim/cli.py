@@ -185,7 +185,8 @@ Example:
               help="CUDA input: a cooperative launch (cudaLaunchCooperativeKernel): the grid workspace "
                    "this_grid().sync() needs; the grid must fit the model's one SM at once.")
 @click.option("--local-bytes", "local_bytes", default=None, type=int, metavar="N",
-              help="CUDA input: per-thread local memory (the stack; R1 starts at its top). Default 16384.")
+              help="CUDA input: per-thread local memory (the stack; R1 starts at its top). Default 16384, or the "
+                   "stack the kernel needs (its .nv.info frame) when that is more.")
 @click.option("--init", "inits", multiple=True, metavar="REG=EXPR",
               help="Initialise a register in every lane of every warp: EXPR over lane, warp, cta, tid "
                    "(repeatable; grammar below).")

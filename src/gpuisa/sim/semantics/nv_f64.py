@@ -186,7 +186,14 @@ def fma_rn(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndarray, np.
         half = (ar - np.nextafter(ar, 0.0)) * 0.5
         ok = ((d2 == 0) | (np.abs(d1) + np.abs(d2) < half)) & (r != 0) & np.isfinite(r)
         ap, ac = np.abs(p), np.abs(c)
-        ok &= (np.abs(a) < _HUGE) & (np.abs(b) < _HUGE) & (ac < _HUGE) & (ap < _HUGE) & (ap >= _TINY)
+        exact = (np.abs(a) < _HUGE) & (np.abs(b) < _HUGE) & (ac < _HUGE) & (ap < _HUGE) & (ap >= _TINY)
+        ok &= exact
+        # an exact cancellation (p + e + c = r + d1 + d2 = 0): round to nearest's zero sum of
+        # nonzero terms is +0 (D15-P-5; a Lennard-Jones kernel's minimum-image wrap has thousands)
+        zsum = exact & (r == 0) & (d1 == 0) & (d2 == 0)
+        if zsum.any():
+            r = np.where(zsum, 0.0, r)
+            ok |= zsum
         # a zero factor: the product is an exact signed zero, and p + c rounds once (IEEE's sign
         # of a zero sum included): the registers of lanes a guard left out are mostly zeros
         fin = np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
@@ -197,6 +204,17 @@ def fma_rn(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[np.ndarray, np.
         if not fin.all() or zero.any() or tiny.any():
             r = np.where(zero, p + c, np.where(tiny, c, np.where(fin, r, fma_special(a, b, c))))
             ok |= zero | tiny | ~fin
+        # c = +-0 and a nonzero product (complex arithmetic's zero parts, the register pairs of
+        # lanes a guard left out, often subnormal): the exact sum is the product, so the one
+        # rounding is a * b's own, its underflow, overflow and zero's sign included; and a product
+        # below 2^-1080 (|a| < 2^ea, |b| < 2^eb) next to a nonzero c, less than half an ulp of any
+        # double: the result is c (D15-P-5)
+        nz = fin & (a != 0) & (b != 0)
+        prod = nz & (c == 0)
+        wee = nz & (c != 0) & ~ok & (np.frexp(a)[1] + np.frexp(b)[1] <= -1080)
+        if prod.any() or wee.any():
+            r = np.where(prod, p, np.where(wee, c, r))
+            ok |= prod | wee
     return r, ok
 
 
