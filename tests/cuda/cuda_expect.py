@@ -11183,3 +11183,10 @@ def blind14_lambda_clamp(i, n, s):
 def blind14_tile_scan8(i):
     x = i["in"].astype(np.int64)
     return {"out": np.array([x[k - k % 8:k + 1].sum() + (k % 64) // 8 * 1000 for k in range(len(x))], np.int32)}
+
+
+# -- session 15 (crypto15): hashing, ciphers, checksums and bit packing; the functions live in
+# crypto15_ref.py (hashlib/zlib and references written from the specifications) ------------------
+from crypto15_ref import EXPECT as _CRYPTO15  # noqa: E402
+
+globals().update(_CRYPTO15)
