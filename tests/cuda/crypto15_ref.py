@@ -702,3 +702,60 @@ def crypto15_bloom_query(i, n, mbits, nhash):
         hit[t] = all(words[b >> 5] >> (b & 31) & 1 for b in _bloom_bits(int(i["keys"][t]), mbits, nhash))
     nh[0] += int(hit[:n].sum())
     return {"hit": hit, "nhits": nh}
+
+
+# -- bit-twiddling primitives (crypto15_ops.cu) --------------------------------------------------------
+@expect
+def crypto15_lop3_all(i):
+    out = i["out"].copy()
+    for t in range(len(i["in"]) // 3):
+        a, b, c = (int(v) for v in i["in"][3 * t:3 * t + 3])
+        for lut in range(256):          # PTX lop3: result bit = LUT bit at index (a << 2 | b << 1 | c)
+            out[256 * t + lut] = sum(((lut >> ((a >> k & 1) << 2 | (b >> k & 1) << 1 | (c >> k & 1))) & 1) << k
+                                     for k in range(32))
+    return {"out": out}
+
+
+def byte_perm(x: int, y: int, s: int) -> int:
+    """CUDA __byte_perm: result byte n = byte ((s >> 4n) & 7) of the 8-byte value y:x."""
+    v = y << 32 | x
+    return sum(((v >> (8 * ((s >> (4 * n)) & 7))) & 0xff) << (8 * n) for n in range(4))
+
+
+@expect
+def crypto15_shifts_rt(i, n):
+    out, out64 = i["out"].copy(), i["out64"].copy()
+    for t in range(n):
+        x, y, s = int(i["in"][2 * t]), int(i["in"][2 * t + 1]), int(i["amt"][t])
+        v = int(i["in64"][t])
+        both = y << 32 | x
+        fl = lambda k: ((both << k) >> 32) & M32  # noqa: E731 - funnel: the high word of (y:x) << k
+        fr = lambda k: (both >> k) & M32  # noqa: E731
+        o6 = (both >> s) & M32 if s < 64 else 0
+        out[8 * t:8 * t + 8] = [rotl32(x, s & 31), fl(s & 31), fr(s & 31), fl(min(s, 32)), fr(min(s, 32)),
+                                byte_perm(x, y, s * 0x9E3779B1 & M32), o6,
+                                brev32(x) ^ bin(y).count("1") ^ ((32 - (x ^ y).bit_length()) << 8)]
+        r = s & 63
+        sv = v - (1 << 64) if v >> 63 else v
+        out64[4 * t:4 * t + 4] = [rotl64(v, r), rotl64(v, (64 - r) % 64), (sv >> r) & M64, (v << (r | 32)) & M64]
+    return {"out": out, "out64": out64}
+
+
+@expect
+def crypto15_mum128(i, n, seed):
+    out = i["out"].copy()
+    m128 = (1 << 128) - 1
+    for t in range(n):
+        a, b = int(i["keys"][2 * t]) ^ 0xa0761d6478bd642f, int(i["keys"][2 * t + 1]) ^ seed
+        for _ in range(3):
+            r = a * b
+            a, b = r & M64, r >> 64
+            a ^= 0xe7037ed1a0b428db
+            b ^= a >> 7
+        s = a + (b << 64)
+        s = (s * 0x8ebc6af09c88c6e3 + (s >> 61)) & m128
+        hi = s >> 64
+        hi = hi - (1 << 64) if hi >> 63 else hi
+        q = hi * -0x589965cc75374cc3          # exact in 128 bits (signed)
+        out[4 * t:4 * t + 4] = [a, b, (s ^ (s >> 64)) & M64, ((q >> 3) ^ (q >> 67)) & M64]
+    return {"out": out}
