@@ -729,8 +729,8 @@ def crypto15_shifts_rt(i, n):
         x, y, s = int(i["in"][2 * t]), int(i["in"][2 * t + 1]), int(i["amt"][t])
         v = int(i["in64"][t])
         both = y << 32 | x
-        fl = lambda k: ((both << k) >> 32) & M32  # noqa: E731 - funnel: the high word of (y:x) << k
-        fr = lambda k: (both >> k) & M32  # noqa: E731
+        fl = lambda k, w=both: ((w << k) >> 32) & M32  # noqa: E731 - funnel: the high word of (y:x) << k
+        fr = lambda k, w=both: (w >> k) & M32  # noqa: E731
         o6 = (both >> s) & M32 if s < 64 else 0
         out[8 * t:8 * t + 8] = [rotl32(x, s & 31), fl(s & 31), fr(s & 31), fl(min(s, 32)), fr(min(s, 32)),
                                 byte_perm(x, y, s * 0x9E3779B1 & M32), o6,

@@ -624,8 +624,9 @@ def fold_constant_words(db, text: str, first: int, filename: str, raw=None) -> s
     uniform registers of a kernel whose live values do not fit UR0-UR62 (decision D15-C-1)."""
     lines = _Lines(text)
     fl = flow(db, _assemble(db, lines, first, filename), lines, first, raw)
-    words, loads = _cword_loads(fl, lines)
-    fold = {r for r, w in words.items() if w is not None}
+    found, loads = _cword_loads(fl, lines)
+    words = {r: w for r, w in found.items() if w is not None}
+    fold = set(words)
     uses_at: dict[int, int] = {}
     for i, e in enumerate(fl.effects):
         if e.uses:
@@ -644,17 +645,16 @@ def fold_constant_words(db, text: str, first: int, filename: str, raw=None) -> s
         for k, u in uses_at.items():
             mine = u & _bits(fold)
             if mine and not tried.setdefault((k, mine), _encodes(db, _with_words(
-                    lines.lines[k], {r: words[r] for r in _regs(mine)}))):  # type: ignore[misc]
+                    lines.lines[k], {r: words[r] for r in _regs(mine)}))):
                 fold -= set(_regs(mine))
                 changed = True
     if not fold:
         return text
-    sub = {r: words[r] for r in fold}
     out = list(lines.lines)
     for defs, k in loads.values():
         if defs & _bits(fold):
             out[k] = _RE_CLOAD.sub("NOP ;", out[k], count=1)
     for k, u in uses_at.items():
         if u & _bits(fold):
-            out[k] = _with_words(out[k], {r: sub[r] for r in _regs(u & _bits(fold))})  # type: ignore[misc]
+            out[k] = _with_words(out[k], {r: words[r] for r in _regs(u & _bits(fold))})
     return "\n".join(out)
