@@ -759,3 +759,41 @@ def crypto15_mum128(i, n, seed):
         q = hi * -0x589965cc75374cc3          # exact in 128 bits (signed)
         out[4 * t:4 * t + 4] = [a, b, (s ^ (s >> 64)) & M64, ((q >> 3) ^ (q >> 67)) & M64]
     return {"out": out}
+
+
+# -- multi-precision arithmetic (crypto15_bignum.cu) ----------------------------------------------------
+def _limbs(a: np.ndarray, t: int, n: int = 8) -> int:
+    return int.from_bytes(a[n * t:n * t + n].astype("<u4").tobytes(), "little")
+
+
+def _put(out: np.ndarray, t: int, v: int, n: int = 8) -> None:
+    out[n * t:n * t + n] = np.frombuffer(v.to_bytes(4 * n, "little"), "<u4")
+
+
+@expect
+def crypto15_big_addsub(i, n):
+    s, d, c = i["S"].copy(), i["D"].copy(), i["C"].copy()
+    for t in range(n):
+        a, b = _limbs(i["A"], t), _limbs(i["B"], t)
+        _put(s, t, (a + b) % (1 << 256))
+        _put(d, t, (a - b) % (1 << 256))
+        c[2 * t], c[2 * t + 1] = (a + b) >> 256, M32 if a < b else 0
+    return {"S": s, "D": d, "C": c}
+
+
+@expect
+def crypto15_big_mul(i, n):
+    p = i["P"].copy()
+    for t in range(n):
+        _put(p, t, _limbs(i["A"], t) * _limbs(i["B"], t), 16)
+    return {"P": p}
+
+
+@expect
+def crypto15_big_modp(i, n):
+    """a * b mod p, p = 2^256 - 2^32 - 977 (secp256k1's prime), fully reduced."""
+    r = i["R"].copy()
+    p = (1 << 256) - (1 << 32) - 977
+    for t in range(n):
+        _put(r, t, _limbs(i["A"], t) * _limbs(i["B"], t) % p)
+    return {"R": r}
