@@ -94,3 +94,38 @@ def test_too_many_values_that_are_not_constant_words_are_still_refused():
     mod = _module(body)
     with pytest.raises(UsageError, match="64 uniform registers are live at line"):
         kernel_text(mod, next(iter(mod.kernels.values())))
+
+
+# -- D15-C-3: MOV.SPILL / R2UR.FILL (sm_100+ uniform spills under -Xptxas -O1) ------------------------
+@pytest.fixture(scope="module")
+def isa():
+    import gpuisa
+    return gpuisa.load_isa()
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_a_uniform_register_spilled_and_filled_keeps_its_value(isa, engine):
+    """ptxas -O1 for sm_120 (sha256d with -use_fast_math -Xptxas -O1) spills a uniform register into a
+    general-purpose one and reads it back: `MOV.SPILL R38, UR7` ... `R2UR.FILL UR7, R38` (the
+    assembler refused both modifiers). The value survives UR7 being overwritten in between."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(isa.db, """
+        UMOV UR7, 0x9e3779b9 ;
+        MOV.SPILL R38, UR7 ;
+        UMOV UR7, 0x5 ;
+        R2UR.FILL UR7, R38 ;
+        UIADD3 UR8, UR7, 0x1, URZ ;
+        EXIT ;
+    """)
+    res = isa.launch(prog, grid=2, engine=engine)
+    assert res.ok, (res.status, res.fault)
+    assert all(int(w.UR[7]) == 0x9E3779B9 and int(w.UR[8]) == 0x9E3779BA and int(w.R[38][0]) == 0x9E3779B9
+               for w in res.warps)
+
+
+def test_spill_and_fill_print_as_nvdisasm(isa):
+    from gpuisa.asm.assembler import assemble
+    from gpuisa.asm.disassembler import disassemble
+    lines = ["MOV.SPILL R38, UR7", "R2UR.FILL UR7, R38", "MOV R38, UR7", "R2UR UR7, R38"]
+    prog = assemble(isa.db, "".join(f"{ln} ;\n" for ln in lines))
+    assert [d.text for d in disassemble(isa.db, prog.data)] == lines
