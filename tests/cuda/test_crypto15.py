@@ -104,7 +104,7 @@ def isa():
 
 
 @pytest.mark.parametrize("engine", ["reference", "batched"])
-def test_a_uniform_register_spilled_and_filled_keeps_its_value(isa, engine):
+def test_a_uniform_register_spilled_and_filled_keeps_its_value(isa, engine, batch_fallbacks):
     """ptxas -O1 for sm_120 (sha256d with -use_fast_math -Xptxas -O1) spills a uniform register into a
     general-purpose one and reads it back: `MOV.SPILL R38, UR7` ... `R2UR.FILL UR7, R38` (the
     assembler refused both modifiers). The value survives UR7 being overwritten in between."""
@@ -121,6 +121,7 @@ def test_a_uniform_register_spilled_and_filled_keeps_its_value(isa, engine):
     assert res.ok, (res.status, res.fault)
     assert all(int(w.UR[7]) == 0x9E3779B9 and int(w.UR[8]) == 0x9E3779BA and int(w.R[38][0]) == 0x9E3779B9
                for w in res.warps)
+    assert not batch_fallbacks, sorted(batch_fallbacks)      # at batch width
 
 
 def test_spill_and_fill_print_as_nvdisasm(isa):
