@@ -130,3 +130,26 @@ def test_spill_and_fill_print_as_nvdisasm(isa):
     lines = ["MOV.SPILL R38, UR7", "R2UR.FILL UR7, R38", "MOV R38, UR7", "R2UR UR7, R38"]
     prog = assemble(isa.db, "".join(f"{ln} ;\n" for ln in lines))
     assert [d.text for d in disassemble(isa.db, prog.data)] == lines
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_call_rel_through_a_uniform_register_with_a_negative_offset(isa, engine):
+    """D15-C-4: the batched engine added the negative offset to the uniform register's uint64 value
+    (OverflowError, a traceback) and, in a diverged warp, indexed the warp's one target as if it were
+    one per lane (IndexError); found when D15-C-3's modifiers moved tests/sim/test_engines.py's
+    random programs onto `CALL.REL UR4, -0x30`."""
+    from gpuisa.asm.assembler import assemble
+    prog = assemble(isa.db, """
+        UMOV UR4, 0x40 ;
+        UMOV UR5, 0x0 ;
+        @P0 BRA `(.L_x_0) ;
+    .L_x_0:
+        CALL.REL UR4, -0x30 ;
+        EXIT ;
+        MOV R2, 0x7 ;
+        EXIT ;
+    """)
+    # lanes 16..31 first (a diverged warp): the batched engine read the per-warp target as per-lane
+    res = isa.launch(prog, grid=3, engine=engine, init={"P0": [True] * 16 + [False] * 16})
+    assert res.ok, (res.status, res.fault)
+    assert [int(w.R[2][0]) for w in res.warps] == [7, 7, 7]
