@@ -11695,3 +11695,9 @@ def proxy15_bigframe(i, per):
         srt[t * 64:t * 64 + n] = s
         nd[t] = len(set(s))
     return {"rho": rho, "sorted": srt, "nd": nd}
+
+# -- session 15 (crypto15): hashing, ciphers, checksums and bit packing; the functions live in
+# crypto15_ref.py (hashlib/zlib and references written from the specifications) ------------------
+from crypto15_ref import EXPECT as _CRYPTO15  # noqa: E402
+
+globals().update(_CRYPTO15)

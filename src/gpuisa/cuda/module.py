@@ -789,8 +789,13 @@ def kernel_text(module: CudaModule, info: KernelInfo, db=None) -> tuple[int, str
     raw = (lambda ln: src[ln - 1] if 0 < ln <= len(src) else "") if src else None
     try:
         ren = uregs.plan(db, text, first, module.filename, raw)
-    except uregs.Refusal as e:
-        raise uregs.refusal_error(e, info.name, module.arch, text, first, module.filename) from None
+    except uregs.Refusal:
+        # too many live values: registers that only hold constant-bank words are read in place (D15-C-1)
+        text = uregs.fold_constant_words(db, text, first, module.filename, raw)
+        try:
+            ren = uregs.plan(db, text, first, module.filename, raw)
+        except uregs.Refusal as e:
+            raise uregs.refusal_error(e, info.name, module.arch, text, first, module.filename) from None
     if not ren:
         return first, text
 

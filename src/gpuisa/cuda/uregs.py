@@ -557,3 +557,104 @@ def refusal_error(e: Refusal, kernel: str, arch: int, text: str, first: int, fil
            f"(this ISA has UR0-UR62 and URZ; decisions CU-9, D12-U-1)")
     col, length = (m.start() + 1, len(m.group(0))) if m is not None else (1, 1)
     return UsageError([Diagnostic("error", msg, Coord(filename, first + at, col), lines[at], length)])
+
+
+# -- constant-bank words read in place (decision D15-C-1) -----------------------------------------
+#: an unguarded load of one, two or four whole 32-bit words from a constant bank at a fixed address
+#: into uniform registers (`LDCU.128 UR64, c[0x3][0x100]`): the registers hold those words while the
+#: kernel runs (the banks are read-only)
+_RE_CLOAD = re.compile(r"(?<![\w.@])(?:LDCU|ULDC)(?:\.(?:64|128))?\s+UR(\d+)\s*,\s*c\[(0x[0-9a-fA-F]+)\]\s*"
+                       r"\[(0x[0-9a-fA-F]+)\]\s*;")
+_RE_STMT = re.compile(r"^\s*(?:/\*[0-9a-fA-F]+\*/)?\s*(.*?)\s*;")
+
+
+def _cword_loads(fl: Flow, lines: _Lines) -> tuple[dict[int, tuple[int, int] | None], dict[int, tuple[int, int]]]:
+    """(register -> the (bank, address) of the word every write of it loads, or None when some write
+    is anything else; instruction index -> (its registers, the line) for the loads of whole words)."""
+    words: dict[int, tuple[int, int] | None] = {}
+    loads: dict[int, tuple[int, int]] = {}
+    for i, e in enumerate(fl.effects):
+        if not e.defs:
+            continue
+        k = fl.lines[i]
+        m = _RE_CLOAD.search(lines.lines[k]) if e.known and k not in lines.bad else None
+        base = int(m.group(1)) if m else -1
+        ok = m is not None and not e.uses and e.kills == e.defs and \
+            e.defs == _bits(range(base, base + e.defs.bit_count()))
+        for r in _regs(e.defs):
+            w = (int(m.group(2), 16), int(m.group(3), 16) + 4 * (r - base)) if ok and m else None
+            words[r] = w if words.get(r, w) == w else None
+        if ok:
+            loads[i] = (e.defs, k)
+    return words, loads
+
+
+def _with_words(text: str, regs: dict[int, tuple[int, int]]) -> str:
+    """*text* with each register of *regs* written as its constant-bank word."""
+    return _RE_UR.sub(lambda x: f"c[{regs[int(x.group(1))][0]:#x}][{regs[int(x.group(1))][1]:#x}]"
+                      if int(x.group(1)) in regs else x.group(0), text)
+
+
+def _encodes(db, text: str) -> bool:
+    """Whether the statement of listing line *text* assembles (its registers beyond UR62 given low
+    stand-ins, as the analysis does)."""
+    from ..asm.assembler import encode_one
+    m = _RE_STMT.match(text)
+    if m is None:
+        return False
+    stmt = m.group(1)
+    names = [int(n) for n in _RE_UR.findall(stmt)]
+    if names and max(names) > LAST:
+        tm = _temp_map(names)
+        if tm is None:
+            return False
+        stmt = _RE_UR.sub(lambda x: f"UR{tm[0][int(x.group(1))]}", stmt)
+    try:
+        encode_one(db, stmt)
+    except AsmError:
+        return False
+    return True
+
+
+def fold_constant_words(db, text: str, first: int, filename: str, raw=None) -> str:
+    """*text* with the uniform registers that only ever hold one constant-bank word read as that
+    word where they are used (`IADD3 R18, PT, PT, R17, UR76, R18` -> `..., c[0x3][0x10c], R18`) and
+    their loads made NOPs (the addresses stay), for every load whose registers are all read only by
+    32-bit operands of instructions that have such a form (the assembler says which).  Frees the
+    uniform registers of a kernel whose live values do not fit UR0-UR62 (decision D15-C-1)."""
+    lines = _Lines(text)
+    fl = flow(db, _assemble(db, lines, first, filename), lines, first, raw)
+    found, loads = _cword_loads(fl, lines)
+    words = {r: w for r, w in found.items() if w is not None}
+    fold = set(words)
+    uses_at: dict[int, int] = {}
+    for i, e in enumerate(fl.effects):
+        if e.uses:
+            uses_at[fl.lines[i]] = uses_at.get(fl.lines[i], 0) | e.uses
+            if not e.known or fl.lines[i] in lines.bad:
+                fold -= set(_regs(e.uses))
+            fold -= {r for b in e.blocks for r in _regs(b)} | set(_regs(e.uses & e.defs))
+    tried: dict[tuple[int, int], bool] = {}
+    changed = True
+    while changed:
+        changed = False
+        for defs, _k in loads.values():
+            if defs & _bits(fold) and defs & ~_bits(fold):
+                fold -= set(_regs(defs))
+                changed = True
+        for k, u in uses_at.items():
+            mine = u & _bits(fold)
+            if mine and not tried.setdefault((k, mine), _encodes(db, _with_words(
+                    lines.lines[k], {r: words[r] for r in _regs(mine)}))):
+                fold -= set(_regs(mine))
+                changed = True
+    if not fold:
+        return text
+    out = list(lines.lines)
+    for defs, k in loads.values():
+        if defs & _bits(fold):
+            out[k] = _RE_CLOAD.sub("NOP ;", out[k], count=1)
+    for k, u in uses_at.items():
+        if u & _bits(fold):
+            out[k] = _with_words(out[k], {r: words[r] for r in _regs(u & _bits(fold))})
+    return "\n".join(out)

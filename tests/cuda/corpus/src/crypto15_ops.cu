@@ -1,0 +1,318 @@
+// Bit-twiddling primitives of hand-tuned hash and cipher code (crypto15, session 15; written for gpuisa's
+// corpus in the style of ccminer/sgminer kernels, which write LOP3 and PRMT as inline PTX; no library source copied).
+//   lop3_all      every one of the 256 truth tables of `lop3.b32` as inline PTX (bitsliced S-boxes do this)
+//   shifts_rt     rotations and funnel shifts by run-time amounts: 32- and 64-bit rotates with r in 0..63,
+//                 __funnelshift_l/r (amount mod 32) and _lc/_rc (clamped to 32), __byte_perm with run-time
+//                 selectors (CUDA uses the low 3 bits of each nibble), 64-bit shifts by amounts >= 32
+//   mum128        128-bit multiply-and-fold mixing (unsigned __int128, as wyhash's _wymum / mum-hash do)
+#include <stdint.h>
+extern "C" __global__ void lop3_all(const uint32_t *in, uint32_t *out)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    uint32_t a = in[3 * t], b = in[3 * t + 1], c = in[3 * t + 2], r;
+    uint32_t *o = out + 256 * t;
+    asm("lop3.b32 %0, %1, %2, %3, 0x0;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[0] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x1;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[1] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x2;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[2] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[3] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x4;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[4] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x5;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[5] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x6;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[6] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x7;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[7] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x8;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[8] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x9;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[9] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[10] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[11] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[12] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[13] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[14] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[15] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x10;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[16] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x11;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[17] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x12;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[18] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x13;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[19] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x14;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[20] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x15;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[21] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x16;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[22] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x17;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[23] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x18;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[24] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x19;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[25] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x1a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[26] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x1b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[27] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x1c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[28] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x1d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[29] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x1e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[30] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x1f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[31] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x20;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[32] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x21;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[33] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x22;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[34] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x23;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[35] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x24;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[36] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x25;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[37] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x26;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[38] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x27;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[39] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x28;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[40] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x29;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[41] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x2a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[42] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x2b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[43] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x2c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[44] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x2d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[45] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x2e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[46] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x2f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[47] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x30;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[48] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x31;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[49] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x32;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[50] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x33;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[51] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x34;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[52] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x35;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[53] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x36;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[54] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x37;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[55] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x38;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[56] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x39;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[57] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x3a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[58] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x3b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[59] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x3c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[60] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x3d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[61] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x3e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[62] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x3f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[63] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x40;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[64] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x41;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[65] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x42;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[66] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x43;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[67] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x44;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[68] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x45;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[69] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x46;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[70] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x47;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[71] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x48;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[72] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x49;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[73] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x4a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[74] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x4b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[75] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x4c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[76] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x4d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[77] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x4e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[78] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x4f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[79] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x50;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[80] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x51;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[81] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x52;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[82] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x53;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[83] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x54;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[84] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x55;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[85] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x56;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[86] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x57;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[87] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x58;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[88] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x59;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[89] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x5a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[90] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x5b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[91] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x5c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[92] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x5d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[93] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x5e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[94] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x5f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[95] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x60;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[96] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x61;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[97] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x62;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[98] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x63;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[99] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x64;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[100] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x65;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[101] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x66;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[102] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x67;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[103] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x68;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[104] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x69;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[105] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x6a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[106] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x6b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[107] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x6c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[108] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x6d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[109] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x6e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[110] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x6f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[111] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x70;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[112] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x71;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[113] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x72;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[114] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x73;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[115] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x74;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[116] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x75;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[117] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x76;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[118] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x77;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[119] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x78;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[120] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x79;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[121] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x7a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[122] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x7b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[123] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x7c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[124] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x7d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[125] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x7e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[126] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x7f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[127] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x80;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[128] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x81;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[129] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x82;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[130] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x83;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[131] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x84;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[132] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x85;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[133] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x86;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[134] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x87;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[135] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x88;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[136] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x89;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[137] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x8a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[138] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x8b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[139] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x8c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[140] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x8d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[141] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x8e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[142] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x8f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[143] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x90;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[144] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x91;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[145] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x92;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[146] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x93;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[147] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x94;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[148] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x95;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[149] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x96;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[150] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x97;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[151] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x98;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[152] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x99;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[153] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x9a;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[154] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x9b;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[155] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x9c;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[156] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x9d;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[157] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x9e;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[158] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0x9f;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[159] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa0;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[160] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa1;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[161] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa2;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[162] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[163] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa4;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[164] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa5;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[165] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa6;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[166] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa7;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[167] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa8;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[168] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xa9;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[169] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xaa;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[170] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xab;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[171] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xac;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[172] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xad;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[173] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xae;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[174] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xaf;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[175] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb0;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[176] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb1;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[177] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb2;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[178] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[179] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb4;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[180] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb5;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[181] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb6;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[182] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb7;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[183] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb8;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[184] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xb9;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[185] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xba;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[186] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xbb;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[187] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xbc;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[188] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xbd;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[189] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xbe;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[190] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xbf;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[191] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc0;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[192] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc1;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[193] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc2;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[194] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[195] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc4;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[196] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc5;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[197] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc6;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[198] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc7;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[199] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc8;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[200] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xc9;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[201] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xca;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[202] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xcb;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[203] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xcc;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[204] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xcd;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[205] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xce;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[206] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xcf;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[207] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd0;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[208] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd1;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[209] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd2;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[210] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[211] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd4;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[212] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd5;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[213] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd6;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[214] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd7;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[215] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd8;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[216] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xd9;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[217] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xda;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[218] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xdb;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[219] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xdc;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[220] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xdd;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[221] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xde;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[222] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xdf;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[223] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe0;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[224] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe1;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[225] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe2;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[226] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[227] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe4;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[228] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe5;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[229] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe6;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[230] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe7;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[231] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe8;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[232] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xe9;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[233] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xea;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[234] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xeb;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[235] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xec;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[236] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xed;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[237] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xee;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[238] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xef;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[239] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf0;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[240] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf1;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[241] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf2;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[242] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[243] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf4;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[244] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf5;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[245] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf6;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[246] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf7;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[247] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf8;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[248] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xf9;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[249] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xfa;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[250] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xfb;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[251] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xfc;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[252] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xfd;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[253] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xfe;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[254] = r;
+    asm("lop3.b32 %0, %1, %2, %3, 0xff;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); o[255] = r;
+}
+extern "C" __global__ void shifts_rt(const uint32_t *in, const unsigned long long *in64, const uint32_t *amt, uint32_t *out,
+                                     unsigned long long *out64, int n)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n) return;
+    uint32_t x = in[2 * t], y = in[2 * t + 1], s = amt[t];
+    unsigned long long v = in64[t];
+    uint32_t r32 = s & 31;
+    uint32_t *o = out + 8 * t;
+    o[0] = (x << r32) | (x >> ((32 - r32) & 31));           // rotate left (r = 0 safe)
+    o[1] = __funnelshift_l(x, y, s);                          // amount mod 32
+    o[2] = __funnelshift_r(x, y, s);
+    o[3] = __funnelshift_lc(x, y, s);                         // amount clamped to 32
+    o[4] = __funnelshift_rc(x, y, s);
+    o[5] = __byte_perm(x, y, s * 0x9E3779B1u);
+    o[6] = s < 32 ? (x >> s) | (y << (31 - s) << 1) : y >> (s - 32);    // a 64-bit shift spelled in halves
+    o[7] = __brev(x) ^ __popc(y) ^ (__clz(x ^ y) << 8);
+    unsigned r64 = s & 63;
+    unsigned long long *p = out64 + 4 * t;
+    p[0] = (v << r64) | (v >> ((64 - r64) & 63));            // 64-bit rotate by a run-time amount
+    p[1] = (v >> r64) | (v << ((64 - r64) & 63));
+    p[2] = (long long)v >> r64;                               // arithmetic
+    p[3] = v << (r64 | 32);                                   // amounts >= 32
+}
+__device__ __forceinline__ void mum(unsigned long long *a, unsigned long long *b)
+{
+    unsigned __int128 r = (unsigned __int128)*a * *b;
+    *a = (unsigned long long)r;
+    *b = (unsigned long long)(r >> 64);
+}
+extern "C" __global__ void mum128(const unsigned long long *keys, unsigned long long *out, int n, unsigned long long seed)
+{
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n) return;
+    unsigned long long a = keys[2 * t] ^ 0xa0761d6478bd642fULL, b = keys[2 * t + 1] ^ seed;
+    for (int i = 0; i < 3; i++) {
+        mum(&a, &b);
+        a ^= 0xe7037ed1a0b428dbULL;
+        b ^= a >> 7;
+    }
+    unsigned __int128 s = (unsigned __int128)a + ((unsigned __int128)b << 64);
+    s = s * 0x8ebc6af09c88c6e3ULL + (s >> 61);
+    long long hi = (long long)(s >> 64);
+    __int128 q = (__int128)hi * -0x589965cc75374cc3LL;
+    out[4 * t] = a; out[4 * t + 1] = b;
+    out[4 * t + 2] = (unsigned long long)s ^ (unsigned long long)(s >> 64);
+    out[4 * t + 3] = (unsigned long long)(q >> 3) ^ (unsigned long long)(q >> 67);
+}
