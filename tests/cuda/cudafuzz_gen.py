@@ -9,6 +9,15 @@ convergent part (each thread writes its own slot, reads after the barrier, a sec
 before the next write); early ``return`` only after the last barrier; counters take one
 commutative operation per slot; device functions are pure.
 
+Version 3's rules (cudafuzz_v3, decision D15-F-1): a divisor is never 0 and never -1 with a dividend
+that may be its type's minimum (``(b & ~1) | 2``, or ``b | 1`` under ``a >> 1``; unsigned ``b | 1``);
+every index is in range by construction (``BASE + e % d`` with d <= 32 <= BASE <= 223, unsigned
+``e % d`` with d <= 256, ``% NB`` into the local array); ``goto`` leaves only the loop nest that owns
+its label, and the nest is a block of its own (no jump crosses a declaration); the warp-uniform
+do-while's exit is ``__any_sync`` over its known mask, its body has no break, continue, goto or
+return; loop nests hold no collectives; a function-pointer table holds only ``int (int, unsigned)``
+functions, all pure.
+
 PYTEST_DONT_REWRITE: a helper module, no assertions to introspect (its rewriting cost seconds per
 test worker).
 """
