@@ -270,7 +270,7 @@ class Gen:
              "ballot_if": 14 * (c.mask is not None and d > 0), "coll": 28 * (c.mask is not None)}
         if self.v3:
             w.update({"dowhile": 4 * (d > 0), "nest": 6 * (d > 0 and c.label is None), "goto": 6 * (c.label is not None),
-                      "udo": 5 * (c.mask is not None and d > 0 and c.kernel), "pstore": 3 * c.kernel,
+                      "udo": 14 * (c.mask is not None and d > 0 and c.kernel), "pstore": 3 * c.kernel,
                       "bigstore": 4 * c.kernel})
         if self.v2:
             w.update({"atomic64": 0, "atomic64b": 3 * c.kernel, "fatomic": 4 * c.kernel, "datomic": 2 * c.kernel,
