@@ -11183,3 +11183,16 @@ def blind14_lambda_clamp(i, n, s):
 def blind14_tile_scan8(i):
     x = i["in"].astype(np.int64)
     return {"out": np.array([x[k - k % 8:k + 1].sum() + (k % 64) // 8 * 1000 for k in range(len(x))], np.int32)}
+
+
+# -- session 15, fuzz15: generator version 3 (control flow and memory shapes; decision D15-F-1) ------
+def fuzz15_expect(seed: int, i: dict) -> dict:
+    """Generator version 3's program *seed* evaluated by its per-thread reference interpreter
+    (cudafuzz.py, cudafuzz_fp.py, cudafuzz_v3.py; never gpuisa).  The corpus copy ``fzSEED.cu`` is
+    checked to be that program (test_cudafuzz.py)."""
+    import cudafuzz_gen
+    return cudafuzz_gen.generate(seed, 3).run(i)
+
+
+def fz16033(i):
+    return fuzz15_expect(16033, i)
