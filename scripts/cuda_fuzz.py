@@ -70,7 +70,8 @@ def build(src: Path, arch: str, forms: tuple[str, ...]) -> dict[str, Path]:
     return out
 
 
-def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_steps: int) -> str | None:
+def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_steps: int,
+               engine: str = "batched") -> str | None:
     """None when gpuisa gives the reference's words, else what went wrong."""
     from gpuisa.cuda import load_cuda
     from gpuisa.errors import AsmError
@@ -81,7 +82,7 @@ def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_step
         return f"refused: line {first.coord.line if first.coord else '?'}: {first.message}"
     bufs = {n: a.copy() for n, a in inputs.items()}
     res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
-                   buffers=bufs, max_steps=max_steps)
+                   buffers=bufs, max_steps=max_steps, engine=engine)
     if res.status != "ok":
         return f"status {res.status}: {res.fault}"
     if res.fallbacks:
@@ -91,7 +92,7 @@ def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_step
 
 
 def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str, ...], max_steps: int,
-             keep: bool, version: int = cudafuzz.GEN_VERSION) -> list[str]:
+             keep: bool, version: int = cudafuzz.GEN_VERSION, engines: tuple[str, ...] = ("batched",)) -> list[str]:
     p = cudafuzz_gen.generate(seed, version)
     d = out / p.name
     d.mkdir(parents=True, exist_ok=True)
@@ -113,12 +114,14 @@ def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str
                          f"exit {e.returncode}): {e.stderr.strip()[-300:]}")
             continue
         for form in forms:
-            try:
-                msg = run_gpuisa(isa, files[form], launch, inputs, want, max_steps)
-            except Exception as e:       # noqa: BLE001 - an internal error is a finding
-                msg = f"internal error {type(e).__name__}: {e}\n{traceback.format_exc(limit=-3)}"
-            if msg:
-                fails.append(f"seed {seed} {arch} {form}: {msg}")
+            for engine in engines:
+                try:
+                    msg = run_gpuisa(isa, files[form], launch, inputs, want, max_steps, engine)
+                except Exception as e:       # noqa: BLE001 - an internal error is a finding
+                    msg = f"internal error {type(e).__name__}: {e}\n{traceback.format_exc(limit=-3)}"
+                if msg:
+                    fails.append(f"seed {seed} {arch} {form}: {msg}" + (f" [engine {engine}]" if engine != "batched"
+                                                                         else ""))
     if not fails and not keep:
         shutil.rmtree(d)
     return fails
@@ -135,7 +138,8 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
     m = re.match(r"seed \d+ (\S+) (\S+): (.*)", line, re.S)
     if not m or m.group(2) not in FORMS:
         return None
-    arch, form, want = m.group(1), m.group(2), _kind(m.group(3))
+    engine = "reference" if line.endswith(" [engine reference]") else "batched"
+    arch, form, want = m.group(1), m.group(2), _kind(m.group(3).removesuffix(" [engine reference]"))
     p = cudafuzz_gen.generate(seed, version)
     d = out / p.name / "reduced"
     d.mkdir(parents=True, exist_ok=True)
@@ -147,7 +151,7 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
         src.write_text(q.source())
         try:
             files = build(src, arch, (form,))
-            msg = run_gpuisa(isa, files[form], launch, inputs, q.run(inputs), max_steps)
+            msg = run_gpuisa(isa, files[form], launch, inputs, q.run(inputs), max_steps, engine)
         except Exception:        # noqa: BLE001 - a candidate nvcc or the reference refuses is no reduction
             return False
         return msg is not None and _kind(msg) == want
@@ -180,13 +184,18 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
 @click.option("--gen-version", "version", default=cudafuzz.GEN_VERSION, show_default=True,
               type=click.IntRange(1, cudafuzz.GEN_VERSION),
               help="generator version (1: the eighth round's integer programs; 2: also floats, doubles, every "
-                   "rounding mode, more atomics, grid-stride loops, 2-D/3-D launches, spills)")
+                   "rounding mode, more atomics, grid-stride loops, 2-D/3-D launches, spills; 3: also loop nests "
+                   "with goto, do-while, warp-uniform loops with collectives, function-pointer calls, division by "
+                   "run-time values of every width, 64-bit indices, local arrays, __ldg/volatile, -G)")
 @click.option("--reduce", "do_reduce", is_flag=True,
               help="shrink each failing program (its first failure) by deleting statements while it fails the same "
                    "way: OUT/fzSEED/reduced/ (one nvcc run per attempt: slow)")
+@click.option("--engine", "engine_opt", default="batched", show_default=True,
+              type=click.Choice(["batched", "reference", "both"]),
+              help="gpuisa's engine: the batched one (the default of gpuisa run), the one-warp reference, or both")
 @click.option("--show", is_flag=True, help="print the programs (and the reference's counters) without compiling")
 def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int, keep: bool, version: int,
-         do_reduce: bool, show: bool) -> None:
+         do_reduce: bool, engine_opt: str, show: bool) -> None:
     """Generate COUNT random CUDA kernels from SEED on, run each in gpuisa and compare with the
     independent reference; report every failure with its seed."""
     arch_t = tuple(a.strip() for a in archs.split(",") if a.strip())
@@ -208,7 +217,8 @@ def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: in
                   TextColumn("{task.fields[status]}"), console=console) as prog:
         task = prog.add_task("seeds", total=count, status="")
         for s in range(seed, seed + count):
-            f = one_seed(isa, s, out, arch_t, form_t, max_steps, keep, version)
+            f = one_seed(isa, s, out, arch_t, form_t, max_steps, keep, version,
+                         ("batched", "reference") if engine_opt == "both" else (engine_opt,))
             for line in f:
                 prog.console.print("FAIL " + line[:300].replace("\n", " | "), soft_wrap=True, style="red",
                                   markup=False, highlight=False)

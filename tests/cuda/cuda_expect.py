@@ -11701,3 +11701,15 @@ def proxy15_bigframe(i, per):
 from crypto15_ref import EXPECT as _CRYPTO15  # noqa: E402
 
 globals().update(_CRYPTO15)
+
+# -- session 15, fuzz15: generator version 3 (control flow and memory shapes; decision D15-F-1) ------
+def fuzz15_expect(seed: int, i: dict) -> dict:
+    """Generator version 3's program *seed* evaluated by its per-thread reference interpreter
+    (cudafuzz.py, cudafuzz_fp.py, cudafuzz_v3.py; never gpuisa).  The corpus copy ``fzSEED.cu`` is
+    checked to be that program (test_cudafuzz.py)."""
+    import cudafuzz_gen
+    return cudafuzz_gen.generate(seed, 3).run(i)
+
+
+def fz16033(i):
+    return fuzz15_expect(16033, i)

@@ -29,8 +29,10 @@ from typing import Any, Callable, Iterator
 import numpy as np
 
 import cudafuzz_fp as FP
+import cudafuzz_v3 as V3
 
-GEN_VERSION = 2                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...
+GEN_VERSION = 3                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...;
+                                   # 3: control flow and memory shapes (cudafuzz_v3)
 NIN = 256                          # words of each input buffer
 NCNT = 16                          # global counters: 0..7 atomics, 8..15 the blocks' shared counters
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -338,7 +340,7 @@ class E:
             return ALL_INTR[self.val][2].format(*(x.c() for x in a))
         if op == "call":
             return f"{self.val}({', '.join(x.c() for x in a)})"
-        raise AssertionError(op)
+        return V3.expr_c(self)
 
     def ev(self, env: dict) -> Any:                      # noqa: C901 - one case per operation
         op, t, a = self.op, self.t, self.args
@@ -384,7 +386,7 @@ class E:
             return _conv(r, t)
         if op == "call":
             return env["@prog"].call(self.val, [x.ev(env) for x in a], env)
-        raise AssertionError(op)
+        return V3.expr_ev(self, env)
 
 
 @functools.lru_cache(maxsize=None)
@@ -475,6 +477,8 @@ class Program:
     gdim: tuple = ()
     flags: str = ""
     ngs: int = 0
+    nbig: int = 0                   # version 3: the local long long array's length, the function table
+    ftab: tuple = ()
 
     # ---- text
     def source(self) -> str:
@@ -544,7 +548,7 @@ def exec_stmt(st: S, env: dict):                         # noqa: C901 - one case
             sig = yield from exec_block(a["body"], env)
             if sig == "break":
                 return ""
-            if sig == "return":
+            if sig and sig != "continue":          # return, version 3's goto out of a nest
                 return sig
             i += 1
     if k == "while":
@@ -556,7 +560,7 @@ def exec_stmt(st: S, env: dict):                         # noqa: C901 - one case
             sig = yield from exec_block(a["body"], env)
             if sig == "break":
                 return ""
-            if sig == "return":
+            if sig and sig != "continue":
                 return sig
         return ""
     if k == "break":
@@ -646,6 +650,8 @@ def exec_stmt(st: S, env: dict):                         # noqa: C901 - one case
         env[a["var"]] = _conv(_cast(env["@shd"][norm(a["idx"].ev(env), "u32") % env["@bs"]], "f64", a["t"]), a["t"])
         yield ("bar", id(st) + 1, 0)
         return ""
+    if k in V3.STMTS:
+        return (yield from V3.exec_stmt(st, env))
     _exec_v2(k, a, env)
     return ""
 
@@ -659,7 +665,7 @@ def _gstride(a: dict, env: dict):
         sig = yield from exec_block(a["body"], env)
         if sig == "break":
             return ""
-        if sig == "return":
+        if sig and sig != "continue":
             return sig
         j += env["@total"]
     return ""
@@ -804,6 +810,9 @@ def _store(p: Program, env: dict) -> None:
     words += [v & M32 for v in env["@loc"]]
     if p.version >= 2:
         words.append(env["@shpriv"][env["tid"]])
+    if p.version >= 3:
+        h = V3.big_fold(env["@big"])
+        words += [h & M32, h >> 32]
     o = env["gid"] * p.nout
     env["@g"]["out"][o:o + p.nout] = words
 
@@ -874,6 +883,8 @@ def _run_block(p: Program, g: dict, b: int) -> None:       # noqa: C901 - the sc
             bx, by, _bz = p.bdim
             env.update({"@shd": shd, "@scnt2": scnt2, "@sfcnt": sfcnt, "@scnt64": scnt64, "@shpriv": shpriv, "bid": b,
                         "tx": tid % bx, "ty": tid // bx % by, "tz": tid // (bx * by), "@total": p.grid * p.block})
+        if p.version >= 3:
+            env["@big"] = V3.big_init(gid, g["in0"], p.nbig)
         gens.append(_thread(p, env))
         send[tid] = None
     done: set[int] = set()
@@ -1019,6 +1030,8 @@ def _store_lines(p: Program) -> list[str]:
     lines.append(f"for (int k = 0; k < 8; k++) out[o + {j} + k] = (unsigned)loc[k];")
     if p.version >= 2:
         lines.append(f"out[o + {j + 8}] = shpriv[tid];")
+    if p.version >= 3:
+        lines += V3.store_lines(j + 9)
     return lines
 
 
@@ -1104,6 +1117,8 @@ def emit_block(body: list[S], ind: str, p: Program) -> list[str]:     # noqa: C9
             out += [f"{ind}shw[tid] = (int)({a['e'].c()});", f"{ind}__syncwarp({m});",
                     f"{ind}{a['var']} = {_conv_text(rd, a['t'])};", f"{ind}__syncwarp({m});"]
 
+        elif k in V3.STMTS:
+            out += V3.emit(st, ind, p)
         else:
             out += _emit_v2(k, a, ind, p)
     return out
@@ -1175,6 +1190,8 @@ def _kernel_head(p: Program) -> list[str]:
     if p.version >= 2:
         params += (", unsigned *cnt2, float *fcnt, double *dcnt, unsigned *priv, unsigned long long *priv64, "
                    "unsigned *gs, float *fpriv")
+    if p.version >= 3:                  # every pointer __restrict__ (no two alias)
+        params = params.replace(" *", " *__restrict__ ").replace("*__restrict__ __restrict__", "*__restrict__")
     lines = ["", f"extern \"C\" __global__ void __launch_bounds__({p.block}) {p.name}({params})", "{",
              f"    __shared__ int sh[{p.block}], shw[{p.block}];", f"    __shared__ unsigned scnt[{len(SLOT_OPS)}];"]
     if p.version < 2:
@@ -1195,6 +1212,8 @@ def _kernel_head(p: Program) -> list[str]:
     lines += [f"    const int o = gid * {p.nout};",
               f"    if (tid < {len(SLOT_OPS)}) scnt[tid] = tid == {SLOT_OPS.index('min')} ? 0xffffffffu : 0u;",
               "    int loc[8];", f"    for (int k = 0; k < 8; k++) loc[k] = in1[(gid + k) & {NIN - 1}];"]
+    if p.version >= 3:
+        lines += V3.head_lines(p)
     return lines
 
 
@@ -1223,6 +1242,8 @@ def emit(p: Program) -> str:
         lines += [f"    {CT[t]} {n} = {_conv_text(e.c(), t)};" for n, t, e in f.locals_]
         lines += emit_block(f.body, "    ", p)
         lines += [f"    return {_conv_text(f.ret.c(), f.t)};", "}"]
+    if p.version >= 3:
+        lines += V3.global_lines(p)
     lines += _kernel_head(p)
     lines += [f"    {CT[t]} {n} = {_conv_text(e.c(), t)};" for n, t, e in p.vars]
     lines.append("    __syncthreads();")

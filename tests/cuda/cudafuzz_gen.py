@@ -9,6 +9,15 @@ convergent part (each thread writes its own slot, reads after the barrier, a sec
 before the next write); early ``return`` only after the last barrier; counters take one
 commutative operation per slot; device functions are pure.
 
+Version 3's rules (cudafuzz_v3, decision D15-F-1): a divisor is never 0 and never -1 with a dividend
+that may be its type's minimum (``(b & ~1) | 2``, or ``b | 1`` under ``a >> 1``; unsigned ``b | 1``);
+every index is in range by construction (``BASE + e % d`` with d <= 32 <= BASE <= 223, unsigned
+``e % d`` with d <= 256, ``% NB`` into the local array); ``goto`` leaves only the loop nest that owns
+its label, and the nest is a block of its own (no jump crosses a declaration); the warp-uniform
+do-while's exit is ``__any_sync`` over its known mask, its body has no break, continue, goto or
+return; loop nests hold no collectives; a function-pointer table holds only ``int (int, unsigned)``
+functions, all pure.
+
 PYTEST_DONT_REWRITE: a helper module, no assertions to introspect (its rewriting cost seconds per
 test worker).
 """
@@ -19,6 +28,7 @@ from dataclasses import dataclass, replace
 from cudafuzz import (ALL_INTR, COMP, DOUBLE_CONSTS, FLOAT_CONSTS, FLT, GEN_VERSION, INTR, INTR2, NIN, PRIV32, PRIV64,
                       SLOT2_OPS, SLOT64_OPS, SLOT_OPS, STORE, STORE2, Func, Program, new_rng, norm)
 from cudafuzz import E, S
+import cudafuzz_v3 as V3
 
 INT_INTR = [n for n, (_a, t, _f, _p) in INTR.items() if t != "f32" and "f32" not in _a]
 F2I_INTR = [n for n, (_a, t, _f, _p) in INTR.items() if t != "f32" and "f32" in _a]
@@ -53,6 +63,7 @@ class Ctx:
     tail: bool = False         # after the last barrier (early return)
     kernel: bool = True        # the kernel (inputs, local array, atomics) rather than a device function
     ret: str | None = None     # a device function's return type
+    label: str | None = None   # version 3: inside a loop nest whose label a goto may leave to
 
 
 class Gen:
@@ -60,6 +71,9 @@ class Gen:
         self.r = new_rng(seed, version)
         self.version = version
         self.v2 = version >= 2
+        self.v3 = version >= 3
+        self.ftab: tuple = ()      # version 3: the function-pointer table's entries
+        self.nbig = 0
         self.seed = seed
         self.n = 0
         self.budget = 0
@@ -74,6 +88,8 @@ class Gen:
 
     def leaf(self, t: str, c: Ctx) -> E:
         r = self.r
+        if self.v3 and c.kernel and r.random() < 0.15:
+            return self.as_t(self.leaf3(c), t)
         k = r.random()
         ints = [v for v in c.vars + c.ro if v[1] not in FLT]
         if k < 0.25 or not ints:
@@ -93,6 +109,8 @@ class Gen:
         r = self.r
         if d <= 0 or r.random() < 0.2:
             return self.leaf(t, c)
+        if self.v3 and r.random() < 0.12:
+            return self.int3(t, c, d)
         k = r.randrange(100)
         if k < 35:
             op = r.choice(("add", "sub", "mul", "div", "mod", "shl", "shr", "and", "or", "xor", "add", "xor"))
@@ -250,6 +268,10 @@ class Gen:
              "ufor": 4 * (c.mask is not None and d > 0),
              "wcall": 6 * (c.mask is not None and bool(c.wfuncs)), "wround": 5 * (c.mask is not None and c.kernel),
              "ballot_if": 14 * (c.mask is not None and d > 0), "coll": 28 * (c.mask is not None)}
+        if self.v3:
+            w.update({"dowhile": 4 * (d > 0), "nest": 6 * (d > 0 and c.label is None), "goto": 6 * (c.label is not None),
+                      "udo": 14 * (c.mask is not None and d > 0 and c.kernel), "pstore": 3 * c.kernel,
+                      "bigstore": 4 * c.kernel})
         if self.v2:
             w.update({"atomic64": 0, "atomic64b": 3 * c.kernel, "fatomic": 4 * c.kernel, "datomic": 2 * c.kernel,
                       "atomic2": 4 * c.kernel, "priv": 6 * c.kernel, "gstride": 4 * (c.kernel and d > 0),
@@ -307,6 +329,8 @@ class Gen:
             return S("return", {"c": self.int_e("i32", c, ed)})
         if k == "switch":
             return self.switch(c, inner, d, ed)
+        if k in V3.STMTS:
+            return self.stmt3(k, c, inner, d, ed)
         if k in ("atomic64b", "fatomic", "datomic", "atomic2", "priv", "gstride", "fpriv", "shroundf"):
             return self.stmt_v2(k, c, inner, d, ed)
         if k == "atomic":
@@ -320,6 +344,101 @@ class Gen:
                 return S("locstore", {"idx": self.int_e("i32", c, 1), "e": self.int_e("i32", c, ed)})
             return S("shround", {"e": self.int_e("i32", c, ed), "idx": self.int_e("i32", c, 1), "var": name, "t": t})
         return self.coll(c, ed)
+
+    # ---- version 3: control flow and memory shapes (cudafuzz_v3)
+    def leaf3(self, c: Ctx) -> E:
+        """A load of version 3: a 64-bit (signed or unsigned) index with a run-time modulus, ``__ldg``,
+        a volatile load, the local long long array."""
+        r = self.r
+        k = r.randrange(4)
+        e = self.int_e("i32", replace(c, vars=c.vars), 0)
+        if k == 0:
+            if r.random() < 0.5:
+                d = E("add", "i64", (E("and", "i64", (self.as_t(self.int_e("i32", c, 0), "i64"),
+                                                        E("const", "i64", val=31))), E("const", "i64", val=1)))
+                return E("in64", "i32", (self.as_t(self.int_e("i64", c, 1), "i64"), d),
+                         val=(r.choice(("in0", "in1")), r.randint(32, 223)))
+            d = E("add", "u64", (E("and", "u64", (self.as_t(self.int_e("u32", c, 0), "u64"),
+                                                    E("const", "u64", val=255))), E("const", "u64", val=1)))
+            return E("in64", "i32", (self.as_t(self.int_e("u64", c, 1), "u64"), d), val=(r.choice(("in0", "in1")), None))
+        if k == 1:
+            return E("ldg", "i32", (e,), val=r.choice(("in0", "in1")))
+        if k == 2:
+            return E("vld", "i32", (e,), val=r.choice(("in0", "in1")))
+        return E("big", "i64", (e,), val=self.nbig)
+
+    def int3(self, t: str, c: Ctx, d: int) -> E:
+        """Version 3's expressions: division and modulo by run-time non-zero values of every width and
+        signedness, an indirect call through a function-pointer table."""
+        r = self.r
+        if c.kernel and self.ftab and r.random() < 0.3:
+            args = (self.int_e("i32", c, d - 1), self.as_t(self.int_e("i32", c, d - 1), "i32"),
+                    self.as_t(self.int_e("u32", c, d - 1), "u32"))
+            return self.as_t(E("icall", "i32", args, val=r.choice(("ftl", "ftg"))), t)
+        dt = r.choice(("i32", "u32", "i64", "u64", "i16", "i8", "u8", "i32", "i64"))
+        ot = dt if dt in COMP else "i32"
+        return self.as_t(E("divnz", dt, (self.int_e(ot, c, d - 1), self.int_e(ot, c, d - 1)),
+                           val=(dt, r.randrange(2), r.choice(("div", "mod")))), t)
+
+    def stmt3(self, k: str, c: Ctx, inner: Ctx, d: int, ed: int) -> S:
+        r = self.r
+        if k == "dowhile":
+            iv = self.fresh("i")
+            sub = replace(inner, mask=None, loop=True, switch=False, ro=c.ro + ((iv, "i32"),))
+            return S("dowhile", {"iv": iv, "lim": r.randint(1, 6), "body": self.block(sub, r.randint(1, 4), d - 1),
+                                 "c": self.int_e(r.choice(COMP), sub, ed)})
+        if k == "nest":
+            return self.nest(c, inner, d, ed)
+        if k == "goto":
+            return S("goto", {"c": self.int_e(r.choice(COMP), c, ed), "label": c.label})
+        if k == "udo":
+            iv = self.fresh("u")
+            sub = replace(inner, loop=False, switch=False, ro=c.ro + ((iv, "i32"),))
+            return S("udo", {"iv": iv, "lim": r.randint(2, 5), "mask": c.mask,
+                             "body": self.block(sub, r.randint(1, 4), d - 1), "c": self.int_e(r.choice(COMP), sub, ed)})
+        if k == "pstore":
+            dst = r.choice(("priv", "priv64", "sh"))
+            return S("pstore", {"c": self.int_e(r.choice(COMP), c, ed), "dst": dst,
+                                "e": self.int_e("u64" if dst == "priv64" else "u32", c, ed)})
+        return S("bigstore", {"idx": self.int_e("i32", c, 1), "e": self.int_e("i64", c, ed)})
+
+    def nest(self, c: Ctx, inner: Ctx, d: int, ed: int) -> S:
+        """Loops nested 2-4 deep (for, while, do-while), statements before and after each inner
+        loop (``break``/``continue`` at every depth), ``goto`` out of all of them."""
+        r = self.r
+        label = self.fresh("L")
+        depth = r.randint(2, 4)
+
+        def level(j: int, ctx: Ctx) -> S:
+            kind = r.choice(("for", "for", "while", "dowhile"))
+            iv = self.fresh("i")
+            cc = replace(ctx, ro=ctx.ro + ((iv, "i32"),))
+            body = self.block(cc, r.randint(0, 2), 1)
+            if j + 1 < depth:
+                body.append(level(j + 1, cc))
+            elif r.random() < 0.7:
+                body.append(S("goto", {"c": self.int_e(r.choice(COMP), cc, ed), "label": label}))
+            body += self.block(cc, r.randint(0, 2), 1)
+            if kind == "for":
+                n = E("and", "i32", (self.int_e("i32", ctx, ed), E("const", "i32", val=7 if j == 0 else 3)))
+                return S("for", {"iv": iv, "n": n, "body": body})
+            return S(kind, {"iv": iv, "lim": r.randint(1, 5 if j == 0 else 3), "body": body,
+                            "c": self.int_e(r.choice(COMP), cc if kind == "dowhile" else replace(ctx, ro=cc.ro), ed)})
+
+        sub = replace(inner, mask=None, loop=True, switch=False, label=label)
+        return S("nest", {"label": label, "body": [level(0, sub)]})
+
+    def pfunc(self, i: int, funcs: list[Func]) -> Func:
+        """Version 3: ``int pK(int a, unsigned b)``, pure, called through a table of function pointers."""
+        r = self.r
+        params = [("a", "i32"), ("b", "u32")]
+        locs = [(f"l{j}", r.choice(COMP)) for j in range(r.randint(1, 2))]
+        base = Ctx(vars=tuple(params) + tuple(locs), funcs=tuple(funcs), mask=None, kernel=False, ret="i32")
+        pc = replace(base, vars=tuple(params))
+        locals_ = [(n, lt, self.int_e(lt, pc, 2)) for n, lt in locs]
+        self.budget = r.randint(2, 6)
+        body = self.block(base, r.randint(1, 4), 2)
+        return Func(f"p{i}", params, locals_, body, self.int_e("i32", base, 2), "i32")
 
     def stmt_v2(self, k: str, c: Ctx, inner: Ctx, d: int, ed: int) -> S:
         r = self.r
@@ -522,6 +641,15 @@ class Gen:
         funcs: list[Func] = []
         for i in range(r.randint(0, 3)):
             funcs.append(self.func2(i, funcs))
+        pfuncs: list[Func] = []
+        if self.v3:
+            pfuncs = [self.pfunc(i, funcs) for i in range(r.choice((0, 2, 3, 4)))]
+            if pfuncs:
+                tab = [f.name for f in pfuncs] * 2
+                r.shuffle(tab)
+                self.ftab = tuple(tab[:4])
+            self.nbig = r.choice((20, 24, 37, 52))
+        funcs = funcs + pfuncs
         wfuncs = [self.wfunc(i, [f for f in funcs]) for i in range(r.choice((0, 0, 1)))]
         block = r.choice((64, 64, 96, 128))
         bdim, gdim = r.choice(BDIMS[block]), r.choice(GDIMS)
@@ -533,12 +661,15 @@ class Gen:
         c = Ctx(vars=tuple(vars_), ro=ro, funcs=tuple(funcs), wfuncs=tuple(wfuncs), top=True)
         self.budget = r.randint(12, 40)
         pro = self.block(c, r.randint(6, 14), 3)
-        self.budget = r.randint(3, 12)
-        tail = self.block(replace(c, top=False, tail=True, mask=None), r.randint(1, 5), 2)
+        self.budget = r.randint(3, 12) + 8 * self.v3
+        tail = self.block(replace(c, top=False, tail=True, mask=None), r.randint(1, 5) + 2 * self.v3, 2 + self.v3)
         grid = gdim[0] * gdim[1] * gdim[2]
+        flags = "-maxrregcount=32" if r.random() < 0.3 else ""
+        if self.v3 and r.random() < 0.04:
+            flags = "-G"
         p = Program(self.seed, f"fz{self.seed}", block, grid, inits, funcs + wfuncs, pro, tail, version=self.version,
-                    bdim=bdim, gdim=gdim, flags="-maxrregcount=32" if r.random() < 0.3 else "", ngs=NGS)
-        p.nout = sum(2 if t in ("i64", "u64", "f64") else 1 for _n, t in vars_) + 9
+                    bdim=bdim, gdim=gdim, flags=flags, ngs=NGS, nbig=self.nbig, ftab=self.ftab)
+        p.nout = sum(2 if t in ("i64", "u64", "f64") else 1 for _n, t in vars_) + 9 + 2 * self.v3
         p._fmap = {f.name: f for f in funcs + wfuncs}
         return p
 

@@ -14,7 +14,7 @@ from typing import Callable
 
 from cudafuzz import FLT, E, Program, RefError, S
 
-SYNC = {"coll", "wcall", "wround", "shround", "ballot_if"}
+SYNC = {"coll", "wcall", "wround", "shround", "ballot_if", "udo"}
 
 
 def _lists(body: list[S], acc: list[list[S]]) -> list[list[S]]:

@@ -108,7 +108,97 @@ def test_version_1_programs_are_still_generated():
     """Generator version 2 added kinds of statements and expressions; version 1's programs (the
     eighth round's corpus) come from the same seeds unchanged, version 2's differ."""
     assert G.generate(2010, 1).source() == (CORPUS / "src" / "fz2010.cu").read_text()
-    assert "generator version 2" in G.generate(2010).source()
+    assert "generator version 3" in G.generate(2010).source()
+
+
+def test_version_2_programs_are_still_generated():
+    """Version 3 added statements, expressions and a frame (a local long long array, function
+    tables); version 2's programs (the ninth round's corpus) come from their seeds unchanged."""
+    for stem in ("fz5056", "fz5265"):
+        assert G.generate(int(stem[2:]), 2).source() == (CORPUS / "src" / f"{stem}.cu").read_text()
+    assert "big[" not in G.generate(5056, 2).source() and "big[" in G.generate(5056).source()
+
+
+def _v3_kinds(p) -> set:
+    kinds: set = set()
+
+    def walk_e(e):
+        kinds.add(e.op)
+        for x in e.args:
+            walk_e(x)
+
+    def walk(body):
+        for st in body:
+            kinds.add(st.kind)
+            for v in st.a.values():
+                if isinstance(v, C.E):
+                    walk_e(v)
+                elif isinstance(v, list) and v and isinstance(v[0], C.S):
+                    walk(v)
+            for _v, b, _k in st.a.get("cases", ()):
+                walk(b)
+    for body in [p.pro, p.tail] + [f.body for f in p.funcs]:
+        walk(body)
+    for _n, _t, e in p.vars:
+        walk_e(e)
+    return kinds
+
+
+def test_version_3_makes_its_shapes():
+    """Over a few seeds, version 3 writes every statement and expression it promises."""
+    import cudafuzz_v3 as V3
+    seen: set = set()
+    for seed in range(15000, 15012):
+        seen |= _v3_kinds(G.generate(seed))
+    assert V3.STMTS | V3.EXPRS <= seen, (V3.STMTS | V3.EXPRS) - seen
+
+
+def test_version_3_reference_semantics():
+    """cudafuzz_v3's arithmetic against C's rules computed another way: truncating division of
+    every width (numpy's fixed-width integers; np.fmod truncates like C), a goto leaving every
+    loop of its nest, a 64-bit signed index with a run-time modulus."""
+    import cudafuzz_v3 as V3
+    rng = np.random.default_rng(15)
+    npt = {"i32": np.int32, "u32": np.uint32, "i64": np.int64, "u64": np.uint64, "i16": np.int16, "i8": np.int8,
+           "u8": np.uint8}
+    for dt, (bits, signed, _ct) in V3.WIDTH.items():
+        for _ in range(200):
+            x, y = (int(v) for v in rng.integers(-(1 << 63), 1 << 63, 2, dtype=np.int64))
+            for variant in (0, 1):
+                for what in ("div", "mod"):
+                    e = C.E("divnz", dt, (C.E("const", "i64", val=x), C.E("const", "i64", val=y)), val=(dt, variant, what))
+                    got = e.ev({})
+                    a, b = npt[dt](x & ((1 << bits) - 1) if not signed else C.norm(x, "i64") % (1 << bits)
+                                   - ((1 << bits) if C.norm(x, "i64") % (1 << bits) >> (bits - 1) else 0)), None
+                    ya = C.norm(y, "i64") % (1 << bits)
+                    ya -= (1 << bits) if signed and ya >> (bits - 1) else 0
+                    if not signed:
+                        b = ya | 1
+                    elif variant == 0:
+                        b = (ya & ~1) | 2
+                        b = b - (1 << bits) if b >> (bits - 1) & 1 and b > 0 else b
+                    else:
+                        a, b = int(a) >> 1, ya | 1
+                    a, b = int(a), int(b)
+                    assert b != 0 and not (signed and b == -1 and a == -(1 << (bits - 1)))
+                    q = int(np.fix(Fraction(a, b).numerator / Fraction(a, b).denominator)) if abs(a) < 1 << 52 \
+                        else (abs(a) // abs(b)) * (1 if (a < 0) == (b < 0) else -1)
+                    want = q if what == "div" else int(math.fmod(a, b)) if abs(a) < 1 << 52 else a - q * b
+                    assert got == want, (dt, variant, what, x, y)
+    body = [C.S("for", {"iv": "i", "n": C.E("const", "i32", val=5), "body": [
+        C.S("while", {"iv": "j", "lim": 4, "c": C.E("const", "i32", val=1), "body": [
+            C.S("assign", {"var": "v", "t": "i32", "e": C.E("add", "i32", (C.E("var", "i32", val="v"),
+                                                                           C.E("const", "i32", val=1)))}),
+            C.S("goto", {"c": C.E("eq", "i32", (C.E("var", "i32", val="v"), C.E("const", "i32", val=6))),
+                         "label": "L1"})]})]})]
+    env = {"v": 0}
+    gen = C.exec_block([C.S("nest", {"label": "L1", "body": body})], env)
+    with pytest.raises(StopIteration) as stop:
+        next(gen)
+    assert stop.value.value == "" and env["v"] == 6 and env["i"] == 1 and env["j"] == 2
+    g = {"in0": np.arange(256, dtype=np.int32) * 3}
+    e = C.E("in64", "i32", (C.E("const", "i64", val=-(1 << 40) - 7), C.E("const", "i64", val=5)), val=("in0", 100))
+    assert e.ev({"@g": g}) == 3 * (100 - 3)            # C: (-2^40 - 7) % 5 == -3 (2^40 + 7 = 3 mod 5)
 
 
 def test_rounding_modes_bracket_the_exact_value():
