@@ -51,11 +51,15 @@ print(json.dumps({"status": res.status, "steps": res.steps, "sec": time.perf_cou
 """
 
 
-def run_once(src: str, stem: str, launch: dict, arch: str, timeout: int) -> dict:
+def run_once(src: str, stem: str, launch: dict, arch: str, timeout: int, child: str = _CHILD,
+             wall: int | None = None) -> dict:
+    """One launch in a fresh interpreter on the tree *src* (the *child* script prints a JSON line);
+    *wall*: how long to wait for it (default *timeout* + 60 s)."""
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     env.pop("PYTHONPATH", None)
-    p = subprocess.run([sys.executable, "-c", _CHILD, src, str(ROOT / "tests" / "cuda"), stem, arch, str(timeout),
-                        json.dumps(launch)], capture_output=True, text=True, env=env, timeout=timeout + 60)
+    p = subprocess.run([sys.executable, "-c", child, src, str(ROOT / "tests" / "cuda"), stem, arch, str(timeout),
+                        json.dumps(launch)], capture_output=True, text=True, env=env,
+                       timeout=wall if wall is not None else timeout + 60)
     if p.returncode:
         return {"status": "timeout" if p.returncode in (-14, 142) else f"failed ({p.returncode})"}
     return json.loads(p.stdout.strip().splitlines()[-1])

@@ -14,10 +14,8 @@ result depends on the CTA count).  Results: ``results-bench_scale15.txt``.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
@@ -55,13 +53,9 @@ print(json.dumps({"status": res.status, "steps": res.steps, "sec": cpu, "warps":
 
 
 def run_once(src: str, stem: str, launch: dict, arch: str, timeout: int) -> dict:
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    env.pop("PYTHONPATH", None)
-    p = subprocess.run([sys.executable, "-c", _CHILD, src, str(ROOT / "tests" / "cuda"), stem, arch, str(timeout),
-                        json.dumps(launch)], capture_output=True, text=True, env=env, timeout=timeout * 3 + 60)
-    if p.returncode:
-        return {"status": "timeout" if p.returncode in (-14, 142) else f"failed ({p.returncode})"}
-    return json.loads(p.stdout.strip().splitlines()[-1])
+    """bench_perwarp's runner with this benchmark's child (CPU time, batches)."""
+    from bench_perwarp import run_once as run
+    return run(src, stem, launch, arch, timeout, child=_CHILD, wall=timeout * 3 + 60)
 
 
 def main(argv=None) -> int:
