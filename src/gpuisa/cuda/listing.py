@@ -16,19 +16,27 @@ import functools
 import re
 
 from ..errors import UsageError
-from .module import CudaModule, KernelInfo, error, parse_nv_info
+from .module import EIATTR_STACK, CudaModule, KernelInfo, error, parse_nv_info
 
 _RE_ADDR = re.compile(r"^\s*/\*([0-9a-fA-F]+)\*/")
 _RE_DATA = re.compile(r"^\s*(?:/\*([0-9a-fA-F]+)\*/)?\s*\.(byte|short|word|dword|zero|align|string)\b\s*(.*?)\s*$")
 _RE_LABEL = re.compile(r"^\s*([.$A-Za-z_][\w.$]*)\s*:\s*$")
 _RE_DIRECTIVE = re.compile(r"^\s*\.[A-Za-z_]\w*\b")
 _RE_SHI_REGS = re.compile(r"SHI_REGISTERS=(\d+)")
-#: an EIATTR_REGCOUNT entry of nvdisasm's ``.nv.info`` text: ``.word index@(NAME)`` then ``.word 0x80``
-_RE_REGCOUNT = re.compile(r"nvinfo : EIATTR_REGCOUNT\n(?:[^\n]*\n){1,6}?[^\n]*\.word\s+index@\(([^)\s]+)\)\s*\n"
-                          r"[^\n]*\.word\s+0x([0-9a-fA-F]+)")
-#: the module's .nv.info entries that give a kernel's stack (decision D15-P-1): the attribute, the kernel, bytes
-_RE_STACK = re.compile(r"nvinfo : EIATTR_(?:FRAME_SIZE|MIN_STACK_SIZE|MAX_STACK_SIZE)\n(?:[^\n]*\n){1,6}?[^\n]*"
-                       r"\.word\s+index@\(([^)\s]+)\)\s*\n[^\n]*\.word\s+0x([0-9a-fA-F]+)")
+
+
+def _module_attr(*names: str) -> re.Pattern:
+    """An entry of the module's ``.nv.info`` in nvdisasm's text for one of the attributes *names*:
+    ``nvinfo : EIATTR_X``, ``.word index@(KERNEL)``, ``.word 0xVALUE`` (groups: the kernel, the value)."""
+    return re.compile(rf"nvinfo : (?:{'|'.join(names)})\n(?:[^\n]*\n){{1,6}}?[^\n]*\.word\s+index@\(([^)\s]+)\)\s*\n"
+                      r"[^\n]*\.word\s+0x([0-9a-fA-F]+)")
+
+
+#: the registers per thread (EIATTR_REGCOUNT, sm_90+: D12-L-4)
+_RE_REGCOUNT = _module_attr("EIATTR_REGCOUNT")
+#: the stack a kernel needs (decision D15-P-1)
+_RE_STACK = _module_attr(*EIATTR_STACK.values())
+
 _RE_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*\(\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)")
 #: a shared variable of relocatable code: `.size $___ZZ5shrevE3buf__26, 256, 4` (name, size, alignment)
 _RE_SHARED_SIZE = re.compile(r"\.size\s+([.$\w]+)\s*,\s*(\d+)\s*,\s*(\d+)\s*$")

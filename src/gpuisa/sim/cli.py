@@ -500,7 +500,7 @@ def _size_hint(fault, buffers, dumps) -> str | None:
     if spec is None or spec.init == "file":
         return None
     dtype = spec.dtype if spec.init in ("iota", "fill", "random") else \
-        next((d.dtype for d in dumps if d.name == spec.name and d.dtype), spec.dtype)
+        next((d.dtype for d in dumps if d.name == spec.name), spec.dtype)
     n = DTYPES[dtype].itemsize
     if n == 1:
         return None
