@@ -11713,3 +11713,72 @@ def fuzz15_expect(seed: int, i: dict) -> dict:
 
 def fz16033(i):
     return fuzz15_expect(16033, i)
+
+
+# -- session 16: PolyBench/GPU's device code as published (pb16_polybench.cu; decision D16-3) ---------
+# References from the suite's own CPU code (correlation.c, adi.c, 3DConvolution.c, gramschmidt.c),
+# in float64 except where the float32 steps are the point (reduce_kernel: one rounding per step).
+def pb16_mean(i, m, n):
+    d = i["data"][:n * m].astype(np.float64).reshape(n, m)
+    return {"mean": d.sum(axis=0) / float(np.float32(3214212.01))}
+
+
+def pb16_std(i, m, n):
+    d = i["data"][:n * m].astype(np.float64).reshape(n, m)
+    var = ((d - i["mean"].astype(np.float64)) ** 2).sum(axis=0) / float(np.float32(3214212.01))
+    std = np.sqrt(var)
+    return {"std": np.where(std <= float(np.float32(0.005)), 1.0, std)}
+
+
+def pb16_reduce(i, m, n):
+    d = i["data"][:n * m].reshape(n, m)
+    root = np.sqrt(np.float32(3214212.01))       # sqrt(FLOAT_N): float, rounded once
+    out = i["data"].copy()
+    out[:n * m] = ((d - i["mean"]) / (root * i["std"])).astype(np.float32).ravel()
+    return {"data": out}
+
+
+def pb16_corr(i, m, n):
+    d = i["data"][:n * m].astype(np.float64).reshape(n, m)
+    s = i["symmat"].astype(np.float64).reshape(m, m)
+    g = d.T @ d
+    for j1 in range(m - 1):
+        s[j1, j1] = 1.0
+        s[j1, j1 + 1:] = g[j1, j1 + 1:]
+        s[j1 + 1:, j1] = g[j1, j1 + 1:]
+    return {"symmat": s.ravel()}
+
+
+def pb16_adi(i, n):
+    a = i["A"].astype(np.float64).reshape(n, n)
+    b = i["B"].astype(np.float64).reshape(n, n)
+    x = i["X"].astype(np.float64).reshape(n, n)
+    for i2 in range(1, n):
+        x[:, i2] = x[:, i2] - x[:, i2 - 1] * a[:, i2] / b[:, i2 - 1]
+        b[:, i2] = b[:, i2] - a[:, i2] * a[:, i2] / b[:, i2 - 1]
+    return {"B": b.ravel(), "X": x.ravel()}
+
+
+def pb16_conv3d(i, ni, nj, nk, plane):
+    a = i["A"].astype(np.float64).reshape(ni, nj, nk)
+    b = i["B"].astype(np.float64).reshape(ni, nj, nk)
+    c11, c21, c31, c12, c22, c32, c13, c23, c33 = 2, 5, -8, -3, 6, -9, 4, 7, 10
+    p = plane
+    for j in range(1, nj - 1):
+        for k in range(1, nk - 1):
+            b[p, j, k] = (c11 * a[p - 1, j - 1, k - 1] + c13 * a[p + 1, j - 1, k - 1]
+                          + c21 * a[p - 1, j - 1, k - 1] + c23 * a[p + 1, j - 1, k - 1]
+                          + c31 * a[p - 1, j - 1, k - 1] + c33 * a[p + 1, j - 1, k - 1]
+                          + c12 * a[p, j - 1, k] + c22 * a[p, j, k]
+                          + c32 * a[p, j + 1, k] + c11 * a[p - 1, j - 1, k + 1]
+                          + c13 * a[p + 1, j - 1, k + 1] + c21 * a[p - 1, j, k + 1]
+                          + c23 * a[p + 1, j, k + 1] + c31 * a[p - 1, j + 1, k + 1]
+                          + c33 * a[p + 1, j + 1, k + 1])
+    return {"B": b.ravel()}
+
+
+def pb16_gs(i, ni, nj, k):
+    a = i["a"].astype(np.float64).reshape(ni, nj)
+    r = i["r"].astype(np.float64).copy()
+    r[k * nj + k] = math.sqrt(float((a[:, k] ** 2).sum()))
+    return {"r": r}
