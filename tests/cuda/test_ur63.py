@@ -233,3 +233,24 @@ def test_brx_flows_to_its_branch_targets_only_when_nvdisasm_names_them(isa):
         fl, lv = uregs.analyse(isa.db, text, first, "t.nvdisasm", raw)
         at = fl.lines.index(1 + skip)
         assert set(uregs._regs(lv.live_in[at])) == want
+
+
+def test_a_line_the_analysis_cannot_assemble_falls_through_unless_it_can_branch(isa):
+    """Regression (D16-3): ``LDCU.128 UR60, ...`` (a quad reaching UR63) does not assemble in the
+    analysis, and such a line was taken to jump anywhere and to part the lanes: whatever any
+    instruction read was live before it (here UR30, read only past an EXIT), and on sm_120's
+    sha256d (4,200 lines) the liveness fixpoint took 2.3 s instead of 0.1 s. A line whose mnemonic
+    cannot branch now falls through; one that can (or an unknown mnemonic) still goes anywhere."""
+    body = ["S2UR UR20, SR_CTAID.X", "LDCU.128 UR60, c[0x3][0x110]", "IADD3 R4, R4, UR60, RZ", "MOV R2, UR20",
+            "EXIT", ".L_x_9:", "MOV R3, UR30", "EXIT"]
+    info = next(iter(_module(body, 120).kernels.values()))
+    first, text = info.excerpt()
+    fl, lv = uregs.analyse(isa.db, text, first, "t.nvdisasm")
+    skip = text.count("\n") + 1 - len(body)
+    at = fl.lines.index(1 + skip)
+    assert fl.succ[at] == [at + 1] and not fl.diverges[at]
+    assert 30 not in uregs._regs(lv.live_in[at]) and 20 in uregs._regs(lv.live_in[at])
+    assert uregs._plain(isa.db, "        /*0010*/                   LDCU.128 UR60, c[0x3][0x110] ;")
+    assert not uregs._plain(isa.db, "        /*0020*/                   @!P0 BRA `(.L_x_1) ;")
+    assert not uregs._plain(isa.db, "        /*0030*/                   RET.REL.NODEC R20 `(k) ;")
+    assert not uregs._plain(isa.db, "        /*0040*/                   FROB UR70, UR71 ;")

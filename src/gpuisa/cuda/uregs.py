@@ -311,8 +311,12 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
         nxt = [i + 1] if i + 1 < n else []
         if inst is None or k in lines.bad:
             out.effects.append(_unknown(lines, k))
-            out.succ.append(anywhere)
-            out.diverges.append(True)
+            if _plain(db, lines.lines[k]):     # its mnemonic cannot branch: it falls through (D16-3)
+                out.succ.append(nxt)
+                out.diverges.append(False)
+            else:
+                out.succ.append(anywhere)
+                out.diverges.append(True)
             continue
         out.effects.append(effect(db, inst, k, lines) if lines.named[k] else Effect())
         kind = kinds[i]
@@ -336,6 +340,22 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
         # at an earlier branch, whose region holds both
         out.diverges.append(lane and kind in ("BRA", "BRX", "CALL", "WARPSYNC"))
     return out
+
+
+#: the optypes whose instructions change the flow of control or where lanes may part (flow() above)
+_CONTROL = frozenset({"BRA", "BRX", "CALL", "RET", "EXIT", "WARPSYNC"})
+_RE_MNEMONIC = re.compile(r"^\s*(?:/\*[0-9a-fA-F]+\*/)?\s*(?:@!?U?P(?:T|\d+)\s+)?([A-Z][A-Z0-9_]*)")
+
+
+def _plain(db, text: str) -> bool:
+    """Whether a line the analysis cannot assemble (a quad reaching past UR62, say) is an instruction
+    that cannot branch: its mnemonic names opcodes of the database, none of them of a control-flow
+    optype. Such a line falls through like any other; before, it was taken to jump anywhere and to
+    part the lanes, which made the liveness fixpoint quadratic (every change re-queued it, and its
+    out-set is the union of every instruction's) and added interference after it (D16-3)."""
+    m = _RE_MNEMONIC.match(text)
+    ops = db.by_mnemonic(m.group(1)) if m else ()
+    return bool(ops) and not any(op.optype in _CONTROL for op in ops)
 
 
 def _brx_targets(prog, index: dict[int, int], raw: str, anywhere: list[int]) -> list[int]:
