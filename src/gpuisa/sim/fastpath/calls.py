@@ -33,6 +33,8 @@ def call_kernel(e, x, idx: np.ndarray):
     except Fault:           # a misaligned or unreadable target operand: the reference reports it
         return idx
     t = np.asarray(t).astype(np.int64) if isinstance(t, np.ndarray) else np.asarray(_signed(int(t)), np.int64)
+    if t.ndim == 2 and t.shape[1] == 1:
+        t = t[:, 0]         # a uniform register or constant: one target per warp (this engine's column), D15-C-4
     n = idx.size
     if t.ndim == 2:         # a register: one address per lane; the first active lane's, if all agree
         lid = ffs_lanes(active)

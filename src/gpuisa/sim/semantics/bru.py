@@ -296,8 +296,6 @@ def _call_target(x):
         va = x.src("vb", 64)
     if isinstance(va, np.ndarray) and va.dtype == np.uint64:
         va = va.view(np.int64)      # a uniform register or constant read per warp: a negative offset (D15-C-4)
-    if isinstance(va, np.ndarray) and va.ndim == 2 and va.shape[1] == 1:
-        va = va[:, 0]               # one target per warp (the batched engine's uniform column), not per lane
     off = x.imm("offset", 0) * INST_SIZE
     if x.mod("mode") == "ABS":
         t = va + off
