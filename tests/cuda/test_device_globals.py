@@ -139,3 +139,33 @@ def test_constant_variable_of_another_kernel_from_a_cuobjdump_listing(isa):
     assert res.status == "ok", res.fault
     assert bufs["mem"].tolist() == [0, 0, 1, 1] and bufs["cnt"].tolist() == [2, 2]
     assert bufs["sums"].tolist() == [16.0, 144.0] and bufs["dmin"].tolist() == [0.5] * 4
+
+
+def test_api_buffer_named_like_a_constant_sets_it(isa):
+    """Regression (D16-4): ``kernel.launch(buffers={"c_mask1d": mask, ...})`` mapped the mask as a
+    global buffer the kernel never reads, and the __constant__ variable stayed zero: every output
+    0.0 (found by scripts/flag_matrix.py at -G). It now sets the variable, as ``gpuisa run --buffer
+    c_mask1d=...`` does; a buffer a ``ptr:`` parameter points to stays a buffer; the variable given
+    twice is refused. Expected: the convolution computed with numpy (cuda_expect.p13_conv1d)."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from cuda_expect import CORPUS, compare, expected, launches, make_inputs
+
+    from gpuisa.cuda import load_cuda
+    from gpuisa.errors import UsageError
+    launch = next(l for _, l in launches() if l["name"] == "p13_conv1d")
+    k = load_cuda(isa, CORPUS / "sm_90" / "pm13_conv.nvdisasm", launch["kernel"])
+    bufs = make_inputs(launch)
+    want = expected(launch, make_inputs(launch))
+    args = dict(grid=tuple(launch["grid"]), block=tuple(launch["block"]), shared_bytes=launch.get("shared_bytes", 0))
+    assert k.launch(params=launch["params"], buffers=bufs, **args).status == "ok"
+    assert compare(launch, "out", bufs["out"], want["out"]) is None
+    with pytest.raises(UsageError, match="given twice"):
+        k.simulator(params=launch["params"], buffers=make_inputs(launch),
+                    constants={"c_mask1d": bytes(28)}, **args)
+    # a buffer the kernel is given by pointer is the program's own, whatever its name
+    pointed = make_inputs(launch)
+    pointed["c_mask1d"], pointed["in"] = pointed["in"], pointed["c_mask1d"]
+    sim = k.simulator(params=["ptr:c_mask1d", "ptr:out", launch["params"][2]], buffers=pointed,
+                      constants={"c_mask1d": make_inputs(launch)["c_mask1d"].tobytes()}, **args)
+    assert "c_mask1d" in sim.addresses

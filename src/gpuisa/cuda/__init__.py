@@ -504,10 +504,11 @@ class CudaKernel:
                                exact=self.info.registers is not None)
         static = self.info.shared if self.info.shared is not None else self.abi.max_static_shared
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
+        bufs = dict(buffers or {})
+        constants = self._symbol_buffers(bufs, params, constants)
         const = self._constant_banks(constants)
         dims = self._cluster_dims(cluster)
         shared_size = static + int(shared_bytes) + self.abi.reserved_top
-        bufs = dict(buffers or {})
         if cooperative:
             # a cuobjdump listing does not give the static size: the fit counts the dynamic part only
             known = shared_size if self.info.shared is not None else int(shared_bytes) + self.abi.reserved_top
@@ -572,6 +573,25 @@ class CudaKernel:
         if PARAM_WINDOW in sim.addresses:
             sim.buffers[PARAM_WINDOW][:len(bank0)] = np.frombuffer(bank0, np.uint8)
         return bank0
+
+    def _symbol_buffers(self, bufs: dict, params: Sequence, constants: Mapping[str, bytes] | None
+                        ) -> Mapping[str, bytes] | None:
+        """A buffer named like one of the module's ``__constant__`` variables that no ``ptr:``
+        parameter points to sets that variable (``cudaMemcpyToSymbol``), as ``gpuisa run --buffer
+        NAME`` does (D8-7): it is taken out of *bufs* and added to *constants*. Before, the API
+        mapped it as a global buffer the kernel never reads, and the variable kept its initial
+        bytes: a silently wrong answer (decision D16-4)."""
+        syms = self.constant_symbols()
+        pointed = {m for p in params if isinstance(p, str) for m in _RE_PTR_PARAM.findall(p)}
+        named = [n for n in bufs if n in syms and n not in pointed]
+        if not named:
+            return constants
+        out = dict(constants or {})
+        for n in named:
+            if n in out:
+                raise UsageError(f"the __constant__ variable {n} is given twice: as a buffer and in constants=")
+            out[n] = np.ascontiguousarray(bufs.pop(n)).view(np.uint8).tobytes()
+        return out
 
     def _constant_banks(self, constants: Mapping[str, bytes] | None) -> dict[int, bytes]:
         """The module's constant banks but 0, with the ``__constant__`` variables *constants* names
@@ -763,6 +783,9 @@ class CudaKernel:
 #: `IADD3 R1, PT, PT, R1, -0x5dc0, RZ` (sm_120), `VIADD R1, R1, 0xffffa240` (decision D15-P-1)
 _RE_FRAME = re.compile(r"\b(?:IADD3|VIADD)\s+R1\s*,\s*(?:PT\s*,\s*PT\s*,\s*)?R1\s*,\s*(-)?\s*0x([0-9a-fA-F]+)\s*[,;]")
 
+
+#: the buffer names a parameter text points to: `ptr:NAME`, `ptr:NAME+16`, a struct's `ptr:NAME` fields
+_RE_PTR_PARAM = re.compile(r"\bptr:([^,+\s]+)")
 
 #: the buffer holding a copy of constant bank 3 for generic pointers to __constant__ data (D11-F-6)
 CONST_WINDOW = ".nv.constant3"
