@@ -169,3 +169,19 @@ def test_api_buffer_named_like_a_constant_sets_it(isa):
     sim = k.simulator(params=["ptr:c_mask1d", "ptr:out", launch["params"][2]], buffers=pointed,
                       constants={"c_mask1d": make_inputs(launch)["c_mask1d"].tobytes()}, **args)
     assert "c_mask1d" in sim.addresses
+
+
+def test_api_buffer_named_like_a_device_variable_initialises_it_and_gets_it_back(isa):
+    """D16-4: ``launch(buffers={"counter": a, ...})`` initialises the ``__device__`` variable from
+    *a* and copies it back after the run (cudaMemcpyTo/FromSymbol), as ``gpuisa run --buffer
+    counter=...`` does; before, *a* was a buffer the kernel never saw and kept its bytes. Expected:
+    each of the 128 threads adds its index to counter (7 + 0 + ... + 127) and 1.0 to table[i & 3]."""
+    from gpuisa.cuda import load_cuda
+    k = load_cuda(isa, DATA / "dg_sm_90.nvdisasm", None)
+    counter = np.array([7], np.int32)
+    table = np.zeros(4, np.float32)
+    o = np.zeros(128, np.int32)
+    res = k.launch(grid=2, block=64, params=["ptr:o"], buffers={"o": o, "counter": counter, "table": table})
+    assert res.status == "ok"
+    assert counter[0] == 7 + sum(range(128))
+    assert table.tolist() == [32.0, 32.0, 32.0, 32.0]     # the initial {1, 2, 3, 4} replaced by the zeros given

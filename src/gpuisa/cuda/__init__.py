@@ -505,7 +505,9 @@ class CudaKernel:
         static = self.info.shared if self.info.shared is not None else self.abi.max_static_shared
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
         bufs = dict(buffers or {})
-        constants = self._symbol_buffers(bufs, params, constants)
+        pointed = {m for p in params if isinstance(p, str) for m in _RE_PTR_PARAM.findall(p)}
+        given = {n: a for n, a in bufs.items() if n not in pointed}   # may name a variable (D16-4)
+        constants = self._symbol_buffers(bufs, pointed, constants)
         const = self._constant_banks(constants)
         dims = self._cluster_dims(cluster)
         shared_size = static + int(shared_bytes) + self.abi.reserved_top
@@ -516,7 +518,8 @@ class CudaKernel:
             if GRID_WORKSPACE in bufs:
                 raise UsageError(f"the buffer name {GRID_WORKSPACE} is the cooperative launch's grid workspace")
             bufs[GRID_WORKSPACE] = np.array([8, 0], np.uint32)    # {wsSize, barrier} (driver_abi.h; D10-C-1)
-        self.device_globals(bufs)       # device globals (GA-5), after the buffers
+        views = self.device_globals(bufs)       # device globals (GA-5), after the buffers
+        bound = self._bind_device_buffers(bufs, given, views)
         if self.reads_const_window():   # a copy of bank 3 in global memory for generic pointers to it (D11-F-6)
             if CONST_WINDOW in bufs:
                 raise UsageError(f"the buffer name {CONST_WINDOW} is the copy of __constant__ memory")
@@ -538,6 +541,8 @@ class CudaKernel:
         sim = Simulator(self.isa, prog, grid=g, block=b, buffers=bufs, const=const,
                         shared_size=shared_size, local_size=int(local_bytes), cluster=dims, **launch)
         sim.device_runtime = launch.get("syscall")
+        #: the caller's arrays named like __device__ variables and the variables' views (D16-4)
+        sim.bound_globals = bound
         #: the address of each device global (``__device__`` variable) by symbol (D8-6)
         sim.symbol_addresses = {name: sim.addresses[sec] + off for sym, (sec, off) in self.module.symbols.items()
                                 if sec in sim.addresses and not sym.startswith(".") for name in _data_names(sym)}
@@ -574,7 +579,25 @@ class CudaKernel:
             sim.buffers[PARAM_WINDOW][:len(bank0)] = np.frombuffer(bank0, np.uint8)
         return bank0
 
-    def _symbol_buffers(self, bufs: dict, params: Sequence, constants: Mapping[str, bytes] | None
+    def _bind_device_buffers(self, bufs: dict, given: dict, views: dict) -> dict[str, tuple]:
+        """A buffer named like one of the module's ``__device__`` variables that no ``ptr:``
+        parameter points to initialises that variable (its first bytes, ``cudaMemcpyToSymbol``)
+        and is not mapped itself, as ``gpuisa run --buffer NAME`` does (D8-6); :meth:`launch`
+        copies the variable back into the array after the run (``cudaMemcpyFromSymbol``). Returns
+        name -> (the caller's array, the variable's view) (decision D16-4)."""
+        bound: dict[str, tuple] = {}
+        for n, arr in given.items():
+            if n not in views or n in self.module.globals or bufs.get(n) is not arr:
+                continue
+            data = np.ascontiguousarray(bufs.pop(n)).view(np.uint8).reshape(-1)
+            view = views[n]
+            if data.size > view.size:
+                raise UsageError(f"buffer {n}: {data.size} bytes, but the __device__ variable {n} has {view.size}")
+            view[:data.size] = data
+            bound[n] = (arr, view)
+        return bound
+
+    def _symbol_buffers(self, bufs: dict, pointed: set, constants: Mapping[str, bytes] | None
                         ) -> Mapping[str, bytes] | None:
         """A buffer named like one of the module's ``__constant__`` variables that no ``ptr:``
         parameter points to sets that variable (``cudaMemcpyToSymbol``), as ``gpuisa run --buffer
@@ -582,7 +605,6 @@ class CudaKernel:
         mapped it as a global buffer the kernel never reads, and the variable kept its initial
         bytes: a silently wrong answer (decision D16-4)."""
         syms = self.constant_symbols()
-        pointed = {m for p in params if isinstance(p, str) for m in _RE_PTR_PARAM.findall(p)}
         named = [n for n in bufs if n in syms and n not in pointed]
         if not named:
             return constants
@@ -772,8 +794,18 @@ class CudaKernel:
         return max(need, self.info.stack)
 
     def launch(self, **kw):
-        """Run to completion; returns the :class:`~gpuisa.sim.simulator.Result`."""
-        return self.simulator(**kw).run()
+        """Run to completion; returns the :class:`~gpuisa.sim.simulator.Result`. An array of
+        *buffers* named like a ``__device__`` variable (not passed by ``ptr:``) initialised it and
+        receives its bytes after the run, as cudaMemcpyTo/FromSymbol would (decision D16-4)."""
+        sim = self.simulator(**kw)
+        res = sim.run()
+        for arr, view in sim.bound_globals.values():
+            out = np.asarray(arr)
+            if out.flags.writeable and out.flags.c_contiguous:
+                dst = out.view(np.uint8).reshape(-1)
+                n = min(dst.size, view.size)
+                dst[:n] = view[:n]
+        return res
 
     def __repr__(self) -> str:
         return f"<CudaKernel {self.name} sm_{self.module.arch} {len(self.program)} instructions>"

@@ -423,6 +423,8 @@ class Simulator:
     device_runtime: Any = None
     #: a CUDA kernel's device globals (``__device__`` variables) by name -> address (D8-6)
     symbol_addresses: dict[str, int] = {}
+    #: a CUDA launch's arrays named like device globals -> (array, the variable's view) (D16-4)
+    bound_globals: dict[str, tuple] = {}
 
     def __init__(self, isa, program, *, grid=1, block=32, init: Mapping | None = None,
                  const: Mapping | None = None, buffers: Mapping | None = None, params=None,
