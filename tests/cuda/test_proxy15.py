@@ -59,3 +59,35 @@ def test_local_bytes_given_is_kept():
         args += ["--param", p]
     res = _run(*args)
     assert res.exit_code == 2 and "stack overflow" in res.output and "--local-bytes N" in res.output
+
+
+def test_an_unbounded_stack_mark_is_not_a_size(isa, tmp_path):
+    """Regression (D16-5): at -G a recursive kernel's EIATTR_MIN_STACK_SIZE is 0xffffffff (its depth
+    is known only at run time); it was taken as 4 GiB of local memory and the launch died with an
+    internal OverflowError writing the 32-bit stack top (scripts/flag_matrix.py --flags G,
+    mem13_recur). The mark is now no size: the launch gets the default local memory and gives
+    the recursion's result. Here the -O3 listing with that one word set to the mark; expected
+    values: cuda_expect.mem13_recur (Python). And a --local-bytes past 32 bits is refused."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from cuda_expect import compare, expected, launches, make_inputs
+
+    from gpuisa.cuda import load_cuda
+    text = (CORPUS / "sm_80" / "mem13_local.nvdisasm").read_text()
+    old = "\t.word\tindex@(mem13_recur)\n        /*0104*/ \t.word\t0x00000000\n"
+    assert old in text
+    path = tmp_path / "recur_g.nvdisasm"
+    path.write_text(text.replace(old, old.replace("0x00000000", "0xffffffff")))
+    launch = next(l for _, l in launches() if l["name"] == "mem13_recur")
+    k = load_cuda(isa, path, launch["kernel"])
+    assert k.stack_bytes() < 1 << 20
+    bufs = make_inputs(launch)
+    want = expected(launch, make_inputs(launch))
+    res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"], buffers=bufs)
+    assert res.status == "ok"
+    assert all(compare(launch, n, bufs[n], want[n]) is None for n in launch["outputs"])
+    big = _run("run", path, "--kernel", launch["kernel"], "--local-bytes", str(1 << 33))
+    assert big.exit_code == 1 and "at most" in big.output and "internal" not in big.output
+    from gpuisa.cuda.module import stack_attr       # the cubin's reader takes the same rule
+    assert stack_attr(0xFFFFFFFF) == 0 and stack_attr(0x5900) == 0x5900

@@ -495,6 +495,9 @@ class CudaKernel:
             local_bytes = max(DEFAULT_LOCAL_BYTES, -(-self.stack_bytes() // 16) * 16)
         if local_bytes < 0 or local_bytes % 16:
             raise UsageError("--local-bytes must be a non-negative multiple of 16")
+        if local_bytes >= 1 << 32:      # R1's stack top is a 32-bit word of bank 0 (D16-5)
+            raise UsageError(f"--local-bytes {local_bytes}: at most {(1 << 32) - 16} (the stack top is a 32-bit "
+                             "word; CUDA gives a thread at most 512 KiB of local memory)")
         g, b = _dims(grid, "grid"), _dims(block, "block")
         # the static size, less the reserved 1 KiB .nv.shared.NAME may begin with on sm_90+ (D9-G-2)
         check_launch_limits(self.module.arch, g, b,

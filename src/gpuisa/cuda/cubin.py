@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from .listing import nan_immediate, parse_nvdisasm
-from .module import EIATTR_REGCOUNT, EIATTR_STACK, CudaModule, parse_nv_info
+from .module import EIATTR_REGCOUNT, EIATTR_STACK, CudaModule, parse_nv_info, stack_attr
 
 EXTRA = "pip install 'gpuisa[cuda]'"
 
@@ -272,7 +272,7 @@ def _regcounts(mod: CudaModule, secs: dict) -> None:
                 if k is not None and attr == EIATTR_REGCOUNT:
                     k.registers = value
                 elif k is not None:
-                    k.stack = max(k.stack, value)
+                    k.stack = max(k.stack, stack_attr(value))
         i += 4 + size
         if fmt not in (0x01, 0x02, 0x03, 0x04):
             return

@@ -16,7 +16,7 @@ import functools
 import re
 
 from ..errors import UsageError
-from .module import EIATTR_STACK, CudaModule, KernelInfo, error, parse_nv_info
+from .module import EIATTR_STACK, CudaModule, KernelInfo, error, parse_nv_info, stack_attr
 
 _RE_ADDR = re.compile(r"^\s*/\*([0-9a-fA-F]+)\*/")
 _RE_DATA = re.compile(r"^\s*(?:/\*([0-9a-fA-F]+)\*/)?\s*\.(byte|short|word|dword|zero|align|string)\b\s*(.*?)\s*$")
@@ -499,7 +499,7 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
     if "_STACK_SIZE" in text or "EIATTR_FRAME_SIZE" in text:     # the stack each kernel needs (D15-P-1)
         for name, size in _RE_STACK.findall(text):
             if name in kernels:
-                kernels[name].stack = max(kernels[name].stack, int(size, 16))
+                kernels[name].stack = max(kernels[name].stack, stack_attr(int(size, 16)))
     mod = CudaModule("nvdisasm", filename, arch, kernels, text)
     if '@"ET_REL"' in text[:4000]:
         _relocatable(mod, shared, text)

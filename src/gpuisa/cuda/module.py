@@ -25,6 +25,13 @@ EIATTR_REGCOUNT = 0x2F           # registers per thread, in the module's .nv.inf
 EIATTR_STACK = {EIATTR_FRAME_SIZE: "EIATTR_FRAME_SIZE", EIATTR_MIN_STACK_SIZE: "EIATTR_MIN_STACK_SIZE",
                 EIATTR_MAX_STACK_SIZE: "EIATTR_MAX_STACK_SIZE"}
 
+
+def stack_attr(value: int) -> int:
+    """A stack attribute's bytes, 0 for nvcc's "unbounded" mark: a recursive kernel's
+    EIATTR_MAX_STACK_SIZE is 0xffffffff, its depth known only at run time (the host's
+    cudaLimitStackSize; the launch's default local size then, decision D16-5)."""
+    return 0 if value >= 0x80000000 else value
+
 _RE_BANK = re.compile(r"\bc\[0x([0-9a-fA-F]+)\]")
 
 
