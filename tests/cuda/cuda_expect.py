@@ -11790,3 +11790,6 @@ from img16_simd_ref import EXPECT as _IMG16_SIMD  # noqa: E402
 
 globals().update(_IMG16_SIMD)
 globals().update(_IMG16_HALF)
+from img16_image_ref import EXPECT as _IMG16_IMAGE  # noqa: E402
+
+globals().update(_IMG16_IMAGE)
