@@ -11793,3 +11793,6 @@ globals().update(_IMG16_HALF)
 from img16_image_ref import EXPECT as _IMG16_IMAGE  # noqa: E402
 
 globals().update(_IMG16_IMAGE)
+from img16_video_ref import EXPECT as _IMG16_VIDEO  # noqa: E402
+
+globals().update(_IMG16_VIDEO)
