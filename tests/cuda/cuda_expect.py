@@ -11782,3 +11782,17 @@ def pb16_gs(i, ni, nj, k):
     r = i["r"].astype(np.float64).copy()
     r[k * nj + k] = math.sqrt(float((a[:, k] ** 2).sum()))
     return {"r": r}
+
+
+# img16_simd_ref.py / img16_half_ref.py (session 16: SIMD-video intrinsics, half2/bf16 pixels) -------
+from img16_half_ref import EXPECT as _IMG16_HALF  # noqa: E402
+from img16_simd_ref import EXPECT as _IMG16_SIMD  # noqa: E402
+
+globals().update(_IMG16_SIMD)
+globals().update(_IMG16_HALF)
+from img16_image_ref import EXPECT as _IMG16_IMAGE  # noqa: E402
+
+globals().update(_IMG16_IMAGE)
+from img16_video_ref import EXPECT as _IMG16_VIDEO  # noqa: E402
+
+globals().update(_IMG16_VIDEO)

@@ -464,7 +464,9 @@ def _rnbf16(s: np.ndarray, e: np.ndarray) -> np.ndarray:
         toward = inexact & (f != 0) & (np.sign(r) != np.sign(f))
         f = np.where(toward, np.nextafter(f, np.float32(0)), f)
         bits = f.view(_U32)
-        bits = np.where(inexact & (f == 0), np.where(r < 0, _U32(0x80000000), _U32(0)), bits)
+        # a nonzero value that binary32 cannot hold, or that stepping toward zero made zero, keeps
+        # its own sign (the leading part s has it), not the residual's (D16-I-1)
+        bits = np.where(inexact & (f == 0), np.where(np.signbit(s), _U32(0x80000000), _U32(0)), bits)
         bits = bits | inexact.astype(_U32)
     return bf16_bits(bits)
 
