@@ -491,13 +491,7 @@ class CudaKernel:
         self.check_banks()
         if shared_bytes < 0:
             raise UsageError("--shared-bytes must be non-negative")
-        if local_bytes is None:
-            local_bytes = max(DEFAULT_LOCAL_BYTES, -(-self.stack_bytes() // 16) * 16)
-        if local_bytes < 0 or local_bytes % 16:
-            raise UsageError("--local-bytes must be a non-negative multiple of 16")
-        if local_bytes >= 1 << 32:      # R1's stack top is a 32-bit word of bank 0 (D16-5)
-            raise UsageError(f"--local-bytes {local_bytes}: at most {(1 << 32) - 16} (the stack top is a 32-bit "
-                             "word; CUDA gives a thread at most 512 KiB of local memory)")
+        local_bytes = self._local_bytes(local_bytes)
         g, b = _dims(grid, "grid"), _dims(block, "block")
         # the static size, less the reserved 1 KiB .nv.shared.NAME may begin with on sm_90+ (D9-G-2)
         check_launch_limits(self.module.arch, g, b,
@@ -523,14 +517,7 @@ class CudaKernel:
             bufs[GRID_WORKSPACE] = np.array([8, 0], np.uint32)    # {wsSize, barrier} (driver_abi.h; D10-C-1)
         views = self.device_globals(bufs)       # device globals (GA-5), after the buffers
         bound = self._bind_device_buffers(bufs, given, views)
-        if self.reads_const_window():   # a copy of bank 3 in global memory for generic pointers to it (D11-F-6)
-            if CONST_WINDOW in bufs:
-                raise UsageError(f"the buffer name {CONST_WINDOW} is the copy of __constant__ memory")
-            bufs[CONST_WINDOW] = np.frombuffer(const.get(3, b"") + bytes(16), np.uint8).copy()
-        if self.reads_param_window():   # a copy of bank 0 for generic pointers to the parameters (D12-C-4)
-            if PARAM_WINDOW in bufs:
-                raise UsageError(f"the buffer name {PARAM_WINDOW} is the copy of the kernel's parameters")
-            bufs[PARAM_WINDOW] = np.zeros(BANK0_SIZE, np.uint8)     # filled below, once bank 0 is made
+        self._window_buffers(bufs, const)
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
         if self.entry is not None:
@@ -581,6 +568,30 @@ class CudaKernel:
         if PARAM_WINDOW in sim.addresses:
             sim.buffers[PARAM_WINDOW][:len(bank0)] = np.frombuffer(bank0, np.uint8)
         return bank0
+
+    def _local_bytes(self, local_bytes: int | None) -> int:
+        """Each thread's local memory: *local_bytes* checked, or by default 16 KiB or the stack the
+        kernel needs when that is more (D15-P-1)."""
+        if local_bytes is None:
+            local_bytes = max(DEFAULT_LOCAL_BYTES, -(-self.stack_bytes() // 16) * 16)
+        if local_bytes < 0 or local_bytes % 16:
+            raise UsageError("--local-bytes must be a non-negative multiple of 16")
+        if local_bytes >= 1 << 32:      # R1's stack top is a 32-bit word of bank 0 (D16-5)
+            raise UsageError(f"--local-bytes {local_bytes}: at most {(1 << 32) - 16} (the stack top is a 32-bit "
+                             "word; CUDA gives a thread at most 512 KiB of local memory)")
+        return int(local_bytes)
+
+    def _window_buffers(self, bufs: dict, const: dict) -> None:
+        """The buffers behind generic pointers to constant memory: a copy of bank 3 (D11-F-6) and
+        room for a copy of bank 0, filled once bank 0 is made (D12-C-4), when the code reads them."""
+        if self.reads_const_window():
+            if CONST_WINDOW in bufs:
+                raise UsageError(f"the buffer name {CONST_WINDOW} is the copy of __constant__ memory")
+            bufs[CONST_WINDOW] = np.frombuffer(const.get(3, b"") + bytes(16), np.uint8).copy()
+        if self.reads_param_window():
+            if PARAM_WINDOW in bufs:
+                raise UsageError(f"the buffer name {PARAM_WINDOW} is the copy of the kernel's parameters")
+            bufs[PARAM_WINDOW] = np.zeros(BANK0_SIZE, np.uint8)
 
     def _bind_device_buffers(self, bufs: dict, given: dict, views: dict) -> dict[str, tuple]:
         """A buffer named like one of the module's ``__device__`` variables that no ``ptr:``
