@@ -86,19 +86,20 @@ def run(path: Path, launch: dict, tmp: Path) -> str:
     return f"WRONG {where}: {'; '.join(probs)[:400]}" if probs else f"ok {where}"
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def main(argv=None, srcs: dict[str, Path] | None = None, label: str = "crypto15", doc: str | None = None) -> int:
+    """The sweep over *srcs* (default: :func:`sources`); scripts/img16_sweep.py runs it on its own."""
+    ap = argparse.ArgumentParser(description=(doc or __doc__ or "").split("\n")[0])
     ap.add_argument("names", nargs="*")
     ap.add_argument("--arch", default="sm_75,sm_80,sm_90,sm_120")
     ap.add_argument("--forms", default="nvdisasm,cuobjdump,cubin")
     ap.add_argument("--flags", default="")
     ap.add_argument("-j", type=int, default=2)
     a = ap.parse_args(argv)
-    srcs = sources()
+    srcs = srcs if srcs is not None else sources()
     names = a.names or list(srcs)
     flags = shlex.split(a.flags)
     jobs = []
-    with tempfile.TemporaryDirectory(prefix="crypto15-") as t:
+    with tempfile.TemporaryDirectory(prefix=f"{label}-") as t:
         tmp = Path(t)
         for name in names:
             src = srcs[name]

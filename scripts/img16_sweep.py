@@ -16,102 +16,18 @@ Prints one line per run (``ok``/``WRONG``/``FAIL``) and a summary; exit 1 when a
 """
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import shlex
-import subprocess
 import sys
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import numpy as np
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import crypto15_sweep  # noqa: E402 - the same command-line sweep (build, run, compare), other sources
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "cuda"))
-sys.path.insert(0, str(ROOT / "scripts"))
-import cuda_expect as ce  # noqa: E402
-from build_cuda_corpus import tool  # noqa: E402
-
-CORPUS = ROOT / "tests" / "cuda" / "corpus"
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "cuda" / "corpus"
 
 
 def sources() -> dict[str, Path]:
-    out = {p.stem: p for p in sorted((CORPUS / "src").glob("img16_*.cu"))}
-    return out
-
-
-def build(src: Path, arch: str, flags: list[str], out: Path) -> Path:
-    """cubin + both listings of *src* for *arch* in *out*; the corpus's own build when no flags."""
-    if src.parent == CORPUS / "src" and not flags and (CORPUS / arch / f"{src.stem}.cubin").exists():
-        return CORPUS / arch
-    d = out / arch
-    d.mkdir(parents=True, exist_ok=True)
-    cubin = d / f"{src.stem}.cubin"
-    subprocess.run(["nvcc", "-cubin", "-O3", *flags, f"-arch={arch}", "-o", str(cubin), str(src)], check=True)
-    (d / f"{src.stem}.nvdisasm").write_text(subprocess.run([tool("nvdisasm"), str(cubin)], check=True,
-                                                            capture_output=True, text=True).stdout)
-    env = dict(os.environ, NVDISASM_PATH=tool("nvdisasm"))
-    (d / f"{src.stem}.cuobjdump").write_text(subprocess.run([tool("cuobjdump"), "-sass", str(cubin)], check=True,
-                                                             capture_output=True, text=True, env=env).stdout)
-    return d
-
-
-def run(path: Path, launch: dict, tmp: Path) -> str:
-    inputs = ce.make_inputs(launch)
-    args = [sys.executable, "-m", "gpuisa", "run", str(path), "--kernel", launch["kernel"], "--json",
-            "--grid", ",".join(map(str, launch["grid"])), "--block", ",".join(map(str, launch["block"]))]
-    for name, a in inputs.items():
-        f = tmp / f"{launch['name']}-{path.parent.name}-{path.suffix[1:]}-{name}.bin"
-        a.tofile(f)
-        args += ["--buffer", f"{name}={a.nbytes}:file:{f}"]
-    for p in launch["params"]:
-        args += ["--param", p]
-    for name in launch["outputs"]:
-        args += ["--dump-buffer", f"{name}:{launch['buffers'][name]['dtype']}"]
-    r = subprocess.run(args, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT / "src")))
-    where = f"{launch['name']} {path.parent.name} {path.suffix[1:]}"
-    if r.returncode:
-        return f"FAIL {where} (exit {r.returncode}): {(r.stdout + r.stderr).strip()[-400:]}"
-    out = json.loads(r.stdout)
-    if out.get("status") != "ok":
-        return f"FAIL {where}: status {out.get('status')}"
-    want = ce.expected(launch, inputs)
-    probs = [p for name in launch["outputs"] if (p := ce.compare(
-        launch, name, np.array(out["buffers"][name], dtype=ce.NP[launch["buffers"][name]["dtype"]]), want[name]))]
-    return f"WRONG {where}: {'; '.join(probs)[:400]}" if probs else f"ok {where}"
-
-
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("names", nargs="*")
-    ap.add_argument("--arch", default="sm_75,sm_80,sm_90,sm_120")
-    ap.add_argument("--forms", default="nvdisasm,cuobjdump,cubin")
-    ap.add_argument("--flags", default="")
-    ap.add_argument("-j", type=int, default=2)
-    a = ap.parse_args(argv)
-    srcs = sources()
-    names = a.names or list(srcs)
-    flags = shlex.split(a.flags)
-    jobs = []
-    with tempfile.TemporaryDirectory(prefix="img16-") as t:
-        tmp = Path(t)
-        for name in names:
-            src = srcs[name]
-            manifest = json.loads(src.with_suffix(".json").read_text())
-            for arch in a.arch.split(","):
-                d = build(src, arch, flags, tmp)
-                for form in a.forms.split(","):
-                    jobs += [(d / f"{name}.{form}", launch, tmp) for launch in manifest["launches"]]
-        with ThreadPoolExecutor(a.j) as ex:
-            results = list(ex.map(lambda j: run(*j), jobs))
-    for line in results:
-        print(line)
-    bad = [r for r in results if not r.startswith("ok")]
-    print(f"{len(results) - len(bad)}/{len(results)} ok")
-    return 1 if bad else 0
+    return {p.stem: p for p in sorted((CORPUS / "src").glob("img16_*.cu"))}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(crypto15_sweep.main(srcs=sources(), label="img16", doc=__doc__))
