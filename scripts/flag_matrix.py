@@ -73,6 +73,8 @@ KNOWN = {
     ("G", "p13_gray", "Pout"): "-G does not contract 0.21f*r + 0.71f*g + 0.07f*b into FFMAs: three of the "
                                "truncated grey values differ by 1 (equal to the separately rounded sum; D16-6)",
     ("nofma", "p13_gray", "Pout"): "-fmad=false: the separately rounded sum, as under -G (D16-6)",
+    ("G", "mg12_axpy_f", "y"): "-G does not contract a*x + y into an FFMA: the product rounded apart "
+                               "(equal to it, checked; D16-6)",
 }
 
 #: listing variants: name -> (tool, options); "nv" is plain nvdisasm, "cu" plain cuobjdump -sass
