@@ -64,3 +64,28 @@ def test_cuobjdump_without_cubin_refused(isa, tmp_path):
         isa.load_cuda(str(alone / "k.cuobjdump"), "rdc_dynamic")
     msg = str(e.value)
     assert "-rdc=true" in msg and "k.cuobjdump:" in msg
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_120"])
+def test_a_later_read_of_the_cubin_keeps_the_linked_shared_size(isa, arch):
+    """Regression (D16-7): reading the cubin beside a cuobjdump listing again after the relocations
+    were applied (at -G a launch's first __constant__ lookup did) set the kernel's static shared size
+    back to the unlinked section's (8 bytes instead of nvlink's 0x410 on sm_120), and the first
+    store to a variable faulted out of bounds. Expected: cuda_expect.rdc13_dynamic (Python)."""
+    import sys
+    sys.path.insert(0, str(HERE))
+    from cuda_expect import compare, expected, launches, make_inputs, split_constants
+
+    from gpuisa.cuda import load_cuda
+    launch = next(l for _, l in launches() if l["name"] == "rdc13_dynamic")
+    k = load_cuda(isa, CORPUS / arch / "rdc13_shared.cuobjdump", launch["kernel"])
+    linked = k.info.shared
+    k._data_from_cubin()
+    assert k.info.shared == linked
+    bufs = make_inputs(launch)
+    mapped, consts = split_constants(k, bufs)
+    res = k.launch(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
+                   buffers=mapped, constants=consts, shared_bytes=launch.get("shared_bytes", 0))
+    assert res.status == "ok", res.fault
+    want = expected(launch, make_inputs(launch))
+    assert all(compare(launch, n, bufs[n], want[n]) is None for n in launch["outputs"])

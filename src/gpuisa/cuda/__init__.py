@@ -389,7 +389,11 @@ class CudaKernel:
                 if c is not None:
                     k.entry = c.entry
                     k.params, k.param_base, k.param_size = c.params, c.param_base, c.param_size
-                    k.shared, k.const0, k.frame, k.banks = c.shared, c.const0, c.frame, c.banks
+                    k.const0, k.frame, k.banks = c.const0, c.frame, c.banks
+                    if not (cub.relocatable and k.shared is not None):
+                        # relocatable code's size is nvlink's layout (D13-T-1), set before this read
+                        # when a variable's offset was patched: not the unlinked section's (D16-7)
+                        k.shared = c.shared
                     k.stack = max(k.stack, c.stack)
                     k.cluster = c.cluster
             mod.has_data = True
