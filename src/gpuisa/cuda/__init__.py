@@ -507,7 +507,6 @@ class CudaKernel:
         static = (static + 15) & ~15    # allocated in 16-byte units: nvcc's LDS.128 may read the padding (AT-5)
         bufs = dict(buffers or {})
         pointed = {m for p in params if isinstance(p, str) for m in _RE_PTR_PARAM.findall(p)}
-        given = {n: a for n, a in bufs.items() if n not in pointed}   # may name a variable (D16-4)
         constants = self._symbol_buffers(bufs, pointed, constants)
         const = self._constant_banks(constants)
         dims = self._cluster_dims(cluster)
@@ -520,7 +519,7 @@ class CudaKernel:
                 raise UsageError(f"the buffer name {GRID_WORKSPACE} is the cooperative launch's grid workspace")
             bufs[GRID_WORKSPACE] = np.array([8, 0], np.uint32)    # {wsSize, barrier} (driver_abi.h; D10-C-1)
         views = self.device_globals(bufs)       # device globals (GA-5), after the buffers
-        bound = self._bind_device_buffers(bufs, given, views)
+        bound = self._bind_device_buffers(bufs, pointed, views)
         self._window_buffers(bufs, const)
         if self.stubs:
             launch.setdefault("syscall", runtime.DeviceRuntime(self.stubs))
@@ -597,17 +596,16 @@ class CudaKernel:
                 raise UsageError(f"the buffer name {PARAM_WINDOW} is the copy of the kernel's parameters")
             bufs[PARAM_WINDOW] = np.zeros(BANK0_SIZE, np.uint8)
 
-    def _bind_device_buffers(self, bufs: dict, given: dict, views: dict) -> dict[str, tuple]:
+    def _bind_device_buffers(self, bufs: dict, pointed: set, views: dict) -> dict[str, tuple]:
         """A buffer named like one of the module's ``__device__`` variables that no ``ptr:``
         parameter points to initialises that variable (its first bytes, ``cudaMemcpyToSymbol``)
         and is not mapped itself, as ``gpuisa run --buffer NAME`` does (D8-6); :meth:`launch`
         copies the variable back into the array after the run (``cudaMemcpyFromSymbol``). Returns
         name -> (the caller's array, the variable's view) (decision D16-4)."""
         bound: dict[str, tuple] = {}
-        for n, arr in given.items():
-            if n not in views or n in self.module.globals or bufs.get(n) is not arr:
-                continue
-            data = np.ascontiguousarray(bufs.pop(n)).view(np.uint8).reshape(-1)
+        for n in [n for n in bufs if n in views and n not in pointed and n not in self.module.globals]:
+            arr = bufs.pop(n)
+            data = np.ascontiguousarray(arr).view(np.uint8).reshape(-1)
             view = views[n]
             if data.size > view.size:
                 raise UsageError(f"buffer {n}: {data.size} bytes, but the __device__ variable {n} has {view.size}")
