@@ -45,6 +45,17 @@ def _state(sim, bufs, res) -> dict:
             "digest": Watchdog(sim).digest()[0]}
 
 
+def _assert_same_state(got: dict, ref: dict) -> None:
+    """Every entry of two :func:`_state` records equal (arrays, memory by region, the rest)."""
+    for key, v in ref.items():
+        if isinstance(v, np.ndarray):
+            assert np.array_equal(got[key], v), key
+        elif key == "memory":
+            assert all(np.array_equal(got[key][q], v[q]) for q in v), key
+        else:
+            assert got[key] == v, key
+
+
 @pytest.mark.parametrize("name,arch,ops", CASES, ids=[f"{n}-{a}" for n, a, _ in CASES])
 def test_batched_kernels_equal_the_replay(isa, monkeypatch, name, arch, ops):
     replayed: set[str] = set()
@@ -65,13 +76,7 @@ def test_batched_kernels_equal_the_replay(isa, monkeypatch, name, arch, ops):
     for op in ops:
         monkeypatch.delitem(engine_batched.KERNELS, op)
     ref = _state(*_run(isa, name, arch))
-    for key, v in ref.items():
-        if isinstance(v, np.ndarray):
-            assert np.array_equal(got[key], v), key
-        elif key == "memory":
-            assert all(np.array_equal(got[key][q], v[q]) for q in v), key
-        else:
-            assert got[key] == v, key
+    _assert_same_state(got, ref)
 
 
 def test_r2p_runs_at_batch_width():

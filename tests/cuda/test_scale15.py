@@ -172,7 +172,7 @@ def test_contended_cas_of_one_warp_batches_runs_its_plan(isa, monkeypatch):
     plans; the fold declined lane by lane CAS with unequal swap values): now its plan, which ends in
     the replay's state (registers, memory, steps, clock, the watchdog digest)."""
     from gpuisa.cuda import load_cuda
-    from test_perwarp14 import _state
+    from test_perwarp14 import _assert_same_state, _state
     lc = next(lc for stem, lc in launches() if lc["name"] == "hash14_stack") if os.environ.get("GPUISA_CUDA_FULL") \
         else None
     if lc is None:      # a full launch: read its manifest
@@ -206,10 +206,4 @@ def test_contended_cas_of_one_warp_batches_runs_its_plan(isa, monkeypatch):
     monkeypatch.setattr(engine_batched, "batch_plan", lambda x: None)
     ref = _state(*run())
     assert "ATOMG" in replayed
-    for key, v in ref.items():
-        if isinstance(v, np.ndarray):
-            assert np.array_equal(got[key], v), key
-        elif key == "memory":
-            assert all(np.array_equal(got[key][q], v[q]) for q in v), key
-        else:
-            assert got[key] == v, key
+    _assert_same_state(got, ref)
