@@ -32,7 +32,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 CASES = ["sc_lock", "spin_shared", "sleepy", "its_lg_spinred_small", "switch_many", "pw14_ticket", "pw14_nap",
          "lx_chain"]
 
-_CHILD = r"""
+#: a child's start: the launch built on the tree given (its arguments: see run_once), the alarm set;
+#: each benchmark's child appends how it runs and measures (bench_scale15: CPU time and batches)
+CHILD_SETUP = r"""
 import json, signal, sys, time
 src, tests, stem, arch, timeout = sys.argv[1:6]
 launch = json.loads(sys.argv[6])
@@ -45,7 +47,9 @@ sim = k.simulator(grid=tuple(launch["grid"]), block=tuple(launch["block"]), para
                   buffers=make_inputs(launch), shared_bytes=launch.get("shared_bytes", 0), max_warps=1 << 20,
                   **launch_options(launch, arch))
 signal.alarm(int(timeout))
-t = time.perf_counter()
+"""
+
+_CHILD = CHILD_SETUP + r"""t = time.perf_counter()
 res = sim.run()
 print(json.dumps({"status": res.status, "steps": res.steps, "sec": time.perf_counter() - t, "warps": len(sim.warps)}))
 """

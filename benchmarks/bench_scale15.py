@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "cuda"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+from bench_perwarp import CHILD_SETUP  # noqa: E402 - one child start for both benchmarks
 os.environ.setdefault("GPUISA_CUDA_FULL", "1")
 #: per-lane divergent code (D15-S-1: the starvation bound), NANOSLEEP spin-waits (D15-S-1: the
 #: spin hint), contended CAS (D15-S-2), and spin locks whose schedule must not change
@@ -30,20 +31,7 @@ CASES = ["pw14_fsm_lane", "pw14_nap", "sleepy", "spin_shared", "hash14_stack_big
 #: launches run at their own size (their results depend on the grid)
 OWN_SIZE = {"hash14_stack_big"}
 
-_CHILD = r"""
-import json, signal, sys, time
-src, tests, stem, arch, timeout = sys.argv[1:6]
-launch = json.loads(sys.argv[6])
-sys.path[:0] = [src, tests]
-import gpuisa
-from cuda_expect import CORPUS, launch_options, make_inputs
-isa = gpuisa.load_isa()
-k = isa.load_cuda(CORPUS / arch / f"{stem}.nvdisasm", launch["kernel"])
-sim = k.simulator(grid=tuple(launch["grid"]), block=tuple(launch["block"]), params=launch["params"],
-                  buffers=make_inputs(launch), shared_bytes=launch.get("shared_bytes", 0), max_warps=1 << 20,
-                  **launch_options(launch, arch))
-signal.alarm(int(timeout))
-t = time.process_time()
+_CHILD = CHILD_SETUP + r"""t = time.process_time()
 res = sim.run()
 cpu = time.process_time() - t
 eng = sim._pending
