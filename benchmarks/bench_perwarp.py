@@ -69,43 +69,55 @@ def run_once(src: str, stem: str, launch: dict, arch: str, timeout: int, child: 
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def main(argv=None) -> int:
-    from bench_scale import scaled
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def parse_args(argv, doc: str) -> argparse.Namespace:
+    """The options this benchmark and bench_scale15 share."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("names", nargs="*", help="launch names (default: the cases above)")
     ap.add_argument("--baseline", required=True, help="the src directory of the tree to compare with")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--warps", type=int, default=1024)
     ap.add_argument("--timeout", type=int, default=120)
-    a = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def side_by_side(a: argparse.Namespace, cases: list[str], run, own_size=frozenset()):
+    """``(launch, arch, this tree's runs, the baseline's runs)`` for each case on each target that
+    has its listing: *a.repeat* runs of each tree by *run* (:func:`run_once`'s signature),
+    interleaved; every launch scaled to *a.warps* warps but those named in *own_size*."""
+    from bench_scale import scaled
     from cuda_expect import CORPUS, launches
-    want = a.names or CASES
+    want = a.names or cases
     todo = [(s, lc) for s, lc in launches() if lc["name"] in want]
     here = str(ROOT / "src")
-    print(f"{'launch':<22} {'arch':<7} {'warps':>6} {'steps':>9} {'this s':>8} {'base steps':>10} {'base s':>8} {'x':>6}")
     for arch in a.arch.split(","):
         for stem, launch in todo:
             if not (CORPUS / arch / f"{stem}.nvdisasm").exists():
                 continue
-            big = scaled(launch, a.warps)
+            big = launch if launch["name"] in own_size else scaled(launch, a.warps)
             runs: dict[str, list] = {here: [], a.baseline: []}
             for _ in range(a.repeat):
                 for src in runs:
-                    runs[src].append(run_once(src, stem, big, arch, a.timeout))
+                    runs[src].append(run(src, stem, big, arch, a.timeout))
+            yield launch, arch, runs[here], runs[a.baseline]
 
-            def cell(rs: list) -> tuple[str, str, float | None]:
-                ok = [r for r in rs if r["status"] == "ok"]
-                if len(ok) < len(rs):
-                    bad = next(r["status"] for r in rs if r["status"] != "ok")
-                    return "-", f"{bad[:8]:>8}" if bad != "timeout" else f"> {a.timeout}", None
-                t = statistics.median(r["sec"] for r in ok)
-                return str(ok[0]["steps"]), f"{t:8.2f}", t
-            s1, t1, v1 = cell(runs[here])
-            s0, t0, v0 = cell(runs[a.baseline])
-            x = f"{v0 / v1:6.1f}" if v0 and v1 else ""
-            warps = next((r["warps"] for r in runs[here] if "warps" in r), "?")
-            print(f"{launch['name']:<22} {arch:<7} {warps:>6} {s1:>9} {t1:>8} {s0:>10} {t0:>8} {x:>6}", flush=True)
+
+def main(argv=None) -> int:
+    a = parse_args(argv, __doc__)
+    print(f"{'launch':<22} {'arch':<7} {'warps':>6} {'steps':>9} {'this s':>8} {'base steps':>10} {'base s':>8} {'x':>6}")
+    for launch, arch, mine, base in side_by_side(a, CASES, run_once):
+        def cell(rs: list) -> tuple[str, str, float | None]:
+            ok = [r for r in rs if r["status"] == "ok"]
+            if len(ok) < len(rs):
+                bad = next(r["status"] for r in rs if r["status"] != "ok")
+                return "-", f"{bad[:8]:>8}" if bad != "timeout" else f"> {a.timeout}", None
+            t = statistics.median(r["sec"] for r in ok)
+            return str(ok[0]["steps"]), f"{t:8.2f}", t
+        s1, t1, v1 = cell(mine)
+        s0, t0, v0 = cell(base)
+        x = f"{v0 / v1:6.1f}" if v0 and v1 else ""
+        warps = next((r["warps"] for r in mine if "warps" in r), "?")
+        print(f"{launch['name']:<22} {arch:<7} {warps:>6} {s1:>9} {t1:>8} {s0:>10} {t0:>8} {x:>6}", flush=True)
     return 0
 
 

@@ -13,7 +13,6 @@ result depends on the CTA count).  Results: ``results-bench_scale15.txt``.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -47,44 +46,24 @@ def run_once(src: str, stem: str, launch: dict, arch: str, timeout: int) -> dict
 
 
 def main(argv=None) -> int:
-    from bench_scale import scaled
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("names", nargs="*", help="launch names (default: the cases above)")
-    ap.add_argument("--baseline", required=True, help="the src directory of the tree to compare with")
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--arch", default="sm_90")
-    ap.add_argument("--warps", type=int, default=1024)
-    ap.add_argument("--timeout", type=int, default=120)
-    a = ap.parse_args(argv)
-    from cuda_expect import CORPUS, launches
-    want = a.names or CASES
-    todo = [(s, lc) for s, lc in launches() if lc["name"] in want]
-    here = str(ROOT / "src")
+    from bench_perwarp import parse_args, side_by_side
+    a = parse_args(argv, __doc__)
     print(f"{'launch':<22} {'arch':<7} {'warps':>6} {'steps':>9} {'batches':>8} {'cpu s':>7} "
           f"{'base steps':>10} {'batches':>8} {'cpu s':>7} {'x':>6}")
-    for arch in a.arch.split(","):
-        for stem, launch in todo:
-            if not (CORPUS / arch / f"{stem}.nvdisasm").exists():
-                continue
-            big = launch if launch["name"] in OWN_SIZE else scaled(launch, a.warps)
-            runs: dict[str, list] = {here: [], a.baseline: []}
-            for _ in range(a.repeat):
-                for src in runs:
-                    runs[src].append(run_once(src, stem, big, arch, a.timeout))
-
-            def cell(rs: list) -> tuple[str, str, str, float | None]:
-                ok = [r for r in rs if r["status"] == "ok"]
-                if len(ok) < len(rs):
-                    bad = next(r["status"] for r in rs if r["status"] != "ok")
-                    return "-", "-", f"{bad[:7]:>7}" if bad != "timeout" else f"> {a.timeout}", None
-                t = statistics.median(r["sec"] for r in ok)
-                return str(ok[0]["steps"]), str(ok[0]["batches"]), f"{t:7.2f}", t
-            s1, b1, t1, v1 = cell(runs[here])
-            s0, b0, t0, v0 = cell(runs[a.baseline])
-            x = f"{v0 / v1:6.1f}" if v0 and v1 else ""
-            warps = next((r["warps"] for r in runs[here] if "warps" in r), "?")
-            print(f"{launch['name']:<22} {arch:<7} {warps:>6} {s1:>9} {b1:>8} {t1:>7} {s0:>10} {b0:>8} {t0:>7} {x:>6}",
-                  flush=True)
+    for launch, arch, mine, base in side_by_side(a, CASES, run_once, OWN_SIZE):
+        def cell(rs: list) -> tuple[str, str, str, float | None]:
+            ok = [r for r in rs if r["status"] == "ok"]
+            if len(ok) < len(rs):
+                bad = next(r["status"] for r in rs if r["status"] != "ok")
+                return "-", "-", f"{bad[:7]:>7}" if bad != "timeout" else f"> {a.timeout}", None
+            t = statistics.median(r["sec"] for r in ok)
+            return str(ok[0]["steps"]), str(ok[0]["batches"]), f"{t:7.2f}", t
+        s1, b1, t1, v1 = cell(mine)
+        s0, b0, t0, v0 = cell(base)
+        x = f"{v0 / v1:6.1f}" if v0 and v1 else ""
+        warps = next((r["warps"] for r in mine if "warps" in r), "?")
+        print(f"{launch['name']:<22} {arch:<7} {warps:>6} {s1:>9} {b1:>8} {t1:>7} {s0:>10} {b0:>8} {t0:>7} {x:>6}",
+              flush=True)
     return 0
 
 
