@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 
 from ..asm.instruction import expr_env, field_readers, per_database
+from ..asm.lexer import _RE_GUARD, _RE_MNEM
 from ..errors import AsmError, Coord, Diagnostic, UsageError
 
 #: this ISA's last uniform register (UR63 is URZ)
@@ -344,7 +345,6 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
 
 #: the optypes whose instructions change the flow of control or where lanes may part (flow() above)
 _CONTROL = frozenset({"BRA", "BRX", "CALL", "RET", "EXIT", "WARPSYNC"})
-_RE_MNEMONIC = re.compile(r"^\s*(?:/\*[0-9a-fA-F]+\*/)?\s*(?:@!?U?P(?:T|\d+)\s+)?([A-Z][A-Z0-9_]*)")
 
 
 def _plain(db, text: str) -> bool:
@@ -353,8 +353,13 @@ def _plain(db, text: str) -> bool:
     optype. Such a line falls through like any other; before, it was taken to jump anywhere and to
     part the lanes, which made the liveness fixpoint quadratic (every change re-queued it, and its
     out-set is the union of every instruction's) and added interference after it (D16-3)."""
-    m = _RE_MNEMONIC.match(text)
-    ops = db.by_mnemonic(m.group(1)) if m else ()
+    stmt = _RE_STMT.match(text)
+    if stmt is None:
+        return False
+    body = stmt.group(1)
+    guard = _RE_GUARD.match(body)       # the assembler's own grammar of a guard and a mnemonic
+    m = _RE_MNEM.match(body, guard.end() if guard else 0)
+    ops = db.by_mnemonic(m.group("mn")) if m else ()
     return bool(ops) and not any(op.optype in _CONTROL for op in ops)
 
 
