@@ -271,7 +271,7 @@ def warpsync_kernel(e, x, idx: np.ndarray):
             e.fail_at[wi] = e.issued[wi]
             missing = val[wait] & ~arrive[wait] & wk
             pick = _unyielded_first(missing, e.yld[wi])
-            _switch_rows(e, wi, w_rows, pick, pick)
+            _switch_rows(e, wi, w_rows, pick, missing)  # D17-1: the YIELD lanes at the target run too
         back = np.zeros(n, bool)
         back[np.flatnonzero(cand)[~ok]] = True
         rest = rest & (~cand | back)

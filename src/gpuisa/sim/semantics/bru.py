@@ -91,9 +91,18 @@ def sleep_check(w, cmask: int) -> tuple[bool, int]:
     return False, cmask & ~w.sleep
 
 
-def switch_pc_by_mask(x, cmask: int) -> None:
+def switch_pc_by_mask(x, cmask: int, peers: int = 0) -> None:
     """``switchPCByMask(cmask)``: activate the lanes of *cmask* whose RPC equals
-    the RPC of ``ffs(cmask)``."""
+    the RPC of ``ffs(cmask)``, with those of *peers* whose RPC equals it too.
+
+    Decision D17-1 (the page's TODO: consider lanes outside cmask with the same
+    RPC?): where the page narrows the candidates to the lanes that did not
+    YIELD only to give them priority, the YIELD lanes among the candidates are
+    *peers*: they do not choose the target, but those waiting at it run with the
+    lanes that do, as YIELD's own switch, EXIT's and WARPSYNC_R's take every
+    lane at their target.  Otherwise lanes that took a branch together are
+    split by their YIELD history, and ``__activemask()`` after the branch sees
+    part of them (simt_cg at ``-Xptxas -O0``)."""
     w = x.w
     if cmask == 0:
         raise Fault("deadlock", f"{x.name}: no lane to switch to (every remaining lane waits)")
@@ -101,7 +110,7 @@ def switch_pc_by_mask(x, cmask: int) -> None:
         raise Fault("deadlock", f"{x.name}: switchPCByMask candidates overlap ActiveMask")  # assert in the page
     lid = ffs(cmask)
     target = int(w.rpc[lid])
-    w.active = cmask & rpc_eq(w, target)
+    w.active = (cmask | (peers & ~w.active)) & rpc_eq(w, target)
     w.pc = target & MASK64
 
 
@@ -471,7 +480,10 @@ def BSYNC(x: Exec) -> None:
         set_rpc(w, w.active, x.pc)
         park_waiting(w, w.active, x.pc, breg=b)
         _failed_sync(x)
-        switch_pc_by_mask(x, mask_ny_b & ~stuck)
+        missing_y = w.valid & ~arrivemask & w.yield_mask & ~w.sleep & bmask    # D17-1: peers
+        if missing_y:
+            missing_y &= ~waiting_for(w, missing_y, w.active)
+        switch_pc_by_mask(x, mask_ny_b & ~stuck, missing_y)
         return
     # decision S21: every member of bmask still missing is a YIELD lane (or asleep):
     # release at once, as the Description says; the page's switch to mask_ny_nb
@@ -665,7 +677,7 @@ def park_and_switch(x, cmask: int) -> None:
     set_rpc(w, w.active, x.pc)
     _failed_sync(x)
     cover("WARPSYNC.park_switch")
-    switch_pc_by_mask(x, mask_m_ny if mask_m_ny else mask_m_y)
+    switch_pc_by_mask(x, mask_m_ny if mask_m_ny else mask_m_y, mask_m_y)     # D17-1: YIELD lanes are peers
     if do_sleep:
         cover("WARPSYNC.park_sleep")
         x.sim.warp_sleep(w)
