@@ -255,6 +255,39 @@ def test_warpsync_sites_meet_in_a_partial_warp(run):
         assert [int(v) for v in res.warp(0, 1).R[2]] == [1, 2] * 8 + [0] * 16
 
 
+@pytest.mark.parametrize("mask", ["0xffffffff", "R6"])
+def test_warpsync_sites_switch_to_the_lanes_that_wait_at_a_bsync(run, mask):
+    """Regression (D17-2): lanes 24-31 leave early (at -O0 a kernel's `return` is a branch to its
+    final BSYNC, not EXIT) and wait at that BSYNC; lanes 0-23 meet `__syncwarp()` at two sites
+    (both arms of a branch).  The failed WARPSYNC switched to the lanes parked at the other site
+    (which failed again and switched back) and never to lanes 24-31, whose BSYNC releases past
+    lanes that wait for them (D7-simt-3): a deadlock fault for a correct kernel (simt_sw built
+    with -Xptxas -O0 for sm_90)."""
+    for engine in ("reference", "batched"):
+        res = run(f"""
+                S2R R0, SR_LANEID ;
+                MOV R6, 0xffffffff ;
+                BSSY B1, `(END) ;
+                ISETP.GE.AND P0, PT, R0, 0x18, PT ;
+            @P0 BRA `(END) ;
+                LOP3.LUT R2, R0, 0x1, RZ, 0xc0, !PT ;
+                ISETP.NE.AND P1, PT, R2, RZ, PT ;
+            @P1 BRA `(ODD) ;
+                WARPSYNC {mask} ;
+                BRA `(JOIN) ;
+            ODD:
+                WARPSYNC {mask} ;
+            JOIN:
+                IADD3 R7, R0, 0x64, RZ ;
+            END:
+                BSYNC B1 ;
+                EXIT ;
+        """, block=64, engine=engine)
+        assert res.status == "ok", (engine, res.fault)
+        for w in range(2):
+            assert [int(v) for v in res.warp(0, w).R[7]] == [lane + 100 for lane in range(24)] + [0] * 8, engine
+
+
 def test_partial_warp(run):
     res = run("""
         S2R R1, SR_LANEID ;

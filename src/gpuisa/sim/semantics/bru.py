@@ -706,6 +706,15 @@ def WARPSYNC(x: Exec) -> None:
     _warpsync_groups(x, mm, arrivemask)
 
 
+def _not_there(cmask: int, there: int) -> int:
+    """Decision D17-2: the lanes to switch to from a failed WARPSYNC are the missing ones that
+    have not met it at another site (D7-simt-4: *there*, counted as arrived), while there are
+    any: a lane parked at the other site only fails there again, so the two sites switched back
+    and forth while the lanes they both wait for (parked at a BSYNC that waits for them, lanes
+    that returned from the kernel at -O0) never ran, and the warp ended in a deadlock fault."""
+    return cmask & ~there if cmask & ~there else cmask
+
+
 def _warpsync_one_mask(x, mm: int, arrivemask: int) -> None:
     """WARPSYNC_I/U/C (one member mask for every lane), after the guard-false lanes."""
     w = x.w
@@ -722,7 +731,7 @@ def _warpsync_one_mask(x, mm: int, arrivemask: int) -> None:
         return
     cover("WARPSYNC.wait")
     park_waiting(w, w.active, x.pc, mask=mmask)
-    park_and_switch(x, w.valid & ~arrivemask & mmask)
+    park_and_switch(x, _not_there(w.valid & ~arrivemask & mmask, there))
 
 
 def _warpsync_groups(x, mm: np.ndarray, arrivemask: int) -> None:
@@ -767,7 +776,7 @@ def _warpsync_groups(x, mm: np.ndarray, arrivemask: int) -> None:
         arrivemask &= ~there
     arr = mask2array(arrivemask)
     union = int(np.bitwise_or.reduce(mmask[arr])) if arr.any() else 0  # array_or over the arrived lanes
-    cmask = (union ^ arrivemask) & w.valid
+    cmask = _not_there((union ^ arrivemask) & w.valid, there)
     do_sleep, cmask = sleep_check(w, cmask)
     mask_ny = cmask & ~w.yield_mask
     mask_y = cmask & w.yield_mask
