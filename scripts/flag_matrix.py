@@ -75,6 +75,9 @@ KNOWN = {
     ("nofma", "p13_gray", "Pout"): "-fmad=false: the separately rounded sum, as under -G (D16-6)",
     ("G", "mg12_axpy_f", "y"): "-G does not contract a*x + y into an FFMA: the product rounded apart "
                                "(equal to it, checked; D16-6)",
+    ("G", "ws_mathf", "o"): "-G does not contract v * 0.7f + 0.3f into an FFMA: tgammaf of the "
+                            "separately rounded argument, near its poles (equal to it, checked; D17-3)",
+    ("nofma", "ws_mathf", "o"): "-fmad=false: tgammaf of the separately rounded argument, as under -G (D17-3)",
 }
 
 #: listing variants: name -> (tool, options); "nv" is plain nvdisasm, "cu" plain cuobjdump -sass
