@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -40,6 +41,8 @@ import cudafuzz_reduce  # noqa: E402
 from cuda_expect import compare, make_inputs  # noqa: E402
 
 FORMS = ("cubin", "nvdisasm", "cuobjdump")
+#: nvcc options added after the program's own (``--nvcc-flags``: e.g. ``-Xptxas -O0`` or ``-G``)
+EXTRA_NVCC: list[str] = []
 console = Console(stderr=True)
 
 
@@ -54,7 +57,7 @@ def build(src: Path, arch: str, forms: tuple[str, ...]) -> dict[str, Path]:
     d.mkdir(exist_ok=True)
     cubin = d / (src.stem + ".cubin")
     from build_cuda_corpus import extra_flags
-    subprocess.run(["nvcc", "-cubin", "-O3", *extra_flags(src), f"-arch={arch}", "-o", str(cubin), str(src)],
+    subprocess.run(["nvcc", "-cubin", "-O3", *extra_flags(src), *EXTRA_NVCC, f"-arch={arch}", "-o", str(cubin), str(src)],
                    check=True, capture_output=True, text=True)
     out = {"cubin": cubin}
     if "nvdisasm" in forms:
@@ -194,10 +197,14 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
               type=click.Choice(["batched", "reference", "both"]),
               help="gpuisa's engine: the batched one (the default of gpuisa run), the one-warp reference, or both")
 @click.option("--show", is_flag=True, help="print the programs (and the reference's counters) without compiling")
+@click.option("--nvcc-flags", default="", metavar="OPTIONS",
+              help="nvcc options added to every build, e.g. '-Xptxas -O0' or '-G' (unoptimised code: "
+                   "other reconvergence shapes)")
 def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int, keep: bool, version: int,
-         do_reduce: bool, engine_opt: str, show: bool) -> None:
+         do_reduce: bool, engine_opt: str, show: bool, nvcc_flags: str) -> None:
     """Generate COUNT random CUDA kernels from SEED on, run each in gpuisa and compare with the
     independent reference; report every failure with its seed."""
+    EXTRA_NVCC[:] = shlex.split(nvcc_flags)
     arch_t = tuple(a.strip() for a in archs.split(",") if a.strip())
     form_t = {"all": FORMS, "listings": FORMS[1:]}.get(forms, (forms,))
     if show:
