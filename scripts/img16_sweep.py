@@ -26,7 +26,8 @@ CORPUS = Path(__file__).resolve().parents[1] / "tests" / "cuda" / "corpus"
 
 
 def sources() -> dict[str, Path]:
-    return {p.stem: p for p in sorted((CORPUS / "src").glob("img16_*.cu"))}
+    """The image rounds' sources: ``img16_*`` and session 17's ``img17_*``."""
+    return {p.stem: p for pat in ("img16_*.cu", "img17_*.cu") for p in sorted((CORPUS / "src").glob(pat))}
 
 
 if __name__ == "__main__":

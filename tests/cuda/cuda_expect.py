@@ -11796,3 +11796,6 @@ globals().update(_IMG16_IMAGE)
 from img16_video_ref import EXPECT as _IMG16_VIDEO  # noqa: E402
 
 globals().update(_IMG16_VIDEO)
+from img17_ref import EXPECT as _IMG17  # noqa: E402 - session 17: img17_more (numpy / Python integers)
+
+globals().update(_IMG17)
