@@ -951,9 +951,7 @@ def _link_cuobjdump(kernel: CudaKernel) -> tuple[list[tuple[int, str]], list[str
             else:
                 return None
         k += 1
-    if len(funcs) > 1 and module.arch >= UR63_ARCH:
-        _refuse_separate_high_ur(module, kernel.info, funcs)
-    texts = [kernel_text(module, f, kernel.isa.db) for f in funcs]
+    texts = _function_texts(module, kernel, funcs, edits)
     # sizes: a cuobjdump line is one instruction; the kernel's part ends with its runtime stubs
     stub_prog = kernel.isa.assemble(runtime.stub_text(_externs(module, kernel.info, texts[0][1], sorted(direct))))
     nbytes = [16 * sum(1 for _, t in f.lines if not _RE_LABEL.match(t)) for f in funcs]
@@ -985,19 +983,37 @@ def _scheduling_only(typ: int, code: list[tuple[int, str]], off: int) -> bool:
         code[off // 16][1].split(";")[0].split()[-1:] == ["YIELD"]
 
 
-def _refuse_separate_high_ur(module: CudaModule, info: KernelInfo, funcs: list[KernelInfo]) -> None:
-    """A cuobjdump listing's kernel and the functions it calls are assembled one by one (D11-F-3); uniform
-    registers from UR63 on are re-allocated per text (D12-U-1), which could give one value two registers
-    across a call: refused, located at the first such register."""
-    from .module import _RE_UR, error
+def _function_texts(module: CudaModule, kernel: CudaKernel, funcs: list[KernelInfo],
+                    edits: Mapping[str, Mapping[int, tuple[str, str, int]]]) -> list[tuple[int, str]]:
+    """The assembler texts ``(first line, text)`` of a cuobjdump listing's kernel and the functions it
+    calls (D11-F-3), assembled one by one.  On sm_100+ their uniform registers from UR63 on are
+    re-allocated over all of them as one program, as :func:`~gpuisa.cuda.module.link_functions` does
+    for an nvdisasm listing (decision D17-4; D12-U-1 refused this), so that a value crossing a call
+    keeps one register: the analysis reads that program with a label before each function and its
+    calls (``CALL.ABS.NOINC 0x0`` in the listing, *edits* name the callee) written to the label."""
+    from .module import _RE_UR60
+    if len(funcs) == 1 or module.arch < UR63_ARCH or not any(_RE_UR60.search(t) for f in funcs for _, t in f.lines):
+        return [kernel_text(module, f, kernel.isa.db) for f in funcs]
+    labels = {f.name: f".L_gpuisa_fn{i}" for i, f in enumerate(funcs)}
+    used = {ln for f in funcs for ln, _ in f.lines}
+    lines = []
     for f in funcs:
+        calls = {ln: labels[sym] for ln, (kind, sym, _) in edits.get(f.name, {}).items() if kind == "call"}
         for ln, t in f.lines:
-            m = next((x for x in _RE_UR.finditer(t) if int(x.group(1)) > 62), None)
-            if m is not None:
-                raise error(f"kernel {info.name} (sm_{module.arch}) calls functions listed apart from it and names "
-                            f"{m.group(0)} (this ISA's uniform registers end at UR62): the re-allocation of uniform "
-                            "registers needs the kernel and its functions in one text; run the cubin or its nvdisasm "
-                            "listing (decision D12-U-1)", module.filename, ln, m.start() + 1, t, len(m.group(0)))
+            m = _RE_LAST_IMM.search(t) if ln in calls else None
+            lines.append((ln, t[:m.start()] + f"`({calls[ln]})" + t[m.end():] if m else t))
+        at = f.lines[0][0] - 1
+        if at in used:      # no free line before it: the calls to it flow anywhere, as any unknown target
+            continue
+        lines.append((at, f"{labels[f.name]}:"))
+    first, text = kernel_text(module, KernelInfo(kernel.info.name, lines=sorted(lines)), kernel.isa.db)
+    joint = text.split("\n")
+    out = []
+    for f in funcs:
+        calls = edits.get(f.name, {})
+        out.append(KernelInfo(f.name, lines=[(ln, t if calls.get(ln, ("",))[0] == "call" else joint[ln - first])
+                                             for ln, t in f.lines]).excerpt())
+    return out
 
 
 def _refuse_relocatable(module: CudaModule, info: KernelInfo, lines: list[str]) -> None:

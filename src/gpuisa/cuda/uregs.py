@@ -285,6 +285,19 @@ def _pcrel_target(db, inst, address: int) -> int | None:
     return None
 
 
+def _abs_target(db, inst) -> int | None:
+    """The absolute target of a ``.ABS`` CALL through no register (``CALL.ABS.NOINC `(F)``: the
+    offset field holds the address without its low 4 bits), else None (decision D17-4)."""
+    f = inst.fields
+    fm = inst.opcode.field_map
+    if "mode" not in fm or "offset" not in fm or "ura" in f or f.get("ra", 255) != 255:
+        return None
+    t = db.types.get(fm["mode"].type)
+    if t is None or t.by_value.get(f["mode"]) != "ABS":
+        return None
+    return inst.value("offset", db) * 16
+
+
 @dataclass
 class Flow:
     """The analysis program's instructions: line index, effect, successors (instruction indices),
@@ -331,6 +344,8 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
         elif kind == "CALL":
             if not any(o.type == "CMem" for o in inst.opcode.operands):   # a constant-bank target: a runtime stub
                 t = _pcrel_target(db, inst, r.address)
+                if t is None:
+                    t = _abs_target(db, inst)   # -G code's CALL.ABS.NOINC `(F) (D17-4)
                 succ = ([index[t]] if t in index else anywhere) + nxt
         elif kind == "RET":
             succ = returns + (nxt if cond else [])
