@@ -31,3 +31,26 @@ def test_yield_lanes_at_the_target_run_with_the_others(isa, sync, engine):
         votes = np.asarray(w.R[5], np.uint32)
         assert [int(v) for v in votes[8:]] == [0xFFFFFF00] * 24
         assert not votes[:8].any()
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+@pytest.mark.parametrize("sync", ["BSYNC B0", "WARPSYNC 0xffff"])
+def test_executing_lanes_of_two_activations_all_pass(isa, sync, engine):
+    """Regression (D17-5): lanes 8-15 run one recursion level deeper than lanes 0-7 (call depth and
+    stack pointer differ) but execute the BSYNC together (they reached the call site in the same
+    group: -G code of a recursive function).  GA-11's test "same activation as the first executing
+    lane" dropped lanes 8-15 from the release, leaving them with a stale RPC, so they later resumed
+    at an old call site and returned through a frame that was not theirs (a random program at -G:
+    ``pc-out-of-range``).  An executing lane has arrived; GA-11 still applies to parked lanes."""
+    prog = isa.assemble(PROG.format(sync=sync))
+    sim = Simulator(isa, prog, grid=1, block=64, engine=engine)     # two warps: a batch of two
+    for w in sim.warps:
+        w.pc, w.valid, w.active = 0x10, 0x0000FFFF, 0x0000FFFF
+        w.B[0] = 0x0000FFFF
+        w.depth[8:16] = 1
+        w.R[1][8:16] = 0x100
+        w.rpc[:] = prog.symbols["A"]     # stale: where a lane left out of the release would resume
+    res = sim.run()
+    assert res.status == "ok", res.fault
+    for w in sim.warps:
+        assert not np.asarray(w.R[5]).any()     # nobody ran the vote at A

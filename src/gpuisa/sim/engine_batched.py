@@ -907,7 +907,7 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
             lane = ffs_lanes(act)
             first = dm[np.arange(ri.size), lane]
             r1 = e.sim.R[1, ri]                # D8-xarch-3: or the same stack frame (a CALL used as a jump)
-            arrive &= array2mask((dm == first[:, None]) | (r1 == r1[np.arange(ri.size), lane][:, None]))
+            arrive &= array2mask((dm == first[:, None]) | (r1 == r1[np.arange(ri.size), lane][:, None])) | act  # D17-5
         cmask = val & ~arrive
         done = bm == 0
         cand = cmask & bm

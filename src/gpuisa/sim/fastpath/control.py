@@ -248,7 +248,7 @@ def warpsync_kernel(e, x, idx: np.ndarray):
         dm = sim.DEPTH[ci]
         r1 = sim.R[1, ci]
         same = array2mask((dm == dm[k, lane][:, None]) | (r1 == r1[k, lane][:, None]))
-        arrive = (act | (val & array2mask(rows == x.pc))) & same
+        arrive = act | (val & array2mask(rows == x.pc) & same)     # D17-5: executing lanes have arrived
         pk = sim.PARKPC[ci]
         elsewhere = array2mask((rows == pk) & (sim.PARKREG[ci] < 0) & (pk != x.pc)) & val & ~act
         fail_n = np.where(e.fail_at[ci] == e.issued[ci] - 1, e.fail_n[ci] + 1, 1)

@@ -444,8 +444,9 @@ def BSYNC(x: Exec) -> None:
     bmask = w.B[b] & w.valid
     pmask = x.pmask & pp_mask(x)
     arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
-    if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived
-        arrivemask &= same_activation(w, ffs(w.active))
+    if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived;
+        # decision D17-5: an executing lane has, whatever its activation
+        arrivemask = w.active | (arrivemask & same_activation(w, ffs(w.active)))
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
@@ -690,8 +691,9 @@ def WARPSYNC(x: Exec) -> None:
     mm = _membermask(x)
     pmask = x.pmask & pp_mask(x)
     arrivemask = arrived_at(w, x.pc)  # decision S6: sleeping lanes have not arrived
-    if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived
-        arrivemask &= same_activation(w, ffs(w.active))
+    if w.active:    # decision GA-11: a lane parked here by another activation (recursion) has not arrived;
+        # decision D17-5: an executing lane has, whatever its activation
+        arrivemask = w.active | (arrivemask & same_activation(w, ffs(w.active)))
     mask_np = w.active & ~pmask
     mask_p = w.active & pmask
     if mask_np:
