@@ -125,7 +125,10 @@ class CudaKernel:
         #: a cuobjdump listing whose cubin (beside it) relocates its code: linked whatever the text shows
         #: (-G code may call only through registers and still hold a device global's address as 0: D13-T-2)
         relocated = module.kind == "cuobjdump" and self._cubin_relocates()
-        if relocated or "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text):
+        # a module whose device global holds function addresses (-G: D13-T-2) links them with every kernel, even
+        # one whose own text calls nothing by address: the table's initial bytes need their addresses (D17-6)
+        if relocated or "32@" in self.text or "CALL.ABS" in self.text and _RE_RELOCATED.search(self.text) \
+                or module.global_funcs and module.kind != "cuobjdump":
             if module.kind == "cuobjdump":
                 parts = _link_cuobjdump(self) if module.has_data or self._data_from_cubin() else None
                 if parts is None:
