@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Blind corpus 17: run strangers'-style kernels exactly as the acceptance does (never run by tests).
 
-    python scripts/blind17_run.py BUILD_DIR [--archs 75,80,...] [--forms cubin,nvdisasm,cuobjdump]
+    python scripts/blind17_run.py BUILD_DIR [--build] [--archs 75,80,...] [--forms cubin,nvdisasm,cuobjdump]
                                   [--only SUBSTR] [-j 2]
 
-BUILD_DIR holds src/*.cu and sm_XX/NAME.{cubin,nvdisasm,cuobjdump} (built with nvcc -cubin -O3,
-nvdisasm, cuobjdump -sass).  Every launch below runs as a subprocess
+BUILD_DIR holds sm_XX/NAME.{cubin,nvdisasm,cuobjdump}; `--build` first makes them from
+scripts/blind17_src/*.cu (nvcc -cubin -O3 -arch=sm_XX, nvdisasm, cuobjdump -sass; decisions D17-B-*).  Every launch below runs as a subprocess
 `python -m gpuisa run FILE --kernel K --grid G --block B --buffer n=file:IN --param ...
 --dump-buffer n=OUT --json`, and the dumped bytes are compared with values computed here with
 numpy / Python integers following CUDA C semantics (never with gpuisa).
@@ -762,15 +762,37 @@ def run_one(job):
     return tag, "; ".join(errs) or None
 
 
+def build_all(build: Path, archs) -> None:
+    import sysconfig
+    src = Path(__file__).resolve().parent / "blind17_src"
+    wheel = Path(sysconfig.get_paths()["purelib"]) / "nvidia" / "cu13" / "bin"
+    nvdisasm = str(wheel / "nvdisasm") if (wheel / "nvdisasm").exists() else "nvdisasm"
+    cuobjdump = str(wheel / "cuobjdump") if (wheel / "cuobjdump").exists() else "cuobjdump"
+    env = dict(os.environ, NVDISASM_PATH=nvdisasm)
+    for a in archs:
+        out = build / f"sm_{a}"
+        out.mkdir(parents=True, exist_ok=True)
+        for cu in sorted(src.glob("*.cu")):
+            cubin = out / f"{cu.stem}.cubin"
+            subprocess.run(["nvcc", "-cubin", "-O3", f"-arch=sm_{a}", "-o", str(cubin), str(cu)], check=True,
+                           capture_output=True)
+            for tool, suffix in (([nvdisasm], "nvdisasm"), ([cuobjdump, "-sass"], "cuobjdump")):
+                text = subprocess.run([*tool, str(cubin)], check=True, capture_output=True, text=True, env=env).stdout
+                (out / f"{cu.stem}.{suffix}").write_text(text)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("build")
+    ap.add_argument("build_dir")
     ap.add_argument("--archs", default="75,80,86,89,90,100,120")
     ap.add_argument("--forms", default="cubin,nvdisasm,cuobjdump")
     ap.add_argument("--only", default="")
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--build", action="store_true", help="compile scripts/blind17_src/*.cu into BUILD_DIR first")
     ns = ap.parse_args()
-    build = Path(ns.build)
+    build = Path(ns.build_dir)
+    if ns.build:
+        build_all(build, ns.archs.split(","))
     jobs = []
     with tempfile.TemporaryDirectory(prefix="blind17-") as d:
         for L in LAUNCHES:
