@@ -11799,3 +11799,6 @@ globals().update(_IMG16_VIDEO)
 from img17_ref import EXPECT as _IMG17  # noqa: E402 - session 17: img17_more (numpy / Python integers)
 
 globals().update(_IMG17)
+from blind17_ref import EXPECT as _BLIND17  # noqa: E402 - session 17: blind17_warp, blind17_mix
+
+globals().update(_BLIND17)
