@@ -737,6 +737,50 @@ PROGRAMS.update({
 })
 
 
+def cfd_pre_program(file: str, dt) -> tuple:
+    """pre_euler3d(_double).cu: the flux contributions precomputed by a kernel of their own."""
+    base = cfd_program(file, dt, 64)
+    b = 64
+
+    def r(n, lo=0.5, hi=1.5):
+        return lambda rng: rnd(n, lo, hi)(rng).astype(dt)
+    fc = {f"fc{k}": zeros(6 * b, dt) for k in "xyze"}
+    return (base[0], [(file, base[1][0][1][:5] + ["cuda_compute_flux_contributions", "cuda_compute_flux"])], [
+        ("cuda_compute_flux_contributions", (2,), (b,), [s(2 * b), P("variables"), *(P(f"fc{k}") for k in "xyze")],
+         {"variables": lambda rng: cfd_vars(2 * b)(rng).astype(dt), **fc}, None),
+        ("cuda_compute_flux", (2,), (b,),
+         [s(2 * b), P("ese"), P("normals"), P("variables"), *(P(f"fc{k}") for k in "xyze"), P("fluxes")],
+         {"ese": ints(8 * b, -2, 2 * b), "normals": r(24 * b, -1, 1),
+          "variables": lambda rng: cfd_vars(2 * b)(rng).astype(dt), **{f"fc{k}": r(6 * b, -1, 1) for k in "xyze"},
+          "fluxes": zeros(10 * b, dt), "ff_variable": lambda rng: cfd_vars(1)(rng).astype(dt),
+          "ff_flux_contribution_momentum_x": r(3), "ff_flux_contribution_momentum_y": r(3),
+          "ff_flux_contribution_momentum_z": r(3), "ff_flux_contribution_density_energy": r(3)}, None)])
+
+
+PROGRAMS.update({
+ "cfd_pre": cfd_pre_program("cfd/pre_euler3d.cu", np.float32),
+ "cfd_pre_double": cfd_pre_program("cfd/pre_euler3d_double.cu", np.float64),
+ # kmeans with the suite's two #ifdef'd GPU reductions on (deltas per block; new centres per block)
+ "kmeans_reduce": ('#define GPU_DELTA_REDUCTION\n#define GPU_NEW_CENTER_REDUCTION\n#define THREADS_PER_BLOCK 256\n'
+                   '#include "kmeans.h"\n',
+                   [("kmeans/kmeans_cuda_kernel.cu", None, [(r"(?s).*", lambda m: texture_free(m.group(0), 2560))])], [
+    ("kmeansPoint", (2,), (256,), [P("features"), s(5), s(300), s(6), P("membership"), P("clusters"), P("bc"), P("bd")],
+     {"features": rnd(1500), "membership": zeros(512, np.int32), "clusters": rnd(30), "bc": zeros(64),
+      "bd": zeros(4, np.int32), "c_clusters": rnd(32 * 34), "t_features_mem": rnd(2560),
+      "t_features_flipped_mem": rnd(2560)}, None)]),
+ # nw and lud at the suite's other block size (RD_WG_SIZE_0_0 = 32)
+ "nw_32": ('#define RD_WG_SIZE_0_0 32\n#include "needle.h"\n', [("nw/needle_kernel.cu", None)], [
+    ("needle_cuda_shared_1", (2,), (32,), [P("ref"), P("mat"), s(97), s(10), s(2), s(3)],
+     {"ref": ints(97 * 97, -10, 11), "mat": ints(97 * 97, -40, 1)}, None),
+    ("needle_cuda_shared_2", (2,), (32,), [P("ref"), P("mat"), s(97), s(10), s(3), s(3)],
+     {"ref": ints(97 * 97, -10, 11), "mat": ints(97 * 97, -40, 1)}, None)]),
+ "lud_32": ("#define BLOCK_SIZE 32\n", [("lud/cuda/lud_kernel.cu", ["lud_diagonal", "lud_perimeter", "lud_internal"])], [
+    ("lud_diagonal", (1,), (32,), [P("m"), s(96), s(32)], {"m": rnd(96 * 96, 1, 2)}, None),
+    ("lud_perimeter", (1,), (64,), [P("m"), s(96), s(32)], {"m": rnd(96 * 96, 1, 2)}, None),
+    ("lud_internal", (1, 1), (32, 32), [P("m"), s(96), s(32)], {"m": rnd(96 * 96, 1, 2)}, None)]),
+})
+
+
 # ---- build and run ---------------------------------------------------------------------------------
 
 def functions(text: str, names) -> list[str]:

@@ -4,8 +4,8 @@
 // of hybridsort/histogram1024_kernel.cu, pathfinder/pathfinder.cu, bfs/kernel2.cu,
 // backprop/backprop_cuda_kernel.cu, gaussian/gaussian.cu and nn/nn_cuda.cu with the macros their
 // headers give (the suite's host code reads data files and calls cudaThreadSynchronize, gone in
-// CUDA 13; its launches are in the manifest). A session 17 sweep ran 74 kernels of its 22 programs from
-// the three forms on 9 targets (scripts/rodinia_sweep.py).
+// CUDA 13; its launches are in the manifest). A session 17 sweep ran 77 kernel launches of its 22
+// programs from the three forms on 9 targets (scripts/rodinia_sweep.py; decision D17-R-1).
 #include <math.h>
 
 // hybridsort/histogram1024_kernel.cu: per-warp sub-histograms in shared memory, counted with the
