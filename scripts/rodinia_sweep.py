@@ -249,11 +249,11 @@ PROGRAMS: dict = {
      {"wall": ints(900, 0, 10), "src": ints(300, 0, 10), "res": zeros(300, np.int32)}, ref_pathfinder)]),
  "nw": ('#include "needle.h"\n', [("nw/needle_kernel.cu", None)], [
     ("needle_cuda_shared_1", (2,), (16,), [P("ref"), P("mat"), s(49), s(10), s(2), s(3)],
-     {"ref": ints(49 * 49, -10, 11), "mat": ints(49 * 49, -40, 1)}, None),
-    ("needle_cuda_shared_2", (2,), (16,), [P("ref"), P("mat"), s(49), s(10), s(4), s(3)],
-     {"ref": ints(49 * 49, -10, 11), "mat": ints(49 * 49, -40, 1)}, None)]),
+     {"ref": ints(49 * 49, -10, 11), "mat": ints(49 * 49, -40, 1)}, "nw1"),
+    ("needle_cuda_shared_2", (2,), (16,), [P("ref"), P("mat"), s(49), s(10), s(2), s(3)],
+     {"ref": ints(49 * 49, -10, 11), "mat": ints(49 * 49, -40, 1)}, "nw2")]),
  "lud": ("#define BLOCK_SIZE 16\n", [("lud/cuda/lud_kernel.cu", ["lud_diagonal", "lud_perimeter", "lud_internal"])], [
-    ("lud_diagonal", (1,), (16,), [P("m"), s(48), s(16)], {"m": rnd(48 * 48, 1, 2)}, None),
+    ("lud_diagonal", (1,), (16,), [P("m"), s(48), s(16)], {"m": rnd(48 * 48, 1, 2)}, "lud_diagonal"),
     ("lud_perimeter", (1,), (32,), [P("m"), s(48), s(16)], {"m": rnd(48 * 48, 1, 2)}, None),
     ("lud_internal", (1, 1), (16, 16), [P("m"), s(48), s(16)], {"m": rnd(48 * 48, 1, 2)}, None)]),
  "srad_v2": ('#include "srad.h"\n', [("srad/srad_v2/srad_kernel.cu", None)], [
@@ -270,7 +270,7 @@ PROGRAMS: dict = {
     ("prepare", (2,), (512,), [L(700), P("I"), P("sums"), P("sums2")],
      {"I": rnd(1024), "sums": zeros(1024), "sums2": zeros(1024)}, ref_srad_prepare),
     ("reduce", (2,), (512,), [L(700), s(700), s(1), P("sums"), P("sums2")],
-     {"sums": rnd(1024), "sums2": rnd(1024)}, None),
+     {"sums": rnd(1024), "sums2": rnd(1024)}, "srad_reduce"),
     ("srad", (2,), (512,),
      [f(0.5), s(28), s(25), L(700), P("iN"), P("iS"), P("jE"), P("jW"), P("dN"), P("dS"), P("dE"), P("dW"), f(0.05), P("c"), P("I")],
      {**{k: const(v) for k, v in srad_nbrs(28, 25).items()},
@@ -480,7 +480,7 @@ PROGRAMS.update({
       "CDF": zeros(PF_N, np.float64), "ind": zeros(PF_N * 5, np.int32), "objxy": ints(10, -2, 3),
       "likelihood": zeros(PF_N, np.float64), "I": ints(4000, 0, 256, np.uint8), "u": zeros(PF_N, np.float64),
       "weights": zeros(PF_N, np.float64), "seed": ints(PF_N, 1, 1 << 30), "partial": zeros(2, np.float64)}, None),
-    ("sum_kernel", (2,), (512,), [P("partial"), s(PF_N)], {"partial": lambda rng: rng.random(2)}, None),
+    ("sum_kernel", (2,), (512,), [P("partial"), s(PF_N)], {"partial": lambda rng: rng.random(2)}, "pf_sum"),
     ("normalize_weights_kernel", (2,), (512,), [P("weights"), s(PF_N), P("partial"), P("CDF"), P("u"), P("seed")],
      {"weights": lambda rng: rng.random(PF_N), "partial": lambda rng: rng.random(2) + 200, "CDF": zeros(PF_N, np.float64),
       "u": zeros(PF_N, np.float64), "seed": ints(PF_N, 1, 1 << 30)}, None),
@@ -781,6 +781,54 @@ PROGRAMS.update({
 })
 
 
+def ref_nw(tiles, cols=49, pen=10, bs=16):
+    """needle_cuda_shared_1/2: each tile (by, bx) of the anti-diagonal filled by nw's recurrence
+    M[r][c] = max(M[r-1][c-1] + ref[r][c], M[r][c-1] - penalty, M[r-1][c] - penalty) from its edges."""
+    def ref(b):
+        m = b["mat"].astype(np.int64).reshape(-1, cols)
+        r = b["ref"].astype(np.int64).reshape(-1, cols)
+        for by, bx in tiles:
+            for y in range(by * bs + 1, by * bs + bs + 1):
+                for x in range(bx * bs + 1, bx * bs + bs + 1):
+                    m[y, x] = max(m[y - 1, x - 1] + r[y, x], m[y, x - 1] - pen, m[y - 1, x] - pen)
+        return {"mat": m.astype(np.int32).ravel()}
+    return ref
+
+
+def ref_lud_diagonal(b, n=48, off=16, bs=16):
+    """lud_diagonal: the Doolittle LU (unit L below, U on and above the diagonal) of the block at
+    (off, off), in float64; its first row is not written back."""
+    m = b["m"].copy().reshape(n, n)
+    a = m[off:off + bs, off:off + bs].astype(np.float64)
+    for i in range(bs):
+        for r in range(i + 1, bs):
+            a[r, i] /= a[i, i]
+            a[r, i + 1:] -= a[r, i] * a[i, i + 1:]
+    m[off + 1:off + bs, off:off + bs] = a[1:]
+    return {"m": m.ravel()}
+
+
+def ref_srad_reduce(b, n=700):
+    """reduce (one pass, d_mul 1): block b's sums of its elements in element 0 of the block."""
+    s, s2 = b["sums"].copy(), b["sums2"].copy()
+    for blk in range(-(-n // 512)):
+        lo, hi = blk * 512, min(n, blk * 512 + 512)
+        s[lo] = b["sums"][lo:hi].astype(np.float64).sum()
+        s2[lo] = b["sums2"][lo:hi].astype(np.float64).sum()
+    return {"sums": s, "sums2": s2}
+
+
+def ref_pf_sum(b):
+    p = b["partial"].copy()
+    p[0] = p[:2].sum()        # ceil(600 / 512) = 2 partial sums
+    return {"partial": p}
+
+
+#: references defined after the table that names them
+LATE_REFS = {"nw1": ref_nw([(1, 0), (0, 1)]), "nw2": ref_nw([(2, 1), (1, 2)]), "lud_diagonal": ref_lud_diagonal,
+             "srad_reduce": ref_srad_reduce, "pf_sum": ref_pf_sum}
+
+
 # ---- build and run ---------------------------------------------------------------------------------
 
 def functions(text: str, names) -> list[str]:
@@ -863,6 +911,7 @@ def run(job):
     from gpuisa.cuda import load_cuda
     isa = gpuisa.load_isa()
     kernel, grid, block, params, _, ref, *more = PROGRAMS[name][2][index]
+    ref = LATE_REFS[ref] if isinstance(ref, str) else ref
     extra = more[0] if more else {}
     results, problems = {}, []
     for (label, arch), form in itertools.product(builds, FORMS):
