@@ -11860,3 +11860,10 @@ def rod17_nn(i, n, lat, lng):
     d = i["dist"].astype(np.float64)
     d[:n] = np.sqrt((lat - loc[:, 0]) ** 2 + (lng - loc[:, 1]) ** 2)
     return {"dist": d}
+
+
+def rod17_ufabs(i, a, b, c):
+    """x = -|a|*b + c and y = |a|*-3 + x, exact at these values (binary32 fused or not), then p * y."""
+    x = -abs(a) * b + c
+    y = abs(a) * -3.0 + x
+    return {"out": (i["p"] * np.float32(y)).astype(np.float32)}

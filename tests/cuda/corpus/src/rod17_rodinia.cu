@@ -251,3 +251,11 @@ __global__ void euclid(LatLong *d_locations, float *d_distances, int numRecords,
         *dist = (float)sqrt((lat-latLong->lat)*(lat-latLong->lat)+(lng-latLong->lng)*(lng-latLong->lng));
 	}
 }
+
+// directed (decision D17-R-4): nvcc for sm_120 computes this uniform float math with
+// `UFFMA UR4, -|UR6|, UR7, UR4` and `UFFMA UR4, |UR6|, -3, UR4` (myocyte's kernel_ecc did the same)
+__global__ void rod17_ufabs(const float *p, float *out, float a, float b, float c) {
+    float x = -fabsf(a) * b + c;          // uniform: every lane the same
+    float y = fabsf(a) * -3.0f + x;
+    out[threadIdx.x] = p[threadIdx.x] * y;
+}
