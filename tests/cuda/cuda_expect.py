@@ -11799,6 +11799,75 @@ globals().update(_IMG16_VIDEO)
 from img17_ref import EXPECT as _IMG17  # noqa: E402 - session 17: img17_more (numpy / Python integers)
 
 globals().update(_IMG17)
+
+
+# -- session 17 (rod17): the Rodinia suite's device code as published (rod17_rodinia.cu; D17-R-1) -----
+# References from the suite's CPU code (hybridsort's histogram, pathfinder's run(), bfs's loop,
+# backprop's bpnn_adjust_weights, gaussian's ForwardSub, nn's distance), in float32 steps where the
+# kernel's are float, in float64 where the suite's C promotes (backprop's ETA/MOMENTUM are doubles).
+def rod17_hist(i, lo, hi, n):
+    d = i["data"][:n]
+    bins = (((d - np.float32(lo)) / (np.float32(hi) - np.float32(lo))) * np.float32(1024)).astype(np.uint32) & 0x3FF
+    return {"result": np.bincount(bins, minlength=1024).astype(np.uint32)}
+
+
+def rod17_path(i, iteration, cols, rows, start, border):
+    """dynproc over a pyramid of *iteration* rows: min of the three neighbours above (clamped at the
+    edges) plus the wall; every column is inside some block's small block at these sizes."""
+    prev = i["src"][:cols].astype(np.int64)
+    wall = i["wall"].astype(np.int64).reshape(-1, cols)
+    for r in range(iteration):
+        left = np.concatenate([[prev[0]], prev[:-1]])
+        right = np.concatenate([prev[1:], [prev[-1]]])
+        prev = np.minimum(np.minimum(left, prev), right) + wall[start + r]
+    return {"res": prev.astype(np.int32)}
+
+
+def rod17_bfs2(i, n):
+    mask, upd, vis, over = i["mask"], i["upd"], i["vis"], i["over"]
+    sel = upd[:n] != 0
+    mask[:n][sel], vis[:n][sel], upd[:n][sel] = 1, 1, 0
+    over[0] = 1 if sel.any() else over[0]
+    return {"mask": mask, "upd": upd, "vis": vis, "over": over}
+
+
+def rod17_bp_adjust(i, hid, n_in):
+    w, oldw = i["w"].reshape(-1, hid + 1), i["oldw"].reshape(-1, hid + 1)
+    delta, ly = i["delta"].astype(np.float64), i["ly"].astype(np.float64)
+    for k in range(n_in + 1):               # row 0 is the bias row: ly is 1 there (the kernel's ty == 0 && by == 0)
+        nd = 0.3 * delta[1:] * (ly[k] if k else 1.0) + 0.3 * oldw[k, 1:].astype(np.float64)
+        w[k, 1:] = (w[k, 1:].astype(np.float64) + nd).astype(np.float32)
+        oldw[k, 1:] = nd.astype(np.float32)
+    return {"w": w.ravel(), "oldw": oldw.ravel()}
+
+
+def rod17_fan1(i, size, t):
+    a, m = i["a"].reshape(size, size), i["m"].reshape(size, size)
+    m[t + 1:, t] = a[t + 1:, t] / a[t, t]
+    return {"m": m.ravel()}
+
+
+def rod17_fan2(i, size, j1, t):
+    a, m, b = i["a"].reshape(size, size).astype(np.float64), i["m"].reshape(size, size).astype(np.float64), i["b"]
+    a[t + 1:, t:] -= np.outer(m[t + 1:, t], a[t, t:])
+    b = b.astype(np.float64)
+    b[t + 1:] -= m[t + 1:, t] * b[t]
+    return {"a": a.ravel(), "b": b}
+
+
+def rod17_nn(i, n, lat, lng):
+    loc = i["loc"].reshape(-1, 2)[:n].astype(np.float64)
+    d = i["dist"].astype(np.float64)
+    d[:n] = np.sqrt((lat - loc[:, 0]) ** 2 + (lng - loc[:, 1]) ** 2)
+    return {"dist": d}
+
+
+def rod17_ufabs(i, a, b, c):
+    """x = -|a|*b + c and y = |a|*-3 + x, exact at these values (binary32 fused or not), then p * y."""
+    x = -abs(a) * b + c
+    y = abs(a) * -3.0 + x
+    return {"out": (i["p"] * np.float32(y)).astype(np.float32)}
+
 from blind17_ref import EXPECT as _BLIND17  # noqa: E402 - session 17: blind17_warp, blind17_mix
 
 globals().update(_BLIND17)

@@ -290,3 +290,36 @@ def test_uimad_hi_carry_out_is_bit_64(nv_isa, engine):
     q = 0x3FFFFFFF * 4
     assert (UR[14], UR[15]) == (((q + c) >> 32) & M32, (q + c) >> 64)
     assert (UR[16], UR[17]) == (((p + c + 1) >> 32) & M32, (p + c + 1) >> 64)
+
+
+@pytest.mark.parametrize("engine", ["reference", "batched"])
+def test_uffma_absolute_value_sources(nv_isa, engine):
+    """UFFMA's `|x|` sources (nvcc for sm_120, Rodinia's myocyte: `UFFMA UR7, -|UR28|, UR6, UR5`, refused
+    as "operand ura does not take the prefix '|'" before decision D17-R-4), each register source,
+    with and without `-`, and the form's round trip through the disassembler."""
+    import struct
+
+    import numpy as np
+    text = """
+        UMOV UR4, 0xc0400000 ;
+        UMOV UR5, 0xc0000000 ;
+        UMOV UR6, 0xbf800000 ;
+        UFFMA UR7, -|UR4|, UR5, UR6 ;
+        UFFMA UR8, |UR4|, -3, UR6 ;
+        UFFMA UR9, UR4, |UR5|, |UR6| ;
+        UFFMA UR10, -|UR4|, -|UR5|, 0.25 ;
+        EXIT ;
+    """
+    prog = assemble(nv_isa.db, text)
+    listing = "\n".join(d.text for d in disassemble(nv_isa.db, prog.data))
+    assert "-|UR4|, UR5, UR6" in listing and "UR4, |UR5|, |UR6|" in listing and "-|UR4|, -|UR5|, 0.25" in listing
+    res = nv_isa.launch(prog, grid=1, engine=engine)
+    assert res.ok
+    w = res.warps[0]
+
+    def f32(k):
+        return struct.unpack("<f", struct.pack("<I", int(w.UR[k])))[0]
+    a, b, c = -3.0, -2.0, -1.0                      # exact in binary32: the results are too
+    assert [f32(k) for k in (7, 8, 9, 10)] == [
+        float(np.float32(-abs(a) * b + c)), float(np.float32(abs(a) * -3 + c)),
+        float(np.float32(a * abs(b) + abs(c))), float(np.float32(-abs(a) * -abs(b) + 0.25))]
