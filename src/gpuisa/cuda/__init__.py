@@ -1013,8 +1013,8 @@ def _function_texts(module: CudaModule, kernel: CudaKernel, funcs: list[KernelIn
     joint = text.split("\n")
     out = []
     for f in funcs:
-        calls = edits.get(f.name, {})
-        out.append(KernelInfo(f.name, lines=[(ln, t if calls.get(ln, ("",))[0] == "call" else joint[ln - first])
+        kept = {ln for ln, (kind, _, _) in edits.get(f.name, {}).items() if kind == "call"}   # the listing's own
+        out.append(KernelInfo(f.name, lines=[(ln, t if ln in kept else joint[ln - first])
                                              for ln, t in f.lines]).excerpt())
     return out
 
