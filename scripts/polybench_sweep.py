@@ -150,11 +150,17 @@ def build(job) -> str | None:
     d = Path(out) / (name + ("_fm" if fast else "")) / arch
     d.mkdir(parents=True, exist_ok=True)
     (d / "k.cu").write_text(device_source(Path(cuda), src, defs))
-    cmd = ["nvcc", "-cubin", "-O3", f"-arch={arch}", *(["--use_fast_math"] if fast else []),
-           f"-I{cuda}/utilities", f"-I{(Path(cuda) / src).parent}", "-o", str(d / "k.cubin"), str(d / "k.cu")]
+    return compile_and_list(d, f"{name} {arch}", [f"-arch={arch}", *(["--use_fast_math"] if fast else []),
+                                                   f"-I{cuda}/utilities", f"-I{(Path(cuda) / src).parent}"])
+
+
+def compile_and_list(d: Path, label: str, options: list[str]) -> str | None:
+    """``nvcc -cubin -O3 OPTIONS d/k.cu`` into d/k.cubin, then its nvdisasm and cuobjdump listings
+    (d/k.nvdisasm, d/k.cuobjdump); nvcc's errors as one line, or None (also rodinia_sweep's)."""
+    cmd = ["nvcc", "-cubin", "-O3", *options, "-o", str(d / "k.cubin"), str(d / "k.cu")]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode:
-        return f"{name} {arch}: nvcc failed: " + " | ".join(ln for ln in r.stderr.splitlines() if "error" in ln)[:300]
+        return f"{label}: nvcc failed: " + " | ".join(ln for ln in r.stderr.splitlines() if "error" in ln)[:300]
     env = dict(os.environ, NVDISASM_PATH=tool("nvdisasm"))
     for form, exe in (("nvdisasm", tool("nvdisasm")), ("cuobjdump", tool("cuobjdump"))):
         args = [exe, str(d / "k.cubin")] if form == "nvdisasm" else [exe, "-sass", str(d / "k.cubin")]

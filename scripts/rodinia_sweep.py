@@ -33,9 +33,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import re
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
@@ -45,9 +43,7 @@ from typing import Callable
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_cuda_corpus import tool  # noqa: E402
-
-FORMS = ("nvdisasm", "cuobjdump", "cubin")
+from polybench_sweep import FORMS, P, compile_and_list, f, s  # noqa: E402 - the same building blocks
 ARCHS = "sm_75,sm_80,sm_86,sm_89,sm_90,sm_100,sm_103,sm_120,sm_121"
 FAST_ARCHS = "sm_80,sm_120"
 FAST_RTOL = 2e-5     # fast-math's __expf/__logf/__fdividef... against the plain build (docs/cuda.md)
@@ -55,20 +51,8 @@ TARGET_RTOL = 1e-6   # one target's float results against another's: nvcc contra
                      # keeps FMUL+FADD) differently per target (hotspot3D: sm_75..sm_90 keep ct*temp3 apart)
 
 
-def P(n: str) -> str:
-    return f"ptr:{n}"
-
-
-def s(v: int) -> str:
-    return f"s32:{v}"
-
-
 def L(v: int) -> str:
     return f"s64:{v}"
-
-
-def f(v: float) -> str:
-    return f"f32:{v}"
 
 
 # ---- inputs ------------------------------------------------------------------------------------
@@ -873,16 +857,7 @@ def build(job) -> str | None:
     d.mkdir(parents=True, exist_ok=True)
     (d / "k.cu").write_text(device_source(Path(cuda), name))
     incs = sorted({f"-I{(Path(cuda) / file[0]).parent}" for file in files if not file[0].startswith("//")})
-    cmd = ["nvcc", "-cubin", "-O3", f"-arch={arch}", *(["--use_fast_math"] if fast else []), *incs,
-           "-o", str(d / "k.cubin"), str(d / "k.cu")]
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode:
-        return f"{name} {arch}: nvcc failed: " + " | ".join(ln for ln in r.stderr.splitlines() if "error" in ln)[:300]
-    env = dict(os.environ, NVDISASM_PATH=tool("nvdisasm"))
-    for form, exe in (("nvdisasm", tool("nvdisasm")), ("cuobjdump", tool("cuobjdump"))):
-        args = [exe, str(d / "k.cubin")] if form == "nvdisasm" else [exe, "-sass", str(d / "k.cubin")]
-        (d / f"k.{form}").write_text(subprocess.run(args, capture_output=True, text=True, check=True, env=env).stdout)
-    return None
+    return compile_and_list(d, f"{name} {arch}", [f"-arch={arch}", *(["--use_fast_math"] if fast else []), *incs])
 
 
 def inputs(name: str, index: int) -> dict[str, np.ndarray]:
