@@ -25,6 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "cuda"))
+from blind17_ref import _f2i  # noqa: E402 - CUDA's float -> integer conversion, one copy
+
 DT = {np.dtype(np.int8): "s8", np.dtype(np.uint8): "u8", np.dtype(np.int16): "s16", np.dtype(np.uint16): "u16",
       np.dtype(np.int32): "s32", np.dtype(np.uint32): "u32", np.dtype(np.int64): "s64", np.dtype(np.uint64): "u64",
       np.dtype(np.float16): "f16", np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
@@ -556,21 +559,6 @@ def _atom():
            ["ptr:h", "ptr:f", "s32:100"], {"h": "exact", "f": "exact"}, e)
 
 # ---------------------------------------------------------------- b17_more
-def _sat(v, lo, hi):
-    return lo if v < lo else hi if v > hi else v
-
-
-def _f2i(x, mode, lo, hi):
-    """CUDA's float -> integer conversion: NaN -> 0, rounded by mode, saturated to [lo, hi]."""
-    x = float(x)
-    if math.isnan(x):
-        return 0
-    if math.isinf(x):
-        return hi if x > 0 else lo
-    r = {"rz": math.trunc, "rd": math.floor, "ru": math.ceil, "rn": round}[mode](x)
-    return _sat(int(r), lo, hi)
-
-
 def _more():
     r = rng(8)
     a = r.integers(-(1 << 20), 1 << 20, 256).astype(np.int32)
