@@ -475,16 +475,16 @@ def BSYNC(x: Exec) -> None:
         return
     cmask &= ~w.sleep
     mask_ny_b = cmask & bmask
-    stuck = waiting_for(w, mask_ny_b, w.active) if mask_ny_b else 0
+    missing_y = w.valid & ~arrivemask & w.yield_mask & ~w.sleep & bmask    # D17-1: the YIELD members, peers
+    # one walk for both: waiting_for keeps of its lanes those in the set waiting for the executing ones
+    stuck_all = waiting_for(w, mask_ny_b | missing_y, w.active) if mask_ny_b else 0
+    stuck = stuck_all & mask_ny_b
     if mask_ny_b & ~stuck:
         cover("BSYNC.wait_switch")
         set_rpc(w, w.active, x.pc)
         park_waiting(w, w.active, x.pc, breg=b)
         _failed_sync(x)
-        missing_y = w.valid & ~arrivemask & w.yield_mask & ~w.sleep & bmask    # D17-1: peers
-        if missing_y:
-            missing_y &= ~waiting_for(w, missing_y, w.active)
-        switch_pc_by_mask(x, mask_ny_b & ~stuck, missing_y)
+        switch_pc_by_mask(x, mask_ny_b & ~stuck, missing_y & ~stuck_all)
         return
     # decision S21: every member of bmask still missing is a YIELD lane (or asleep):
     # release at once, as the Description says; the page's switch to mask_ny_nb
