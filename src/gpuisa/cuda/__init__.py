@@ -998,13 +998,13 @@ def _function_texts(module: CudaModule, kernel: CudaKernel, funcs: list[KernelIn
     if len(funcs) == 1 or module.arch < UR63_ARCH or not any(_RE_UR60.search(t) for f in funcs for _, t in f.lines):
         return [kernel_text(module, f, kernel.isa.db) for f in funcs]
     labels = {f.name: f".L_gpuisa_fn{i}" for i, f in enumerate(funcs)}
+    calls = {ln: sym for f in funcs for ln, (kind, sym, _) in edits.get(f.name, {}).items() if kind == "call"}
     used = {ln for f in funcs for ln, _ in f.lines}
     lines = []
     for f in funcs:
-        calls = {ln: labels[sym] for ln, (kind, sym, _) in edits.get(f.name, {}).items() if kind == "call"}
         for ln, t in f.lines:
             m = _RE_LAST_IMM.search(t) if ln in calls else None
-            lines.append((ln, t[:m.start()] + f"`({calls[ln]})" + t[m.end():] if m else t))
+            lines.append((ln, t[:m.start()] + f"`({labels[calls[ln]]})" + t[m.end():] if m else t))
         at = f.lines[0][0] - 1
         if at in used:      # no free line before it: the calls to it flow anywhere, as any unknown target
             continue
@@ -1012,9 +1012,8 @@ def _function_texts(module: CudaModule, kernel: CudaKernel, funcs: list[KernelIn
     first, text = kernel_text(module, KernelInfo(kernel.info.name, lines=sorted(lines)), kernel.isa.db)
     joint = text.split("\n")
     out = []
-    for f in funcs:
-        kept = {ln for ln, (kind, _, _) in edits.get(f.name, {}).items() if kind == "call"}   # the listing's own
-        out.append(KernelInfo(f.name, lines=[(ln, t if ln in kept else joint[ln - first])
+    for f in funcs:      # the call lines as the listing has them (their address is patched later)
+        out.append(KernelInfo(f.name, lines=[(ln, t if ln in calls else joint[ln - first])
                                              for ln, t in f.lines]).excerpt())
     return out
 
