@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "cuda"))
-from blind17_ref import _f2i  # noqa: E402 - CUDA's float -> integer conversion, one copy
+from blind17_ref import _f2i, blind17_redux  # noqa: E402 - one copy of these references
 
 DT = {np.dtype(np.int8): "s8", np.dtype(np.uint8): "u8", np.dtype(np.int16): "s16", np.dtype(np.uint16): "u16",
       np.dtype(np.int32): "s32", np.dtype(np.uint32): "u32", np.dtype(np.int64): "s64", np.dtype(np.uint64): "u64",
@@ -99,21 +99,8 @@ def _warp():
            ["ptr:in", "ptr:ballots", "ptr:flags", "s32:50"], {"ballots": "exact", "flags": "exact"}, e)
     u = r.integers(0, 1 << 32, 64, dtype=np.uint64).astype(np.uint32)
     u[40:50] = r.integers(0, 100, 10)
-    def e(i):
-        out = []
-        for k in range(2):
-            w = [int(v) for v in i["in"][32 * k:32 * k + 32]]
-            sw = [s32(v) for v in w]
-            aa = M32
-            oo = xx = 0
-            for v in w:
-                aa &= v | 0x0f0f0000
-                oo |= v & 0xff
-                xx ^= v
-            out += [sum(w) & M32, min(w), max(w), min(sw) & M32, max(sw) & M32, aa, oo, xx]
-        return {"out": np.array(out, np.uint32)}
     launch("b17_warp", "reduxKernel", "1", "64", [("in", u), ("out", np.zeros(16, np.uint32))],
-           ["ptr:in", "ptr:out"], {"out": "exact"}, e)
+           ["ptr:in", "ptr:out"], {"out": "exact"}, blind17_redux)
     k = r.integers(0, 5, 96).astype(np.int32) + 0x300
     k[32:64] = r.integers(0, 3, 32) * 0x100 + 7
     def e(i):
