@@ -67,6 +67,51 @@ def test_fold_equals_the_lane_by_lane_replay(form):
         assert atomics._fold_in_order(data.copy(), idx, b, c, fold, acc, signed, nan, 0) is None
 
 
+def _ftz_replay(data, idx, b):
+    """The lane-by-lane .FTZ fold, written from PTX's rule for ``red.add.f32`` (flush denormal
+    inputs and results to the zero of their sign, round to nearest even), not from gp._atomic_fn."""
+    def flush(f):
+        return np.float32(np.copysign(0, f)) if f != 0 and abs(f) < np.finfo(np.float32).tiny else f
+    mem = data.view(np.float32).copy()
+    read = []
+    for a, v in zip(idx.tolist(), b.view(np.float32).tolist()):
+        read.append(int(mem[a:a + 1].view(np.uint32)[0]))
+        s = np.float32(flush(mem[a]) + flush(np.float32(v)))
+        if s != s:      # NaN: the canonical one
+            mem[a:a + 1].view(np.uint32)[0] = 0x7FFFFFFF
+        else:
+            mem[a] = flush(s)
+    return read, mem.view(np.uint32)
+
+
+@pytest.mark.parametrize("scale", [1e-38, 1e3], ids=["denormal-sums", "normal-sums"])
+def test_ftz_float_adds_on_one_word_fold_along_it(scale, monkeypatch):
+    """D18-1: ``RED.E.ADD.F32.FTZ`` (every float atomicAdd nvcc emits) on one hot word folds by
+    np.add's accumulate -- a warp's worth of budget per warp, not a warp per warp -- and equals
+    PTX's flush-then-add-then-flush order; when a partial sum is denormal the chain declines and
+    the rank-by-rank fold (or the replay) takes it."""
+    rng = np.random.default_rng(18)
+    lanes = 4096
+    b = (rng.normal(0, 1, lanes) * scale).astype(np.float32).view(np.uint32)
+    b[::97] = 0x80000005            # denormal operands, flushed
+    b[::89] = 0x00000003
+    idx = np.zeros(lanes, np.int64)
+    data = np.array([0x00000007], np.uint32)      # a denormal word: read raw, added flushed
+    fold, acc, signed, nan = atomics._fold_fns("ADD", "F32", _Word("ADD", "F32", "FTZ"))
+    chains = []
+    real = atomics._ftz_chain
+    monkeypatch.setattr(atomics, "_ftz_chain", lambda seq: chains.append(r := real(seq)) or r)
+    want, final = _ftz_replay(data, idx, b)
+    got_data = data.copy()
+    got = atomics._fold_in_order(got_data, idx, b, b, fold, acc, signed, nan, 10**6)
+    assert got is not None and got.tolist() == want and got_data.tolist() == final.tolist()
+    assert len(chains) == 1 and (chains[0] is None) == (scale < 1)
+    # with a budget of a few warps (a batch of 128 warps, FOLD_PER_WARP each) the chain still folds it
+    budget = atomics.FOLD_PER_WARP * 128
+    got = atomics._fold_in_order(data.copy(), idx, b, b, fold, acc, signed, nan, budget)
+    assert (got is None) == (scale < 1)
+
+
 def test_shared_cas_spin_and_friends_at_batch_width(isa, monkeypatch, plan_calls):
     """ATOMS.CAST.SPIN P1, [R0], R8, R9 (sm_120's shared float atomicAdd loop) has no Rd: the plan
     wrote its predicate only with one and every warp spun forever.  The plans, not the replay, run

@@ -229,7 +229,7 @@ def _fold_fns(op: str, typ: str, x):
     wide = typ in _gp._WIDE_ATOM
     if typ in ("F32", "F64") and op == "ADD":
         ftz = x.mod("ftz") == "FTZ"
-        acc = None if ftz else np.add
+        acc = "ftz" if ftz else np.add     # .FTZ: np.add's accumulate while no partial sum is denormal
         return _fadd(ftz, typ == "F64"), acc, False, (_F64_NAN if typ == "F64" else _gp.CANONICAL_NAN)
     if op in ("MIN", "MAX") and typ in ("U32", "S32", "64", "S64"):
         signed = typ in ("S32", "S64")
@@ -414,6 +414,10 @@ def _along(cur, read, starts, sb, sc, acc, signed: bool, nan, stores: int) -> bo
             r = seq
         elif acc == "cas":
             r = _cas_chain(seq, sc[a:e], stores)
+        elif acc == "ftz":
+            r = _ftz_chain(seq)
+            if r is None:       # a denormal partial sum: flushed, it changes the sums after it
+                return False
         elif isinstance(acc, str):
             r = _closed(acc, seq)
             if r is None:       # operands that differ along the word: no closed form
@@ -432,6 +436,24 @@ def _along(cur, read, starts, sb, sc, acc, signed: bool, nan, stores: int) -> bo
         read[a:e] = r[:-1]
         cur[s] = r[-1]
     return True
+
+
+def _ftz_chain(seq: np.ndarray):
+    """The values of one float32 word along a run of ``.FTZ`` additions (decision D18-1): *seq* is
+    the word's value then the operands; the values read and, last, the final value, as the lane-by-
+    lane fold (``gp._atomic_fn``: flush the word and the operand, add, flush the sum) gives them.
+    With the word and the operands flushed first, np.add's accumulate (sequential, float32) is that
+    fold as long as no partial sum is denormal -- then None (its flush would change the rest)."""
+    flushed = np.where((seq & _U32(0x7F800000)) == 0, seq & _U32(_gp.SIGN), seq)
+    with np.errstate(all="ignore"):
+        total = np.add.accumulate(flushed.view(np.float32))
+    sums = total[1:]
+    if ((np.abs(sums) < np.float32(1.1754944e-38)) & (sums != 0)).any():
+        return None
+    r = total.view(_U32).copy()
+    r[np.isnan(total)] = _gp.CANONICAL_NAN
+    r[0] = seq[0]       # the first lane reads the word as it is
+    return r
 
 
 def _by_rank(cur, read, seg, rank, sb, sc, fn) -> None:
