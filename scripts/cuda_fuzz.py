@@ -73,6 +73,21 @@ def build(src: Path, arch: str, forms: tuple[str, ...]) -> dict[str, Path]:
     return out
 
 
+#: the step limit per launch when --max-steps is not given: optimised code, and unoptimised code
+#: (-G, -Xptxas -O0: 20 to 40 times the warp-instructions; seed 6228 took 21.4 M, decision D18-2)
+STEPS_O3, STEPS_UNOPT = 2_000_000, 60_000_000
+
+
+def step_limit(src: Path, max_steps: int | None) -> int:
+    """*max_steps*, or the default for how *src* is built (its own ``// nvcc-flags:`` and --nvcc-flags)."""
+    if max_steps is not None:
+        return max_steps
+    from build_cuda_corpus import extra_flags
+    flags = [*extra_flags(src), *EXTRA_NVCC]
+    unopt = "-G" in flags or any(a == "-O0" and flags[i - 1] == "-Xptxas" for i, a in enumerate(flags) if i)
+    return STEPS_UNOPT if unopt or "-Xptxas=-O0" in flags else STEPS_O3
+
+
 def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_steps: int,
                engine: str = "batched") -> str | None:
     """None when gpuisa gives the reference's words, else what went wrong."""
@@ -94,7 +109,7 @@ def run_gpuisa(isa, path: Path, launch: dict, inputs: dict, want: dict, max_step
     return "; ".join(problems) or None
 
 
-def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str, ...], max_steps: int,
+def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str, ...], max_steps: int | None,
              keep: bool, version: int = cudafuzz.GEN_VERSION, engines: tuple[str, ...] = ("batched",)) -> list[str]:
     p = cudafuzz_gen.generate(seed, version)
     d = out / p.name
@@ -104,6 +119,7 @@ def one_seed(isa, seed: int, out: Path, archs: tuple[str, ...], forms: tuple[str
     launch = cudafuzz_gen.launch_manifest(p)
     (d / f"{p.name}.json").write_text(json.dumps({"source": src.name, "launches": [launch]}, indent=1) + "\n")
     inputs = make_inputs(launch)
+    max_steps = step_limit(src, max_steps)
     fails: list[str] = []
     try:
         want = p.run(inputs)
@@ -135,7 +151,7 @@ def _kind(msg: str) -> str:
     return re.sub(r"0x[0-9a-f]+|\d+", "N", msg.split(", e.g.")[0].split(";")[0])
 
 
-def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: int) -> Path | None:
+def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: int | None) -> Path | None:
     """Shrink seed's program while it fails as *line* (one failure line of one_seed) says; the
     smallest failing program goes to OUT/fzSEED/reduced/."""
     m = re.match(r"seed \d+ (\S+) (\S+): (.*)", line, re.S)
@@ -154,7 +170,7 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
         src.write_text(q.source())
         try:
             files = build(src, arch, (form,))
-            msg = run_gpuisa(isa, files[form], launch, inputs, q.run(inputs), max_steps, engine)
+            msg = run_gpuisa(isa, files[form], launch, inputs, q.run(inputs), step_limit(src, max_steps), engine)
         except Exception:        # noqa: BLE001 - a candidate nvcc or the reference refuses is no reduction
             return False
         return msg is not None and _kind(msg) == want
@@ -182,7 +198,9 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
               help="inputs to run: the cubin, one listing, both listings, or all three")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("/tmp/cuda_fuzz"), show_default=True,
               help="where programs are written; a failing seed's directory is kept")
-@click.option("--max-steps", default=2_000_000, show_default=True, help="gpuisa's step limit per launch")
+@click.option("--max-steps", type=int, default=None,
+              help=f"gpuisa's step limit per launch [default: {STEPS_O3:,}; {STEPS_UNOPT:,} for a program built "
+                   "with -G or -Xptxas -O0]")
 @click.option("--keep", is_flag=True, help="keep the directories of passing seeds too")
 @click.option("--gen-version", "version", default=cudafuzz.GEN_VERSION, show_default=True,
               type=click.IntRange(1, cudafuzz.GEN_VERSION),
@@ -200,7 +218,7 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
 @click.option("--nvcc-flags", default="", metavar="OPTIONS",
               help="nvcc options added to every build, e.g. '-Xptxas -O0' or '-G' (unoptimised code: "
                    "other reconvergence shapes)")
-def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int, keep: bool, version: int,
+def main(seed: int, count: int, archs: str, forms: str, out: Path, max_steps: int | None, keep: bool, version: int,
          do_reduce: bool, engine_opt: str, show: bool, nvcc_flags: str) -> None:
     """Generate COUNT random CUDA kernels from SEED on, run each in gpuisa and compare with the
     independent reference; report every failure with its seed."""

@@ -244,3 +244,23 @@ def test_reduce_keeps_what_fails():
                                       for b in R.all_lists(q) for st in b), None)
     assert "atomicMin((long long *)" in p.source() or "atomicMax((long long *)" in p.source()
     assert R.statements(p) < n0 / 3
+
+
+def test_unoptimised_programs_get_a_larger_step_limit(tmp_path, monkeypatch):
+    """D18-2: a -G or -Xptxas -O0 build takes 20-40 times the warp-instructions of its -O3 build
+    (seed 18007 at -G: more than 2 M), so cuda_fuzz's default limit follows how the program is
+    built; an explicit --max-steps wins."""
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "_cuda_fuzz_script", Path(__file__).resolve().parents[2] / "scripts" / "cuda_fuzz.py")
+    fz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fz)
+    monkeypatch.setattr(fz, "EXTRA_NVCC", [])
+    o3, g = tmp_path / "a.cu", tmp_path / "b.cu"
+    o3.write_text("// cuda_fuzz seed 1\n__global__ void k() {}\n")
+    g.write_text("// cuda_fuzz seed 2\n// nvcc-flags: -G\n__global__ void k() {}\n")
+    assert fz.step_limit(o3, None) == fz.STEPS_O3 < fz.step_limit(g, None) == fz.STEPS_UNOPT
+    assert fz.step_limit(g, 123) == 123
+    monkeypatch.setattr(fz, "EXTRA_NVCC", ["-Xptxas", "-O0"])
+    assert fz.step_limit(o3, None) == fz.STEPS_UNOPT
