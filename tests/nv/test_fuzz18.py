@@ -1,0 +1,50 @@
+"""Forms found by the eighteenth round's random CUDA programs (scripts/cuda_fuzz.py, generator
+version 3, sm_89 and sm_121; decisions D18-N). Expectations computed with Python integers from
+CUDA's definition of ``__byte_perm``, never with gpuisa."""
+from __future__ import annotations
+
+import pytest
+
+from gpuisa.asm.assembler import assemble
+from gpuisa.asm.disassembler import disassemble
+
+from .conftest import assert_round_trip, launch_text
+
+ENGINES = ["batched", "reference"]
+
+
+def byte_perm(x: int, y: int, s: int) -> int:
+    """CUDA's ``__byte_perm(x, y, s)``: result byte i is byte s[4i+2:4i] of {y, x}, or that byte's
+    sign replicated when s[4i+3] is set (PTX ``prmt.b32`` default mode)."""
+    b = (y << 32 | x).to_bytes(8, "little")
+    out = 0
+    for i in range(4):
+        n = s >> 4 * i & 0xF
+        v = b[n & 7]
+        if n & 8:
+            v = 0xFF if v & 0x80 else 0
+        out |= v << 8 * i
+    return out
+
+
+def test_prmt_with_a_uniform_high_word_round_trips(nv_isa):
+    """D18-3: sm_120/sm_121 write `PRMT R4, R4, R3, UR42` -- the selector in a GPR, the high word
+    in a uniform register (PRMT_RRU); nvdisasm's spelling comes back."""
+    assert_round_trip(nv_isa.db, "PRMT R4, R4, R3, UR42 ;")
+    words = assemble(nv_isa.db, "PRMT R4, R4, R3, UR42 ;\nPRMT R0, R1, R2, URZ ;").data
+    assert [d.text for d in disassemble(nv_isa.db, words)] == ["PRMT R4, R4, R3, UR42", "PRMT R0, R1, R2, URZ"]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_prmt_with_a_uniform_high_word(nv_isa, engine):
+    cases = [(0x89ABCDEF, 0x01234567, 0x3210), (0x89ABCDEF, 0x01234567, 0x7654),
+             (0x80FF7F01, 0xC0DE0080, 0x8C9B), (0xDEADBEEF, 0x00000000, 0x0F4E), (0x12345678, 0xFEDCBA98, 0x5D17)]
+    lines = []
+    for k, (x, y, s) in enumerate(cases):
+        lines += [f"MOV R{10 + k}, {x:#x} ;", f"MOV R{20 + k}, {s:#x} ;", f"UMOV UR{8 + k}, {y:#x} ;",
+                  f"PRMT R{30 + k}, R{10 + k}, R{20 + k}, UR{8 + k} ;"]
+    lines.append("PRMT R40, R10, R20, URZ ;")
+    w = launch_text(nv_isa, "\n".join(lines), engine, grid=1).warp()
+    for k, (x, y, s) in enumerate(cases):
+        assert int(w.R[30 + k][5]) == byte_perm(x, y, s), k
+    assert int(w.R[40][0]) == byte_perm(cases[0][0], 0, cases[0][2])
