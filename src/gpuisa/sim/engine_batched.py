@@ -49,7 +49,7 @@ import numpy as np
 from .cluster import RANK_SHIFT
 from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
-from .fastpath.control import brx_kernel, nanosleep_kernel, warpsync_kernel, yield_kernel
+from .fastpath.control import brx_kernel, bsync_yield_rows, nanosleep_kernel, warpsync_kernel, yield_kernel
 from .fastpath.gp_plans import plan_for
 from .semantics.bru import pp_mask
 from .watchdog import Watchdog
@@ -926,7 +926,9 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
             parked = array2mask(e.rpc[ri] == e.sim.PARKPC[ri])     # a candidate parked at a sync it failed
             deadlock |= switch & ((parked & cand) != 0)
         switch &= ~deadlock
-        other = deadlock | (~done & yielding)    # the reference reports it (or releases, D7-simt-3)
+        # every member still missing is a YIELD lane (no other candidate): the patience arm (D18-5)
+        ypat = ~done & yielding & ((val & ~arrive & ~yl) == 0)
+        other = deadlock | (~done & yielding & ~ypat)   # the reference reports it (or releases, D7-simt-3)
         ok = done | switch
         e.B[b][ri[ok]] = bm[ok]
         if release.any():
@@ -948,6 +950,9 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
             e.fail_n[si] = fail_n[switch]
             e.fail_at[si] = e.issued[si]
             _switch_to(e, si, cand[switch], cand[switch])
+        if ypat.any():
+            bsync_yield_rows(e, x, ri[ypat], bm[ypat], arrive[ypat], yl[ypat], val[ypat], act[ypat],
+                             np.broadcast_to(pm, idx.shape)[rest][ypat])
         if other.any():
             slow = slow.copy()
             slow[np.flatnonzero(rest)[other]] = True

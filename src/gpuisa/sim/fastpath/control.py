@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..semantics.bru import pp_mask
-from ..state import (DEADLOCK_SWITCHES, INST_SIZE, MASK32, S_SLEEPING, WARP_SIZE, Fault, array2mask, ffs_lanes,
-                     mask2array)
+from ..semantics.bru import SPIN_TRIPS, YIELD_PATIENCE, pp_mask
+from ..state import (DEADLOCK_SWITCHES, INST_SIZE, MASK32, MASK64, S_SLEEPING, WARP_SIZE, Fault, array2mask, ffs,
+                     ffs_lanes, mask2array)
 
 _U32 = np.uint32
 _U64 = np.uint64
@@ -276,3 +276,65 @@ def warpsync_kernel(e, x, idx: np.ndarray):
         back[np.flatnonzero(cand)[~ok]] = True
         rest = rest & (~cand | back)
     return idx[rest] if rest.any() else None
+
+
+def _lanes_state(e, i: int, lanes: int) -> bytes:
+    """``bru.lanes_state`` of warp *i* from the engine's arrays, byte for byte (the reference's Warp
+    holds P, UR and UP as lists of the same values; RPC and R are the simulator's arrays)."""
+    m = mask2array(lanes)
+    regs = np.concatenate((e.P[:, i].astype(_U64) & _U64(lanes), e.UR[:, i].astype(_U64), e.UP[:, i].astype(_U64)))
+    return b"".join((e.rpc[i][m].tobytes(), e.sim.R[:, i][:, m].tobytes(), regs.tobytes()))
+
+
+def bsync_yield_rows(e, x, idx: np.ndarray, bm: np.ndarray, arrive: np.ndarray, yl: np.ndarray, val: np.ndarray,
+                     act: np.ndarray, pm: np.ndarray) -> None:
+    """BSYNC's yield patience (decisions S21, D7-simt-6, D10-I-1, D18-5) for warps of a batch whose
+    every executing lane runs it (no guard-false lane), none asleep or owing a pass, the sync not
+    complete, and every member still missing a YIELD lane -- a contended CAS loop's winners waiting
+    for its losers: what ``bru.BSYNC`` does there, warp by warp without the Warp object's round
+    trip.  *bm* is the B register's members less the executing lanes (written back as BSYNC's
+    OutList), *arrive* the lanes that have arrived, *yl* YieldMask, *pm* the executing lanes.
+
+    While the missing YIELD lanes make progress the warp switches to them (their patience entry
+    in the Warp object's ``patience``, with ``bru.lanes_state``'s bytes, so that a warp's attempts
+    may alternate between this and the reference function); else it releases past them: the
+    arrived lanes go on, the missing ones owe this BSYNC a pass (``owed``, D7-simt-1), and the
+    executing lanes leave YieldMask."""
+    pc, b = x.pc, x.reg_index("breg")
+    key = (b, pc)
+    missing = bm & ~arrive
+    yb = missing & yl & val
+    B = e.B[b]
+    ws = e.warps
+    for k, i in enumerate(idx.tolist()):
+        w = ws[i]
+        y = int(yb[k])
+        if y:
+            seen, n, mark, same = w.patience.get(key, (None, 0, b"", 0))
+            now = _lanes_state(e, i, y)
+            miss = int(missing[k])
+            if seen == miss:
+                n += 1
+                same = same + 1 if now == mark else 0
+            else:
+                n, same = 1, 0
+            if n <= YIELD_PATIENCE and same < SPIN_TRIPS:
+                w.patience[key] = (miss, n, now, same)
+                B[i] = bm[k]
+                rows = e.rpc[i]                 # a view: set_rpc(w, ActiveMask, pc), then the switch
+                rows[mask2array(int(act[k]))] = pc
+                target = rows[ffs(y)]
+                e.active[i] = array2mask(rows == target) & y
+                e.pc[i] = int(target) & MASK64
+                continue
+        w.patience.pop(key, None)
+        a = int(arrive[k])
+        left = int(bm[k]) & ~a & int(val[k])
+        if left:        # released past: they owe this BSYNC a pass (D7-simt-1)
+            okey = (b, pc, int(e.sim.DEPTH[i, ffs(a)]))
+            w.owed[okey] = w.owed.get(okey, 0) | left
+            e.owing.add(i)
+        B[i] = int(bm[k]) & ~a & ~left
+        e.active[i] = a
+        e.pc[i] = pc + INST_SIZE
+        e.yld[i] = int(yl[k]) & ~int(pm[k]) & MASK32
