@@ -1,6 +1,6 @@
 """Forms found by the eighteenth round's random CUDA programs (scripts/cuda_fuzz.py, generator
 version 3, sm_89 and sm_121; decisions D18-N). Expectations computed with Python integers from
-CUDA's definition of ``__byte_perm``, never with gpuisa."""
+CUDA's definition of ``__byte_perm`` (test_nv_ops), never with gpuisa."""
 from __future__ import annotations
 
 import pytest
@@ -9,22 +9,9 @@ from gpuisa.asm.assembler import assemble
 from gpuisa.asm.disassembler import disassemble
 
 from .conftest import assert_round_trip, launch_text
+from .test_nv_ops import _byte_perm as byte_perm     # CUDA's __byte_perm, written out in Python
 
 ENGINES = ["batched", "reference"]
-
-
-def byte_perm(x: int, y: int, s: int) -> int:
-    """CUDA's ``__byte_perm(x, y, s)``: result byte i is byte s[4i+2:4i] of {y, x}, or that byte's
-    sign replicated when s[4i+3] is set (PTX ``prmt.b32`` default mode)."""
-    b = (y << 32 | x).to_bytes(8, "little")
-    out = 0
-    for i in range(4):
-        n = s >> 4 * i & 0xF
-        v = b[n & 7]
-        if n & 8:
-            v = 0xFF if v & 0x80 else 0
-        out |= v << 8 * i
-    return out
 
 
 def test_prmt_with_a_uniform_high_word_round_trips(nv_isa):
