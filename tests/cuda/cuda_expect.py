@@ -11715,6 +11715,11 @@ def fz16033(i):
     return fuzz15_expect(16033, i)
 
 
+def fz18058(i):
+    """Session 18 (D18-3): `PRMT R4, R4, R3, UR42` on sm_120/sm_121 (the high word in a uniform register)."""
+    return fuzz15_expect(18058, i)
+
+
 # -- session 16: PolyBench/GPU's device code as published (pb16_polybench.cu; decision D16-3) ---------
 # References from the suite's own CPU code (correlation.c, adi.c, 3DConvolution.c, gramschmidt.c),
 # in float64 except where the float32 steps are the point (reduce_kernel: one rounding per step).
