@@ -87,28 +87,47 @@ class DeviceRuntime:
 
     # -- memory of one lane -------------------------------------------------------------------
     @staticmethod
-    def _byte(sim, w, lane: int, addr: int) -> int:
-        mask = 1 << lane
+    def _window(sim, w, lane: int, addr: int):
+        """(memory, address in it, window base or None for global) of *lane*'s generic address."""
         if LOCAL_WINDOW <= addr < LOCAL_WINDOW + WINDOW_SIZE:
-            mem, a = local_memory(w, sim.local_size), (lane << LOCAL_LANE_SHIFT) + addr - LOCAL_WINDOW
-        elif SHARED_WINDOW <= addr < SHARED_WINDOW + WINDOW_SIZE:
-            mem, a = w.cta.shared, addr - SHARED_WINDOW
-        else:
-            mem, a = sim.gmem, addr
-        return int(mem.load(np.full(WARP_SIZE, a, np.uint64), mask, 1)[lane])
+            return local_memory(w, sim.local_size), (lane << LOCAL_LANE_SHIFT) + addr - LOCAL_WINDOW, LOCAL_WINDOW
+        if SHARED_WINDOW <= addr < SHARED_WINDOW + WINDOW_SIZE:
+            return w.cta.shared, addr - SHARED_WINDOW, SHARED_WINDOW
+        return sim.gmem, addr, None
 
     def _bytes(self, sim, w, lane: int, addr: int, n: int) -> bytes:
-        return bytes(self._byte(sim, w, lane, addr + k) for k in range(n))
+        """*n* bytes (at most 32) of *lane*'s memory at the generic address *addr*: one load of n
+        byte addresses when they lie in one window, else byte by byte (each byte's own window).
+        A fault names the lowest address that cannot be read, as a byte-by-byte read would."""
+        mem, a, base = self._window(sim, w, lane, addr)
+        if n > 1 and self._window(sim, w, lane, addr + n - 1)[2] != base:
+            return b"".join(self._bytes(sim, w, lane, addr + k, 1) for k in range(n))
+        got = mem.load(np.arange(a, a + n, dtype=np.uint64).tolist() + [0] * (WARP_SIZE - n), (1 << n) - 1, 1)
+        return got[:n].astype(np.uint8).tobytes()
 
     def _string(self, sim, w, lane: int, addr: int) -> str:
+        """The NUL-terminated string at *addr*, read 32 bytes at a time; a block that runs past the
+        memory's end is read up to the first byte that cannot be (the string may end before it:
+        only a byte it needs faults, with that byte's address)."""
         if addr == 0:
             return "(null)"
         out = bytearray()
         while len(out) < MAX_STRING:
-            b = self._byte(sim, w, lane, addr + len(out))
-            if b == 0:
-                return out.decode("utf-8", "replace")
-            out.append(b)
+            at = addr + len(out)
+            try:
+                block = self._bytes(sim, w, lane, at, WARP_SIZE)
+            except Fault as f:
+                bad = f.info.get("address")
+                readable = bad - self._window(sim, w, lane, at)[1] if isinstance(bad, int) else 0
+                if not 0 < readable < WARP_SIZE:
+                    raise
+                block = self._bytes(sim, w, lane, at, readable)
+                if 0 not in block:
+                    raise
+            end = block.find(0)
+            if end >= 0:
+                return (out + block[:end]).decode("utf-8", "replace")
+            out += block
         raise Fault("memory", f"printf: no string end within {MAX_STRING} bytes at 0x{addr:x}")
 
     @staticmethod
