@@ -810,6 +810,31 @@ def _k_bssy(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     return None
 
 
+def _k_bmov(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
+    """BMOV at batch width (decision D18-7): what ``bru.BMOV`` does with each warp's B register --
+    to a GPR (``.CLEAR`` empties it), from another B register or an immediate (D6-3), or from
+    the first executing lane's GPR -- on the engine's B arrays; a warp without an executing lane
+    changes nothing."""
+    pm = x.pmask & pp_mask(x)
+    B = e.B[x.reg_index("breg")]
+    on = idx[pm != 0]
+    if "rd" in x.f:         # BMOV_X: BReg to Reg
+        x.write("rd", np.broadcast_to(B[idx][:, None], (idx.size, WARP_SIZE)), mask=pm)
+        if x.mod("clear") == "CLEAR":
+            B[on] = 0
+    elif "bd" in x.f:       # BMOV_RR: BReg to BReg
+        e.B[x.reg_index("bd")][on] = B[on]
+        if x.mod("clear") == "CLEAR":
+            B[on] = 0
+    elif "vb" in x.f:       # BMOV_I: an immediate to BReg
+        B[on] = x.imm("vb") & MASK32
+    else:                   # BMOV_R: the first executing lane's Reg to BReg
+        ra = np.broadcast_to(x.src_lanes("ra"), (idx.size, WARP_SIZE))
+        B[on] = ra[np.arange(idx.size), ffs_lanes(pm)][pm != 0]
+    e.pc[idx] = x.next_pc
+    return None
+
+
 def _owing(e: BatchedEngine, idx: np.ndarray) -> np.ndarray | None:
     """The warps of *idx* with lanes that owe a BSYNC a pass (decision D7-simt-1: their BSYNC
     and BREAK run the reference function), as a boolean mask; None when there is none."""
@@ -1053,6 +1078,6 @@ def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     return rest if rest.size else None
 
 
-KERNELS = {"UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
+KERNELS = {"BMOV": _k_bmov, "UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
            "YIELD": yield_kernel, "WARPSYNC": warpsync_kernel, "CALL": call_kernel, "RET": call_kernel,
            "BRX": brx_kernel, "NANOSLEEP": nanosleep_kernel}

@@ -1,0 +1,140 @@
+"""Session 18's batch-width control code, each against the reference functions replaying the same
+batches one warp at a time (status, steps, clock, registers, predicates, masks, RPC, parked lanes,
+timers, memory and the watchdog's digest):
+
+- BSYNC's yield patience (decision D18-5): a warp whose winners of a CAS loop wait at the BSYNC for
+  its YIELD-ing losers, with both of the arm's outcomes (switch to the missing lanes; release past
+  them, who then owe the BSYNC a pass) taken;
+- BMOV (decision D18-7): every form, guarded, and a recursive kernel that saves and restores its
+  B registers around each call."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cuda_expect import CORPUS, compare, expected, launch_options, make_inputs, manifests
+from gpuisa.asm.assembler import assemble
+from gpuisa.sim import engine_batched
+from gpuisa.sim.fastpath import control
+from gpuisa.sim.semantics import bru
+
+from test_perwarp14 import _assert_same_state, _state
+
+_LAUNCH = {lc["name"]: (stem, lc) for stem, m in manifests().items() for lc in m["launches"]}
+#: launches whose BSYNCs take the arm (sm_90): releases past spinning lanes in the first two
+CASES = ["simt_lock", "atom_float", "atomics_wrap"]
+
+
+def _run(isa, name: str, arch: str = "sm_90", grid=None):
+    from gpuisa.cuda import load_cuda
+    stem, lc = _LAUNCH[name]
+    lc = dict(lc, grid=grid or lc["grid"])
+    k = load_cuda(isa, CORPUS / arch / f"{stem}.nvdisasm", lc["kernel"])
+    bufs = make_inputs(lc)
+    sim = k.simulator(grid=tuple(lc["grid"]), block=tuple(lc["block"]), params=lc["params"], buffers=bufs,
+                      shared_bytes=lc.get("shared_bytes", 0), **launch_options(lc, arch))
+    res = sim.run()
+    assert res.status == "ok", res.fault
+    return sim, bufs, res
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_yield_arm_equals_the_replay(isa, monkeypatch, name):
+    outcomes = {"switch": 0, "release": 0}
+    real = control.bsync_yield_rows
+
+    def spy(e, x, idx, *args):
+        real(e, x, idx, *args)
+        gone = e.pc[idx] == x.pc + 16
+        outcomes["release"] += int(gone.sum())
+        outcomes["switch"] += int((~gone).sum())
+
+    monkeypatch.setattr(engine_batched, "bsync_yield_rows", spy)
+    sim, bufs, res = _run(isa, name)
+    assert outcomes["switch"], outcomes
+    if name != "atomics_wrap":     # its losers always progress: no release
+        assert outcomes["release"], outcomes
+    stem, lc = _LAUNCH[name]
+    want = expected(lc, make_inputs(lc))
+    assert not [p for q in lc["outputs"] if (p := compare(lc, q, bufs[q], want[q]))]
+    got = _state(sim, bufs, res)
+    monkeypatch.delitem(engine_batched.KERNELS, "BSYNC")
+    _assert_same_state(got, _state(*_run(isa, name)))
+
+
+def test_lanes_state_from_the_arrays_is_the_reference_bytes(isa):
+    """The arm's patience entries and the reference function's are compared with each other (a
+    warp's attempts may alternate between the two): the same bytes from the same state."""
+    sim, _, _ = _run(isa, "atom_float")
+    eng = engine_batched.BatchedEngine(sim)
+    rng = np.random.default_rng(18)
+    sim.R[:] = rng.integers(0, 1 << 32, sim.R.shape, dtype=np.uint64).astype(np.uint32)
+    sim.RPC[:] = rng.integers(-(1 << 40), 1 << 40, sim.RPC.shape)
+    eng.P[:] = rng.integers(0, 1 << 32, eng.P.shape, dtype=np.uint64).astype(eng.P.dtype)
+    eng.ur_rows()[:] = rng.integers(0, 1 << 32, eng.UR.shape, dtype=np.uint64).astype(np.uint32)
+    eng.UP[:] = rng.integers(0, 2, eng.UP.shape).astype(eng.UP.dtype)
+    for i in range(eng.N):
+        for lanes in (1, 0x80000000, 0x0F0F00F1, 0xFFFFFFFF):
+            w = eng.sync_in(i)
+            assert control._lanes_state(eng, i, lanes) == bru.lanes_state(w, lanes)
+
+
+def test_bmov_at_batch_width_equals_the_replay(isa, monkeypatch):
+    """cpp12_recur: a recursive device function saves B registers with `BMOV.32.CLEAR R, B` and
+    restores them with `BMOV.32 B, R` around each call -- at batch width, none replayed (four CTAs
+    of one warp: the kernel indexes by threadIdx only, every CTA writes the manifest's words)."""
+    replayed: set[str] = set()
+    real = engine_batched.BatchedEngine._per_warp
+
+    def spy(self, pc, idx):
+        if len(idx) > 1:
+            replayed.add(self.bx[pc].optype)
+        return real(self, pc, idx)
+
+    monkeypatch.setattr(engine_batched.BatchedEngine, "_per_warp", spy)
+    sim, bufs, res = _run(isa, "cpp12_recur", grid=[4])
+    assert "BMOV" not in replayed
+    stem, lc = _LAUNCH["cpp12_recur"]
+    want = expected(lc, make_inputs(lc))
+    assert not [p for q in lc["outputs"] if (p := compare(lc, q, bufs[q], want[q]))]
+    got = _state(sim, bufs, res)
+    monkeypatch.delitem(engine_batched.KERNELS, "BMOV")
+    _assert_same_state(got, _state(*_run(isa, "cpp12_recur", grid=[4])))
+
+
+_BMOV_FORMS = """
+S2R R0, SR_TID.X ;
+ISETP.GT.AND P0, PT, R0, 0x28, PT ;
+IADD3 R3, R0, 0x100, RZ ;
+BMOV.32 B0, 0x1234 ;
+@P0 BMOV B1, R3 ;
+BMOV R4, B1 ;
+@!P0 BMOV.CLEAR R5, B0 ;
+BMOV R6, B0 ;
+@P0 BMOV.32.CLEAR B2, B1 ;
+BMOV R7, B2 ;
+BMOV R8, B1 ;
+@P0 BMOV.32 B3, 0x77 ;
+BMOV R9, B3 ;
+EXIT ;
+"""
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_every_bmov_form_guarded(isa, engine):
+    """Four warps (threads 0-127), the guard `tid > 40`: warp 0 has no executing lane, warp 1 some
+    (the first is thread 41), warps 2 and 3 all. Expected per warp from the forms' definitions
+    (bru.isa's BMOV page), not from either engine."""
+    res = isa.launch(assemble(isa.db, _BMOV_FORMS), grid=1, block=128, engine=engine)
+    assert res.ok, res.fault
+    for wi in range(4):
+        w = res.warp(0, wi)
+        tids = [32 * wi + ln for ln in range(32)]
+        ex = [t > 40 for t in tids]
+        b1 = (min(t for t, e in zip(tids, ex) if e) + 0x100) if any(ex) else 0
+        b0 = 0 if not all(ex) else 0x1234       # .CLEAR by the lanes with the guard false
+        b2, b1_after = (b1, 0) if any(ex) else (0, b1)
+        b3 = 0x77 if any(ex) else 0
+        for ln in range(32):
+            got = [int(w.R[r][ln]) for r in (4, 5, 6, 7, 8, 9)]
+            assert got == [b1, 0x1234 if not ex[ln] else 0, b0, b2, b1_after, b3], (wi, ln)
