@@ -6,7 +6,8 @@ timers, memory and the watchdog's digest):
   its YIELD-ing losers, with both of the arm's outcomes (switch to the missing lanes; release past
   them, who then owe the BSYNC a pass) taken;
 - BMOV (decision D18-7): every form, guarded, and a recursive kernel that saves and restores its
-  B registers around each call."""
+  B registers around each call;
+- BSYNC in a warp that owes another BSYNC a pass (decision D18-8)."""
 from __future__ import annotations
 
 import numpy as np
@@ -138,3 +139,27 @@ def test_every_bmov_form_guarded(isa, engine):
         for ln in range(32):
             got = [int(w.R[r][ln]) for r in (4, 5, 6, 7, 8, 9)]
             assert got == [b1, 0x1234 if not ex[ln] else 0, b0, b2, b1_after, b3], (wi, ln)
+
+
+def test_warps_owing_another_bsync_a_pass_stay_at_batch_width(isa, monkeypatch):
+    """D18-8: a warp released past YIELD lanes owes that BSYNC a pass (D7-simt-1); its other BSYNCs
+    (another B register, address or call depth) run at batch width, only those where its lanes owe
+    the pass run the reference function (its_sy_rwlock: readers and writers on one lock)."""
+    seen = {"owing": 0, "here": 0}
+    real = engine_batched._owed_here
+
+    def spy(e, idx, owing, active, b, pc):
+        here = real(e, idx, owing, active, b, pc)
+        seen["owing"] += int(owing.sum())
+        seen["here"] += int(here.sum())
+        return here
+
+    monkeypatch.setattr(engine_batched, "_owed_here", spy)
+    sim, bufs, res = _run(isa, "its_sy_rwlock")
+    assert 0 < seen["here"] < seen["owing"], seen
+    stem, lc = _LAUNCH["its_sy_rwlock"]
+    want = expected(lc, make_inputs(lc))
+    assert not [p for q in lc["outputs"] if (p := compare(lc, q, bufs[q], want[q]))]
+    got = _state(sim, bufs, res)
+    monkeypatch.delitem(engine_batched.KERNELS, "BSYNC")
+    _assert_same_state(got, _state(*_run(isa, "its_sy_rwlock")))

@@ -56,7 +56,7 @@ from .watchdog import Watchdog
 from .context import G_ALWAYS, G_NEVER, G_NOT_PRED, G_NOT_UPRED, G_PRED, UNSET, BatchExec, PerWarp
 from .state import (BARRIER, DEADLOCK_SWITCHES, EXITED, FULL, INST_SIZE, MASK32, MASK64, PT, READY, S_BARRIER,
                     S_EXITED, S_READY, S_SLEEPING, S_STOPPED, SLEEPING, STOPPED, UPT, URZ, WARP_SIZE, Fault, Segment,
-                    array2mask, ffs_lanes, mask2array)
+                    array2mask, ffs, ffs_lanes, mask2array)
 #: a Warp's list-valued registers at launch (state.Warp) and their array types, rows per warp
 _LAUNCH: dict[str, tuple[list, Any]] = {"P": ([0] * PT + [FULL], np.uint32), "UR": ([0] * (URZ + 1), np.uint32),
            "UP": ([False] * UPT + [True], bool), "B": ([0] * 16, np.uint32)}
@@ -914,16 +914,30 @@ def _arrived(e: BatchedEngine, ri: np.ndarray, act: np.ndarray, val: np.ndarray,
     return arrive
 
 
+def _owed_here(e: BatchedEngine, idx: np.ndarray, owing: np.ndarray, active: np.ndarray, b: int,
+               pc: int) -> np.ndarray:
+    """Of the warps *owing* a pass to some BSYNC (D7-simt-1), those whose executing lanes owe one to
+    this BSYNC (B register *b* at *pc*, their call depth): ``bru._owed_pass`` lets them pass, so
+    the reference function runs them (decision D18-8); for the others it changes nothing and the
+    batch-width arms take them."""
+    here = np.zeros(idx.size, bool)
+    depth = e.sim.DEPTH
+    for k in np.flatnonzero(owing).tolist():
+        i, act = int(idx[k]), int(active[k])
+        here[k] = bool(act) and bool(e.warps[i].owed.get((b, pc, int(depth[i, ffs(act)])), 0) & act)
+    return here
+
+
 def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     pc = x.pc
     b = x.reg_index("breg")
     # no sleeping lane, no owed pass; yielding lanes only for the guard-false lanes and the
     # complete sync (D14-W-8: the released lanes leave YieldMask), not for a switch or a release
     quiet = e.sleep[idx] == 0
+    active = e.active[idx]
     o = _owing(e, idx)
     if o is not None:
-        quiet &= ~o
-    active = e.active[idx]
+        quiet &= ~_owed_here(e, idx, o, active, b, pc)
     valid = e.valid[idx]
     pm = x.pmask & pp_mask(x)
     mask_np = active & ~pm
