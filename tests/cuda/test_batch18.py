@@ -163,3 +163,58 @@ def test_warps_owing_another_bsync_a_pass_stay_at_batch_width(isa, monkeypatch):
     got = _state(sim, bufs, res)
     monkeypatch.delitem(engine_batched.KERNELS, "BSYNC")
     _assert_same_state(got, _state(*_run(isa, "its_sy_rwlock")))
+
+
+@pytest.mark.parametrize("name", ["hash14_tile4", "its_cw_aggr"])
+def test_warpsync_with_a_mask_per_lane_equals_the_replay(isa, monkeypatch, name):
+    """D18-9: cooperative groups' tiles (`__syncwarp(mask)` with a tile mask per lane) release their
+    groups at batch width, none replayed, in the state the reference function's replay gives."""
+    replayed: set[str] = set()
+    real = engine_batched.BatchedEngine._per_warp
+
+    def spy(self, pc, idx):
+        if len(idx) > 1:
+            replayed.add(self.bx[pc].optype)
+        return real(self, pc, idx)
+
+    monkeypatch.setattr(engine_batched.BatchedEngine, "_per_warp", spy)
+    sim, bufs, res = _run(isa, name)
+    assert "WARPSYNC" not in replayed
+    stem, lc = _LAUNCH[name]
+    want = expected(lc, make_inputs(lc))
+    assert not [p for q in lc["outputs"] if (p := compare(lc, q, bufs[q], want[q]))]
+    got = _state(sim, bufs, res)
+    monkeypatch.delitem(engine_batched.KERNELS, "WARPSYNC")
+    _assert_same_state(got, _state(*_run(isa, name)))
+
+
+_TILES = """
+S2R R0, SR_LANEID ;
+ISETP.GE.AND P0, PT, R0, 0x10, PT ;
+MOV R10, 0xffff0000 ;
+MOV R11, 0xffff ;
+SEL R2, R10, R11, P0 ;
+MOV R3, 0xffffffff ;
+WARPSYNC.ALLGROUPS R2 ;
+VOTE.ANY R6, PT, PT ;
+WARPSYNC R2 ;
+VOTE.ANY R7, PT, PT ;
+WARPSYNC.ALLGROUPS R3 ;
+VOTE.ANY R8, PT, PT ;
+EXIT ;
+"""
+
+
+@pytest.mark.parametrize("engine", ["batched", "reference"])
+def test_tiles_release_together_or_alone(isa, engine):
+    """Two tiles of 16 lanes per warp, three warps. `.ALLGROUPS` (nvcc's plain `WARPSYNC Rb`)
+    releases both complete tiles together; the seed's WARPSYNC_R releases the first lane's tile and
+    the other waits there; a full mask then finds one half missing, switches to it, and
+    completes. Expected from the BRU page's rules: the active mask each lane sees after each."""
+    res = isa.launch(assemble(isa.db, _TILES), grid=1, block=96, engine=engine)
+    assert res.ok, res.fault
+    for wi in range(3):
+        w = res.warp(0, wi)
+        for ln in range(32):
+            tile = 0xFFFF0000 if ln >= 16 else 0xFFFF
+            assert [int(w.R[r][ln]) for r in (6, 7, 8)] == [0xFFFFFFFF, tile, 0xFFFFFFFF], (wi, ln)

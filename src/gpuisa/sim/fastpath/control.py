@@ -222,7 +222,7 @@ def warpsync_kernel(e, x, idx: np.ndarray):
     WARPSYNC (decision D7-simt-4), an executing lane outside the mask (a fault), a failure that
     makes a deadlock, and warps with a timer."""
     if "rb" in x.f:
-        return idx
+        return warpsync_groups_kernel(e, x, idx)
     n = idx.size
     mm = x.imm("membermask") & MASK32 if "membermask" in x.f else \
         np.broadcast_to(np.asarray(x.src("urb" if "urb" in x.f else "vb")).reshape(-1), (n,)).astype(_U32)
@@ -276,6 +276,57 @@ def warpsync_kernel(e, x, idx: np.ndarray):
         back[np.flatnonzero(cand)[~ok]] = True
         rest = rest & (~cand | back)
     return idx[rest] if rest.any() else None
+
+
+def warpsync_groups_kernel(e, x, idx: np.ndarray):
+    """WARPSYNC_R -- a member mask per lane, `__syncwarp(mask)` of cooperative groups' tiles --
+    at batch width (decision D18-9), as ``bru.WARPSYNC`` / ``_warpsync_groups`` do it: guard-false
+    lanes go on; in a warp whose executing lanes lie in their own masks, the first arrived lane whose
+    group is complete (every lane of its mask arrived with the same mask, D6-cg-1) releases that
+    group, or with ``.ALLGROUPS`` every complete group (D6-cg-2): the group runs on, the other
+    executing lanes wait here.  Left to the reference function: no complete group (the switch),
+    lanes asleep or parked at another WARPSYNC (D7-simt-4), a lane outside its own mask (the fault),
+    warps with a timer."""
+    n = idx.size
+    active = e.active[idx]
+    pm = np.broadcast_to(x.pmask & pp_mask(x), (n,))
+    gf = (active & ~pm) != 0
+    _pass_or_go_on(e, x, idx, np.zeros(n, bool), gf, active, pm)
+    cand = ~gf & (e.sleep[idx] == 0)
+    if e.timed:
+        cand &= ~np.isin(idx, np.fromiter(e.timed, np.int64, len(e.timed)))
+    if not cand.any():
+        return idx[~gf] if (~gf).any() else None
+    ci = idx[cand]
+    sim = e.sim
+    act, val = active[cand], e.valid[ci]
+    k = np.arange(ci.size)
+    mm = np.broadcast_to(x.src_lanes("rb"), (n, WARP_SIZE))[cand].astype(np.int64) & val.astype(np.int64)[:, None]
+    rows = e.rpc[ci]
+    lane = ffs_lanes(act)
+    dm, r1 = sim.DEPTH[ci], sim.R[1, ci]
+    same_act = array2mask((dm == dm[k, lane][:, None]) | (r1 == r1[k, lane][:, None]))
+    arrive = act | (val & array2mask(rows == x.pc) & same_act)     # D17-5: executing lanes have arrived
+    pk = sim.PARKPC[ci]
+    elsewhere = array2mask((rows == pk) & (sim.PARKREG[ci] < 0) & (pk != x.pc)) & val & ~act & ~arrive
+    own = ((mm >> np.arange(WARP_SIZE)) & 1).astype(bool) | ~mask2array(act)
+    # D6-cg-1: lane i's group is complete when every lane of its mask arrived with the same mask
+    same = (mm[:, :, None] == mm[:, None, :]) & mask2array(arrive)[:, None, :]
+    complete = arrive & array2mask((mm & ~array2mask(same).astype(np.int64)) == 0)
+    lid = ffs_lanes(complete)
+    amask = np.where(lid >= 0, mm[k, np.maximum(lid, 0)], 0).astype(_U32)
+    if x.mod("release") == "ALLGROUPS":     # nvcc's plain WARPSYNC Rb (decision D6-cg-2)
+        amask = complete
+    ok = own.all(axis=1) & (elsewhere == 0) & (complete != 0) & (amask != 0)
+    if ok.any():
+        oi = ci[ok]
+        a, am = act[ok], amask[ok]
+        _park(e, oi, a & ~am, np.int64(x.pc))
+        e.active[oi] = am
+        e.pc[oi] = x.next_pc
+    back = ~gf & ~cand
+    back[np.flatnonzero(cand)[~ok]] = True
+    return idx[back] if back.any() else None
 
 
 def _lanes_state(e, i: int, lanes: int) -> bytes:
