@@ -11720,6 +11720,67 @@ def fz18058(i):
     return fuzz15_expect(18058, i)
 
 
+# -- session 18: switches on warp-uniform values (sw18_uniform.cu; decision D18-10) ----------------
+# Python integers with C's semantics (division and remainder truncate, >> of a signed int is
+# arithmetic); the block size is the manifest's (64).
+_SW18_BLOCK = 64
+
+
+def sw18_block(i, sel):
+    f = [lambda x: x * 3 + 1, lambda x: x ^ 0x5A5A, lambda x: x - 77, lambda x: s32((x << 3) | 5),
+         lambda x: tdiv(x, 9), lambda x: ~x + 1000, lambda x: x * x]
+    xs = [int(v) for v in i["in"]]
+    return {"out": np.array([s32(f[(sel + t // _SW18_BLOCK) % 7](x)) for t, x in enumerate(xs)], np.int32)}
+
+
+def _sw18_loop(i, n, op):
+    xs = [int(v) for v in i["in"]]
+    out = []
+    for t in range(2 * _SW18_BLOCK):
+        acc = 0
+        for j in range(t % _SW18_BLOCK, n, _SW18_BLOCK):
+            x = xs[j]
+            for k in range(4):
+                c = (op + k) & 7
+                if c == 0:
+                    acc += x
+                elif c == 1:
+                    acc ^= (x << k) & M32
+                elif c == 2:
+                    acc -= x >> 1
+                elif c == 3:
+                    acc = acc * 5 + x
+                elif c == 4:
+                    acc |= x & 0xFF
+                elif c == 5:
+                    acc += x - tdiv(x, 13) * 13
+                elif c == 6:
+                    acc = max(s32(acc), x)
+                else:
+                    acc = min(s32(acc), x - k)
+                acc &= M32
+        out.append(acc)
+    return {"out": np.array(out, np.uint32)}
+
+
+def sw18_loop1(i, n, op):
+    return _sw18_loop(i, n, op)
+
+
+def sw18_loop5(i, n, op):
+    return _sw18_loop(i, n, op)
+
+
+def sw18_mixed(i, sel):
+    first = [lambda x: x + 11, lambda x: x * 7, lambda x: x - 5, lambda x: x ^ 0xFF][sel & 3]
+    out = []
+    second = [lambda r, x: r + 1, lambda r, x: r * 3, lambda r, x: r - 9, lambda r, x: r ^ 0x30,
+              lambda r, x: s32(r << 2), lambda r, x: r >> 1, lambda r, x: -r, lambda r, x: r + x]
+    for x in map(int, i["in"]):
+        out.append(s32(second[x & 7](first(x), x)))
+    return {"out": np.array(out, np.int32)}
+
+
 # -- session 16: PolyBench/GPU's device code as published (pb16_polybench.cu; decision D16-3) ---------
 # References from the suite's own CPU code (correlation.c, adi.c, 3DConvolution.c, gramschmidt.c),
 # in float64 except where the float32 steps are the point (reduce_kernel: one rounding per step).

@@ -35,3 +35,32 @@ def test_prmt_with_a_uniform_high_word(nv_isa, engine):
     for k, (x, y, s) in enumerate(cases):
         assert int(w.R[30 + k][5]) == byte_perm(x, y, s), k
     assert int(w.R[40][0]) == byte_perm(cases[0][0], 0, cases[0][2])
+
+
+def test_brxu_round_trips(nv_isa):
+    """D18-10: sm_120/sm_121 write a jump table indexed by a warp-uniform value as `BRXU UR8
+    -0x3df0` (nvdisasm's name for BRX with a uniform register)."""
+    assert_round_trip(nv_isa.db, "BRXU UR8, -0x3df0 ;")
+    words = assemble(nv_isa.db, "BRXU UR8 -0x3df0 ;\n@P0 BRXU UR4, -0x110 ;").data
+    assert [d.text for d in disassemble(nv_isa.db, words)] == ["BRXU UR8, -0x3df0", "@P0 BRXU UR4, -0x110"]
+
+
+_BRXU = """
+S2R R0, SR_LANEID ;
+ISETP.LT.AND P0, PT, R0, 0x10, PT ;
+UMOV UR8, 0x20 ;
+@P0 BRXU UR8, 0x0 ;
+MOV R2, 0x1 ;
+MOV R3, 0x2 ;
+MOV R4, 0x3 ;
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_brxu_jumps_by_the_uniform_value(nv_isa, engine):
+    """The target is the next instruction plus UR8 (0x20: two instructions on); lanes 0-15 jump
+    there, lanes 16-31 (guard false) run the two skipped moves first (the BRX page's rules)."""
+    w = launch_text(nv_isa, _BRXU, engine, grid=1).warp()
+    for ln in range(32):
+        skipped = ln < 16
+        assert [int(w.R[r][ln]) for r in (2, 3, 4)] == ([0, 0, 3] if skipped else [1, 2, 3]), ln

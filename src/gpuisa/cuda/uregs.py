@@ -339,7 +339,7 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
         if kind == "BRA":
             t = _pcrel_target(db, inst, r.address)
             succ = ([index[t]] if t in index else []) + (nxt if cond else [])
-        elif kind == "BRX":
+        elif kind in ("BRX", "BRXU"):
             succ = _brx_targets(prog, index, raw(r.line) if raw else "", anywhere) + (nxt if cond else [])
         elif kind == "CALL":
             if not any(o.type == "CMem" for o in inst.opcode.operands):   # a constant-bank target: a runtime stub
@@ -354,12 +354,12 @@ def flow(db, prog, lines: _Lines, first: int, raw=None) -> Flow:
         out.succ.append(sorted(set(succ)))
         # a RET returns each lane to its own call site: lanes that called from different sites diverged
         # at an earlier branch, whose region holds both
-        out.diverges.append(lane and kind in ("BRA", "BRX", "CALL", "WARPSYNC"))
+        out.diverges.append(lane and kind in ("BRA", "BRX", "BRXU", "CALL", "WARPSYNC"))
     return out
 
 
 #: the optypes whose instructions change the flow of control or where lanes may part (flow() above)
-_CONTROL = frozenset({"BRA", "BRX", "CALL", "RET", "EXIT", "WARPSYNC"})
+_CONTROL = frozenset({"BRA", "BRX", "BRXU", "CALL", "RET", "EXIT", "WARPSYNC"})
 
 
 def _plain(db, text: str) -> bool:

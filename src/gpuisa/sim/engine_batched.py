@@ -1094,4 +1094,4 @@ def _k_cgabar(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
 
 KERNELS = {"BMOV": _k_bmov, "UCGABAR_ARV": _k_cgabar, "UCGABAR_WAIT": _k_cgabar, "BRA": _k_bra, "BSSY": _k_bssy, "BREAK": _k_break, "EXIT": _k_exit, "BSYNC": _k_bsync, "BAR": _k_bar,
            "YIELD": yield_kernel, "WARPSYNC": warpsync_kernel, "CALL": call_kernel, "RET": call_kernel,
-           "BRX": brx_kernel, "NANOSLEEP": nanosleep_kernel}
+           "BRX": brx_kernel, "BRXU": brx_kernel, "NANOSLEEP": nanosleep_kernel}

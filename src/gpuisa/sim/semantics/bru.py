@@ -296,6 +296,13 @@ def BRX(x: Exec) -> None:
     _jump(x, b_jump, target)
 
 
+@semantics("BRXU", control=True)
+def BRXU(x: Exec) -> None:
+    """BRXU: pseudo code in the database (``__Semantics``, bru.isa; appended here by the registry).
+    BRX with a uniform register under nvdisasm's sm_120+ name (decision D18-10): the same function."""
+    BRX(x)
+
+
 def _call_target(x):
     if "ra" in x.f:
         va = x.src("ra", 64).astype(np.int64)
