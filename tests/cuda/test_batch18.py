@@ -10,6 +10,8 @@ timers, memory and the watchdog's digest):
 - BSYNC in a warp that owes another BSYNC a pass (decision D18-8)."""
 from __future__ import annotations
 
+import types
+
 import numpy as np
 import pytest
 
@@ -218,3 +220,37 @@ def test_tiles_release_together_or_alone(isa, engine):
         for ln in range(32):
             tile = 0xFFFF0000 if ln >= 16 else 0xFFFF
             assert [int(w.R[r][ln]) for r in (6, 7, 8)] == [0xFFFFFFFF, tile, 0xFFFFFFFF], (wi, ln)
+
+
+def test_bra_with_a_uniform_thread_mask_is_the_golden_function():
+    """D18-11: `BRA.DIV UR4, target` / `.CONV` (nvcc's check before a warp-wide operation that the
+    lanes of its mask are converged) per warp of a batch, against ``bru.golden_branch_mask`` on
+    random valid/active/guard/mask words, with the edge cases (no guard, every lane, a mask
+    outside the valid lanes)."""
+    rng = np.random.default_rng(1811)
+    n = 4000
+    valid = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    valid[:500] = 0xFFFFFFFF
+    active = valid & rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    active[::3] = valid[::3]
+    pg = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    pg[::5], pg[1::5] = 0xFFFFFFFF, 0
+    ur = rng.integers(0, 1 << 32, n, dtype=np.uint64).astype(np.uint32)
+    ur[::7] = 0xFFFFFFFF
+    ur[1::7] = active[1::7]
+    x = types.SimpleNamespace(src=lambda name: ur)
+    for div in (True, False):
+        got = engine_batched._bra_ur(x, valid, active, pg, pg & active, div)
+        want = [bru.golden_branch_mask(int(a), int(v), int(g), ".DIV" if div else ".CONV", int(u))
+                for a, v, g, u in zip(active, valid, pg, ur)]
+        assert got.tolist() == want
+
+
+@pytest.mark.parametrize("name", ["simt_warp", "cg_shfl"])
+def test_bra_div_with_a_uniform_mask_equals_the_replay(isa, monkeypatch, name):
+    """Warp-level operations under divergence and cooperative groups' shuffles (`BRA.DIV UR4`
+    before each) with BRA at batch width, against the replay of every BRA warp by warp."""
+    sim, bufs, res = _run(isa, name)
+    got = _state(sim, bufs, res)
+    monkeypatch.delitem(engine_batched.KERNELS, "BRA")
+    _assert_same_state(got, _state(*_run(isa, name)))

@@ -772,7 +772,7 @@ def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
                       (".U.ANY" if x.mod("cond") == "U" else None), "pp" in x.f, "ura" in x.f,
                       (x.pc + INST_SIZE + x.imm("offset") * INST_SIZE))
     cond, has_pp, has_ura, target = m
-    if has_ura or cond is None:     # UR forms: per warp
+    if cond is None or (has_ura and cond not in (".DIV", ".CONV")):    # the reference's faults
         return idx
     active = e.active[idx]
     g = e.P[x.pg][idx]
@@ -782,7 +782,9 @@ def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
     if "upp" in x.f:    # BRA_X_UP: a uniform predicate per warp (false: no lane branches)
         pg = np.where(x.upred("upp")[:, 0], pg, _U32(0))
     pgv = pg & active
-    if cond == "":
+    if has_ura:         # BRA.DIV/.CONV URm (decision D18-11): golden_branch_mask's thread-mask arm
+        b = _bra_ur(x, e.valid[idx], active, pg, pgv, cond == ".DIV")
+    elif cond == "":
         b = pgv
     elif cond == ".U":
         b = np.where(pgv == active, active, _U32(0))
@@ -801,6 +803,17 @@ def _k_bra(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         e.active[pi] = active[part] & ~pb
         _set_rpc_rows(e, pi, pb, target)
     return None
+
+
+def _bra_ur(x: BatchExec, valid, active, pg, pgv, div: bool) -> np.ndarray:
+    """``bru.golden_branch_mask`` with a thread mask in a uniform register, per warp of a batch:
+    diverged when a lane of the mask is valid but not active, or when the guard splits the active
+    lanes and one of the mask's active lanes has it false; `.DIV` jumps (every active lane) when
+    diverged and some lane's guard is true, `.CONV` when not diverged."""
+    ur = np.broadcast_to(np.asarray(x.src("ura")).reshape(-1), active.shape).astype(_U32)
+    split = (pgv != active) & (pgv != 0)
+    is_div = (((valid ^ active) & ur) != 0) | (split & ((active & ~pg & ur) != 0))
+    return np.where((pgv != 0) & (is_div if div else ~is_div), active, _U32(0))
 
 
 def _k_bssy(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
