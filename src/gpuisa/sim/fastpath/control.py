@@ -1,5 +1,7 @@
-"""BRX and NANOSLEEP at batch width (speed code, kept out of the reference semantics; decisions
-D14-W-1 and D14-W-2).
+"""Control instructions at batch width (speed code, kept out of the reference semantics): BRX and
+NANOSLEEP (decisions D14-W-1 and D14-W-2), YIELD and WARPSYNC with one mask (D14-W-5), WARPSYNC with a member
+mask per lane (D18-9) and BSYNC's yield patience (D18-5); each tested equal to the reference
+functions' replay of the same batches (tests/cuda/test_perwarp14.py, test_batch18.py).
 
 The reference functions (``gpuisa.sim.semantics.bru.BRX`` / ``NANOSLEEP``) are ``control``: the
 batched engine ran every warp of a batch through them one at a time, with the Warp object
