@@ -64,3 +64,24 @@ def test_brxu_jumps_by_the_uniform_value(nv_isa, engine):
     for ln in range(32):
         skipped = ln < 16
         assert [int(w.R[r][ln]) for r in (2, 3, 4)] == ([0, 0, 3] if skipped else [1, 2, 3]), ln
+
+
+def test_ulea_hi_with_an_immediate_high_word_round_trips(nv_isa):
+    """D18-12: sm_120 writes `ULEA.HI.X UR49, UR4, UR49, 0xffffffff, 0x2, UP0` (the high word of a
+    negative 32-bit index, as LEA_RRI's immediate Rc)."""
+    assert_round_trip(nv_isa.db, "ULEA.HI.X UR49, UR4, UR49, 0xffffffff, 0x2, UP0 ;")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("index", [-5, 7, -(1 << 31), 0x12345])
+def test_ulea_pair_adds_a_shifted_index_to_a_64_bit_base(nv_isa, engine, index):
+    """The pair nvcc writes for `base + (long long)i * 4` with the index's high word an immediate:
+    {UR49:UR48} += ({hi:i} << 2) with the low word's carry; hi is 0xffffffff as nvcc writes it for
+    a negative i (here for every i: the instruction adds what its operands say). Python integers."""
+    base = 0x1_0000_0040
+    text = (f"UMOV UR4, {index & 0xFFFFFFFF:#x} ;\nUMOV UR48, {base & 0xFFFFFFFF:#x} ;\nUMOV UR49, {base >> 32:#x} ;\n"
+            "ULEA UR48, UP0, UR4, UR48, 0x2 ;\nULEA.HI.X UR49, UR4, UR49, 0xffffffff, 0x2, UP0 ;\n"
+            "IMAD.U32 R2, RZ, RZ, UR48 ;\nIMAD.U32 R3, RZ, RZ, UR49 ;")
+    w = launch_text(nv_isa, text, engine, grid=1).warp()
+    want = (base + ((0xFFFFFFFF << 32 | (index & 0xFFFFFFFF)) << 2)) & ((1 << 64) - 1)
+    assert int(w.R[2][0]) | int(w.R[3][0]) << 32 == want

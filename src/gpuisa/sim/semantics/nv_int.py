@@ -285,7 +285,7 @@ def ULEA(x: Exec) -> None:
         if x.mod("sx") == "SX32":
             hi = (a >> 31) * MASK32
         else:
-            hi = _raw_int(x, "urc")
+            hi = _raw_int(x, _c(x))     # URc, or the immediate of ULEA_RRI (D18-12)
         v = ((hi & (MASK32 >> sh)) << sh) | (a >> (32 - sh))
     else:
         v = (a << sh) & MASK32
