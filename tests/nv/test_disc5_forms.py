@@ -128,5 +128,6 @@ def test_nan_immediate_from_the_encoding():
     assert nan_immediate(line, 0xFFF000000B071808) == line.replace("-QNAN", "0xfff00000")
     assert nan_immediate("MUFU.RSQ R7, -QNAN ;", 0xFFC0000000077908) == "MUFU.RSQ R7, 0xffc00000 ;"
     assert nan_immediate("FSEL R9, R4, +QNAN , !P0 ;", 0x7FFFFFFF04097808) == "FSEL R9, R4, 0x7fffffff , !P0 ;"
-    assert nan_immediate("DADD R4, R4, -QNAN ;", 0xFFF8000004047429) == "DADD R4, R4, -QNAN ;"   # not F32
+    # a binary64's high word (D18-14; D5-5 took binary32 immediates only)
+    assert nan_immediate("DADD R4, R4, -QNAN ;", 0xFFF8000004047429) == "DADD R4, R4, 0xfff80000 ;"
     assert nan_immediate("FSEL R7, R11, -QNAN , P2 ;", 0x3F80000000000000) == "FSEL R7, R11, -QNAN , P2 ;"

@@ -85,3 +85,19 @@ def test_ulea_pair_adds_a_shifted_index_to_a_64_bit_base(nv_isa, engine, index):
     w = launch_text(nv_isa, text, engine, grid=1).warp()
     want = (base + ((0xFFFFFFFF << 32 | (index & 0xFFFFFFFF)) << 2)) & ((1 << 64) - 1)
     assert int(w.R[2][0]) | int(w.R[3][0]) << 32 == want
+
+
+def test_a_binary64_nan_immediate_takes_its_high_word_from_the_encoding(nv_isa):
+    """D18-14: nvdisasm prints the NaN high word of `DADD.RM R38, RZ, <NaN>` (sm_120, seed 18395)
+    as `+QNAN`, as it does binary32 NaNs; the bits are the NVIDIA word's 63..32, and the line then
+    assembles. The uniform datapath's float immediates alike; a half-precision pair is left alone."""
+    from gpuisa.cuda.listing import nan_immediate
+    word = 0x7FF80000_00000A48
+    line = "                   DADD.RM R38, RZ, +QNAN  ;"     # the address comment blanked, as the readers do
+    fixed = nan_immediate(line, word)
+    assert fixed == line.replace("+QNAN", "0x7ff80000")
+    assemble(nv_isa.db, fixed.strip())
+    for text, bits in (("DMUL R4, R2, -QNAN ;", 0xFFF80000), ("@P0 DSETP.NE.AND P1, PT, R2, +QNAN, PT ;", 0x7FF80000),
+                       ("UFADD UR4, UR5, +QNAN ;", 0x7FC00000), ("FFMA R2, R3, +QNAN, R4 ;", 0x7FC00001)):
+        assert nan_immediate(text, bits << 32) == text.replace("+QNAN", f"0x{bits:08x}").replace("-QNAN", f"0x{bits:08x}")
+    assert nan_immediate("HADD2 R2, R3, +QNAN, +QNAN ;", 0x7E007E00 << 32) == "HADD2 R2, R3, +QNAN, +QNAN ;"

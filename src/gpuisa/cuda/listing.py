@@ -222,14 +222,19 @@ def _strip_note(line: str) -> str:
 #: an NVIDIA encoding comment of a cuobjdump listing: 64 bits of an instruction
 _RE_ENC = re.compile(r"/\*\s*0x([0-9a-fA-F]{16})\s*\*/")
 _RE_QNAN = re.compile(r"[-+]?\bQNAN\b")
-_RE_F32_IMM_OP = re.compile(r"^\s*(?:@!?P[0-7T]\s+)?(?:FSEL|MUFU|FADD|FMUL|FFMA|FMNMX|FSETP|FSET)\b")
+#: the instructions whose 32-bit immediate (bits 63..32 of the first NVIDIA word) may be a float
+#: nvdisasm prints as a number: binary32 operands, and the high word of a binary64 one (DADD.RM R38,
+#: RZ, +QNAN on sm_120: decision D18-14); the uniform datapath's float instructions alike
+_RE_F32_IMM_OP = re.compile(r"^\s*(?:@!?U?P[0-7T]\s+)?(?:U?F(?:SEL|ADD|MUL|FMA|MNMX3?|SETP|SET|CHK|RND)|MUFU"
+                            r"|D(?:ADD|MUL|FMA|SETP|MNMX)|U?F2I|U?F2F)\b")
 
 
 def nan_immediate(text: str, word: int) -> str:
     """*text* with a float immediate that nvdisasm/cuobjdump print as ``+QNAN``/``-QNAN`` (any
     quiet NaN: 0xffc00000, but also 0xfff00000, the high word of a double -INF that
-    ``log(0.0)`` selects with FSEL) replaced by its bits, bits 63..32 of the instruction's first
-    NVIDIA encoding word *word* (decision D5-5). Other lines are returned unchanged."""
+    ``log(0.0)`` selects with FSEL, and a binary64 NaN's high word in DADD/DMUL/DFMA/DSETP)
+    replaced by its bits, bits 63..32 of the instruction's first NVIDIA encoding word *word*
+    (decisions D5-5, D18-14). Other lines are returned unchanged."""
     if "QNAN" not in text or not _RE_F32_IMM_OP.match(text):
         return text
     imm = (word >> 32) & 0xFFFFFFFF
