@@ -21,7 +21,7 @@ from gpuisa.sim import engine_batched
 from gpuisa.sim.fastpath import control
 from gpuisa.sim.semantics import bru
 
-from test_perwarp14 import _assert_same_state, _state
+from test_perwarp14 import _assert_same_state, _state, replays
 
 _LAUNCH = {lc["name"]: (stem, lc) for stem, m in manifests().items() for lc in m["launches"]}
 #: launches whose BSYNCs take the arm (sm_90): releases past spinning lanes in the first two
@@ -86,15 +86,7 @@ def test_bmov_at_batch_width_equals_the_replay(isa, monkeypatch):
     """cpp12_recur: a recursive device function saves B registers with `BMOV.32.CLEAR R, B` and
     restores them with `BMOV.32 B, R` around each call -- at batch width, none replayed (four CTAs
     of one warp: the kernel indexes by threadIdx only, every CTA writes the manifest's words)."""
-    replayed: set[str] = set()
-    real = engine_batched.BatchedEngine._per_warp
-
-    def spy(self, pc, idx):
-        if len(idx) > 1:
-            replayed.add(self.bx[pc].optype)
-        return real(self, pc, idx)
-
-    monkeypatch.setattr(engine_batched.BatchedEngine, "_per_warp", spy)
+    replayed = replays(monkeypatch)
     sim, bufs, res = _run(isa, "cpp12_recur", grid=[4])
     assert "BMOV" not in replayed
     stem, lc = _LAUNCH["cpp12_recur"]
@@ -171,15 +163,7 @@ def test_warps_owing_another_bsync_a_pass_stay_at_batch_width(isa, monkeypatch):
 def test_warpsync_with_a_mask_per_lane_equals_the_replay(isa, monkeypatch, name):
     """D18-9: cooperative groups' tiles (`__syncwarp(mask)` with a tile mask per lane) release their
     groups at batch width, none replayed, in the state the reference function's replay gives."""
-    replayed: set[str] = set()
-    real = engine_batched.BatchedEngine._per_warp
-
-    def spy(self, pc, idx):
-        if len(idx) > 1:
-            replayed.add(self.bx[pc].optype)
-        return real(self, pc, idx)
-
-    monkeypatch.setattr(engine_batched.BatchedEngine, "_per_warp", spy)
+    replayed = replays(monkeypatch)
     sim, bufs, res = _run(isa, name)
     assert "WARPSYNC" not in replayed
     stem, lc = _LAUNCH[name]

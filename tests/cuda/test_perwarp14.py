@@ -56,8 +56,9 @@ def _assert_same_state(got: dict, ref: dict) -> None:
             assert got[key] == v, key
 
 
-@pytest.mark.parametrize("name,arch,ops", CASES, ids=[f"{n}-{a}" for n, a, _ in CASES])
-def test_batched_kernels_equal_the_replay(isa, monkeypatch, name, arch, ops):
+def replays(monkeypatch) -> set[str]:
+    """The optypes the batched engine replays warp by warp for a batch of more than one warp, from
+    now on in the test (filled as the run goes)."""
     replayed: set[str] = set()
     real = engine_batched.BatchedEngine._per_warp
 
@@ -67,6 +68,12 @@ def test_batched_kernels_equal_the_replay(isa, monkeypatch, name, arch, ops):
         return real(self, pc, idx)
 
     monkeypatch.setattr(engine_batched.BatchedEngine, "_per_warp", spy)
+    return replayed
+
+
+@pytest.mark.parametrize("name,arch,ops", CASES, ids=[f"{n}-{a}" for n, a, _ in CASES])
+def test_batched_kernels_equal_the_replay(isa, monkeypatch, name, arch, ops):
+    replayed = replays(monkeypatch)
     sim, bufs, res = _run(isa, name, arch)
     assert not (ops - {"BSYNC"}) & replayed, replayed
     lc = _LAUNCH[name]
