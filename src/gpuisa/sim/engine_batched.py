@@ -49,7 +49,8 @@ import numpy as np
 from .cluster import RANK_SHIFT
 from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
-from .fastpath.control import brx_kernel, bsync_yield_rows, nanosleep_kernel, warpsync_kernel, yield_kernel
+from .fastpath.control import (arrived_rows, brx_kernel, bsync_yield_rows, nanosleep_kernel, warpsync_kernel,
+                               yield_kernel)
 from .fastpath.gp_plans import plan_for
 from .semantics.bru import pp_mask
 from .watchdog import Watchdog
@@ -913,20 +914,6 @@ def _exited(e: BatchedEngine, di: np.ndarray) -> None:
             e._check_barrier(c)
 
 
-def _arrived(e: BatchedEngine, ri: np.ndarray, act: np.ndarray, val: np.ndarray, pc: int) -> np.ndarray:
-    """BSYNC's arrivemask of the warps *ri*: the executing lanes and the valid ones parked here
-    (RPC == pc), less those of another activation (GA-11, D8-xarch-3; an executing lane has
-    arrived whatever its activation, D17-5)."""
-    arrive = act | (val & array2mask(e.rpc[ri] == _i64(pc)))
-    dm = e.sim.DEPTH[ri]
-    if dm.any():                        # decision GA-11: lanes of another activation have not arrived
-        lane = ffs_lanes(act)
-        first = dm[np.arange(ri.size), lane]
-        r1 = e.sim.R[1, ri]                # D8-xarch-3: or the same stack frame (a CALL used as a jump)
-        arrive &= array2mask((dm == first[:, None]) | (r1 == r1[np.arange(ri.size), lane][:, None])) | act  # D17-5
-    return arrive
-
-
 def _owed_here(e: BatchedEngine, idx: np.ndarray, owing: np.ndarray, active: np.ndarray, b: int,
                pc: int) -> np.ndarray:
     """Of the warps *owing* a pass to some BSYNC (D7-simt-1), those whose executing lanes owe one to
@@ -967,7 +954,7 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
         act = active[rest]
         val = valid[rest]
         bm = e.B[b][ri] & val & ~act
-        arrive = _arrived(e, ri, act, val, pc)
+        arrive = arrived_rows(e, ri, act, val, e.rpc[ri], pc)
         cmask = val & ~arrive
         done = bm == 0
         cand = cmask & bm

@@ -34,6 +34,21 @@ _U32 = np.uint32
 _U64 = np.uint64
 
 
+def arrived_rows(e, idx: np.ndarray, act: np.ndarray, val: np.ndarray, rows: np.ndarray, pc: int) -> np.ndarray:
+    """The arrivemask of BSYNC and WARPSYNC for warps *idx* (``bru.arrived_at`` with
+    ``same_activation``): the executing lanes *act*, and the valid ones parked at *pc* (RPC *rows*)
+    in the activation of the first executing lane -- its call depth (GA-11) or its stack frame, a
+    CALL used as a jump (D8-xarch-3); an executing lane has arrived whatever its activation (D17-5)."""
+    arrive = act | (val & array2mask(rows == pc))
+    dm = e.sim.DEPTH[idx]
+    if dm.any():                        # no call made yet: every lane is in one activation
+        k = np.arange(idx.size)
+        lane = ffs_lanes(act)
+        r1 = e.sim.R[1, idx]
+        arrive &= array2mask((dm == dm[k, lane][:, None]) | (r1 == r1[k, lane][:, None])) | act
+    return arrive
+
+
 def _park(e, idx: np.ndarray, lanes: np.ndarray, value) -> None:
     """``RPC[lanes[k]] = value[k]`` of warp ``idx[k]`` (*value*: ``(k, 32)`` int64 or one int64)."""
     if not idx.size:
@@ -245,12 +260,7 @@ def warpsync_kernel(e, x, idx: np.ndarray):
         sim = e.sim
         rows = e.rpc[ci]
         act, val, mk = active[cand], valid[cand], mmask[cand]
-        k = np.arange(ci.size)
-        lane = ffs_lanes(act)
-        dm = sim.DEPTH[ci]
-        r1 = sim.R[1, ci]
-        same = array2mask((dm == dm[k, lane][:, None]) | (r1 == r1[k, lane][:, None]))
-        arrive = act | (val & array2mask(rows == x.pc) & same)     # D17-5: executing lanes have arrived
+        arrive = arrived_rows(e, ci, act, val, rows, x.pc)
         pk = sim.PARKPC[ci]
         elsewhere = array2mask((rows == pk) & (sim.PARKREG[ci] < 0) & (pk != x.pc)) & val & ~act
         fail_n = np.where(e.fail_at[ci] == e.issued[ci] - 1, e.fail_n[ci] + 1, 1)
@@ -305,10 +315,7 @@ def warpsync_groups_kernel(e, x, idx: np.ndarray):
     k = np.arange(ci.size)
     mm = np.broadcast_to(x.src_lanes("rb"), (n, WARP_SIZE))[cand].astype(np.int64) & val.astype(np.int64)[:, None]
     rows = e.rpc[ci]
-    lane = ffs_lanes(act)
-    dm, r1 = sim.DEPTH[ci], sim.R[1, ci]
-    same_act = array2mask((dm == dm[k, lane][:, None]) | (r1 == r1[k, lane][:, None]))
-    arrive = act | (val & array2mask(rows == x.pc) & same_act)     # D17-5: executing lanes have arrived
+    arrive = arrived_rows(e, ci, act, val, rows, x.pc)
     pk = sim.PARKPC[ci]
     elsewhere = array2mask((rows == pk) & (sim.PARKREG[ci] < 0) & (pk != x.pc)) & val & ~act & ~arrive
     own = ((mm >> np.arange(WARP_SIZE)) & 1).astype(bool) | ~mask2array(act)
