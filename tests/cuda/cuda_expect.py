@@ -11781,6 +11781,30 @@ def sw18_mixed(i, sel):
     return {"out": np.array(out, np.int32)}
 
 
+
+# -- session 19: 64-bit index arithmetic that subtracts (neg19.cu; decision D19-2) -------------------
+def _c_rem(a: int, b: int) -> int:
+    """C's % (the quotient truncated toward zero: the remainder has the dividend's sign)."""
+    r = abs(a) % abs(b)
+    return -r if a < 0 else r
+
+
+def neg_rem(i, n):
+    out = i["out"].copy()
+    for t in range(n):
+        d = (int(i["ds"][t]) & 31) + 1
+        out[t] = i["in"][182 + _c_rem(-1786776195039205662, d)]
+    return {"out": out}
+
+
+def neg_sub(i, n):
+    out = i["out"].copy()
+    src = [int(v) for v in i["in"]]
+    for t in range(n):
+        k = int(i["ks"][t])
+        out[t] = s32(src[255 - (k & 127)] + src[255 - ((k >> 8) & 3) * 64])
+    return {"out": out}
+
 # -- session 16: PolyBench/GPU's device code as published (pb16_polybench.cu; decision D16-3) ---------
 # References from the suite's own CPU code (correlation.c, adi.c, 3DConvolution.c, gramschmidt.c),
 # in float64 except where the float32 steps are the point (reduce_kernel: one rounding per step).

@@ -25,7 +25,8 @@ def _lanes(res, reg):
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_lea_negated_ra(nv_isa, engine):
-    """`LEA Rd, -Ra, SrcB, s` = (-Ra mod 2^32) << s + SrcB, per lane."""
+    """`LEA Rd, -Ra, SrcB, s` = (-Ra mod 2^32) << s + SrcB, per lane; the carry out is that of
+    2^32 - (Ra << s)[31:0] + SrcB (decision D19-2: -0 carries, as IADD3's -x)."""
     res = nv_isa.launch(assemble(nv_isa.db, """
         S2R R0, SR_LANEID ;
         IADD3 R11, R0, -0x7, RZ ;
@@ -38,9 +39,42 @@ def test_lea_negated_ra(nv_isa, engine):
     for lane, (r14, r15, r16, r17) in enumerate(zip(*(_lanes(res, r) for r in (14, 15, 16, 17)))):
         a = (-(lane - 7)) & M32
         assert r14 == (a << 2) & M32
-        s = ((a << 31) & M32) + 0x1000
-        assert r15 == s & M32 and r17 == s >> 32
+        s = (1 << 32) - (((lane - 7) << 31) & M32) + 0x1000
+        assert r15 == s & M32 and r17 == min(1, s >> 32)
         assert r16 == (a + lane) & M32
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_lea_negated_ra_subtracts_a_64_bit_index(nv_isa, engine):
+    """Regression (D19-2, fuzz seeds 19069/19097/19129 on sm_100): nvcc computes `base - (k << 2)`
+    for a 64-bit k as `LEA R4, P0, -R2, UR6, 0x2` and `IADD3.X R5, PT, PT, ~R3', UR7, RZ, P0, !PT`
+    (R3' the high word of k << 2); k == 0 must carry, or the address loses 2^32.  Checked against
+    Python's 64-bit arithmetic, the k of every lane with a zero low word among them."""
+    ks = [0, 1, 2, 1 << 30, 3 << 30, (1 << 32) - 1, 1 << 32, 5 << 30, 0xDEADBEEF, 1 << 62] + \
+        [(7919 * i) << (i % 33) for i in range(22)]
+    base = 0x0000_0001_1000_0500
+    text = "S2R R0, SR_LANEID ;\n"
+    for lane, k in enumerate(ks):
+        text += f"ISETP.EQ.AND P1, PT, R0, {lane}, PT ;\n@P1 MOV R2, {k & M32:#x} ;\n@P1 MOV R3, {k >> 32:#x} ;\n"
+    text += f"""UMOV UR6, {base & M32:#x} ;
+        UMOV UR7, {base >> 32:#x} ;
+        SHF.L.U64.HI R3, R2, 0x2, R3 ;
+        LEA R4, P0, -R2, UR6, 0x2 ;
+        IADD3.X R5, PT, PT, ~R3, UR7, RZ, P0, !PT ;
+        UMOV UR10, 0x0 ;
+        UMOV UR11, 0x5 ;
+        ULEA UR8, UP0, -UR10, URZ, 0x0 ;
+        UIADD3.X UR9, UPT, UPT, ~UR11, URZ, URZ, UP0, !UPT ;
+        MOV R6, UR8 ;
+        MOV R7, UR9 ;
+        EXIT ;"""
+    res = nv_isa.launch(assemble(nv_isa.db, text), engine=engine)
+    assert res.ok
+    r4, r5, r6, r7 = (_lanes(res, r) for r in (4, 5, 6, 7))
+    for lane, k in enumerate(ks):
+        want = (base - 4 * k) & ((1 << 64) - 1)
+        assert (r5[lane] << 32 | r4[lane]) == want, (lane, hex(k))
+        assert (r7[lane] << 32 | r6[lane]) == (-(5 << 32)) & ((1 << 64) - 1)      # ULEA's -0 carries too
 
 
 def test_lea_negated_ra_with_hi_is_refused(nv_isa):

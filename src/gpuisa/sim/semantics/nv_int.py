@@ -36,20 +36,20 @@ def LEA(x: Exec) -> None:
             hi = _src_lanes(x, _c(x)).astype(_U64)     # Rc, or the immediate of LEA_RRI
         v = ((((hi << _U64(32)) | a) << sh) >> _U64(32)) & _U64(MASK32)
     else:
-        if x.flag("ra.neg"):          # -Ra: the two's complement mod 2^32, then shifted (D2-3)
-            a = (-a.astype(np.int64) & MASK32).astype(_U64)
         v = (a << sh) & _U64(MASK32)
+        if x.flag("ra.neg"):          # -Ra: 2^32 - (Ra << Shift)[31:0], -0 carries (D2-3, D19-2)
+            v = _U64(1 << 32) - v
     bn = _b(x)
-    b = _src_lanes(x, bn)
+    b = _src_lanes(x, bn).astype(_U64)
     if x.flag(bn + ".bitnot"):
-        b = ~b
-    if x.flag(bn + ".neg"):          # -Rb: the two's complement (mod 2^32; decision AT-8)
-        b = (-b.astype(np.int64) & MASK32).astype(_U32)
-    s = v + b.astype(_U64)
+        b = _U64(MASK32) - b
+    if x.flag(bn + ".neg"):          # -Rb: 2^32 - Rb, as IADD3's (decisions AT-8, D19-2)
+        b = _U64(1 << 32) - b
+    s = v + b
     if x.mod("x") == "X":
         s = s + mask2array(x.pred("pp")).astype(_U64)
     x.write("rd", (s & _U64(MASK32)).astype(_U32))
-    x.write("pu", array2mask(((s >> _U64(32)) & _U64(1)).astype(bool)))
+    x.write("pu", array2mask((s >> _U64(32)) != 0))
 
 
 @semantics("VIADD")
@@ -279,7 +279,8 @@ def ULEA(x: Exec) -> None:
         return
     a = _raw_int(x, "ura")
     sh = x.imm("shift")
-    if x.flag("ura.neg"):                # -URa: the two's complement mod 2^32, then shifted (D6-cl-6)
+    neg = x.flag("ura.neg")
+    if neg and x.mod("hi") == "HI":     # -URa: the two's complement mod 2^32, then shifted (D6-cl-6)
         a = (-a) & MASK32
     if x.mod("hi") == "HI":
         if x.mod("sx") == "SX32":
@@ -289,13 +290,15 @@ def ULEA(x: Exec) -> None:
         v = ((hi & (MASK32 >> sh)) << sh) | (a >> (32 - sh))
     else:
         v = (a << sh) & MASK32
+        if neg:                         # 2^32 - (URa << Shift)[31:0]: -0 carries, as LEA's (D19-2)
+            v = (1 << 32) - v
     b = _raw_int(x, _b(x))
     if x.flag(_b(x) + ".bitnot"):       # ~URb: the bitwise complement, as LEA's ~Rb (D12-M-2)
-        b = ~b & MASK32
-    if x.flag(_b(x) + ".neg"):          # -URb: the two's complement mod 2^32, as LEA's -Rb (D10-N-9)
-        b = (-b) & MASK32
+        b = MASK32 - b
+    if x.flag(_b(x) + ".neg"):          # -URb: 2^32 - URb, as LEA's -Rb (D10-N-9, D19-2)
+        b = (1 << 32) - b
     s = v + b
     if x.mod("x") == "X":
         s = s + x.upred("upp")
     x.write("urd", s & MASK32)
-    x.write("upu", (s >> 32) & 1 != 0)
+    x.write("upu", (s >> 32) != 0)
