@@ -11805,6 +11805,29 @@ def neg_sub(i, n):
         out[t] = s32(src[255 - (k & 127)] + src[255 - ((k >> 8) & 3) * 64])
     return {"out": out}
 
+
+# -- session 19: contended CAS loops (cas19.cu; decision D19-1): sums of integers, exact in binary64 --
+def cas_dsum(i, n):
+    return {"sum": np.array([float(np.sum(i["x"][:n], dtype=np.float64))])}
+
+
+def cas_fmax(i, n):
+    return {"best": np.array([max(-1000.0, float(i["x"][:n].max()))], np.float32)}
+
+
+def cas_block(i, n):
+    sums, counts = i["sums"].copy(), i["counts"].copy()
+    for b in range(len(sums)):
+        part = i["x"][b * 96:min(n, (b + 1) * 96)]
+        sums[b] = float(np.sum(part, dtype=np.float64))
+        counts[b] = len(part)
+    return {"sums": sums, "counts": counts}
+
+
+def cas_ticket(i, total):
+    """Each thread's ``total - (the ticket it drew)``: 1..total in some order."""
+    return {"ticket": np.array([total], np.uint32), "order": np.arange(1, total + 1, dtype=np.uint32)}
+
 # -- session 16: PolyBench/GPU's device code as published (pb16_polybench.cu; decision D16-3) ---------
 # References from the suite's own CPU code (correlation.c, adi.c, 3DConvolution.c, gramschmidt.c),
 # in float64 except where the float32 steps are the point (reduce_kernel: one rounding per step).

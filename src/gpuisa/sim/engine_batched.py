@@ -27,9 +27,11 @@ PC is issued; a spin loop at a low PC cannot starve the warp it waits for), and 
 the warps which issued more YIELDs or NANOSLEEPs (the hints of a spin loop) than the ready
 warp that issued fewest go after it (decisions D10-I-4, D14-W-4, D15-S-1: counted, bounded by
 YIELD_LEAD, so that a lock's holder, which yielded once before it won, runs before the
-waiters that spin again).
+waiters that spin again), and that warps held back from a contended CAS loop are not
+ready until the policy of :mod:`gpuisa.sim.contention` releases them (decision D19-1).
 After a data-path batch that held every ready warp, the next batch is the same
-warps at the next PC (no search).
+warps at the next PC (no search); so is a lone ready warp's next instruction after a
+per-warp replay.
 
 Per-warp execution within a batch: semantics registered ``control=True`` or
 ``per_warp=True`` run one warp at a time (warp order) with the same one-warp
@@ -47,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from .cluster import RANK_SHIFT
+from .contention import HOLD_CHECK, CasHolds
 from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
 from .fastpath.control import (arrived_rows, brx_kernel, bsync_yield_rows, nanosleep_kernel, warpsync_kernel,
@@ -223,9 +226,14 @@ class BatchedEngine:
         self.bx: dict[int, BatchExec] = {}
         #: per address, the batch-width plan of a per_warp instruction (sim/fastpath/atomics.py) or None
         self.batch_plans: dict[int, Any] = {}
+        #: decision D19-1: the warps held back from a contended CAS loop; what a CAS batch's plan
+        #: saw (sim/fastpath/atomics.py: per warp, a lane stored, the one word its lanes used)
+        self.holds = CasHolds(N)
+        self.cas_seen: tuple[np.ndarray, np.ndarray] | None = None
         self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
         self.batches = 0                     # statistics: semantics calls made for batches
         self._cont = None
+        self.released = 0       # warps released from barriers (_solo: did another warp become ready?)
         #: inside run(): another engine then does not rebind the BatchExecs this one uses
         self.running = False
         #: checkpoints of the whole state: a repeated one ends the run (decision D12-1)
@@ -422,6 +430,7 @@ class BatchedEngine:
         """Warp *i* leaves its barrier (it completed)."""
         self.state[i] = S_READY
         self._cont = None
+        self.released += 1
 
     def exited(self) -> int:
         return int((self.state == S_EXITED).sum())
@@ -465,7 +474,7 @@ class BatchedEngine:
         if sim._next_wake is not None and sim.clock >= sim._next_wake:
             self._wake()
         while True:
-            ready = np.flatnonzero(self.state == S_READY)
+            ready = self._ready()
             if ready.size:
                 break
             if not (self.state != S_EXITED).any():
@@ -481,6 +490,9 @@ class BatchedEngine:
                 i = int(sl[0])
                 self.state[i] = S_READY
                 self.sleep[i] = 0
+                continue
+            if self.holds.count:    # D19-1: a held warp goes on rather than none
+                self.holds.look(self.state, self.issued, True)
                 continue
             i = self._first_live()
             self._stop_at("deadlock", "no warp can progress (every live warp waits at a barrier)", i)
@@ -505,6 +517,21 @@ class BatchedEngine:
         m = pcs == chosen
         idx = ready if m.all() else ready[m]
         return int(chosen), idx, idx.size == ready.size
+
+    def _look_due(self) -> bool:
+        """A pick would look for held warps to release now (decision D19-1): no continuation."""
+        h = self.holds
+        return bool(h.count) and self.batchno >= h.due
+
+    def _ready(self) -> np.ndarray:
+        """The ready warps that are not held (decision D19-1), in warp order."""
+        h = self.holds
+        if not h.count:
+            return np.flatnonzero(self.state == S_READY)
+        if self.batchno >= h.due:
+            h.look(self.state, self.issued, False)
+            h.due = self.batchno + HOLD_CHECK
+        return np.flatnonzero((self.state == S_READY) & ~h.held)
 
     # -- execution ------------------------------------------------------------------------------
     def _bexec(self, pc: int) -> BatchExec:
@@ -615,14 +642,14 @@ class BatchedEngine:
                 self.store()            # the fault lists every unfinished warp from the Warp objects
                 sim._step_limit()
                 break
-            if sim.steps >= wd.next:
+            if sim.steps >= wd.next and not self.holds.count:     # D19-1: not while a warp is held
                 since = wd.check()
                 if since is not None:   # the whole state repeats: the run can never end (D12-1)
                     self.store()
                     sim._state_repeats(since)
                     break
             cont = self._cont
-            if cont is not None and sim._next_wake is None:
+            if cont is not None and sim._next_wake is None and not self._look_due():
                 pc, idx, sel = cont
                 all_ready = True
                 self.batchno += 1
@@ -653,8 +680,7 @@ class BatchedEngine:
                 break
             self.last[sel] = self.batchno
             if x.optype in _SPIN_HINTS:
-                sp = self.spun[sel]
-                self.spun[sel] = np.minimum(sp + 1, YIELD_LEAD)
+                self.spun[sel] = np.minimum(self.spun[sel] + 1, YIELD_LEAD)
             kern = kernels.get(x.optype)
             if kern is not None:
                 self._kernel(kern, x, pc, idx, sel, all_ready)
@@ -662,7 +688,9 @@ class BatchedEngine:
             if x.per_warp or n == 1:
                 # an atomic's plan also for one warp (D15-S-2: a contended CAS loop's warps run alone)
                 if not self._batch_plan(x, pc, idx, sel, all_ready):
-                    self._per_warp(pc, idx)
+                    self._solo(pc, idx, sel, all_ready and n == 1)
+                elif self.cas_seen is not None:     # a CAS's plan saw its winners (D19-1)
+                    self._cas_holds(pc, idx)
                 continue
             x.bind(sel, n, self._guard(x, sel, n))
             sim.steps += n
@@ -684,6 +712,26 @@ class BatchedEngine:
             self.pc[sel] = x.next_pc
             if all_ready:
                 self._cont = (x.next_pc, idx, sel)
+
+    def _solo(self, pc: int, idx: np.ndarray, sel, alone: bool) -> None:
+        """Replay the batch warp by warp; *alone*: it is the only ready warp, which then goes on
+        at its next instruction without a pick when it is still the only one (decision D19-1:
+        the same warp _pick would choose)."""
+        before = self.released
+        self._per_warp(pc, idx)
+        if alone and self.released == before and self.sim.status is None:
+            i = int(idx[0])
+            if self.state[i] == S_READY:
+                self._cont = (int(self.pc[i]), idx, sel)
+
+    def _cas_holds(self, pc: int, idx: np.ndarray) -> None:
+        """After a batch of a global CAS: hold the warps that failed on a word another warp of the
+        batch stored on (decision D19-1, sim/contention.py)."""
+        seen, self.cas_seen = self.cas_seen, None
+        assert seen is not None
+        won, word = seen
+        if (idx.size > 1 or self.holds.count) and self.holds.after_cas(pc, idx, won, word, self.issued):
+            self._cont = None
 
     def _batch_plan(self, x: BatchExec, pc: int, idx: np.ndarray, sel, all_ready: bool) -> bool:
         """Issue a batch of a ``per_warp`` instruction at batch width through its speed plan
@@ -994,6 +1042,7 @@ def _k_bsync(e: BatchedEngine, x: BatchExec, idx: np.ndarray):
             parked = mask2array(act[switch])            # decision D7-simt-3: where they wait, for whom
             e.sim.PARKPC[si] = np.where(parked, _i64(pc), e.sim.PARKPC[si])
             e.sim.PARKREG[si] = np.where(parked, b, e.sim.PARKREG[si])
+            e.sim.PARKWAIT[si] = np.where(parked, _U32(0), e.sim.PARKWAIT[si])     # as park_waiting: no mask
             e.fail_n[si] = fail_n[switch]
             e.fail_at[si] = e.issued[si]
             _switch_to(e, si, cand[switch], cand[switch])

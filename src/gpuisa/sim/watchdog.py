@@ -55,7 +55,7 @@ _SKIP = frozenset({
     "_engine", "_pending", "_final_arrays", "steps", "clock", "_next_wake", "_unsupported", "trap_handler",
     "syscall",
     # BatchedEngine
-    "sim", "bx", "batches", "running", "_stored", "batchno", "last", "issued", "fail_at", "watchdog",
+    "sim", "bx", "batches", "running", "_stored", "batchno", "last", "issued", "fail_at", "watchdog", "released",
     # CTA: the pool is a function of the simulator's (the shared bytes are walked through _shared)
     "pool",
     # Segment: views of its data

@@ -316,6 +316,15 @@ def fold_plan(x) -> Callable | None:
             ret = np.zeros(m.shape, dt)
             ret[m] = (old == b).astype(dt) if cast else old
             x.write("rd", ret, width=64 if wide else 32)
+            if acc == "cas" and not cast:       # the engine's hold policy (D19-1)
+                keys = np.empty(count, np.int64)
+                for data, idx, sub in groups:
+                    k = idx * size + data.ctypes.data
+                    if sub is None:
+                        keys = k
+                    else:
+                        keys[sub] = k
+                x.eng.cas_seen = _cas_rows(m, old == b, keys)
         if stored:                  # the lanes that stored
             hit = np.zeros(m.shape, bool)
             hit[m] = old == b
@@ -466,3 +475,21 @@ def _by_rank(cur, read, seg, rank, sb, sc, fn) -> None:
         old = cur[s]
         read[pos] = old
         cur[s] = fn(old, sb[pos], sc[pos])
+
+
+
+# -- contended CAS loops: what the engine's hold policy needs (sim/contention.py, decision D19-1) --------
+def _cas_rows(m: np.ndarray, stored: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per warp of a CAS batch: whether a lane of it stored, and the one word (a key: the word's
+    address in the model's process) all its active lanes used, or -1.  *stored*, *keys*: per
+    active lane, in ``m``'s row-major order."""
+    n = m.shape[0]
+    rows = np.flatnonzero(m)[...] // m.shape[1]
+    won = np.zeros(n, bool)
+    won[rows[stored]] = True
+    word = np.full(n, -1, np.int64)
+    starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+    lo = np.minimum.reduceat(keys, starts)
+    hi = np.maximum.reduceat(keys, starts)
+    word[rows[starts]] = np.where(lo == hi, lo, -1)
+    return won, word

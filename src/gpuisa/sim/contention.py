@@ -1,0 +1,147 @@
+"""Contended compare-and-swap loops at grid scale: the batched engine's hold policy (decision D19-1).
+
+A CAS retry loop -- ``do { assumed = old; old = atomicCAS(p, assumed, f(assumed)); } while (old
+!= assumed)``, CUDA's recipe for an atomic operation the hardware lacks (a double ``atomicAdd``
+before sm_60, a float ``atomicMax``) -- run by the warps of a grid in lockstep stores once per
+round on a word they all use: one lane of the grid wins, every other lane reads the new value
+and tries again.  The loop then costs rounds x warps, quadratic in the grid (262,144 threads on
+one word: about 10^9 warp-instructions, a step-limit fault where CUDA takes milliseconds).
+
+Every interleaving of the warps is a schedule the hardware may choose; this one keeps the cost
+linear.  After a batch of a global CAS (:func:`~gpuisa.sim.fastpath.atomics.cas_probe`) in which
+some warps stored on a word and others only failed on it, the failed ones are **held** (not
+issued) and the word's winners, its *holders*, go on without them.  A holder that fails twice in
+a row on its word (it waits for something else -- a lock a held warp owns) releases every warp
+held on the word.  When the holders have left the loop -- exited, or issued ``HOLD_AWAY``
+instructions without coming back to the CAS -- the warps held on the word are released together:
+their next round on the word holds its losers again, so each hand-over costs one batch of the
+waiting warps and moves a whole warp's lanes through the loop.  When no other warp can be issued,
+every held warp goes on (:meth:`CasHolds.look` with *force*): holding never makes a deadlock the
+program does not have, and the watchdog (D12-1) does not take its checkpoints while a warp is held (the policy's
+clocks are issue counts, which its digest leaves out).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .state import S_EXITED
+
+#: instructions a holder may issue after its last CAS on the word before it counts as gone
+HOLD_AWAY = 128
+#: batches between two looks for holders that have gone (a look costs a few passes over the warps)
+HOLD_CHECK = 64
+
+
+class CasHolds:
+    """The held warps of a batched run and the holders of the words they wait on."""
+
+    def __init__(self, n: int) -> None:
+        self.held = np.zeros(n, bool)
+        #: the word (a group number) each warp holds or waits on; -1: none
+        self.group = np.full(n, -1, np.int64)
+        #: a holder's issue count at its last CAS on its word
+        self.at = np.zeros(n, np.int64)
+        #: a holder's CAS batches in a row on its word in which no lane of it stored
+        self.miss = np.zeros(n, np.int8)
+        #: (pc, word address) -> group number
+        self.ids: dict[tuple[int, int], int] = {}
+        #: warps held
+        self.count = 0
+        #: the batch number of the next look for holders that have gone
+        self.due = 0
+
+    def after_cas(self, pc: int, idx: np.ndarray, won: np.ndarray, word: np.ndarray, issued: np.ndarray) -> bool:
+        """After a batch *idx* of the CAS at *pc*: *won* (per warp: a lane of it stored) and *word*
+        (per warp: the one word all its active lanes used, or -1).  Holds the warps that failed on
+        a word another warp of the batch stored on; True when a warp was held or released."""
+        if idx.size == 1:
+            return self._alone(pc, int(idx[0]), bool(won[0]), int(word[0]), int(issued[idx[0]]))
+        rows = np.flatnonzero(word >= 0)
+        if not rows.size:
+            return False
+        keys, inv = np.unique(word[rows], return_inverse=True)
+        gid = np.array([self.ids.setdefault((pc, k), len(self.ids)) for k in keys.tolist()], np.int64)
+        g, w, warps = gid[inv], won[rows], idx[rows]
+        stored = np.bincount(inv, weights=w, minlength=keys.size) > 0      # the words a warp stored on
+        winners = warps[w]
+        self.group[winners] = g[w]
+        self.at[winners] = issued[winners]
+        self.miss[winners] = 0
+        hold = ~w & stored[inv]
+        if hold.any():
+            hw = warps[hold]
+            self.held[hw] = True
+            self.group[hw] = g[hold]
+            self.count += hw.size
+        idle = ~w & ~stored[inv]
+        if idle.any():          # failed where no warp of the batch stored: the holders among them miss
+            sw, sg = warps[idle], g[idle]
+            mine = self.group[sw] == sg
+            if mine.any():
+                hw = sw[mine]
+                self.at[hw] = issued[hw]
+                self.miss[hw] += 1
+                gone = np.unique(self.group[hw][self.miss[hw] >= 2]).tolist()
+                for k in gone:
+                    self._release_word(k)
+                return bool(hold.any()) or bool(gone)
+        return bool(hold.any())
+
+    def _alone(self, pc: int, i: int, won: bool, word: int, issued: int) -> bool:
+        """:meth:`after_cas` for a batch of one warp *i* (a holder's round: no one to hold; True
+        when it released the warps held on its word)."""
+        if word < 0:
+            return False
+        k = self.ids.get((pc, word))
+        if won:
+            if k is None:
+                k = self.ids[(pc, word)] = len(self.ids)
+            self.group[i] = k
+            self.at[i] = issued
+            self.miss[i] = 0
+        elif k is not None and self.group[i] == k:
+            self.at[i] = issued
+            self.miss[i] += 1
+            if self.miss[i] >= 2:
+                self._release_word(k)
+                return True
+        return False
+
+    def _release_word(self, k: int) -> None:
+        m = self.group == k
+        self.count -= int(np.count_nonzero(self.held & m))
+        self.held[m] = False
+        self.group[m] = -1
+        self.miss[m] = 0
+        if not self.count:
+            self._clear()
+
+    def _clear(self) -> None:
+        """No warp is held: forget the holders too (the watchdog's digests see none of this)."""
+        self.group[:] = -1
+        self.miss[:] = 0
+        self.at[:] = 0
+        self.ids.clear()
+        self.due = 0
+
+    def look(self, state: np.ndarray, issued: np.ndarray, force: bool) -> None:
+        """Release the held warps of every word whose holders have all gone: exited, or
+        ``HOLD_AWAY`` instructions issued since their last CAS on it, or (*force*: no other warp
+        can be issued) simply not ready to run.  They go on together (their next round holds
+        the losers again): a loop in which most lanes leave after one failure (a CAS ``atomicMax``
+        once the maximum is known) is not run one warp at a time."""
+        holder = (self.group >= 0) & ~self.held
+        gone = holder & ((state == S_EXITED) | (issued - self.at > HOLD_AWAY))
+        if force:
+            gone = holder
+        self.group[gone] = -1
+        self.miss[gone] = 0
+        live = np.unique(self.group[holder & ~gone])
+        waiting = np.flatnonzero(self.held)
+        rel = waiting[~np.isin(self.group[waiting], live)]
+        if rel.size:
+            self.held[rel] = False
+            self.group[rel] = -1
+            self.count -= rel.size
+            if not self.count:
+                self._clear()
