@@ -125,7 +125,8 @@ Kernel arguments (docs/simulator-run.md):
   --buffer NAME=SIZE[:INIT] global buffer of SIZE bytes, placed in order from
                             0x10000000 (256-byte aligned). INIT: zeros
                             (default), iota[:DTYPE], fill:VALUE[:DTYPE],
-                            random:SEED[:DTYPE], file:PATH. DTYPE default u32.
+                            random:SEED[:DTYPE], file:PATH (its bytes, then
+                            zeros up to SIZE). DTYPE default u32.
                             NAME=file:PATH: SIZE is the file's size.
   --dump-buffer NAME[:DTYPE[:COUNT]][=PATH]
                             print the buffer after the run as DTYPE elements
@@ -221,7 +222,7 @@ Example:
                    "(a float4, an alignas(16) struct) (repeatable).")
 @click.option("--buffer", "buffers", multiple=True, metavar="NAME=SIZE[:INIT]",
               help="Global buffer of SIZE bytes; INIT zeros, iota[:DTYPE], fill:VALUE[:DTYPE], random:SEED[:DTYPE] "
-                   "or file:PATH (repeatable); NAME=file:PATH takes the file's size. CUDA input: NAME may be a __device__ or __constant__ variable, which it "
+                   "or file:PATH (its bytes, then zeros up to SIZE) (repeatable); NAME=file:PATH takes the file's size. CUDA input: NAME may be a __device__ or __constant__ variable, which it "
                    "initialises (cudaMemcpyToSymbol).")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]][=PATH]",
               help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements, "
