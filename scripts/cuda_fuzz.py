@@ -208,7 +208,8 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
               help="generator version (1: the eighth round's integer programs; 2: also floats, doubles, every "
                    "rounding mode, more atomics, grid-stride loops, 2-D/3-D launches, spills; 3: also loop nests "
                    "with goto, do-while, warp-uniform loops with collectives, function-pointer calls, division by "
-                   "run-time values of every width, 64-bit indices, local arrays, __ldg/volatile, -G)")
+                   "run-time values of every width, 64-bit indices, local arrays, __ldg/volatile, -G; 4: no NaN "
+                   "reaches a conversion to a 32-bit integer, whose constant folding differs per target)")
 @click.option("--reduce", "do_reduce", is_flag=True,
               help="shrink each failing program (its first failure) by deleting statements while it fails the same "
                    "way: OUT/fzSEED/reduced/ (one nvcc run per attempt: slow)")

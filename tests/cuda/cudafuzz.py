@@ -31,8 +31,9 @@ import numpy as np
 import cudafuzz_fp as FP
 import cudafuzz_v3 as V3
 
-GEN_VERSION = 3                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...;
-                                   # 3: control flow and memory shapes (cudafuzz_v3)
+GEN_VERSION = 4                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...;
+                                   # 3: control flow and memory shapes (cudafuzz_v3); 4: no NaN reaches a
+                                   # conversion to a 32-bit integer (INTR4; decisions D18-13, D19-4)
 NIN = 256                          # words of each input buffer
 NCNT = 16                          # global counters: 0..7 atomics, 8..15 the blocks' shared counters
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -277,7 +278,25 @@ def _intr2() -> dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]]:
 
 
 INTR2 = _intr2()
-ALL_INTR = {**INTR, **INTR2}
+
+
+def _intr4() -> dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]]:
+    """Version 4: the conversions to 32-bit integers with their argument through ``nzf``/``nzd``
+    as the 64-bit ones have it.  nvcc folds a conversion of a constant NaN differently per target
+    (``__double2int_rn`` to INT_MIN, ``__double2uint_rn`` to 0x80000000 on sm_100/sm_120, where PTX's
+    cvt gives 0: decisions D18-13, D19-4), so no NaN may reach one.  Named ``NAMEnz``."""
+    def nz(f: Callable[[Any], int]) -> Callable[[Any], int]:
+        return lambda a: f(type(a)(0) if a != a else a)
+    d = {}
+    for name in [n for n in INTR2 if n.split("_")[0] in ("f2i2", "f2u", "d2i", "d2u")]:
+        args, t, text, ref = INTR2[name]
+        fn = "nzf" if args[0] == "f32" else "nzd"
+        d[name + "nz"] = (args, t, text.replace("({0})", f"({fn}({{0}}))"), nz(ref))
+    return d
+
+
+INTR4 = _intr4()
+ALL_INTR = {**INTR, **INTR2, **INTR4}
 
 
 # -- expressions ---------------------------------------------------------------------------

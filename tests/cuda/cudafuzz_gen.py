@@ -140,8 +140,9 @@ class Gen:
             return self.as_t(E("intr", INTR[name][1], tuple(self.any_e(at, c, d - 1) for at in INTR[name][0]),
                                val=name), t)
         if k < 92 and self.v2:
-            name = r.choice(F2I_INTR2)
-            return self.as_t(E("intr", INTR2[name][1], (self.fexpr(INTR2[name][0][0], c, d - 1, True),), val=name), t)
+            name = self._nz(r.choice(F2I_INTR2))
+            return self.as_t(E("intr", ALL_INTR[name][1], (self.fexpr(ALL_INTR[name][0][0], c, d - 1, True),),
+                               val=name), t)
         if k < 92:
             name = r.choice(F2I_INTR)
             return self.as_t(E("intr", INTR[name][1], (self.float_e(c, d - 1),), val=name), t)
@@ -631,10 +632,14 @@ class Gen:
     def _convert(self, e: E, t: str) -> E:
         """*e* as type *t*; a float becomes an integer through a rounded conversion, never a cast."""
         if e.t in FLT and t not in FLT:
-            name = ("f2ll_rz" if t in ("i64",) else "f2ull_rz" if t == "u64" else "f2i2_rz") if e.t == "f32" else \
-                ("d2ll_rz" if t == "i64" else "d2ull_rz" if t == "u64" else "d2i_rz")
-            return self.as_t(E("intr", INTR2[name][1], (e,), val=name), t)
+            name = self._nz(("f2ll_rz" if t in ("i64",) else "f2ull_rz" if t == "u64" else "f2i2_rz") if e.t == "f32"
+                            else ("d2ll_rz" if t == "i64" else "d2ull_rz" if t == "u64" else "d2i_rz"))
+            return self.as_t(E("intr", ALL_INTR[name][1], (e,), val=name), t)
         return self.as_t(e, t)
+
+    def _nz(self, name: str) -> str:
+        """Version 4: a conversion to a 32-bit integer takes its argument through nzf/nzd (INTR4)."""
+        return name + "nz" if self.version >= 4 and name + "nz" in ALL_INTR else name
 
     def program_v2(self) -> Program:
         r = self.r

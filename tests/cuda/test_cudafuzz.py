@@ -108,7 +108,7 @@ def test_version_1_programs_are_still_generated():
     """Generator version 2 added kinds of statements and expressions; version 1's programs (the
     eighth round's corpus) come from the same seeds unchanged, version 2's differ."""
     assert G.generate(2010, 1).source() == (CORPUS / "src" / "fz2010.cu").read_text()
-    assert "generator version 3" in G.generate(2010).source()
+    assert f"generator version {C.GEN_VERSION}" in G.generate(2010).source()
 
 
 def test_version_2_programs_are_still_generated():
@@ -264,3 +264,27 @@ def test_unoptimised_programs_get_a_larger_step_limit(tmp_path, monkeypatch):
     assert fz.step_limit(g, 123) == 123
     monkeypatch.setattr(fz, "EXTRA_NVCC", ["-Xptxas", "-O0"])
     assert fz.step_limit(o3, None) == fz.STEPS_UNOPT
+
+
+def test_version_4_keeps_nans_out_of_32_bit_conversions():
+    """Decision D19-4: seed 19141's version 3 program converts a constant NaN
+    (`__double2uint_rn(__longlong_as_double(-4294967291ll))`), which nvcc folds to 0x80000000 on
+    sm_100/sm_120 and PTX's cvt makes 0; version 4 passes every such argument through nzf/nzd, and
+    its reference converts 0 there."""
+    import re
+    assert re.search(r"__double2uint_rn\(__longlong_as_double", G.generate(19141, 3).source())
+    # (fpriv's atomicAdd returns a finite float or an infinity: its addends go through fin)
+    bare = re.compile(r"__(float|double)2u?int_r[nzdu]\((?!nz[fd]\(|atomicAdd\()")
+    seen = 0
+    for seed in range(19141, 19171):
+        src = G.generate(seed, 4).source()
+        seen += len(re.findall(r"__(?:float|double)2u?int_r[nzdu]\(nz[fd]\(", src))
+        assert not bare.search(src), seed
+    assert seen
+    for name, (args, _t, text, ref) in C.INTR4.items():
+        nan = np.float32("nan") if args[0] == "f32" else np.float64("nan")
+        one = np.float32(-1.5) if args[0] == "f32" else np.float64(-1.5)
+        plain = C.INTR2[name[:-2]][3]
+        assert ref(nan) == plain(type(nan)(0)) == 0          # a NaN converts as 0 does
+        assert ref(one) == plain(one)
+        assert text.count("nz") == 1
