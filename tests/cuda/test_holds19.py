@@ -150,3 +150,18 @@ def test_holds_are_per_word_and_per_instruction():
 
 def test_the_constants():
     assert contention.HOLD_CHECK >= 1 and HOLD_AWAY >= 16
+
+
+def test_cas_rows_reads_each_warps_outcome_and_word():
+    """fastpath.atomics._cas_rows: per warp, a lane stored; the one word of its active lanes or -1
+    (several words, or no active lane)."""
+    from gpuisa.sim.fastpath.atomics import _cas_rows
+    m = np.zeros((4, 32), bool)
+    m[0, [0, 5]] = True          # warp 0: two lanes on word 8, lane 5 stored
+    m[1, [1, 2, 3]] = True       # warp 1: words 8, 8, 16
+    m[3, 31] = True              # warp 3: one lane on word 24, failed; warp 2: no lane
+    stored = np.array([False, True, False, False, False, False])
+    keys = np.array([8, 8, 8, 8, 16, 24])
+    won, word = _cas_rows(m, stored, keys)
+    assert won.tolist() == [True, False, False, False]
+    assert word.tolist() == [8, -1, -1, 24]

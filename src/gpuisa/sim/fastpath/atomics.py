@@ -484,7 +484,7 @@ def _cas_rows(m: np.ndarray, stored: np.ndarray, keys: np.ndarray) -> tuple[np.n
     address in the model's process) all its active lanes used, or -1.  *stored*, *keys*: per
     active lane, in ``m``'s row-major order."""
     n = m.shape[0]
-    rows = np.flatnonzero(m)[...] // m.shape[1]
+    rows = np.flatnonzero(m) // m.shape[1]
     won = np.zeros(n, bool)
     won[rows[stored]] = True
     word = np.full(n, -1, np.int64)
