@@ -165,3 +165,19 @@ def test_cas_rows_reads_each_warps_outcome_and_word():
     won, word = _cas_rows(m, stored, keys)
     assert won.tolist() == [True, False, False, False]
     assert word.tolist() == [8, -1, -1, 24]
+
+
+def test_a_hand_over_releases_the_lowest_held_warps_of_each_word():
+    """At most HOLD_RELEASE warps of a word go on at a hand-over, the lowest first; the rest wait
+    for the next one (each word on its own)."""
+    n = 2 * contention.HOLD_RELEASE + 6
+    h, state, issued = _holds(n)
+    won = np.zeros(n, bool)
+    won[[0, 1]] = True
+    word = np.where(np.arange(n) % 2 == 0, 100, 200)
+    h.after_cas(0x40, np.arange(n), won, word, issued)
+    state[[0, 1]] = S_EXITED
+    h.look(state, issued, force=False)
+    for w in (100, 200):
+        mine = np.flatnonzero(word == w)[1:]                       # the held warps of the word, in order
+        assert not h.held[mine[:contention.HOLD_RELEASE]].any() and h.held[mine[contention.HOLD_RELEASE:]].all()

@@ -13,11 +13,11 @@ some warps stored on a word and others only failed on it, the failed ones are **
 issued) and the word's winners, its *holders*, go on without them.  A holder that fails twice in
 a row on its word (it waits for something else -- a lock a held warp owns) releases every warp
 held on the word.  When the holders have left the loop -- exited, or issued ``HOLD_AWAY``
-instructions without coming back to the CAS -- the warps held on the word are released together:
-their next round on the word holds its losers again, so each hand-over costs one batch of the
-waiting warps and moves a whole warp's lanes through the loop.  When no other warp can be issued,
-every held warp goes on (:meth:`CasHolds.look` with *force*): holding never makes a deadlock the
-program does not have, and the watchdog (D12-1) does not take its checkpoints while a warp is held (the policy's
+instructions without coming back to the CAS -- the lowest ``HOLD_RELEASE`` warps held on the word
+are released together: their next round on the word holds its losers again, so each hand-over
+costs one small batch and moves a whole warp's lanes through the loop.  When no other warp can be
+issued, held warps of every word go on (:meth:`CasHolds.look` with *force*): holding never makes a
+deadlock the program does not have, and the watchdog (D12-1) does not take its checkpoints while a warp is held (the policy's
 clocks are issue counts, which its digest leaves out).
 """
 from __future__ import annotations
@@ -28,6 +28,8 @@ from .state import S_EXITED
 
 #: instructions a holder may issue after its last CAS on the word before it counts as gone
 HOLD_AWAY = 128
+#: the held warps of a word released together when its holders have gone (the lowest ones)
+HOLD_RELEASE = 64
 #: batches between two looks for holders that have gone (a look costs a few passes over the warps)
 HOLD_CHECK = 64
 
@@ -125,11 +127,12 @@ class CasHolds:
         self.due = 0
 
     def look(self, state: np.ndarray, issued: np.ndarray, force: bool) -> None:
-        """Release the held warps of every word whose holders have all gone: exited, or
-        ``HOLD_AWAY`` instructions issued since their last CAS on it, or (*force*: no other warp
-        can be issued) simply not ready to run.  They go on together (their next round holds
-        the losers again): a loop in which most lanes leave after one failure (a CAS ``atomicMax``
-        once the maximum is known) is not run one warp at a time."""
+        """Release the lowest ``HOLD_RELEASE`` held warps of every word whose holders have all
+        gone: exited, or ``HOLD_AWAY`` instructions issued since their last CAS on it, or (*force*:
+        no other warp can be issued) simply not ready to run.  They go on together (their next
+        round holds the losers again): a loop in which most lanes leave after one failure (a CAS
+        ``atomicMax`` once the maximum is known) is not run one warp at a time, and a hand-over
+        costs a batch of at most ``HOLD_RELEASE`` warps, not of every waiting one."""
         holder = (self.group >= 0) & ~self.held
         gone = holder & ((state == S_EXITED) | (issued - self.at > HOLD_AWAY))
         if force:
@@ -138,7 +141,12 @@ class CasHolds:
         self.miss[gone] = 0
         live = np.unique(self.group[holder & ~gone])
         waiting = np.flatnonzero(self.held)
-        rel = waiting[~np.isin(self.group[waiting], live)]
+        waiting = waiting[~np.isin(self.group[waiting], live)]
+        order = np.argsort(self.group[waiting], kind="stable")     # by word, each word's warps in order
+        words = self.group[waiting][order]
+        first = np.flatnonzero(np.r_[True, words[1:] != words[:-1]])
+        rank = np.arange(words.size) - np.repeat(first, np.diff(np.r_[first, words.size]))
+        rel = waiting[order[rank < HOLD_RELEASE]]
         if rel.size:
             self.held[rel] = False
             self.group[rel] = -1
