@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .fastpath.atomics import runs
 from .state import S_EXITED
 
 #: instructions a holder may issue after its last CAS on the word before it counts as gone
@@ -134,19 +135,15 @@ class CasHolds:
         ``atomicMax`` once the maximum is known) is not run one warp at a time, and a hand-over
         costs a batch of at most ``HOLD_RELEASE`` warps, not of every waiting one."""
         holder = (self.group >= 0) & ~self.held
-        gone = holder & ((state == S_EXITED) | (issued - self.at > HOLD_AWAY))
-        if force:
-            gone = holder
+        gone = holder if force else holder & ((state == S_EXITED) | (issued - self.at > HOLD_AWAY))
         self.group[gone] = -1
         self.miss[gone] = 0
         live = np.unique(self.group[holder & ~gone])
         waiting = np.flatnonzero(self.held)
         waiting = waiting[~np.isin(self.group[waiting], live)]
         order = np.argsort(self.group[waiting], kind="stable")     # by word, each word's warps in order
-        words = self.group[waiting][order]
-        first = np.flatnonzero(np.r_[True, words[1:] != words[:-1]])
-        rank = np.arange(words.size) - np.repeat(first, np.diff(np.r_[first, words.size]))
-        rel = waiting[order[rank < HOLD_RELEASE]]
+        starts, seg = runs(self.group[waiting][order])
+        rel = waiting[order[np.arange(order.size) - starts[seg] < HOLD_RELEASE]]
         if rel.size:
             self.held[rel] = False
             self.group[rel] = -1

@@ -528,7 +528,7 @@ class BatchedEngine:
         h = self.holds
         if not h.count:
             return np.flatnonzero(self.state == S_READY)
-        if self.batchno >= h.due:
+        if self._look_due():
             h.look(self.state, self.issued, False)
             h.due = self.batchno + HOLD_CHECK
         return np.flatnonzero((self.state == S_READY) & ~h.held)

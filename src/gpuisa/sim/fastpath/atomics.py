@@ -63,11 +63,7 @@ def batch_plan(x) -> Callable | None:
             b = np.broadcast_to(np.asarray(_gp._raw(x, "rb"), dtype=_U32), m.shape)[m].astype(_U64)
         old = np.empty(count, _U64 if wide else _U32)
         for data, idx, sub in groups:       # disjoint memories: each in its lanes' order
-            got = _add_in_order(data, idx, b if sub is None else b[sub], wide)
-            if sub is None:
-                old = got
-            else:
-                old[sub] = got
+            old = _put(old, sub, _add_in_order(data, idx, b if sub is None else b[sub], wide))
         if returns:
             ret = np.zeros(m.shape, _U64 if wide else _U32)
             ret[m] = old
@@ -95,6 +91,25 @@ def _active_words(x, size: int, shared: bool, generic: bool):
     return m, None if found is None else [(found[0], found[1], None)]
 
 
+def runs(sk: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(starts, seg)`` of the runs of equal values in the sorted array *sk*: where each run
+    begins, and each element's run number (its rank within the run: ``arange - starts[seg]``)."""
+    start = np.empty(sk.size, bool)
+    if sk.size:
+        start[0] = True
+        np.not_equal(sk[1:], sk[:-1], out=start[1:])
+    return np.flatnonzero(start), np.cumsum(start) - 1
+
+
+def _put(whole: np.ndarray, sub: np.ndarray | None, part: np.ndarray) -> np.ndarray:
+    """*whole* with a memory part's per-lane values *part* at the active lanes *sub* selects (None:
+    the part is every active lane, and *part* is the whole)."""
+    if sub is None:
+        return part
+    whole[sub] = part
+    return whole
+
+
 def _deepest(idx: np.ndarray) -> int:
     """The most lanes on one word (the steps a fold of them takes lane by lane)."""
     return int(np.unique(idx, return_counts=True)[1].max()) if idx.size else 0
@@ -107,11 +122,7 @@ def _add_in_order(data: np.ndarray, idx: np.ndarray, b: np.ndarray, wide: bool) 
     sk, sv = idx[order], b[order]
     incl = np.cumsum(sv, dtype=_U64)            # wraps modulo 2^64: exact modulo 2^32 too
     excl = incl - sv
-    start = np.empty(sk.size, bool)
-    start[0] = True
-    np.not_equal(sk[1:], sk[:-1], out=start[1:])
-    starts = np.flatnonzero(start)
-    seg = np.cumsum(start) - 1
+    starts, seg = runs(sk)
     words = sk[starts]
     init = data[words].astype(_U64)
     ends = np.append(starts[1:], sk.size) - 1
@@ -282,6 +293,7 @@ def fold_plan(x) -> Callable | None:
     stored = cast and opt in ("ATOMS", "ATOMG") and x.has("pu")     # ATOMS.CAST.SPIN P1, [R0], R8, R9
     shared = opt == "ATOMS"
     generic = opt == "ATOM"     # lanes in global and shared memory, each part in its lanes' order (D13-M-3)
+    holds = acc == "cas" and returns and not cast   # a CAS loop's outcome for the engine (D19-1)
 
     def operand(x, name, m):
         if not x.has(name):
@@ -303,28 +315,21 @@ def fold_plan(x) -> Callable | None:
         if len(groups) > 1 and any(_deepest(idx) > budget for _, idx, _ in groups):
             return False        # a part that declines after another stored would leave a half-done batch
         old = np.empty(count, dt)
+        keys = np.empty(count, np.int64) if holds else None     # each lane's word (the hold policy, D19-1)
         for data, idx, sub in groups:
             got = _fold_in_order(data, idx, b if sub is None else b[sub], c if sub is None else c[sub], fn, acc,
                                  signed, nan, budget)
             if got is None:     # the only part (a generic batch's parts were checked above): nothing changed
                 return False
-            if sub is None:
-                old = got
-            else:
-                old[sub] = got
+            old = _put(old, sub, got)
+            if keys is not None:        # the word's address in the model's process: unique across memories
+                keys = _put(keys, sub, idx * size + data.ctypes.data)
         if returns:
             ret = np.zeros(m.shape, dt)
             ret[m] = (old == b).astype(dt) if cast else old
             x.write("rd", ret, width=64 if wide else 32)
-            if acc == "cas" and not cast:       # the engine's hold policy (D19-1)
-                keys = np.empty(count, np.int64)
-                for data, idx, sub in groups:
-                    k = idx * size + data.ctypes.data
-                    if sub is None:
-                        keys = k
-                    else:
-                        keys[sub] = k
-                x.eng.cas_seen = _cas_rows(m, old == b, keys)
+        if keys is not None:
+            x.eng.cas_seen = _cas_rows(m, old == b, keys)
         if stored:                  # the lanes that stored
             hit = np.zeros(m.shape, bool)
             hit[m] = old == b
@@ -343,11 +348,7 @@ def _fold_in_order(data, idx, b, c, fn, acc, signed: bool, nan, budget: int):
     order = np.argsort(idx, kind="stable")
     sk, sb, sc = idx[order], b[order], c[order]
     L = sk.size
-    start = np.empty(L, bool)
-    start[0] = True
-    np.not_equal(sk[1:], sk[:-1], out=start[1:])
-    starts = np.flatnonzero(start)
-    seg = np.cumsum(start) - 1
+    starts, seg = runs(sk)
     rank = np.arange(L) - starts[seg]
     nseg, deepest = starts.size, int(rank.max()) + 1
     words = sk[starts]
@@ -488,7 +489,7 @@ def _cas_rows(m: np.ndarray, stored: np.ndarray, keys: np.ndarray) -> tuple[np.n
     won = np.zeros(n, bool)
     won[rows[stored]] = True
     word = np.full(n, -1, np.int64)
-    starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+    starts = runs(rows)[0]
     lo = np.minimum.reduceat(keys, starts)
     hi = np.maximum.reduceat(keys, starts)
     word[rows[starts]] = np.where(lo == hi, lo, -1)
