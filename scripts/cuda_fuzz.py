@@ -209,7 +209,8 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
                    "rounding mode, more atomics, grid-stride loops, 2-D/3-D launches, spills; 3: also loop nests "
                    "with goto, do-while, warp-uniform loops with collectives, function-pointer calls, division by "
                    "run-time values of every width, 64-bit indices, local arrays, __ldg/volatile, -G; 4: no NaN "
-                   "reaches a conversion to a 32-bit integer, whose constant folding differs per target)")
+                   "reaches a conversion to a 32-bit integer, whose constant folding differs per target; 5: no plain "
+                   "product in the arguments of fmaf/fma, which nvcc may contract once it folds a multiplicand of 1)")
 @click.option("--reduce", "do_reduce", is_flag=True,
               help="shrink each failing program (its first failure) by deleting statements while it fails the same "
                    "way: OUT/fzSEED/reduced/ (one nvcc run per attempt: slow)")

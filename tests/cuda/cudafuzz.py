@@ -31,9 +31,10 @@ import numpy as np
 import cudafuzz_fp as FP
 import cudafuzz_v3 as V3
 
-GEN_VERSION = 4                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...;
+GEN_VERSION = 5                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...;
                                    # 3: control flow and memory shapes (cudafuzz_v3); 4: no NaN reaches a
-                                   # conversion to a 32-bit integer (INTR4; decisions D18-13, D19-4)
+                                   # conversion to a 32-bit integer (INTR4; decisions D18-13, D19-4); 5: no
+                                   # plain product in the arguments of fmaf/fma (D20-1)
 NIN = 256                          # words of each input buffer
 NCNT = 16                          # global counters: 0..7 atomics, 8..15 the blocks' shared counters
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1

@@ -66,6 +66,12 @@ class Ctx:
     label: str | None = None   # version 3: inside a loop nest whose label a goto may leave to
 
 
+#: version 5: the fused multiply-adds nvcc may turn into an addition (llvm.fma with a multiplicand of
+#: 1), whose arguments therefore never hold a plain product (decision D20-1); ``__fmaf_rn`` and the
+#: other rounded intrinsics stay as they are
+PLAIN_FMA = frozenset({"fmaf", "dfma"})
+
+
 class Gen:
     def __init__(self, seed: int, version: int = GEN_VERSION):
         self.r = new_rng(seed, version)
@@ -179,7 +185,9 @@ class Gen:
         power of two, which becomes one) feeding an addition into a fused multiply-add, so plain
         ``*`` and ``/`` appear only where *mul_ok*: operands of comparisons, conversions, rounded
         intrinsics, square roots and other products -- never under ``+``/``-`` (through negation,
-        ``fabs`` and ``?:``), never assigned (decision D9-F-1)."""
+        ``fabs`` and ``?:``), never assigned (decision D9-F-1); from version 5 on, never in an argument of
+        the plain ``fmaf``/``fma`` either, which nvcc simplifies into an addition when a multiplicand
+        folds to 1 (``fmaf(a, sqrtf(1.0f), -7.0f * v)`` became ``FFMA v, -7, a``: decision D20-1)."""
         r = self.r
         fv = [v for v in c.vars + c.ro if v[1] == ft]
         if d <= 0 or r.random() < 0.2:
@@ -197,7 +205,8 @@ class Gen:
             return E("fbin", ft, (self.fexpr(ft, c, d - 1, sub), self.fexpr(ft, c, d - 1, sub)), val=o)
         if k < 55:
             name = r.choice(F_INTR2[ft])
-            return E("intr", ft, tuple(self.fany(at, c, d - 1, True) for at in ALL_INTR[name][0]), val=name)
+            mo = self.version < 5 or name not in PLAIN_FMA
+            return E("intr", ft, tuple(self.fany(at, c, d - 1, mo) for at in ALL_INTR[name][0]), val=name)
         if k < 61:
             return E("fneg", ft, (self.fexpr(ft, c, d - 1, mul_ok),))
         if k < 68:

@@ -288,3 +288,49 @@ def test_version_4_keeps_nans_out_of_32_bit_conversions():
         assert ref(nan) == plain(type(nan)(0)) == 0          # a NaN converts as 0 does
         assert ref(one) == plain(one)
         assert text.count("nz") == 1
+
+
+def test_version_5_keeps_plain_products_out_of_fmaf():
+    """Decision D20-1: seed 20004's version 4 program computes `fmaf(-1.5e-40f, sqrtf(fabsf(1.0f)),
+    -7.0f * v0)`; nvcc for sm_100/sm_120 folds the multiplicand 1 away and contracts the rest into
+    `FFMA R13, R27, -7, -1.4999919e-40` (one rounding where C has two). Version 5 keeps plain
+    products and quotients out of every argument of the plain fmaf/fma."""
+    assert "fmaf(((-1.5f) * (1e-40f)), sqrtf(fabsf(1.0f)), ((-7.0f) * (v0)))" in G.generate(20004, 4).source()
+
+    import dataclasses
+
+    def nodes(v):
+        if isinstance(v, C.E):
+            yield v
+        if dataclasses.is_dataclass(v):
+            for f in dataclasses.fields(v):
+                yield from nodes(getattr(v, f.name))
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                yield from nodes(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                yield from nodes(x)
+
+    def products(e):        # a product or quotient that reaches e's value through + - ?: fabs, as nvcc sees it
+        if e.op == "fbin":
+            if e.val in "*/":
+                yield e
+            else:
+                for a in e.args:
+                    yield from products(a)
+        elif e.op in ("fneg", "fabs"):
+            yield from products(e.args[0])
+        elif e.op == "cond":
+            for a in e.args[1:]:
+                yield from products(a)
+    assert any(list(products(a)) for e in nodes(G.generate(20004, 4)) if e.op == "intr" and e.val == "fmaf"
+               for a in e.args)
+    seen = 0
+    for seed in range(20000, 20060):
+        for e in nodes(G.generate(seed, 5)):
+            if e.op == "intr" and e.val in ("fmaf", "dfma"):
+                seen += 1
+                for a in e.args:
+                    assert not list(products(a)), (seed, e.c())
+    assert seen
