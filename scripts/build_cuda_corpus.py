@@ -46,9 +46,9 @@ EXTRA = {
     "sm_89": ("vector_add", "matmul_shared", "fp8_convert", "tut_mbarrier", "tut_cpasync", "mma10_lowbits", "proxy15_rsbench"),
     "sm_100": ("vector_add", "warp_scan", "vote_red", "atom_mix", "simd_video", "hist_agg", "fp8_convert", "fminmax3", "int10_uni",
                "sync8_mbar_ptx", "sync8_pipeline", "coop10_grid", "cpp12_more", "hash14_vec", "proxy15_rsbench",
-               "proxy15_kahan", "neg19"),
-    "sm_103": ("vector_add", "warp_scan", "atom_mix", "fminmax3"),
-    "sm_110": ("vector_add", "warp_scan", "vote_red"),
+               "proxy15_kahan", "neg19", "f2x20", "f2x20f"),
+    "sm_103": ("vector_add", "warp_scan", "atom_mix", "fminmax3", "f2x20", "f2x20f"),
+    "sm_110": ("vector_add", "warp_scan", "vote_red", "f2x20"),
     "sm_121": ("vector_add", "matmul_shared"),
     # the architecture-specific targets' F2FP forms of the 6- and 4-bit floats and UE8M0 (decision D10-H-3)
     "sm_100a": ("fp10_narrow",),

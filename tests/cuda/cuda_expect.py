@@ -11984,3 +11984,56 @@ def rod17_ufabs(i, a, b, c):
 from blind17_ref import EXPECT as _BLIND17  # noqa: E402 - session 17: blind17_warp, blind17_mix
 
 globals().update(_BLIND17)
+
+
+# -- session 20: the float2 intrinsics (f2x20.cu, f2x20f.cu; decision D20-2): each position an exact
+# rational rounded once (_fma), as C's __fmaf_rn / __fadd_rz / __fmul_ru compute one float --
+def _f2_ftz(v: float) -> float:
+    """-ftz=true (fast math): a denormal float input or result is a zero of its sign."""
+    return math.copysign(0.0, v) if v != 0 and math.isfinite(v) and abs(v) < 2.0 ** -126 else v
+
+
+def _f2_ops(i, s, n, ftz: bool):
+    fl = (lambda v: _f2_ftz(float(v))) if ftz else float
+    a, b, c = ([fl(v) for v in i[k]] for k in "abc")
+
+    def fma(m, x, y, z):
+        r = _fma(fl(x), fl(y), fl(z), F32, m)
+        return fl(np.float32(r))
+
+    def add(m, x, y):
+        return fma(m, x, 1.0, y)
+
+    def mul(m, x, y):
+        x, y = fl(x), fl(y)
+        if x * y == 0 and math.isfinite(x) and math.isfinite(y):     # an exact zero keeps the product's sign
+            return math.copysign(0.0, x) * math.copysign(1.0, y)
+        return fma(m, x, y, -0.0)
+
+    out = np.zeros(23 * 2 * n, np.float32)
+    s = fl(np.float32(s))
+    for t in range(n):
+        X, Y, Z = (a[2 * t], a[2 * t + 1]), (b[2 * t], b[2 * t + 1]), (c[2 * t], c[2 * t + 1])
+        vs = []
+        for p in (0, 1):
+            x, y, z = X[p], Y[p], Z[p]
+            xs = (X[1], X[0])[p]
+            f21 = fma("rz", mul("rn", x, y), add("rn", x, z), fma("ru", y, z, x))
+            vs.append([fma("rn", x, y, z), fma("rz", x, y, z), fma("rd", x, y, z), fma("ru", x, y, z),
+                       add("rn", x, y), add("rz", x, y), mul("ru", x, y), mul("rd", x, y),
+                       fma("rn", x, s, z), fma("rn", xs, y, z), mul("rn", X[1], y), fma("rn", -x, y, z),
+                       fma("rn", x, y, -z), add("rn", abs(x), y), fma("rn", x, (1.5, 2.0)[p], z),
+                       mul("rn", x, 3.0), add("rn", x, -y), fma("rn", (X[0], Y[1])[p], (s, Y[0])[p], z),
+                       fma("rn", x, y, 1.0), fma("rn", -abs(x), y, z), mul("rn", x, -s), f21, add("rd", x, 0.0)])
+        for k in range(23):
+            out[(k * n + t) * 2] = vs[0][k]
+            out[(k * n + t) * 2 + 1] = vs[1][k]
+    return {"out": out}
+
+
+def f2x20_ops(i, s, n):
+    return _f2_ops(i, s, n, False)
+
+
+def f2x20_ftz(i, s, n):
+    return _f2_ops(i, s, n, True)

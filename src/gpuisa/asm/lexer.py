@@ -120,7 +120,8 @@ def blank_listing_noise(text: str) -> str:
       (``.reuse`` before a half selector, ``R6.reuse.H0_H0``, IMMA's ``R4.reuse.ROW``, or I2IP's kept-bits
       count, ``R0.reuse.24``, moves behind it);
     * a half selector after an absolute value, ``|R6|.H0_H0`` (HSETP2, HADD2), moves inside the
-      bars: ``|R6.H0_H0|``, the same operand (decision GA-4);
+      bars: ``|R6.H0_H0|``, the same operand (decision GA-4); so does a pair selector of FFMA2,
+      FADD2, FMUL2 (``|R2|.F32x2.HI_LO``, ``|UR6|.F32``: decision D20-2);
     * a half selector on a constant or a uniform register of HADD2/HMUL2/HSETP2/HFMA2/HMNMX2/HSET2
       (``c[0x0] [0x188].H0_H0``, ``UR4.H0_H0``) moves behind the mnemonic as the modifier ``.csel``
       (decisions D2-7, D7-style-14, D8-tiny-2, -9)."""
@@ -189,7 +190,8 @@ def has_hints(text: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _blank_line(text: str) -> str:
     """The rewrites of :func:`blank_listing_noise` on one line (idempotent)."""
-    if ".reuse.H" in text or ".reuse.B" in text or ".reuse.ROW" in text or ".reuse.COL" in text or ".reuse.2" in text:
+    if ".reuse.H" in text or ".reuse.B" in text or ".reuse.ROW" in text or ".reuse.COL" in text or ".reuse.2" in text \
+            or ".reuse.F32" in text:
         # `R6.reuse.H0_H0`, `R0.reuse.B1`, IMMA's `R4.reuse.ROW`, I2IP's `R0.reuse.24` (D10-N-5): the selector stays on the register
         text = _RE_REUSE_SEL.sub(lambda m: m.group(2) + " " * len(m.group(1)), text)
     if ".reuse" in text or "desc" in text or "+-" in text or "+ -" in text:
@@ -242,10 +244,11 @@ def _const_sel(m: re.Match) -> str:
 
 
 # `|R6|.H0_H0` (nvdisasm's half operands under |x|) is `|R6.H0_H0|` (decision GA-4)
-_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ)\|(\.N?H[01]_N?H[01]|\.F32)\b")
+# and `|R2|.F32x2.HI_LO`, `|UR6|.F32` (FFMA2/FADD2/FMUL2's pairs, D20-2) is `|R2.F32x2.HI_LO|`
+_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ|UR\d+|URZ)\|(\.N?H[01]_N?H[01]|\.F32x2\.(?:HI_LO|LO_HI)|\.F32)\b")
 
 
-_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.N?H[01]_N?H[01]|\.H1|\.B[1-3]|\.ROW|\.COL|\.2[48])\b")   # `.H0_NH1`: D7-math-5; `.ROW`: D10-M-1
+_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.N?H[01]_N?H[01]|\.H1|\.B[1-3]|\.ROW|\.COL|\.2[48]|\.F32x2\.(?:HI_LO|LO_HI)|\.F32)\b")   # `.H0_NH1`: D7-math-5; `.ROW`: D10-M-1; `.F32x2.HI_LO`: D20-2
 _RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?(?:\.64)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 

@@ -44,7 +44,8 @@ _RE_UR = re.compile(r"\bUR(\d+)\b")
 _RE_DESC = re.compile(r"\bdesc\s*\[\s*UR(\d+)\s*\]")
 _RE_LABEL = re.compile(r"^\s*([.$A-Za-z_][\w.$]*)\s*:\s*$")
 _RE_TARGETS = re.compile(r'BRANCH_TARGETS\s+([^"]*)"')
-_UREG_TYPES = ("UReg", "UPackReg24", "UPackReg28")
+#: operand types that name a uniform register in their low 6 bits (F2UReg: FFMA2's `UR6.F32x2.HI_LO`, D20-2)
+_UREG_TYPES = ("UReg", "UPackReg24", "UPackReg28", "F2UReg")
 _URZ = 63
 
 
@@ -198,9 +199,9 @@ def effect(db, inst, k: int, lines: _Lines) -> Effect:
                       for p in o.address.parts if p.type in _UREG_TYPES]
         for name, width, is_in, is_out in parts:
             v = inst.fields.get(name)
-            if v is None or v == _URZ:
+            if v is None or v & 0x3F == _URZ:
                 continue
-            base = lines.original(k, v)
+            base = lines.original(k, v & 0x3F)
             if base is None or base not in named:
                 return _unknown(lines, k)
             seen.add(base)
@@ -268,7 +269,7 @@ def _conditions(inst) -> tuple[bool, bool]:
                 cond = True
                 lane = lane or o.type != "UPred"
         elif o.type in _UREG_TYPES:
-            if v != _URZ or f.get(o.field.name + ".bitnot", 0):
+            if (v or 0) & 0x3F != _URZ or f.get(o.field.name + ".bitnot", 0):
                 cond = lane = True
         elif o.type == "Reg" and v != 255:
             lane = True

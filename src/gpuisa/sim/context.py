@@ -331,6 +331,11 @@ class Exec:
             return _ZERO32
         return self.w.R[idx]
 
+    def ureg(self, idx: int):
+        """Uniform register number *idx* as :meth:`src` reads one (a Python int; URZ and beyond
+        read 0): for operands whose field holds more than the number (F2UReg, decision D20-2)."""
+        return self.w.UR[idx] if idx < URZ else 0
+
     def src_lanes(self, name: str, width: int = 32) -> np.ndarray:
         """Like :meth:`src` but always a ``(32,)`` array."""
         v = self.src(name, width)
@@ -788,6 +793,9 @@ class BatchExec(Exec):
 
     def reg(self, idx: int) -> np.ndarray:
         return self._row(idx)
+
+    def ureg(self, idx: int):
+        return (self.eng.UR[idx][self.sel] if idx < URZ else np.zeros(self.n, np.uint32))[:, None]
 
     def src_lanes(self, name: str, width: int = 32) -> np.ndarray:
         v = self.src(name, width)

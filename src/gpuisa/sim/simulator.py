@@ -648,13 +648,13 @@ class Simulator:
         """(field, registers beyond the first that its operand may span) of *op*'s GPR operands:
         GPRs, and half- or byte-selected GPRs (HReg, SelReg: the register number in the low 8
         bits), IMMA's `.ROW`/`.COL` sources (RowReg, ColReg), I2IP's `R6.24` (PackReg24/28,
-        D10-N-5).  The span is the widest the
+        D10-N-5), FFMA2's `R4.F32x2.HI_LO` (F2Reg, D20-2).  The span is the widest the
         operand's Bitwidth allows over the enumeration values of the fields it names (a tensor-core
         operand of up to 16 registers; the margin above the highest register covers quads)."""
         fields = {f.name: f for f in op.fields}
         out = []
         for f in op.fields:
-            if f.type not in ("Reg", "HReg", "SelReg", "RowReg", "ColReg", "PackReg24", "PackReg28"):
+            if f.type not in ("Reg", "HReg", "SelReg", "RowReg", "ColReg", "PackReg24", "PackReg28", "F2Reg"):
                 continue
             width = 32
             for o in op.operands:

@@ -20,7 +20,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask, mask2array
-from .operands import CANONICAL_NAN, SIGN, _U32, _b, _out_bits, _raw, _sel_raw
+from .operands import CANONICAL_NAN, SIGN, _U32, _b, _lanes, _out_bits, _raw, _sel_raw
 
 _F32, _F64 = np.float32, np.float64
 _BIG = _F64(2.0 ** 128)
@@ -248,6 +248,86 @@ def ffma_ext(x):
     if rnd == "RM":
         r = _sum_rm_zero(r, s, e, p, c)
     x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+
+
+# -- FADD2 / FMUL2 / FFMA2: packed binary32 pairs (packed.isa, decision D20-2) -----------------
+def _pair(x, name: str, ftz: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(low position, high position) of a pair source as float64, selector, ``|x|``, ``-`` and
+    ``.FTZ`` applied: F2Reg ``ra``/``rb``/``rc`` (number in bits 7..0, selector in 9..8), F2UReg
+    ``urb``/``urc`` (number in 5..0, selector in 7..6), or a float32 immediate to both positions."""
+    if name[0] == "v":
+        lo = hi = _lanes(x, x.src(name, raw=True))
+    else:
+        raw = x.reg_index(name)
+        if name[0] == "u":
+            reg, sel = raw & 0x3F, raw >> 6
+            lo, hi = _lanes(x, x.ureg(reg)), _lanes(x, x.ureg(reg + 1))
+        else:
+            reg, sel = raw & 0xFF, raw >> 8
+            lo, hi = _lanes(x, x.reg(reg)), _lanes(x, x.reg(reg + 1))
+        if sel == 1:            # `.F32x2.LO_HI`: the pair swapped
+            lo, hi = hi, lo
+        elif sel == 2:          # `.F32`: the one register to both positions
+            hi = lo
+    out = []
+    for v in (lo, hi):
+        if x.flag(name + ".abs"):
+            v = v & _U32(0x7FFFFFFF)
+        if x.flag(name + ".neg"):
+            v = v ^ _U32(SIGN)
+        if ftz:
+            v = ftz_bits(v)
+        out.append(v.view(_F32).astype(_F64))
+    return out[0], out[1]
+
+
+def _pair_srcs(x) -> tuple[str, ...]:
+    return tuple(n for n in ("ra", "rb", "urb", "vb", "rc", "urc", "vc") if x.has(n))
+
+
+def _write_pair(x, lo: np.ndarray, hi: np.ndarray, ftz: bool) -> None:
+    lo_bits = finish(x, lo, ftz).astype(np.uint64)
+    hi_bits = finish(x, hi, ftz).astype(np.uint64)
+    x.write("rd", lo_bits | (hi_bits << np.uint64(32)), width=64)
+
+
+def _pair_op(x, op: str) -> None:
+    ftz = x.mod("ftz") == "FTZ"
+    rnd = x.mod("rnd") or "RN"
+    srcs = [_pair(x, n, ftz) for n in _pair_srcs(x)]
+    res = []
+    for p in (0, 1):
+        a, b = srcs[0][p], srcs[1][p]
+        with np.errstate(all="ignore"):
+            if op == "mul":
+                r = round32(a * b, np.zeros_like(a), rnd)
+            else:
+                prod = a * b if op == "fma" else a           # exact in float64
+                c = srcs[2][p] if op == "fma" else b
+                s, e = _two_sum(prod, c)
+                r = round32(s, e, rnd)
+                if rnd == "RM":
+                    r = _sum_rm_zero(r, s, e, prod, c)
+        res.append(np.asarray(r, _F32))
+    _write_pair(x, res[0], res[1], ftz)
+
+
+@semantics("FADD2")
+def FADD2(x: Exec) -> None:
+    """FADD2: pseudo code in the database (``__Semantics``, packed.isa; appended here by the registry)."""
+    _pair_op(x, "add")
+
+
+@semantics("FMUL2")
+def FMUL2(x: Exec) -> None:
+    """FMUL2: pseudo code in the database (``__Semantics``, packed.isa; appended here by the registry)."""
+    _pair_op(x, "mul")
+
+
+@semantics("FFMA2")
+def FFMA2(x: Exec) -> None:
+    """FFMA2: pseudo code in the database (``__Semantics``, packed.isa; appended here by the registry)."""
+    _pair_op(x, "fma")
 
 
 def fsetp_operands(x):
