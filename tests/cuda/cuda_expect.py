@@ -12037,3 +12037,24 @@ def f2x20_ops(i, s, n):
 
 def f2x20_ftz(i, s, n):
     return _f2_ops(i, s, n, True)
+
+
+# -- session 20: __saturatef of uniform values (usat20.cu, usat20f.cu; decision D20-3) --
+def _usat(i, a, b, c, ftz: bool):
+    fl = _f2_ftz if ftz else float
+    a, b, c = (fl(float(np.float32(v))) for v in (a, b, c))
+
+    def sat(v: float) -> float:
+        v = fl(v)
+        return 0.0 if v != v or v <= 0 else min(v, 1.0)
+
+    def fma(x, y, z, m="rn"):
+        return fl(float(np.float32(_fma(fl(x), fl(y), fl(z), F32, m))))
+    r = [sat(a), sat(fma(a, b, c)), sat(fma(a, 1.0, b)), sat(-b), sat(fma(a, c, b, "rz")),
+         sat(fma(abs(c), 1.0, -0.5)), sat(fma(a, c, -0.0) if a * c != 0 else 0.0), sat(fma(b, 1.0, c, "rd"))]
+    return {"o": np.array([r[t % 8] for t in range(32)], np.float32)}
+
+
+for _tag in ("pos", "neg", "big", "nan", "tiny"):
+    globals()[f"usat_{_tag}"] = lambda i, a, b, c: _usat(i, a, b, c, False)
+    globals()[f"usat_ftz_{_tag}"] = lambda i, a, b, c: _usat(i, a, b, c, True)

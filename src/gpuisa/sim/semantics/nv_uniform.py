@@ -288,9 +288,12 @@ def UFFMA(x: Exec) -> None:
 
 
 def _write_f32u(x, s: np.ndarray, e: np.ndarray, ftz: bool) -> None:
-    """URd = the exact ``s + e`` rounded once to binary32 (``.rnd``), NaNs canonical, ``.FTZ``
-    flushing a denormal result (UFFMA, UFADD, UFMUL)."""
+    """URd = the exact ``s + e`` rounded once to binary32 (``.rnd``), ``.SAT`` clamping it, NaNs
+    canonical, ``.FTZ`` flushing a denormal result (UFFMA, UFADD, UFMUL)."""
     f = np.asarray(round32(s, e, x.mod("rnd") or "RN"), np.float32)
+    if x.mod("sat") == "SAT":       # UFADD.SAT, UFFMA.SAT (D20-3): [0, 1], NaN and -0 -> +0
+        with np.errstate(all="ignore"):
+            f = np.where(np.isnan(f) | (f <= 0), np.float32(0.0), np.minimum(f, np.float32(1.0)))
     bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
     if ftz:
         bits = ftz_bits(bits)
