@@ -405,3 +405,29 @@ def test_device_globals_from_the_elf_equal_the_listing(arch, stem):
     assert mod.globals == ref.globals and mod.globals
     assert sorted(mod.relocs, key=str) == sorted(ref.relocs, key=str) and mod.relocs
     assert mod.symbols == {k: v for k, v in ref.symbols.items() if not k.startswith(".")}
+
+
+@pytest.mark.parametrize("form", ["cubin", "nvdisasm", "cuobjdump"])
+def test_device_functions_are_not_the_default_kernel(form, tmp_path):
+    """Decision D20-4: a -G module gives its device functions `.text` sections of their own; without
+    --kernel the only `__global__` function is the kernel (STO_CUDA_ENTRY in a cubin and in nvdisasm's
+    `.other`; a cuobjdump listing marks nothing, and its kernels are the functions that load the stack
+    pointer R1 from bank 0 first). The device functions can still be named."""
+    p = CORPUS / "sm_90" / f"fl11_debug.{form}"
+    if form == "cuobjdump":             # alone: no cubin beside it to read the entries from
+        p = tmp_path / p.name
+        p.write_bytes((CORPUS / "sm_90" / "fl11_debug.cuobjdump").read_bytes())
+    mod = read_module(p.read_bytes(), str(p))
+    assert len(mod.kernels) == 3
+    assert mod.kernel(None).name == "fl11_debug"
+    other = next(n for n in mod.kernels if n != "fl11_debug")
+    assert mod.kernel(other).name == other
+
+
+def test_kernel_list_counts_device_functions_apart():
+    mod = _read("sm_80", "two_kernels", "nvdisasm")
+    for k in mod.kernels.values():
+        assert k.entry
+    mod.kernels["helper"] = type(mod.kernels["scale"])(name="helper")
+    with pytest.raises(Exception, match=r"2 kernels \(and 1 device function\); choose one with --kernel NAME: offset, scale"):
+        mod.kernel(None)

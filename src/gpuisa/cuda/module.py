@@ -99,6 +99,21 @@ class KernelInfo:
         return {int(m.group(1), 16) for _, t in self.lines for m in _RE_BANK.finditer(t)}
 
 
+_RE_STACK_SETUP = re.compile(r"\b(?:MOV|LDC|IMAD\.MOV\.U32)\s+R1\s*,\s*(?:RZ\s*,\s*RZ\s*,\s*)?c\[0x0\]\s*\[0x(?:28|37c)\]")
+
+
+def _sets_stack(k: KernelInfo) -> bool:
+    """Whether the function's first instruction loads R1 from the stack-top word of bank 0, as every
+    kernel nvcc writes does (`LDC R1, c[0x0][0x28]`, sm_75-sm_89's `IMAD.MOV.U32 R1, RZ, RZ, c[0x0][0x28]`;
+    sm_100+: `0x37c`) and no device function does:
+    how a cuobjdump listing, which marks no entries, tells kernels from the device functions of -G
+    code (decision D20-4)."""
+    for _, t in k.lines[:4]:
+        if "R1" in t and _RE_STACK_SETUP.search(t):
+            return True
+    return False
+
+
 @dataclass
 class CudaModule:
     """An imported nvdisasm / cuobjdump listing or cubin."""
@@ -138,15 +153,24 @@ class CudaModule:
     shared_externs: set[str] = field(default_factory=set)
 
     def kernel(self, name: str | None) -> KernelInfo:
-        """The kernel *name* (mangled or demangled), or the only kernel."""
+        """The kernel *name* (mangled or demangled), or the only kernel. Without a name, the functions
+        the input marks as entries (``STO_CUDA_ENTRY``: the ``__global__`` ones) are the kernels when it
+        marks any; a ``-G`` or relocatable module's device functions have ``.text`` sections of their
+        own (decision D20-4). *name* may still choose a device function."""
         names = list(self.kernels)
         if name is None:
-            if len(names) == 1:
-                return self.kernels[names[0]]
-            if not names:
+            entries = [n for n in names if self.kernels[n].entry]
+            if not entries and self.kind == "cuobjdump":     # no entry marks: a kernel sets up its stack
+                entries = [n for n in names if _sets_stack(self.kernels[n])]
+            pool = entries or names
+            if len(pool) == 1:
+                return self.kernels[pool[0]]
+            if not pool:
                 raise UsageError(f"{self.filename}: no kernel found in this {self.kind} input")
-            raise UsageError(_kernel_list(f"{self.filename}: {len(names)} kernels; choose one with --kernel NAME: ",
-                                          names))
+            rest = len(names) - len(pool)
+            more = f" (and {rest} device function{'s' if rest > 1 else ''})" if rest else ""
+            raise UsageError(_kernel_list(f"{self.filename}: {len(pool)} kernels{more}; choose one with --kernel NAME: ",
+                                          pool))
         if name in self.kernels:
             return self.kernels[name]
         want = _plain(_east_const(_builtin_names(name)))
