@@ -83,6 +83,7 @@ class Gen:
         self.seed = seed
         self.n = 0
         self.budget = 0
+        self.sizet: set[str] = set()   # the size_t loop indices (version 5 casts them: _var)
 
     def fresh(self, p: str) -> str:
         self.n += 1
@@ -103,13 +104,19 @@ class Gen:
             return E("const", t, val=norm(v, t))
         if k < 0.7:
             n, vt = r.choice(ints)
-            return self.as_t(E("var", vt, val=n), t)
+            return self.as_t(self._var(n, vt), t)
         if c.kernel and k < 0.88:
             return self.as_t(E("in", "i32", (self.int_e("i32", c, 0),), val=r.choice(("in0", "in1"))), t)
         if c.kernel:
             return self.as_t(E("loc", "i32", (self.int_e("i32", c, 0),)), t)
         n, vt = r.choice(ints)
-        return self.as_t(E("var", vt, val=n), t)
+        return self.as_t(self._var(n, vt), t)
+
+    def _var(self, n: str, vt: str) -> E:
+        """Variable *n*; from version 5 a `size_t` loop index as `(unsigned long long)(j)`: `max(j, x)`
+        of a `size_t` and an `unsigned long long` is ambiguous to nvcc (seed 20121; decision D20-1)."""
+        v = E("var", vt, val=n)
+        return E("cast", vt, (v,)) if self.version >= 5 and n in self.sizet else v
 
     def int_e(self, t: str, c: Ctx, d: int) -> E:        # noqa: C901 - one choice per kind
         r = self.r
@@ -485,6 +492,8 @@ class Gen:
                               "e2": self.int_e(ut, c, ed), "var": name, "t": t})
         iv = self.fresh("j")
         t, ct = r.choice(GS_TYPES)
+        if ct == "size_t":
+            self.sizet.add(iv)
         sub = replace(inner, mask=None, loop=True, switch=False, ro=c.ro + ((iv, t),))
         return S("gstride", {"iv": iv, "T": t, "ct": ct, "n": r.randint(1, 4) * 97 + r.randint(0, 60),
                              "k": r.randrange(NIN) if r.random() < 0.4 else None,

@@ -334,3 +334,19 @@ def test_version_5_keeps_plain_products_out_of_fmaf():
                 for a in e.args:
                     assert not list(products(a)), (seed, e.c())
     assert seen
+
+
+def test_version_5_casts_size_t_indices():
+    """Seed 20121 (version 4) wrote `max(j18, (unsigned long long)...)` with `size_t j18`, which nvcc
+    refuses as ambiguous; from version 5 a size_t loop index is read as `(unsigned long long)(j)`."""
+    import re
+    assert re.search(r"max\(j\d+, ", G.generate(20121, 4).source())
+    seen = 0
+    for seed in range(20000, 20060):
+        src = G.generate(seed, 5).source()
+        for j in re.findall(r"for \(size_t (j\d+) = ", src):
+            body = src.split(f"for (size_t {j} = ", 1)[1]
+            uses = re.findall(rf"(.{{20}})\b{j}\b", body.split("\n", 1)[1])
+            seen += len(uses)
+            assert all(u.endswith("unsigned long long)(") for u in uses), (seed, uses)
+    assert seen
