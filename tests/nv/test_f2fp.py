@@ -130,13 +130,14 @@ def test_f2fp_round_trip_and_rejects_without_pack(nv_isa):
     from gpuisa.asm.disassembler import disassemble
     from gpuisa.errors import AsmError
     for text in ("F2FP.F16.F32.PACK_AB R9, R5, R2", "F2FP.PACK_AB.RZ R0, RZ, R2", "F2FP.BF16.PACK_AB R0, RZ, R2",
-                 "F2FP.BF16.F32.PACK_AB R11, R5, c[0x0][0x10]", "F2F.BF16.F32 R6, R2", "HADD2 R0, R2.F32, -RZ.H0_H0"):
+                 "F2FP.BF16.F32.PACK_AB R11, R5, c[0x0][0x10]", "F2F.BF16.F32 R6, R2", "HADD2 R0, R2.F32, -RZ.H0_H0",
+                 "F2F.F32.BF16 R9, R5", "F2F.F64.BF16 R8, R5"):     # a bfloat16 widens exactly (D20-5)
         got = [d.text for d in disassemble(nv_isa.db, assemble(nv_isa.db, text + " ;").data)]
         assert got == [text], (text, got)
     with pytest.raises(AsmError):
         assemble(nv_isa.db, "F2FP.F16.F32 R9, R5, R2 ;")
     with pytest.raises(AsmError):
-        assemble(nv_isa.db, "F2F.F32.BF16 R9, R5 ;")
+        assemble(nv_isa.db, "F2F.BF16.BF16 R9, R5 ;")
 
 
 def test_expectation_helper_agrees_with_known_values():
