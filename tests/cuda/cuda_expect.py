@@ -12010,7 +12010,7 @@ def _f2_ops(i, s, n, ftz: bool):
             return math.copysign(0.0, x) * math.copysign(1.0, y)
         return fma(m, x, y, -0.0)
 
-    out = np.zeros(23 * 2 * n, np.float32)
+    out = np.zeros(29 * 2 * n, np.float32)
     s = fl(np.float32(s))
     for t in range(n):
         X, Y, Z = (a[2 * t], a[2 * t + 1]), (b[2 * t], b[2 * t + 1]), (c[2 * t], c[2 * t + 1])
@@ -12024,8 +12024,10 @@ def _f2_ops(i, s, n, ftz: bool):
                        fma("rn", x, s, z), fma("rn", xs, y, z), mul("rn", X[1], y), fma("rn", -x, y, z),
                        fma("rn", x, y, -z), add("rn", abs(x), y), fma("rn", x, (1.5, 2.0)[p], z),
                        mul("rn", x, 3.0), add("rn", x, -y), fma("rn", (X[0], Y[1])[p], (s, Y[0])[p], z),
-                       fma("rn", x, y, 1.0), fma("rn", -abs(x), y, z), mul("rn", x, -s), f21, add("rd", x, 0.0)])
-        for k in range(23):
+                       fma("rn", x, y, 1.0), fma("rn", -abs(x), y, z), mul("rn", x, -s), f21, add("rd", x, 0.0),
+                       add("rn", x, (Y[0], -Y[1])[p]), mul("rn", (-X[0], X[1])[p], y), fma("rn", x, y, (Z[0], -Z[1])[p]),
+                       add("rn", x, (Y[1], -Y[0])[p]), fma("rn", x, y, (2.0, -2.0)[p]), fma("rn", x, (-s, s)[p], y)])
+        for k in range(29):
             out[(k * n + t) * 2] = vs[0][k]
             out[(k * n + t) * 2 + 1] = vs[1][k]
     return {"out": out}

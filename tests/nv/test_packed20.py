@@ -124,3 +124,29 @@ def test_listing_spellings(nv_isa):
     lines = [ln.split("*/", 1)[1].strip() for ln in nv_isa.disassemble(prog.data, as_text=True).splitlines() if "*/" in ln]
     assert lines[0] == "FFMA2 R16, -|R4.F32x2.HI_LO|, R6.F32x2.LO_HI, |UR6.F32| ;"
     assert lines[1] == "FADD2.FTZ.RM R2, R4.F32x2.HI_LO, RZ.F32 ;"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_np_negates_the_high_position(nv_isa, engine):
+    """`.NP` after a pair selector negates the high position, after `|x|` and `-` (decision D20-6):
+    nvcc writes `make_float2(y.x, -y.y)` as `R4.F32x2.HI_LO.NP`, `make_float2(-y.x, y.y)` as
+    `-R4.F32x2.HI_LO.NP`; the found case, fuzzed programs on sm_100 against sm_90's scalar code."""
+    R = _run(nv_isa, """
+        FADD2 R10, R6.F32x2.HI_LO, R4.F32x2.HI_LO.NP ;
+        FADD2 R12, R6.F32x2.HI_LO, -R4.F32x2.HI_LO.NP ;
+        FMUL2 R14, R4.F32x2.LO_HI.NP, R6.F32x2.HI_LO ;
+        FFMA2 R16, R4.F32x2.HI_LO, R6.F32x2.HI_LO, UR6.F32x2.HI_LO.NP ;
+        FFMA2 R18, -|R5.F32.NP|, R6.F32x2.HI_LO, RZ.F32 ;
+    """, engine)
+    for lane in range(32):
+        a, b, _c, u = _inputs(lane)
+        f = np.float32
+        exp = {10: [b[0] + a[0], b[1] + -a[1]], 12: [b[0] + -a[0], b[1] + a[1]], 14: [a[1] * b[0], -a[0] * b[1]],
+               16: [f(float(a[0]) * float(b[0]) + float(u[0])), f(float(a[1]) * float(b[1]) - float(u[1]))],
+               18: [-abs(a[1]) * b[0] + f(0), abs(a[1]) * b[1] + f(0)]}
+        for rd, (lo, hi) in exp.items():
+            assert (R(rd)[lane], R(rd + 1)[lane]) == (float(lo), float(hi)), (rd, lane)
+    text = blank_listing_noise("FFMA2 R8, -|R4|.reuse.F32x2.HI_LO.NP, UR6.F32x2.LO_HI.NP, R2.F32.NP ;\n")
+    prog = assemble(nv_isa.db, text + "EXIT ;")
+    line = next(ln.split("*/", 1)[1].strip() for ln in nv_isa.disassemble(prog.data, as_text=True).splitlines() if "*/" in ln)
+    assert line == "FFMA2 R8, -|R4.F32x2.HI_LO.NP|, UR6.F32x2.LO_HI.NP, R2.F32.NP ;"

@@ -121,7 +121,7 @@ def blank_listing_noise(text: str) -> str:
       count, ``R0.reuse.24``, moves behind it);
     * a half selector after an absolute value, ``|R6|.H0_H0`` (HSETP2, HADD2), moves inside the
       bars: ``|R6.H0_H0|``, the same operand (decision GA-4); so does a pair selector of FFMA2,
-      FADD2, FMUL2 (``|R2|.F32x2.HI_LO``, ``|UR6|.F32``: decision D20-2);
+      FADD2, FMUL2 (``|R2|.F32x2.HI_LO``, ``|UR6|.F32``, ``-|R4|.F32x2.HI_LO.NP``: decisions D20-2, D20-6);
     * a half selector on a constant or a uniform register of HADD2/HMUL2/HSETP2/HFMA2/HMNMX2/HSET2
       (``c[0x0] [0x188].H0_H0``, ``UR4.H0_H0``) moves behind the mnemonic as the modifier ``.csel``
       (decisions D2-7, D7-style-14, D8-tiny-2, -9)."""
@@ -245,10 +245,10 @@ def _const_sel(m: re.Match) -> str:
 
 # `|R6|.H0_H0` (nvdisasm's half operands under |x|) is `|R6.H0_H0|` (decision GA-4)
 # and `|R2|.F32x2.HI_LO`, `|UR6|.F32` (FFMA2/FADD2/FMUL2's pairs, D20-2) is `|R2.F32x2.HI_LO|`
-_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ|UR\d+|URZ)\|(\.N?H[01]_N?H[01]|\.F32x2\.(?:HI_LO|LO_HI)|\.F32)\b")
+_RE_ABS_SEL = re.compile(r"\|(R\d+|RZ|UR\d+|URZ)\|(\.N?H[01]_N?H[01]|\.F32x2\.(?:HI_LO|LO_HI)(?:\.NP)?|\.F32(?:\.NP)?)\b")
 
 
-_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.N?H[01]_N?H[01]|\.H1|\.B[1-3]|\.ROW|\.COL|\.2[48]|\.F32x2\.(?:HI_LO|LO_HI)|\.F32)\b")   # `.H0_NH1`: D7-math-5; `.ROW`: D10-M-1; `.F32x2.HI_LO`: D20-2
+_RE_REUSE_SEL = re.compile(r"(\.reuse)(\.N?H[01]_N?H[01]|\.H1|\.B[1-3]|\.ROW|\.COL|\.2[48]|\.F32x2\.(?:HI_LO|LO_HI)(?:\.NP)?|\.F32(?:\.NP)?)\b")   # `.H0_NH1`: D7-math-5; `.ROW`: D10-M-1; `.F32x2.HI_LO.NP`: D20-2, -6
 _RE_CAST_P = re.compile(r"(\bATOMS\.CAST(?:\.SPIN)?(?:\.64)?[ \t]+!?P(?:\d|T)[ \t]*,[ \t]*)\[")
 
 

@@ -252,9 +252,12 @@ def ffma_ext(x):
 
 # -- FADD2 / FMUL2 / FFMA2: packed binary32 pairs (packed.isa, decision D20-2) -----------------
 def _pair(x, name: str, ftz: bool) -> tuple[np.ndarray, np.ndarray]:
-    """(low position, high position) of a pair source as float64, selector, ``|x|``, ``-`` and
-    ``.FTZ`` applied: F2Reg ``ra``/``rb``/``rc`` (number in bits 7..0, selector in 9..8), F2UReg
-    ``urb``/``urc`` (number in 5..0, selector in 7..6), or a float32 immediate to both positions."""
+    """(low position, high position) of a pair source as float64, selector, ``|x|``, ``-``, ``.NP``
+    and ``.FTZ`` applied: F2Reg ``ra``/``rb``/``rc`` (number in bits 7..0, selector in 10..8), F2UReg
+    ``urb``/``urc`` (number in 5..0, selector in 8..6), or a float32 immediate to both positions.
+    Selectors 0-2 are `.F32x2.HI_LO`, `.F32x2.LO_HI`, `.F32`; 3-5 the same with `.NP`, which negates
+    the high position after `|x|` and `-` (decision D20-6)."""
+    np_hi = False
     if name[0] == "v":
         lo = hi = _lanes(x, x.src(name, raw=True))
     else:
@@ -265,15 +268,18 @@ def _pair(x, name: str, ftz: bool) -> tuple[np.ndarray, np.ndarray]:
         else:
             reg, sel = raw & 0xFF, raw >> 8
             lo, hi = _lanes(x, x.reg(reg)), _lanes(x, x.reg(reg + 1))
+        np_hi, sel = sel >= 3, sel % 3
         if sel == 1:            # `.F32x2.LO_HI`: the pair swapped
             lo, hi = hi, lo
         elif sel == 2:          # `.F32`: the one register to both positions
             hi = lo
     out = []
-    for v in (lo, hi):
+    for pos, v in enumerate((lo, hi)):
         if x.flag(name + ".abs"):
             v = v & _U32(0x7FFFFFFF)
         if x.flag(name + ".neg"):
+            v = v ^ _U32(SIGN)
+        if pos and np_hi:
             v = v ^ _U32(SIGN)
         if ftz:
             v = ftz_bits(v)

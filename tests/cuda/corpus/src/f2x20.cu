@@ -1,7 +1,7 @@
 // Session 20 (decision D20-2): the float2 arithmetic intrinsics of CUDA 12.8+ (__ffma2_rn, __fadd2_rz,
 // __fmul2_ru, ...). On sm_100/sm_103 nvcc writes them as FFMA2/FADD2/FMUL2 with nvdisasm's
-// pair selectors (R4.F32x2.HI_LO, R4.F32x2.LO_HI, R4.F32), uniform registers, immediates, and
-// negated or absolute sources; the other targets compute the same values with the scalar intrinsics.
+// pair selectors (R4.F32x2.HI_LO, R4.F32x2.LO_HI, R4.F32, and .NP: the high position negated),
+// uniform registers, immediates, and negated or absolute sources; the other targets compute the same values with the scalar intrinsics.
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
 #define FMA2(m, a, b, c) __ffma2_##m(a, b, c)
 #define ADD2(m, a, b) __fadd2_##m(a, b)
@@ -42,4 +42,10 @@ extern "C" __global__ void f2x20_ops(const float2 *a, const float2 *b, const flo
     o[20 * n] = MUL2(rn, x, make_float2(-s, -s));
     o[21 * n] = FMA2(rz, MUL2(rn, x, y), ADD2(rn, x, z), FMA2(ru, y, z, x));
     o[22 * n] = ADD2(rd, x, make_float2(0.0f, 0.0f));                        // RZ.F32; -0 + 0 rounding down
+    o[23 * n] = ADD2(rn, x, make_float2(y.x, -y.y));                          // .NP: the high position negated
+    o[24 * n] = MUL2(rn, make_float2(-x.x, x.y), y);                          // -R.NP: the low one
+    o[25 * n] = FMA2(rn, x, y, make_float2(z.x, -z.y));
+    o[26 * n] = ADD2(rn, x, make_float2(y.y, -y.x));                          // .F32x2.LO_HI.NP
+    o[27 * n] = FMA2(rn, x, y, make_float2(2.0f, -2.0f));                     // a uniform pair with .NP
+    o[28 * n] = FMA2(rn, x, make_float2(-s, s), y);
 }
