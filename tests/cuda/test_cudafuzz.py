@@ -350,3 +350,42 @@ def test_version_5_casts_size_t_indices():
             seen += len(uses)
             assert all(u.endswith("unsigned long long)(") for u in uses), (seed, uses)
     assert seen
+
+
+def test_float2_fuzz_programs_keep_products_from_under_an_addition():
+    """scripts/float2_fuzz.py (decision D20-6): deterministic programs in which no `MUL2(...)` is an
+    operand of `ADD2(...)` (ptxas fuses mul.rX.f32x2 + add.rX.f32x2 into one FFMA2 on sm_100)."""
+    import importlib.util
+    import re
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location(
+        "_float2_fuzz_script", Path(__file__).resolve().parents[2] / "scripts" / "float2_fuzz.py")
+    f2 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(f2)
+    assert f2.program(7) == f2.program(7) != f2.program(8)
+
+    def args(text: str, start: int) -> list[str]:
+        out, depth, cur = [], 0, ""
+        for ch in text[start:]:
+            if ch == "(":
+                depth += 1
+                if depth == 1:
+                    continue
+            elif ch == ")":
+                depth -= 1
+                if depth == 0:
+                    out.append(cur.strip())
+                    return out
+            elif ch == "," and depth == 1:
+                out.append(cur.strip())
+                cur = ""
+                continue
+            cur += ch
+        return out
+    adds = 0
+    for seed in range(40):
+        src = f2.program(seed)
+        for m in re.finditer(r"\bADD2\(", src):
+            adds += 1
+            assert not any(a.startswith("MUL2") for a in args(src, m.end() - 1)[1:]), (seed, src[m.start():m.start() + 120])
+    assert adds
