@@ -29,6 +29,17 @@ def nvdisasm():
 
 
 @pytest.fixture
+def lone(tmp_path):
+    """A directory for a listing that must be alone: a cuobjdump or nvdisasm listing looks for the
+    cubin it was made from in its directory, its parent and the parent's other subdirectories
+    (decision CU-10), and pytest's ``tmp_path`` siblings are other tests' directories, which may
+    hold a cubin of the same code (a test that passed alone failed beside them)."""
+    d = tmp_path / "lone" / "dir"
+    d.mkdir(parents=True)
+    return d
+
+
+@pytest.fixture
 def plan_calls(monkeypatch):
     """Record the batched engine's atomic batch plans as they run: a list receiving
     ``(optype, op modifier, whether the plan took the batch)`` per call."""

@@ -48,14 +48,14 @@ def test_wrong_parameter_list():
     assert "parameter #4 (s64:100) is 8 bytes at +0x18, but the kernel's parameter #4 is 4 bytes at +0x18" in res.output
 
 
-def test_parameters_missing_for_a_cuobjdump_listing(tmp_path):
+def test_parameters_missing_for_a_cuobjdump_listing(lone):
     """A cuobjdump listing has no .nv.info parameter table: a --param list shorter than the
     parameter bytes the code reads is a located error (the line of the highest read), not a
     constant-bank fault in the middle of the run.  With the cubin it was made from beside it, the
     cubin's table is checked (decision D8-tiny-3)."""
     res = run("run", CORPUS / "sm_80" / "vector_add.cuobjdump", *VADD)
     assert res.exit_code == 1 and "takes 4 parameters" in res.output and "3 given" in res.output
-    listing = tmp_path / "vector_add.cuobjdump"        # alone: no cubin beside it
+    listing = lone / "vector_add.cuobjdump"        # alone: no cubin beside it
     listing.write_bytes((CORPUS / "sm_80" / "vector_add.cuobjdump").read_bytes())
     lines = listing.read_text().splitlines()
     res = run("run", listing, *VADD)            # three of its four parameters
@@ -166,23 +166,23 @@ def _launch_const_table(isa, listing):
                                           params=launch["params"], buffers=bufs, shared_bytes=launch["shared_bytes"])
 
 
-def test_cuobjdump_lacks_constant_banks(isa, tmp_path):
+def test_cuobjdump_lacks_constant_banks(isa, lone):
     """A cuobjdump listing alone carries no __constant__ data (bank 3): refused, saying why and
     what to do; beside a cubin of other code (even of the same name) as well."""
     import shutil
     from gpuisa.errors import UsageError
-    lst = tmp_path / "const_table.cuobjdump"
+    lst = lone / "const_table.cuobjdump"
     shutil.copy(CORPUS / "sm_90" / "const_table.cuobjdump", lst)
     _, _, go = _launch_const_table(isa, lst)
     with pytest.raises(UsageError, match=r"reads constant bank c\[0x3\].*cuobjdump -sass listing does not carry.*"
                                          r"beside it"):
         go()
-    shutil.copy(CORPUS / "sm_90" / "vector_add.cubin", tmp_path / "const_table.cubin")     # not its code
+    shutil.copy(CORPUS / "sm_90" / "vector_add.cubin", lone / "const_table.cubin")     # not its code
     with pytest.raises(UsageError, match="does not carry"):
         go()
 
 
-def test_cuobjdump_listing_takes_its_data_from_the_cubin_beside_it(isa, tmp_path, nvdisasm):
+def test_cuobjdump_listing_takes_its_data_from_the_cubin_beside_it(isa, lone, nvdisasm):
     """The cubin the listing was made from, beside it under any name, is found by its code
     (the listing's encodings equal its .text section) and gives the data (decision CU-10)."""
     import shutil
@@ -290,7 +290,7 @@ def test_nan_immediates_of_an_nvdisasm_listing_come_from_the_cubin_beside_it(isa
     got = _log_of(isa, DATA / "qnan" / "logd.nvdisasm", xs)
     for g, w, x in zip(got, want, xs):
         assert (math.isnan(g) and math.isnan(w)) or math.isclose(g, w, rel_tol=1e-15), (x, g, w)
-    alone = tmp_path / "logd.nvdisasm"
+    alone = lone / "logd.nvdisasm"
     shutil.copy(DATA / "qnan" / "logd.nvdisasm", alone)
     assert math.isnan(_log_of(isa, alone, xs)[0])      # the documented limit without the cubin
 

@@ -408,14 +408,14 @@ def test_device_globals_from_the_elf_equal_the_listing(arch, stem):
 
 
 @pytest.mark.parametrize("form", ["cubin", "nvdisasm", "cuobjdump"])
-def test_device_functions_are_not_the_default_kernel(form, tmp_path):
+def test_device_functions_are_not_the_default_kernel(form, lone):
     """Decision D20-4: a -G module gives its device functions `.text` sections of their own; without
     --kernel the only `__global__` function is the kernel (STO_CUDA_ENTRY in a cubin and in nvdisasm's
     `.other`; a cuobjdump listing marks nothing, and its kernels are the functions that load the stack
     pointer R1 from bank 0 first). The device functions can still be named."""
     p = CORPUS / "sm_90" / f"fl11_debug.{form}"
     if form == "cuobjdump":             # alone: no cubin beside it to read the entries from
-        p = tmp_path / p.name
+        p = lone / p.name
         p.write_bytes((CORPUS / "sm_90" / "fl11_debug.cuobjdump").read_bytes())
     mod = read_module(p.read_bytes(), str(p))
     assert len(mod.kernels) == 3

@@ -31,7 +31,7 @@ def test_xsbench_struct_fields_as_separate_parameters():
     assert "takes 2 parameters (#1: 24 bytes at +0x0, #2: 48 bytes at +0x18); 5 given" in res.output
 
 
-def test_local_memory_follows_the_kernel_frame(isa, tmp_path):
+def test_local_memory_follows_the_kernel_frame(isa, lone):
     """D15-P-1: a kernel whose frame is over 16 KiB (proxy15_bigframe: 0x5900 bytes of local arrays)
     gets that much local memory without --local-bytes, from every input form: the module's .nv.info
     (EIATTR_FRAME_SIZE / MIN_STACK_SIZE) of an nvdisasm listing or a cubin, the cubin beside a
@@ -39,7 +39,7 @@ def test_local_memory_follows_the_kernel_frame(isa, tmp_path):
     from gpuisa.cuda import load_cuda
     alone = []
     for arch in ("sm_90", "sm_120"):        # `VIADD R1, R1, 0xffffa700`, `IADD3 R1, PT, PT, R1, -0x5900, RZ`
-        alone.append(tmp_path / f"{arch}.cuobjdump")
+        alone.append(lone / f"{arch}.cuobjdump")
         alone[-1].write_text((CORPUS / arch / "proxy15_bigframe.cuobjdump").read_text())
     for path in (CORPUS / "sm_80" / "proxy15_bigframe.nvdisasm", CORPUS / "sm_75" / "proxy15_bigframe.cuobjdump", *alone):
         k = load_cuda(isa, path, "deposit_cic")
