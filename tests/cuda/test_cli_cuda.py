@@ -182,7 +182,7 @@ def test_cuobjdump_lacks_constant_banks(isa, lone):
         go()
 
 
-def test_cuobjdump_listing_takes_its_data_from_the_cubin_beside_it(isa, lone, nvdisasm):
+def test_cuobjdump_listing_takes_its_data_from_the_cubin_beside_it(isa, tmp_path, nvdisasm):
     """The cubin the listing was made from, beside it under any name, is found by its code
     (the listing's encodings equal its .text section) and gives the data (decision CU-10)."""
     import shutil
@@ -278,7 +278,7 @@ def _log_of(isa, listing, xs):
     return o
 
 
-def test_nan_immediates_of_an_nvdisasm_listing_come_from_the_cubin_beside_it(isa, tmp_path):
+def test_nan_immediates_of_an_nvdisasm_listing_come_from_the_cubin_beside_it(isa, lone):
     """nvdisasm prints the FSEL immediate 0xfff00000 (the high word of a double -INF, what
     log(0.0) selects) as ``-QNAN``, like every quiet NaN: the bits come from the cubin beside
     the listing (decision CU-11); without it the listing's NaN stands (log(0) is then NaN)."""
