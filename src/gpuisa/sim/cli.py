@@ -169,7 +169,8 @@ Example:
 @click.option("--block", "block", default="32", metavar="X",
               help=f"Threads per CTA (X or X,Y,Z; 1-{MAX_BLOCK_THREADS} in all). Default 32.")
 @click.option("--kernel", "kernel", default=None, metavar="NAME",
-              help="CUDA input: the kernel to run (mangled or demangled name). Default: the only kernel.")
+              help="CUDA input: the kernel to run (mangled or demangled name). Default: the only "
+                   "kernel (__global__ function; device functions of -G code do not count).")
 @click.option("--arch", "arch", default=None, metavar="SM",
               help="CUDA source (.cu): the target nvcc compiles it for (sm_75 ... sm_121), default nvcc's; "
                    "PTX: a later target than its own .target. "
