@@ -186,7 +186,8 @@ def _report_asm_errors(e: AsmError) -> None:
 @click.option("--base", "base", default="0", metavar="ADDR", help="Address of the first instruction (default 0).")
 @click.option("--show-control", is_flag=True, help="In the listing, print every control annotation, also default ones.")
 @click.option("--kernel", "kernel", default=None, metavar="NAME",
-              help="CUDA input (nvdisasm / cuobjdump listing, cubin): the kernel to assemble. Default: the only one.")
+              help="CUDA input (nvdisasm / cuobjdump listing, cubin): the kernel to assemble. Default: the only "
+                   "__global__ function (device functions of -G code do not count).")
 @click.option("--arch", "arch", default=None, metavar="SM",
               help="CUDA input holding several targets (an executable built by nvcc, its cuobjdump listing): "
                    "which one (sm_75 ... sm_121), default the first; a .cu source or PTX: the target nvcc "
