@@ -90,13 +90,19 @@ def fsrc(x, name: str, ftz: bool = False) -> np.ndarray:
     return ftz_bits(v) if ftz else v
 
 
+def saturate(r: np.ndarray) -> np.ndarray:
+    """``.SAT`` on rounded results (any float dtype): clamped to [0, 1], NaN and -0 give +0."""
+    r = np.asarray(r)
+    with np.errstate(all="ignore"):
+        r = np.where(np.isnan(r), r.dtype.type(0), np.clip(r, r.dtype.type(0), r.dtype.type(1)))
+        return np.where(r == 0, r.dtype.type(0), r).astype(r.dtype)
+
+
 def finish(x, f: np.ndarray, ftz: bool = False, sat: bool = False) -> np.ndarray:
     """float32 results -> bits: ``.SAT`` clamps to [0, 1] (NaN -> +0), ``.FTZ`` flushes
     denormal results, NaNs become the canonical 0x7fffffff."""
     if sat:
-        with np.errstate(all="ignore"):
-            f = np.where(np.isnan(f), _F32(0.0), np.clip(f, _F32(0.0), _F32(1.0)))
-            f = np.where(f == 0, _F32(0.0), f)       # -0 -> +0
+        f = saturate(f)
     bits = _out_bits(f)
     return ftz_bits(bits) if ftz else bits
 
@@ -189,17 +195,23 @@ def _two_sum(p: np.ndarray, c: np.ndarray):
     return s, e
 
 
+def round_sum(p: np.ndarray, c: np.ndarray, rnd: str) -> np.ndarray:
+    """The exact ``p + c`` (float64 values: a binary32 product or operand and an addend) rounded
+    once to binary32 in *rnd*; an exact zero sum in ``.RM`` is -0 unless both are +0 (IEEE 754).
+    FADD's, FFMA's, their packed (FADD2, FFMA2) and uniform (UFADD, UFFMA) forms."""
+    s, e = _two_sum(p, c)
+    r = round32(s, e, rnd)
+    if rnd == "RM":
+        r = _sum_rm_zero(r, s, e, p, c)
+    return r
+
+
 def fadd_ext(x):
     """FADD{.FTZ}{.rnd}{.SAT}: see gp.FADD's pseudo code; the rounding of ``a + b`` is *rnd*."""
     ftz = x.mod("ftz") == "FTZ"
     a = fsrc(x, "ra", ftz).view(_F32).astype(_F64)
     b = fsrc(x, _b(x), ftz).view(_F32).astype(_F64)
-    s, e = _two_sum(a, b)
-    rnd = x.mod("rnd")
-    r = round32(s, e, rnd)
-    if rnd == "RM":
-        r = _sum_rm_zero(r, s, e, a, b)
-    x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+    x.write("rd", finish(x, round_sum(a, b, x.mod("rnd") or "RN"), ftz, x.mod("sat") == "SAT"))
 
 
 def fmul_ext(x):
@@ -242,12 +254,7 @@ def ffma_ext(x):
     c = fsrc(x, _c(x), ftz).view(_F32).astype(_F64)
     with np.errstate(all="ignore"):
         p = a * b
-    s, e = _two_sum(p, c)
-    rnd = x.mod("rnd")
-    r = round32(s, e, rnd)
-    if rnd == "RM":
-        r = _sum_rm_zero(r, s, e, p, c)
-    x.write("rd", finish(x, r, ftz, x.mod("sat") == "SAT"))
+    x.write("rd", finish(x, round_sum(p, c, x.mod("rnd") or "RN"), ftz, x.mod("sat") == "SAT"))
 
 
 # -- FADD2 / FMUL2 / FFMA2: packed binary32 pairs (packed.isa, decision D20-2) -----------------
@@ -306,14 +313,11 @@ def _pair_op(x, op: str) -> None:
         a, b = srcs[0][p], srcs[1][p]
         with np.errstate(all="ignore"):
             if op == "mul":
-                r = round32(a * b, np.zeros_like(a), rnd)
+                r = scaled_product(a * b, rnd, None, ftz)    # exact in float64, rounded once
+            elif op == "fma":
+                r = round_sum(a * b, srcs[2][p], rnd)
             else:
-                prod = a * b if op == "fma" else a           # exact in float64
-                c = srcs[2][p] if op == "fma" else b
-                s, e = _two_sum(prod, c)
-                r = round32(s, e, rnd)
-                if rnd == "RM":
-                    r = _sum_rm_zero(r, s, e, prod, c)
+                r = round_sum(a, b, rnd)
         res.append(np.asarray(r, _F32))
     _write_pair(x, res[0], res[1], ftz)
 

@@ -14,6 +14,7 @@ from ..registry import semantics
 from ..state import mask2array
 from .gp import _combine, bool_op, fcmp, mnmx_bits
 from .nv_float import _narrow, _rn16, _rnbf16, _two_sum, bf16_bits, round32
+from .nv_float import saturate as _sat
 from .operands import _b, _c, _lanes, _sel_raw
 
 _U32, _F64 = np.uint32, np.float64
@@ -64,13 +65,6 @@ def _halves(x, name: str, lanes: bool = True) -> tuple[np.ndarray, np.ndarray]:
         else:
             out.append(part.view(np.float16).astype(_F64))
     return out[0], out[1]
-
-
-def _sat(r: np.ndarray) -> np.ndarray:
-    """``.SAT`` on rounded results (any float dtype): clamped to [0, 1], NaN and -0 give +0."""
-    with np.errstate(all="ignore"):
-        r = np.where(np.isnan(r), r.dtype.type(0), np.clip(r, r.dtype.type(0), r.dtype.type(1)))
-        return np.where(r == 0, r.dtype.type(0), r).astype(r.dtype)
 
 
 def _sat_bf16(bits: np.ndarray) -> np.ndarray:
