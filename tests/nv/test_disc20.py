@@ -64,3 +64,30 @@ def test_uniform_saturation(nv_isa, engine):
         got = [_f(int(w.R[r][0])) for r in (10 + 3 * k, 11 + 3 * k, 12 + 3 * k)]
         assert got == [add, fma, ftz], (a, b, got)
         assert not any(np.signbit(g) for g in got)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_uniform_exact_zero_sum_rounding_down_is_minus_zero(nv_isa, engine):
+    """Regression (found reading session 20's change): UFADD.RM and UFFMA.RM rounded an exact zero
+    sum of operands of opposite signs to +0, where FADD.RM and FFMA.RM (and IEEE 754) give -0: the
+    uniform forms had their own copy of the rounding without the rule. Two +0 stay +0."""
+    res = nv_isa.launch(assemble(nv_isa.db, """
+        UMOV UR4, 0x3fc00000 ;
+        UMOV UR5, 0xbfc00000 ;
+        UFADD.RM UR6, UR4, UR5 ;
+        UFFMA.RM UR7, UR4, 1, UR5 ;
+        UFADD.RM UR8, URZ, URZ ;
+        UFADD.RP UR9, UR4, UR5 ;
+        MOV R0, UR4 ;
+        MOV R1, UR5 ;
+        FADD.RM R2, R0, R1 ;
+        FFMA.RM R3, R0, 1, R1 ;
+        MOV R4, UR6 ;
+        MOV R5, UR7 ;
+        MOV R6, UR8 ;
+        MOV R7, UR9 ;
+        EXIT ;"""), engine=engine)
+    assert res.ok
+    w = res.warp()
+    got = [int(w.R[r][0]) for r in (2, 3, 4, 5, 6, 7)]
+    assert got == [0x80000000, 0x80000000, 0x80000000, 0x80000000, 0, 0], [hex(g) for g in got]

@@ -14,7 +14,7 @@ from ..registry import semantics
 from ..state import MASK32, MASK64, array2mask, mask2array
 from .gp import bool_op, fcmp
 from .nv_f64 import f2f_bits, frnd_half_bits
-from .nv_float import _two_sum, f2i_range, ftz_bits, half_f64, round32, scaled_product
+from .nv_float import f2i_range, finish, ftz_bits, half_f64, round32, round_sum, scaled_product
 from .nv_int import brev32
 from .nv_simd import bit_mask, extend_low, pack_values
 from .operands import _b, _c
@@ -283,20 +283,13 @@ def UFFMA(x: Exec) -> None:
     a, b, c = (_f32u_mods(x, n, ftz) for n in ("ura", _b(x), _c(x)))
     with np.errstate(all="ignore"):
         p = a * np.broadcast_to(b, np.shape(a))          # exact in binary64
-    s, e = _two_sum(p, np.broadcast_to(c, p.shape))
-    _write_f32u(x, s, e, ftz)                            # .FTZ (D2-5): the result flushed too
+    _write_f32u(x, round_sum(p, np.broadcast_to(c, p.shape), x.mod("rnd") or "RN"), ftz)
 
 
-def _write_f32u(x, s: np.ndarray, e: np.ndarray, ftz: bool) -> None:
-    """URd = the exact ``s + e`` rounded once to binary32 (``.rnd``), ``.SAT`` clamping it, NaNs
-    canonical, ``.FTZ`` flushing a denormal result (UFFMA, UFADD, UFMUL)."""
-    f = np.asarray(round32(s, e, x.mod("rnd") or "RN"), np.float32)
-    if x.mod("sat") == "SAT":       # UFADD.SAT, UFFMA.SAT (D20-3): [0, 1], NaN and -0 -> +0
-        with np.errstate(all="ignore"):
-            f = np.where(np.isnan(f) | (f <= 0), np.float32(0.0), np.minimum(f, np.float32(1.0)))
-    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), f.view(np.uint32))
-    if ftz:
-        bits = ftz_bits(bits)
+def _write_f32u(x, f: np.ndarray, ftz: bool) -> None:
+    """URd = the rounded binary32 result *f* as FADD/FFMA/FMUL finish theirs: ``.SAT`` clamping it
+    (D20-3), NaNs canonical, ``.FTZ`` flushing a denormal result (D2-5) (UFFMA, UFADD, UFMUL)."""
+    bits = finish(x, f, ftz, x.mod("sat") == "SAT").reshape(np.shape(f))     # one warp: 0-d (finish gives 1-d)
     x.write("urd", _out(bits.astype(_U64)))
 
 
@@ -327,8 +320,7 @@ def UFADD(x: Exec) -> None:
         return
     ftz = x.mod("ftz") == "FTZ"
     a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
-    s, e = _two_sum(a, np.broadcast_to(b, np.shape(a)))
-    _write_f32u(x, s, e, ftz)
+    _write_f32u(x, round_sum(a, np.broadcast_to(b, np.shape(a)), x.mod("rnd") or "RN"), ftz)
 
 
 @semantics("UFMUL")
@@ -340,15 +332,7 @@ def UFMUL(x: Exec) -> None:
     a, b = _f32u_mods(x, "ura", ftz), _f32u_mods(x, _b(x), ftz)
     with np.errstate(all="ignore"):
         p = a * np.broadcast_to(b, np.shape(a))        # exact in binary64 (24 + 24 significant bits)
-    if x.mod("scale") in (None, "NoScale") and x.mod("sat") != "SAT":
-        _write_f32u(x, p, np.zeros_like(p), ftz)
-        return
-    f = scaled_product(p, x.mod("rnd") or "RN", x.mod("scale"), ftz)     # .D2 ... .M8 as FMUL (D8-2)
-    if x.mod("sat") == "SAT":       # [0, 1], NaN and -0 -> +0
-        with np.errstate(all="ignore"):
-            f = np.where(np.isnan(f) | (f <= 0), np.float32(0.0), np.minimum(f, np.float32(1.0)))
-    bits = np.where(np.isnan(f), np.uint32(0x7FFFFFFF), np.asarray(f, np.float32).view(np.uint32))
-    x.write("urd", _out((ftz_bits(bits) if ftz else bits).astype(_U64)))
+    _write_f32u(x, scaled_product(p, x.mod("rnd") or "RN", x.mod("scale"), ftz), ftz)   # .D2 ... .M8 as FMUL (D8-2)
 
 
 _SMALL = {"U16": (16, False), "S16": (16, True), "U8": (8, False), "S8": (8, True)}
