@@ -125,6 +125,23 @@ def test_a_pair_moves_as_one_block(isa):
     assert base % 2 == 0 and base < 62 and f"UIADD3 UR4, UR{base + 1}," in text and f"MOV R2, UR{base}" in text
 
 
+def test_a_pair_at_ur62_named_alone_is_read_exactly(isa):
+    """`UIMAD.WIDE.U32 UR62, ...` names only UR62 but writes UR62:UR63 (Blackwell's UR63 is a
+    register): the line is analysed with stand-ins as one naming UR63 is.  It was read conservatively
+    (UR62-UR65 as one aligned quad), which left llama.cpp's `ssm_conv_f32<false, 128, 15>` on sm_120
+    four registers to place where two do (D21-1)."""
+    body = ["S2UR UR4, SR_CTAID.X", "UIMAD.WIDE.U32 UR62, UR4, 0x3, URZ", "UIADD3 UR5, UR63, 0x1, URZ",
+            "MOV R2, UR5", "EXIT"]
+    info = next(iter(_module(body, 120).kernels.values()))
+    first, text = info.excerpt()
+    fl, _lv = uregs.analyse(isa.db, text, first, "t.nvdisasm")
+    wide = fl.effects[1]
+    assert wide.known and set(uregs._regs(wide.defs)) == {62, 63} and wide.align == ((62, 2),)
+    assert [(set(uregs._regs(c)), a) for c, a in uregs.components(fl)] == [({62, 63}, 2)]
+    out = _text(body)
+    assert "UR63" not in out and "UR62" not in out
+
+
 def test_a_high_register_takes_a_register_whose_value_is_dead():
     """Every register of UR0-UR62 is named; UR20's value dies before UR63 is written: UR63 takes it."""
     text = _text(["UMOV UR20, 0x7", "MOV R3, UR20"] + _busy([n for n in range(63) if n != 20],

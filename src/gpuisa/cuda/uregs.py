@@ -121,7 +121,7 @@ class _Lines:
             names = self.named[k]
             if k in self.bad:
                 out.append("NOP ;" if t.strip() and not _RE_LABEL.match(t) else t)
-            elif names and max(names) > LAST:
+            elif names and max(names) > LAST - 3:     # from UR60 on: a pair or quad may reach past UR62 (D21-1)
                 m = _temp_map(names)
                 if m is None:
                     self.bad.add(k)
@@ -645,7 +645,7 @@ def _encodes(db, text: str) -> bool:
         return False
     stmt = m.group(1)
     names = [int(n) for n in _RE_UR.findall(stmt)]
-    if names and max(names) > LAST:
+    if names and max(names) > LAST - 3:
         tm = _temp_map(names)
         if tm is None:
             return False
