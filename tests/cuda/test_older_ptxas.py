@@ -1,6 +1,7 @@
 """Code from an older toolkit (decision D9-2): ptxas 12.9's cubins for sm_80 (ELF ABI version 7:
 nvdisasm names the target only in `.headerflags`) and sm_120 run from all three forms and give
-the corpus's expected result for the same source (switch_table; cuda_expect, numpy)."""
+the corpus's expected result for the same source (switch_table; cuda_expect, numpy); ptxas 12.4's
+sm_90 code of fp8_convert, whose 8-bit float packing merges into `Rc.H1` (decision D21-2)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,3 +37,23 @@ def test_older_ptxas_code_runs(request, isa, arch, form):
     assert res.status == "ok", res.fault
     assert compare(LAUNCH, "out", bufs["out"], want["out"]) is None
     assert np.array_equal(bufs["in"], inputs["in"])
+
+
+FP8 = next(l for stem, l in launches() if stem == "fp8_convert")
+
+
+@pytest.mark.parametrize("form", ["nvdisasm", "cuobjdump", "cubin"])
+def test_ptxas_12_4_fp8_packing_runs(request, isa, form):
+    if form == "cubin":
+        request.getfixturevalue("nvdisasm")
+    path = DATA / f"fp8_convert_sm_90.{form}"
+    if form != "cubin":
+        assert "PACK_AB_MERGE_C R13, R12.reuse, R11.reuse, R13.H1" in path.read_text()
+    k = isa.load_cuda(path, FP8["kernel"])
+    inputs = make_inputs(FP8)
+    want = expected(FP8, inputs)
+    bufs = {n: a.copy() for n, a in inputs.items()}
+    res = k.launch(grid=tuple(FP8["grid"]), block=tuple(FP8["block"]), params=FP8["params"], buffers=bufs)
+    assert res.status == "ok", res.fault
+    for name in FP8["outputs"]:
+        assert compare(FP8, name, bufs[name], want[name]) is None

@@ -277,7 +277,7 @@ def F2FP(x: Exec) -> None:
             b = np.asarray(x.src("rb"), dtype=_U32)
             hi = (b >> _U32(16)).astype(np.uint16).view(np.float16).astype(_F64)
             lo = (b & _U32(0xFFFF)).astype(np.uint16).view(np.float16).astype(_F64)
-        c = np.broadcast_to(np.asarray(x.src("rc"), dtype=_U32), shape)
+        c = np.broadcast_to(np.asarray(_sel_raw(x, "rc"), dtype=_U32), shape)    # `Rc.H1`: its high half (D21-2)
         hi, lo = np.broadcast_to(hi, shape), np.broadcast_to(lo, shape)
         if fmt == "E8":
             rnd = x.mod("rnd") or "RZ"
