@@ -234,7 +234,7 @@ def test_partial_warp_and_misaligned_row_are_faults(nv_isa, engine):
                                        ("HMMA.884.F32.F32.STEP0 R12, R10.ROW, R8.COL, R12 ;", "HMMA.884.F32.F32.STEP0"),
                                        ("MOVM.U4TO8.M832 R4, R5 ;", "MOVM.U4TO8.M832")])
 def test_unmodelled_tensor_instructions_are_refused_where_they_stand(nv_isa, tmp_path, line, name):
-    """D10-M-6: wgmma, sm_75's m8n8k4 STEP form, sm_120's MOVM.U4TO8: an error at the line naming
+    """D10-M-6: wgmma, sm_75's m8n8k4 STEP form, sm_100+'s MOVM.U4TO8: an error at the line naming
     the instruction and what it is, not a run and not a bare "unknown mnemonic"."""
     from pathlib import Path
 

@@ -1057,7 +1057,7 @@ _UNMODELLED_TENSOR = {
                 "four quad-pair products in HMMA.884 .STEP0-3; sm_80 and later compile the PTX into other "
                 "instructions, which run)",
     "DMMA.16x8x": "sm_90's m16n8k4/k8/k16 double-precision MMA (operands of up to 16 registers)",
-    "U4TO8": "sm_120's MOVM.U4TO8 (the 4-bit and single-bit wmma fragments widened to 8 bits)",
+    "U4TO8": "MOVM.U4TO8 of sm_100 and later (the 4-bit and single-bit wmma fragments widened to 8 bits)",
 }
 _RE_UNMODELLED_TENSOR = re.compile(r"\b(?:[HIQBO]GMMA\S*|WARPGROUP\S*|UTC\w*|HMMA\.884\S*|DMMA\.16x8x\S*|MOVM\.U4TO8\S*)")
 #: texture and surface instructions (tex1Dfetch, tex2D, surf2Dread/write: a texture or surface object is a
