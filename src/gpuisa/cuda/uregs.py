@@ -47,6 +47,9 @@ _RE_TARGETS = re.compile(r'BRANCH_TARGETS\s+([^"]*)"')
 #: operand types that name a uniform register in their low 6 bits (F2UReg: FFMA2's `UR6.F32x2.HI_LO`, D20-2)
 _UREG_TYPES = ("UReg", "UPackReg24", "UPackReg28", "F2UReg")
 _URZ = 63
+#: a line naming a register from UR60 on is read with low stand-ins: a pair or quad based there may
+#: reach past UR62 (`UIMAD.WIDE.U32 UR62, ...` is Blackwell's UR62:UR63, decision D21-1)
+_STAND_IN_FROM = LAST - 2
 
 
 @dataclass
@@ -106,6 +109,19 @@ def _temp_map(names: list[int]) -> tuple[dict[int, int], list[tuple[int, int, in
     return out, spans
 
 
+def _with_stand_ins(text: str, names: list[int]) -> tuple[str, list[tuple[int, int, int]] | None] | None:
+    """*text* (naming uniform registers *names*) with each register written as its low stand-in
+    (:func:`_temp_map`) when one of them is from UR60 on, and the stand-ins' spans (None: *text* is
+    as it was); None when they do not fit."""
+    if not names or max(names) < _STAND_IN_FROM:
+        return text, None
+    m = _temp_map(names)
+    if m is None:
+        return None
+    sub, spans = m
+    return _RE_UR.sub(lambda x: f"UR{sub[int(x.group(1))]}", text), spans
+
+
 class _Lines:
     """The kernel's lines as the analysis assembles them."""
 
@@ -118,19 +134,16 @@ class _Lines:
     def mapped(self) -> str:
         out = []
         for k, t in enumerate(self.lines):
-            names = self.named[k]
             if k in self.bad:
                 out.append("NOP ;" if t.strip() and not _RE_LABEL.match(t) else t)
-            elif names and max(names) > LAST - 3:     # from UR60 on: a pair or quad may reach past UR62 (D21-1)
-                m = _temp_map(names)
-                if m is None:
-                    self.bad.add(k)
-                    out.append("NOP ;")
-                    continue
-                sub, self.maps[k] = m
-                out.append(_RE_UR.sub(lambda x: f"UR{sub[int(x.group(1))]}", t))  # noqa: B023 - used at once
-            else:
-                out.append(t)
+                continue
+            got = _with_stand_ins(t, self.named[k])
+            if got is None:
+                self.bad.add(k)
+                out.append("NOP ;")
+                continue
+            text, self.maps[k] = got
+            out.append(text)
         return "\n".join(out)
 
     def original(self, k: int, v: int) -> int | None:
@@ -637,21 +650,17 @@ def _with_words(text: str, regs: dict[int, tuple[int, int]]) -> str:
 
 
 def _encodes(db, text: str) -> bool:
-    """Whether the statement of listing line *text* assembles (its registers beyond UR62 given low
+    """Whether the statement of listing line *text* assembles (its registers from UR60 on given low
     stand-ins, as the analysis does)."""
     from ..asm.assembler import encode_one
     m = _RE_STMT.match(text)
     if m is None:
         return False
-    stmt = m.group(1)
-    names = [int(n) for n in _RE_UR.findall(stmt)]
-    if names and max(names) > LAST - 3:
-        tm = _temp_map(names)
-        if tm is None:
-            return False
-        stmt = _RE_UR.sub(lambda x: f"UR{tm[0][int(x.group(1))]}", stmt)
+    got = _with_stand_ins(m.group(1), [int(n) for n in _RE_UR.findall(m.group(1))])
+    if got is None:
+        return False
     try:
-        encode_one(db, stmt)
+        encode_one(db, got[0])
     except AsmError:
         return False
     return True
