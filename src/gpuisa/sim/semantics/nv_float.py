@@ -20,7 +20,7 @@ import numpy as np
 from ..context import Exec
 from ..registry import semantics
 from ..state import array2mask, mask2array
-from .operands import CANONICAL_NAN, SIGN, _U32, _b, _lanes, _out_bits, _raw, _sel_raw
+from .operands import CANONICAL_NAN, SIGN, _U32, _b, _lanes, _out_bits, _raw, _sel_raw, split_selected
 
 _F32, _F64 = np.float32, np.float64
 _BIG = _F64(2.0 ** 128)
@@ -270,10 +270,10 @@ def _pair(x, name: str, ftz: bool) -> tuple[np.ndarray, np.ndarray]:
     else:
         raw = x.reg_index(name)
         if name[0] == "u":
-            reg, sel = raw & 0x3F, raw >> 6
+            reg, sel = split_selected(raw, uniform=True)
             lo, hi = _lanes(x, x.ureg(reg)), _lanes(x, x.ureg(reg + 1))
         else:
-            reg, sel = raw & 0xFF, raw >> 8
+            reg, sel = split_selected(raw)
             lo, hi = _lanes(x, x.reg(reg)), _lanes(x, x.reg(reg + 1))
         np_hi, sel = sel >= 3, sel % 3
         if sel == 1:            # `.F32x2.LO_HI`: the pair swapped

@@ -11,11 +11,11 @@ import numpy as np
 
 from ..context import Exec
 from ..registry import semantics
-from ..state import mask2array
+from ..state import RZ, mask2array
 from .gp import _combine, bool_op, fcmp, mnmx_bits
 from .nv_float import _narrow, _rn16, _rnbf16, _two_sum, bf16_bits, round32
 from .nv_float import saturate as _sat
-from .operands import _b, _c, _lanes, _sel_raw
+from .operands import _b, _c, _lanes, _sel_raw, split_selected
 
 _U32, _F64 = np.uint32, np.float64
 
@@ -34,9 +34,8 @@ def _halves(x, name: str, lanes: bool = True) -> tuple[np.ndarray, np.ndarray]:
         v = _lanes(x, x.src(name, raw=True))
         sel = {"H0_H0": 1, "H1_H1": 2, "CF32": 3}.get(x.mod("csel") or "", 0)
     else:
-        raw = x.reg_index(name)
-        reg, sel = raw & 0xFF, raw >> 8
-        v = np.broadcast_to(np.asarray(x.reg(reg), dtype=_U32), x.lane_shape()) if reg != 0xFF \
+        reg, sel = split_selected(x.reg_index(name))
+        v = np.broadcast_to(np.asarray(x.reg(reg), dtype=_U32), x.lane_shape()) if reg != RZ \
             else np.zeros(shape, _U32)
     if sel == 3:        # `R2.F32` (decision GA-4): binary32 truncated to binary16, in both positions
         f = _narrow(v.view(np.float32).astype(_F64), "F16", "RZ").astype(_F64)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..state import MASK32, WARP_SIZE
+from ..state import MASK32, RZ, URZ, WARP_SIZE
 
 CANONICAL_NAN = 0x7FFFFFFF
 SIGN = 0x80000000
@@ -48,15 +48,22 @@ def _raw(x, name: str) -> np.ndarray:
 _SEL_SHIFT = (0, 16, 8, 16, 24)
 
 
+def split_selected(raw: int, uniform: bool = False) -> tuple[int, int]:
+    """``(register, selector)`` of a register operand whose type numbers the register and a selector
+    together (SelReg ``R2.H1``, HReg ``R6.H0_H0``, F2Reg ``R4.F32x2.LO_HI``, F2UReg ``UR6.F32``): the
+    register in the low bits, as wide as its register file (R0-RZ, or UR0-URZ when *uniform*)."""
+    n = (URZ if uniform else RZ) + 1
+    return raw % n, raw // n
+
+
 def _sel_raw(x, name: str) -> np.ndarray:
     """A source that may be a selected register (SelReg, decision SV-2: ``R2.H1``, ``R0.B3``):
     its register's 32 bits shifted right to the part the selector names, lane-shaped uint32; any
     other source as :func:`_raw` reads it (the caller truncates to the part's width)."""
     if x.kind(name) != "E":
         return _raw(x, name)
-    raw = x.reg_index(name)
-    reg = np.broadcast_to(np.asarray(x.reg(raw & 0xFF), dtype=_U32), x.lane_shape())
-    return reg >> _U32(_SEL_SHIFT[raw >> 8])
+    reg, sel = split_selected(x.reg_index(name))
+    return np.broadcast_to(np.asarray(x.reg(reg), dtype=_U32), x.lane_shape()) >> _U32(_SEL_SHIFT[sel])
 
 
 def _raw_int(x, name: str):
