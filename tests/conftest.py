@@ -12,8 +12,8 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 SEED_SPEC_FILES = sorted(SEEDS.glob("00[013]_*.txt")) if SEEDS.exists() else []
 
 #: the frozen heap is collected once whenever the process's peak memory has grown this much
-#: since the last collection (decision D16-1)
-COLLECT_EVERY_KIB = 256 * 1024
+#: since the last collection (decisions D16-1, D22-1)
+COLLECT_EVERY_KIB = 1024 * 1024
 _peak_at_collect: int | None = None
 
 

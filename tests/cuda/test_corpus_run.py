@@ -23,7 +23,7 @@ from cuda_expect import (ARCHS, CORPUS, compare, expected, extra_launches, launc
 from gpuisa.errors import AsmError
 
 FORMS = ("nvdisasm", "cuobjdump", "cubin")
-CUBIN_EVERY = 60    # one launch in CUBIN_EVERY uses the cubin form by default (about 7: each costs an nvdisasm run)
+CUBIN_EVERY = 100   # one launch in CUBIN_EVERY uses the cubin form by default (7: each costs an nvdisasm run)
 
 
 def _cases():

@@ -52,8 +52,12 @@ def _param_size(p: str) -> int:
 @pytest.mark.parametrize("arch", ARCHS if os.environ.get("GPUISA_CUDA_FULL") else ("sm_75", "sm_120"))
 def test_nvdisasm_tables_match_manifests(arch):
     """Every kernel's .nv.info parameter table agrees with its manifest's --param
-    list (count and sizes), and its parameter bank offset is the ABI's."""
-    for stem, man in manifests().items():
+    list (count and sizes), and its parameter bank offset is the ABI's.  By default the
+    sources alternate between the two targets (each source once); every pair under FULL."""
+    full = bool(os.environ.get("GPUISA_CUDA_FULL"))
+    for i, (stem, man) in enumerate(sorted(manifests().items())):
+        if not full and i % 2 != (arch == "sm_120"):
+            continue
         mod = _read(arch, stem, "nvdisasm")
         assert mod.arch == int(arch[3:])
         for launch in man["launches"]:

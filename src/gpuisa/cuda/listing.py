@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+import struct
 
 from ..errors import UsageError
 from .module import EIATTR_STACK, CudaModule, KernelInfo, error, parse_nv_info, stack_attr
@@ -47,6 +48,7 @@ _RE_DIFF = re.compile(r"^\(?\s*([.$\w]+)\s*-\s*([.$\w]+)\s*\)?$")
 _RE_SYM = re.compile(r"^\(?\s*([.$\w]+)\s*(?:\+\s*(0x[0-9a-fA-F]+|\d+))?\s*\)?$")   # `sym`, `(sym + 0x8)`
 _GLOBAL_SECTIONS = (".nv.global.init", ".nv.global")
 _SIZES = {"byte": 1, "short": 2, "word": 4, "dword": 8}
+_PACK = {1: "B", 2: "H", 4: "I", 8: "Q"}     # struct codes of those sizes
 #: limits on what a listing's data directives may ask for (a global buffer is at most 1 GiB too)
 MAX_SECTION_BYTES = 1 << 30
 MAX_ALIGN = 1 << 16
@@ -472,7 +474,14 @@ def parse_nvdisasm(text: str, filename: str, *, code: bool = True) -> CudaModule
             sec.data += bytes(int(off, 16) - len(sec.data))
         size = _SIZES[kind]
         sec.origins.append((len(sec.data), ln, line))
-        for v in _split_values(args):
+        values = _split_values(args)
+        try:        # the common case: numbers only, packed at once
+            mask = (1 << 8 * size) - 1
+            sec.data += struct.pack(f"<{len(values)}{_PACK[size]}", *[int(v, 0) & mask for v in values])
+            continue
+        except ValueError:
+            pass    # a symbol, a label expression or a damaged number: value by value
+        for v in values:
             try:
                 val = int(v, 0)
             except ValueError:
@@ -603,6 +612,13 @@ def _apply_globals(mod: CudaModule, sections: dict[str, _Section], labels: dict[
 
 
 def _split_values(args: str) -> list[str]:
+    """The comma-separated values of a data directive; a comma inside parentheses (a label
+    expression) does not split."""
+    if "(" not in args:
+        out = [v.strip() for v in args.split(",")]
+        if not out[-1]:
+            out.pop()
+        return out
     out, depth, cur = [], 0, ""
     for ch in args:
         if ch == "(":
