@@ -181,7 +181,7 @@ def test_version_3_reference_semantics():
                         a, b = int(a) >> 1, ya | 1
                     a, b = int(a), int(b)
                     assert b != 0 and not (signed and b == -1 and a == -(1 << (bits - 1)))
-                    q = int(np.fix(Fraction(a, b).numerator / Fraction(a, b).denominator)) if abs(a) < 1 << 52 \
+                    q = math.trunc(Fraction(a, b).numerator / Fraction(a, b).denominator) if abs(a) < 1 << 52 \
                         else (abs(a) // abs(b)) * (1 if (a < 0) == (b < 0) else -1)
                     want = q if what == "div" else int(math.fmod(a, b)) if abs(a) < 1 << 52 else a - q * b
                     assert got == want, (dt, variant, what, x, y)
