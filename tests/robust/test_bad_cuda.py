@@ -315,3 +315,36 @@ def test_a_cuobjdump_listing_without_its_code_for_line(tmp_path):
     code, _, err = run(p)
     assert code == 1
     located_error(err, "nc.cuobjdump: no 'code for sm_XX' line")
+
+
+# -- D22-2: nvdisasm ran forever on a cubin with one bit flipped in .debug_frame -----------------------
+@pytest.fixture
+def nvdisasm():
+    from gpuisa.cuda.cubin import find_nvdisasm
+    pytest.importorskip("elftools", reason="pyelftools is not installed (the optional extra gpuisa[cuda])")
+    if find_nvdisasm() is None:
+        pytest.skip("nvdisasm is not installed (the optional extra gpuisa[cuda]): cubin inputs cannot be read")
+
+
+def test_a_damaged_debug_frame_does_not_hang_nvdisasm(tmp_path, nvdisasm):
+    """Found by the campaign (seed 2201014): byte 1220 of sm_80's device_call.cubin (inside
+    .debug_frame) 0 -> 4; nvdisasm never ended (a 20-s case limit; 200 s by hand). nvdisasm is now
+    given the cubin with its DWARF sections marked empty, and the kernel runs as the undamaged one."""
+    args = badcuda.launch_args("device_call") + ["--dump-buffer", "out:s32"]
+    data = bytearray((C80 / "device_call.cubin").read_bytes())
+    assert data[1220] == 0
+    data[1220] ^= 4
+    p = tmp_path / "dc.cubin"
+    p.write_bytes(bytes(data))
+    code, out, err = run(p, *args)
+    want_code, want, _ = run(C80 / "device_call.cubin", *args)
+    assert (code, out) == (want_code, want) and code == 0, err[-600:]
+
+
+def test_nvdisasm_has_a_time_limit(tmp_path, nvdisasm, monkeypatch):
+    from gpuisa.cuda import cubin
+    monkeypatch.setattr(cubin, "NVDISASM_SECONDS", 0.001)
+    monkeypatch.setattr(cubin, "NVDISASM_SECONDS_PER_MIB", 0)
+    code, _, err = run(C80 / "vector_add.cubin", *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, "vector_add.cubin: nvdisasm did not finish in 0.001 s", "damaged")

@@ -110,6 +110,7 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
             raise UsageError(f"{filename}: ELF for machine {elf.header.e_machine}, not a CUDA cubin (EM_CUDA)")
         arch = elf_arch(elf.header.e_flags, elf.header.e_ident["EI_ABIVERSION"])
         secs = {s.name: s for s in elf.iter_sections()}
+        shown = _without_dwarf(data, elf)
     except (ELFError, *ELF_DAMAGE) as e:
         raise UsageError(f"{filename}: not a readable ELF file ({e})") from None
     from .abi import abi_for
@@ -120,12 +121,16 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     if tool is None:
         raise UsageError(f"{filename}: a cubin's instructions are read with nvdisasm, which is not installed: "
                          f"{EXTRA} (or give the nvdisasm / cuobjdump -sass listing instead)")
+    limit = NVDISASM_SECONDS + NVDISASM_SECONDS_PER_MIB * len(data) // (1 << 20)
     try:
         with tempfile.TemporaryDirectory(prefix="gpuisa-cubin-") as tmp:
             path = Path(tmp) / "input.cubin"
-            path.write_bytes(data)
-            res = subprocess.run([tool, str(path)], capture_output=True, timeout=120)
-    except (OSError, subprocess.TimeoutExpired) as e:
+            path.write_bytes(shown)
+            res = subprocess.run([tool, str(path)], capture_output=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        raise UsageError(f"{filename}: nvdisasm did not finish in {limit} s (the cubin is damaged, or larger "
+                         f"than any nvcc writes)") from None
+    except OSError as e:
         raise UsageError(f"{filename}: running {tool} failed: {e}") from None
     if res.returncode:
         raise UsageError(f"{filename}: nvdisasm cannot read this cubin (sm_{arch}): "
@@ -144,6 +149,27 @@ def read_cubin(data: bytes, filename: str) -> CudaModule:
     except (ELFError, *ELF_DAMAGE) as e:
         raise UsageError(f"{filename}: a damaged section ({type(e).__name__}: {e})") from None
     return mod
+
+
+#: nvdisasm's time limit on a cubin: this many seconds, and this many more per MiB (it reads
+#: nvcc's largest cubins at about a MiB a second on a loaded machine; a damaged one may never end)
+NVDISASM_SECONDS = 30
+NVDISASM_SECONDS_PER_MIB = 30
+
+#: ELF section type of a section without contents
+_SHT_NOBITS = 8
+
+
+def _without_dwarf(data: bytes, elf) -> bytes:
+    """The cubin as nvdisasm is given it: the DWARF sections (``.debug_frame``, ``.debug_line``,
+    ... of every cubin, more of ``-G`` code) marked as without contents. A plain nvdisasm listing
+    does not use them (the import reads nothing of them), and one flipped bit in ``.debug_frame``
+    made nvdisasm run forever (decision D22-2)."""
+    out = bytearray(data)
+    for i, sec in enumerate(elf.iter_sections()):
+        if sec.name.startswith(".debug_") and sec.header["sh_type"] != "SHT_NOBITS":
+            struct.pack_into("<I", out, elf.header.e_shoff + i * elf.header.e_shentsize + 4, _SHT_NOBITS)
+    return bytes(out)
 
 
 def tool_message(stderr: bytes, tmp_path: str, filename: str) -> str:
