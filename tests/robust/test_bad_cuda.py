@@ -201,6 +201,22 @@ def test_a_byte_order_mark_before_a_listing(tmp_path):
     assert code == 0 and json.loads(out)["buffers"]["c"] == list(range(100, 108))
 
 
+@pytest.mark.parametrize("form,codec", [("cuobjdump", "utf-16-le"), ("nvdisasm", "utf-16-be")])
+def test_a_utf16_listing_with_its_byte_order_mark(tmp_path, form, codec):
+    """D22-3: Windows PowerShell 5's `>` writes a tool's output as UTF-16 (little-endian) with a
+    byte-order mark; such a listing was refused at its first byte (0xff, not UTF-8)."""
+    text = (badcuda.CORPUS / "sm_90" / f"vector_add.{form}").read_text().replace("\n", "\r\n")
+    bom = b"\xff\xfe" if codec.endswith("le") else b"\xfe\xff"
+    p = tmp_path / f"va.{form}"
+    p.write_bytes(bom + text.encode(codec))
+    code, out, err = run(p, *badcuda.VA_ARGS, "--json")
+    assert code == 0 and json.loads(out)["buffers"]["c"] == list(range(100, 108)), err[-600:]
+    p.write_bytes(p.read_bytes()[:-1])         # an odd byte count: not UTF-16 text
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, f"va.{form}: not UTF-16 text after its byte-order mark")
+
+
 def test_a_lost_label_in_nv_info_is_named(tmp_path):
     """A deleted `.L_1:` line made `.short (.L_1 - .L_0)` 0, and the attribute stream was
     refused further on (D11-B-12)."""

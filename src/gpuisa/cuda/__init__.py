@@ -48,8 +48,13 @@ def detect(data: bytes | str) -> str | None:
             return "binary"
         if data[:4] == b"\x7fELF":
             return "cubin"
-        data = data[:20000].decode("utf-8", "replace")
+        data = (data[:40000].decode("utf-16", "replace") if data[:2] in _UTF16_BOMS
+                else data[:20000].decode("utf-8", "replace"))
     return detect_text(data)
+
+
+#: the byte-order marks of UTF-16 text: Windows PowerShell 5's `>` writes a listing so (D22-3)
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | None = None,
@@ -75,6 +80,12 @@ def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | Non
         mod.other_archs = others
         mod.from_binary = binary
     else:
+        if isinstance(data, bytes) and data[:2] in _UTF16_BOMS:
+            try:
+                data = data.decode("utf-16")
+            except UnicodeDecodeError as e:
+                raise UsageError(f"{filename}: not UTF-16 text after its byte-order mark ({e.reason} at byte "
+                                 f"{e.start})") from None
         if isinstance(data, bytes):
             raw = data
             try:
