@@ -217,6 +217,20 @@ def test_a_utf16_listing_with_its_byte_order_mark(tmp_path, form, codec):
     located_error(err, f"va.{form}: not UTF-16 text after its byte-order mark")
 
 
+def test_cuobjdump_ptx_output_is_named(tmp_path):
+    """D22-4: `cuobjdump -ptx app` (PTX, and the elf headers without SASS) was read as this ISA's
+    assembly: 57 errors, the first at `Fatbin elf code:`."""
+    head = "\nFatbin elf code:\n================\narch = sm_90\ncode version = [1,8]\nhost = linux\n" \
+           "compile_size = 64bit\n\nFatbin ptx code:\n================\narch = sm_90\ncode version = [9,0]\n" \
+           "host = linux\ncompile_size = 64bit\ncompressed\nptxasOptions = \n\n"
+    ptx = ".version 9.0\n.target sm_90\n.address_size 64\n\n.visible .entry k()\n{\n\tret;\n}\n"
+    p = tmp_path / "app.ptx.txt"
+    p.write_text(head + ptx)
+    code, _, err = run(p, "--grid", "1")
+    assert code == 1
+    located_error(err, "app.ptx.txt:9:1: this is `cuobjdump -ptx` output", "cuobjdump -sass", ".ptx file")
+
+
 def test_a_lost_label_in_nv_info_is_named(tmp_path):
     """A deleted `.L_1:` line made `.short (.L_1 - .L_0)` 0, and the attribute stream was
     refused further on (D11-B-12)."""

@@ -16,13 +16,19 @@ _RE_TOOL_MESSAGE = re.compile(rb"\s*(" + NV_TOOLS + rb")\s+(fatal|error)\b[^\n]*
 
 def _refuse_tool_message(path: str, data: bytes) -> None:
     """A file holding an NVIDIA tool's error message where its listing was redirected
-    (``nvdisasm old.cubin > k.nvdisasm`` for a target the tool no longer reads), or nvdisasm's
-    JSON output, is not assembly of this ISA: say what it is instead of an error at its first
-    operand."""
+    (``nvdisasm old.cubin > k.nvdisasm`` for a target the tool no longer reads), nvdisasm's
+    JSON output or cuobjdump's PTX (``cuobjdump -ptx``, D22-4) is not assembly of this ISA: say
+    what it is instead of an error at its first operand."""
     if data[:64].lstrip().startswith(NVDISASM_JSON) and b'"sass-instructions"' in data:
         raise UsageError(f"{path}:1:1: this is `nvdisasm -json` output, which gpuisa does not read (it has no "
                          f"constant banks, parameter table or branch labels): give the cubin, or nvdisasm's "
                          f"text listing (`nvdisasm FILE.cubin`)")
+    head = data[:65536]
+    if b"Fatbin ptx code:" in head and b".version" in head and not re.search(rb"^\s*code for sm_", head, re.M):
+        line = head[:head.index(b"Fatbin ptx code:")].count(b"\n") + 1
+        raise UsageError(f"{path}:{line}:1: this is `cuobjdump -ptx` output: PTX, which this ISA's model does not "
+                         f"run as such; give `cuobjdump -sass` output or the cubin, or save the PTX (from its "
+                         f"`.version` line on) as a .ptx file, which gpuisa compiles with nvcc")
     m = _RE_TOOL_MESSAGE.match(data[:2000])
     if m:
         text = m.group(0).decode("utf-8", "replace").strip()
