@@ -341,6 +341,9 @@ def sparse_zeros(shape: tuple[int, int]) -> np.ndarray:
 _decoded = per_database(lambda db: {})
 #: per database: an opcode's GPR fields and how many registers past the first each may span
 _reg_field_spans = per_database(lambda db: {})
+#: the highest register each word names (-1: none, or not an instruction), for every launch's
+#: register-file size (Simulator._registers_used); bounded as _decoded
+_word_highest = per_database(lambda db: {})
 _DECODED_MAX = 1 << 16
 
 
@@ -609,14 +612,20 @@ class Simulator:
         from ..asm.instruction import decode_word
         from .initexpr import parse_reg
         hi = -1
+        known = _word_highest(self.db)
         for i, word in enumerate(self.words):
-            try:
-                inst = decode_word(self.db, word, self.base + INST_SIZE * i)
-            except Exception:  # noqa: BLE001 - data words are checked at fetch
-                inst = None
-            if inst is None:
-                continue
-            hi = max(hi, self._highest_reg(inst))
+            h = known.get(word)
+            if h is None:
+                try:
+                    inst = decode_word(self.db, word, self.base + INST_SIZE * i)
+                except Exception:  # noqa: BLE001 - data words are checked at fetch
+                    inst = None
+                h = -1 if inst is None else self._highest_reg(inst)
+                if len(known) >= _DECODED_MAX:
+                    known.clear()
+                known[word] = h
+            if h > hi:
+                hi = h
         for reg in (init or {}):
             try:
                 kind, n = parse_reg(reg)
