@@ -231,6 +231,35 @@ def test_cuobjdump_ptx_output_is_named(tmp_path):
     located_error(err, "app.ptx.txt:9:1: this is `cuobjdump -ptx` output", "cuobjdump -sass", ".ptx file")
 
 
+@pytest.mark.parametrize("form,old,new,line,col", [
+    ("nvdisasm", "\t.target\tsm_75", "\t.target\tsm_7", 1, 10),
+    ("nvdisasm", "\t.target\tsm_75", "\t.target\tsm_70", 1, 10),
+    ("cuobjdump", "code for sm_75", "code for sm_8", 2, 11),
+])
+def test_an_unsupported_target_is_named_at_its_line(tmp_path, form, old, new, line, col):
+    """D22-5, found by the campaign (seed 2203000): an edited target line (`.target sm_7`) was
+    refused without its line: `FILE: code for sm_7 is not supported`."""
+    text = (badcuda.CORPUS / "sm_75" / f"vector_add.{form}").read_text()
+    assert old in text
+    p = tmp_path / f"va.{form}"
+    p.write_text(text.replace(old, new, 1))
+    code, _, err = run(p, *badcuda.VA_ARGS)
+    assert code == 1
+    located_error(err, f"va.{form}:{line}:{col}: error: code for {new.split()[-1]} is not supported", "^~~")
+
+
+def test_the_supported_targets_are_the_abi_tables():
+    from gpuisa.cuda.abi import abi_for, supported
+    from gpuisa.errors import UsageError
+    for arch in range(0, 200):
+        try:
+            abi_for(arch)
+            ok = True
+        except UsageError:
+            ok = False
+        assert supported(arch) == ok, arch
+
+
 def test_a_lost_label_in_nv_info_is_named(tmp_path):
     """A deleted `.L_1:` line made `.short (.L_1 - .L_0)` 0, and the attribute stream was
     refused further on (D11-B-12)."""

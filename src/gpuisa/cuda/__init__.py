@@ -27,7 +27,7 @@ from typing import Iterator, Mapping, Sequence
 from ..errors import UsageError, utf8_errors
 from . import rdc, runtime
 from .abi import (DEFAULT_LOCAL_BYTES, RESERVED_SMEM, Abi, abi_for, check_cooperative_fit, check_launch_limits,
-                  check_launch_resources)
+                  check_launch_resources, supported, unsupported)
 from .module import (RE_DATA_ADDR, UR63_ARCH, CudaModule, KernelInfo, demangle, kernel_text, link_functions,
                      names_high_ur, runtime_function, unlinkable)
 
@@ -103,6 +103,12 @@ def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | Non
                 nan_immediates_from_cubin(mod, cubin_images_near(Path(filename)))
         else:
             raise UsageError(f"{filename}: not a CUDA input (an nvdisasm or cuobjdump -sass listing, or a cubin)")
+        if not supported(mod.arch):     # said at the line naming the target (D22-5)
+            from .listing import target_line
+            from .module import error
+            at = target_line(data, mod.arch)
+            if at is not None:
+                raise error(unsupported(mod.arch), filename, at[0], at[1], at[2], at[3])
     abi_for(mod.arch, filename)
     return mod
 

@@ -154,8 +154,17 @@ def abi_for(arch: int, where: str = "") -> Abi:
     if 100 <= arch <= 121:
         return Abi(arch, 0x360, 0x370, 0x37C, 0x358, 0x380, None, 0x2F8, 0x2D0, 0x278, 0x27C, envreg=0x250,
                    cluster=0x36C, const_window=0x120, param_window=0x348)
-    raise UsageError(f"{where}{': ' if where else ''}code for sm_{arch} is not supported "
-                     f"(supported targets: sm_75-sm_89, sm_90, sm_100-sm_121)")
+    raise UsageError(f"{where}{': ' if where else ''}{unsupported(arch)}")
+
+
+def supported(arch: int) -> bool:
+    """Whether the model has the launch ABI of target *arch* (:func:`abi_for`)."""
+    return 75 <= arch <= 89 or arch == 90 or 100 <= arch <= 121
+
+
+def unsupported(arch: int) -> str:
+    """The message for a target the model does not run."""
+    return f"code for sm_{arch} is not supported (supported targets: sm_75-sm_89, sm_90, sm_100-sm_121)"
 
 
 #: cooperative launches (decision D10-C-2): the model is one SM (%nsmid = 1, D8-11) with 64 warp slots

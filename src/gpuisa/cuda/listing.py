@@ -65,6 +65,18 @@ def listing_target(head: str) -> int | None:
 _RE_CODE_FOR = re.compile(r"^\s*code for sm_(\d+)", re.M)
 
 
+def target_line(text: str, arch: int) -> tuple[int, int, str, int] | None:
+    """Where a listing names its target *arch* (``.target sm_N``, ``code for sm_N``, the
+    ``EF_CUDA_SMN`` flag): (line, column, the line, length of ``sm_N``), or None."""
+    m = re.search(rf"^[^\n]*?(?:\.target\s+|code for\s+|\bEF_CUDA_)(SM{arch}|sm_{arch})\b", text, re.M)
+    if m is None:
+        return None
+    start = text.rfind("\n", 0, m.start(1)) + 1
+    end = text.find("\n", m.end(1))
+    return (text.count("\n", 0, m.start(1)) + 1, m.start(1) - start + 1,
+            text[start:end if end >= 0 else len(text)].rstrip("\r"), len(m.group(1)))
+
+
 def detect_text(text: str) -> str | None:
     """``"nvdisasm"``, ``"cuobjdump"`` or None (plain assembly), by content."""
     head = text[:20000].lstrip("\ufeff")       # a byte-order mark is not part of the text (D11-B-11)
