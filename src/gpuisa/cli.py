@@ -15,6 +15,7 @@ printed as diagnostics and the exit status is 1.
 """
 from __future__ import annotations
 
+import codecs
 import importlib
 import importlib.util
 import os
@@ -124,7 +125,7 @@ def _cuda_reader(isa, path, data, kernel, **options):
     binaries (``0xBA55ED50``) holding cubins, and ``.cu`` sources compiled with nvcc) for ``asm`` and
     ``run``: imported only when the file looks like one (gpuisa.cuda sits after asm and sim)."""
     if data[:4] not in (b"\x7fELF", b"\x50\xed\x55\xba") and b"sm_" not in data[:20000] and not path.endswith(".cu") \
-            and data[:2] not in (b"\xff\xfe", b"\xfe\xff") \
+            and data[:2] not in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) \
             and not _RE_NV_TOOL.match(data[:64]) \
             and not data[:64].lstrip().startswith(NVDISASM_JSON) \
             and not path.lower().endswith(BINARY_SUFFIXES):    # an NVIDIA tool's error message, nvdisasm -json

@@ -16,6 +16,7 @@ See ``docs/cuda.md``.
 """
 from __future__ import annotations
 
+import codecs
 import itertools
 import re
 
@@ -54,7 +55,7 @@ def detect(data: bytes | str) -> str | None:
 
 
 #: the byte-order marks of UTF-16 text: Windows PowerShell 5's `>` writes a listing so (D22-3)
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 def read_module(data: bytes | str, filename: str = "<input>", *, arch: int | None = None,

@@ -158,8 +158,12 @@ def abi_for(arch: int, where: str = "") -> Abi:
 
 
 def supported(arch: int) -> bool:
-    """Whether the model has the launch ABI of target *arch* (:func:`abi_for`)."""
-    return 75 <= arch <= 89 or arch == 90 or 100 <= arch <= 121
+    """Whether the model has the launch ABI of target *arch* (:func:`abi_for` knows it)."""
+    try:
+        abi_for(arch)
+    except UsageError:
+        return False
+    return True
 
 
 def unsupported(arch: int) -> str:

@@ -342,7 +342,7 @@ _decoded = per_database(lambda db: {})
 #: per database: an opcode's GPR fields and how many registers past the first each may span
 _reg_field_spans = per_database(lambda db: {})
 #: the highest register each word names (-1: none, or not an instruction), for every launch's
-#: register-file size (Simulator._registers_used); bounded as _decoded
+#: register-file size (Simulator._registers_used); emptied when it holds _DECODED_MAX words
 _word_highest = per_database(lambda db: {})
 _DECODED_MAX = 1 << 16
 
