@@ -145,7 +145,8 @@ def test_a_holder_that_fails_twice_releases_its_word():
     assert h.count == 0 and not h.held.any() and (h.group == -1).all() and not h.ids
 
 
-def test_holds_are_per_word_and_per_instruction():
+def test_holds_are_per_word():
+    """Per word, whatever the CAS instruction (decision D23-1: before, per word and instruction)."""
     h, state, issued = _holds()
     h.after_cas(0x40, np.arange(4), np.array([True, False, True, False]), np.array([1, 1, 2, 2]), issued)
     state[0] = S_EXITED

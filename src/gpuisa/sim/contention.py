@@ -19,6 +19,14 @@ costs one small batch and moves a whole warp's lanes through the loop.  When no 
 issued, held warps of every word go on (:meth:`CasHolds.look` with *force*): holding never makes a
 deadlock the program does not have, and the watchdog (D12-1) does not take its checkpoints while a warp is held (the policy's
 clocks are issue counts, which its digest leaves out).
+
+Decision D23-1: a word's holders are the warps that stored on it at any CAS instruction, in any
+batch (a lone warp's too), and a warp that fails on a word a holder that has not gone keeps -- in
+its own batch, at another instruction -- is held as well.  Without that, a warp losing at one loop
+to a warp that stores at other loops (and yields seldom, so the scheduler prefers it: D14-W-4)
+lost every round, its BSYNC's patience ran out (D7-simt-6) and the warp left the loop split into
+single lanes.  The watchdog's checkpoints forget the records (:meth:`CasHolds.clear`), so that
+the state it digests decides the future.
 """
 from __future__ import annotations
 
@@ -46,24 +54,27 @@ class CasHolds:
         self.at = np.zeros(n, np.int64)
         #: a holder's CAS batches in a row on its word in which no lane of it stored
         self.miss = np.zeros(n, np.int8)
-        #: (pc, word address) -> group number
-        self.ids: dict[tuple[int, int], int] = {}
+        #: word address -> group number
+        self.ids: dict[int, int] = {}
         #: warps held
         self.count = 0
         #: the batch number of the next look for holders that have gone
         self.due = 0
 
-    def after_cas(self, pc: int, idx: np.ndarray, won: np.ndarray, word: np.ndarray, issued: np.ndarray) -> bool:
+    def after_cas(self, pc: int, idx: np.ndarray, won: np.ndarray, word: np.ndarray, issued: np.ndarray,
+                  state: np.ndarray | None = None) -> bool:
         """After a batch *idx* of the CAS at *pc*: *won* (per warp: a lane of it stored) and *word*
         (per warp: the one word all its active lanes used, or -1).  Holds the warps that failed on
-        a word another warp of the batch stored on; True when a warp was held or released."""
+        a word another warp stored on: a warp of the batch, or a holder of the word from an earlier
+        batch that has not gone (decision D23-1: at any CAS instruction on the word; *state*, the
+        warps' states, tells the exited ones).  True when a warp was held or released."""
         if idx.size == 1:
-            return self._alone(pc, int(idx[0]), bool(won[0]), int(word[0]), int(issued[idx[0]]))
+            return self._alone(int(idx[0]), bool(won[0]), int(word[0]), issued, state)
         rows = np.flatnonzero(word >= 0)
         if not rows.size:
             return False
         keys, inv = np.unique(word[rows], return_inverse=True)
-        gid = np.array([self.ids.setdefault((pc, k), len(self.ids)) for k in keys.tolist()], np.int64)
+        gid = np.array([self.ids.setdefault(k, len(self.ids)) for k in keys.tolist()], np.int64)
         g, w, warps = gid[inv], won[rows], idx[rows]
         stored = np.bincount(inv, weights=w, minlength=keys.size) > 0      # the words a warp stored on
         winners = warps[w]
@@ -71,39 +82,62 @@ class CasHolds:
         self.at[winners] = issued[winners]
         self.miss[winners] = 0
         hold = ~w & stored[inv]
+        gone: list[int] = []
+        idle = np.flatnonzero(~w & ~stored[inv])
+        if idle.size:           # failed where no warp of the batch stored: on a live holder's word, held
+            sw, sg = warps[idle], g[idle]
+            live = self._live(issued, state)
+            holders = np.bincount(self.group[live], minlength=len(self.ids))
+            mine = live[sw] & (self.group[sw] == sg)
+            other = holders[sg] - mine > 0
+            hold[idle[other]] = True
+            miss = mine & ~other            # a holder that failed with no other holder about
+            if miss.any():
+                hw = sw[miss]
+                self.at[hw] = issued[hw]
+                self.miss[hw] += 1
+                gone = np.unique(self.group[hw][self.miss[hw] >= 2]).tolist()
         if hold.any():
             hw = warps[hold]
             self.held[hw] = True
             self.group[hw] = g[hold]
             self.count += hw.size
-        idle = ~w & ~stored[inv]
-        if idle.any():          # failed where no warp of the batch stored: the holders among them miss
-            sw, sg = warps[idle], g[idle]
-            mine = self.group[sw] == sg
-            if mine.any():
-                hw = sw[mine]
-                self.at[hw] = issued[hw]
-                self.miss[hw] += 1
-                gone = np.unique(self.group[hw][self.miss[hw] >= 2]).tolist()
-                for k in gone:
-                    self._release_word(k)
-                return bool(hold.any()) or bool(gone)
-        return bool(hold.any())
+        for k in gone:
+            self._release_word(k)
+        return bool(hold.any()) or bool(gone)
 
-    def _alone(self, pc: int, i: int, won: bool, word: int, issued: int) -> bool:
-        """:meth:`after_cas` for a batch of one warp *i* (a holder's round: no one to hold; True
-        when it released the warps held on its word)."""
+    def _live(self, issued: np.ndarray, state: np.ndarray | None) -> np.ndarray:
+        """The holders that have not gone (exited, or ``HOLD_AWAY`` instructions since their last
+        CAS on the word)."""
+        live = (self.group >= 0) & ~self.held & (issued - self.at <= HOLD_AWAY)
+        if state is not None:
+            live &= state != S_EXITED
+        return live
+
+    def _alone(self, i: int, won: bool, word: int, issued: np.ndarray, state: np.ndarray | None) -> bool:
+        """:meth:`after_cas` for a batch of one warp *i* (a holder's round, or a warp that failed
+        on a word another warp holds: decision D23-1)."""
         if word < 0:
             return False
-        k = self.ids.get((pc, word))
+        k = self.ids.get(word)
         if won:
             if k is None:
-                k = self.ids[(pc, word)] = len(self.ids)
+                k = self.ids[word] = len(self.ids)
             self.group[i] = k
-            self.at[i] = issued
+            self.at[i] = issued[i]
             self.miss[i] = 0
-        elif k is not None and self.group[i] == k:
-            self.at[i] = issued
+            return False
+        if k is None:
+            return False
+        live = self._live(issued, state)
+        mine = bool(live[i]) and self.group[i] == k
+        if np.count_nonzero(live & (self.group == k)) > mine:     # another warp holds the word: wait
+            self.held[i] = True
+            self.group[i] = k
+            self.count += 1
+            return True
+        if mine:
+            self.at[i] = issued[i]
             self.miss[i] += 1
             if self.miss[i] >= 2:
                 self._release_word(k)
@@ -117,9 +151,9 @@ class CasHolds:
         self.group[m] = -1
         self.miss[m] = 0
         if not self.count:
-            self._clear()
+            self.clear()
 
-    def _clear(self) -> None:
+    def clear(self) -> None:
         """No warp is held: forget the holders too (the watchdog's digests see none of this)."""
         self.group[:] = -1
         self.miss[:] = 0
@@ -149,4 +183,4 @@ class CasHolds:
             self.group[rel] = -1
             self.count -= rel.size
             if not self.count:
-                self._clear()
+                self.clear()

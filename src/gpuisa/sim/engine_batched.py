@@ -643,6 +643,8 @@ class BatchedEngine:
                 sim._step_limit()
                 break
             if sim.steps >= wd.next and not self.holds.count:     # D19-1: not while a warp is held
+                # D23-1: the holders' records (issue counts) go, so that the digest decides the future
+                self.holds.clear()
                 since = wd.check()
                 if since is not None:   # the whole state repeats: the run can never end (D12-1)
                     self.store()
@@ -730,7 +732,7 @@ class BatchedEngine:
         seen, self.cas_seen = self.cas_seen, None
         assert seen is not None
         won, word = seen
-        if (idx.size > 1 or self.holds.count) and self.holds.after_cas(pc, idx, won, word, self.issued):
+        if self.holds.after_cas(pc, idx, won, word, self.issued, self.state):
             self._cont = None
 
     def _batch_plan(self, x: BatchExec, pc: int, idx: np.ndarray, sel, all_ready: bool) -> bool:
