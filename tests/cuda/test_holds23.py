@@ -111,3 +111,23 @@ def test_a_failing_holder_is_held_while_another_holder_stores():
     _one(h, 0x80, 1, True, 100, issued, state)
     assert _one(h, 0x80, 1, False, 100, issued, state)
     assert h.held.tolist() == [False, True, False, False]
+
+
+def test_a_warp_held_too_long_goes_on_and_is_not_held_again_until_it_stores():
+    """A holder that stores on the word for as long as the held warp has not done something (a
+    counter it increments while it waits for a flag the held warp raises) would hold it for ever:
+    after ``longest`` steps of the grid the held warp goes on, free of holds until it stores."""
+    h, state, issued = _holds()
+    _one(h, 0x40, 0, True, 100, issued, state)
+    assert h.after_cas(0x80, np.array([1]), np.array([False]), np.array([100]), issued, state, 1000)
+    h.look(state, issued, False, 1000 + h.longest)          # not yet
+    assert h.held[1]
+    _one(h, 0x40, 0, True, 100, issued, state)              # the holder stores on and on
+    h.look(state, issued, False, 1001 + h.longest)
+    assert not h.held[1] and h.free[1] and h.count == 0
+    _one(h, 0x40, 0, True, 100, issued, state)
+    assert not _one(h, 0x80, 1, False, 100, issued, state)  # it fails again: not held
+    assert not h.held[1]
+    _one(h, 0x80, 1, True, 100, issued, state)              # it stores: holdable again
+    _one(h, 0x40, 0, True, 100, issued, state)
+    assert _one(h, 0x80, 1, False, 100, issued, state)

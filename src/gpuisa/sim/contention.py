@@ -41,6 +41,10 @@ HOLD_AWAY = 128
 HOLD_RELEASE = 64
 #: batches between two looks for holders that have gone (a look costs a few passes over the warps)
 HOLD_CHECK = 64
+#: the longest a warp stays held, in warp-instructions of the grid (at least; decision D23-1) ...
+HOLD_LONGEST = 1 << 20
+#: ... or this many per warp of the grid, if more
+HOLD_LONGEST_PER_WARP = 1024
 
 
 class CasHolds:
@@ -54,6 +58,11 @@ class CasHolds:
         self.at = np.zeros(n, np.int64)
         #: a holder's CAS batches in a row on its word in which no lane of it stored
         self.miss = np.zeros(n, np.int8)
+        #: the grid's step count when a held warp was held
+        self.since = np.zeros(n, np.int64)
+        #: warps released for having been held too long: not held again until they store (D23-1)
+        self.free = np.zeros(n, bool)
+        self.longest = max(HOLD_LONGEST, HOLD_LONGEST_PER_WARP * n)
         #: word address -> group number
         self.ids: dict[int, int] = {}
         #: warps held
@@ -62,14 +71,15 @@ class CasHolds:
         self.due = 0
 
     def after_cas(self, pc: int, idx: np.ndarray, won: np.ndarray, word: np.ndarray, issued: np.ndarray,
-                  state: np.ndarray | None = None) -> bool:
+                  state: np.ndarray | None = None, steps: int = 0) -> bool:
         """After a batch *idx* of the CAS at *pc*: *won* (per warp: a lane of it stored) and *word*
         (per warp: the one word all its active lanes used, or -1).  Holds the warps that failed on
         a word another warp stored on: a warp of the batch, or a holder of the word from an earlier
         batch that has not gone (decision D23-1: at any CAS instruction on the word; *state*, the
-        warps' states, tells the exited ones).  True when a warp was held or released."""
+        warps' states, tells the exited ones; *steps*, the grid's step count, dates the holds).
+        True when a warp was held or released."""
         if idx.size == 1:
-            return self._alone(int(idx[0]), bool(won[0]), int(word[0]), issued, state)
+            return self._alone(int(idx[0]), bool(won[0]), int(word[0]), issued, state, steps)
         rows = np.flatnonzero(word >= 0)
         if not rows.size:
             return False
@@ -81,7 +91,8 @@ class CasHolds:
         self.group[winners] = g[w]
         self.at[winners] = issued[winners]
         self.miss[winners] = 0
-        hold = ~w & stored[inv]
+        self.free[winners] = False
+        hold = ~w & stored[inv] & ~self.free[warps]
         gone: list[int] = []
         idle = np.flatnonzero(~w & ~stored[inv])
         if idle.size:           # failed where no warp of the batch stored: on a live holder's word, held
@@ -89,7 +100,7 @@ class CasHolds:
             live = self._live(issued, state)
             holders = np.bincount(self.group[live], minlength=len(self.ids))
             mine = live[sw] & (self.group[sw] == sg)
-            other = holders[sg] - mine > 0
+            other = (holders[sg] - mine > 0) & ~self.free[sw]
             hold[idle[other]] = True
             miss = mine & ~other            # a holder that failed with no other holder about
             if miss.any():
@@ -101,6 +112,7 @@ class CasHolds:
             hw = warps[hold]
             self.held[hw] = True
             self.group[hw] = g[hold]
+            self.since[hw] = steps
             self.count += hw.size
         for k in gone:
             self._release_word(k)
@@ -114,7 +126,8 @@ class CasHolds:
             live &= state != S_EXITED
         return live
 
-    def _alone(self, i: int, won: bool, word: int, issued: np.ndarray, state: np.ndarray | None) -> bool:
+    def _alone(self, i: int, won: bool, word: int, issued: np.ndarray, state: np.ndarray | None,
+               steps: int) -> bool:
         """:meth:`after_cas` for a batch of one warp *i* (a holder's round, or a warp that failed
         on a word another warp holds: decision D23-1)."""
         if word < 0:
@@ -126,14 +139,16 @@ class CasHolds:
             self.group[i] = k
             self.at[i] = issued[i]
             self.miss[i] = 0
+            self.free[i] = False
             return False
-        if k is None:
+        if k is None or self.free[i]:
             return False
         live = self._live(issued, state)
         mine = bool(live[i]) and self.group[i] == k
         if np.count_nonzero(live & (self.group == k)) > mine:     # another warp holds the word: wait
             self.held[i] = True
             self.group[i] = k
+            self.since[i] = steps
             self.count += 1
             return True
         if mine:
@@ -158,16 +173,30 @@ class CasHolds:
         self.group[:] = -1
         self.miss[:] = 0
         self.at[:] = 0
+        self.since[:] = 0
         self.ids.clear()
         self.due = 0
 
-    def look(self, state: np.ndarray, issued: np.ndarray, force: bool) -> None:
+    def look(self, state: np.ndarray, issued: np.ndarray, force: bool, steps: int = 0) -> None:
         """Release the lowest ``HOLD_RELEASE`` held warps of every word whose holders have all
         gone: exited, or ``HOLD_AWAY`` instructions issued since their last CAS on it, or (*force*:
         no other warp can be issued) simply not ready to run.  They go on together (their next
         round holds the losers again): a loop in which most lanes leave after one failure (a CAS
         ``atomicMax`` once the maximum is known) is not run one warp at a time, and a hand-over
-        costs a batch of at most ``HOLD_RELEASE`` warps, not of every waiting one."""
+        costs a batch of at most ``HOLD_RELEASE`` warps, not of every waiting one.
+
+        Decision D23-1: a warp held for ``longest`` steps of the grid goes on in any case, and is
+        not held again until it stores: a holder that keeps storing on the word until the held
+        warp does something (a counter it increments while it waits) would hold it for ever."""
+        stale = np.flatnonzero(self.held & (steps - self.since > self.longest))
+        if stale.size:
+            self.held[stale] = False
+            self.group[stale] = -1
+            self.free[stale] = True
+            self.count -= stale.size
+            if not self.count:
+                self.clear()
+                return
         holder = (self.group >= 0) & ~self.held
         gone = holder if force else holder & ((state == S_EXITED) | (issued - self.at > HOLD_AWAY))
         self.group[gone] = -1

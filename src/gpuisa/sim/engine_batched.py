@@ -492,7 +492,7 @@ class BatchedEngine:
                 self.sleep[i] = 0
                 continue
             if self.holds.count:    # D19-1: a held warp goes on rather than none
-                self.holds.look(self.state, self.issued, True)
+                self.holds.look(self.state, self.issued, True, self.sim.steps)
                 continue
             i = self._first_live()
             self._stop_at("deadlock", "no warp can progress (every live warp waits at a barrier)", i)
@@ -529,7 +529,7 @@ class BatchedEngine:
         if not h.count:
             return np.flatnonzero(self.state == S_READY)
         if self._look_due():
-            h.look(self.state, self.issued, False)
+            h.look(self.state, self.issued, False, self.sim.steps)
             h.due = self.batchno + HOLD_CHECK
         return np.flatnonzero((self.state == S_READY) & ~h.held)
 
@@ -732,7 +732,7 @@ class BatchedEngine:
         seen, self.cas_seen = self.cas_seen, None
         assert seen is not None
         won, word = seen
-        if self.holds.after_cas(pc, idx, won, word, self.issued, self.state):
+        if self.holds.after_cas(pc, idx, won, word, self.issued, self.state, self.sim.steps):
             self._cont = None
 
     def _batch_plan(self, x: BatchExec, pc: int, idx: np.ndarray, sel, all_ready: bool) -> bool:
