@@ -53,6 +53,8 @@ def test_the_yield_arm_equals_the_replay(isa, monkeypatch, name):
         outcomes["switch"] += int((~gone).sum())
 
     monkeypatch.setattr(engine_batched, "bsync_yield_rows", spy)
+    # the corpus launches' arm cases are batches of one warp, which run the reference by default (D23-2)
+    monkeypatch.setattr(engine_batched, "_SOLO_BY_REFERENCE", frozenset())
     sim, bufs, res = _run(isa, name)
     assert outcomes["switch"], outcomes
     if name != "atomics_wrap":     # its losers always progress: no release
@@ -237,4 +239,14 @@ def test_bra_div_with_a_uniform_mask_equals_the_replay(isa, monkeypatch, name):
     sim, bufs, res = _run(isa, name)
     got = _state(sim, bufs, res)
     monkeypatch.delitem(engine_batched.KERNELS, "BRA")
+    _assert_same_state(got, _state(*_run(isa, name)))
+
+
+@pytest.mark.parametrize("name", ["simt_lock", "atomics_wrap"])
+def test_a_batch_of_one_by_the_reference_equals_the_kernels(isa, monkeypatch, name):
+    """Decision D23-2: a batch of one warp at BRA, BSYNC, YIELD, EXIT, WARPSYNC, BAR, ... runs the
+    reference function instead of the batched kernel; the run ends in the same state as with the
+    kernels (steps, clock, registers, masks, memory, the watchdog's digest)."""
+    got = _state(*_run(isa, name))
+    monkeypatch.setattr(engine_batched, "_SOLO_BY_REFERENCE", frozenset())
     _assert_same_state(got, _state(*_run(isa, name)))

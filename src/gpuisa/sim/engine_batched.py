@@ -77,6 +77,11 @@ STARVE = 64
 YIELD_LEAD = 8
 #: the instructions counted as a spin loop's hint (D14-W-4; NANOSLEEP: D15-S-1)
 _SPIN_HINTS = frozenset({"YIELD", "NANOSLEEP"})
+#: control instructions whose batch of one warp runs the reference function rather than the
+#: batched kernel (decision D23-2: a kernel's numpy passes cost more than the Warp object's round
+#: trip when there is one row; BSSY, BMOV and the cluster barrier keep their kernels, cheap either way)
+_SOLO_BY_REFERENCE = frozenset({"BRA", "BREAK", "EXIT", "BSYNC", "BAR", "YIELD", "WARPSYNC", "CALL", "RET",
+                                "BRX", "BRXU", "NANOSLEEP"})
 _U32 = np.uint32
 _U64 = np.uint64
 _DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
@@ -684,7 +689,7 @@ class BatchedEngine:
             if x.optype in _SPIN_HINTS:
                 self.spun[sel] = np.minimum(self.spun[sel] + 1, YIELD_LEAD)
             kern = kernels.get(x.optype)
-            if kern is not None:
+            if kern is not None and (n > 1 or x.optype not in _SOLO_BY_REFERENCE):
                 self._kernel(kern, x, pc, idx, sel, all_ready)
                 continue
             if x.per_warp or n == 1:
