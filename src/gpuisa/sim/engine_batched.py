@@ -647,14 +647,8 @@ class BatchedEngine:
                 self.store()            # the fault lists every unfinished warp from the Warp objects
                 sim._step_limit()
                 break
-            if sim.steps >= wd.next and not self.holds.count:     # D19-1: not while a warp is held
-                # D23-1: the holders' records (issue counts) go, so that the digest decides the future
-                self.holds.clear()
-                since = wd.check()
-                if since is not None:   # the whole state repeats: the run can never end (D12-1)
-                    self.store()
-                    sim._state_repeats(since)
-                    break
+            if sim.steps >= wd.next and not self.holds.count and self._repeats():    # D19-1: none held
+                break
             cont = self._cont
             if cont is not None and sim._next_wake is None and not self._look_due():
                 pc, idx, sel = cont
@@ -719,6 +713,18 @@ class BatchedEngine:
             self.pc[sel] = x.next_pc
             if all_ready:
                 self._cont = (x.next_pc, idx, sel)
+
+    def _repeats(self) -> bool:
+        """A watchdog checkpoint (decision D12-1): True when the whole state repeats an earlier
+        one, and the run is stopped (it can never end).  The holders' records go first (D23-1:
+        they hold issue counts, which the digest leaves out), so that the digest decides the future."""
+        self.holds.clear()
+        since = self.watchdog.check()
+        if since is None:
+            return False
+        self.store()
+        self.sim._state_repeats(since)
+        return True
 
     def _solo(self, pc: int, idx: np.ndarray, sel, alone: bool) -> None:
         """Replay the batch warp by warp; *alone*: it is the only ready warp, which then goes on
