@@ -400,6 +400,23 @@ def test_a_damaged_debug_frame_does_not_hang_nvdisasm(tmp_path, nvdisasm):
     assert (code, out) == (want_code, want) and code == 0, err[-600:]
 
 
+def test_a_damaged_debug_frame_relocation_does_not_hang_nvdisasm(tmp_path, nvdisasm):
+    """Found by the campaign (seed 2302001, #44; decision D23-4): byte 1517 of sm_90's
+    vector_add.cubin, in the addend of the `.rela.debug_frame` entry, 0 -> 0x10; nvdisasm never
+    ended (its 30-s limit reported a damaged cubin). The DWARF sections' relocations are now marked
+    empty too, and the kernel runs as the undamaged one."""
+    src = badcuda.CORPUS / "sm_90" / "vector_add.cubin"
+    args = badcuda.launch_args("vector_add")
+    data = bytearray(src.read_bytes())
+    assert data[1517] == 0
+    data[1517] ^= 0x10
+    p = tmp_path / "va.cubin"
+    p.write_bytes(bytes(data))
+    code, out, err = run(p, *args)
+    want_code, want, _ = run(src, *args)
+    assert (code, out) == (want_code, want) and code == 0, err[-600:]
+
+
 def test_nvdisasm_has_a_time_limit(tmp_path, nvdisasm, monkeypatch):
     from gpuisa.cuda import cubin
     monkeypatch.setattr(cubin, "NVDISASM_SECONDS", 0.001)

@@ -160,14 +160,19 @@ NVDISASM_SECONDS_PER_MIB = 30
 _SHT_NOBITS = 8
 
 
+#: the sections nvdisasm is given without contents: DWARF and its relocations (D22-2, D23-4)
+_DWARF = (".debug_", ".rel.debug_", ".rela.debug_")
+
+
 def _without_dwarf(data: bytes, elf) -> bytes:
     """The cubin as nvdisasm is given it: the DWARF sections (``.debug_frame``, ``.debug_line``,
-    ... of every cubin, more of ``-G`` code) marked as without contents. A plain nvdisasm listing
-    does not use them (the import reads nothing of them), and one flipped bit in ``.debug_frame``
-    made nvdisasm run forever (decision D22-2)."""
+    ... of every cubin, more of ``-G`` code) and their relocations (``.rela.debug_frame``) marked
+    as without contents. A plain nvdisasm listing does not use them (the import reads nothing of
+    them), and one flipped bit in ``.debug_frame`` (decision D22-2), or in the addend of a
+    ``.rela.debug_frame`` entry (D23-4), made nvdisasm run forever."""
     out = bytearray(data)
     for i, sec in enumerate(elf.iter_sections()):
-        if sec.name.startswith(".debug_") and sec.header["sh_type"] != "SHT_NOBITS":
+        if sec.name.startswith(_DWARF) and sec.header["sh_type"] != "SHT_NOBITS":
             struct.pack_into("<I", out, elf.header.e_shoff + i * elf.header.e_shentsize + 4, _SHT_NOBITS)
     return bytes(out)
 
