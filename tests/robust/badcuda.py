@@ -136,7 +136,8 @@ def located(msg: str, *, path: str | None, binary: bool, option: str | None) -> 
         return False
     if binary:
         return bool(re.search(r"section|offset|\+0x[0-9a-f]+|at 0x[0-9a-f]+|ELF|e_flags|e_machine|header|sm_\d+"
-                              r"|nvdisasm|cuobjdump|empty|not a cubin|no kernel|symbol", msg))
+                              r"|nvdisasm|cuobjdump|empty|not a cubin|no kernel|symbol"
+                              r"|not found; kernels:", msg))     # a damaged name: the kernels the file has
     m = _TEXT_LOC.search(msg)
     if m is None:
         # a whole-file problem (empty, a directory, no kernel, not a listing): the file's name is its location

@@ -417,6 +417,28 @@ def test_a_damaged_debug_frame_relocation_does_not_hang_nvdisasm(tmp_path, nvdis
     assert (code, out) == (want_code, want) and code == 0, err[-600:]
 
 
+def test_a_damaged_register_count_is_said_at_the_cubin(tmp_path, nvdisasm):
+    """Found by the campaign (seed 2303011, #28; decision D23-5): sm_120's atomics.cubin with bits
+    flipped in the `.nv.info` count of registers per thread (EIATTR_REGCOUNT) was refused at launch,
+    as `--block 64,1,1: kernel atomics uses 721420302 registers per thread ...`, without the file.
+    A count above 255 is now refused where it is read, naming the cubin and the section."""
+    import io
+
+    from elftools.elf.elffile import ELFFile
+    src = badcuda.CORPUS / "sm_120" / "atomics.cubin"
+    data = bytearray(src.read_bytes())
+    info = ELFFile(io.BytesIO(bytes(data))).get_section_by_name(".nv.info")
+    at = info["sh_offset"]
+    while data[at + 1] != 0x2F:      # the EIATTR_REGCOUNT record: format 4, attribute, size, symbol, count
+        at += 4 + int.from_bytes(data[at + 2:at + 4], "little")
+    data[at + 11] ^= 0x80
+    p = tmp_path / "at.cubin"
+    p.write_bytes(bytes(data))
+    code, _, err = run(p, *badcuda.launch_args("atomics"))
+    assert code == 1
+    located_error(err, "at.cubin: .nv.info (EIATTR_REGCOUNT", "registers per thread; a kernel has at most 255")
+
+
 def test_nvdisasm_has_a_time_limit(tmp_path, nvdisasm, monkeypatch):
     from gpuisa.cuda import cubin
     monkeypatch.setattr(cubin, "NVDISASM_SECONDS", 0.001)
