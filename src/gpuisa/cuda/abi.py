@@ -220,6 +220,8 @@ def check_launch_limits(arch: int, grid, block, static_shared: int, dynamic_shar
 #: 32-bit registers per SM and per block, allocated per warp in units of 256
 REGS_PER_BLOCK = 65536
 REG_ALLOC_UNIT = 256
+#: the most registers per thread ptxas gives a kernel (a count above it is a damaged cubin: D23-5)
+MAX_REGS_PER_THREAD = 255
 
 
 def check_launch_resources(block, registers: int | None, max_threads, name: str, exact: bool = True) -> None:

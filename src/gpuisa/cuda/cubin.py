@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import UsageError
+from .abi import MAX_REGS_PER_THREAD
 from .listing import nan_immediate, parse_nvdisasm
 from .module import EIATTR_REGCOUNT, EIATTR_STACK, CudaModule, parse_nv_info, stack_attr
 
@@ -283,10 +284,6 @@ def _shared_symbols(mod: CudaModule, symtab) -> None:
             mod.shared_vars.append(SharedVar(sym.name, own, sym["st_size"], sym["st_value"]))
 
 
-#: the most registers a thread of a kernel has (R0-R254; RZ is the 256th)
-MAX_REGISTERS = 255
-
-
 def _regcounts(mod: CudaModule, secs: dict) -> None:
     """sm_90+: each kernel's registers per thread from the module's ``.nv.info`` (EIATTR_REGCOUNT:
     the kernel's symbol index, the count), D12-L-4; and the stack it needs (EIATTR_FRAME_SIZE,
@@ -305,10 +302,10 @@ def _regcounts(mod: CudaModule, secs: dict) -> None:
                 k = mod.kernels.get(symtab.get_symbol(sym).name)
                 value = int.from_bytes(data[i + 8:i + 12], "little")
                 if k is not None and attr == EIATTR_REGCOUNT:
-                    if value > MAX_REGISTERS:       # decision D23-5: a damaged count, said here, not at launch
+                    if value > MAX_REGS_PER_THREAD:       # decision D23-5: a damaged count, said here, not at launch
                         raise UsageError(f"{mod.filename}: .nv.info (EIATTR_REGCOUNT at offset {i}): kernel "
                                          f"{k.name} would use {value} registers per thread; a kernel has at "
-                                         f"most {MAX_REGISTERS} (the cubin is damaged)")
+                                         f"most {MAX_REGS_PER_THREAD} (the cubin is damaged)")
                     k.registers = value
                 elif k is not None:
                     k.stack = max(k.stack, stack_attr(value))
