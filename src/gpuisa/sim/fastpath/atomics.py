@@ -28,8 +28,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..semantics import gp as _gp
-from ..state import (LOCAL_WINDOW, MASK32, RZ, SHARED_WINDOW, WARP_SIZE, WINDOW_SIZE, Memory, array2mask, lanes_of,
-                     mask2array)
+from ..state import LOCAL_WINDOW, MASK32, RZ, SHARED_WINDOW, WINDOW_SIZE, Memory, array2mask, mask2array
 
 _U32, _U64 = np.uint32, np.uint64
 
@@ -181,12 +180,10 @@ def _shared_words(x, m: np.ndarray, size: int, a: np.ndarray | None = None, sub:
     return sh.flat.view(_U64 if size == 8 else _U32), (base + a.astype(np.int64)) // size
 
 
-def _global_words(x, m: np.ndarray | None, size: int, a: np.ndarray | None = None):
+def _global_words(x, m: np.ndarray, size: int, a: np.ndarray | None = None):
     """(a buffer's words, each active lane's word index) when every active lane's address lies
-    in one global segment, aligned; else None (*a*: as :func:`_shared_words`; *m* is read only
-    without it)."""
+    in one global segment, aligned; else None (*a*: as :func:`_shared_words`)."""
     if a is None:
-        assert m is not None
         a = np.broadcast_to(np.asarray(_gp._global_addrs(x), dtype=_U64), m.shape)[m]
     mem = x.gmem
     i = bisect.bisect(mem._bases, int(a[0])) - 1
@@ -308,7 +305,7 @@ def fold_plan(x) -> Callable | None:
     solo = holds and not shared and not generic
 
     def run(x) -> bool:
-        if solo and x.n == 1 and Memory.log is None and _cas_one_warp(x, size, wide):
+        if solo and x.n == 1 and Memory.log is None and _cas_one_warp(x, size, operand):
             return True
         m, groups = _active_words(x, size, shared, generic)
         if groups is None:
@@ -348,42 +345,39 @@ def fold_plan(x) -> Callable | None:
     return run
 
 
-def _cas_one_warp(x, size: int, wide: bool) -> bool:
+def _cas_one_warp(x, size: int, operand) -> bool:
     """A global CAS that returns the old word, issued by a batch of one warp whose active lanes all
     name one word (decision D23-3: a contended CAS loop's holder runs alone, D19-1): the lanes in
-    order, lowest first, in Python integers -- the fold's values without its grouping passes.
-    False, nothing done, for any other batch (no active lane, several words, an address outside
-    one global buffer or misaligned): the general fold or the replay takes it."""
-    pm = int(x.pmask[0])
-    if not pm:
+    order, lowest first, in Python integers -- the fold's values without its grouping passes
+    (*operand*: the plan's reader of a source's active lanes).  False, nothing done, for any other
+    batch (no active lane, several words, an address outside one global buffer or misaligned): the
+    general fold or the replay takes it."""
+    m = mask2array(x.pmask)
+    if not m.any():
         return False
-    a = np.asarray(_gp._global_addrs(x), dtype=_U64).reshape(-1)
-    lanes = list(lanes_of(pm))
-    al = a.tolist() if a.size > 1 else [int(a[0])] * WARP_SIZE
-    first = al[lanes[0]]
-    if any(al[ln] != first for ln in lanes):
-        return False
-    found = _global_words(x, None, size, np.array([first], _U64))
+    found = _global_words(x, m, size)
     if found is None:
         return False
     data, idx = found
     w = int(idx[0])
-
-    def row(name: str) -> list[int]:
-        v = x.src(name, 64, raw=True) if wide else _gp._raw(x, name)
-        return np.broadcast_to(np.asarray(v, dtype=_U64 if wide else _U32), (1, WARP_SIZE))[0].tolist()
-    b = row("rb")
-    c = row("rc") if x.has("rc") else b
+    if (idx != w).any():
+        return False
+    b = operand(x, "rb", m)
+    b = [0] * idx.size if b is None else b.tolist()
+    c = operand(x, "rc", m)
+    c = b if c is None else c.tolist()
     cur = int(data[w])
-    ret = [0] * WARP_SIZE
+    old = []
     won = False
-    for ln in lanes:
-        ret[ln] = cur
-        if cur == b[ln]:
-            cur = c[ln]
+    for bv, cv in zip(b, c):
+        old.append(cur)
+        if cur == bv:
+            cur = cv
             won = True
     data[w] = cur
-    x.write("rd", np.array([ret], _U64 if wide else _U32), width=64 if wide else 32)
+    ret = np.zeros(m.shape, data.dtype)
+    ret[m] = old
+    x.write("rd", ret, width=8 * size)
     x.eng.cas_seen = (np.array([won]), np.array([w * size + data.ctypes.data], np.int64))
     return True
 
