@@ -106,20 +106,20 @@ def test_losers_on_a_word_some_warp_stored_on_are_held():
     won = np.array([False, True, False, False, True, False])
     word = np.array([100, 100, 100, 200, 200, -1])     # warp 5: lanes on several words, never held
     issued[:] = 7
-    assert h.after_cas(0x40, idx, won, word, issued)
+    assert h.after_cas(idx, won, word, issued)
     assert h.held.tolist() == [True, False, True, True, False, False]
     assert h.count == 3
 
 
 def test_a_word_nobody_stored_on_holds_no_one():
     h, state, issued = _holds()
-    assert not h.after_cas(0x40, np.arange(4), np.zeros(4, bool), np.full(4, 100), issued)
+    assert not h.after_cas(np.arange(4), np.zeros(4, bool), np.full(4, 100), issued)
     assert h.count == 0
 
 
 def test_the_held_warps_go_on_when_the_holders_are_gone():
     h, state, issued = _holds()
-    h.after_cas(0x40, np.arange(4), np.array([True, True, False, False]), np.full(4, 100), issued)
+    h.after_cas(np.arange(4), np.array([True, True, False, False]), np.full(4, 100), issued)
     state[0] = S_EXITED
     h.look(state, issued, force=False)
     assert h.held.tolist()[:4] == [False, False, True, True]        # holder 1 is still there
@@ -130,8 +130,8 @@ def test_the_held_warps_go_on_when_the_holders_are_gone():
 
 def test_with_no_other_warp_ready_the_held_warps_go_on():
     h, state, issued = _holds()
-    h.after_cas(0x40, np.arange(3), np.array([True, False, False]), np.full(3, 100), issued)
-    h.after_cas(0x50, np.array([3, 4]), np.array([True, False]), np.full(2, 200), issued)
+    h.after_cas(np.arange(3), np.array([True, False, False]), np.full(3, 100), issued)
+    h.after_cas(np.array([3, 4]), np.array([True, False]), np.full(2, 200), issued)
     state[0] = S_BARRIER            # a holder waits at a barrier the held warps must reach
     h.look(state, issued, force=True)
     assert not h.held.any() and h.count == 0
@@ -139,20 +139,20 @@ def test_with_no_other_warp_ready_the_held_warps_go_on():
 
 def test_a_holder_that_fails_twice_releases_its_word():
     h, state, issued = _holds()
-    h.after_cas(0x40, np.arange(3), np.array([True, False, False]), np.full(3, 100), issued)
+    h.after_cas(np.arange(3), np.array([True, False, False]), np.full(3, 100), issued)
     for _ in range(2):
-        h.after_cas(0x40, np.array([0]), np.array([False]), np.array([100]), issued)
+        h.after_cas(np.array([0]), np.array([False]), np.array([100]), issued)
     assert h.count == 0 and not h.held.any() and (h.group == -1).all() and not h.ids
 
 
 def test_holds_are_per_word():
     """Per word, whatever the CAS instruction (decision D23-1: before, per word and instruction)."""
     h, state, issued = _holds()
-    h.after_cas(0x40, np.arange(4), np.array([True, False, True, False]), np.array([1, 1, 2, 2]), issued)
+    h.after_cas(np.arange(4), np.array([True, False, True, False]), np.array([1, 1, 2, 2]), issued)
     state[0] = S_EXITED
     h.look(state, issued, force=False)
     assert h.held.tolist()[:4] == [False, False, False, True]       # word 1's warp goes on, word 2's stays
-    h.after_cas(0x80, np.array([4, 5]), np.array([True, False]), np.array([1, 1]), issued)
+    h.after_cas(np.array([4, 5]), np.array([True, False]), np.array([1, 1]), issued)
     assert h.held[5] and h.count == 2
 
 
@@ -183,7 +183,7 @@ def test_a_hand_over_releases_the_lowest_held_warps_of_each_word():
     won = np.zeros(n, bool)
     won[[0, 1]] = True
     word = np.where(np.arange(n) % 2 == 0, 100, 200)
-    h.after_cas(0x40, np.arange(n), won, word, issued)
+    h.after_cas(np.arange(n), won, word, issued)
     state[[0, 1]] = S_EXITED
     h.look(state, issued, force=False)
     for w in (100, 200):

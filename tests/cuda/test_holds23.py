@@ -65,51 +65,51 @@ def _holds(n: int = 4) -> tuple[CasHolds, np.ndarray, np.ndarray]:
     return CasHolds(n), np.full(n, S_READY, np.int8), np.zeros(n, np.int64)
 
 
-def _one(h, pc, i, won, word, issued, state):
-    return h.after_cas(pc, np.array([i]), np.array([won]), np.array([word]), issued, state)
+def _one(h, i, won, word, issued, state):
+    return h.after_cas(np.array([i]), np.array([won]), np.array([word]), issued, state)
 
 
 def test_a_lone_loser_on_a_word_another_warp_holds_is_held():
     h, state, issued = _holds()
-    assert not _one(h, 0x40, 0, True, 100, issued, state)      # warp 0 stores at one loop ...
-    assert _one(h, 0x80, 1, False, 100, issued, state)         # ... warp 1 fails at another
+    assert not _one(h, 0, True, 100, issued, state)      # warp 0 stores at one loop ...
+    assert _one(h, 1, False, 100, issued, state)         # ... warp 1 fails at another
     assert h.held.tolist() == [False, True, False, False] and h.count == 1
-    assert not _one(h, 0x80, 2, False, 200, issued, state)     # another word: nobody holds it
+    assert not _one(h, 2, False, 200, issued, state)     # another word: nobody holds it
 
 
 def test_a_holder_that_has_gone_holds_no_one():
     h, state, issued = _holds()
-    _one(h, 0x40, 0, True, 100, issued, state)
+    _one(h, 0, True, 100, issued, state)
     issued[0] = HOLD_AWAY + 1           # it issued HOLD_AWAY instructions without a CAS on the word
-    assert not _one(h, 0x80, 1, False, 100, issued, state)
+    assert not _one(h, 1, False, 100, issued, state)
     issued[0] = 0
     state[0] = S_EXITED
-    assert not _one(h, 0x80, 1, False, 100, issued, state)
+    assert not _one(h, 1, False, 100, issued, state)
     assert h.count == 0 and not h.held.any()
 
 
 def test_a_batch_loser_is_held_by_a_holder_outside_the_batch():
     h, state, issued = _holds()
-    _one(h, 0x40, 0, True, 100, issued, state)
-    assert h.after_cas(0x80, np.array([1, 2]), np.zeros(2, bool), np.array([100, 100]), issued, state)
+    _one(h, 0, True, 100, issued, state)
+    assert h.after_cas(np.array([1, 2]), np.zeros(2, bool), np.array([100, 100]), issued, state)
     assert h.held.tolist() == [False, True, True, False]
 
 
 def test_a_lone_holder_failing_with_no_other_holder_counts_a_miss():
     """D19-1's rule is kept: a holder that fails twice in a row releases the word's warps."""
     h, state, issued = _holds()
-    h.after_cas(0x40, np.arange(3), np.array([True, False, False]), np.full(3, 100), issued, state)
+    h.after_cas(np.arange(3), np.array([True, False, False]), np.full(3, 100), issued, state)
     assert h.count == 2
-    assert not _one(h, 0x40, 0, False, 100, issued, state)
-    assert _one(h, 0x40, 0, False, 100, issued, state)
+    assert not _one(h, 0, False, 100, issued, state)
+    assert _one(h, 0, False, 100, issued, state)
     assert h.count == 0 and not h.held.any()
 
 
 def test_a_failing_holder_is_held_while_another_holder_stores():
     h, state, issued = _holds()
-    _one(h, 0x40, 0, True, 100, issued, state)
-    _one(h, 0x80, 1, True, 100, issued, state)
-    assert _one(h, 0x80, 1, False, 100, issued, state)
+    _one(h, 0, True, 100, issued, state)
+    _one(h, 1, True, 100, issued, state)
+    assert _one(h, 1, False, 100, issued, state)
     assert h.held.tolist() == [False, True, False, False]
 
 
@@ -118,16 +118,16 @@ def test_a_warp_held_too_long_goes_on_and_is_not_held_again_until_it_stores():
     counter it increments while it waits for a flag the held warp raises) would hold it for ever:
     after ``longest`` steps of the grid the held warp goes on, free of holds until it stores."""
     h, state, issued = _holds()
-    _one(h, 0x40, 0, True, 100, issued, state)
-    assert h.after_cas(0x80, np.array([1]), np.array([False]), np.array([100]), issued, state, 1000)
+    _one(h, 0, True, 100, issued, state)
+    assert h.after_cas(np.array([1]), np.array([False]), np.array([100]), issued, state, 1000)
     h.look(state, issued, False, 1000 + h.longest)          # not yet
     assert h.held[1]
-    _one(h, 0x40, 0, True, 100, issued, state)              # the holder stores on and on
+    _one(h, 0, True, 100, issued, state)              # the holder stores on and on
     h.look(state, issued, False, 1001 + h.longest)
     assert not h.held[1] and h.free[1] and h.count == 0
-    _one(h, 0x40, 0, True, 100, issued, state)
-    assert not _one(h, 0x80, 1, False, 100, issued, state)  # it fails again: not held
+    _one(h, 0, True, 100, issued, state)
+    assert not _one(h, 1, False, 100, issued, state)  # it fails again: not held
     assert not h.held[1]
-    _one(h, 0x80, 1, True, 100, issued, state)              # it stores: holdable again
-    _one(h, 0x40, 0, True, 100, issued, state)
-    assert _one(h, 0x80, 1, False, 100, issued, state)
+    _one(h, 1, True, 100, issued, state)              # it stores: holdable again
+    _one(h, 0, True, 100, issued, state)
+    assert _one(h, 1, False, 100, issued, state)

@@ -70,9 +70,9 @@ class CasHolds:
         #: the batch number of the next look for holders that have gone
         self.due = 0
 
-    def after_cas(self, pc: int, idx: np.ndarray, won: np.ndarray, word: np.ndarray, issued: np.ndarray,
+    def after_cas(self, idx: np.ndarray, won: np.ndarray, word: np.ndarray, issued: np.ndarray,
                   state: np.ndarray | None = None, steps: int = 0) -> bool:
-        """After a batch *idx* of the CAS at *pc*: *won* (per warp: a lane of it stored) and *word*
+        """After a batch *idx* of a CAS: *won* (per warp: a lane of it stored) and *word*
         (per warp: the one word all its active lanes used, or -1).  Holds the warps that failed on
         a word another warp stored on: a warp of the batch, or a holder of the word from an earlier
         batch that has not gone (decision D23-1: at any CAS instruction on the word; *state*, the
@@ -198,7 +198,7 @@ class CasHolds:
                 self.clear()
                 return
         holder = (self.group >= 0) & ~self.held
-        gone = holder if force else holder & ((state == S_EXITED) | (issued - self.at > HOLD_AWAY))
+        gone = holder if force else holder & ~self._live(issued, state)
         self.group[gone] = -1
         self.miss[gone] = 0
         live = np.unique(self.group[holder & ~gone])

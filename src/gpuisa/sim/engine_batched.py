@@ -691,7 +691,7 @@ class BatchedEngine:
                 if not self._batch_plan(x, pc, idx, sel, all_ready):
                     self._solo(pc, idx, sel, all_ready and n == 1)
                 elif self.cas_seen is not None:     # a CAS's plan saw its winners (D19-1)
-                    self._cas_holds(pc, idx)
+                    self._cas_holds(idx)
                 continue
             x.bind(sel, n, self._guard(x, sel, n))
             sim.steps += n
@@ -737,13 +737,13 @@ class BatchedEngine:
             if self.state[i] == S_READY:
                 self._cont = (int(self.pc[i]), idx, sel)
 
-    def _cas_holds(self, pc: int, idx: np.ndarray) -> None:
-        """After a batch of a global CAS: hold the warps that failed on a word another warp of the
-        batch stored on (decision D19-1, sim/contention.py)."""
+    def _cas_holds(self, idx: np.ndarray) -> None:
+        """After a batch of a global CAS: hold the warps that failed on a word another warp stored
+        on, in the batch or as a holder that has not gone (decisions D19-1, D23-1: sim/contention.py)."""
         seen, self.cas_seen = self.cas_seen, None
         assert seen is not None
         won, word = seen
-        if self.holds.after_cas(pc, idx, won, word, self.issued, self.state, self.sim.steps):
+        if self.holds.after_cas(idx, won, word, self.issued, self.state, self.sim.steps):
             self._cont = None
 
     def _batch_plan(self, x: BatchExec, pc: int, idx: np.ndarray, sel, all_ready: bool) -> bool:
