@@ -210,7 +210,9 @@ def reduce_seed(isa, seed: int, version: int, line: str, out: Path, max_steps: i
                    "with goto, do-while, warp-uniform loops with collectives, function-pointer calls, division by "
                    "run-time values of every width, 64-bit indices, local arrays, __ldg/volatile, -G; 4: no NaN "
                    "reaches a conversion to a 32-bit integer, whose constant folding differs per target; 5: no plain "
-                   "product in the arguments of fmaf/fma, which nvcc may contract once it folds a multiplicand of 1)")
+                   "product in the arguments of fmaf/fma, which nvcc may contract once it folds a multiplicand of 1; 6: "
+                   "every float-to-integer conversion's argument clamped into its range, as CUDA 12.8's LLVM-based "
+                   "NVVM (sm_100 and later) folds an out-of-range constant one to an undefined value)")
 @click.option("--reduce", "do_reduce", is_flag=True,
               help="shrink each failing program (its first failure) by deleting statements while it fails the same "
                    "way: OUT/fzSEED/reduced/ (one nvcc run per attempt: slow)")

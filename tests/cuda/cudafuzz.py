@@ -31,10 +31,11 @@ import numpy as np
 import cudafuzz_fp as FP
 import cudafuzz_v3 as V3
 
-GEN_VERSION = 5                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...;
+GEN_VERSION = 6                    # 1: the eighth round's programs (still generated); 2: floats, doubles, ...;
                                    # 3: control flow and memory shapes (cudafuzz_v3); 4: no NaN reaches a
                                    # conversion to a 32-bit integer (INTR4; decisions D18-13, D19-4); 5: no
-                                   # plain product in the arguments of fmaf/fma (D20-1)
+                                   # plain product in the arguments of fmaf/fma (D20-1); 6: every float to
+                                   # integer conversion's argument is in its range (INTR6; D24-1)
 NIN = 256                          # words of each input buffer
 NCNT = 16                          # global counters: 0..7 atomics, 8..15 the blocks' shared counters
 M32, M64 = (1 << 32) - 1, (1 << 64) - 1
@@ -297,7 +298,39 @@ def _intr4() -> dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]]:
 
 
 INTR4 = _intr4()
-ALL_INTR = {**INTR, **INTR2, **INTR4}
+
+#: Version 6: the range a conversion's argument is clamped to: (float's, double's) bounds per result type.
+#: Each bound is exactly representable and converts without saturating in every rounding mode.
+CLAMP = {"i32": ((-2.0 ** 31, 2.0 ** 31 - 2.0 ** 7), (-2.0 ** 31, 2.0 ** 31 - 1)),
+         "u32": ((0.0, 2.0 ** 32 - 2.0 ** 8), (0.0, 2.0 ** 32 - 1)),
+         "i64": ((-2.0 ** 63, 2.0 ** 63 - 2.0 ** 39), (-2.0 ** 63, 2.0 ** 63 - 2.0 ** 10)),
+         "u64": ((0.0, 2.0 ** 64 - 2.0 ** 40), (0.0, 2.0 ** 64 - 2.0 ** 11))}
+
+
+def _intr6() -> dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]]:
+    """Version 6: every conversion of a float or double to an integer takes its argument through
+    ``clf``/``cld`` (NaN to 0, then clamped into the result type's range).  C leaves the conversion
+    of a value out of that range undefined; nvcc 13.0 folds a constant one as PTX's saturating cvt
+    does, but CUDA 12.8's NVVM for sm_100 and later (LLVM 20) folds it to poison, and its code reads
+    an undefined register or drops a branch (decision D24-1).  Named ``NAMEcl``."""
+    d = {}
+    for name in [n for n in INTR2 if n.split("_")[0] in ("f2i2", "f2u", "f2ll", "f2ull", "d2i", "d2u", "d2ll",
+                                                          "d2ull")]:
+        args, t, text, ref = INTR2[name]
+        lo, hi = CLAMP[t][args[0] == "f64"]
+        fn, lit_ = ("clf", lambda v: f"{v!r}f") if args[0] == "f32" else ("cld", repr)
+        inner = text[text.index("(") + 1:text.rindex(")")]          # "{0}" or "nzf({0})"
+        call = text.replace(f"({inner})", f"({fn}({{0}}, {lit_(lo)}, {lit_(hi)}))")
+
+        def clamped(a: Any, f: Callable[[Any], int] = ref, lo: float = lo, hi: float = hi) -> int:
+            a = type(a)(0) if a != a else a
+            return f(min(max(a, type(a)(lo)), type(a)(hi)))
+        d[name + "cl"] = (args, t, call, clamped)
+    return d
+
+
+INTR6 = _intr6()
+ALL_INTR = {**INTR, **INTR2, **INTR4, **INTR6}
 
 
 # -- expressions ---------------------------------------------------------------------------
@@ -983,6 +1016,9 @@ __device__ __forceinline__ void cas_add64(unsigned long long *p, unsigned long l
     do { assumed = old; old = atomicCAS(p, assumed, assumed + v); } while (old != assumed);
 }
 """
+PRELUDE6 = r"""__device__ __forceinline__ float clf(float x, float lo, float hi) { return x != x ? 0.0f : fminf(fmaxf(x, lo), hi); }
+__device__ __forceinline__ double cld(double x, double lo, double hi) { return x != x ? 0.0 : fmin(fmax(x, lo), hi); }
+"""
 ATOM_FN = {"exch": "atomicExch", "cas": "atomicCAS", "add": "atomicAdd", "sub": "atomicSub", "inc": "atomicInc",
            "dec": "atomicDec", "min": "atomicMin", "max": "atomicMax", "umin": "atomicMin", "umax": "atomicMax",
            "smin": "atomicMin", "smax": "atomicMax", "and": "atomicAnd", "or": "atomicOr", "xor": "atomicXor"}
@@ -1244,6 +1280,8 @@ def emit(p: Program) -> str:
         lines.append(f"// nvcc-flags: {p.flags}")
     if p.version >= 2:
         lines += [f"// launch: grid {list(p.gdim)}, block {list(p.bdim)}", PRELUDE.rstrip(), PRELUDE2.rstrip()]
+        if p.version >= 6:
+            lines.append(PRELUDE6.rstrip())
     else:
         lines += ["// launch: grid %d, block %d" % (p.grid, p.block), PRELUDE.rstrip()]
     reds: set = set()

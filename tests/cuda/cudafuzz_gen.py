@@ -656,7 +656,10 @@ class Gen:
         return self.as_t(e, t)
 
     def _nz(self, name: str) -> str:
-        """Version 4: a conversion to a 32-bit integer takes its argument through nzf/nzd (INTR4)."""
+        """Version 4: a conversion to a 32-bit integer takes its argument through nzf/nzd (INTR4);
+        version 6: every conversion to an integer, through clf/cld (INTR6)."""
+        if self.version >= 6 and name + "cl" in ALL_INTR:
+            return name + "cl"
         return name + "nz" if self.version >= 4 and name + "nz" in ALL_INTR else name
 
     def program_v2(self) -> Program:

@@ -352,6 +352,44 @@ def test_version_5_casts_size_t_indices():
     assert seen
 
 
+def test_version_6_keeps_every_conversion_in_range():
+    """Decision D24-1: seed 24108's version 5 program computes `__umulhi(x, __float2uint_rz(nzf(3e38f)))`.
+    CUDA 12.8's NVVM for sm_100/sm_120 folds the out-of-range conversion to poison: its PTX reads a
+    register it never writes (the SASS multiplies by threadIdx.z). From version 6 every float or
+    double to integer conversion's argument goes through clf/cld, into a range the result type
+    holds, and the reference clamps as they do."""
+    import re
+    assert "__float2uint_rz(nzf(3e38f))" in G.generate(24108, 5).source()
+    conv = re.compile(r"__(?:float|double)2u?(?:int|ll)_r[nzdu]\(")
+    seen = 0
+    for seed in range(24100, 24140):
+        src = G.generate(seed, 6).source()
+        for m in conv.finditer(src):
+            rest = src[m.end():]
+            assert rest.startswith(("clf(", "cld(", "atomicAdd(")), (seed, src[m.start():m.end() + 40])
+            seen += rest.startswith(("clf(", "cld("))
+    assert seen > 40
+    limits = {"i32": (-2 ** 31, 2 ** 31 - 1), "u32": (0, 2 ** 32 - 1), "i64": (-2 ** 63, 2 ** 63 - 1),
+              "u64": (0, 2 ** 64 - 1)}
+    kinds = set()
+    for name, (args, t, text, ref) in C.INTR6.items():
+        ft = np.float32 if args[0] == "f32" else np.float64
+        lo, hi = limits[t]
+        assert text.count("cl") == 1 and name[:-2] in C.INTR2
+        plain = C.INTR2[name[:-2]][3]
+        for x in (ft(-1.5), ft(7.25), ft(1e6)):
+            assert ref(x) == plain(x)                        # in range: the conversion itself
+        assert ref(ft("nan")) == 0
+        big, small = ref(ft("inf")), ref(ft("-inf"))
+        # the clamp's ends: the largest value of the float type below the integer type's end
+        top = int(np.nextafter(ft(hi + 1), ft(0)))
+        assert big == top and lo <= small <= hi and small == max(lo, 0 if lo == 0 else lo)
+        assert ref(ft(3e38)) == top
+        kinds.add((args[0], t))
+    assert len(kinds) == 8
+    assert "clf(float x" in G.generate(24100, 6).source() and "clf(" not in G.generate(24100, 5).source()
+
+
 def test_float2_fuzz_programs_keep_products_from_under_an_addition():
     """scripts/float2_fuzz.py (decision D20-6): deterministic programs in which no `MUL2(...)` is an
     operand of `ADD2(...)` (ptxas fuses mul.rX.f32x2 + add.rX.f32x2 into one FFMA2 on sm_100)."""
