@@ -46,7 +46,7 @@ EXTRA = {
     "sm_89": ("vector_add", "matmul_shared", "fp8_convert", "tut_mbarrier", "tut_cpasync", "mma10_lowbits", "proxy15_rsbench"),
     "sm_100": ("vector_add", "warp_scan", "vote_red", "atom_mix", "simd_video", "hist_agg", "fp8_convert", "fminmax3", "int10_uni",
                "sync8_mbar_ptx", "sync8_pipeline", "coop10_grid", "cpp12_more", "hash14_vec", "proxy15_rsbench",
-               "proxy15_kahan", "neg19", "f2x20", "f2x20f", "usat20"),
+               "proxy15_kahan", "neg19", "f2x20", "f2x20f", "usat20", "mma24_u4to8"),
     "sm_103": ("vector_add", "warp_scan", "atom_mix", "fminmax3", "f2x20", "f2x20f"),
     "sm_110": ("vector_add", "warp_scan", "vote_red", "f2x20"),
     "sm_121": ("vector_add", "matmul_shared"),

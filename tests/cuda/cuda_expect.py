@@ -12073,3 +12073,34 @@ def _usat(i, a, b, c, ftz: bool):
 for _tag in ("pos", "neg", "big", "nan", "tiny"):
     globals()[f"usat_{_tag}"] = lambda i, a, b, c: _usat(i, a, b, c, False)
     globals()[f"usat_ftz_{_tag}"] = lambda i, a, b, c: _usat(i, a, b, c, True)
+
+
+# -- session 24: sub-byte wmma tiles, MOVM.U4TO8.M832 on sm_100+ (mma24_u4to8.cu; decision D24-2) --
+def _mma24_nibbles(words: np.ndarray, signed: bool) -> np.ndarray:
+    """Each warp's 32 words as an 8x32 matrix of 4-bit elements (lowest nibble first): (warps, 8, 32)."""
+    n = ((words.astype(np.uint32)[:, None] >> (4 * np.arange(8, dtype=np.uint32))) & 15).astype(np.int64)
+    n = (n ^ 8) - 8 if signed else n
+    return n.reshape(-1, 8, 32)
+
+
+def _mma24_tile4(i, signed: bool, bias):
+    a, b = _mma24_nibbles(i["A"], signed), _mma24_nibbles(i["B"], signed)     # B column-major: rows = columns
+    d = np.einsum("wmk,wnk->wmn", a, b) + np.array([bias(w) for w in range(len(a))])[:, None, None]
+    return {"D": d.astype(np.int32).ravel()}
+
+
+def mma24_wmma_s4(i):
+    return _mma24_tile4(i, True, lambda w: w - 2)
+
+
+def mma24_wmma_u4(i):
+    return _mma24_tile4(i, False, lambda w: 7 * w)
+
+
+def mma24_wmma_b1(i):
+    def bits(v):
+        return ((v.astype(np.uint32)[:, None] >> np.arange(32, dtype=np.uint32)) & 1).reshape(-1, 8, 128)
+    a, b = bits(i["A"]).astype(np.int64), bits(i["B"]).astype(np.int64)
+    x = (a[:, :, None, :] ^ b[:, None, :, :]).sum(-1)
+    n = (a[:, :, None, :] & b[:, None, :, :]).sum(-1) - np.arange(len(a))[:, None, None]
+    return {"DX": x.astype(np.int32).ravel(), "DA": np.swapaxes(n, 1, 2).astype(np.int32).ravel()}   # DA column-major

@@ -38,7 +38,7 @@ FORMS = ["HMMA.16816.F32 R4, R12, R20, R4", "HMMA.16816.F32.BF16 R8, R8, R18, R4
          "QMMA.16832.F32.E4M3.E5M2 R4, R8, R12, R4", "QMMA.16832.F16.E4M3.E4M3 R4, R8.ROW, R12.COL, R16",
          "DMMA.884 R8, R2, R4, R8", "DMMA.8x8x4 R8, R2, R4, R8", "LDSM.16.M88.4 R8, [R9]",
          "LDSM.16.MT88 R0, [R0+UR4]", "LDSM.16.MT88.2 R12, [R0+0x200]", "STSM.16.MT88.2 [R10+0x100], R4",
-         "STSM.16.M88 [R12], R7", "MOVM.16.MT88 R9, R2"]
+         "STSM.16.M88 [R12], R7", "MOVM.16.MT88 R9, R2", "MOVM.U4TO8.M832 R10, R11"]
 
 
 @pytest.mark.parametrize("text", FORMS)
@@ -230,11 +230,42 @@ def test_partial_warp_and_misaligned_row_are_faults(nv_isa, engine):
     assert res.status == "invalid-operand", res.status
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_movm_u4to8_widens_the_4_bit_fragment_to_the_8_bit_layout(nv_isa, engine):
+    """D24-2: MOVM.U4TO8.M832 takes lane t's eight nibbles, row t/4, columns 8(t%4)..+7 of an 8x32
+    4-bit matrix, to the m16n8k32 8-bit fragment's rows 0-7: Rd columns 4(t%4)..+3, Rd+1 columns
+    16 more, a zero-extended byte each.  Every lane a different word (lane * 0x9e3779b9 ^ ctaid *
+    0x7f4a7c15); two CTAs (a batch of two); the other form of MOVM still transposes."""
+    res = _launch(nv_isa, """S2R R0, SR_LANEID ;
+        S2R R1, SR_CTAID.X ;
+        IMAD R3, R0, -0x61c88647, RZ ;
+        IMAD R4, R1, 0x7f4a7c15, RZ ;
+        LOP3.LUT R3, R3, R4, RZ, 0x3c, !PT ;
+        MOVM.U4TO8.M832 R10, R3 ;
+        MOVM.16.MT88 R12, R3 ;""", engine, grid=2, block=32)
+    assert res.ok and not res.fallbacks, (res.status, res.fault, res.fallbacks)
+    for cta in range(2):
+        w = res.warp(cta, 0)
+        src = [((t * 0x9E3779B9) ^ (cta * 0x7F4A7C15)) & 0xFFFFFFFF for t in range(32)]
+        assert _r(w, 3) == src
+        elem = [[(src[4 * g + k // 8] >> (4 * (k % 8))) & 15 for k in range(32)] for g in range(8)]
+        for t in range(32):
+            g, q = divmod(t, 4)
+            lo = sum(elem[g][4 * q + j] << (8 * j) for j in range(4))
+            hi = sum(elem[g][16 + 4 * q + j] << (8 * j) for j in range(4))
+            assert (_r(w, 10)[t], _r(w, 11)[t]) == (lo, hi), (cta, t)
+            assert _r(w, 12)[t] == half(src, 8 * (2 * q) + g) | half(src, 8 * (2 * q + 1) + g) << 16
+
+
+def half(src: list[int], i: int) -> int:
+    """Element i = 8 * row + column of the 8x8 matrix of 16-bit elements that *src* holds two per lane."""
+    return (src[4 * (i // 8) + (i % 8) // 2] >> (16 * (i % 2))) & 0xFFFF
+
+
 @pytest.mark.parametrize("line,name", [("HGMMA.64x8x16.F32 R24, gdesc[UR4], RZ, !UPT, gsb0 ;", "HGMMA.64x8x16.F32"),
-                                       ("HMMA.884.F32.F32.STEP0 R12, R10.ROW, R8.COL, R12 ;", "HMMA.884.F32.F32.STEP0"),
-                                       ("MOVM.U4TO8.M832 R4, R5 ;", "MOVM.U4TO8.M832")])
+                                       ("HMMA.884.F32.F32.STEP0 R12, R10.ROW, R8.COL, R12 ;", "HMMA.884.F32.F32.STEP0")])
 def test_unmodelled_tensor_instructions_are_refused_where_they_stand(nv_isa, tmp_path, line, name):
-    """D10-M-6: wgmma, sm_75's m8n8k4 STEP form, sm_100+'s MOVM.U4TO8: an error at the line naming
+    """D10-M-6: wgmma, sm_75's m8n8k4 STEP form: an error at the line naming
     the instruction and what it is, not a run and not a bare "unknown mnemonic"."""
     from pathlib import Path
 

@@ -29,13 +29,14 @@ ADDED_FIELDS = {("BMOV_X", "width"), ("BMOV_R", "width"), ("BSSY_I", "reconv"), 
                 ("DEPBAR_I", "le"),     # DEPBAR.LE (decision GA-2)
                 ("WARPSYNC_R", "release"),   # WARPSYNC.ALLGROUPS, nvcc's plain `WARPSYNC Rb` (decision D6-cg-2)
                 ("CS2R_I", "sz"),    # CS2R.32 (decision D8-tiny-1)
-                ("MOVM_R", "esize"), ("MOVM_R", "layout")}    # MOVM.16.MT88 (decision D10-M-5)
+                ("MOVM_R", "esize"), ("MOVM_R", "layout"),    # MOVM.16.MT88 (decision D10-M-5)
+                ("MOVM_R", "form")}     # bit 82: MOVM_R_U4TO8 beside it (decision D24-2)
 # Operand widths that depend on an added field and are the seed's where it has its default
 # (CS2R.32 writes one register, CS2R a pair: decision D8-tiny-1).
 BITWIDTH_CHANGES = {("CS2R_I", "rd")}
 # Seed opcodes whose decoding the shipped ISA narrows by a bit the seeds leave free, to tell them from a
 # project variant (decision UN2: BRA_X has bit 97 = 0, BRA_X_UP bit 97 = 1).
-DECODE_NARROWED = {"BRA_X": 1 << 97}
+DECODE_NARROWED = {"BRA_X": 1 << 97, "MOVM_R": 1 << 82}
 # Seed opcodes the shipped ISA names after the operand form they encode (decisions D16).
 RENAMED = {"SYSCALL_X": "SYSCALL_R"}
 # Seed examples that do not assemble, corrected in the shipped files (decisions D16).

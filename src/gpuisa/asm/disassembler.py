@@ -134,9 +134,13 @@ class _Printer:
         self.v = v
         self.free = op.free_mask
         self.mods = []
+        contested = st.contested_defaults(op.mnemonic)
         for m in op.modifiers:
             t = db.types[m.type]
-            self.mods.append((m.name, m.field.pos, (1 << m.field.width) - 1, dict(t.by_value), frozenset(m.values), m.default))
+            # a default another opcode of the mnemonic does not share is printed: without it the
+            # text would select that opcode (MOVM.U4TO8.M832 beside MOVM.16.MT88; decision D24-2)
+            default = None if m.name in contested else m.default
+            self.mods.append((m.name, m.field.pos, (1 << m.field.width) - 1, dict(t.by_value), frozenset(m.values), default))
         self.mod_pm = tuple((pos, mask) for _, pos, mask, _, _, _ in self.mods)
         self.mod_mask = sum(mask << pos for pos, mask in self.mod_pm)
         self.mod_cache: dict = {}  # modifier bits of the word -> (mnemonic with modifiers, env)

@@ -300,6 +300,8 @@ class _State:
         self.by_mn: dict[str, list[VInfo]] = {}
         for op in db.opcodes.values():
             self.by_mn.setdefault(op.mnemonic, []).append(self.vinfo[op.name])
+        #: per mnemonic, the modifiers whose default differs between its opcodes
+        self._contested: dict[str, frozenset] = {}
         self.names = db.enum_names
         self.pop_cache: dict[str, tuple[POp, int]] = {}
         self.mod_cache: dict[str, Any] = {}
@@ -349,6 +351,20 @@ class _State:
         self.cmem_sid = self.intern(("c", (), ""))
 
     # -- operands ---------------------------------------------------------
+
+    def contested_defaults(self, mnemonic: str) -> frozenset:
+        """The modifiers of *mnemonic* that two of its opcodes give different defaults: omitted, the
+        text would select the opcode declared first, so the disassembler prints them."""
+        r = self._contested.get(mnemonic)
+        if r is None:
+            seen: dict[str, set] = {}
+            for v in self.by_mn.get(mnemonic, []):
+                for m in v.op.modifiers:
+                    if m.default is not None:
+                        seen.setdefault(m.name, set()).add(m.default)
+            r = self._contested[mnemonic] = frozenset(n for n, ds in seen.items() if len(ds) > 1)
+        return r
+
     def intern(self, sig: tuple) -> int:
         """Operand-kind signatures are interned as small ints (cheap keys)."""
         i = self.sig_ids.get(sig)

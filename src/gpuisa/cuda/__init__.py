@@ -164,7 +164,7 @@ class CudaKernel:
         elif module.relocatable:        # -rdc=true: shared and __constant__ symbols in fields (D13-T-1)
             self.text, size = rdc.link_kernel(module, info, self.text, first)
             self._set_relocatable_shared(size)
-        if "MM" in self.text or "WARPGROUP" in self.text or "U4TO8" in self.text \
+        if "MM" in self.text or "WARPGROUP" in self.text \
                 or any(t in self.text for t in _TEXTURE_MNEMONICS):
             _refuse_unmodelled_tensor(module, info, self.source_lines)
         if not module.has_data and "CALL.ABS" in self.text:
@@ -1075,9 +1075,8 @@ _UNMODELLED_TENSOR = {
                 "four quad-pair products in HMMA.884 .STEP0-3; sm_80 and later compile the PTX into other "
                 "instructions, which run)",
     "DMMA.16x8x": "sm_90's m16n8k4/k8/k16 double-precision MMA (operands of up to 16 registers)",
-    "U4TO8": "MOVM.U4TO8 of sm_100 and later (the 4-bit and single-bit wmma fragments widened to 8 bits)",
 }
-_RE_UNMODELLED_TENSOR = re.compile(r"\b(?:[HIQBO]GMMA\S*|WARPGROUP\S*|UTC\w*|HMMA\.884\S*|DMMA\.16x8x\S*|MOVM\.U4TO8\S*)")
+_RE_UNMODELLED_TENSOR = re.compile(r"\b(?:[HIQBO]GMMA\S*|WARPGROUP\S*|UTC\w*|HMMA\.884\S*|DMMA\.16x8x\S*)")
 #: texture and surface instructions (tex1Dfetch, tex2D, surf2Dread/write: a texture or surface object is a
 #: handle to a descriptor the driver builds; the model has no notion of one): refused the same way (D10-8)
 _TEXTURE_MNEMONICS = ("TEX", "TLD", "TMML", "TXD", "TXQ", "SULD", "SUST", "SUATOM", "SURED", "SUQUERY")

@@ -191,11 +191,29 @@ def MOVM(x: Exec) -> None:
     matrix of 16-bit elements is held two per lane (lane ``t`` holds row
     ``t // 4``, columns ``2*(t % 4)`` (low half) and ``2*(t % 4) + 1`` (high
     half)); Rd receives the same fragment of the transposed matrix.  One warp or
-    a batch alike (lanes last; decision D10-M-5)."""
+    a batch alike (lanes last; decision D10-M-5).  ``MOVM.U4TO8.M832``: :func:`_movm_u4to8`."""
     a = x.src_lanes("ra")
+    if x.mod("esize") == "U4TO8":
+        x.write("rd", _movm_u4to8(a), width=64)
+        return
     elems = np.stack([a & 0xFFFF, a >> 16], axis=-1).astype(np.uint32)      # (..., 32, 2)
     t = np.swapaxes(elems.reshape(a.shape[:-1] + (8, 8)), -1, -2).reshape(a.shape[:-1] + (WARP_SIZE, 2))
     x.write("rd", t[..., 0] | (t[..., 1] << 16))
+
+
+def _movm_u4to8(a: np.ndarray) -> np.ndarray:
+    """``MOVM.U4TO8.M832`` (decision D24-2): the 8x32 matrix of 4-bit elements whose row ``t // 4``,
+    columns ``8*(t % 4) + j`` lane ``t`` holds (element ``j`` in bits ``4j+3..4j``), as the m16n8k32
+    8-bit fragment's rows 0-7: lane ``t``'s Rd holds columns ``4*(t % 4) + j`` (byte ``j``,
+    zero-extended), Rd+1 columns ``16 + 4*(t % 4) + j``.  *a*: ``(..., 32)`` uint32; returns the
+    pairs as ``(..., 32)`` uint64."""
+    lead = a.shape[:-1]
+    nib = (a[..., None].astype(np.uint32) >> (np.arange(8, dtype=np.uint32) * 4)) & 0xF    # (..., 32, 8)
+    rows = nib.reshape(lead + (8, 32))                   # row g, column 8q + j of lane 4g + q
+    shifts = np.arange(4, dtype=np.uint64) * 8
+    lo = (rows[..., :16].reshape(lead + (WARP_SIZE, 4)).astype(np.uint64) << shifts).sum(-1, dtype=np.uint64)
+    hi = (rows[..., 16:].reshape(lead + (WARP_SIZE, 4)).astype(np.uint64) << shifts).sum(-1, dtype=np.uint64)
+    return lo | (hi << np.uint64(32))
 
 
 def _vote(x):
