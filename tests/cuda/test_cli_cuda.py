@@ -293,6 +293,12 @@ def test_nan_immediates_of_an_nvdisasm_listing_come_from_the_cubin_beside_it(isa
     alone = lone / "logd.nvdisasm"
     shutil.copy(DATA / "qnan" / "logd.nvdisasm", alone)
     assert math.isnan(_log_of(isa, alone, xs)[0])      # the documented limit without the cubin
+    # which the command line says, naming the first such line (session 24)
+    first = next(i for i, ln in enumerate(alone.read_text().split("\n"), 1) if "QNAN" in ln)
+    res = run("asm", alone, "-o", lone / "k.bin")
+    assert res.exit_code == 0 and f"note: {alone}:{first}" in res.output and "CU-11" in res.output, res.output
+    res = run("asm", DATA / "qnan" / "logd.nvdisasm", "-o", lone / "k2.bin")
+    assert res.exit_code == 0 and "QNAN" not in res.output, res.output
 
 
 def test_asm_takes_arch_for_a_listing_of_several_targets(tmp_path):

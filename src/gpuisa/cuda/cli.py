@@ -82,4 +82,13 @@ def read_input(isa, path: str, data: bytes, kernel: str | None, *, arch: str | N
         others = ", ".join(f"sm_{a}" for a in mod.other_archs)
         how = " (the first); choose one with --arch sm_XX" if target is None else " (--arch)"
         print(f"note: {name} holds code for sm_{mod.arch} and {others}; using sm_{mod.arch}{how}", file=sys.stderr)
-    return CudaKernel(isa, mod, mod.kernel(kernel))
+    info = mod.kernel(kernel)
+    nans = [ln for ln, t in info.lines if "QNAN" in t]
+    if nans and mod.kind == "nvdisasm":     # no cubin with the same code near the listing (decision CU-11)
+        more = f" and {len(nans) - 1} more line{'s' if len(nans) > 2 else ''}" if len(nans) > 1 else ""
+        print(f"note: {name}:{nans[0]}{more}: nvdisasm prints a float immediate with a NaN's exponent as "
+              f"+QNAN/-QNAN and drops its bits (also a double's +-INF high word, 0x7ff00000/0xfff00000); "
+              f"no cubin with this code is beside the listing, so each is taken as 0x7fffffff/0xffffffff "
+              f"(a NaN), and a special value such as log(0.0) may come out NaN: put the cubin beside the "
+              f"listing, or run the cubin (decision CU-11)", file=sys.stderr)
+    return CudaKernel(isa, mod, info)
