@@ -280,3 +280,15 @@ def test_unmodelled_tensor_instructions_are_refused_where_they_stand(nv_isa, tmp
     with pytest.raises(GpuisaError) as e:
         load_cuda(nv_isa, path, "mma_f16_ldsm")
     assert f"{name} is not modelled" in str(e.value) and "D10-M-6" in str(e.value) and "k.nvdisasm:" in str(e.value)
+
+
+def test_movm_forms_do_not_mix(nv_isa):
+    """D24-2: `.U4TO8` and `.MT88` are MOVM's, but of two forms: the error names the form the
+    modifier belongs to, at the modifier."""
+    from gpuisa.errors import AsmError
+    for text, col, form in (("MOVM.U4TO8.MT88 R10, R11 ;", 6, "MOVM{.U4TO8}{.M832}"),
+                            ("MOVM.16.M832 R10, R11 ;", 9, "MOVM{.U4TO8}{.M832}")):
+        with pytest.raises(AsmError) as e:
+            assemble(nv_isa.db, text)
+        msg = str(e.value)
+        assert f":1:{col}: error: modifier" in msg and "does not go with" in msg and form in msg, msg

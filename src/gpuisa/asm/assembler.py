@@ -577,6 +577,15 @@ class Assembler:
                            mcol + off, s.src, len(suf))
                 return
             allv = sorted({x for v in st.by_mn[mn] for m in v.mods for x in m.values})
+            if suf in allv:     # a modifier of another form: `MOVM.U4TO8.MT88` (decision D24-2)
+                def spelled(v) -> str:
+                    alts = ["|.".join(m.values) for m in v.mods]
+                    return mn + "".join(f"{{.{a}}}" if m.optional else f".{a}" for m, a in zip(v.mods, alts))
+                forms = sorted({spelled(v) for v in st.by_mn[mn] if suf in {x for m in v.mods for x in m.values}})
+                shown = "; ".join(forms[:6]) + ("; ..." if len(forms) > 6 else "")
+                self.error(f"modifier .{suf} does not go with the other modifiers given ({mn} with .{suf}: {shown})",
+                           s.line, mcol + off, s.src, len(suf))
+                return
             close = difflib.get_close_matches(suf, allv, n=3, cutoff=0.5)
             if not close:
                 close = [x for x in allv if x.lower() == suf.lower()]
