@@ -581,8 +581,8 @@ class Assembler:
                 def spelled(v) -> str:
                     alts = ["|.".join(m.values) for m in v.mods]
                     return mn + "".join(f"{{.{a}}}" if m.optional else f".{a}" for m, a in zip(v.mods, alts))
-                forms = sorted({spelled(v) for v in st.by_mn[mn] if suf in {x for m in v.mods for x in m.values}})
-                shown = "; ".join(forms[:6]) + ("; ..." if len(forms) > 6 else "")
+                owners = sorted({spelled(v) for v in st.by_mn[mn] if suf in {x for m in v.mods for x in m.values}})
+                shown = "; ".join(owners[:6]) + ("; ..." if len(owners) > 6 else "")
                 self.error(f"modifier .{suf} does not go with the other modifiers given ({mn} with .{suf}: {shown})",
                            s.line, mcol + off, s.src, len(suf))
                 return
