@@ -78,6 +78,22 @@ KNOWN = {
     ("G", "ws_mathf", "o"): "-G does not contract v * 0.7f + 0.3f into an FFMA: tgammaf of the "
                             "separately rounded argument, near its poles (equal to it, checked; D17-3)",
     ("nofma", "ws_mathf", "o"): "-fmad=false: tgammaf of the separately rounded argument, as under -G (D17-3)",
+    ("fast", "fdiv_special", "o"): "-use_fast_math implies -ftz=true: a subnormal operand or result of /, sqrtf, 1/b, __fdiv_rn, fmaf is a zero of its sign (equal, all 384 words, to an independent reference that flushes; session 24)",
+    ("ftz", "fdiv_special", "o"): "-ftz=true: a subnormal operand or result of /, sqrtf, 1/b, __fdiv_rn, fmaf is a zero of its sign (equal, all 384 words, to an independent reference that flushes; session 24)",
+    ("fast", "fdiv_special", "oa"): "-use_fast_math implies -ftz=true: a subnormal operand of rsqrtf, __fdividef, a/sqrtf is a zero of its sign",
+    ("ftz", "fdiv_special", "oa"): "-ftz=true: a subnormal operand of rsqrtf, __fdividef, a/sqrtf is a zero of its sign",
+    ("fast", "fminmax3", "o"): "-use_fast_math implies -ftz=true: fminf/fmaxf of subnormals compare as zeros of their sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("ftz", "fminmax3", "o"): "-ftz=true: fminf/fmaxf of subnormals compare as zeros of their sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("fast", "fp10_narrow", "o"): "-use_fast_math implies -ftz=true: a subnormal binary32 source of the narrowing conversions is a zero of its sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("ftz", "fp10_narrow", "o"): "-ftz=true: a subnormal binary32 source of the narrowing conversions is a zero of its sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("fast", "fp10_narrow_all", "o"): "-use_fast_math implies -ftz=true: a subnormal binary32 source of the narrowing conversions is a zero of its sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("ftz", "fp10_narrow_all", "o"): "-ftz=true: a subnormal binary32 source of the narrowing conversions is a zero of its sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("fast", "fr10_round", "o"): "-use_fast_math implies -ftz=true: a subnormal result of the rounded operations is a zero of its sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("ftz", "fr10_round", "o"): "-ftz=true: a subnormal result of the rounded operations is a zero of its sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("fast", "fr10_round_all", "o"): "-use_fast_math implies -ftz=true: a subnormal result of the rounded operations is a zero of its sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("ftz", "fr10_round_all", "o"): "-ftz=true: a subnormal result of the rounded operations is a zero of its sign (the same words differ under -ftz=true alone; not checked against a flushing reference)",
+    ("approx", "fdiv_special", "o"): "-prec-div=false: a/b, 1/b and -a/3 are the approximate division "
+                                     "(1 ulp here; __fdiv_rn stays exact; session 24)",
 }
 
 #: listing variants: name -> (tool, options); "nv" is plain nvdisasm, "cu" plain cuobjdump -sass
