@@ -17,7 +17,7 @@ is the same front end and ptxas as a library.  This script compiles one device-o
 The runtime, nvcc (its ``crt/``) and CCCL wheels give the CUDA headers; the C library headers a
 device-only source includes (``cstdint``, ``cstdio``, ``cassert``, ``climits``, ``cfloat``, ...) are
 written as small stand-ins into a cache directory.  Not supported (exit 3, a toolchain failure to
-the callers): ``-G``, ``-rdc``, ``-Xptxas``, ``-Xcompiler``; CUB, Thrust and cuRAND headers need host
+the callers): ``-rdc``, ``-Xptxas``, ``-Xcompiler``; CUB, Thrust and cuRAND headers need host
 code NVRTC does not compile.  An experiment's tool: the product never uses it.
 """
 from __future__ import annotations
@@ -80,7 +80,7 @@ for _h in ("type_traits", "utility", "limits", "tuple", "array", "iterator", "fu
 PASSED = ("-D", "-I", "-std=", "-fmad=", "-ftz=", "-prec-div=", "-prec-sqrt=", "--extra-device-vectorization",
           "-lineinfo")
 IGNORED = ("-cubin", "-O3", "--restrict", "--extended-lambda")
-UNSUPPORTED = ("-G", "-rdc", "-Xptxas", "-Xcompiler", "-dc")
+UNSUPPORTED = ("-rdc", "-Xptxas", "-Xcompiler", "-dc")
 
 
 def shim_dir() -> Path:
@@ -112,6 +112,8 @@ def compile_cubin(root: Path, args: list[str]) -> int:
             src = a
         elif a == "-use_fast_math":
             opts.append("--use_fast_math")
+        elif a == "-G":
+            opts.append("--device-debug")
         elif a.startswith("-maxrregcount"):
             opts.append("--maxrregcount=" + a.split("=", 1)[1])
         elif a.startswith(PASSED):
