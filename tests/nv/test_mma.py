@@ -292,3 +292,15 @@ def test_movm_forms_do_not_mix(nv_isa):
             assemble(nv_isa.db, text)
         msg = str(e.value)
         assert f":1:{col}: error: modifier" in msg and "does not go with" in msg and form in msg, msg
+
+
+def test_movm_prints_its_modifiers_as_nvdisasm_does(nv_isa):
+    """D24-2: MOVM_R and MOVM_R_U4TO8 default `.esize`/`.layout` differently, so a text without them
+    would select MOVM_R: the disassembler prints them for both (`MOVM.16.MT88`, nvdisasm's spelling)."""
+    for text, want in (("MOVM R9, R2 ;", "MOVM.16.MT88 R9, R2"), ("MOVM.U4TO8 R10, R11 ;", "MOVM.U4TO8.M832 R10, R11")):
+        words = assemble(nv_isa.db, text).data
+        got = disassemble(nv_isa.db, words)[0].text
+        assert got == want, got
+    # elsewhere a modifier at its default is still left out (IADD3's .NoX)
+    words = assemble(nv_isa.db, "IADD3.NoX R1, R2, R3, R4 ;").data
+    assert disassemble(nv_isa.db, words)[0].text == "IADD3 R1, R2, R3, R4"
