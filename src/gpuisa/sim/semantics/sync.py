@@ -202,18 +202,20 @@ def MOVM(x: Exec) -> None:
 
 
 def _movm_u4to8(a: np.ndarray) -> np.ndarray:
-    """``MOVM.U4TO8.M832`` (decision D24-2): the 8x32 matrix of 4-bit elements whose row ``t // 4``,
-    columns ``8*(t % 4) + j`` lane ``t`` holds (element ``j`` in bits ``4j+3..4j``), as the m16n8k32
-    8-bit fragment's rows 0-7: lane ``t``'s Rd holds columns ``4*(t % 4) + j`` (byte ``j``,
-    zero-extended), Rd+1 columns ``16 + 4*(t % 4) + j``.  *a*: ``(..., 32)`` uint32; returns the
-    pairs as ``(..., 32)`` uint64."""
-    lead = a.shape[:-1]
-    nib = (a[..., None].astype(np.uint32) >> (np.arange(8, dtype=np.uint32) * 4)) & 0xF    # (..., 32, 8)
-    rows = nib.reshape(lead + (8, 32))                   # row g, column 8q + j of lane 4g + q
-    shifts = np.arange(4, dtype=np.uint64) * 8
-    lo = (rows[..., :16].reshape(lead + (WARP_SIZE, 4)).astype(np.uint64) << shifts).sum(-1, dtype=np.uint64)
-    hi = (rows[..., 16:].reshape(lead + (WARP_SIZE, 4)).astype(np.uint64) << shifts).sum(-1, dtype=np.uint64)
-    return lo | (hi << np.uint64(32))
+    """``MOVM.U4TO8.M832`` (decision D24-2): the 8x32 matrix of 4-bit elements that the m8n8k32
+    4-bit A fragment holds (lane ``t``: row ``t // 4``, columns ``8*(t % 4)`` .. ``+7``), moved to
+    rows 0-7 of the m16n8k32 8-bit A fragment, each element zero-extended: Rd is that fragment's
+    first register (columns ``4*(t % 4)`` .. ``+3``), Rd+1 its third (16 columns on).  The layouts
+    are the tensor-core unit's (nv_mma, imported here: only NVIDIA's form reaches it).  *a*:
+    ``(..., 32)`` uint32; returns the pairs as ``(..., 32)`` uint64."""
+    from .nv_mma import _elements, _layout, _pack
+    _, _, lane_of, elem_of = _layout("A4", 8, 32)
+    mat = _elements(a[..., None, :], 4)[..., lane_of, elem_of]            # (..., 8, 32)
+    tile = np.zeros(a.shape[:-1] + (16, 32), mat.dtype)
+    tile[..., :8, :] = mat
+    row_of, col_of, _, _ = _layout("A8", 16, 32)
+    regs = _pack(tile[..., row_of, col_of], 8).astype(np.uint64)          # (..., 4, 32): a0 .. a3
+    return regs[..., 0, :] | (regs[..., 2, :] << np.uint64(32))
 
 
 def _vote(x):
