@@ -12078,9 +12078,8 @@ for _tag in ("pos", "neg", "big", "nan", "tiny"):
 # -- session 24: sub-byte wmma tiles, MOVM.U4TO8.M832 on sm_100+ (mma24_u4to8.cu; decision D24-2) --
 def _mma24_nibbles(words: np.ndarray, signed: bool) -> np.ndarray:
     """Each warp's 32 words as an 8x32 matrix of 4-bit elements (lowest nibble first): (warps, 8, 32)."""
-    n = ((words.astype(np.uint32)[:, None] >> (4 * np.arange(8, dtype=np.uint32))) & 15).astype(np.int64)
-    n = (n ^ 8) - 8 if signed else n
-    return n.reshape(-1, 8, 32)
+    n = _mma10_nibbles(words)
+    return (n if signed else n & 15).reshape(-1, 8, 32)
 
 
 def _mma24_tile4(i, signed: bool, bias):
@@ -12098,9 +12097,7 @@ def mma24_wmma_u4(i):
 
 
 def mma24_wmma_b1(i):
-    def bits(v):
-        return ((v.astype(np.uint32)[:, None] >> np.arange(32, dtype=np.uint32)) & 1).reshape(-1, 8, 128)
-    a, b = bits(i["A"]).astype(np.int64), bits(i["B"]).astype(np.int64)
+    a, b = _mma10_bits(i["A"]).reshape(-1, 8, 128), _mma10_bits(i["B"]).reshape(-1, 8, 128)
     x = (a[:, :, None, :] ^ b[:, None, :, :]).sum(-1)
     n = (a[:, :, None, :] & b[:, None, :, :]).sum(-1) - np.arange(len(a))[:, None, None]
     return {"DX": x.astype(np.int32).ravel(), "DA": np.swapaxes(n, 1, 2).astype(np.int32).ravel()}   # DA column-major

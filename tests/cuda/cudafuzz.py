@@ -319,8 +319,7 @@ def _intr6() -> dict[str, tuple[tuple[str, ...], str, str, Callable[..., Any]]]:
         args, t, text, ref = INTR2[name]
         lo, hi = CLAMP[t][args[0] == "f64"]
         fn, lit_ = ("clf", lambda v: f"{v!r}f") if args[0] == "f32" else ("cld", repr)
-        inner = text[text.index("(") + 1:text.rindex(")")]          # "{0}" or "nzf({0})"
-        call = text.replace(f"({inner})", f"({fn}({{0}}, {lit_(lo)}, {lit_(hi)}))")
+        call = text[:text.index("(")] + f"({fn}({{0}}, {lit_(lo)}, {lit_(hi)}))"    # clf/cld, not nzf/nzd
 
         def clamped(a: Any, f: Callable[[Any], int] = ref, lo: float = lo, hi: float = hi) -> int:
             a = type(a)(0) if a != a else a
