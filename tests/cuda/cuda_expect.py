@@ -12105,3 +12105,34 @@ def mma24_wmma_b1(i):
 from blind25_ref import EXPECT as _BLIND25  # noqa: E402 - session 25: blind25_algo, blind25_num
 
 globals().update(_BLIND25)
+
+
+# -- session 25: spin-waits between CTAs, whose waiting warps park (park25_chain.cu; decision D25-1) --
+def park25_chain(i):
+    """A chained scan: the inclusive prefix sum of the whole input; each block's flag set and its
+    running total published."""
+    c = np.cumsum(i["in"].astype(np.int64))
+    return {"out": c.astype(np.int32), "partial": c[255::256].astype(np.int32), "flags": np.ones(48, np.int32)}
+
+
+def park25_lookback(i):
+    """Decoupled look-back: per block the inclusive prefix of the block sums, then the exclusive
+    one; every status word ends as state 2 (inclusive prefix) with that prefix."""
+    sums = i["in"].astype(np.uint64).reshape(-1, 128).sum(axis=1)
+    inc = np.cumsum(sums)
+    return {"out": np.concatenate([inc, inc - sums]).astype(np.uint64),
+            "status": (inc | np.uint64(2 << 62)).astype(np.uint64)}
+
+
+def park25_mark(i):
+    """order[b] = order[b - 1] + b once block b - 1 is done: b (b + 1) / 2; mark[b] 2 at the end."""
+    b = np.arange(40)
+    return {"order": (b * (b + 1) // 2).astype(np.int32), "flags": np.ones(40, np.int32), "mark": np.full(40, 2, np.int32)}
+
+
+def park25_shared(i):
+    """Threads 32.. of each block: the block's first warp's sum (published through a shared flag) + t."""
+    out = i["out"].copy().reshape(4, 128)
+    s = i["in"].astype(np.int64).reshape(4, 32).sum(axis=1)
+    out[:, 32:] = (s[:, None] + np.arange(32, 128)).astype(np.int32)
+    return {"out": out.reshape(-1)}

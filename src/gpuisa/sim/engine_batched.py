@@ -50,6 +50,7 @@ import numpy as np
 
 from .cluster import RANK_SHIFT
 from .contention import HOLD_CHECK, CasHolds
+from .parking import SpinParking
 from .fastpath.atomics import batch_plan
 from .fastpath.calls import call_kernel
 from .fastpath.control import (arrived_rows, brx_kernel, bsync_yield_rows, nanosleep_kernel, warpsync_kernel,
@@ -235,6 +236,9 @@ class BatchedEngine:
         #: saw (sim/fastpath/atomics.py: per warp, a lane stored, the one word its lanes used)
         self.holds = CasHolds(N)
         self.cas_seen: tuple[np.ndarray, np.ndarray] | None = None
+        #: decision D25-1: warps whose spin loop repeats park until a word they poll changes
+        self.park = SpinParking(self)
+        self._yielded: tuple[int, np.ndarray] | None = None
         self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
         self.batches = 0                     # statistics: semantics calls made for batches
         self._cont = None
@@ -496,10 +500,16 @@ class BatchedEngine:
                 self.state[i] = S_READY
                 self.sleep[i] = 0
                 continue
+            if self.park.count and self.park.wake():     # D25-1: a polled word changed
+                continue
             if self.holds.count:    # D19-1: a held warp goes on rather than none
                 self.holds.look(self.state, self.issued, True, self.sim.steps)
                 continue
             i = self._first_live()
+            if self.park.count:
+                self._stop_at("deadlock", "no warp can progress: every live warp waits at a barrier or spins on "
+                              "global memory that no other warp will write" + self.park.describe(), i)
+                return None
             self._stop_at("deadlock", "no warp can progress (every live warp waits at a barrier)", i)
             return None
         self.batchno += 1
@@ -531,6 +541,18 @@ class BatchedEngine:
     def _ready(self) -> np.ndarray:
         """The ready warps that are not held (decision D19-1), in warp order."""
         h = self.holds
+        pk = self.park
+        if pk.count:        # decision D25-1: parked warps wait for their words (checked now and then)
+            if pk.due():
+                pk.wake()
+            if pk.count:
+                ok = (self.state == S_READY) & ~pk.parked
+                if h.count:
+                    if self._look_due():
+                        h.look(self.state, self.issued, False, self.sim.steps)
+                        h.due = self.batchno + HOLD_CHECK
+                    ok &= ~h.held
+                return np.flatnonzero(ok)
         if not h.count:
             return np.flatnonzero(self.state == S_READY)
         if self._look_due():
@@ -643,6 +665,11 @@ class BatchedEngine:
         kernels = KERNELS
         wd = self.watchdog
         while sim.status is None:
+            if self._yielded is not None:       # a batch of YIELD issued: the spins that repeat park (D25-1)
+                pc, idx = self._yielded
+                self._yielded = None
+                if self.park.after_yield(pc, idx):
+                    self._cont = None
             if sim.steps >= max_steps:
                 self.store()            # the fault lists every unfinished warp from the Warp objects
                 sim._step_limit()
@@ -682,6 +709,11 @@ class BatchedEngine:
             self.last[sel] = self.batchno
             if x.optype in _SPIN_HINTS:
                 self.spun[sel] = np.minimum(self.spun[sel] + 1, YIELD_LEAD)
+            pk = self.park
+            if pk.on or x.optype == "YIELD":      # decision D25-1: the trips of spin loops
+                pk.before(x, idx, sel, n)
+                if pk.on and x.optype == "YIELD":
+                    self._yielded = (pc, idx)     # looked at once the batch has issued
             kern = kernels.get(x.optype)
             if kern is not None and (n > 1 or x.optype not in _SOLO_BY_REFERENCE):
                 self._kernel(kern, x, pc, idx, sel, all_ready)

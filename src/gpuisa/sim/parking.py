@@ -1,0 +1,251 @@
+"""Spinning warps park until a word they poll changes (decision D25-1; speed code of the batched
+engine: a schedule, never a result).
+
+A warp that waits for another CTA's flag (``while (flag[b - 1] == 0);``: a chained scan, a
+decoupled look-back) spins: each trip loads the word, finds it unchanged, and branches back.  With
+every CTA of the grid resident (D12-L-5), every waiting warp made a trip for every hand-over, so a
+chain of G CTAs cost O(G^2) warp-instructions.
+
+nvcc marks such loops with YIELD.  At each YIELD of a warp the engine compares the warp's whole
+state (registers, predicates, uniform registers, B registers, masks, PC, call stack) with its state
+at its previous YIELD at the same address.  When they are equal, and the trip between them did
+nothing but compute in the warp's own registers and load from global memory through LDG (at most
+``LOADS`` loads of 1 to 8 bytes; the whitelist ``TRIP_OK``), the trip would repeat exactly as long
+as the words it loaded keep the values it read: the warp *parks*.  A parked warp is not picked;
+it goes on (from the instruction after its YIELD, its registers as they were) once one of those
+words holds another value, which the engine checks when no warp is ready and every ``CHECK``
+batches.  When no warp is ready and no parked warp's word has changed, no warp can progress: the
+run stops with a ``deadlock`` fault that names the polled word.
+
+Parking delays a warp, as a GPU's scheduler may; it never changes what a warp computes (a parked
+warp's next trip would have stored nothing and loaded the same values), so a race-free program's
+results are those of the reference engine.  The checks are exact (whole states compared, not
+hashes), so a warp that would have made progress by itself is never parked.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .semantics.gp import _global_addrs, _size
+from .state import S_READY, Fault
+
+#: batches between checks of the parked warps' words (a countdown, in the watchdog's digest)
+CHECK = 32
+#: loads a parkable trip may make
+LOADS = 2
+#: a trip's state snapshots may use at most this many bytes (else parking stays off for the run)
+SNAP_LIMIT = 512 << 20
+
+#: optypes a parkable trip may execute: they change nothing but the warp's own registers,
+#: predicates, masks and PC, and read nothing another warp writes but global memory (LDG, watched)
+TRIP_OK = frozenset("""
+    BMSK BREV DADD DFMA DMUL DSETP F2F F2FP F2I F2IP FADD FADD2 FCHK FFMA FFMA2 FLO FMNMX FMNMX3 FMUL
+    FMUL2 FRND FSEL FSET FSETP HADD2 HFMA2 HMNMX2 HMUL2 HSET2 HSETP2 I2F I2FP I2I I2IP IABS IADD IADD3
+    IDP IMAD IMNMX ISETP LEA LOP3 MOV MUFU P2R PLOP3 POPC PRMT R2P SEL SGXT SHF VABSDIFF VABSDIFF4
+    VIADD VIADDMNMX VIMNMX VIMNMX3
+    R2UR UBMSK UBREV UF2F UF2I UFADD UFFMA UFLO UFMUL UFRND UFSEL UFSETP UI2F UI2FP UI2IP UIADD3 UIMAD
+    UIMNMX UISETP ULEA ULOP3 UMOV UP2UR UPLOP3 UPOPC UPRMT USEL USGXT USHF UVIMNMX
+    LDC LDCU ULDC S2R S2UR CS2R
+    SHFL VOTE VOTEU REDUX REDUXU MATCH ELECT ELECTU
+    BRA BSSY BSYNC BREAK BMOV WARPSYNC YIELD NOP DEPBAR CCTL ERRBAR MEMBAR
+    LDG
+""".split())
+
+_NONE = np.uint64(0xFFFFFFFFFFFFFFFF)
+_U64 = np.uint64
+
+
+class SpinParking:
+    """The parking state of one batched run (arrays allocated at the run's first YIELD)."""
+
+    def __init__(self, eng) -> None:
+        self.eng = eng
+        self.on = False
+        self.off = False        # the snapshots would not fit SNAP_LIMIT: never on for this run
+        self.count = 0          # warps parked now
+        self.countdown = CHECK
+
+    # -- state --------------------------------------------------------------------------------
+    def _start(self) -> bool:
+        e = self.eng
+        sim = e.sim
+        N = e.N
+        width = self._row_width()
+        if N * (width * 4 + LOADS * 32 * 16) > SNAP_LIMIT:
+            self.off = True
+            return False
+        self.on = True
+        self.ypc = np.full(N, _NONE, _U64)          # PC of the warp's last YIELD (none: _NONE)
+        self.clean = np.zeros(N, bool)               # the trip since then is parkable so far
+        self.snap = np.zeros((N, width), np.uint32)  # the warp's state at that YIELD
+        self.nld = np.zeros(N, np.int8)              # loads of the trip
+        self.addr = np.zeros((N, LOADS, 32), _U64)
+        self.val = np.zeros((N, LOADS, 32), _U64)
+        self.mask = np.zeros((N, LOADS), np.uint32)
+        self.nbytes = np.zeros((N, LOADS), np.int8)
+        self.parked = np.zeros(N, bool)
+        self.gmem = sim.gmem
+        return True
+
+    def _row_width(self) -> int:
+        e = self.eng
+        sim = e.sim
+        return (sim.R.shape[0] * 32 + e.P.shape[0] + e.UP.shape[0] + e.B.shape[0] + e.UR.shape[0]
+                + 2 + 5 + 64 + 32 + 64)
+
+    def _rows(self, idx: np.ndarray) -> np.ndarray:
+        """The whole state of the warps *idx* as rows of uint32 (exact; compared, never hashed)."""
+        e = self.eng
+        sim = e.sim
+        n = idx.size
+        u32 = np.uint32
+        parts = [
+            sim.R[:, idx, :].transpose(1, 0, 2).reshape(n, -1),
+            e.P[:, idx].T.astype(u32), e.UP[:, idx].T.astype(u32), e.B[:, idx].T.astype(u32),
+            np.asarray(e.UR)[:, idx].T.astype(u32),
+            e.pc[idx].view(u32).reshape(n, 2),
+            np.stack([e.active[idx], e.valid[idx], e.yld[idx], e.sleep[idx], e.switch[idx]], axis=1).astype(u32),
+            np.ascontiguousarray(sim.RPC[idx]).view(u32).reshape(n, 64),
+            sim.DEPTH[idx].view(u32).reshape(n, 32),
+            np.ascontiguousarray(e.rpcreg[idx]).astype(u32).reshape(n, 64),
+        ]
+        return np.concatenate(parts, axis=1)
+
+    # -- the engine's hooks ---------------------------------------------------------------------
+    def before(self, x, idx: np.ndarray, sel, n: int) -> None:
+        """Before a batch of *x* issues: a trip that executes anything but TRIP_OK is not parkable;
+        an LDG's words and the values it will read are recorded."""
+        if not self.on:
+            if x.optype != "YIELD" or self.off or not self._start():
+                return
+        op = x.optype
+        if op == "LDG":
+            self._record(x, idx, sel, n)
+        elif op not in TRIP_OK:
+            self.clean[idx] = False
+
+    def _record(self, x, idx: np.ndarray, sel, n: int) -> None:
+        track = self.clean[idx]
+        if not track.any():
+            return
+        k = self.nld[idx]
+        e = self.eng
+        try:
+            size, nb = _size(x)
+        except Fault:
+            nb = 0
+        if nb not in (1, 2, 4, 8) or x.mod("size") == "256":
+            self.clean[idx] = False
+            return
+        full = track & (k >= LOADS)
+        if full.any():
+            self.clean[idx[full]] = False
+            track &= ~full
+            if not track.any():
+                return
+        x.bind(sel, n, e._guard(x, sel, n))
+        masks = x.pmask
+        try:
+            addrs = np.broadcast_to(np.asarray(_global_addrs(x), _U64), (n, 32))
+            vals = np.asarray(self.gmem.load(addrs, masks, nb)).astype(_U64)
+        except Fault:       # the load faults: the run stops there
+            self.clean[idx] = False
+            return
+        rows = np.flatnonzero(track)
+        w, kk = idx[rows], k[rows]
+        self.addr[w, kk] = addrs[rows]
+        self.val[w, kk] = vals[rows]
+        self.mask[w, kk] = masks[rows]
+        self.nbytes[w, kk] = nb
+        self.nld[w] = kk + 1
+
+    def after_yield(self, pc: int, idx: np.ndarray) -> bool:
+        """After a batch of YIELD at *pc*: park the warps whose state repeats their previous
+        YIELD's here over a parkable trip whose words still hold what it read; start the next
+        trip of every warp.  True when a warp parked."""
+        e = self.eng
+        ok = e.state[idx] == S_READY
+        rows = self._rows(idx)
+        same = (self.ypc[idx] == _U64(pc)) & self.clean[idx] & (self.nld[idx] > 0) & ok
+        parked = None
+        if same.any():
+            cand = np.flatnonzero(same)
+            eq = (rows[cand] == self.snap[idx[cand]]).all(axis=1)
+            cand = cand[eq]
+            if cand.size and (e.owing or e.timed):
+                cand = np.array([c for c in cand.tolist() if int(idx[c]) not in e.owing and int(idx[c]) not in e.timed],
+                                np.int64)
+            if cand.size:
+                w = idx[cand]
+                still = ~self._changed(w)
+                w = w[still]
+                if w.size:
+                    self.parked[w] = True
+                    self.count += int(w.size)
+                    parked = w
+        self.ypc[idx] = _U64(pc)
+        self.snap[idx] = rows
+        self.clean[idx] = True
+        if parked is None:
+            self.nld[idx] = 0
+            return False
+        # a parked warp keeps its trip's words and values (what wake() compares) until it wakes
+        self.nld[idx[~self.parked[idx]]] = 0
+        return True
+
+    def _changed(self, w: np.ndarray) -> np.ndarray:
+        """Per warp of *w*: a word its trip loaded holds another value now."""
+        out = np.zeros(w.size, bool)
+        nld = self.nld[w]
+        for k in range(LOADS):
+            has = nld > k
+            if not has.any():
+                continue
+            for nb in np.unique(self.nbytes[w[has], k]).tolist():
+                sub = np.flatnonzero(has & (self.nbytes[w, k] == nb))
+                ws = w[sub]
+                m = self.mask[ws, k]
+                now = np.asarray(self.gmem.load(self.addr[ws, k], m, nb)).astype(_U64)
+                lanes = ((m[:, None] >> np.arange(32, dtype=np.uint32)) & 1).astype(bool)
+                out[sub] |= ((now != self.val[ws, k]) & lanes).any(axis=1)
+        return out
+
+    def due(self) -> bool:
+        """A batch issues: True every CHECK batches while warps are parked."""
+        self.countdown -= 1
+        if self.countdown > 0:
+            return False
+        self.countdown = CHECK
+        return True
+
+    def wake(self) -> int:
+        """Unpark the parked warps whose words changed; how many."""
+        w = np.flatnonzero(self.parked)
+        if not w.size:
+            self.count = 0
+            return 0
+        ch = self._changed(w)
+        go = w[ch]
+        if go.size:
+            self.parked[go] = False
+            self.nld[go] = 0            # their next trip starts
+            self.count -= int(go.size)
+            self.eng._cont = None
+        return int(go.size)
+
+    def forget(self, i: int) -> None:
+        """Warp *i* is no longer parked (it was released by other means)."""
+        if self.on and self.parked[i]:
+            self.parked[i] = False
+            self.count -= 1
+
+    def describe(self) -> str:
+        """The first parked warp and the word it polls (for the deadlock message)."""
+        w = np.flatnonzero(self.parked)
+        if not w.size:
+            return ""
+        i = int(w[0])
+        m = int(self.mask[i, 0])
+        lane = (m & -m).bit_length() - 1 if m else 0
+        return (f"; warp {i} (CTA {int(self.eng.cta_of[i])}) waits at 0x{int(self.ypc[i]):x} for the "
+                f"{int(self.nbytes[i, 0])}-byte global word at 0x{int(self.addr[i, 0, lane]):x} to change")
