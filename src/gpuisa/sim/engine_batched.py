@@ -677,7 +677,8 @@ class BatchedEngine:
             if sim.steps >= wd.next and not self.holds.count and self._repeats():    # D19-1: none held
                 break
             cont = self._cont
-            if cont is not None and sim._next_wake is None and not self._look_due():
+            # with warps parked (D25-1), every batch is picked: the picks check their words now and then
+            if cont is not None and sim._next_wake is None and not self._look_due() and not self.park.count:
                 pc, idx, sel = cont
                 all_ready = True
                 self.batchno += 1

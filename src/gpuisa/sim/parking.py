@@ -6,9 +6,13 @@ decoupled look-back) spins: each trip loads the word, finds it unchanged, and br
 every CTA of the grid resident (D12-L-5), every waiting warp made a trip for every hand-over, so a
 chain of G CTAs cost O(G^2) warp-instructions.
 
-nvcc marks such loops with YIELD.  At each YIELD of a warp the engine compares the warp's whole
-state (registers, predicates, uniform registers, B registers, masks, PC, call stack) with its state
-at its previous YIELD at the same address.  When they are equal, and the trip between them did
+nvcc marks such loops with YIELD.  At a YIELD of a warp the engine compares the warp's whole
+state (registers, predicates, uniform and B registers, masks, PC, call stack, the lanes parked at
+a failed BSYNC/WARPSYNC, the failed-switch count, and what its Warp object alone holds: BSYNC's
+owed passes and patience, special registers, trap stack) with its state at its previous YIELD at
+the same address, taken then (the warp was *armed*).  A warp whose comparison fails lets 1, 3, 7 ...
+up to ``MAX_BACKOFF`` YIELDs pass before it arms again, so that a spin whose word keeps changing (a
+ticket lock's) costs little.  When the states are equal, and the trip between them did
 nothing but compute in the warp's own registers and load from global memory through LDG (at most
 ``LOADS`` loads of 1 to 8 bytes; the whitelist ``TRIP_OK``), the trip would repeat exactly as long
 as the words it loaded keep the values it read: the warp *parks*.  A parked warp is not picked;
@@ -20,7 +24,9 @@ run stops with a ``deadlock`` fault that names the polled word.
 Parking delays a warp, as a GPU's scheduler may; it never changes what a warp computes (a parked
 warp's next trip would have stored nothing and loaded the same values), so a race-free program's
 results are those of the reference engine.  The checks are exact (whole states compared, not
-hashes), so a warp that would have made progress by itself is never parked.
+hashes), so a warp that would have made progress by itself is never parked; a warp with a sleep
+timer running is never parked.  While a warp is parked, every batch is picked (no continuation
+of the last one), so the checks happen.
 """
 from __future__ import annotations
 
@@ -33,6 +39,8 @@ from .state import S_READY, Fault
 CHECK = 32
 #: loads a parkable trip may make
 LOADS = 2
+#: the most YIELDs a warp lets pass between two comparisons (after failed ones)
+MAX_BACKOFF = 63
 #: a trip's state snapshots may use at most this many bytes (else parking stays off for the run)
 SNAP_LIMIT = 512 << 20
 
@@ -77,7 +85,11 @@ class SpinParking:
         self.on = True
         self.ypc = np.full(N, _NONE, _U64)          # PC of the warp's last YIELD (none: _NONE)
         self.clean = np.zeros(N, bool)               # the trip since then is parkable so far
-        self.snap = np.zeros((N, width), np.uint32)  # the warp's state at that YIELD
+        self.snap = np.zeros((N, width), np.uint32)  # the warp's state at that YIELD (when armed)
+        self.armed = np.zeros(N, bool)               # a snapshot was taken there: the trip is recorded
+        self.objs: dict[int, object] = {}            # ... and of the state its Warp object alone holds
+        self.skip = np.zeros(N, np.int8)             # YIELDs to let pass before arming again
+        self.backoff = np.zeros(N, np.int8)          # the last skip (doubles after each failed comparison)
         self.nld = np.zeros(N, np.int8)              # loads of the trip
         self.addr = np.zeros((N, LOADS, 32), _U64)
         self.val = np.zeros((N, LOADS, 32), _U64)
@@ -91,7 +103,22 @@ class SpinParking:
         e = self.eng
         sim = e.sim
         return (sim.R.shape[0] * 32 + e.P.shape[0] + e.UP.shape[0] + e.B.shape[0] + e.UR.shape[0]
-                + 2 + 5 + 64 + 32 + 64)
+                + 2 + 5 + 64 + 32 + 64 + 64 + 32 + 32 + 2 + 1)
+
+    def _objects(self, idx: np.ndarray) -> list:
+        """The state the Warp objects of *idx* alone hold (BSYNC's owed passes and patience, the
+        writable special registers, the trap stack, the last barrier's result), as comparable
+        values; None for a warp with a timer running (its sleeping lanes wake by themselves)."""
+        ws = self.eng.warps
+        out: list = []
+        for i in idx.tolist():
+            w = ws[i]
+            if w.timer is not None:
+                out.append(None)
+                continue
+            out.append((tuple(sorted(w.owed.items())), tuple(sorted(w.patience.items())),
+                        tuple(sorted(w.sreg.items())), tuple(w.trap_stack), w.bar_result))
+        return out
 
     def _rows(self, idx: np.ndarray) -> np.ndarray:
         """The whole state of the warps *idx* as rows of uint32 (exact; compared, never hashed)."""
@@ -108,6 +135,12 @@ class SpinParking:
             np.ascontiguousarray(sim.RPC[idx]).view(u32).reshape(n, 64),
             sim.DEPTH[idx].view(u32).reshape(n, 32),
             np.ascontiguousarray(e.rpcreg[idx]).astype(u32).reshape(n, 64),
+            # the lanes parked at a failed BSYNC / WARPSYNC and what they wait for (D7-simt-3)
+            np.ascontiguousarray(sim.PARKPC[idx]).view(u32).reshape(n, 64),
+            sim.PARKREG[idx].astype(u32), sim.PARKWAIT[idx].astype(u32),
+            # the consecutive failed switches and whether the last instruction was one (bru._failed_sync)
+            np.ascontiguousarray(e.fail_n[idx]).astype(np.int64).view(u32).reshape(n, 2),
+            (e.fail_at[idx] == e.issued[idx] - 1).astype(u32)[:, None],
         ]
         return np.concatenate(parts, axis=1)
 
@@ -125,7 +158,7 @@ class SpinParking:
             self.clean[idx] = False
 
     def _record(self, x, idx: np.ndarray, sel, n: int) -> None:
-        track = self.clean[idx]
+        track = self.clean[idx] & self.armed[idx]
         if not track.any():
             return
         k = self.nld[idx]
@@ -160,37 +193,55 @@ class SpinParking:
         self.nld[w] = kk + 1
 
     def after_yield(self, pc: int, idx: np.ndarray) -> bool:
-        """After a batch of YIELD at *pc*: park the warps whose state repeats their previous
-        YIELD's here over a parkable trip whose words still hold what it read; start the next
-        trip of every warp.  True when a warp parked."""
+        """After a batch of YIELD at *pc*: park the armed warps whose state repeats their
+        previous YIELD's here over a parkable trip whose words still hold what it read; the
+        others back off (they compare again after 1, 3, 7 ... ``MAX_BACKOFF`` YIELDs, so that a
+        spin whose word keeps changing, a ticket lock's, costs little); arm the warps whose
+        backoff is over (a snapshot of their state, their next trip's loads recorded).  True when
+        a warp parked."""
         e = self.eng
         ok = e.state[idx] == S_READY
-        rows = self._rows(idx)
-        same = (self.ypc[idx] == _U64(pc)) & self.clean[idx] & (self.nld[idx] > 0) & ok
-        parked = None
-        if same.any():
-            cand = np.flatnonzero(same)
-            eq = (rows[cand] == self.snap[idx[cand]]).all(axis=1)
-            cand = cand[eq]
-            if cand.size and (e.owing or e.timed):
-                cand = np.array([c for c in cand.tolist() if int(idx[c]) not in e.owing and int(idx[c]) not in e.timed],
-                                np.int64)
-            if cand.size:
-                w = idx[cand]
-                still = ~self._changed(w)
-                w = w[still]
-                if w.size:
-                    self.parked[w] = True
-                    self.count += int(w.size)
-                    parked = w
+        armed = self.armed[idx]
+        here = self.ypc[idx] == _U64(pc)
+        judged = armed & here                       # compared now: they park or back off
+        parks = np.zeros(idx.size, bool)
+        cmp = judged & ok & self.clean[idx] & (self.nld[idx] > 0)
+        if cmp.any():
+            c = np.flatnonzero(cmp)
+            c = c[(self._rows(idx[c]) == self.snap[idx[c]]).all(axis=1)]
+            if c.size:
+                objs = self.objs
+                now = self._objects(idx[c])
+                c = c[np.array([v is not None and v == objs.get(int(idx[k])) for k, v in zip(c.tolist(), now)], bool)]
+            if c.size:
+                c = c[~self._changed(idx[c])]
+                parks[c] = True
+        fail = idx[judged & ~parks]
+        if fail.size:
+            b = np.minimum(self.backoff[fail] * 2 + 1, MAX_BACKOFF).astype(np.int8)
+            self.backoff[fail] = b
+            self.skip[fail] = b
+        waiting = ~judged & ok
+        dec = waiting & (self.skip[idx] > 0)
+        if dec.any():
+            self.skip[idx[dec]] -= 1
+        arm = waiting & ~dec
+        if arm.any():
+            a = idx[arm]
+            self.snap[a] = self._rows(a)
+            self.objs.update(zip(a.tolist(), self._objects(a)))
+        self.armed[idx] = arm
         self.ypc[idx] = _U64(pc)
-        self.snap[idx] = rows
         self.clean[idx] = True
-        if parked is None:
+        if not parks.any():
             self.nld[idx] = 0
             return False
+        w = idx[parks]
+        self.parked[w] = True
+        self.backoff[w] = 0
+        self.count += int(w.size)
         # a parked warp keeps its trip's words and values (what wake() compares) until it wakes
-        self.nld[idx[~self.parked[idx]]] = 0
+        self.nld[idx[~parks]] = 0
         return True
 
     def _changed(self, w: np.ndarray) -> np.ndarray:
@@ -232,12 +283,6 @@ class SpinParking:
             self.count -= int(go.size)
             self.eng._cont = None
         return int(go.size)
-
-    def forget(self, i: int) -> None:
-        """Warp *i* is no longer parked (it was released by other means)."""
-        if self.on and self.parked[i]:
-            self.parked[i] = False
-            self.count -= 1
 
     def describe(self) -> str:
         """The first parked warp and the word it polls (for the deadlock message)."""
