@@ -12136,3 +12136,13 @@ def park25_shared(i):
     s = i["in"].astype(np.int64).reshape(4, 32).sum(axis=1)
     out[:, 32:] = (s[:, None] + np.arange(32, 128)).astype(np.int32)
     return {"out": out.reshape(-1)}
+
+
+def park25_handshake(i, work):
+    """Block 0's value (C's int arithmetic, wrapping; >> of a negative int is arithmetic), then
+    both sides of the handshake done."""
+    v = 0
+    for k in range(work):
+        v = (v * 3 + (k ^ (v >> 7))) & 0xFFFFFFFF
+        v = v - (1 << 32) if v >> 31 else v
+    return {"flag": np.ones(1, np.int32), "ack": np.ones(1, np.int32), "out": np.array([v, 7, 9], np.int32)}

@@ -238,7 +238,7 @@ class BatchedEngine:
         self.cas_seen: tuple[np.ndarray, np.ndarray] | None = None
         #: decision D25-1: warps whose spin loop repeats park until a word they poll changes
         self.park = SpinParking(self)
-        self._yielded: tuple[int, np.ndarray] | None = None
+        self._yielded: tuple[int, np.ndarray, int | None] | None = None
         self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
         self.batches = 0                     # statistics: semantics calls made for batches
         self._cont = None
@@ -506,9 +506,11 @@ class BatchedEngine:
                 self.holds.look(self.state, self.issued, True, self.sim.steps)
                 continue
             i = self._first_live()
-            if self.park.count:
-                self._stop_at("deadlock", "no warp can progress: every live warp waits at a barrier or spins on "
-                              "global memory that no other warp will write" + self.park.describe(), i)
+            if self.park.count:     # D25-1: like the watchdog's fault, with every unfinished warp
+                self.store()
+                sim._stop_unfinished("deadlock", "no warp can progress: {n} warps are unfinished{first}; each waits "
+                                     "at a barrier or spins on global memory that no other warp will write"
+                                     + self.park.describe().replace("{", "{{").replace("}", "}}"))
                 return None
             self._stop_at("deadlock", "no warp can progress (every live warp waits at a barrier)", i)
             return None
@@ -665,10 +667,10 @@ class BatchedEngine:
         kernels = KERNELS
         wd = self.watchdog
         while sim.status is None:
-            if self._yielded is not None:       # a batch of YIELD issued: the spins that repeat park (D25-1)
-                pc, idx = self._yielded
+            if self._yielded is not None:       # a spin loop's YIELD or BRA issued: the spins that repeat park (D25-1)
+                pc, idx, target = self._yielded
                 self._yielded = None
-                if self.park.after_yield(pc, idx):
+                if self.park.after_yield(pc, idx) if target is None else self.park.after_branch(pc, target, idx):
                     self._cont = None
             if sim.steps >= max_steps:
                 self.store()            # the fault lists every unfinished warp from the Warp objects
@@ -711,10 +713,16 @@ class BatchedEngine:
             if x.optype in _SPIN_HINTS:
                 self.spun[sel] = np.minimum(self.spun[sel] + 1, YIELD_LEAD)
             pk = self.park
-            if pk.on or x.optype == "YIELD":      # decision D25-1: the trips of spin loops
-                pk.before(x, idx, sel, n)
-                if pk.on and x.optype == "YIELD":
-                    self._yielded = (pc, idx)     # looked at once the batch has issued
+            op = x.optype
+            if pk.on or op == "YIELD" or (op == "BRA" and not pk.off):     # D25-1: the trips of spin loops
+                if op == "BRA":
+                    t = pk.spin_target(x)
+                    if t is not None and (pk.on or pk.start()):
+                        self._yielded = (pc, idx, t)     # looked at once the batch has issued
+                else:
+                    pk.before(x, idx, sel, n)
+                    if pk.on and op == "YIELD":
+                        self._yielded = (pc, idx, None)
             kern = kernels.get(x.optype)
             if kern is not None and (n > 1 or x.optype not in _SOLO_BY_REFERENCE):
                 self._kernel(kern, x, pc, idx, sel, all_ready)

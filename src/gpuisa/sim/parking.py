@@ -41,6 +41,8 @@ CHECK = 32
 LOADS = 2
 #: the most YIELDs a warp lets pass between two comparisons (after failed ones)
 MAX_BACKOFF = 63
+#: the longest loop without YIELD whose backward branch ends a trip (instructions)
+BODY = 16
 #: a trip's state snapshots may use at most this many bytes (else parking stays off for the run)
 SNAP_LIMIT = 512 << 20
 
@@ -72,9 +74,9 @@ class SpinParking:
         self.off = False        # the snapshots would not fit SNAP_LIMIT: never on for this run
         self.count = 0          # warps parked now
         self.countdown = CHECK
-
+        self.loops: dict[int, int | None] = {}      # spin_target's cache
     # -- state --------------------------------------------------------------------------------
-    def _start(self) -> bool:
+    def start(self) -> bool:
         e = self.eng
         sim = e.sim
         N = e.N
@@ -149,7 +151,7 @@ class SpinParking:
         """Before a batch of *x* issues: a trip that executes anything but TRIP_OK is not parkable;
         an LDG's words and the values it will read are recorded."""
         if not self.on:
-            if x.optype != "YIELD" or self.off or not self._start():
+            if x.optype != "YIELD" or self.off or not self.start():
                 return
         op = x.optype
         if op == "LDG":
@@ -191,6 +193,34 @@ class SpinParking:
         self.mask[w, kk] = masks[rows]
         self.nbytes[w, kk] = nb
         self.nld[w] = kk + 1
+
+    def spin_target(self, x) -> int | None:
+        """The target of the BRA *x* when it closes a loop that may be a spin without YIELD (the
+        whole warp polls, or its other lanes have exited): backward, at most ``BODY`` instructions,
+        all of ``TRIP_OK`` and one an LDG, none a YIELD (a YIELD loop's boundary is its YIELD).
+        Cached per address; None for every other branch."""
+        pc = x.pc
+        t = self.loops.get(pc, False)
+        if t is not False:
+            return t
+        t = None
+        target = pc + 16 + x.imm("offset") * 16
+        if target <= pc and pc - target < BODY * 16 and not x.has("ura"):
+            try:
+                ops = [self.eng._bexec(a).optype for a in range(target, pc, 16)]
+            except Fault:
+                ops = ["?"]
+            if "LDG" in ops and "YIELD" not in ops and all(o in TRIP_OK for o in ops):
+                t = target
+        self.loops[pc] = t
+        return t
+
+    def after_branch(self, pc: int, target: int, idx: np.ndarray) -> bool:
+        """After a batch of the spin-loop BRA at *pc* (:meth:`spin_target`): the warps that went
+        back to *target* end a trip there, as at a YIELD."""
+        e = self.eng
+        back = idx[(e.pc[idx] == _U64(target)) & (e.state[idx] == S_READY)]
+        return bool(back.size) and self.after_yield(pc, back)
 
     def after_yield(self, pc: int, idx: np.ndarray) -> bool:
         """After a batch of YIELD at *pc*: park the armed warps whose state repeats their

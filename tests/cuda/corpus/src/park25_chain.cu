@@ -100,3 +100,25 @@ __global__ void waitForever(volatile int* flag, int* out)
     __syncwarp();
     out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
 }
+
+// block 1 waits (parked) for block 0's flag; block 0 then polls an acknowledgement through an atomic
+// (a spin that never parks): the parked warp must still be woken while block 0 spins alone
+__global__ void handshake(volatile int* flag, int* ack, int* out, int work)
+{
+    if (threadIdx.x == 0) {
+        if (blockIdx.x == 0) {
+            int v = 0;
+            for (int i = 0; i < work; ++i) v = v * 3 + (i ^ (v >> 7));
+            out[0] = v;
+            __threadfence();
+            *flag = 1;
+            while (atomicAdd(ack, 0) == 0) { }
+            out[1] = 7;
+        } else {
+            while (*flag == 0) { }
+            __threadfence();
+            atomicExch(ack, 1);
+            out[2] = 9;
+        }
+    }
+}
