@@ -1,4 +1,5 @@
-"""The scheduler's starvation bound and spin hints, and contended CAS, at scale (decisions D15-S-*).
+"""The scheduler's starvation bound and spin hints, contended CAS, and parked spin-waits at scale
+(decisions D15-S-*, D25-1).
 
     python benchmarks/bench_scale15.py --baseline /path/to/older/src [--repeat N] [--arch sm_90]
                                         [--warps 1024] [--timeout 120] [NAME ...]
@@ -26,9 +27,11 @@ os.environ.setdefault("GPUISA_CUDA_FULL", "1")
 #: per-lane divergent code (D15-S-1: the starvation bound), NANOSLEEP spin-waits (D15-S-1: the
 #: spin hint), contended CAS (D15-S-2), and spin locks whose schedule must not change
 CASES = ["pw14_fsm_lane", "pw14_nap", "sleepy", "spin_shared", "hash14_stack_big", "sc_lock", "pw14_ticket",
-         "its_lg_spinred_small", "switch_many"]
+         "its_lg_spinred_small", "switch_many",
+         # decision D25-1: spin-waits between CTAs whose waiters park (a chained scan, a look-back, a handshake)
+         "lx_chain", "park25_chain", "park25_lookback", "park25_handshake"]
 #: launches run at their own size (their results depend on the grid)
-OWN_SIZE = {"hash14_stack_big"}
+OWN_SIZE = {"hash14_stack_big", "park25_handshake"}
 
 _CHILD = CHILD_SETUP + r"""t = time.process_time()
 res = sim.run()

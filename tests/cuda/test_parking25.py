@@ -88,3 +88,17 @@ def test_the_lookback_is_the_same_on_both_engines(isa, engine):
     sums = inp.astype(np.uint64).reshape(-1, 128).sum(axis=1)
     inc = np.cumsum(sums)
     assert np.array_equal(bufs["out"], np.concatenate([inc, inc - sums]))
+
+
+def test_a_lane_alone_in_a_loop_without_yield_parks_and_wakes(isa):
+    """Block 1's thread 0 polls a flag alone (its warp's other lanes exited: nvcc emits no YIELD),
+    while block 0 computes, sets the flag and then polls an acknowledgement through an atomic (a
+    spin that never parks, the only ready warp: no continuation may keep the parked warp from its
+    checks).  Before: 818,845 warp-instructions (block 1 spun through block 0's work)."""
+    from gpuisa.cuda import load_cuda
+    k = load_cuda(isa, CORPUS / "sm_90" / "park25_chain.nvdisasm", "handshake")
+    bufs = {"flag": np.zeros(1, np.int32), "ack": np.zeros(1, np.int32), "out": np.zeros(3, np.int32)}
+    res = k.launch(grid=(2,), block=(32,), params=["ptr:flag", "ptr:ack", "ptr:out", "s32:3000"], buffers=bufs)
+    assert res.status == "ok", res.fault
+    assert list(bufs["out"][1:]) == [7, 9]
+    assert res.steps < 30_000, res.steps

@@ -6,19 +6,22 @@ decoupled look-back) spins: each trip loads the word, finds it unchanged, and br
 every CTA of the grid resident (D12-L-5), every waiting warp made a trip for every hand-over, so a
 chain of G CTAs cost O(G^2) warp-instructions.
 
-nvcc marks such loops with YIELD.  At a YIELD of a warp the engine compares the warp's whole
+A trip ends at a *boundary*: a YIELD (nvcc's mark of a spin loop in divergent code), or the
+backward branch of a loop without YIELD of at most ``BODY`` instructions that are all of
+``TRIP_OK`` and load with LDG (a whole warp polling, or one lane whose others have exited: nvcc
+emits no YIELD there).  At a boundary of a warp the engine compares the warp's whole
 state (registers, predicates, uniform and B registers, masks, PC, call stack, the lanes parked at
 a failed BSYNC/WARPSYNC, the failed-switch count, and what its Warp object alone holds: BSYNC's
-owed passes and patience, special registers, trap stack) with its state at its previous YIELD at
+owed passes and patience, special registers, trap stack) with its state at its previous boundary at
 the same address, taken then (the warp was *armed*).  A warp whose comparison fails lets 1, 3, 7 ...
-up to ``MAX_BACKOFF`` YIELDs pass before it arms again, so that a spin whose word keeps changing (a
-ticket lock's) costs little.  When the states are equal, and the trip between them did
+up to ``MAX_BACKOFF`` boundaries pass before it arms again, so that a spin whose word keeps changing
+(a ticket lock's) or an ordinary loop costs little.  When the states are equal, and the trip between them did
 nothing but compute in the warp's own registers and load from global memory through LDG (at most
 ``LOADS`` loads of 1 to 8 bytes; the whitelist ``TRIP_OK``), the trip would repeat exactly as long
 as the words it loaded keep the values it read: the warp *parks*.  A parked warp is not picked;
-it goes on (from the instruction after its YIELD, its registers as they were) once one of those
+it goes on (from the instruction after its boundary, its registers as they were) once one of those
 words holds another value, which the engine checks when no warp is ready and every ``CHECK``
-batches.  When no warp is ready and no parked warp's word has changed, no warp can progress: the
+picks.  When no warp is ready and no parked warp's word has changed, no warp can progress: the
 run stops with a ``deadlock`` fault that names the polled word.
 
 Parking delays a warp, as a GPU's scheduler may; it never changes what a warp computes (a parked
@@ -66,7 +69,7 @@ _U64 = np.uint64
 
 
 class SpinParking:
-    """The parking state of one batched run (arrays allocated at the run's first YIELD)."""
+    """The parking state of one batched run (arrays allocated at the run's first boundary)."""
 
     def __init__(self, eng) -> None:
         self.eng = eng
@@ -204,11 +207,14 @@ class SpinParking:
         if t is not False:
             return t
         t = None
-        target = pc + 16 + x.imm("offset") * 16
-        if target <= pc and pc - target < BODY * 16 and not x.has("ura"):
+        try:
+            target = None if x.has("ura") or not x.has("offset") else pc + 16 + x.imm("offset") * 16
+        except (Fault, KeyError, ValueError):
+            target = None
+        if target is not None and target <= pc and pc - target < BODY * 16:
             try:
                 ops = [self.eng._bexec(a).optype for a in range(target, pc, 16)]
-            except Fault:
+            except (Fault, KeyError, ValueError, IndexError):     # not code: no loop of ours
                 ops = ["?"]
             if "LDG" in ops and "YIELD" not in ops and all(o in TRIP_OK for o in ops):
                 t = target
