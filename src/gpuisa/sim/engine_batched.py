@@ -505,13 +505,13 @@ class BatchedEngine:
             if self.holds.count:    # D19-1: a held warp goes on rather than none
                 self.holds.look(self.state, self.issued, True, self.sim.steps)
                 continue
-            i = self._first_live()
             if self.park.count:     # D25-1: like the watchdog's fault, with every unfinished warp
                 self.store()
                 sim._stop_unfinished("deadlock", "no warp can progress: {n} warps are unfinished{first}; each waits "
                                      "at a barrier or spins on global memory that no other warp will write"
                                      + self.park.describe().replace("{", "{{").replace("}", "}}"))
                 return None
+            i = self._first_live()
             self._stop_at("deadlock", "no warp can progress (every live warp waits at a barrier)", i)
             return None
         self.batchno += 1

@@ -42,7 +42,7 @@ from .state import S_READY, Fault
 CHECK = 32
 #: loads a parkable trip may make
 LOADS = 2
-#: the most YIELDs a warp lets pass between two comparisons (after failed ones)
+#: the most boundaries a warp lets pass between two comparisons (after failed ones)
 MAX_BACKOFF = 63
 #: the longest loop without YIELD whose backward branch ends a trip (instructions)
 BODY = 16
@@ -78,6 +78,7 @@ class SpinParking:
         self.count = 0          # warps parked now
         self.countdown = CHECK
         self.loops: dict[int, int | None] = {}      # spin_target's cache
+
     # -- state --------------------------------------------------------------------------------
     def start(self) -> bool:
         e = self.eng
@@ -88,12 +89,12 @@ class SpinParking:
             self.off = True
             return False
         self.on = True
-        self.ypc = np.full(N, _NONE, _U64)          # PC of the warp's last YIELD (none: _NONE)
+        self.ypc = np.full(N, _NONE, _U64)          # address of the warp's last boundary (none: _NONE)
         self.clean = np.zeros(N, bool)               # the trip since then is parkable so far
-        self.snap = np.zeros((N, width), np.uint32)  # the warp's state at that YIELD (when armed)
+        self.snap = np.zeros((N, width), np.uint32)  # the warp's state at that boundary (when armed)
         self.armed = np.zeros(N, bool)               # a snapshot was taken there: the trip is recorded
         self.objs: dict[int, object] = {}            # ... and of the state its Warp object alone holds
-        self.skip = np.zeros(N, np.int8)             # YIELDs to let pass before arming again
+        self.skip = np.zeros(N, np.int8)             # boundaries to let pass before arming again
         self.backoff = np.zeros(N, np.int8)          # the last skip (doubles after each failed comparison)
         self.nld = np.zeros(N, np.int8)              # loads of the trip
         self.addr = np.zeros((N, LOADS, 32), _U64)
@@ -169,7 +170,7 @@ class SpinParking:
         k = self.nld[idx]
         e = self.eng
         try:
-            size, nb = _size(x)
+            nb = _size(x)[1]
         except Fault:
             nb = 0
         if nb not in (1, 2, 4, 8) or x.mod("size") == "256":
@@ -229,12 +230,12 @@ class SpinParking:
         return bool(back.size) and self.after_yield(pc, back)
 
     def after_yield(self, pc: int, idx: np.ndarray) -> bool:
-        """After a batch of YIELD at *pc*: park the armed warps whose state repeats their
-        previous YIELD's here over a parkable trip whose words still hold what it read; the
-        others back off (they compare again after 1, 3, 7 ... ``MAX_BACKOFF`` YIELDs, so that a
-        spin whose word keeps changing, a ticket lock's, costs little); arm the warps whose
-        backoff is over (a snapshot of their state, their next trip's loads recorded).  True when
-        a warp parked."""
+        """The warps *idx* at a boundary at *pc* (a YIELD, or a spin loop's BRA): park the armed
+        warps whose state repeats their previous boundary's here over a parkable trip whose words
+        still hold what it read; the others back off (they compare again after 1, 3, 7 ...
+        ``MAX_BACKOFF`` boundaries, so that a spin whose word keeps changing, a ticket lock's,
+        costs little); arm the warps whose backoff is over (a snapshot of their state, their next
+        trip's loads recorded).  True when a warp parked."""
         e = self.eng
         ok = e.state[idx] == S_READY
         armed = self.armed[idx]
