@@ -545,8 +545,7 @@ class BatchedEngine:
         h = self.holds
         pk = self.park
         if pk.count:        # decision D25-1: parked warps wait for their words (checked now and then)
-            if pk.due():
-                pk.wake()
+            pk.tick()
             if pk.count:
                 ok = (self.state == S_READY) & ~pk.parked
                 if h.count:
@@ -679,8 +678,9 @@ class BatchedEngine:
             if sim.steps >= wd.next and not self.holds.count and self._repeats():    # D19-1: none held
                 break
             cont = self._cont
-            # with warps parked (D25-1), every batch is picked: the picks check their words now and then
-            if cont is not None and sim._next_wake is None and not self._look_due() and not self.park.count:
+            # with warps parked (D25-1), a pick every CHECK batches, after a look at their words
+            if cont is not None and sim._next_wake is None and not self._look_due() \
+                    and not (self.park.count and self.park.tick()):
                 pc, idx, sel = cont
                 all_ready = True
                 self.batchno += 1

@@ -21,15 +21,16 @@ nothing but compute in the warp's own registers and load from global memory thro
 as the words it loaded keep the values it read: the warp *parks*.  A parked warp is not picked;
 it goes on (from the instruction after its boundary, its registers as they were) once one of those
 words holds another value, which the engine checks when no warp is ready and every ``CHECK``
-picks.  When no warp is ready and no parked warp's word has changed, no warp can progress: the
+batches.  When no warp is ready and no parked warp's word has changed, no warp can progress: the
 run stops with a ``deadlock`` fault that names the polled word.
 
 Parking delays a warp, as a GPU's scheduler may; it never changes what a warp computes (a parked
 warp's next trip would have stored nothing and loaded the same values), so a race-free program's
 results are those of the reference engine.  The checks are exact (whole states compared, not
 hashes), so a warp that would have made progress by itself is never parked; a warp with a sleep
-timer running is never parked.  While a warp is parked, every batch is picked (no continuation
-of the last one), so the checks happen.
+timer running is never parked.  While a warp is parked, the engine's continuation of a batch
+(the same warps at the next instruction, without a pick) stops every ``CHECK`` batches for the
+check, so that a lone warp that runs on cannot keep a parked one from its word.
 """
 from __future__ import annotations
 
@@ -298,12 +299,14 @@ class SpinParking:
                 out[sub] |= ((now != self.val[ws, k]) & lanes).any(axis=1)
         return out
 
-    def due(self) -> bool:
-        """A batch issues: True every CHECK batches while warps are parked."""
+    def tick(self) -> bool:
+        """A batch issues while warps are parked: every ``CHECK`` batches, look at their words
+        (:meth:`wake`) and return True (the engine then picks the next batch afresh)."""
         self.countdown -= 1
         if self.countdown > 0:
             return False
         self.countdown = CHECK
+        self.wake()
         return True
 
     def wake(self) -> int:
