@@ -332,5 +332,6 @@ class SpinParking:
         i = int(w[0])
         m = int(self.mask[i, 0])
         lane = (m & -m).bit_length() - 1 if m else 0
-        return (f"; warp {i} (CTA {int(self.eng.cta_of[i])}) waits at 0x{int(self.ypc[i]):x} for the "
+        e = self.eng
+        return (f"; cta {int(e.cta_of[i])}, warp {int(e.widx[i])} waits at 0x{int(self.ypc[i]):x} for the "
                 f"{int(self.nbytes[i, 0])}-byte global word at 0x{int(self.addr[i, 0, lane]):x} to change")
