@@ -666,11 +666,8 @@ class BatchedEngine:
         kernels = KERNELS
         wd = self.watchdog
         while sim.status is None:
-            if self._yielded is not None:       # a spin loop's YIELD or BRA issued: the spins that repeat park (D25-1)
-                pc, idx, target = self._yielded
-                self._yielded = None
-                if self.park.after_yield(pc, idx) if target is None else self.park.after_branch(pc, target, idx):
-                    self._cont = None
+            if self._yielded is not None:       # a spin loop's YIELD or BRA issued (D25-1)
+                self._boundary()
             if sim.steps >= max_steps:
                 self.store()            # the fault lists every unfinished warp from the Warp objects
                 sim._step_limit()
@@ -678,9 +675,7 @@ class BatchedEngine:
             if sim.steps >= wd.next and not self.holds.count and self._repeats():    # D19-1: none held
                 break
             cont = self._cont
-            # with warps parked (D25-1), a pick every CHECK batches, after a look at their words
-            if cont is not None and sim._next_wake is None and not self._look_due() \
-                    and not (self.park.count and self.park.tick()):
+            if cont is not None and self._may_continue():
                 pc, idx, sel = cont
                 all_ready = True
                 self.batchno += 1
@@ -712,17 +707,8 @@ class BatchedEngine:
             self.last[sel] = self.batchno
             if x.optype in _SPIN_HINTS:
                 self.spun[sel] = np.minimum(self.spun[sel] + 1, YIELD_LEAD)
-            pk = self.park
-            op = x.optype
-            if pk.on or op == "YIELD" or (op == "BRA" and not pk.off):     # D25-1: the trips of spin loops
-                if op == "BRA":
-                    t = pk.spin_target(x)
-                    if t is not None and (pk.on or pk.start()):
-                        self._yielded = (pc, idx, t)     # looked at once the batch has issued
-                else:
-                    pk.before(x, idx, sel, n)
-                    if pk.on and op == "YIELD":
-                        self._yielded = (pc, idx, None)
+            if self.park.on or x.optype == "YIELD" or (x.optype == "BRA" and not self.park.off):     # D25-1
+                self._trip(x, pc, idx, sel, n)
             kern = kernels.get(x.optype)
             if kern is not None and (n > 1 or x.optype not in _SOLO_BY_REFERENCE):
                 self._kernel(kern, x, pc, idx, sel, all_ready)
@@ -754,6 +740,33 @@ class BatchedEngine:
             self.pc[sel] = x.next_pc
             if all_ready:
                 self._cont = (x.next_pc, idx, sel)
+
+    def _may_continue(self) -> bool:
+        """The last batch's warps may go on at their next instruction without a pick: no sleeper's
+        timer, no held warp to look at, and (decision D25-1) with warps parked, not the batch
+        every CHECK batches at which their words are looked at (then a pick)."""
+        return self.sim._next_wake is None and not self._look_due() and not (self.park.count and self.park.tick())
+
+    def _trip(self, x: BatchExec, pc: int, idx: np.ndarray, sel, n: int) -> None:
+        """Decision D25-1, before a batch issues: what the trips of spin loops did (sim/parking.py);
+        a YIELD, or the BRA of a spin loop without YIELD, ends a trip once the batch has issued."""
+        pk = self.park
+        if x.optype == "BRA":
+            t = pk.spin_target(x)
+            if t is not None and (pk.on or pk.start()):
+                self._yielded = (pc, idx, t)
+            return
+        pk.before(x, idx, sel, n)
+        if pk.on and x.optype == "YIELD":
+            self._yielded = (pc, idx, None)
+
+    def _boundary(self) -> None:
+        """The batch of a trip's end issued: the warps whose spin repeats park (D25-1)."""
+        assert self._yielded is not None
+        pc, idx, target = self._yielded
+        self._yielded = None
+        if self.park.after_yield(pc, idx) if target is None else self.park.after_branch(pc, target, idx):
+            self._cont = None
 
     def _repeats(self) -> bool:
         """A watchdog checkpoint (decision D12-1): True when the whole state repeats an earlier
