@@ -66,6 +66,15 @@ TRIP_OK = frozenset("""
 """.split())
 
 _NONE = np.uint64(0xFFFFFFFFFFFFFFFF)
+#: warps whose states are built at once (a bound on the temporaries: rows of a few KiB each)
+CHUNK = 1024
+
+
+def _chunks(a: np.ndarray):
+    """*a* in pieces of at most CHUNK (none when empty)."""
+    for k in range(0, a.size, CHUNK):
+        yield a[k:k + CHUNK]
+
 _U64 = np.uint64
 
 
@@ -93,7 +102,9 @@ class SpinParking:
         self.ypc = np.full(N, _NONE, _U64)          # address of the warp's last boundary (none: _NONE)
         self.clean = np.zeros(N, bool)               # the trip since then is parkable so far
         self.snap = np.zeros((N, width), np.uint32)  # the warp's state at that boundary (when armed)
-        self.armed = np.zeros(N, bool)               # a snapshot was taken there: the trip is recorded
+        self.armed = np.zeros(N, np.int8)            # the trip is recorded; 2: the state at its start is in snap
+        self.fprev = np.zeros(N, _U64)               # the fingerprint of the warp's last recorded trip
+        self.coef = np.array([0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9], _U64)
         self.objs: dict[int, object] = {}            # ... and of the state its Warp object alone holds
         self.skip = np.zeros(N, np.int8)             # boundaries to let pass before arming again
         self.backoff = np.zeros(N, np.int8)          # the last skip (doubles after each failed comparison)
@@ -165,7 +176,7 @@ class SpinParking:
             self.clean[idx] = False
 
     def _record(self, x, idx: np.ndarray, sel, n: int) -> None:
-        track = self.clean[idx] & self.armed[idx]
+        track = self.clean[idx] & (self.armed[idx] > 0)
         if not track.any():
             return
         k = self.nld[idx]
@@ -231,21 +242,33 @@ class SpinParking:
         return bool(back.size) and self.after_yield(pc, back)
 
     def after_yield(self, pc: int, idx: np.ndarray) -> bool:
-        """The warps *idx* at a boundary at *pc* (a YIELD, or a spin loop's BRA): park the armed
-        warps whose state repeats their previous boundary's here over a parkable trip whose words
-        still hold what it read; the others back off (they compare again after 1, 3, 7 ...
-        ``MAX_BACKOFF`` boundaries, so that a spin whose word keeps changing, a ticket lock's,
-        costs little); arm the warps whose backoff is over (a snapshot of their state, their next
-        trip's loads recorded).  True when a warp parked."""
+        """The warps *idx* at a boundary at *pc* (a YIELD, or a spin loop's BRA).  A warp armed
+        here with a hash of its state (phase 1) whose state hashes the same after a parkable
+        trip is armed again with its whole state (phase 2: a row of ``snap``, so that only the
+        warps that look like spinning fill one); a phase-2 warp whose state equals that row after
+        a parkable trip whose words still hold what it read parks.  The others back off (they
+        arm again after 1, 3, 7 ... ``MAX_BACKOFF`` boundaries, so that a spin whose word keeps
+        changing, a ticket lock's, or an ordinary loop costs little).  True when a warp parked."""
         e = self.eng
         ok = e.state[idx] == S_READY
         armed = self.armed[idx]
-        here = self.ypc[idx] == _U64(pc)
-        judged = armed & here                       # compared now: they park or back off
+        judged = (armed > 0) & (self.ypc[idx] == _U64(pc))     # they park, go on to phase 2 or back off
+        base = judged & ok & self.clean[idx] & (self.nld[idx] > 0)
         parks = np.zeros(idx.size, bool)
-        cmp = judged & ok & self.clean[idx] & (self.nld[idx] > 0)
-        if cmp.any():
-            c = np.flatnonzero(cmp)
+        promote = np.zeros(idx.size, bool)
+        h1 = base & (armed == 1)
+        if h1.any():
+            c = np.flatnonzero(h1)
+            w = idx[c]
+            fp = self._fingerprint(w)
+            eq = fp == self.fprev[w]
+            self.fprev[w] = fp
+            for cc in _chunks(c[eq]):
+                promote[cc] = True
+                self.snap[idx[cc]] = self._rows(idx[cc])
+                self.objs.update(zip(idx[cc].tolist(), self._objects(idx[cc])))
+        h2 = base & (armed == 2)
+        for c in _chunks(np.flatnonzero(h2)):
             c = c[(self._rows(idx[c]) == self.snap[idx[c]]).all(axis=1)]
             if c.size:
                 objs = self.objs
@@ -254,7 +277,7 @@ class SpinParking:
             if c.size:
                 c = c[~self._changed(idx[c])]
                 parks[c] = True
-        fail = idx[judged & ~parks]
+        fail = idx[judged & ~parks & ~promote]
         if fail.size:
             b = np.minimum(self.backoff[fail] * 2 + 1, MAX_BACKOFF).astype(np.int8)
             self.backoff[fail] = b
@@ -264,11 +287,7 @@ class SpinParking:
         if dec.any():
             self.skip[idx[dec]] -= 1
         arm = waiting & ~dec
-        if arm.any():
-            a = idx[arm]
-            self.snap[a] = self._rows(a)
-            self.objs.update(zip(a.tolist(), self._objects(a)))
-        self.armed[idx] = arm
+        self.armed[idx] = np.where(promote, 2, np.where(arm, 1, 0)).astype(np.int8)
         self.ypc[idx] = _U64(pc)
         self.clean[idx] = True
         if not parks.any():
@@ -281,6 +300,17 @@ class SpinParking:
         # a parked warp keeps its trip's words and values (what wake() compares) until it wakes
         self.nld[idx[~parks]] = 0
         return True
+
+    def _fingerprint(self, w: np.ndarray) -> np.ndarray:
+        """Per warp of *w*, a 64-bit fingerprint of its trip's loads (the lanes' addresses and the
+        values read: a random linear form modulo 2^64).  Phase 1 only chooses the warps that
+        phase 2 compares exactly: a trip that loads other words or other values than the trip
+        before (a loop over an array) never costs a snapshot of the warp's state."""
+        k = np.arange(LOADS)
+        lanes = (self.mask[w][:, :, None] >> np.arange(32, dtype=np.uint32)) & np.uint32(1)
+        lanes = lanes.astype(_U64) * (k[None, :] < self.nld[w][:, None]).astype(_U64)[:, :, None]
+        mix = self.addr[w] * self.coef[0] + self.val[w] * self.coef[1] + self.nbytes[w].astype(_U64)[:, :, None]
+        return (mix * lanes).sum(axis=(1, 2), dtype=_U64) + self.nld[w].astype(_U64) * self.coef[2]
 
     def _changed(self, w: np.ndarray) -> np.ndarray:
         """Per warp of *w*: a word its trip loaded holds another value now."""
