@@ -13,7 +13,9 @@ emits no YIELD there).  At a boundary of a warp the engine compares the warp's w
 state (registers, predicates, uniform and B registers, masks, PC, call stack, the lanes parked at
 a failed BSYNC/WARPSYNC, the failed-switch count, and what its Warp object alone holds: BSYNC's
 owed passes and patience, special registers, trap stack) with its state at its previous boundary at
-the same address, taken then (the warp was *armed*).  A warp whose comparison fails lets 1, 3, 7 ...
+the same address, taken then.  That copy is made only for a warp whose trip loaded the same words
+and values as its trip before (a fingerprint of the recorded loads: a loop over an array never
+pays for it); the warp is *armed* while its trip is recorded.  A warp whose comparison fails lets 1, 3, 7 ...
 up to ``MAX_BACKOFF`` boundaries pass before it arms again, so that a spin whose word keeps changing
 (a ticket lock's) or an ordinary loop costs little.  When the states are equal, and the trip between them did
 nothing but compute in the warp's own registers and load from global memory through LDG (at most
