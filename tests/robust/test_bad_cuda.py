@@ -446,3 +446,19 @@ def test_nvdisasm_has_a_time_limit(tmp_path, nvdisasm, monkeypatch):
     code, _, err = run(C80 / "vector_add.cubin", *badcuda.VA_ARGS)
     assert code == 1
     located_error(err, "vector_add.cubin: nvdisasm did not finish in 0.001 s", "damaged")
+
+
+def test_a_listing_whose_target_line_is_lost_above_long_data_sections(tmp_path):
+    """Session 25 (bad-input seed 2502): an nvdisasm listing whose `.target` line was edited, and
+    whose first code section begins past the first 20,000 characters (long .debug_frame and
+    .nv.info data before it: lx_comm on sm_120), was not taken for a listing at all: `--kernel`
+    said "is not a CUDA input".  It is read as the nvdisasm listing it is, which says what it lacks."""
+    src = badcuda.CORPUS / "sm_120" / "lx_comm.nvdisasm"
+    lines = src.read_text().split("\n")
+    assert lines[0].strip().startswith(".target") and src.read_text().index(".section\t.text.") > 20_000
+    p = tmp_path / "lx.nvdisasm"
+    p.write_text("\n".join(["\t.tar get\tsm_120"] + lines[1:]))
+    code, _, err = run(p, "--kernel", "lx_lastblock")
+    assert code == 1
+    located_error(err, "no '.target sm_XX' line")
+    assert "not a CUDA input" not in err

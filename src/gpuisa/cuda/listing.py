@@ -89,7 +89,8 @@ def detect_text(text: str) -> str | None:
     if listing_target(head) is not None and re.search(r"^\s*\.(section|elftype|headerflags)\b", head, re.M):
         return "nvdisasm"
     # a listing whose target line is lost (truncated at the top, edited): the parser says so (D11-B-11)
-    if re.search(r"^\s*\.section\s+\.text\.", head, re.M) and re.search(r"^\s*\.(elftype|headerflags)\b", head, re.M):
+    # (its code sections may begin far below the data sections: the whole text is searched for them)
+    if re.search(r"^\s*\.(elftype|headerflags)\b", head, re.M) and re.search(r"^\s*\.section\s+\.text\.", text, re.M):
         return "nvdisasm"
     if re.search(r"^\s*Function\s*:", head, re.M) and re.search(r"^\s*\.headerflags\b", head, re.M):
         return "cuobjdump"
