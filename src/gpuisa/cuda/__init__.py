@@ -51,13 +51,7 @@ def detect(data: bytes | str) -> str | None:
             return "cubin"
         if data[:2] in _UTF16_BOMS:
             return detect_text(data[:40000].decode("utf-16", "replace"))
-        got = detect_text(data[:20000].decode("utf-8", "replace"))
-        # an nvdisasm listing whose target line is lost and whose code sections begin below long data
-        # sections (a big .nv.info): its .elftype / .headerflags above, a code section anywhere
-        if got is None and re.search(rb"^\s*\.(elftype|headerflags)\b", data[:20000], re.M) \
-                and re.search(rb"^\s*\.section\s+\.text\.", data, re.M):
-            return "nvdisasm"
-        return got
+        return detect_text(data[:20000].decode("utf-8", "replace"), whole=data)
     return detect_text(data)
 
 

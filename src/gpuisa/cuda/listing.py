@@ -77,8 +77,9 @@ def target_line(text: str, arch: int) -> tuple[int, int, str, int] | None:
             text[start:end if end >= 0 else len(text)].rstrip("\r"), len(m.group(1)))
 
 
-def detect_text(text: str) -> str | None:
-    """``"nvdisasm"``, ``"cuobjdump"`` or None (plain assembly), by content."""
+def detect_text(text: str, whole: bytes | None = None) -> str | None:
+    """``"nvdisasm"``, ``"cuobjdump"`` or None (plain assembly), by content.  *whole*: the input's
+    bytes when *text* is only their beginning (searched for an nvdisasm listing's code sections)."""
     head = text[:20000].lstrip("\ufeff")       # a byte-order mark is not part of the text (D11-B-11)
     if _RE_CODE_FOR.search(head) and re.search(r"^\s*Function\s*:", text, re.M):
         return "cuobjdump"
@@ -89,8 +90,10 @@ def detect_text(text: str) -> str | None:
     if listing_target(head) is not None and re.search(r"^\s*\.(section|elftype|headerflags)\b", head, re.M):
         return "nvdisasm"
     # a listing whose target line is lost (truncated at the top, edited): the parser says so (D11-B-11)
-    # (its code sections may begin far below the data sections: the whole text is searched for them)
-    if re.search(r"^\s*\.(elftype|headerflags)\b", head, re.M) and re.search(r"^\s*\.section\s+\.text\.", text, re.M):
+    # (its code sections may begin far below the data sections: the whole input is searched for them)
+    if re.search(r"^\s*\.(elftype|headerflags)\b", head, re.M) and (
+            re.search(r"^\s*\.section\s+\.text\.", text, re.M) if whole is None
+            else re.search(rb"^\s*\.section\s+\.text\.", whole, re.M)):
         return "nvdisasm"
     if re.search(r"^\s*Function\s*:", head, re.M) and re.search(r"^\s*\.headerflags\b", head, re.M):
         return "cuobjdump"

@@ -238,7 +238,7 @@ class BatchedEngine:
         self.cas_seen: tuple[np.ndarray, np.ndarray] | None = None
         #: decision D25-1: warps whose spin loop repeats park until a word they poll changes
         self.park = SpinParking(self)
-        self._yielded: tuple[int, np.ndarray, int | None] | None = None
+        self._trip_end: tuple[int, np.ndarray, int | None] | None = None
         self.fallbacks: set[str] = set()     # optypes replayed per warp after a batch-width failure
         self.batches = 0                     # statistics: semantics calls made for batches
         self._cont = None
@@ -541,25 +541,22 @@ class BatchedEngine:
         return bool(h.count) and self.batchno >= h.due
 
     def _ready(self) -> np.ndarray:
-        """The ready warps that are not held (decision D19-1), in warp order."""
+        """The ready warps that are not held (decision D19-1) nor parked (D25-1), in warp order."""
         h = self.holds
         pk = self.park
         if pk.count:        # decision D25-1: parked warps wait for their words (checked now and then)
             pk.tick()
-            if pk.count:
-                ok = (self.state == S_READY) & ~pk.parked
-                if h.count:
-                    if self._look_due():
-                        h.look(self.state, self.issued, False, self.sim.steps)
-                        h.due = self.batchno + HOLD_CHECK
-                    ok &= ~h.held
-                return np.flatnonzero(ok)
-        if not h.count:
+        if not h.count and not pk.count:
             return np.flatnonzero(self.state == S_READY)
-        if self._look_due():
-            h.look(self.state, self.issued, False, self.sim.steps)
-            h.due = self.batchno + HOLD_CHECK
-        return np.flatnonzero((self.state == S_READY) & ~h.held)
+        ok = self.state == S_READY
+        if pk.count:
+            ok &= ~pk.parked
+        if h.count:
+            if self._look_due():
+                h.look(self.state, self.issued, False, self.sim.steps)
+                h.due = self.batchno + HOLD_CHECK
+            ok &= ~h.held
+        return np.flatnonzero(ok)
 
     # -- execution ------------------------------------------------------------------------------
     def _bexec(self, pc: int) -> BatchExec:
@@ -666,7 +663,7 @@ class BatchedEngine:
         kernels = KERNELS
         wd = self.watchdog
         while sim.status is None:
-            if self._yielded is not None:       # a spin loop's YIELD or BRA issued (D25-1)
+            if self._trip_end is not None:       # a spin loop's YIELD or BRA issued (D25-1)
                 self._boundary()
             if sim.steps >= max_steps:
                 self.store()            # the fault lists every unfinished warp from the Warp objects
@@ -754,17 +751,19 @@ class BatchedEngine:
         if x.optype == "BRA":
             t = pk.spin_target(x)
             if t is not None and (pk.on or pk.start()):
-                self._yielded = (pc, idx, t)
+                self._trip_end = (pc, idx, t)
+            return
+        if not pk.on and (pk.off or not pk.start()):    # a YIELD: parking starts at the run's first
             return
         pk.before(x, idx, sel, n)
-        if pk.on and x.optype == "YIELD":
-            self._yielded = (pc, idx, None)
+        if x.optype == "YIELD":
+            self._trip_end = (pc, idx, None)
 
     def _boundary(self) -> None:
         """The batch of a trip's end issued: the warps whose spin repeats park (D25-1)."""
-        assert self._yielded is not None
-        pc, idx, target = self._yielded
-        self._yielded = None
+        assert self._trip_end is not None
+        pc, idx, target = self._trip_end
+        self._trip_end = None
         if self.park.after_yield(pc, idx) if target is None else self.park.after_branch(pc, target, idx):
             self._cont = None
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from .semantics.gp import _global_addrs, _size
-from .state import S_READY, Fault
+from .state import S_READY, Fault, ffs, mask2array
 
 #: batches between checks of the parked warps' words (a countdown, in the watchdog's digest)
 CHECK = 32
@@ -67,7 +67,8 @@ TRIP_OK = frozenset("""
     LDG
 """.split())
 
-_NONE = np.uint64(0xFFFFFFFFFFFFFFFF)
+_U64 = np.uint64
+_NONE = _U64(0xFFFFFFFFFFFFFFFF)
 #: warps whose states are built at once (a bound on the temporaries: rows of a few KiB each)
 CHUNK = 1024
 
@@ -76,8 +77,6 @@ def _chunks(a: np.ndarray):
     """*a* in pieces of at most CHUNK (none when empty)."""
     for k in range(0, a.size, CHUNK):
         yield a[k:k + CHUNK]
-
-_U64 = np.uint64
 
 
 class SpinParking:
@@ -166,11 +165,8 @@ class SpinParking:
 
     # -- the engine's hooks ---------------------------------------------------------------------
     def before(self, x, idx: np.ndarray, sel, n: int) -> None:
-        """Before a batch of *x* issues: a trip that executes anything but TRIP_OK is not parkable;
-        an LDG's words and the values it will read are recorded."""
-        if not self.on:
-            if x.optype != "YIELD" or self.off or not self.start():
-                return
+        """Before a batch of *x* issues (parking on): a trip that executes anything but TRIP_OK is
+        not parkable; an LDG's words and the values it will read are recorded."""
         op = x.optype
         if op == "LDG":
             self._record(x, idx, sel, n)
@@ -245,9 +241,9 @@ class SpinParking:
 
     def after_yield(self, pc: int, idx: np.ndarray) -> bool:
         """The warps *idx* at a boundary at *pc* (a YIELD, or a spin loop's BRA).  A warp armed
-        here with a hash of its state (phase 1) whose state hashes the same after a parkable
-        trip is armed again with its whole state (phase 2: a row of ``snap``, so that only the
-        warps that look like spinning fill one); a phase-2 warp whose state equals that row after
+        here (phase 1: its trip's loads recorded) whose parkable trip loaded what its trip before
+        did (:meth:`_fingerprint`) is armed again with its whole state (phase 2: a row of
+        ``snap``, so that only the warps that look like spinning fill one); a phase-2 warp whose state equals that row after
         a parkable trip whose words still hold what it read parks.  The others back off (they
         arm again after 1, 3, 7 ... ``MAX_BACKOFF`` boundaries, so that a spin whose word keeps
         changing, a ticket lock's, or an ordinary loop costs little).  True when a warp parked."""
@@ -308,9 +304,8 @@ class SpinParking:
         values read: a random linear form modulo 2^64).  Phase 1 only chooses the warps that
         phase 2 compares exactly: a trip that loads other words or other values than the trip
         before (a loop over an array) never costs a snapshot of the warp's state."""
-        k = np.arange(LOADS)
-        lanes = (self.mask[w][:, :, None] >> np.arange(32, dtype=np.uint32)) & np.uint32(1)
-        lanes = lanes.astype(_U64) * (k[None, :] < self.nld[w][:, None]).astype(_U64)[:, :, None]
+        loaded = np.arange(LOADS)[None, :] < self.nld[w][:, None]                  # (n, LOADS)
+        lanes = (mask2array(self.mask[w]) & loaded[:, :, None]).astype(_U64)       # (n, LOADS, 32)
         mix = self.addr[w] * self.coef[0] + self.val[w] * self.coef[1] + self.nbytes[w].astype(_U64)[:, :, None]
         return (mix * lanes).sum(axis=(1, 2), dtype=_U64) + self.nld[w].astype(_U64) * self.coef[2]
 
@@ -327,8 +322,7 @@ class SpinParking:
                 ws = w[sub]
                 m = self.mask[ws, k]
                 now = np.asarray(self.gmem.load(self.addr[ws, k], m, nb)).astype(_U64)
-                lanes = ((m[:, None] >> np.arange(32, dtype=np.uint32)) & 1).astype(bool)
-                out[sub] |= ((now != self.val[ws, k]) & lanes).any(axis=1)
+                out[sub] |= ((now != self.val[ws, k]) & mask2array(m)).any(axis=1)
         return out
 
     def tick(self) -> bool:
@@ -362,8 +356,7 @@ class SpinParking:
         if not w.size:
             return ""
         i = int(w[0])
-        m = int(self.mask[i, 0])
-        lane = (m & -m).bit_length() - 1 if m else 0
+        lane = max(ffs(int(self.mask[i, 0])), 0)
         e = self.eng
         return (f"; cta {int(e.cta_of[i])}, warp {int(e.widx[i])} waits at 0x{int(self.ypc[i]):x} for the "
                 f"{int(self.nbytes[i, 0])}-byte global word at 0x{int(self.addr[i, 0, lane]):x} to change")
