@@ -188,42 +188,31 @@ def blind25_cas(i):
             "maxf": np.array([hi, lo], np.uint32).view(np.int32)}
 
 
-def _cdiv(x: int, y: int) -> tuple[int, int]:
-    """C's division: the quotient truncated toward zero, the remainder with the dividend's sign."""
-    q = abs(x) // abs(y)
-    q = q if (x >= 0) == (y >= 0) else -q
-    return q, x - q * y
-
-
 @expect
 def blind25_divide(i):
+    """C's division: the quotient truncated toward zero, the remainder with the dividend's sign
+    (cuda_expect's tdiv / _crem); unsigned: Python's floor division of the wrapped values."""
+    from cuda_expect import _crem, tdiv     # here: cuda_expect imports this module at its end
     q32, u32, q64, u64 = [], [], [], []
     for x, y, X, Y in zip(*(i[k].tolist() for k in ("a", "b", "la", "lb"))):
-        q32 += _cdiv(x, y)
+        q32 += [tdiv(x, y), _crem(x, y)]
         u32 += [(x & M32) // (y & M32), (x & M32) % (y & M32)]
-        q64 += _cdiv(X, Y)
+        q64 += [tdiv(X, Y), _crem(X, Y)]
         u64 += [(X & M64) // (Y & M64), (X & M64) % (Y & M64)]
     return {"q32": np.array(q32, np.int32), "u32": np.array(u32, np.uint32), "q64": np.array(q64, np.int64),
             "u64": np.array(u64, np.uint64)}
 
 
-def _u64_to_f32(q: int) -> float:
-    """An unsigned integer rounded to binary32, to nearest even (once: a float64 on the way would
-    round twice)."""
-    shift = max(q.bit_length() - 24, 0)
-    if not shift:
-        return float(q)
-    m, rem, half = q >> shift, q & ((1 << shift) - 1), 1 << (shift - 1)
-    m += rem > half or (rem == half and m & 1)
-    return float(m << shift)
-
-
 @expect
 def blind25_gather64(i, stride, n, count):
-    """out[i] = in[k % n] + (float)(k / n), k = i * stride modulo 2^64 (unsigned)."""
+    """out[i] = in[k % n] + (float)(k / n), k = i * stride modulo 2^64 (unsigned); the quotient
+    rounded to binary32 once (cuda_expect's _round_f32: a float64 on the way would round twice)."""
+    from fractions import Fraction
+
+    from cuda_expect import _round_f32
     out = i["out"].copy()
     for p in range(count):
         k = (p * stride) & M64
-        out[p] = F32(i["in"][k % n]) + F32(_u64_to_f32(k // n))
+        out[p] = F32(i["in"][k % n]) + F32(_round_f32(Fraction(k // n)))
     return {"out": out}
 
