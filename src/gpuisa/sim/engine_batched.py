@@ -81,6 +81,9 @@ _SPIN_HINTS = frozenset({"YIELD", "NANOSLEEP"})
 #: control instructions whose batch of one warp runs the reference function rather than the
 #: batched kernel (decision D23-2: a kernel's numpy passes cost more than the Warp object's round
 #: trip when there is one row; BSSY, BMOV and the cluster barrier keep their kernels, cheap either way)
+#: instructions a lone warp's burst (_burst) leaves to the loop: the spin hints (the schedule counts
+#: them) and the batched kernels a batch of one keeps (the cluster barrier's)
+_BURST_STOP = frozenset({"YIELD", "NANOSLEEP", "UCGABAR_ARV", "UCGABAR_WAIT"})
 _SOLO_BY_REFERENCE = frozenset({"BRA", "BREAK", "EXIT", "BSYNC", "BAR", "YIELD", "WARPSYNC", "CALL", "RET",
                                 "BRX", "BRXU", "NANOSLEEP"})
 _U32 = np.uint32
@@ -789,6 +792,73 @@ class BatchedEngine:
             i = int(idx[0])
             if self.state[i] == S_READY:
                 self._cont = (int(self.pc[i]), idx, sel)
+                if self._trip_end is None:
+                    self._burst(i, idx, sel)
+
+    def _burst(self, i: int, idx: np.ndarray, sel) -> None:
+        """The lone ready warp *i* goes on (``_cont`` set) at its next instructions back to back
+        with its Warp object, copied in and out of the arrays once, not per instruction: each is
+        the iteration of :meth:`_loop` that takes the continuation and issues a batch of one
+        warp by the reference function (:meth:`_solo`), with the same checks in the same order,
+        so the schedule is the loop's.  It stops, leaving the loop to go on, before an
+        instruction that needs the loop's own work -- YIELD or NANOSLEEP, an LDG
+        while parking records loads (D25-1), the cluster barrier's kernel, an instruction with a
+        batch plan (an atomic: CAS holds, D19-1) -- at the step limit or a watchdog checkpoint,
+        when the continuation is not allowed (a pick is due), and after an instruction that
+        leaves the warp not ready, starts a timer, releases a barrier or ends a spin loop's trip
+        (the loop then calls _boundary, as after any batch)."""
+        sim = self.sim
+        pk = self.park
+        bx = self.bx
+        cache = sim._cache
+        max_steps = sim.max_steps
+        wd_next = self.watchdog.next
+        w = self.sync_in(i)
+        pc = w.pc
+        cont = True
+        try:
+            while sim.steps < max_steps and sim.steps < wd_next:
+                x = bx.get(pc)
+                if x is None:
+                    x = self._bexec(pc)     # a Fault here ends the run as in the loop
+                op = x.optype
+                if op in _BURST_STOP or (op == "LDG" and pk.on) or self._plan_of(pc, x) is not None:
+                    break
+                if not self._may_continue():
+                    cont = False
+                    break
+                self.batchno += 1
+                self.last[i] = self.batchno
+                if pk.on or (op == "BRA" and not pk.off):      # as the loop (an LDG's record needs the arrays)
+                    self._trip(x, pc, idx, sel, 1)
+                one = cache.get(pc)
+                if one is None:
+                    one = sim.fetch(pc)
+                one.w = w
+                one.pmask = one.eval_guard()
+                before = self.released
+                sim.steps += 1
+                sim.clock += 1
+                w.issued += 1
+                one.fn(one)
+                if not one.control:
+                    w.pc = one.next_pc
+                pc = w.pc
+                if w.state != READY or w.timer is not None or self.released != before or sim.status is not None:
+                    cont = False
+                    break
+                if self._trip_end is not None:      # a spin loop's BRA: the loop ends the trip (D25-1)
+                    break
+        except Fault as f:
+            sim._fault_in(w, pc, f)
+            self.sync_out(i, w)
+            self._cont = None
+            return
+        self.sync_out(i, w)
+        if cont and self.state[i] == S_READY and sim.status is None:
+            self._cont = (int(self.pc[i]), idx, sel)
+        else:
+            self._cont = None
 
     def _cas_holds(self, idx: np.ndarray) -> None:
         """After a batch of a global CAS: hold the warps that failed on a word another warp stored
@@ -799,13 +869,19 @@ class BatchedEngine:
         if self.holds.after_cas(idx, won, word, self.issued, self.state, self.sim.steps):
             self._cont = None
 
+    def _plan_of(self, pc: int, x: BatchExec):
+        """The batch plan of the instruction *x* at *pc* (sim/fastpath/atomics.py: a per-warp reference
+        function issued at batch width), or None."""
+        plan = self.batch_plans.get(pc, UNSET)
+        if plan is UNSET:
+            plan = self.batch_plans[pc] = batch_plan(x) if x.ref_per_warp and not x.control else None
+        return plan
+
     def _batch_plan(self, x: BatchExec, pc: int, idx: np.ndarray, sel, all_ready: bool) -> bool:
         """Issue a batch of a ``per_warp`` instruction at batch width through its speed plan
         (sim/fastpath/atomics.py: the integer atomic additions, D12-L-3); False, nothing done,
         when it has none or the plan declines the batch (the caller replays it warp by warp)."""
-        plan = self.batch_plans.get(pc, UNSET)
-        if plan is UNSET:
-            plan = self.batch_plans[pc] = batch_plan(x) if x.ref_per_warp and not x.control else None
+        plan = self._plan_of(pc, x)
         if plan is None:
             return False
         n = idx.size
