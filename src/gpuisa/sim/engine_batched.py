@@ -608,23 +608,29 @@ class BatchedEngine:
                 return
             w = self.sync_in(i)
             try:
-                x = sim._cache.get(pc)
-                if x is None:
-                    x = sim.fetch(pc)
-                x.w = w
-                x.pmask = x.eval_guard()
-                sim.steps += 1
-                sim.clock += 1
-                w.issued += 1
-                x.fn(x)
-                if not x.control:
-                    w.pc = x.next_pc
+                self._issue(w, pc)
             except Fault as f:
                 sim._fault_in(w, pc, f)
                 self.sync_out(i, w)
                 return
             self.sync_out(i, w)
             self.last[i] = self.batchno
+
+    def _issue(self, w, pc: int) -> None:
+        """One warp-instruction: the instruction at *pc* for the Warp object *w*, by the one-warp
+        Exec (the reference function or its per-address plan), as the reference engine issues it."""
+        sim = self.sim
+        x = sim._cache.get(pc)
+        if x is None:
+            x = sim.fetch(pc)
+        x.w = w
+        x.pmask = x.eval_guard()
+        sim.steps += 1
+        sim.clock += 1
+        w.issued += 1
+        x.fn(x)
+        if not x.control:
+            w.pc = x.next_pc
 
     def _guard(self, x: BatchExec, sel, n: int) -> np.ndarray:
         g = x.guard
@@ -810,7 +816,6 @@ class BatchedEngine:
         sim = self.sim
         pk = self.park
         bx = self.bx
-        cache = sim._cache
         max_steps = sim.max_steps
         wd_next = self.watchdog.next
         w = self.sync_in(i)
@@ -831,18 +836,8 @@ class BatchedEngine:
                 self.last[i] = self.batchno
                 if pk.on or (op == "BRA" and not pk.off):      # as the loop (an LDG's record needs the arrays)
                     self._trip(x, pc, idx, sel, 1)
-                one = cache.get(pc)
-                if one is None:
-                    one = sim.fetch(pc)
-                one.w = w
-                one.pmask = one.eval_guard()
                 before = self.released
-                sim.steps += 1
-                sim.clock += 1
-                w.issued += 1
-                one.fn(one)
-                if not one.control:
-                    w.pc = one.next_pc
+                self._issue(w, pc)
                 pc = w.pc
                 if w.state != READY or w.timer is not None or self.released != before or sim.status is not None:
                     cont = False
