@@ -226,7 +226,7 @@ Example:
                    "or file:PATH (its bytes, then zeros up to SIZE) (repeatable); NAME=file:PATH takes the file's size. CUDA input: NAME may be a __device__ or __constant__ variable, which it "
                    "initialises (cudaMemcpyToSymbol).")
 @click.option("--dump-buffer", "dump_buffers", multiple=True, metavar="NAME[:DTYPE[:COUNT]][=PATH]",
-              help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, f32, f64; default u32) elements, "
+              help="Print a buffer after the run as DTYPE (u8..u64, s8..s64, f16, bf16, f32, f64; default u32) elements, "
                    "or with =PATH write their bytes to the file PATH (without DTYPE, every byte) (repeatable). CUDA input: also a __device__ or "
                    "__constant__ variable by name (counter, ns::total).")
 @click.option("--timeline", "timeline", default=None, type=click.Path(dir_okay=False, path_type=str),
@@ -248,7 +248,7 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
     listing by its code. The run stops when every warp has exited, or at the
     first architectural fault (exit status 2).
     """
-    from .kernelargs import check_dump, dump_array, json_values, parse_dump_buffer
+    from .kernelargs import check_dump, dump_values, json_values, parse_dump_buffer
     dumps = [parse_dump_buffer(d) for d in dump_buffers]
     fmt = fmt.lower()
     items: list = []
@@ -324,7 +324,7 @@ def run_cmd(sel, program, grid, block, kernel, shared_bytes, local_bytes, inits,
         if printed:
             out["printf"] = printed
         if any(not d.path for d in dumps):
-            out["buffers"] = {d.name: json_values(dump_array(bufs[d.name], d)) for d in dumps if not d.path}
+            out["buffers"] = {d.name: json_values(dump_values(bufs[d.name], d)) for d in dumps if not d.path}
         if any(d.path for d in dumps):
             out["buffer_files"] = {d.path: {"buffer": d.name, "dtype": d.dtype, "bytes": _write_dump(bufs, d)}
                                   for d in dumps if d.path}
@@ -438,7 +438,7 @@ def _write_dump(bufs, d) -> int:
 
 
 def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
-    from .kernelargs import DTYPES, dump_array
+    from .kernelargs import dump_values, element_size
     for d in dumps:
         if d.name in sim.addresses:
             where = f"buffer {d.name} at 0x{sim.addresses[d.name]:x}"
@@ -448,9 +448,9 @@ def _print_buffers(sim, bufs, dumps, err: bool = False) -> None:
             where = f"__constant__ {d.name}"
         if d.path:
             n = _write_dump(bufs, d)
-            click.echo(f"{where}: {n // DTYPES[d.dtype].itemsize} {d.dtype} ({n} bytes) written to {d.path}", err=err)
+            click.echo(f"{where}: {n // element_size(d.dtype)} {d.dtype} ({n} bytes) written to {d.path}", err=err)
             continue
-        arr = dump_array(bufs[d.name], d)
+        arr = dump_values(bufs[d.name], d)
         click.echo(f"{where}: {arr.size} {d.dtype}", err=err)
         per = 8
         for k in range(0, arr.size, per):
@@ -494,7 +494,7 @@ def _size_hint(fault, buffers, dumps) -> str | None:
     """For a memory fault past the end of a ``--buffer NAME=SIZE`` buffer: a reminder that SIZE counts
     bytes, with the number of elements it holds (decision D15-1: ``a=128:iota:s32`` for 128 values
     is the first slip of a user who reads SIZE as a count)."""
-    from .kernelargs import DTYPES, parse_buffer
+    from .kernelargs import element_size, parse_buffer
     m = _PAST_BUFFER.search(fault["message"]) if fault and fault.get("kind") == "memory" else None
     if not m:
         return None
@@ -503,7 +503,7 @@ def _size_hint(fault, buffers, dumps) -> str | None:
         return None
     dtype = spec.dtype if spec.init in ("iota", "fill", "random") else \
         next((d.dtype for d in dumps if d.name == spec.name), spec.dtype)
-    n = DTYPES[dtype].itemsize
+    n = element_size(dtype)
     if n == 1:
         return None
     return (f"--buffer SIZE is in bytes: {spec.text} holds {spec.size} bytes = {spec.size // n} {dtype} values; "

@@ -44,6 +44,34 @@ DTYPES: dict[str, np.dtype] = {n: np.dtype(t) for n, t in (
     ("u8", "<u1"), ("s8", "<i1"), ("u16", "<u2"), ("s16", "<i2"), ("u32", "<u4"), ("s32", "<i4"),
     ("u64", "<u8"), ("s64", "<i8"), ("f16", "<f2"), ("f32", "<f4"), ("f64", "<f8"))}
 PARAM_TYPES = tuple(DTYPES) + ("bf16", "ptr", "struct")     # bf16: a __nv_bfloat16 parameter (D12-C-8)
+#: element types of buffer initialisers and dumps: DTYPES and bf16, a ``__nv_bfloat16`` stored as
+#: its 16 bits, printed as its value (decision D26-3)
+ELEMENTS = tuple(DTYPES) + ("bf16",)
+_BF16_STORE = np.dtype("<u2")
+
+
+def element_size(dtype: str) -> int:
+    """The bytes of one element of *dtype* (one of ELEMENTS)."""
+    return _BF16_STORE.itemsize if dtype == "bf16" else DTYPES[dtype].itemsize
+
+
+def bf16_round(values: np.ndarray) -> np.ndarray:
+    """The bfloat16 bits (uint16) of float64 *values*, rounded once, to nearest even: exact for
+    zeros and for magnitudes in bfloat16's normal range below its largest finite value, which is
+    all :func:`make_buffer` gives it (iota's integers below 2^30, random's values in [0, 1))."""
+    bits = np.ascontiguousarray(values, np.float64).view(np.uint64)
+    mag = bits & np.uint64(0x7FFFFFFFFFFFFFFF)
+    lsb = (mag >> np.uint64(45)) & np.uint64(1)
+    r = (mag + np.uint64((1 << 44) - 1) + lsb) >> np.uint64(45)       # exponent and 7 fraction bits
+    e = (r >> np.uint64(7)).astype(np.int64) - (1023 - 127)
+    out = (e << 7) | (r & np.uint64(0x7F)).astype(np.int64)
+    out = np.where(mag == 0, 0, out) | ((bits >> np.uint64(63)).astype(np.int64) << 15)
+    return out.astype(np.uint16)
+
+
+def bf16_values(raw: np.ndarray) -> np.ndarray:
+    """bfloat16 bits (uint16) as the float32 values they are (exact: a bfloat16 is a float32's top half)."""
+    return (np.asarray(raw, np.uint16).astype(np.uint32) << np.uint32(16)).view(np.float32)
 INITS = ("zeros", "iota", "fill", "random", "file")
 #: a buffer name: an identifier, or a C++ qualified one (`stats::total`, a device global; D8-6)
 #: ... whose parts may have template arguments (`stats::total<int>`, a variable template; D12-C-6)
@@ -230,7 +258,7 @@ _TYPE_SPELLINGS = {
     **{f"uint{n}": f"u{n}" for n in (8, 16, 32, 64)}, **{f"float{n}": f"f{n}" for n in (16, 32, 64)},
     "char": "s8", "short": "s16", "int": "s32", "long": "s64", "uchar": "u8", "ushort": "u16", "uint": "u32",
     "unsigned": "u32", "ulong": "u64", "size_t": "u64", "half": "f16", "float": "f32", "double": "f64",
-    "bfloat16": "bf16", "pointer": "ptr", "float2": "struct@8", "float4": "struct@16", "int4": "struct@16",
+    "bfloat16": "bf16", "__nv_bfloat16": "bf16", "nv_bfloat16": "bf16", "__half": "f16", "pointer": "ptr", "float2": "struct@8", "float4": "struct@16", "int4": "struct@16",
 }
 
 
@@ -448,10 +476,10 @@ def parse_buffer(text: str) -> BufferSpec:
         if not arg.strip():
             raise UsageError(f"{what}: {kind} needs a value ({kind}:{'VALUE' if kind == 'fill' else 'SEED'}[:DTYPE])")
         dtype = d.strip().lower() or "u32"
-    if dtype not in DTYPES:
-        raise UsageError(f"{what}: unknown element type {dtype!r} (types: {', '.join(DTYPES)}){_did_you_mean(dtype)}")
-    if kind not in ("zeros", "file") and size % DTYPES[dtype].itemsize:     # zeros, file: any size
-        raise UsageError(f"{what}: SIZE {size} is not a multiple of the {dtype} element size {DTYPES[dtype].itemsize}")
+    if dtype not in ELEMENTS:
+        raise UsageError(f"{what}: unknown element type {dtype!r} (types: {', '.join(ELEMENTS)}){_did_you_mean(dtype)}")
+    if kind not in ("zeros", "file") and size % element_size(dtype):     # zeros, file: any size
+        raise UsageError(f"{what}: SIZE {size} is not a multiple of the {dtype} element size {element_size(dtype)}")
     return BufferSpec(name, size, kind, arg, dtype, text)
 
 
@@ -470,10 +498,12 @@ def allocate(spec: BufferSpec) -> tuple[np.ndarray, np.ndarray]:
 def make_buffer(spec: BufferSpec) -> np.ndarray:
     """The initial contents of *spec*: a uint8 array of ``spec.size`` bytes."""
     what = f"--buffer {spec.text or spec.name}"
-    dt = DTYPES[spec.dtype]
-    n = spec.size // dt.itemsize
     if spec.init == "zeros":
         return np.zeros(spec.size, np.uint8)
+    if spec.dtype == "bf16" and spec.init != "file":
+        return _bf16_buffer(spec, what)
+    dt = DTYPES[spec.dtype]
+    n = spec.size // dt.itemsize
     if spec.init == "iota":
         if dt.kind == "f":
             arr = np.arange(n, dtype=np.float64).astype(dt)
@@ -499,6 +529,23 @@ def make_buffer(spec: BufferSpec) -> np.ndarray:
         buf[:len(data)] = np.frombuffer(data, np.uint8)
         return buf
     return np.ascontiguousarray(arr).view(np.uint8).copy()
+
+
+def _bf16_buffer(spec: BufferSpec, what: str) -> np.ndarray:
+    """iota, fill and random of bf16 elements (decision D26-3): 0, 1, 2 ... rounded to nearest
+    even; the value as a bf16 parameter takes it; random's uniform values in [0, 1) rounded once, to
+    nearest even (as f16's are)."""
+    n = spec.size // _BF16_STORE.itemsize
+    if spec.init == "iota":
+        raw = bf16_round(np.arange(n, dtype=np.float64))
+    elif spec.init == "fill":
+        assert spec.arg is not None   # the parser requires the value
+        raw = np.full(n, bf16_bits(spec.arg, what), _BF16_STORE)
+    else:   # random
+        assert spec.arg is not None   # the parser requires the seed
+        rng = np.random.default_rng(_int(spec.arg, what + " (SEED)"))
+        raw = bf16_round(rng.random(n))
+    return np.ascontiguousarray(raw, _BF16_STORE).view(np.uint8).copy()
 
 
 # -- dumps --------------------------------------------------------------------------------------
@@ -531,8 +578,8 @@ def _parse_dump(text: str) -> tuple[DumpSpec, bool]:
     if len(parts) > 3 or not _NAME.match(parts[0].strip()):
         raise UsageError(f"--dump-buffer {text!r}: expected NAME[:DTYPE[:COUNT]][=PATH]")
     dtype = parts[1].strip().lower() if len(parts) > 1 and parts[1].strip() else "u32"
-    if dtype not in DTYPES:
-        raise UsageError(f"--dump-buffer {text!r}: unknown element type {dtype!r} (types: {', '.join(DTYPES)})"
+    if dtype not in ELEMENTS:
+        raise UsageError(f"--dump-buffer {text!r}: unknown element type {dtype!r} (types: {', '.join(ELEMENTS)})"
                          + _did_you_mean(dtype))
     count = None
     if len(parts) == 3:
@@ -546,8 +593,7 @@ def check_dump(nbytes: int, spec: DumpSpec) -> int:
     """The number of elements *spec* prints from a buffer of *nbytes* bytes;
     :class:`UsageError` when COUNT asks for more than the buffer holds (checked
     before the run, so that a bad option never costs a simulation)."""
-    dt = DTYPES[spec.dtype]
-    avail = nbytes // dt.itemsize
+    avail = nbytes // element_size(spec.dtype)
     count = avail if spec.count is None else spec.count
     if count > avail:
         raise UsageError(f"--dump-buffer {spec.text or spec.name}: buffer {spec.name!r} holds {avail} {spec.dtype} "
@@ -556,11 +602,17 @@ def check_dump(nbytes: int, spec: DumpSpec) -> int:
 
 
 def dump_array(buf: np.ndarray, spec: DumpSpec) -> np.ndarray:
-    """The first *count* elements of *buf* read as *dtype* (a copy)."""
+    """The first *count* elements of *buf* read as *dtype* (a copy; bf16: their bits, uint16)."""
     raw = np.ascontiguousarray(buf).reshape(-1).view(np.uint8)
-    dt = DTYPES[spec.dtype]
+    dt = _BF16_STORE if spec.dtype == "bf16" else DTYPES[spec.dtype]
     count = check_dump(raw.size, spec)
     return raw[:count * dt.itemsize].view(dt).copy()
+
+
+def dump_values(buf: np.ndarray, spec: DumpSpec) -> np.ndarray:
+    """:func:`dump_array` as the values printed and put in JSON (bf16: float32, exact)."""
+    arr = dump_array(buf, spec)
+    return bf16_values(arr) if spec.dtype == "bf16" else arr
 
 
 def json_values(arr: np.ndarray) -> list:
