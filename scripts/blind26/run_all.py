@@ -15,7 +15,7 @@ BUILD = ROOT + '/build'
 DATA = ROOT + '/data'
 OUT = ROOT + '/out'
 GPUISA = os.environ.get('GPUISA', shutil.which('gpuisa') or 'gpuisa')
-ARCHS = [75, 80, 90, 120]
+ARCHS = [int(a) for a in os.environ.get('BLIND26_ARCHS', '75,80,90,120').split(',')]
 FORMS = {'cubin': '.cubin', 'nvdisasm': '.nv.txt', 'cuobjdump': '.cu.txt'}
 os.makedirs(BUILD, exist_ok=True)
 

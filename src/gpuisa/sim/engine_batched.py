@@ -81,11 +81,11 @@ _SPIN_HINTS = frozenset({"YIELD", "NANOSLEEP"})
 #: control instructions whose batch of one warp runs the reference function rather than the
 #: batched kernel (decision D23-2: a kernel's numpy passes cost more than the Warp object's round
 #: trip when there is one row; BSSY, BMOV and the cluster barrier keep their kernels, cheap either way)
+_SOLO_BY_REFERENCE = frozenset({"BRA", "BREAK", "EXIT", "BSYNC", "BAR", "YIELD", "WARPSYNC", "CALL", "RET",
+                                "BRX", "BRXU", "NANOSLEEP"})
 #: instructions a lone warp's burst (_burst) leaves to the loop: the spin hints (the schedule counts
 #: them) and the batched kernels a batch of one keeps (the cluster barrier's)
 _BURST_STOP = frozenset({"YIELD", "NANOSLEEP", "UCGABAR_ARV", "UCGABAR_WAIT"})
-_SOLO_BY_REFERENCE = frozenset({"BRA", "BREAK", "EXIT", "BSYNC", "BAR", "YIELD", "WARPSYNC", "CALL", "RET",
-                                "BRX", "BRXU", "NANOSLEEP"})
 _U32 = np.uint32
 _U64 = np.uint64
 _DT = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}

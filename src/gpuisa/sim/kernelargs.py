@@ -72,6 +72,8 @@ def bf16_round(values: np.ndarray) -> np.ndarray:
 def bf16_values(raw: np.ndarray) -> np.ndarray:
     """bfloat16 bits (uint16) as the float32 values they are (exact: a bfloat16 is a float32's top half)."""
     return (np.asarray(raw, np.uint16).astype(np.uint32) << np.uint32(16)).view(np.float32)
+
+
 INITS = ("zeros", "iota", "fill", "random", "file")
 #: a buffer name: an identifier, or a C++ qualified one (`stats::total`, a device global; D8-6)
 #: ... whose parts may have template arguments (`stats::total<int>`, a variable template; D12-C-6)
@@ -258,7 +260,8 @@ _TYPE_SPELLINGS = {
     **{f"uint{n}": f"u{n}" for n in (8, 16, 32, 64)}, **{f"float{n}": f"f{n}" for n in (16, 32, 64)},
     "char": "s8", "short": "s16", "int": "s32", "long": "s64", "uchar": "u8", "ushort": "u16", "uint": "u32",
     "unsigned": "u32", "ulong": "u64", "size_t": "u64", "half": "f16", "float": "f32", "double": "f64",
-    "bfloat16": "bf16", "__nv_bfloat16": "bf16", "nv_bfloat16": "bf16", "__half": "f16", "pointer": "ptr", "float2": "struct@8", "float4": "struct@16", "int4": "struct@16",
+    "bfloat16": "bf16", "__nv_bfloat16": "bf16", "nv_bfloat16": "bf16", "__half": "f16", "pointer": "ptr",
+    "float2": "struct@8", "float4": "struct@16", "int4": "struct@16",
 }
 
 
