@@ -607,30 +607,9 @@ class BatchedEngine:
             if sim.steps >= sim.max_steps:
                 return
             w = self.sync_in(i)
-            try:
-                self._issue(w, pc)
-            except Fault as f:
-                sim._fault_in(w, pc, f)
-                self.sync_out(i, w)
-                return
+            sim._issue(w, False)        # a fault stops the run there (sim.status)
             self.sync_out(i, w)
             self.last[i] = self.batchno
-
-    def _issue(self, w, pc: int) -> None:
-        """One warp-instruction: the instruction at *pc* for the Warp object *w*, by the one-warp
-        Exec (the reference function or its per-address plan), as the reference engine issues it."""
-        sim = self.sim
-        x = sim._cache.get(pc)
-        if x is None:
-            x = sim.fetch(pc)
-        x.w = w
-        x.pmask = x.eval_guard()
-        sim.steps += 1
-        sim.clock += 1
-        w.issued += 1
-        x.fn(x)
-        if not x.control:
-            w.pc = x.next_pc
 
     def _guard(self, x: BatchExec, sel, n: int) -> np.ndarray:
         g = x.guard
@@ -837,7 +816,7 @@ class BatchedEngine:
                 if pk.on or (op == "BRA" and not pk.off):      # as the loop (an LDG's record needs the arrays)
                     self._trip(x, pc, idx, sel, 1)
                 before = self.released
-                self._issue(w, pc)
+                sim._issue(w, False)        # a fault stops the run (sim.status, checked below)
                 pc = w.pc
                 if w.state != READY or w.timer is not None or self.released != before or sim.status is not None:
                     cont = False
