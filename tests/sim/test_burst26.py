@@ -27,9 +27,10 @@ def module(isa):
 def _run(module, name: str, burst: bool, monkeypatch, **kw):
     """Launch *name*; with *burst* False, the engine's _burst is a no-op (the loop then takes
     every continuation itself, as before D26-1).  The result, the buffers and each warp's issue
-    count."""
+    count, and the warp-instructions issued inside bursts."""
     issued: list[list[int]] = []
-    real_run = BatchedEngine.run
+    in_bursts = [0]
+    real_run, real_burst = BatchedEngine.run, BatchedEngine._burst
 
     def run(eng):
         try:
@@ -37,20 +38,24 @@ def _run(module, name: str, burst: bool, monkeypatch, **kw):
         finally:
             issued.append(eng.issued.tolist())
 
+    def counted(eng, i, idx, sel):
+        before = eng.sim.steps
+        real_burst(eng, i, idx, sel)
+        in_bursts[0] += eng.sim.steps - before
+
     with monkeypatch.context() as m:
         m.setattr(BatchedEngine, "run", run)
-        if not burst:
-            m.setattr(BatchedEngine, "_burst", lambda self, i, idx, sel: None)
+        m.setattr(BatchedEngine, "_burst", counted if burst else lambda self, i, idx, sel: None)
         bufs = {k: v.copy() for k, v in kw.pop("buffers").items()}
         res = module(name).launch(buffers=bufs, **kw)
     assert issued, "the batched engine did not run"
-    return res, bufs, issued[0]
+    return res, bufs, issued[0], in_bursts[0]
 
 
 def _both(module, name: str, monkeypatch, **kw):
-    with_b = _run(module, name, True, monkeypatch, **dict(kw, buffers=kw["buffers"]))
-    without = _run(module, name, False, monkeypatch, **kw)
-    (r1, b1, i1), (r2, b2, i2) = with_b, without
+    r1, b1, i1, bursts = _run(module, name, True, monkeypatch, **kw)
+    r2, b2, i2, _ = _run(module, name, False, monkeypatch, **kw)
+    assert bursts > 0, "no burst: the comparison says nothing"
     assert (r1.status, r1.steps, r1.clock) == (r2.status, r2.steps, r2.clock)
     assert r1.fault == r2.fault
     assert i1 == i2
