@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""Blind round 26 (docs/decisions.md D26-2): 24 kernels written without looking at the model, run on
-gpuisa for 4 targets x 3 input forms and compared with references computed from the algorithms
-(tests_def.py, refs.py).  Needs nvcc, nvdisasm and cuobjdump on PATH; builds into $BLIND26_DIR
-(default /tmp/blind26).  Usage: python scripts/blind26/run_all.py [test-name-substring ...]"""
+"""Blind round 26 (docs/decisions.md D26-2): kernels written without looking at the model, run on
+gpuisa for 4 targets x 3 input forms and compared with references computed from the algorithms and
+CUDA's semantics.  A set is a directory with src/*.cu and tests_def.py (its tests; refs.py here
+holds their helpers): scripts/blind26 (24 kernels, the default) or, with BLIND26_SET=scripts/blind26b,
+the second set (21 corner-case kernels: warp intrinsics with partial masks, cooperative groups,
+every atomic, inline PTX, local memory, function pointers, cache-hinted loads, memcpy_async,
+distributed shared memory, named barriers).  Needs nvcc, nvdisasm and cuobjdump on PATH; builds
+into $BLIND26_DIR (default /tmp/blind26); $BLIND26_ARCHS the targets, $EXTRA gpuisa options for
+every run (--engine reference, --strict), $NJ parallel runs.
+Usage: [BLIND26_SET=DIR] python scripts/blind26/run_all.py [test-name-substring ...]"""
 import json, os, shutil, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
 import numpy as np
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.abspath(os.environ.get('BLIND26_SET', os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [HERE, os.path.dirname(os.path.abspath(__file__))]     # the set's tests_def, then refs
 from tests_def import TESTS
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.environ.get('BLIND26_DIR', '/tmp/blind26')     # the work directory (builds, inputs, outputs)
 BUILD = ROOT + '/build'
 DATA = ROOT + '/data'
@@ -20,9 +26,9 @@ FORMS = {'cubin': '.cubin', 'nvdisasm': '.nv.txt', 'cuobjdump': '.cu.txt'}
 os.makedirs(BUILD, exist_ok=True)
 
 
-def build(stem):
+def build(stem, archs):
     """nvcc -cubin -O3 for each target, and both listings (nvcc, nvdisasm, cuobjdump on PATH)."""
-    for a in ARCHS:
+    for a in archs:
         base = '%s/%s_sm%d' % (BUILD, stem, a)
         if os.path.exists(base + '.cu.txt'):
             continue
@@ -51,7 +57,8 @@ for fn in TESTS:
         if init is not None:
             np.asarray(init, dt).tofile('%s/%s.%s.init.bin' % (DATA, sp['name'], k))
     specs.append(sp)
-    build(sp['file'])
+    sp.setdefault('archs', ARCHS)
+    build(sp['file'], sp['archs'])
 
 
 def command(sp, arch, form):
@@ -70,7 +77,7 @@ def command(sp, arch, form):
         cmd += ['--param', p]
     for k in sp['outputs']:
         cmd += ['--dump-buffer', '%s=%s/%s.%s.bin' % (k, OUT, tag, k)]
-    cmd += sp.get('extra', []) + ['--json']
+    cmd += sp.get('extra', []) + os.environ.get('EXTRA', '').split() + ['--json']
     return cmd, tag
 
 
@@ -101,9 +108,9 @@ def run_one(job):
     return job, ('PASS' if not errs else 'FAIL'), errs, outs, dt
 
 
-jobs = [(sp, a, f) for sp in specs for a in ARCHS for f in FORMS]
+jobs = [(sp, a, f) for sp in specs for a in sp['archs'] for f in FORMS]
 results = {}
-with ThreadPoolExecutor(2) as ex:
+with ThreadPoolExecutor(int(os.environ.get('NJ','4'))) as ex:
     for job, st, errs, outs, dt in ex.map(run_one, jobs):
         sp, a, f = job
         results[(sp['name'], a, f)] = (st, errs, outs, dt)
@@ -116,7 +123,7 @@ with ThreadPoolExecutor(2) as ex:
 # cross-form consistency: same arch, all three forms must be bit-identical
 print()
 for sp in specs:
-    for a in ARCHS:
+    for a in sp['archs']:
         base = results[(sp['name'], a, 'cubin')][2]
         for f in ('nvdisasm', 'cuobjdump'):
             o = results[(sp['name'], a, f)][2]
@@ -133,7 +140,7 @@ print('%-16s' % '' + ''.join('%-22s' % 'cubin/nvdis/cuobj' for a in ARCHS))
 for sp in specs:
     row = '%-16s' % sp['name']
     for a in ARCHS:
-        row += '%-22s' % '/'.join(results[(sp['name'], a, f)][0] for f in FORMS)
+        row += '%-22s' % ('/'.join(results[(sp['name'], a, f)][0] for f in FORMS) if (sp['name'], a, 'cubin') in results else 'n/a')
     print(row)
 tot = len(results)
 npass = sum(1 for v in results.values() if v[0] == 'PASS')
