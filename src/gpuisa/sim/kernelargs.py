@@ -50,23 +50,23 @@ ELEMENTS = tuple(DTYPES) + ("bf16",)
 _BF16_STORE = np.dtype("<u2")
 
 
+def _storage(dtype: str) -> np.dtype:
+    """How an element of *dtype* (one of ELEMENTS) is stored: its numpy type; bf16 as its bits."""
+    return _BF16_STORE if dtype == "bf16" else DTYPES[dtype]
+
+
 def element_size(dtype: str) -> int:
     """The bytes of one element of *dtype* (one of ELEMENTS)."""
-    return _BF16_STORE.itemsize if dtype == "bf16" else DTYPES[dtype].itemsize
+    return _storage(dtype).itemsize
 
 
 def bf16_round(values: np.ndarray) -> np.ndarray:
-    """The bfloat16 bits (uint16) of float64 *values*, rounded once, to nearest even: exact for
-    zeros and for magnitudes in bfloat16's normal range below its largest finite value, which is
-    all :func:`make_buffer` gives it (iota's integers below 2^30, random's values in [0, 1))."""
-    bits = np.ascontiguousarray(values, np.float64).view(np.uint64)
-    mag = bits & np.uint64(0x7FFFFFFFFFFFFFFF)
-    lsb = (mag >> np.uint64(45)) & np.uint64(1)
-    r = (mag + np.uint64((1 << 44) - 1) + lsb) >> np.uint64(45)       # exponent and 7 fraction bits
-    e = (r >> np.uint64(7)).astype(np.int64) - (1023 - 127)
-    out = (e << 7) | (r & np.uint64(0x7F)).astype(np.int64)
-    out = np.where(mag == 0, 0, out) | ((bits >> np.uint64(63)).astype(np.int64) << 15)
-    return out.astype(np.uint16)
+    """The bfloat16 bits (uint16) of float64 *values*, rounded once, to nearest even: the
+    simulator's own rounding of a binary64 value to bfloat16 (``nv_float._rnbf16``, the exact
+    sum ``s + 0``), which F2FP and the bf16 MUFU forms use."""
+    from .semantics.nv_float import _rnbf16
+    v = np.ascontiguousarray(values, np.float64)
+    return _rnbf16(v, np.zeros_like(v)).astype(np.uint16)
 
 
 def bf16_values(raw: np.ndarray) -> np.ndarray:
@@ -503,7 +503,7 @@ def make_buffer(spec: BufferSpec) -> np.ndarray:
     what = f"--buffer {spec.text or spec.name}"
     if spec.init == "zeros":
         return np.zeros(spec.size, np.uint8)
-    if spec.dtype == "bf16" and spec.init != "file":
+    if spec.dtype == "bf16":        # iota, fill, random (a file's bytes have no element type)
         return _bf16_buffer(spec, what)
     dt = DTYPES[spec.dtype]
     n = spec.size // dt.itemsize
@@ -607,7 +607,7 @@ def check_dump(nbytes: int, spec: DumpSpec) -> int:
 def dump_array(buf: np.ndarray, spec: DumpSpec) -> np.ndarray:
     """The first *count* elements of *buf* read as *dtype* (a copy; bf16: their bits, uint16)."""
     raw = np.ascontiguousarray(buf).reshape(-1).view(np.uint8)
-    dt = _BF16_STORE if spec.dtype == "bf16" else DTYPES[spec.dtype]
+    dt = _storage(spec.dtype)
     count = check_dump(raw.size, spec)
     return raw[:count * dt.itemsize].view(dt).copy()
 
