@@ -692,7 +692,7 @@ class BatchedEngine:
             self.last[sel] = self.batchno
             if x.optype in _SPIN_HINTS:
                 self.spun[sel] = np.minimum(self.spun[sel] + 1, YIELD_LEAD)
-            if self.park.on or x.optype == "YIELD" or (x.optype == "BRA" and not self.park.off):     # D25-1
+            if self._tripping(x.optype):     # D25-1
                 self._trip(x, pc, idx, sel, n)
             kern = kernels.get(x.optype)
             if kern is not None and (n > 1 or x.optype not in _SOLO_BY_REFERENCE):
@@ -731,6 +731,12 @@ class BatchedEngine:
         timer, no held warp to look at, and (decision D25-1) with warps parked, not the batch
         every CHECK batches at which their words are looked at (then a pick)."""
         return self.sim._next_wake is None and not self._look_due() and not (self.park.count and self.park.tick())
+
+    def _tripping(self, op: str) -> bool:
+        """A batch of *op* goes through the parking hook :meth:`_trip`: every one while parking is
+        on, and a YIELD or BRA, which may start it (D25-1)."""
+        pk = self.park
+        return pk.on or op == "YIELD" or (op == "BRA" and not pk.off)
 
     def _trip(self, x: BatchExec, pc: int, idx: np.ndarray, sel, n: int) -> None:
         """Decision D25-1, before a batch issues: what the trips of spin loops did (sim/parking.py);
@@ -800,34 +806,32 @@ class BatchedEngine:
         w = self.sync_in(i)
         pc = w.pc
         cont = True
-        try:
-            while sim.steps < max_steps and sim.steps < wd_next:
-                x = bx.get(pc)
-                if x is None:
-                    x = self._bexec(pc)     # a Fault here ends the run as in the loop
-                op = x.optype
-                if op in _BURST_STOP or (op == "LDG" and pk.on) or self._plan_of(pc, x) is not None:
+        while sim.steps < max_steps and sim.steps < wd_next:
+            x = bx.get(pc)
+            if x is None:
+                try:
+                    x = self._bexec(pc)
+                except Fault as f:      # not an instruction: the run stops there, as in the loop
+                    sim._fault_in(w, pc, f)
                     break
-                if not self._may_continue():
-                    cont = False
-                    break
-                self.batchno += 1
-                self.last[i] = self.batchno
-                if pk.on or (op == "BRA" and not pk.off):      # as the loop (an LDG's record needs the arrays)
-                    self._trip(x, pc, idx, sel, 1)
-                before = self.released
-                sim._issue(w, False)        # a fault stops the run (sim.status, checked below)
-                pc = w.pc
-                if w.state != READY or w.timer is not None or self.released != before or sim.status is not None:
-                    cont = False
-                    break
-                if self._trip_end is not None:      # a spin loop's BRA: the loop ends the trip (D25-1)
-                    break
-        except Fault as f:
-            sim._fault_in(w, pc, f)
-            self.sync_out(i, w)
-            self._cont = None
-            return
+            op = x.optype
+            if op in _BURST_STOP or (op == "LDG" and pk.on) or self._plan_of(pc, x) is not None:
+                break
+            if not self._may_continue():
+                cont = False
+                break
+            self.batchno += 1
+            self.last[i] = self.batchno
+            if self._tripping(op):      # as the loop (an LDG's record, which needs the arrays, stopped above)
+                self._trip(x, pc, idx, sel, 1)
+            before = self.released
+            sim._issue(w, False)        # a fault stops the run (sim.status, checked below)
+            pc = w.pc
+            if w.state != READY or w.timer is not None or self.released != before or sim.status is not None:
+                cont = False
+                break
+            if self._trip_end is not None:      # a spin loop's BRA: the loop ends the trip (D25-1)
+                break
         self.sync_out(i, w)
         if cont and self.state[i] == S_READY and sim.status is None:
             self._cont = (int(self.pc[i]), idx, sel)
